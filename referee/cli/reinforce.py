@@ -1,0 +1,64 @@
+"""`referee reinforce`: the points a player has and the purchases that are legal."""
+
+from __future__ import annotations
+
+import click
+
+from referee.cli.options import emit, json_option, load_rules, ruleset_argument
+from referee.errors import RefereeError
+from referee.names import units_of
+from referee.purchase import check, offer
+from referee.render import purchase as render
+
+
+def _held(extra: list[str]) -> dict[str, int]:
+    """`--mines 2` and `--mines=2`: the ruleset names its income sources, not the code."""
+    held: dict[str, int] = {}
+    args = list(extra)
+    while args:
+        word = args.pop(0)
+        if not word.startswith("--"):
+            raise RefereeError(f"unexpected argument '{word}'")
+        name, _, value = word[2:].partition("=")
+        if not value:
+            if not args:
+                raise RefereeError(f"--{name} needs a number")
+            value = args.pop(0)
+        try:
+            held[name] = int(value)
+        except ValueError:
+            raise RefereeError(f"--{name} needs a whole number, not '{value}'") from None
+    return held
+
+
+@click.command(context_settings={"ignore_unknown_options": True, "allow_extra_args": True})
+@ruleset_argument
+@click.option("--free-places", type=int, help="Free places for new units (default: all of them).")
+@click.option("--buy", help="Check a purchase, e.g. \"heavy, trooper\".")
+@json_option
+@click.pass_context
+def reinforce(ctx: click.Context, ruleset: str, free_places: int | None, buy: str | None,
+              as_json: bool) -> None:
+    """Points for new units and every legal purchase. Count what you hold with
+    the ruleset's income options (Ground Force: --mines N).
+
+    \b
+    Example:
+      referee reinforce groundforce --mines 2 --free-places 2
+    """
+    rules = load_rules(ruleset)
+    offered = offer(rules, _held(ctx.args), free_places)
+    bought = None
+    if buy is not None:
+        bought = dict(units_of(rules).counted(buy))
+        check(rules, offered, bought)
+    emit(as_json, {
+        "ruleset": rules.name,
+        "points": offered.points,
+        "free_places": offered.free_places,
+        "spend": offered.spend,
+        "lost": offered.lost,
+        "purchases": offered.purchases,
+        "bought": bought,
+        "explanation": [{"rule": s.rule, "text": s.text} for s in offered.steps],
+    }, lambda: render.report(rules, offered, bought))

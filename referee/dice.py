@@ -1,0 +1,109 @@
+"""Dice: faces, a seeded generator that gives the same roll on every machine,
+and the exact distribution of a throw.
+
+The generator is SplitMix64 (Steele, Lea and Flood, 2014), started from the
+first eight bytes of BLAKE2b("<seed>/<stream>"). A die shows face number
+``x mod n`` of the next 64-bit output x, rejecting the few outputs at the top
+of the range that would favour low faces. Everything here is written out in
+this file, so no library update can change a recorded roll.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from math import factorial, prod
+from typing import TypeVar
+
+Face = str | int
+T = TypeVar("T")
+
+_MASK = (1 << 64) - 1
+
+
+class Rng:
+    """A reproducible random stream; separate streams never shift each other."""
+
+    def __init__(self, seed: int, stream: str):
+        digest = hashlib.blake2b(f"{seed}/{stream}".encode(), digest_size=8).digest()
+        self._state = int.from_bytes(digest, "big")
+
+    def next64(self) -> int:
+        self._state = (self._state + 0x9E3779B97F4A7C15) & _MASK
+        z = self._state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """A uniform integer in 0..n-1, without modulo bias."""
+        limit = (1 << 64) - (1 << 64) % n
+        while True:
+            x = self.next64()
+            if x < limit:
+                return x % n
+
+    def choice(self, items: Sequence[T]) -> T:
+        return items[self.below(len(items))]
+
+    def shuffled(self, items: Sequence[T]) -> list[T]:
+        """Fisher-Yates, drawing from this stream."""
+        out = list(items)
+        for i in range(len(out) - 1, 0, -1):
+            j = self.below(i + 1)
+            out[i], out[j] = out[j], out[i]
+        return out
+
+
+def new_seed() -> int:
+    """A fresh seed for a roll nobody asked to repeat; printed so it can be."""
+    import secrets
+
+    return secrets.randbelow(10**9)
+
+
+@dataclass(frozen=True)
+class Die:
+    """A die by its faces (repeats allowed: a face on two sides is twice as likely)."""
+
+    name: str
+    faces: tuple[Face, ...]
+
+    def roll(self, count: int, rng: Rng) -> tuple[Face, ...]:
+        return tuple(self.faces[rng.below(len(self.faces))] for _ in range(count))
+
+    def distinct(self) -> dict[Face, Fraction]:
+        """Each face once, with its exact chance."""
+        out: dict[Face, Fraction] = {}
+        for face in self.faces:
+            out[face] = out.get(face, 0) + Fraction(1, len(self.faces))
+        return out
+
+
+def _multisets(die: Die, count: int) -> Iterator[tuple[tuple[Face, ...], Fraction]]:
+    """Every unordered throw of `count` such dice, with its exact probability."""
+    chances = die.distinct()
+    for combo in itertools.combinations_with_replacement(list(chances), count):
+        multiplicities = [combo.count(face) for face in set(combo)]
+        arrangements = factorial(count) // prod(factorial(k) for k in multiplicities)
+        yield combo, arrangements * prod((chances[f] for f in combo), start=Fraction(1))
+
+
+def exact_throws(
+    request: Mapping[str, tuple[Die, int]],
+) -> Iterator[tuple[dict[str, tuple[Face, ...]], Fraction]]:
+    """Every throw a request can show, with exact weights summing to 1.
+
+    A request names groups of identical dice (``{"attacker": (die, 2)}``);
+    within a group order does not matter, so each multiset appears once.
+    """
+    names = list(request)
+    groups = [list(_multisets(*request[name])) for name in names]
+    for picks in itertools.product(*groups):
+        yield (
+            {name: faces for name, (faces, _) in zip(names, picks)},
+            prod((p for _, p in picks), start=Fraction(1)),
+        )

@@ -1,0 +1,78 @@
+"""The general procedures a ruleset selects, and the one door to them:
+`dice_needed` says what a battle rolls, `resolve` rules on a throw.
+
+Checks every procedure shares (which attack the units make, whether a named
+situation refuses it) happen here, once.
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+from typing import Any
+
+from referee.errors import RefereeError
+from referee.mechanics.base import Battle, DiceNeed, Ruling, Throw
+from referee.ruleset.model import Ruleset
+
+_MODULES = {"symbol-hits": "referee.mechanics.symbol_hits"}
+
+
+def procedure(params: Any) -> ModuleType:
+    return importlib.import_module(_MODULES[params.procedure])
+
+
+def attack_of(rules: Ruleset, battle: Battle) -> tuple[str, Any]:
+    """The attack the attacking units make; an attack that must be made alone refuses company."""
+    kinds = {rules.units[unit].attack or next(iter(rules.attacks)) for unit, _ in battle.attacker}
+    total = sum(count for _, count in battle.attacker)
+    for kind in sorted(kinds):
+        params = rules.attacks[kind]
+        if getattr(params, "alone", False) and (len(kinds) > 1 or total > 1):
+            cite = getattr(params, "cite", None)
+            raise RefereeError(
+                f"a {params.label} is made alone: no other unit may join it",
+                rule=(cite and cite.alone) or params.rule,
+            )
+    if len(kinds) > 1:
+        raise RefereeError("these units attack in different ways: " + ", ".join(sorted(kinds)))
+    kind = kinds.pop()
+    return kind, rules.attacks[kind]
+
+
+def check_situations(rules: Ruleset, battle: Battle) -> None:
+    names = {name for _, name in battle.when}
+    for side, name in battle.when:
+        situation = rules.situations[name]
+        if situation.side != side:
+            raise RefereeError(f"'{name}' is a {situation.side} situation, not a {side} one",
+                               rule=situation.rule)
+        unit = situation.requires_unit
+        if unit and unit not in dict(battle.side(side)):
+            raise RefereeError(f"'{name}' needs a {rules.units[unit].title} among the {side}'s units",
+                               rule=situation.rule)
+        for other in situation.excludes:
+            if other in names:
+                raise RefereeError(f"'{name}' cannot be combined with '{other}'", rule=situation.rule)
+        if situation.refuse:
+            raise RefereeError(f"refused: {situation.refuse}", rule=situation.rule)
+
+
+def dice_needed(rules: Ruleset, battle: Battle) -> dict[str, DiceNeed]:
+    """What each group rolls; refuses a battle the rules do not allow."""
+    check_situations(rules, battle)
+    _, params = attack_of(rules, battle)
+    return procedure(params).dice_needed(rules, params, battle)
+
+
+def resolve(rules: Ruleset, battle: Battle, throw: Throw) -> Ruling:
+    """The ruling on a battle for the faces showing: the one function behind
+    rolling, typed dice, odds and replays."""
+    name, params = attack_of(rules, battle)
+    return procedure(params).resolve(rules, name, params, battle, throw)
+
+
+def odds_keys(rules: Ruleset, battle: Battle) -> tuple[str, ...]:
+    """The outcome fields that tell one result of this battle from another."""
+    _, params = attack_of(rules, battle)
+    return procedure(params).ODDS_KEYS

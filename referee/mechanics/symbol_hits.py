@@ -1,0 +1,154 @@
+"""Symbol hits: each side counts the faces that are hits for it, more hits
+wins, and the loser removes units as the winner's side of the file says
+(the winner's surplus, everything, or nothing). Ground Force's normal and
+heavy-weapon attacks are two parameter sets of this one procedure."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from referee.errors import RefereeError
+from referee.mechanics.base import SIDES, Battle, DiceNeed, Ruling, Step, Throw, size
+from referee.ruleset.model import Ruleset
+from referee.ruleset.procedures import SymbolHits
+
+ODDS_KEYS = ("winner", "attacker_loses", "defender_loses")
+Units = tuple[tuple[str, int], ...]
+
+
+def _cite(params: SymbolHits, step: str) -> str:
+    return getattr(params.cite, step) or params.rule
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def _other(side: str) -> str:
+    return SIDES[1 - SIDES.index(side)]
+
+
+def dice_needed(rules: Ruleset, params: SymbolHits, battle: Battle) -> dict[str, DiceNeed]:
+    reach = params.range
+    if battle.range is not None and not reach.min <= battle.range <= reach.max:
+        raise RefereeError(
+            f"a {params.label} reaches distance {reach.min} to {reach.max}, not {battle.range}",
+            rule=_cite(params, "range"),
+        )
+    die = rules.dice[params.die].die
+    need = {}
+    for side in SIDES:
+        spec = getattr(params, side)
+        units = size(battle.side(side))
+        if spec.max_units and units > spec.max_units:
+            raise RefereeError(
+                f"the {side} has {units} units in a {params.label}; at most {spec.max_units} can take part",
+                rule=_cite(params, "dice"),
+            )
+        count = units if spec.dice == "per-unit" else spec.dice
+        if spec.max_dice and count > spec.max_dice:
+            raise RefereeError(
+                f"the {side} would roll {count} dice, but a player owns only {spec.max_dice}",
+                rule=_cite(params, "dice"),
+            )
+        need[side] = DiceNeed(die, count, _cite(params, "dice"))
+    return need
+
+
+def removal_options(units: Units, count: int) -> list[dict[str, int]]:
+    """Every way to remove `count` units from these, as unit → number."""
+
+    def spread(rest: Units, left: int) -> Iterator[dict[str, int]]:
+        if left == 0:
+            yield {}
+            return
+        if not rest:
+            return
+        (unit, have), tail = rest[0], rest[1:]
+        for take in range(min(have, left), -1, -1):
+            for more in spread(tail, left - take):
+                yield {unit: take, **more} if take else more
+
+    return list(spread(units, count))
+
+
+def _words(rules: Ruleset, units: Units | dict[str, int]) -> str:
+    items = units.items() if isinstance(units, dict) else units
+    return ", ".join(f"{n} {rules.units[u].title}" if n > 1 else rules.units[u].title for u, n in items)
+
+
+def resolve(rules: Ruleset, name: str, params: SymbolHits, battle: Battle, throw: Throw) -> Ruling:
+    steps: list[Step] = []
+    if battle.range is not None:
+        steps.append(Step(_cite(params, "range"),
+                          f"target at distance {battle.range}: a {params.label} reaches "
+                          f"{params.range.min} to {params.range.max}"))
+    rolled = {side: list(throw[side]) for side in SIDES}
+    steps.append(Step(_cite(params, "dice"), "; ".join(
+        f"the {side} rolls {len(rolled[side])} "
+        f"{'die' if len(rolled[side]) == 1 else 'dice'}"
+        f"{' (one per unit)' if getattr(params, side).dice == 'per-unit' else ''}"
+        for side in SIDES)))
+    hits = {side: sum(face in getattr(params, side).hits for face in rolled[side]) for side in SIDES}
+    steps.append(Step(_cite(params, "hits"), "; ".join(
+        f"the {side} rolled {', '.join(map(str, rolled[side])) or 'nothing'}: "
+        f"{_plural(hits[side], 'hit')} ({' or '.join(getattr(params, side).hits)} count)"
+        for side in SIDES)))
+
+    attacker_hits, defender_hits = hits["attacker"], hits["defender"]
+    if attacker_hits != defender_hits:
+        winner: str | None = "attacker" if attacker_hits > defender_hits else "defender"
+        steps.append(Step(_cite(params, "compare"),
+                          f"{_plural(attacker_hits, 'hit')} against {defender_hits}: the {winner} wins by "
+                          f"{abs(attacker_hits - defender_hits)}"))
+    else:
+        winner = None if params.tie == "nothing" else params.tie
+        steps.append(Step(_cite(params, "compare"), f"equal hits ({attacker_hits} each): " + (
+            "nothing happens" if winner is None else f"the {winner} wins ties")))
+
+    loses = {side: 0 for side in SIDES}
+    options: dict[str, list[dict[str, int]]] = {side: [] for side in SIDES}
+    moves_in = False
+    if winner:
+        loser = _other(winner)
+        units = battle.side(loser)
+        rule = getattr(params, winner).on_win
+        surplus = max(abs(attacker_hits - defender_hits), 1)
+        count = {"remove-surplus": min(surplus, size(units)), "remove-all": size(units), "nothing": 0}[rule]
+        loses[loser] = count
+        options[loser] = removal_options(units, count)
+        removed = f" ({_words(rules, options[loser][0])})" if len(options[loser]) == 1 and count else ""
+        steps.append(Step(_cite(params, "losses"), {
+            "remove-surplus": f"the {loser} removes {_plural(count, 'unit')}{removed}: "
+                              f"the surplus of {surplus}, capped at its {size(units)} in the battle",
+            "remove-all": f"all {size(units)} of the {loser}'s units in the battle are removed{removed}",
+            "nothing": f"a win by the {winner} removes nothing: nothing happens",
+        }[rule]))
+        if len(options[loser]) > 1:
+            steps.append(Step(_cite(params, "choice"),
+                              f"the {loser} has units of different types and chooses which to remove: "
+                              + " or ".join(_words(rules, o) for o in options[loser])))
+        if winner == "attacker" and count == size(units):
+            moves_in = params.move_in
+            steps.append(Step(_cite(params, "move_in"),
+                              "the target space is empty: the attacking units move in"
+                              if moves_in else "the target space is empty; the attacker does not move in"))
+
+    return Ruling(
+        outcome={
+            "ruleset": rules.name,
+            "attack": name,
+            "winner": winner,
+            **{side: {
+                "units": dict(battle.side(side)),
+                "rolled": rolled[side],
+                "hits": hits[side],
+                "loses": loses[side],
+                "removal_options": options[side],
+            } for side in SIDES},
+            "attacker_loses": loses["attacker"],
+            "defender_loses": loses["defender"],
+            "moves_in": moves_in,
+        },
+        steps=tuple(steps),
+    )

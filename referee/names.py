@@ -1,0 +1,75 @@
+"""Words players type, matched to a ruleset's names: units, faces, situations.
+
+Matching ignores case and extra spaces, accepts every alias in the file and
+a plain English plural, and suggests the closest name when nothing matches.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Generic, TypeVar
+
+from referee.errors import RefereeError, did_you_mean
+
+if TYPE_CHECKING:
+    from referee.ruleset.model import Ruleset
+
+T = TypeVar("T")
+
+_COUNTED = re.compile(r"^(?:(\d+)\s*[x×*]?\s+|(\d+)\s*[x×*]\s*)?(.+)$", re.IGNORECASE)
+_SEPARATORS = re.compile(r"\s*(?:,|\+|;|\band\b|\ben\b|\bund\b|、|，)\s*", re.IGNORECASE)
+
+
+def _norm(word: str) -> str:
+    return " ".join(word.lower().split())
+
+
+class Lexicon(Generic[T]):
+    """Every word for each thing of one kind ('unit', 'face', …)."""
+
+    def __init__(self, kind: str, words: Mapping[T, Iterable[str]]):
+        self.kind = kind
+        self.names = [str(name) for name in words]
+        self._index: dict[str, T] = {}
+        for name, aliases in words.items():
+            for word in (str(name), *aliases):
+                if word:
+                    self._index.setdefault(_norm(word), name)
+
+    def __call__(self, word: str) -> T:
+        key = _norm(word)
+        for candidate in (key, key[:-1] if key.endswith("s") else "", key[:-2] if key.endswith("es") else ""):
+            if candidate in self._index:
+                return self._index[candidate]
+        raise did_you_mean(self.kind, word.strip(), self.names)
+
+    def counted(self, text: str) -> list[tuple[T, int]]:
+        """'2 trooper, heavy' → [(trooper, 2), (heavy, 1)], merging repeats in order."""
+        out: dict[T, int] = {}
+        for item in _SEPARATORS.split(text.strip()):
+            if not item:
+                continue
+            match = _COUNTED.match(item)
+            assert match  # the pattern accepts any non-empty text
+            count = int(match.group(1) or match.group(2) or 1)
+            if count < 1:
+                raise RefereeError(f"'{item}': a count must be at least 1")
+            name = self(match.group(3))
+            out[name] = out.get(name, 0) + count
+        if not out:
+            raise RefereeError(f"no {self.kind} given")
+        return list(out.items())
+
+    def listed(self, text: str) -> list[T]:
+        """'sword,explosion' or '6 5 2' → each item matched, order kept."""
+        items = text.split(",") if "," in text else text.split()
+        return [self(item) for item in items if item.strip()]
+
+
+def units_of(rules: "Ruleset") -> Lexicon[str]:
+    return Lexicon("unit", {n: [u.label, *u.aliases] for n, u in rules.units.items()})
+
+
+def situations_of(rules: "Ruleset") -> Lexicon[str]:
+    return Lexicon("situation", {n: s.aliases for n, s in rules.situations.items()})

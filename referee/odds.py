@@ -1,0 +1,33 @@
+"""Exact odds: the resolver summed over every throw, each weighted by its
+exact probability. Odds and rulings cannot disagree: they are one code path."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from referee.dice import exact_throws
+from referee.mechanics import dice_needed, odds_keys, resolve
+from referee.mechanics.base import Battle
+from referee.ruleset.model import Ruleset
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One distinct result (the procedure's odds keys) and its exact chance."""
+
+    key: dict[str, Any]
+    probability: Fraction
+
+
+def battle_odds(rules: Ruleset, battle: Battle) -> list[Outcome]:
+    needs = dice_needed(rules, battle)
+    keys = odds_keys(rules, battle)
+    totals: dict[tuple[Any, ...], Fraction] = {}
+    for throw, chance in exact_throws({g: (n.die, n.count) for g, n in needs.items()}):
+        outcome = resolve(rules, battle, throw).outcome
+        key = tuple(outcome[k] for k in keys)
+        totals[key] = totals.get(key, Fraction(0)) + chance
+    ranked = sorted(totals.items(), key=lambda item: (-item[1], repr(item[0])))
+    return [Outcome(dict(zip(keys, key)), p) for key, p in ranked]

@@ -1,0 +1,1 @@
+"""Renderers: one ruling, three views (table, JSON, explanation)."""

@@ -1,0 +1,57 @@
+"""A battle ruling for people: who rolled what, the ruling, and why."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee.mechanics.base import SIDES
+from referee.render.text import explanation, seed_line, styled, table, units
+from referee.rolling import Settled
+from referee.ruleset.model import Ruleset
+
+
+def summary(rules: Ruleset, outcome: dict[str, Any]) -> str:
+    titles = {name: unit.title for name, unit in rules.units.items()}
+    winner = outcome["winner"]
+    if winner is None:
+        return "No winner: nothing happens."
+    margin = abs(outcome["attacker"]["hits"] - outcome["defender"]["hits"])
+    parts = [f"The {winner} wins by {margin}." if margin else f"The {winner} wins the tie."]
+    for side in SIDES:
+        lost, options = outcome[side]["loses"], outcome[side]["removal_options"]
+        if not lost:
+            continue
+        if len(options) > 1:
+            choices = " or ".join(units(titles, o) for o in options)
+            parts.append(f"The {side} removes {lost} unit{'s' if lost > 1 else ''} "
+                         f"and chooses which: {choices}.")
+        else:
+            parts.append(f"The {side} removes {units(titles, options[0])}.")
+    if outcome.get("moves_in"):
+        parts.append("The attackers move in.")
+    return " ".join(parts)
+
+
+def report(rules: Ruleset, settled: Settled) -> str:
+    outcome = dict(settled.ruling.outcome)
+    titles = {name: unit.title for name, unit in rules.units.items()}
+    label = rules.attacks[outcome["attack"]].label
+    rows = [
+        (side, units(titles, outcome[side]["units"]),
+         ", ".join(map(str, outcome[side]["rolled"])), outcome[side]["hits"], outcome[side]["loses"])
+        for side in SIDES
+    ]
+    return "\n".join([
+        styled(f"{rules.title}: {label}", bold=True),
+        table(rows, ["side", "units", "rolled", "hits", "loses"]),
+        "",
+        styled(summary(rules, outcome), bold=True),
+        "",
+        explanation(settled.ruling.steps),
+        "",
+        seed_line(settled.seed, settled.typed),
+    ])
+
+
+def document(settled: Settled) -> dict[str, Any]:
+    return {**settled.ruling.as_dict(), "seed": settled.seed, "typed": list(settled.typed)}

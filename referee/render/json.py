@@ -1,0 +1,25 @@
+"""JSON output: one document on stdout, exact fractions as strings ("7/36")."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from typing import Any
+
+
+def _default(value: Any) -> Any:
+    if isinstance(value, Fraction):
+        return f"{value.numerator}/{value.denominator}"
+    if isinstance(value, (tuple, set, frozenset)):
+        return list(value)
+    if hasattr(value, "items"):
+        return dict(value.items())
+    raise TypeError(f"cannot write {type(value).__name__} as JSON")
+
+
+def dumps(document: Any) -> str:
+    return json.dumps(document, default=_default, ensure_ascii=False, indent=2)
+
+
+def percent(p: Fraction) -> float:
+    return round(float(p) * 100, 4)

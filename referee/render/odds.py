@@ -1,0 +1,22 @@
+"""Odds for people and for programs: every outcome with its exact chance."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee.odds import Outcome
+from referee.render import json as json_render
+from referee.render.text import fraction, percent, styled, table
+
+
+def report(title: str, outcomes: list[Outcome]) -> str:
+    keys = list(outcomes[0].key) if outcomes else []
+    rows = [[("-" if o.key[k] is None else o.key[k]) for k in keys]
+            + [fraction(o.probability), percent(o.probability)] for o in outcomes]
+    headers = [k.replace("_", " ") for k in keys] + ["probability", "percent"]
+    return "\n".join([styled(title, bold=True), table(rows, headers)])
+
+
+def document(outcomes: list[Outcome]) -> list[dict[str, Any]]:
+    return [{**o.key, "probability": o.probability, "percent": json_render.percent(o.probability)}
+            for o in outcomes]

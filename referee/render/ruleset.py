@@ -1,0 +1,61 @@
+"""A ruleset described for people and as JSON: units, dice, attacks, situations."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from referee.render.text import styled, table
+from referee.ruleset.model import Ruleset
+
+
+def _plain(value: Any) -> Any:
+    if dataclasses.is_dataclass(value):
+        return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)
+                if not f.metadata.get("internal")}
+    if hasattr(value, "items"):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
+def document(rules: Ruleset) -> dict[str, Any]:
+    return {"path": rules.path, "digest": rules.digest, **_plain(rules)}
+
+
+def _attack_lines(rules: Ruleset) -> list[str]:
+    lines = []
+    for name, attack in rules.attacks.items():
+        lines.append(f"  {name}: {attack.label} ({attack.procedure}, {attack.rule})")
+        for side in ("attacker", "defender"):
+            spec = getattr(attack, side, None)
+            if spec is not None and hasattr(spec, "hits"):
+                lines.append(f"    {side}: {spec.dice} dice, hits on {', '.join(spec.hits)}")
+    return lines
+
+
+def report(rules: Ruleset) -> str:
+    units = [(name, unit.label or "", ", ".join(unit.aliases), unit.cost, unit.start, unit.attack)
+             for name, unit in rules.units.items()]
+    dice = [(name, ", ".join(map(str, d.faces)), d.rule) for name, d in rules.dice.items()]
+    parts = [
+        styled(f"{rules.title} ({rules.name})", bold=True),
+        f"source: {rules.source}",
+        f"file: {rules.path}",
+        "",
+        styled("Units", bold=True),
+        table(units, ["unit", "label", "aliases", "cost", "start", "attack"]),
+        "",
+        styled("Dice", bold=True),
+        table(dice, ["die", "faces", "rule"]),
+        "",
+        styled("Attacks", bold=True),
+        *_attack_lines(rules),
+    ]
+    if rules.situations:
+        parts += ["", styled("Situations (--when SIDE:NAME)", bold=True)]
+        parts += [f"  {s.side}:{name}  {s.text} ({s.rule})" for name, s in rules.situations.items()]
+    parts += ["", styled("Rules", bold=True)]
+    parts += [f"  {rule_id:<7} {text}" for rule_id, text in rules.rules.items()]
+    return "\n".join(parts)

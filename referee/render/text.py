@@ -1,0 +1,50 @@
+"""Human output. Tables come from tabulate, imported only when a table is drawn."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Sequence
+from fractions import Fraction
+from typing import Any
+
+from referee.mechanics.base import Step
+
+
+def styled(text: str, **style: Any) -> str:
+    """Bold or coloured text, unless NO_COLOR is set (click strips it off a non-terminal)."""
+    if os.environ.get("NO_COLOR"):
+        return text
+    import click
+
+    return click.style(text, **style)
+
+
+def table(rows: Iterable[Sequence[Any]], headers: Sequence[str]) -> str:
+    from tabulate import tabulate
+
+    return tabulate(list(rows), headers=list(headers), tablefmt="simple", disable_numparse=True)
+
+
+def explanation(steps: Iterable[Step]) -> str:
+    lines = [styled("Why:", bold=True)]
+    lines += [f"  {step.rule:<7} {step.text}" for step in steps]
+    return "\n".join(lines)
+
+
+def fraction(p: Fraction) -> str:
+    return f"{p.numerator}/{p.denominator}"
+
+
+def percent(p: Fraction) -> str:
+    return f"{float(p) * 100:.2f}%"
+
+
+def units(titles: dict[str, str], counted: dict[str, int]) -> str:
+    return ", ".join(f"{n} {titles[u]}" if n > 1 else titles[u] for u, n in counted.items()) or "-"
+
+
+def seed_line(seed: int | None, typed: Sequence[str]) -> str:
+    if seed is None:
+        return "Dice typed by the players."
+    typed_part = f" (typed: {', '.join(typed)})" if typed else ""
+    return f"Seed: {seed}{typed_part}; repeat this roll with --seed {seed}."

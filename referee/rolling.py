@@ -1,0 +1,64 @@
+"""A ruling on real dice: faces the players typed, or faces the referee draws
+from a seeded stream. Either way the same resolver rules."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from referee.dice import Face, Rng, new_seed
+from referee.errors import RefereeError
+from referee.mechanics import dice_needed, resolve
+from referee.mechanics.base import Battle, DiceNeed, Ruling
+from referee.names import Lexicon
+from referee.ruleset.model import Ruleset
+
+COMBAT_STREAM = "combat"
+
+
+@dataclass(frozen=True)
+class Settled:
+    """A ruling with the dice behind it: which groups the players typed, and
+    the seed the referee drew the others from (None when nothing was drawn)."""
+
+    ruling: Ruling
+    throw: Mapping[str, tuple[Face, ...]]
+    typed: tuple[str, ...]
+    seed: int | None
+
+
+def face_lexicon(rules: Ruleset, die_name: str) -> Lexicon[Face]:
+    die = rules.dice[die_name]
+    return Lexicon("face", {face: die.aliases.get(str(face), ()) for face in die.faces})
+
+
+def read_faces(rules: Ruleset, group: str, need: DiceNeed, text: str) -> tuple[Face, ...]:
+    faces = tuple(face_lexicon(rules, need.die.name).listed(text))
+    if len(faces) != need.count:
+        raise RefereeError(
+            f"the {group} rolls {need.count} {'die' if need.count == 1 else 'dice'} here, "
+            f"but {len(faces)} face{'s were' if len(faces) != 1 else ' was'} given",
+            rule=need.rule,
+        )
+    return faces
+
+
+def draw(needs: Mapping[str, DiceNeed], typed: Mapping[str, tuple[Face, ...]], seed: int) -> dict[str, tuple[Face, ...]]:
+    """Fill in the groups nobody typed, in the needs' order, from the combat stream."""
+    rng = Rng(seed, COMBAT_STREAM)
+    return {group: typed[group] if group in typed else need.die.roll(need.count, rng)
+            for group, need in needs.items()}
+
+
+def settle(rules: Ruleset, battle: Battle, typed_text: Mapping[str, str], seed: int | None) -> Settled:
+    needs = dice_needed(rules, battle)
+    for group in typed_text:
+        if group not in needs:
+            raise RefereeError(f"this battle has no '{group}' roll; it rolls for: {', '.join(needs)}")
+    typed = {group: read_faces(rules, group, needs[group], text) for group, text in typed_text.items()}
+    if len(typed) < len(needs):
+        seed = new_seed() if seed is None else seed
+    else:
+        seed = None
+    throw = draw(needs, typed, seed) if seed is not None else dict(typed)
+    return Settled(resolve(rules, battle, throw), throw, tuple(typed), seed)

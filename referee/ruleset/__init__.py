@@ -1,0 +1,1 @@
+"""Ruleset files: a strict YAML reader, the file's grammar and the loaded model."""

@@ -1,0 +1,115 @@
+"""What a ruleset file holds, as frozen dataclasses; their field specs are the
+file's grammar (see `spec`), so reading and schema come from one place."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any, Mapping
+
+from referee.dice import Die
+from referee.ruleset.procedures import ATTACK_PROCEDURES, RULE as RULE_ID
+from referee.ruleset.spec import Either, Integer, Record, Seq, Table, Tagged, Text, field
+
+FORMAT = 1
+EMPTY: Mapping[str, Any] = MappingProxyType({})
+
+NAME = Text(pattern=r"^[a-z0-9][a-z0-9-]*$")
+NAME.doc = "a lower-case name with dashes, such as heavy-weapon"
+FACE = Either(Integer(), Text())
+
+
+@dataclass(frozen=True, kw_only=True)
+class DieDef:
+    """A kind of die: its sides, and the words players use for them."""
+
+    name: str = field(Text(), "its key in the table", key=True)
+    faces: tuple[Any, ...] = field(Seq(FACE, min_items=2), "every side of the die; repeat a face that is on several sides")
+    aliases: Mapping[str, tuple[str, ...]] = field(
+        Table(Seq(Text())), "other words for a face, in any language of the rulebook", EMPTY
+    )
+    rule: str = field(RULE_ID, "the rule that says what the die shows", "")
+
+    @property
+    def die(self) -> Die:
+        return Die(self.name, self.faces)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Unit:
+    """A kind of piece."""
+
+    name: str = field(Text(), "its key in the table", key=True)
+    label: str = field(Text(), "how the unit is written out, if not its key", "")
+    aliases: tuple[str, ...] = field(Seq(Text()), "other words for it, singular and plural, any language", ())
+    cost: int = field(Integer(minimum=0), "what it costs to buy or recruit", 0)
+    start: int = field(Integer(minimum=0), "how many each player starts with", 0)
+    attack: str = field(Text(), "the attack it makes (a key of 'attacks'); needed when there are several", "")
+
+    @property
+    def title(self) -> str:
+        return self.label or self.name
+
+
+@dataclass(frozen=True, kw_only=True)
+class Situation:
+    """A named circumstance players switch on with --when SIDE:NAME."""
+
+    name: str = field(Text(), "its key in the table", key=True)
+    side: str = field(Text(choices=("attacker", "defender")), "whose situation it is")
+    rule: str = field(RULE_ID, "the rule it comes from")
+    text: str = field(Text(), "what it means, in a sentence")
+    aliases: tuple[str, ...] = field(Seq(Text()), "other words for it", ())
+    refuse: str = field(Text(), "if set, the attack is refused with this reason", "")
+    requires_unit: str = field(Text(), "a unit that must be on that side for it to apply", "")
+    excludes: tuple[str, ...] = field(Seq(Text()), "situations it cannot be combined with", ())
+
+
+@dataclass(frozen=True, kw_only=True)
+class Income:
+    """Points a player receives: a base plus points per thing held."""
+
+    base: int = field(Integer(minimum=0), "points every time")
+    per: Mapping[str, int] = field(Table(Integer(minimum=0)), "points for each thing held, by name", EMPTY)
+    rule: str = field(RULE_ID, "the rule for income")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Reinforcements:
+    """Buying new units with points, spending as much as the free places allow."""
+
+    income: Income = field(Record(Income), "how many points a player gets")
+    places: int = field(Integer(minimum=1), "places for new units when none are taken")
+    places_rule: str = field(RULE_ID, "the rule for where new units go")
+    cost_rule: str = field(RULE_ID, "the rule that sets the costs")
+    rule: str = field(RULE_ID, "the rule for which purchases are legal")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Ruleset:
+    """A game: its rules' texts, dice, units, attacks and decided points."""
+
+    format: int = field(Integer(minimum=FORMAT, maximum=FORMAT), "the file format version; 1")
+    name: str = field(NAME, "the name typed on the command line")
+    title: str = field(Text(), "the game's name as printed")
+    source: str = field(Text(), "where the rules come from")
+    rules: Mapping[str, str] = field(Table(Text(), min_items=1), "each rule ID with its text; every cited ID must be here")
+    dice: Mapping[str, DieDef] = field(Table(Record(DieDef), min_items=1), "the kinds of dice")
+    units: Mapping[str, Unit] = field(Table(Record(Unit), min_items=1), "the kinds of pieces")
+    attacks: Mapping[str, Any] = field(
+        Table(Tagged("procedure", ATTACK_PROCEDURES), min_items=1),
+        "the kinds of attack; each selects a procedure and sets its parameters",
+    )
+    situations: Mapping[str, Situation] = field(Table(Record(Situation)), "named situations", EMPTY)
+    reinforcements: Reinforcements | None = field(
+        Record(Reinforcements), "buying new units with points", None
+    )
+    # set by the loader, never read from the file
+    path: str = field(Text(), "where the file was read from", "", internal=True)
+    digest: str = field(Text(), "SHA-256 of the file's bytes", "", internal=True)
+
+    def die(self, name: str) -> DieDef:
+        return self.dice[name]
+
+
+GRAMMAR = Record(Ruleset)

@@ -1,0 +1,382 @@
+"""A small grammar for ruleset files: it reads YAML nodes into frozen
+dataclasses and writes the JSON Schema of the same file, so the loader and
+the schema can never disagree.
+
+A dataclass becomes a record by giving each field a spec with `field()`;
+field names are the file's keys. Every error names file:line:column and the
+key path, and says what was expected.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from referee.errors import RefereeError, did_you_mean
+from referee.ruleset.yamlnodes import MappingNode, Node, ScalarNode, SequenceNode, position
+
+MAX_NODES = 100_000
+
+_STR = "tag:yaml.org,2002:str"
+_INT = "tag:yaml.org,2002:int"
+_BOOL = "tag:yaml.org,2002:bool"
+_PLAIN_TAGS = {
+    _BOOL: "a true/false value",
+    _INT: "a number",
+    "tag:yaml.org,2002:float": "a number",
+    "tag:yaml.org,2002:null": "an empty value",
+}
+_DECIMAL = re.compile(r"[-+]?(0|[1-9][0-9]*)$")
+
+
+class Reader:
+    """What one file read needs: its name, where each key path was, and a node budget."""
+
+    def __init__(self, source: str):
+        self.source = source
+        self.places: dict[str, str] = {}
+        self.visited = 0
+
+    def where(self, node: Node) -> str:
+        return position(self.source, node)
+
+    def fail(self, node: Node, path: str, message: str) -> RefereeError:
+        return RefereeError(f"{path or 'top level'}: {message}" if path else message,
+                            where=self.where(node))
+
+    def visit(self, node: Node, path: str) -> None:
+        self.visited += 1
+        if self.visited > MAX_NODES:
+            raise RefereeError(
+                f"more than {MAX_NODES:,} values (an alias bomb?); a ruleset is far smaller",
+                where=self.where(node),
+            )
+        self.places.setdefault(path, self.where(node))
+
+
+def _kind(node: Node) -> str:
+    if isinstance(node, MappingNode):
+        return "a mapping"
+    if isinstance(node, SequenceNode):
+        return "a list"
+    return _PLAIN_TAGS.get(node.tag, "text") if node.style is None else "text"
+
+
+class Spec:
+    """One kind of value a file can hold."""
+
+    doc = ""
+
+    def read(self, node: Node, path: str, reader: Reader) -> Any:
+        raise NotImplementedError
+
+    def schema(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def expected(self) -> str:
+        raise NotImplementedError
+
+
+class Text(Spec):
+    """A name or sentence. A plain `no` or `010` is refused: YAML would read
+    it as a boolean or a number, so the author must quote it."""
+
+    def __init__(self, choices: tuple[str, ...] = (), pattern: str | None = None):
+        self.choices = choices
+        self.pattern = re.compile(pattern) if pattern else None
+
+    def expected(self) -> str:
+        return "one of " + ", ".join(self.choices) if self.choices else "text"
+
+    def read(self, node: Node, path: str, reader: Reader) -> str:
+        reader.visit(node, path)
+        if not isinstance(node, ScalarNode):
+            raise reader.fail(node, path, f"expected {self.expected()}, got {_kind(node)}")
+        if node.tag != _STR:
+            if node.style is None and node.tag in _PLAIN_TAGS:
+                raise reader.fail(
+                    node, path,
+                    f"YAML reads {node.value!r} as {_PLAIN_TAGS[node.tag]}; quote it: '{node.value}'",
+                )
+            raise reader.fail(node, path, f"unsupported YAML tag {node.tag}")
+        value = node.value
+        if self.choices and value not in self.choices:
+            raise did_you_mean_at(reader, node, path, "value", value, list(self.choices))
+        if self.pattern and not self.pattern.match(value):
+            raise reader.fail(node, path, f"{value!r} does not look like {self.doc or 'expected'}")
+        return value
+
+    def schema(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "string"}
+        if self.choices:
+            out["enum"] = list(self.choices)
+        if self.pattern:
+            out["pattern"] = self.pattern.pattern
+        return out
+
+
+class Integer(Spec):
+    """A whole number in decimal; `010` (octal to YAML) is refused."""
+
+    def __init__(self, minimum: int | None = None, maximum: int | None = None):
+        self.minimum = minimum
+        self.maximum = maximum
+
+    def expected(self) -> str:
+        if self.minimum is not None and self.maximum is not None:
+            return f"a whole number from {self.minimum} to {self.maximum}"
+        if self.minimum is not None:
+            return f"a whole number of at least {self.minimum}"
+        return "a whole number"
+
+    def read(self, node: Node, path: str, reader: Reader) -> int:
+        reader.visit(node, path)
+        if not isinstance(node, ScalarNode) or node.tag != _INT:
+            raise reader.fail(node, path, f"expected {self.expected()}, got {_kind(node)}")
+        text = node.value.replace("_", "")
+        if not _DECIMAL.match(text):
+            raise reader.fail(node, path, f"write {node.value!r} as a plain decimal number")
+        value = int(text)
+        if (self.minimum is not None and value < self.minimum) or (
+            self.maximum is not None and value > self.maximum
+        ):
+            raise reader.fail(node, path, f"expected {self.expected()}, got {value}")
+        return value
+
+    def schema(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "integer"}
+        if self.minimum is not None:
+            out["minimum"] = self.minimum
+        if self.maximum is not None:
+            out["maximum"] = self.maximum
+        return out
+
+
+class Boolean(Spec):
+    def expected(self) -> str:
+        return "true or false"
+
+    def read(self, node: Node, path: str, reader: Reader) -> bool:
+        reader.visit(node, path)
+        if not isinstance(node, ScalarNode) or node.tag != _BOOL:
+            raise reader.fail(node, path, f"expected true or false, got {_kind(node)}")
+        return node.value.lower() in ("true", "yes", "on", "y")
+
+    def schema(self) -> dict[str, Any]:
+        return {"type": "boolean"}
+
+
+class Seq(Spec):
+    """A list of values of one kind."""
+
+    def __init__(self, item: Spec, min_items: int = 0, max_items: int | None = None):
+        self.item = item
+        self.min_items = min_items
+        self.max_items = max_items
+
+    def expected(self) -> str:
+        return f"a list of {self.item.expected()}"
+
+    def read(self, node: Node, path: str, reader: Reader) -> tuple[Any, ...]:
+        reader.visit(node, path)
+        if not isinstance(node, SequenceNode):
+            raise reader.fail(node, path, f"expected {self.expected()}, got {_kind(node)}")
+        if len(node.value) < self.min_items:
+            raise reader.fail(node, path, f"needs at least {self.min_items} item(s)")
+        if self.max_items is not None and len(node.value) > self.max_items:
+            raise reader.fail(node, path, f"holds at most {self.max_items} item(s)")
+        return tuple(self.item.read(n, f"{path}[{i}]", reader) for i, n in enumerate(node.value))
+
+    def schema(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "array", "items": self.item.schema()}
+        if self.min_items:
+            out["minItems"] = self.min_items
+        if self.max_items is not None:
+            out["maxItems"] = self.max_items
+        return out
+
+
+def _pairs(node: MappingNode, path: str, reader: Reader) -> list[tuple[str, Node, Node]]:
+    """The mapping's keys as text, refusing a key given twice (PyYAML keeps the last)."""
+    seen: dict[str, Node] = {}
+    out = []
+    for key_node, value_node in node.value:
+        key = Text().read(key_node, f"{path}.<key>" if path else "<key>", reader)
+        if key in seen:
+            first = seen[key].start_mark.line + 1
+            raise reader.fail(
+                key_node, path,
+                f"'{key}' defined twice, at lines {first} and {key_node.start_mark.line + 1}",
+            )
+        seen[key] = key_node
+        out.append((key, key_node, value_node))
+    return out
+
+
+def _join(path: str, key: str) -> str:
+    return f"{path}.{key}" if path else key
+
+
+class Table(Spec):
+    """A mapping from names the author chooses (units, dice) to values."""
+
+    def __init__(self, value: Spec, min_items: int = 0):
+        self.value = value
+        self.min_items = min_items
+
+    def expected(self) -> str:
+        return f"a mapping of names to {self.value.expected()}"
+
+    def read(self, node: Node, path: str, reader: Reader) -> dict[str, Any]:
+        reader.visit(node, path)
+        if not isinstance(node, MappingNode):
+            raise reader.fail(node, path, f"expected {self.expected()}, got {_kind(node)}")
+        if len(node.value) < self.min_items:
+            raise reader.fail(node, path, f"needs at least {self.min_items} entr(ies)")
+        out = {}
+        for key, _, value_node in _pairs(node, path, reader):
+            sub = _join(path, key)
+            value = self.value.read(value_node, sub, reader)
+            if isinstance(self.value, Record) and self.value.key_field:
+                value = dataclasses.replace(value, **{self.value.key_field: key})
+            out[key] = value
+        return out
+
+    def schema(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "object", "additionalProperties": self.value.schema()}
+        if self.min_items:
+            out["minProperties"] = self.min_items
+        return out
+
+
+def field(
+    spec: Spec, doc: str, default: Any = dataclasses.MISSING, *, key: bool = False,
+    internal: bool = False,
+) -> Any:
+    """A record field: its spec, a line of documentation, and a default if optional.
+
+    A `key` field receives the name the record has in its table; an
+    `internal` one is set by the loader. Neither is read from the file.
+    """
+    meta = {"spec": spec, "doc": doc, "key": key, "internal": internal or key}
+    if key:
+        default = ""
+    if isinstance(default, Mapping):
+        frozen = default
+        return dataclasses.field(default_factory=lambda: frozen, metadata=meta)
+    return dataclasses.field(default=default, metadata=meta)
+
+
+def required(f: dataclasses.Field) -> bool:
+    return f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
+
+
+class Record(Spec):
+    """A mapping with known keys, read into a frozen dataclass."""
+
+    def __init__(self, cls: type, doc: str = ""):
+        self.cls = cls
+        self.doc = doc or (cls.__doc__ or "").strip().split("\n")[0]
+        self.fields = {f.name: f for f in dataclasses.fields(cls) if not f.metadata["internal"]}
+        keys = [f.name for f in dataclasses.fields(cls) if f.metadata.get("key")]
+        self.key_field = keys[0] if keys else None
+
+    def expected(self) -> str:
+        return "a mapping with keys " + ", ".join(self.fields)
+
+    def read(self, node: Node, path: str, reader: Reader) -> Any:
+        reader.visit(node, path)
+        if not isinstance(node, MappingNode):
+            raise reader.fail(node, path, f"expected a mapping, got {_kind(node)}")
+        values: dict[str, Any] = {}
+        for key, key_node, value_node in _pairs(node, path, reader):
+            if key not in self.fields:
+                raise did_you_mean_at(reader, key_node, path, "key", key, list(self.fields))
+            values[key] = self.fields[key].metadata["spec"].read(value_node, _join(path, key), reader)
+        for name, f in self.fields.items():
+            if name not in values and required(f):
+                raise reader.fail(node, path, f"missing required key '{name}' ({f.metadata['doc']})")
+        return self.cls(**values)
+
+    def schema(self) -> dict[str, Any]:
+        props = {}
+        for name, f in self.fields.items():
+            sub = dict(f.metadata["spec"].schema())
+            sub["description"] = f.metadata["doc"]
+            props[name] = sub
+        out: dict[str, Any] = {
+            "type": "object",
+            "properties": props,
+            "additionalProperties": False,
+        }
+        if self.doc:
+            out["description"] = self.doc
+        needed = [n for n, f in self.fields.items() if required(f)]
+        if needed:
+            out["required"] = needed
+        return out
+
+
+class Either(Spec):
+    """One of several specs, chosen by the shape of the node (number, text, list…)."""
+
+    def __init__(self, *options: Spec):
+        self.options = options
+
+    def expected(self) -> str:
+        return " or ".join(o.expected() for o in self.options)
+
+    def read(self, node: Node, path: str, reader: Reader) -> Any:
+        errors = []
+        for option in self.options:
+            try:
+                return option.read(node, path, reader)
+            except RefereeError as exc:
+                errors.append(exc)
+        # the option whose shape fits the node gives the most useful message
+        fitting = [e for e in errors if "expected" not in e.message]
+        raise fitting[0] if fitting else reader.fail(
+            node, path, f"expected {self.expected()}, got {_kind(node)}"
+        )
+
+    def schema(self) -> dict[str, Any]:
+        return {"anyOf": [o.schema() for o in self.options]}
+
+
+class Tagged(Spec):
+    """Records told apart by one key (`procedure: symbol-hits`)."""
+
+    def __init__(self, tag: str, variants: Mapping[str, Record]):
+        self.tag = tag
+        self.variants = variants
+
+    def expected(self) -> str:
+        return f"a mapping with '{self.tag}' one of " + ", ".join(self.variants)
+
+    def read(self, node: Node, path: str, reader: Reader) -> Any:
+        if not isinstance(node, MappingNode):
+            reader.visit(node, path)
+            raise reader.fail(node, path, f"expected a mapping, got {_kind(node)}")
+        for key_node, value_node in node.value:
+            if isinstance(key_node, ScalarNode) and key_node.value == self.tag:
+                name = Text().read(value_node, _join(path, self.tag), reader)
+                if name not in self.variants:
+                    raise did_you_mean_at(
+                        reader, value_node, _join(path, self.tag), self.tag, name,
+                        list(self.variants),
+                    )
+                return self.variants[name].read(node, path, reader)
+        reader.visit(node, path)
+        raise reader.fail(node, path, f"missing required key '{self.tag}'")
+
+    def schema(self) -> dict[str, Any]:
+        return {"oneOf": [v.schema() for v in self.variants.values()]}
+
+
+def did_you_mean_at(
+    reader: Reader, node: Node, path: str, kind: str, given: str, known: list[str]
+) -> RefereeError:
+    error = did_you_mean(kind, given, known)
+    return reader.fail(node, path, error.message)

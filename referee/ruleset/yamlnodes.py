@@ -1,0 +1,74 @@
+"""Reading YAML into nodes with their positions, closing PyYAML's traps.
+
+The loader never constructs Python objects: it composes the node tree (with
+the C parser when present) and the grammar reads values off the nodes, so a
+tag such as ``!!python/object`` is only ever an unknown tag. Anchors stay
+shared nodes; the grammar counts every node it visits, so an alias bomb is
+refused instead of expanded.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import yaml
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+from referee.errors import RefereeError
+
+Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+MAX_BYTES = 1_000_000
+
+
+def position(source: str, node: Node) -> str:
+    mark = node.start_mark
+    return f"{source}:{mark.line + 1}:{mark.column + 1}"
+
+
+def compose_text(text: str, source: str) -> Node:
+    """The document's root node; one clear error for anything that is not YAML."""
+    try:
+        root = yaml.compose(text, Loader=Loader)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        where = f"{source}:{mark.line + 1}:{mark.column + 1}" if mark else source
+        raise RefereeError(f"not valid YAML: {exc.problem or exc.context}", where=where) from None
+    except yaml.YAMLError as exc:
+        raise RefereeError(f"not valid YAML: {exc}", where=source) from None
+    if root is None:
+        raise RefereeError("the file is empty", where=source)
+    return root
+
+
+def compose_file(path: Path) -> tuple[Node, bytes]:
+    """The root node and the exact bytes it came from (hashed into journals)."""
+    source = str(path)
+    try:
+        with path.open("rb") as handle:
+            data = handle.read(MAX_BYTES + 1)
+    except IsADirectoryError:
+        raise RefereeError("is a directory, not a ruleset file", where=source) from None
+    except OSError as exc:
+        raise RefereeError(f"cannot read: {exc.strerror}", where=source) from None
+    if len(data) > MAX_BYTES:
+        raise RefereeError(f"too large for a ruleset (over {MAX_BYTES:,} bytes)", where=source)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise RefereeError(
+            f"not UTF-8 text (bad byte at offset {exc.start}); save the file as UTF-8",
+            where=source,
+        ) from None
+    return compose_text(text, source), data
+
+
+__all__ = [
+    "MappingNode",
+    "Node",
+    "ScalarNode",
+    "SequenceNode",
+    "compose_file",
+    "compose_text",
+    "position",
+]
