@@ -24,14 +24,25 @@ def document(rules: Ruleset) -> dict[str, Any]:
     return {"path": rules.path, "digest": rules.digest, **_plain(rules)}
 
 
+def _flat(value: Any) -> str:
+    if isinstance(value, dict):
+        return ", ".join(f"{k.replace('_', ' ')} {_flat(v)}" for k, v in value.items()
+                         if v not in ("", 0, [], {}, None, False))
+    if isinstance(value, list):
+        return "/".join(map(str, value))
+    return str(value)
+
+
 def _attack_lines(rules: Ruleset) -> list[str]:
+    """Every parameter the file sets, whatever the procedure, so `show` needs no
+    code per procedure."""
     lines = []
     for name, attack in rules.attacks.items():
         lines.append(f"  {name}: {attack.label} ({attack.procedure}, {attack.rule})")
-        for side in ("attacker", "defender"):
-            spec = getattr(attack, side, None)
-            if spec is not None and hasattr(spec, "hits"):
-                lines.append(f"    {side}: {spec.dice} dice, hits on {', '.join(spec.hits)}")
+        params = _plain(attack)
+        for key in ("procedure", "label", "rule", "cite"):
+            params.pop(key, None)
+        lines += [f"    {key.replace('_', ' ')}: {_flat(value)}" for key, value in params.items()]
     return lines
 
 

@@ -29,6 +29,12 @@ _PLAIN_TAGS = {
     "tag:yaml.org,2002:null": "an empty value",
 }
 _DECIMAL = re.compile(r"[-+]?(0|[1-9][0-9]*)$")
+_KNOWN_TAGS = {*_PLAIN_TAGS, _STR, "tag:yaml.org,2002:seq", "tag:yaml.org,2002:map"}
+
+
+def _plain(node: Node) -> bool:
+    """An unquoted scalar (the C parser says '' where the Python one says None)."""
+    return isinstance(node, ScalarNode) and not node.style
 
 
 class Reader:
@@ -54,6 +60,9 @@ class Reader:
                 where=self.where(node),
             )
         self.places.setdefault(path, self.where(node))
+        if node.tag not in _KNOWN_TAGS:
+            raise self.fail(node, path, f"unsupported YAML tag {node.tag}: a ruleset holds only "
+                                        "text, numbers, true/false, lists and mappings")
 
 
 def _kind(node: Node) -> str:
@@ -61,7 +70,7 @@ def _kind(node: Node) -> str:
         return "a mapping"
     if isinstance(node, SequenceNode):
         return "a list"
-    return _PLAIN_TAGS.get(node.tag, "text") if node.style is None else "text"
+    return _PLAIN_TAGS.get(node.tag, "text") if _plain(node) else "text"
 
 
 class Spec:
@@ -95,12 +104,12 @@ class Text(Spec):
         if not isinstance(node, ScalarNode):
             raise reader.fail(node, path, f"expected {self.expected()}, got {_kind(node)}")
         if node.tag != _STR:
-            if node.style is None and node.tag in _PLAIN_TAGS:
+            if _plain(node) and node.tag in _PLAIN_TAGS:
                 raise reader.fail(
                     node, path,
                     f"YAML reads {node.value!r} as {_PLAIN_TAGS[node.tag]}; quote it: '{node.value}'",
                 )
-            raise reader.fail(node, path, f"unsupported YAML tag {node.tag}")
+            raise reader.fail(node, path, f"expected text, got {_kind(node)}")
         value = node.value
         if self.choices and value not in self.choices:
             raise did_you_mean_at(reader, node, path, "value", value, list(self.choices))

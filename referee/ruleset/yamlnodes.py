@@ -47,6 +47,8 @@ def compose_file(path: Path) -> tuple[Node, bytes]:
     try:
         with path.open("rb") as handle:
             data = handle.read(MAX_BYTES + 1)
+    except FileNotFoundError:
+        raise RefereeError("no such ruleset file", where=source) from None
     except IsADirectoryError:
         raise RefereeError("is a directory, not a ruleset file", where=source) from None
     except OSError as exc:

@@ -1,0 +1,52 @@
+"""Shared helpers: run the CLI as a user would, and edit copies of shipped rulesets."""
+
+from __future__ import annotations
+
+import json
+import shlex
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner, Result
+
+from referee.cli import cli
+from referee.ruleset.load import shipped
+
+
+def run(command: str, *, code: int = 0, env: dict[str, str] | None = None) -> Result:
+    """Invoke `referee <command>` through click, checking the exit code and
+    that no traceback leaked."""
+    result = CliRunner().invoke(cli, shlex.split(command), env=env, catch_exceptions=False)
+    assert "Traceback" not in result.stderr, result.stderr
+    assert result.exit_code == code, (result.exit_code, result.stdout, result.stderr)
+    return result
+
+
+def run_json(command: str) -> Any:
+    return json.loads(run(f"{command} --json").stdout)
+
+
+def fails(command: str) -> str:
+    """The single error line of a refused command."""
+    result = run(command, code=2)
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert result.stdout == ""
+    return lines[0]
+
+
+@pytest.fixture
+def edited(tmp_path: Path) -> Callable[[str, Callable[[str], str]], Path]:
+    """A copy of a shipped ruleset with its text changed by `edit`."""
+
+    def make(name: str, edit: Callable[[str], str]) -> Path:
+        original = shipped()[name].read_text(encoding="utf-8")
+        changed = edit(original)
+        assert changed != original, "the edit changed nothing"
+        path = tmp_path / f"{name}-edited.yaml"
+        path.write_text(changed, encoding="utf-8")
+        return path
+
+    return make

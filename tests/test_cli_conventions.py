@@ -1,0 +1,77 @@
+"""Conventions every command keeps: help with an example, --json, --version,
+errors on stderr with exit code 2, NO_COLOR."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from conftest import run
+from referee.cli import COMMANDS, cli
+
+EXAMPLES = {
+    "battle": "battle groundforce --attacker trooper --defender trooper --seed 1",
+    "odds": "odds groundforce --attacker trooper --defender trooper",
+    "reinforce": "reinforce groundforce --mines 1",
+    "rulesets": "rulesets",
+    "show": "show groundforce",
+    "validate": "validate rulesets/groundforce.yaml",
+}
+
+
+@pytest.mark.parametrize("name", sorted(COMMANDS))
+def test_every_command_has_help_ending_with_an_example(name: str) -> None:
+    for flag in ("--help", "-h"):
+        out = run(f"{name} {flag}").stdout
+        assert "Example:" in out, f"'referee {name}' help has no example"
+        assert "referee " in out.split("Example:")[1]
+
+
+def test_group_help_lists_every_command_and_exit_codes() -> None:
+    out = run("--help").stdout
+    for name in COMMANDS:
+        assert name in out
+    assert "Exit codes" in out
+
+
+def test_every_command_is_exercised_here() -> None:
+    assert set(EXAMPLES) == set(COMMANDS)
+
+
+@pytest.mark.parametrize("name", sorted(EXAMPLES))
+def test_every_command_takes_json(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    from pathlib import Path
+
+    monkeypatch.chdir(Path(__file__).resolve().parent.parent)
+    document = json.loads(run(f"{EXAMPLES[name]} --json").stdout)
+    assert isinstance(document, dict)
+
+
+def test_version() -> None:
+    from referee import __version__
+
+    assert __version__ in run("--version").stdout
+
+
+def test_no_color_is_honoured() -> None:
+    from click.testing import CliRunner
+
+    out = CliRunner().invoke(cli, ["show", "groundforce"], env={"NO_COLOR": "1"}, color=True).stdout
+    assert "\x1b[" not in out
+    coloured = CliRunner().invoke(cli, ["show", "groundforce"], env={"NO_COLOR": ""}, color=True).stdout
+    assert "\x1b[" in coloured
+
+
+def test_rulesets_lists_groundforce() -> None:
+    names = [r["name"] for r in json.loads(run("rulesets --json").stdout)["rulesets"]]
+    assert "groundforce" in names
+
+
+def test_show_lists_units_faces_and_hits() -> None:
+    out = run("show groundforce").stdout
+    for word in ("trooper", "heavy weapon", "sword", "explosion", "GF-D2", "hits sword/explosion"):
+        assert word in out
+    shown = json.loads(run("show groundforce --json").stdout)
+    assert shown["units"]["heavy"]["cost"] == 3
+    assert shown["dice"]["symbol"]["faces"] == ["sword", "sword", "shield", "shield", "explosion", "blank"]

@@ -1,0 +1,71 @@
+"""The odds are the resolver summed over every throw: they sum to exactly 1,
+agree with brute force over ordered dice, and with a seeded sampling of the
+same resolver."""
+
+from __future__ import annotations
+
+from collections import Counter
+from fractions import Fraction
+from itertools import product
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from referee.dice import Rng
+from referee.mechanics import dice_needed, resolve
+from referee.mechanics.base import Battle
+from referee.odds import battle_odds
+from referee.ruleset.load import load
+
+GF = load("groundforce")
+UNITS = ["trooper", "saboteur", "heavy"]
+
+
+@st.composite
+def battles(draw: st.DrawFn) -> Battle:
+    if draw(st.booleans()):
+        attacker: tuple = (("heavy", 1),)
+        reach = draw(st.integers(min_value=1, max_value=3))
+    else:
+        attacker = tuple({u: 1 for u in draw(st.lists(st.sampled_from(UNITS[:2]), min_size=1, max_size=2))}.items())
+        attacker = tuple((u, c) for u, c in Counter(dict(attacker)).items())
+        reach = None
+    defenders = draw(st.lists(st.sampled_from(UNITS), min_size=1, max_size=2))
+    return Battle(attacker=attacker, defender=tuple(Counter(defenders).items()), range=reach)
+
+
+@given(battles())
+def test_odds_sum_to_one(battle: Battle) -> None:
+    assert sum(o.probability for o in battle_odds(GF, battle)) == 1
+
+
+@given(battles())
+def test_odds_equal_brute_force_over_ordered_dice(battle: Battle) -> None:
+    needs = dice_needed(GF, battle)
+    groups = list(needs)
+    brute: Counter = Counter()
+    ordered = [product(needs[g].die.faces, repeat=needs[g].count) for g in groups]
+    total = 0
+    for faces in product(*ordered):
+        outcome = resolve(GF, battle, dict(zip(groups, faces))).outcome
+        brute[(outcome["winner"], outcome["attacker_loses"], outcome["defender_loses"])] += 1
+        total += 1
+    exact = {tuple(o.key.values()): o.probability for o in battle_odds(GF, battle)}
+    assert exact == {k: Fraction(v, total) for k, v in brute.items()}
+
+
+@settings(max_examples=10, deadline=None)
+@given(battles(), st.integers(min_value=0, max_value=10**6))
+def test_seeded_sampling_agrees_with_exact_odds(battle: Battle, seed: int) -> None:
+    needs = dice_needed(GF, battle)
+    rng = Rng(seed, "test")
+    samples = 4000
+    seen: Counter = Counter()
+    for _ in range(samples):
+        throw = {g: n.die.roll(n.count, rng) for g, n in needs.items()}
+        outcome = resolve(GF, battle, throw).outcome
+        seen[(outcome["winner"], outcome["attacker_loses"], outcome["defender_loses"])] += 1
+    for o in battle_odds(GF, battle):
+        p = float(o.probability)
+        # five standard deviations: a false alarm is far rarer than one in a million
+        assert abs(seen[tuple(o.key.values())] / samples - p) <= 5 * (p * (1 - p) / samples) ** 0.5 + 1e-9
