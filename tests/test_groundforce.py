@@ -102,7 +102,8 @@ def test_stealth_needs_a_saboteur() -> None:
     ("battle groundforce --attacker trooper --defender trooper --when stealth",
      "--when takes SIDE:NAME"),
     ("battle groundforce --attacker '0 trooper' --defender trooper", "a count must be at least 1"),
-    ("battle groundforce --attacker trooper", "Missing option '--defender'"),
+    ("battle groundforce --attacker trooper", "say which units fight with --defender"),
+    ("battle groundforce --attacker trooper --defender trooper --seed -1", "--seed"),
 ])
 def test_bad_input_gets_one_line(command: str, message: str) -> None:
     line = fails(command)

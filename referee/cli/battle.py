@@ -18,7 +18,7 @@ from referee.rolling import settle
 @situation_options
 @seed_option
 @json_option
-def battle(ruleset: str, attacker: str, defender: str, attacker_roll: str | None,
+def battle(ruleset: str, attacker: str | None, defender: str | None, attacker_roll: str | None,
            defender_roll: str | None, reach: int | None, when: tuple[str, ...], seed: int | None,
            as_json: bool) -> None:
     """Rule on one attack. Type the faces that were rolled, or leave a roll out

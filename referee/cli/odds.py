@@ -15,7 +15,7 @@ from referee.render import odds as render
 @force_options
 @situation_options
 @json_option
-def odds(ruleset: str, attacker: str, defender: str, reach: int | None, when: tuple[str, ...],
+def odds(ruleset: str, attacker: str | None, defender: str | None, reach: int | None, when: tuple[str, ...],
          as_json: bool) -> None:
     """Exact odds of every outcome of one attack, summed over every possible
     roll with exact weights (no sampling).

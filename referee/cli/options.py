@@ -50,7 +50,7 @@ def seed_option(f: F) -> F:
 
 def force_options(f: F) -> F:
     for side in reversed(SIDES):
-        f = click.option(f"--{side}", required=True, shell_complete=_complete_units,
+        f = click.option(f"--{side}", shell_complete=_complete_units,
                          help=f"The {side}'s units, e.g. \"2 trooper, heavy\".")(f)
     return f
 
@@ -68,8 +68,12 @@ def load_rules(name: str) -> Ruleset:
     return load(name)
 
 
-def battle_from_words(rules: Ruleset, attacker: str, defender: str, reach: int | None,
-                      when: tuple[str, ...]) -> Battle:
+def battle_from_words(rules: Ruleset, attacker: str | None, defender: str | None,
+                      reach: int | None, when: tuple[str, ...]) -> Battle:
+    for side, given in zip(SIDES, (attacker, defender)):
+        if not given:
+            raise RefereeError(f"say which units fight with --{side}, e.g. --{side} \"2 trooper\"")
+    assert attacker and defender
     lexicon = units_of(rules)
     situations = situations_of(rules)
     named = []
