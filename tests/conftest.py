@@ -37,6 +37,13 @@ def fails(command: str) -> str:
     return lines[0]
 
 
+@pytest.fixture(autouse=True)
+def private_user_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No test reads or writes the real user's data folder."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "user-data"))
+    monkeypatch.delenv("REFEREE_RULES_DIR", raising=False)
+
+
 @pytest.fixture
 def edited(tmp_path: Path) -> Callable[[str, Callable[[str], str]], Path]:
     """A copy of a shipped ruleset with its text changed by `edit`."""

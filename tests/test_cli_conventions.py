@@ -14,7 +14,9 @@ EXAMPLES = {
     "battle": "battle groundforce --attacker trooper --defender trooper --seed 1",
     "odds": "odds groundforce --attacker trooper --defender trooper",
     "reinforce": "reinforce groundforce --mines 1",
+    "new": "new example-game --from groundforce",
     "rulesets": "rulesets",
+    "schema": "schema",
     "show": "show groundforce",
     "validate": "validate rulesets/groundforce.yaml",
 }

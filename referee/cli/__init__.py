@@ -16,9 +16,11 @@ COMMANDS = {
     "battle": "referee.cli.battle:battle",
     "odds": "referee.cli.odds:odds",
     "reinforce": "referee.cli.reinforce:reinforce",
+    "new": "referee.cli.authoring:new",
     "rulesets": "referee.cli.rulesets:rulesets",
+    "schema": "referee.cli.authoring:schema",
     "show": "referee.cli.rulesets:show",
-    "validate": "referee.cli.rulesets:validate",
+    "validate": "referee.cli.authoring:validate",
 }
 
 EXIT_HELP = """
@@ -71,7 +73,10 @@ class RefereeGroup(click.Group):
 @click.group(cls=RefereeGroup, context_settings={"help_option_names": ["-h", "--help"]},
              epilog=EXIT_HELP)
 @click.version_option(__version__, "--version", prog_name="referee")
-def cli() -> None:
+@click.option("--rules-dir", multiple=True, type=click.Path(file_okay=False), envvar="REFEREE_RULES_DIR",
+              help="A folder of your own rulesets, searched after the shipped ones (repeatable; "
+                   "also REFEREE_RULES_DIR).")
+def cli(rules_dir: tuple[str, ...]) -> None:
     """Settle tabletop battles: rulings with the rule that decides each step,
     exact odds, legal purchases, and reproducible rolls.
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import click
@@ -16,17 +17,15 @@ F = Callable[..., Any]
 
 
 def _complete_ruleset(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
-    from referee.ruleset.load import shipped
+    from referee.ruleset.load import catalogue
 
-    return [name for name in shipped() if name.startswith(incomplete)]
+    return sorted({e.name for e in catalogue(user_dirs()) if e.name.startswith(incomplete)})
 
 
 def _complete_units(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
     """Completes the last unit name after any commas typed so far."""
-    from referee.ruleset.load import load
-
     try:
-        rules = load(ctx.params.get("ruleset") or "")
+        rules = load_rules(ctx.params.get("ruleset") or "")
     except RefereeError:
         return []
     head, _, last = incomplete.rpartition(",")
@@ -62,10 +61,23 @@ def situation_options(f: F) -> F:
                         help="Distance to the target, for attacks that reach further.")(f)
 
 
-def load_rules(name: str) -> Ruleset:
-    from referee.ruleset.load import load
+def user_dirs() -> list[Path]:
+    """--rules-dir (or REFEREE_RULES_DIR) folders, then the user's own rulesets folder."""
+    from referee.userdirs import rulesets_dir
 
-    return load(name)
+    ctx = click.get_current_context(silent=True)
+    given = ctx.find_root().params.get("rules_dir") or () if ctx else ()
+    return [*map(Path, given), rulesets_dir()]
+
+
+def load_rules(name: str) -> Ruleset:
+    """A ruleset by name or path; a same-named file left unused is reported on stderr."""
+    from referee.ruleset.load import find, load_file
+
+    path, notes = find(name, user_dirs())
+    for note in notes:
+        click.echo(note, err=True)
+    return load_file(path)
 
 
 def battle_from_words(rules: Ruleset, attacker: str | None, defender: str | None,

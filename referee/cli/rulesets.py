@@ -1,30 +1,38 @@
-"""`referee rulesets`, `show` and `validate`: what games there are and what they say."""
+"""`referee rulesets` and `show`: what games there are and what they say."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import click
 
-from referee.cli.options import emit, json_option, load_rules, ruleset_argument
+from referee.cli.options import emit, json_option, load_rules, ruleset_argument, user_dirs
+from referee.errors import RefereeError
 from referee.render import ruleset as render
 from referee.render.text import table
-from referee.ruleset.load import load_file, shipped
+from referee.ruleset.load import catalogue, load_file
 
 
 @click.command()
 @json_option
 def rulesets(as_json: bool) -> None:
-    """List the shipped rulesets.
+    """List the rulesets: shipped ones, then your own (from --rules-dir and
+    your rulesets folder). A file whose name is taken is listed as unused.
 
     \b
     Example:
       referee rulesets
     """
-    found = [load_file(path) for path in shipped().values()]
-    emit(as_json,
-         {"rulesets": [{"name": r.name, "title": r.title, "path": r.path} for r in found]},
-         lambda: table([(r.name, r.title, r.path) for r in found], ["name", "title", "file"]))
+    rows = []
+    for entry in catalogue(user_dirs()):
+        try:
+            title, problem = load_file(entry.path).title, ""
+        except RefereeError as exc:
+            title, problem = "", str(exc)
+        status = "unused: name taken" if entry.hidden else ("invalid" if problem else "ok")
+        rows.append({"name": entry.name, "title": title, "origin": entry.origin,
+                     "path": str(entry.path), "status": status, "problem": problem})
+    emit(as_json, {"rulesets": rows},
+         lambda: table([(r["name"], r["title"], r["origin"], r["status"], r["path"]) for r in rows],
+                       ["name", "title", "from", "status", "file"]))
 
 
 @click.command()
@@ -39,20 +47,3 @@ def show(ruleset: str, as_json: bool) -> None:
     """
     rules = load_rules(ruleset)
     emit(as_json, render.document(rules), lambda: render.report(rules))
-
-
-@click.command()
-@click.argument("file", type=click.Path(path_type=Path))
-@json_option
-def validate(file: Path, as_json: bool) -> None:
-    """Check a ruleset file; a mistake is reported with file:line and key path.
-
-    \b
-    Example:
-      referee validate rulesets/groundforce.yaml
-    """
-    rules = load_file(file)
-    emit(as_json,
-         {"valid": True, "name": rules.name, "path": str(file), "digest": rules.digest},
-         lambda: f"ok: {file} is a valid ruleset ({rules.title}: {len(rules.units)} units, "
-                 f"{len(rules.attacks)} attacks, {len(rules.rules)} rules)")

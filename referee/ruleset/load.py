@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -31,21 +32,47 @@ def shipped() -> dict[str, Path]:
     return {p.stem: p for p in sorted(shipped_dir().glob(f"*{SUFFIX}"))}
 
 
-def find(name: str) -> Path:
-    """A shipped ruleset by name, or a file by path."""
-    known = shipped()
-    if name in known:
-        return known[name]
+@dataclass(frozen=True)
+class Entry:
+    """A ruleset file found by name: where it came from, and whether a
+    shipped ruleset of the same name hides it."""
+
+    name: str
+    path: Path
+    origin: str
+    hidden: bool = False
+
+
+def catalogue(user_dirs: Sequence[Path] = ()) -> list[Entry]:
+    """Shipped rulesets first, then each user directory's; a user file never
+    silently replaces a shipped one or an earlier one."""
+    entries = [Entry(name, path, "shipped") for name, path in shipped().items()]
+    taken = {entry.name for entry in entries}
+    for folder in user_dirs:
+        for path in sorted(Path(folder).glob(f"*{SUFFIX}")):
+            entries.append(Entry(path.stem, path, str(folder), hidden=path.stem in taken))
+            taken.add(path.stem)
+    return entries
+
+
+def find(name: str, user_dirs: Sequence[Path] = ()) -> tuple[Path, list[str]]:
+    """A ruleset by name (shipped, then user directories) or a file by path,
+    with notes for the user about any file of the same name left unused."""
     path = Path(name)
-    if path.suffix in (SUFFIX, ".yml") or path.exists():
+    if path.suffix in (SUFFIX, ".yml") or "/" in name or "\\" in name:
         if not path.exists():
             raise RefereeError(f"no such ruleset file: {name}")
-        return path
-    raise did_you_mean("ruleset", name, list(known))
+        return path, []
+    matches = [entry for entry in catalogue(user_dirs) if entry.name == name]
+    if not matches:
+        raise did_you_mean("ruleset", name, sorted({e.name for e in catalogue(user_dirs)}))
+    notes = [f"note: {e.path} is not used: its name '{name}' is taken by {matches[0].path}; "
+             "rename the file or give its path" for e in matches[1:]]
+    return matches[0].path, notes
 
 
-def load(name: str) -> Ruleset:
-    return load_file(find(name))
+def load(name: str, user_dirs: Sequence[Path] = ()) -> Ruleset:
+    return load_file(find(name, user_dirs)[0])
 
 
 def load_file(path: Path) -> Ruleset:

@@ -9,6 +9,7 @@ refused instead of expanded.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import yaml
@@ -19,6 +20,39 @@ from referee.errors import RefereeError
 Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 MAX_BYTES = 1_000_000
+MAX_DEPTH = 64
+# block collections opened on one line: "- - - x", "? - ? x", "- a: - b"
+_COMPACT = re.compile(r"^[ \t]*((?:(?:[-?]|[^\s#'\"][^:#\n]*:)[ \t]+)+)", re.MULTILINE)
+
+
+def _flow_depth(text: str) -> int:
+    """How deeply [ and { nest outside quotes and comments. The C parser
+    recurses per level and crashes the process on a deep enough file, so this
+    is checked before it sees the text."""
+    depth = deepest = 0
+    quote = ""
+    comment = False
+    for char in text:
+        if comment:
+            comment = char != "\n"
+        elif quote:
+            quote = "" if char == quote else quote
+        elif char in "'\"":
+            quote = char
+        elif char == "#":
+            comment = True
+        elif char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth -= 1
+    return deepest
+
+
+def _compact_depth(text: str) -> int:
+    """The most block collections one line opens; nesting across lines needs
+    ever deeper indentation, so a file of bounded size bounds it already."""
+    return max((len(re.findall(r"[-?:][ \t]", m.group(1))) for m in _COMPACT.finditer(text)), default=0)
 
 
 def position(source: str, node: Node) -> str:
@@ -28,6 +62,9 @@ def position(source: str, node: Node) -> str:
 
 def compose_text(text: str, source: str) -> Node:
     """The document's root node; one clear error for anything that is not YAML."""
+    if _flow_depth(text) > MAX_DEPTH or _compact_depth(text) > MAX_DEPTH:
+        raise RefereeError(f"lists or mappings nested more than {MAX_DEPTH} deep; "
+                           "a ruleset needs only a few levels", where=source)
     try:
         root = yaml.compose(text, Loader=Loader)
     except yaml.MarkedYAMLError as exc:

@@ -1,0 +1,110 @@
+"""Ruleset authoring: the JSON Schema agrees with the loader, `new` writes a
+file that validates, and user rulesets are found but never shadow shipped ones."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Callable
+
+import jsonschema
+import pytest
+import yaml
+
+from conftest import fails, run, run_json
+from referee.errors import RefereeError
+from referee.ruleset.load import load_file, shipped
+from referee.ruleset.schema import SCHEMA_FILE, generate
+
+Edit = Callable[[str, Callable[[str], str]], Path]
+
+
+def test_shipped_schema_is_the_generated_one() -> None:
+    assert json.loads(SCHEMA_FILE.read_text()) == generate(), (
+        "regenerate it: python -m referee schema > referee/ruleset/ruleset.schema.json")
+    assert json.loads(run("schema").stdout) == generate()
+
+
+@pytest.mark.parametrize("name", sorted(shipped()))
+def test_shipped_rulesets_validate_against_the_schema(name: str) -> None:
+    text = shipped()[name].read_text(encoding="utf-8")
+    assert text.startswith("# yaml-language-server: $schema=../referee/ruleset/ruleset.schema.json")
+    jsonschema.validate(yaml.safe_load(text), generate())
+
+
+BAD_EDITS = [
+    ("cost: 2\n", "cost: -2\n"),
+    ("    cost: 1\n", "    cots: 1\n"),
+    ("format: 1", "format: 2"),
+    ("start: 8", "start: eight"),
+    ("tie: nothing\n    move_in: true", "tie: draw\n    move_in: true"),
+    ("procedure: symbol-hits\n    label: normal", "procedure: symbol-hit\n    label: normal"),
+    ("title: Ground Force\n", ""),
+    ("name: groundforce", "name: Ground Force"),
+    ("faces: [sword, sword,", "faces: [no, sword,"),
+    ("alone: true", "alone: 'yes'"),
+]
+
+
+@pytest.mark.parametrize("old, new", BAD_EDITS)
+def test_loader_and_schema_agree_on_bad_files(edited: Edit, old: str, new: str) -> None:
+    path = edited("groundforce", lambda text: text.replace(old, new, 1))
+    with pytest.raises(RefereeError):
+        load_file(path)
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(yaml.safe_load(path.read_text()), generate())
+
+
+def test_new_writes_a_valid_starting_ruleset(tmp_path: Path) -> None:
+    made = run_json(f"--rules-dir {tmp_path} new friday --from groundforce")
+    path = Path(made["path"])
+    assert path == tmp_path / "friday.yaml"
+    text = path.read_text()
+    assert text.startswith(f"# yaml-language-server: $schema={SCHEMA_FILE.resolve().as_uri()}")
+    assert "name: friday\n" in text
+    assert load_file(path).name == "friday"
+    # found by name from then on
+    ruling = run_json(f"--rules-dir {tmp_path} battle friday --attacker trooper --defender trooper "
+                      "--attacker-roll sword --defender-roll blank")
+    assert ruling["ruleset"] == "friday"
+
+
+@pytest.mark.parametrize("command, message", [
+    ("new groundforce", "exists already"),
+    ("new 'Bad Name'", "lower-case letters"),
+    ("new x --from nothing-like-it", "unknown ruleset"),
+])
+def test_new_refusals(tmp_path: Path, command: str, message: str) -> None:
+    assert message in fails(f"--rules-dir {tmp_path} {command}")
+
+
+def test_new_does_not_overwrite(tmp_path: Path) -> None:
+    target = tmp_path / "mine.yaml"
+    target.write_text("keep me")
+    assert "exists already" in fails(f"new mine --out {target}")
+    assert target.read_text() == "keep me"
+
+
+def test_user_rulesets_are_listed_with_their_origin(tmp_path: Path) -> None:
+    run(f"--rules-dir {tmp_path} new house --from groundforce")
+    (tmp_path / "broken.yaml").write_text("format: 1\n")
+    listed = {r["name"]: r for r in run_json(f"--rules-dir {tmp_path} rulesets")["rulesets"]}
+    assert listed["groundforce"]["origin"] == "shipped"
+    assert listed["house"]["origin"] == str(tmp_path) and listed["house"]["status"] == "ok"
+    assert listed["broken"]["status"] == "invalid" and "missing required key" in listed["broken"]["problem"]
+
+
+def test_a_user_file_with_a_shipped_name_is_reported_not_preferred(tmp_path: Path) -> None:
+    copy = tmp_path / "groundforce.yaml"
+    copy.write_text(shipped()["groundforce"].read_text().replace("cost: 3", "cost: 9"))
+    listed = [r for r in run_json(f"--rules-dir {tmp_path} rulesets")["rulesets"] if r["name"] == "groundforce"]
+    assert [r["status"] for r in listed] == ["ok", "unused: name taken"]
+    result = run(f"--rules-dir {tmp_path} show groundforce --json")
+    assert json.loads(result.stdout)["units"]["heavy"]["cost"] == 3
+    assert f"note: {copy} is not used" in result.stderr
+
+
+def test_rules_dir_from_the_environment(tmp_path: Path) -> None:
+    run(f"--rules-dir {tmp_path} new envgame")
+    listed = run("rulesets --json", env={"REFEREE_RULES_DIR": str(tmp_path)}).stdout
+    assert "envgame" in listed
