@@ -15,7 +15,7 @@ import itertools
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from math import factorial, prod
+from math import comb, factorial, prod
 from typing import TypeVar
 
 Face = str | int
@@ -90,6 +90,11 @@ def _multisets(die: Die, count: int) -> Iterator[tuple[tuple[Face, ...], Fractio
         multiplicities = [combo.count(face) for face in set(combo)]
         arrangements = factorial(count) // prod(factorial(k) for k in multiplicities)
         yield combo, arrangements * prod((chances[f] for f in combo), start=Fraction(1))
+
+
+def throw_count(request: Mapping[str, tuple[Die, int]]) -> int:
+    """How many distinct throws `exact_throws` would visit, known before visiting any."""
+    return prod((comb(len(set(die.faces)) + count - 1, count) for die, count in request.values()), start=1)
 
 
 def exact_throws(

@@ -19,6 +19,7 @@ T = TypeVar("T")
 
 _COUNTED = re.compile(r"^(?:(\d+)\s*[x×*]?\s+|(\d+)\s*[x×*]\s*)?(.+)$", re.IGNORECASE)
 _SEPARATORS = re.compile(r"\s*(?:,|\+|;|\band\b|\ben\b|\bund\b|、|，)\s*", re.IGNORECASE)
+MAX_COUNT = 1000
 
 
 def _norm(word: str) -> str:
@@ -53,8 +54,8 @@ class Lexicon(Generic[T]):
             match = _COUNTED.match(item)
             assert match  # the pattern accepts any non-empty text
             count = int(match.group(1) or match.group(2) or 1)
-            if count < 1:
-                raise RefereeError(f"'{item}': a count must be at least 1")
+            if not 1 <= count <= MAX_COUNT:
+                raise RefereeError(f"'{item}': a count must be from 1 to {MAX_COUNT}")
             name = self(match.group(3))
             out[name] = out.get(name, 0) + count
         if not out:

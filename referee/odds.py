@@ -7,10 +7,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from referee.dice import exact_throws
+from referee.dice import exact_throws, throw_count
+from referee.errors import RefereeError
 from referee.mechanics import dice_needed, odds_keys, resolve
 from referee.mechanics.base import Battle
 from referee.ruleset.model import Ruleset
+
+MAX_THROWS = 1_000_000
 
 
 @dataclass(frozen=True)
@@ -23,9 +26,13 @@ class Outcome:
 
 def battle_odds(rules: Ruleset, battle: Battle) -> list[Outcome]:
     needs = dice_needed(rules, battle)
+    request = {g: (n.die, n.count) for g, n in needs.items()}
+    if (count := throw_count(request)) > MAX_THROWS:
+        raise RefereeError(f"{count:,} different throws are too many to sum exactly "
+                           f"(at most {MAX_THROWS:,}); try fewer dice")
     keys = odds_keys(rules, battle)
     totals: dict[tuple[Any, ...], Fraction] = {}
-    for throw, chance in exact_throws({g: (n.die, n.count) for g, n in needs.items()}):
+    for throw, chance in exact_throws(request):
         outcome = resolve(rules, battle, throw).outcome
         key = tuple(outcome[k] for k in keys)
         totals[key] = totals.get(key, Fraction(0)) + chance

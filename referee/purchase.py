@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from itertools import islice
 
 from referee.errors import RefereeError, did_you_mean
 from referee.mechanics.base import Step
 from referee.ruleset.model import Reinforcements, Ruleset
 
 Purchase = dict[str, int]
+MAX_PURCHASES = 200_000
 
 
 @dataclass(frozen=True)
@@ -64,7 +66,10 @@ def offer(rules: Ruleset, held: Mapping[str, int], free_places: int | None) -> O
     if not 0 <= places <= terms.places:
         raise RefereeError(f"free places must be 0 to {terms.places}", rule=terms.places_rule)
     points = terms.income.base + sum(per[s] * n for s, n in held.items())
-    fitting = list(_fitting(rules, points, places))
+    fitting = list(islice(_fitting(rules, points, places), MAX_PURCHASES + 1))
+    if len(fitting) > MAX_PURCHASES:
+        raise RefereeError(f"more than {MAX_PURCHASES:,} purchases fit; too many to list",
+                           rule=terms.rule)
     spend = max(cost(rules, p) for p in fitting)
     legal = [p for p in fitting if cost(rules, p) == spend]
     income_text = " + ".join([f"{terms.income.base} base"] + [

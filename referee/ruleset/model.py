@@ -24,7 +24,7 @@ class DieDef:
     """A kind of die: its sides, and the words players use for them."""
 
     name: str = field(Text(), "its key in the table", key=True)
-    faces: tuple[Any, ...] = field(Seq(FACE, min_items=2), "every side of the die; repeat a face that is on several sides")
+    faces: tuple[Any, ...] = field(Seq(FACE, min_items=2, max_items=1000), "every side of the die; repeat a face that is on several sides")
     aliases: Mapping[str, tuple[str, ...]] = field(
         Table(Seq(Text())), "other words for a face, in any language of the rulebook", EMPTY
     )
@@ -79,7 +79,7 @@ class Reinforcements:
     """Buying new units with points, spending as much as the free places allow."""
 
     income: Income = field(Record(Income), "how many points a player gets")
-    places: int = field(Integer(minimum=1), "places for new units when none are taken")
+    places: int = field(Integer(minimum=1, maximum=100), "places for new units when none are taken")
     places_rule: str = field(RULE_ID, "the rule for where new units go")
     cost_rule: str = field(RULE_ID, "the rule that sets the costs")
     rule: str = field(RULE_ID, "the rule for which purchases are legal")
