@@ -34,7 +34,8 @@ def validate(file: Path, as_json: bool) -> None:
 
 @click.command()
 @click.option("--json", "as_json", is_flag=True, help="Accepted for uniformity: the schema is JSON.")
-def schema(as_json: bool) -> None:
+@click.option("--markdown", is_flag=True, help="Print the key reference of the ruleset guide instead.")
+def schema(as_json: bool, markdown: bool) -> None:
     """Print the JSON Schema of ruleset files (the same grammar the loader
     reads with). Editors with a YAML language server use it to complete and
     check keys.
@@ -43,9 +44,14 @@ def schema(as_json: bool) -> None:
     Example:
       referee schema > ruleset.schema.json
     """
-    from referee.ruleset.schema import text
+    if markdown:
+        from referee.ruleset.reference import markdown as reference
 
-    click.echo(text(), nl=False)
+        click.echo(reference(), nl=False)
+    else:
+        from referee.ruleset.schema import text
+
+        click.echo(text(), nl=False)
 
 
 def _starter(source: str, name: str, schema_path: Path) -> str:

@@ -97,7 +97,9 @@ class Text(Spec):
         self.pattern = re.compile(pattern) if pattern else None
 
     def expected(self) -> str:
-        return "one of " + ", ".join(self.choices) if self.choices else "text"
+        if self.choices:
+            return "one of " + ", ".join(self.choices)
+        return self.doc if self.pattern and self.doc else "text"
 
     def read(self, node: Node, path: str, reader: Reader) -> str:
         reader.visit(node, path)
@@ -287,7 +289,7 @@ class Record(Spec):
 
     def __init__(self, cls: type, doc: str = ""):
         self.cls = cls
-        self.doc = doc or (cls.__doc__ or "").strip().split("\n")[0]
+        self.doc = doc or " ".join((cls.__doc__ or "").split())
         self.fields = {f.name: f for f in dataclasses.fields(cls) if not f.metadata["internal"]}
         keys = [f.name for f in dataclasses.fields(cls) if f.metadata.get("key")]
         self.key_field = keys[0] if keys else None

@@ -1,0 +1,54 @@
+"""The key reference of docs/rulesets.md, written from the grammar itself, so
+the guide lists exactly the keys the loader accepts."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+
+from referee.ruleset.model import GRAMMAR
+from referee.ruleset.spec import Either, Record, Seq, Spec, Table, Tagged
+
+
+def _records(spec: Spec, path: str) -> Iterator[tuple[str, Record]]:
+    """Every record inside a spec, with the key path where it sits."""
+    if isinstance(spec, Record):
+        yield path, spec
+        for name, f in spec.fields.items():
+            yield from _records(f.metadata["spec"], f"{path}.{name}" if path else name)
+    elif isinstance(spec, Table):
+        yield from _records(spec.value, f"{path}.NAME")
+    elif isinstance(spec, Seq):
+        yield from _records(spec.item, f"{path}[]")
+    elif isinstance(spec, Either):
+        for option in spec.options:
+            yield from _records(option, path)
+    elif isinstance(spec, Tagged):
+        for variant, record in spec.variants.items():
+            yield from _records(record, f"{path} ({spec.tag}: {variant})")
+
+
+def _default(f: dataclasses.Field) -> str:
+    if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
+        return "required"
+    value = f.default if f.default is not dataclasses.MISSING else f.default_factory()
+    if dataclasses.is_dataclass(value):
+        return "optional"
+    return f"default `{value!r}`" if value not in ("", (), None) and not hasattr(value, "items") else "optional"
+
+
+def markdown() -> str:
+    parts = []
+    seen: set[int] = set()
+    for path, record in _records(GRAMMAR, ""):
+        if id(record) in seen and path:
+            continue
+        seen.add(id(record))
+        title = path or "top level"
+        rows = [f"| `{name}` | {_default(f)} | {f.metadata['spec'].expected()} | {f.metadata['doc']} |"
+                for name, f in record.fields.items()]
+        parts.append("\n".join([
+            f"### `{title}`", "", record.doc, "",
+            "| key | | value | meaning |", "|---|---|---|---|", *rows, "",
+        ]))
+    return "\n".join(parts)
