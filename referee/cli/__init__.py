@@ -55,6 +55,9 @@ class RefereeGroup(click.Group):
 
     def main(self, args: Any = None, prog_name: str | None = None, complete_var: str | None = None,
              standalone_mode: bool = True, **extra: Any) -> Any:
+        given = sys.argv[1:] if args is None else list(args)
+        if any("\x00" in arg for arg in given):
+            fail("an argument holds a NUL character; no name, number or path can")
         try:
             code = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
         except RefereeError as exc:

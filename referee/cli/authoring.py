@@ -47,7 +47,8 @@ def schema(as_json: bool, markdown: bool) -> None:
     if markdown:
         from referee.ruleset.reference import markdown as reference
 
-        click.echo(reference(), nl=False)
+        text = reference()
+        emit(as_json, {"markdown": text}, lambda: text.rstrip("\n"))
     else:
         from referee.ruleset.schema import text
 

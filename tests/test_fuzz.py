@@ -1,0 +1,123 @@
+"""Fuzzing every command: random arguments and random mutations of the
+shipped rulesets must end in exit code 0 or 2, never a traceback, and a
+successful --json run prints one JSON document.
+
+CI runs a short version; REFEREE_FUZZ_EXAMPLES=100000 runs the long one.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import tempfile
+from pathlib import Path
+
+import click
+from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from referee.cli import COMMANDS, cli
+from referee.ruleset.load import shipped
+
+EXAMPLES = int(os.environ.get("REFEREE_FUZZ_EXAMPLES", "150"))
+FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize=EXAMPLES <= 1000,
+                suppress_health_check=list(HealthCheck))
+
+WORDS = [
+    *shipped(), "", " ", "x", "2 troper", "trooper", "2 trooper", "heavy, trooper", "3x soldaat",
+    "sword,explosion", "sword,,", "6,5,2", "1", "0", "-1", "7", "36", "1000", "10" * 20, "2d6+1",
+    "0d6", "3d", "defender:stealth", "attacker:city", "stealth", ":", "a:b", "--", "-", "🙂",
+    "no", "010", "[", "{a: b}", "x" * 300, "\x00", "red", "blue", "melee", "ranged", "city",
+]
+SCALARS = ["no", "010", "-5", "0", "99999999999999999999", "x", "[", "{a: 1}", "''", "~",
+           "!!python/object:os.system", "*undefined", "&a x", "1.5", "true", "[1, 2]"]
+
+
+def _options(name: str) -> list[tuple[str, bool]]:
+    """(option, is_flag) for every option of a command, read off click."""
+    module, attr = COMMANDS[name].split(":")
+    command: click.Command = getattr(importlib.import_module(module), attr)
+    out = []
+    for param in command.params:
+        if isinstance(param, click.Option):
+            out += [(opt, param.is_flag) for opt in param.opts if opt.startswith("--")]
+    if isinstance(command, click.Group):
+        out += [(sub, True) for sub in command.commands]
+    return out
+
+
+OPTIONS = {name: _options(name) for name in COMMANDS}
+
+
+@st.composite
+def invocations(draw: st.DrawFn, ruleset: str | None = None) -> list[str]:
+    name = draw(st.sampled_from(sorted(COMMANDS)))
+    args = [name]
+    if ruleset is not None or draw(st.booleans()):
+        args.append(ruleset or draw(st.sampled_from(WORDS)))
+    for option, is_flag in draw(st.lists(st.sampled_from(OPTIONS[name] or [("--json", True)]), max_size=6)):
+        args.append(option)
+        if not is_flag:
+            args.append(draw(st.sampled_from(WORDS) | st.text(max_size=12)))
+    if draw(st.booleans()):
+        args.append("--json")
+    return args
+
+
+def _check(args: list[str]) -> None:
+    with tempfile.TemporaryDirectory() as home:
+        env = {"XDG_DATA_HOME": home, "REFEREE_JOURNAL": str(Path(home) / "journal.sqlite3")}
+        cwd = os.getcwd()
+        os.chdir(home)  # anything a command writes lands in the scratch folder
+        try:
+            result = CliRunner().invoke(cli, args, env=env, catch_exceptions=False)
+        finally:
+            os.chdir(cwd)
+    assert result.exit_code in (0, 2), (args, result.exit_code, result.stderr)
+    assert "Traceback" not in result.stderr + result.stdout, args
+    if result.exit_code == 2:
+        assert result.stderr.strip(), args
+    if result.exit_code == 0 and "--json" in args and "--help" not in args and "-h" not in args:
+        json.loads(result.stdout)
+
+
+@FUZZ
+@given(invocations())
+def test_random_arguments(args: list[str]) -> None:
+    _check(args)
+
+
+@st.composite
+def mutated_ruleset(draw: st.DrawFn) -> str:
+    lines = shipped()[draw(st.sampled_from(sorted(shipped())))].read_text(encoding="utf-8").splitlines()
+    for _ in range(draw(st.integers(min_value=1, max_value=3))):
+        i = draw(st.integers(min_value=0, max_value=len(lines) - 1))
+        kind = draw(st.sampled_from(["delete", "duplicate", "scalar", "swap", "truncate", "indent"]))
+        if kind == "delete":
+            del lines[i]
+        elif kind == "duplicate":
+            lines.insert(i, lines[i])
+        elif kind == "scalar" and ":" in lines[i]:
+            key, _, _ = lines[i].partition(":")
+            lines[i] = f"{key}: {draw(st.sampled_from(SCALARS))}"
+        elif kind == "swap":
+            j = draw(st.integers(min_value=0, max_value=len(lines) - 1))
+            lines[i], lines[j] = lines[j], lines[i]
+        elif kind == "truncate":
+            lines = lines[:i]
+        elif kind == "indent":
+            lines[i] = "  " + lines[i]
+        if not lines:
+            lines = [""]
+    return "\n".join(lines) + "\n"
+
+
+@FUZZ
+@given(mutated_ruleset(), st.data())
+def test_mutated_rulesets(text: str, data: st.DataObject) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "mutant.yaml"
+        path.write_text(text, encoding="utf-8")
+        _check(data.draw(invocations(ruleset=str(path))))
