@@ -109,6 +109,6 @@ def exact_throws(
     groups = [list(_multisets(*request[name])) for name in names]
     for picks in itertools.product(*groups):
         yield (
-            {name: faces for name, (faces, _) in zip(names, picks)},
+            {name: faces for name, (faces, _) in zip(names, picks, strict=True)},
             prod((p for _, p in picks), start=Fraction(1)),
         )

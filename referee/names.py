@@ -68,9 +68,9 @@ class Lexicon(Generic[T]):
         return [self(item) for item in items if item.strip()]
 
 
-def units_of(rules: "Ruleset") -> Lexicon[str]:
+def units_of(rules: Ruleset) -> Lexicon[str]:
     return Lexicon("unit", {n: [u.label, *u.aliases] for n, u in rules.units.items()})
 
 
-def situations_of(rules: "Ruleset") -> Lexicon[str]:
+def situations_of(rules: Ruleset) -> Lexicon[str]:
     return Lexicon("situation", {n: s.aliases for n, s in rules.situations.items()})

@@ -37,4 +37,4 @@ def battle_odds(rules: Ruleset, battle: Battle) -> list[Outcome]:
         key = tuple(outcome[k] for k in keys)
         totals[key] = totals.get(key, Fraction(0)) + chance
     ranked = sorted(totals.items(), key=lambda item: (-item[1], repr(item[0])))
-    return [Outcome(dict(zip(keys, key)), p) for key, p in ranked]
+    return [Outcome(dict(zip(keys, key, strict=True)), p) for key, p in ranked]

@@ -43,7 +43,8 @@ def read_faces(rules: Ruleset, group: str, need: DiceNeed, text: str) -> tuple[F
     return faces
 
 
-def draw(needs: Mapping[str, DiceNeed], typed: Mapping[str, tuple[Face, ...]], seed: int) -> dict[str, tuple[Face, ...]]:
+def draw(needs: Mapping[str, DiceNeed], typed: Mapping[str, tuple[Face, ...]],
+         seed: int) -> dict[str, tuple[Face, ...]]:
     """Fill in the groups nobody typed, in the needs' order, from the combat stream."""
     rng = Rng(seed, COMBAT_STREAM)
     return {group: typed[group] if group in typed else need.die.roll(need.count, rng)
@@ -56,9 +57,8 @@ def settle(rules: Ruleset, battle: Battle, typed_text: Mapping[str, str], seed: 
         if group not in needs:
             raise RefereeError(f"this battle has no '{group}' roll; it rolls for: {', '.join(needs)}")
     typed = {group: read_faces(rules, group, needs[group], text) for group, text in typed_text.items()}
-    if len(typed) < len(needs):
-        seed = new_seed() if seed is None else seed
-    else:
-        seed = None
-    throw = draw(needs, typed, seed) if seed is not None else dict(typed)
+    if len(typed) == len(needs):
+        return Settled(resolve(rules, battle, typed), typed, tuple(typed), None)
+    seed = new_seed() if seed is None else seed
+    throw = draw(needs, typed, seed)
     return Settled(resolve(rules, battle, throw), throw, tuple(typed), seed)

@@ -4,15 +4,15 @@ file that validates, and user rulesets are found but never shadow shipped ones."
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
-from typing import Callable
 
 import jsonschema
 import pytest
 import yaml
-
 from conftest import fails, run, run_json
+
 from referee.errors import RefereeError
 from referee.ruleset.load import load_file, shipped
 from referee.ruleset.schema import SCHEMA_FILE, generate
@@ -98,7 +98,8 @@ def test_user_rulesets_are_listed_with_their_origin(tmp_path: Path) -> None:
 def test_a_user_file_with_a_shipped_name_is_reported_not_preferred(tmp_path: Path) -> None:
     copy = tmp_path / "groundforce.yaml"
     copy.write_text(shipped()["groundforce"].read_text().replace("cost: 3", "cost: 9"))
-    listed = [r for r in run_json(f"--rules-dir {tmp_path} rulesets")["rulesets"] if r["name"] == "groundforce"]
+    everything = run_json(f"--rules-dir {tmp_path} rulesets")["rulesets"]
+    listed = [r for r in everything if r["name"] == "groundforce"]
     assert [r["status"] for r in listed] == ["ok", "unused: name taken"]
     result = run(f"--rules-dir {tmp_path} show groundforce --json")
     assert json.loads(result.stdout)["units"]["heavy"]["cost"] == 3
@@ -132,7 +133,8 @@ def test_example_game_is_played() -> None:
                         "--attacker-roll cutlass,pistol,splash --defender-roll parry,splash")
     assert boarding["winner"] == "attacker" and boarding["defender"]["loses"] == 1
     assert [s["rule"] for s in boarding["explanation"]] == ["BP-1", "BP-2", "BP-3", "BP-4"]
-    tie = run_json(f"battle {BOARDING} --attacker hand --defender hand --attacker-roll sword --defender-roll parry")
+    tie = run_json(f"battle {BOARDING} --attacker hand --defender hand "
+                   "--attacker-roll sword --defender-roll parry")
     assert tie["winner"] == "defender" and tie["attacker"]["loses"] == 1
     shot = run_json(f"battle {BOARDING} --attacker captain --defender '2 hands' --range 2 "
                     "--attacker-roll pistol --defender-roll cutlass")

@@ -6,8 +6,8 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from conftest import run
+
 from referee.cli import COMMANDS, cli
 
 EXAMPLES = {

@@ -3,11 +3,10 @@ the refusals of RULES §1."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 import pytest
-
 from conftest import fails, run, run_json
 
 EXAMPLE = ('battle groundforce --attacker "2 trooper" --defender "trooper, heavy" '

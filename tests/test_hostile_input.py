@@ -4,11 +4,10 @@ traceback, a crash or a hang."""
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 import pytest
-
 from conftest import fails
 
 Edit = Callable[[str, Callable[[str], str]], Path]

@@ -27,8 +27,7 @@ def battles(draw: st.DrawFn) -> Battle:
         attacker: tuple = (("heavy", 1),)
         reach = draw(st.integers(min_value=1, max_value=3))
     else:
-        attacker = tuple({u: 1 for u in draw(st.lists(st.sampled_from(UNITS[:2]), min_size=1, max_size=2))}.items())
-        attacker = tuple((u, c) for u, c in Counter(dict(attacker)).items())
+        attacker = tuple(Counter(draw(st.lists(st.sampled_from(UNITS[:2]), min_size=1, max_size=2))).items())
         reach = None
     defenders = draw(st.lists(st.sampled_from(UNITS), min_size=1, max_size=2))
     return Battle(attacker=attacker, defender=tuple(Counter(defenders).items()), range=reach)
@@ -47,7 +46,7 @@ def test_odds_equal_brute_force_over_ordered_dice(battle: Battle) -> None:
     ordered = [product(needs[g].die.faces, repeat=needs[g].count) for g in groups]
     total = 0
     for faces in product(*ordered):
-        outcome = resolve(GF, battle, dict(zip(groups, faces))).outcome
+        outcome = resolve(GF, battle, dict(zip(groups, faces, strict=True))).outcome
         brute[(outcome["winner"], outcome["attacker_loses"], outcome["defender_loses"])] += 1
         total += 1
     exact = {tuple(o.key.values()): o.probability for o in battle_odds(GF, battle)}

@@ -3,12 +3,12 @@ with file:line and key path, never a traceback, and no file runs code."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 import pytest
-
 from conftest import fails, run
+
 from referee.errors import RefereeError
 from referee.ruleset.load import load, load_file, shipped
 
@@ -50,7 +50,8 @@ def test_bad_files_are_refused_with_place(edited: Edit, old: str, new: str, mess
 
 
 def test_duplicate_keys_name_both_lines(edited: Edit) -> None:
-    path = edited("groundforce", lambda t: t.replace("  saboteur:\n", "  trooper:\n    cost: 1\n  saboteur:\n", 1))
+    again = "  trooper:\n    cost: 1\n  saboteur:\n"
+    path = edited("groundforce", lambda t: t.replace("  saboteur:\n", again, 1))
     with pytest.raises(RefereeError) as caught:
         load_file(path)
     first, second = [i for i, line in enumerate(path.read_text().splitlines(), 1) if line == "  trooper:"]

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from referee.cli.options import emit, json_option, load_rules, ruleset_argument, user_dirs
+from referee.cli.options import emit, json_option, load_rules, user_dirs
 from referee.errors import RefereeError
 from referee.ruleset.load import catalogue, load_file
 
@@ -47,8 +47,8 @@ def schema(as_json: bool, markdown: bool) -> None:
     if markdown:
         from referee.ruleset.reference import markdown as reference
 
-        text = reference()
-        emit(as_json, {"markdown": text}, lambda: text.rstrip("\n"))
+        guide = reference()
+        emit(as_json, {"markdown": guide}, lambda: guide.rstrip("\n"))
     else:
         from referee.ruleset.schema import text
 
@@ -68,7 +68,8 @@ def _starter(source: str, name: str, schema_path: Path) -> str:
 @click.option("--from", "origin", default="groundforce", show_default=True,
               help="The ruleset to start from (a name or a file).")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path),
-              help="Where to write it (default: the first --rules-dir, else your rulesets folder, so it is found by name).")
+              help="Where to write it (default: the first --rules-dir, else your rulesets folder, "
+                   "so it is found by name).")
 @json_option
 def new(name: str, origin: str, out: Path | None, as_json: bool) -> None:
     """Write a starting ruleset for a new game, copied from an existing one,

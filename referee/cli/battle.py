@@ -4,8 +4,16 @@ from __future__ import annotations
 
 import click
 
-from referee.cli.options import (battle_from_words, emit, force_options, json_option, load_rules,
-                                 ruleset_argument, seed_option, situation_options)
+from referee.cli.options import (
+    battle_from_words,
+    emit,
+    force_options,
+    json_option,
+    load_rules,
+    ruleset_argument,
+    seed_option,
+    situation_options,
+)
 from referee.render import battle as render
 from referee.rolling import settle
 

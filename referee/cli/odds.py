@@ -4,8 +4,15 @@ from __future__ import annotations
 
 import click
 
-from referee.cli.options import (battle_from_words, emit, force_options, json_option, load_rules,
-                                 ruleset_argument, situation_options)
+from referee.cli.options import (
+    battle_from_words,
+    emit,
+    force_options,
+    json_option,
+    load_rules,
+    ruleset_argument,
+    situation_options,
+)
 from referee.odds import battle_odds
 from referee.render import odds as render
 

@@ -82,7 +82,7 @@ def load_rules(name: str) -> Ruleset:
 
 def battle_from_words(rules: Ruleset, attacker: str | None, defender: str | None,
                       reach: int | None, when: tuple[str, ...]) -> Battle:
-    for side, given in zip(SIDES, (attacker, defender)):
+    for side, given in zip(SIDES, (attacker, defender), strict=True):
         if not given:
             raise RefereeError(f"say which units fight with --{side}, e.g. --{side} \"2 trooper\"")
     assert attacker and defender

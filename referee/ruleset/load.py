@@ -110,7 +110,8 @@ def _cross_check(rules: Ruleset, reader: Reader) -> None:
         for side in ("attacker", "defender"):
             for i, face in enumerate(getattr(attack, side).hits):
                 if face not in faces:
-                    raise fail(f"attacks.{name}.{side}.hits[{i}]", f"'{face}' is not a face of die '{die_name}'")
+                    raise fail(f"attacks.{name}.{side}.hits[{i}]",
+                               f"'{face}' is not a face of die '{die_name}'")
     for name, situation in rules.situations.items():
         if situation.requires_unit and situation.requires_unit not in rules.units:
             raise did_you_mean_fail(
@@ -118,7 +119,8 @@ def _cross_check(rules: Ruleset, reader: Reader) -> None:
             )
         for i, other in enumerate(situation.excludes):
             if other not in rules.situations:
-                raise did_you_mean_fail(fail, f"situations.{name}.excludes[{i}]", "situation", other, rules.situations)
+                raise did_you_mean_fail(fail, f"situations.{name}.excludes[{i}]", "situation", other,
+                                        rules.situations)
     if rules.reinforcements:
         for source in rules.reinforcements.income.per:
             if not source.replace("-", "").isalnum():
@@ -138,10 +140,10 @@ def _cited(value: Any, path: str = "") -> Iterator[tuple[str, str]]:
                 continue
             sub = f"{path}.{f.name}" if path else f.name
             item = getattr(value, f.name)
-            if f.name == "rule" or f.name.endswith("_rule") or path.endswith("cite"):
-                if isinstance(item, str):
-                    yield sub, item
-                    continue
+            cites = f.name == "rule" or f.name.endswith("_rule") or path.endswith("cite")
+            if cites and isinstance(item, str):
+                yield sub, item
+                continue
             if f.name != "rules":
                 yield from _cited(item, sub)
     elif isinstance(value, dict) or hasattr(value, "items"):
@@ -156,14 +158,12 @@ def _check_aliases(rules: Ruleset, fail: Any) -> None:
         ("situations", {n: [n, *s.aliases] for n, s in rules.situations.items()}),
     ]
     for die_name, die in rules.dice.items():
-        words = {str(f): [str(f)] for f in die.faces}
-        for face, aliases in die.aliases.items():
-            words[str(face)].extend(aliases)
-        groups.append((f"dice.{die_name}", words))
+        faces = {str(f): [str(f), *die.aliases.get(str(f), ())] for f in die.faces}
+        groups.append((f"dice.{die_name}", faces))
     for where, names in groups:
         owner: dict[str, str] = {}
-        for name, words in names.items():
-            for word in words:
+        for name, said in names.items():
+            for word in said:
                 key = " ".join(word.lower().split())
                 if key and owner.setdefault(key, name) != name:
                     raise fail(f"{where}.{name}", f"'{word}' also names '{owner[key]}'")

@@ -3,12 +3,14 @@ file's grammar (see `spec`), so reading and schema come from one place."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any
 
 from referee.dice import Die
-from referee.ruleset.procedures import ATTACK_PROCEDURES, RULE as RULE_ID
+from referee.ruleset.procedures import ATTACK_PROCEDURES
+from referee.ruleset.procedures import RULE as RULE_ID
 from referee.ruleset.spec import Either, Integer, Record, Seq, Table, Tagged, Text, field
 
 FORMAT = 1
@@ -24,7 +26,8 @@ class DieDef:
     """A kind of die: its sides, and the words players use for them."""
 
     name: str = field(Text(), "its key in the table", key=True)
-    faces: tuple[Any, ...] = field(Seq(FACE, min_items=2, max_items=1000), "every side of the die; repeat a face that is on several sides")
+    faces: tuple[Any, ...] = field(Seq(FACE, min_items=2, max_items=1000),
+                                   "every side of the die; repeat a face that is on several sides")
     aliases: Mapping[str, tuple[str, ...]] = field(
         Table(Seq(Text())), "other words for a face, in any language of the rulebook", EMPTY
     )
@@ -93,7 +96,8 @@ class Ruleset:
     name: str = field(NAME, "the name typed on the command line")
     title: str = field(Text(), "the game's name as printed")
     source: str = field(Text(), "where the rules come from")
-    rules: Mapping[str, str] = field(Table(Text(), min_items=1), "each rule ID with its text; every cited ID must be here")
+    rules: Mapping[str, str] = field(Table(Text(), min_items=1),
+                                     "each rule ID with its text; every cited ID must be here")
     dice: Mapping[str, DieDef] = field(Table(Record(DieDef), min_items=1), "the kinds of dice")
     units: Mapping[str, Unit] = field(Table(Record(Unit), min_items=1), "the kinds of pieces")
     attacks: Mapping[str, Any] = field(

@@ -33,7 +33,8 @@ class SymbolSide:
     )
     hits: tuple[str, ...] = field(Seq(Text(), min_items=1), "the faces that are hits for this side")
     on_win: str = field(OUTCOME, "what the losing side removes when this side wins")
-    max_dice: int = field(Integer(minimum=1, maximum=100), "the most dice this side can roll (the dice a player owns)", 0)
+    max_dice: int = field(Integer(minimum=1, maximum=100),
+                          "the most dice this side can roll (the dice a player owns)", 0)
     max_units: int = field(Integer(minimum=1), "the most units this side can have in one battle", 0)
 
 

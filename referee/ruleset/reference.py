@@ -31,10 +31,12 @@ def _records(spec: Spec, path: str) -> Iterator[tuple[str, Record]]:
 def _default(f: dataclasses.Field) -> str:
     if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
         return "required"
-    value = f.default if f.default is not dataclasses.MISSING else f.default_factory()
+    value = f.default if f.default_factory is dataclasses.MISSING else f.default_factory()
     if dataclasses.is_dataclass(value):
         return "optional"
-    return f"default `{value!r}`" if value not in ("", (), None) and not hasattr(value, "items") else "optional"
+    if value in ("", (), None) or hasattr(value, "items"):
+        return "optional"
+    return f"default `{value!r}`"
 
 
 def markdown() -> str:
