@@ -12,6 +12,7 @@ from referee.cli import COMMANDS, cli
 
 EXAMPLES = {
     "battle": "battle groundforce --attacker trooper --defender trooper --seed 1",
+    "hit": "hit trueforces --attacker 4 --target 5 --attack ranged --seed 1",
     "odds": "odds groundforce --attacker trooper --defender trooper",
     "reinforce": "reinforce groundforce --mines 1",
     "rulesets": "rulesets",

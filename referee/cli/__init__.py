@@ -14,6 +14,7 @@ from referee.errors import RefereeError
 
 COMMANDS = {
     "battle": "referee.cli.battle:battle",
+    "hit": "referee.cli.hit:hit",
     "odds": "referee.cli.odds:odds",
     "reinforce": "referee.cli.reinforce:reinforce",
     "rulesets": "referee.cli.rulesets:rulesets",
