@@ -17,6 +17,7 @@ COMMANDS = {
     "hit": "referee.cli.hit:hit",
     "odds": "referee.cli.odds:odds",
     "reinforce": "referee.cli.reinforce:reinforce",
+    "roll": "referee.cli.roll:roll",
     "rulesets": "referee.cli.rulesets:rulesets",
     "show": "referee.cli.rulesets:show",
     "validate": "referee.cli.rulesets:validate",

@@ -74,6 +74,9 @@ def battle_from_words(rules: Ruleset, attacker: str | None, defender: str | None
         if not given:
             raise RefereeError(f"say which units fight with --{side}, e.g. --{side} \"2 trooper\"")
     assert attacker and defender
+    if not rules.units:
+        raise RefereeError(f"{rules.title} names no units to battle with; "
+                           f"'referee show {rules.name}' says how its attacks are ruled")
     lexicon = units_of(rules)
     situations = situations_of(rules)
     named = []
