@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
-from referee.dice import exact_throws
+from referee.dice import Face, exact_throws
 from referee.errors import RefereeError
 from referee.mechanics.target_number import Strike, dice_needed, resolve
 from referee.rolling import Settled, complete
@@ -35,11 +35,19 @@ def target_number_attack(rules: Ruleset) -> tuple[str, TargetNumber]:
                        f"'referee show {rules.name}' lists its attacks")
 
 
-def chances(rules: Ruleset, params: TargetNumber, strike: Strike) -> Chances:
+Throws = list[tuple[dict[str, tuple[Face, ...]], Fraction]]
+
+
+def every_throw(rules: Ruleset, params: TargetNumber) -> Throws:
+    """Both dice, every way they can fall, with exact weights (the same for every pair of values)."""
     needs = dice_needed(rules, params)
+    return list(exact_throws({g: (n.die, n.count) for g, n in needs.items()}))
+
+
+def chances(rules: Ruleset, params: TargetNumber, strike: Strike, throws: Throws | None = None) -> Chances:
     totals = {"hit": Fraction(0), "out": Fraction(0)}
     number = 0
-    for throw, weight in exact_throws({g: (n.die, n.count) for g, n in needs.items()}):
+    for throw, weight in throws or every_throw(rules, params):
         outcome = resolve(rules, params, strike, throw).outcome
         number = outcome["needed"]
         totals["hit"] += weight * outcome["hit"]
@@ -51,7 +59,8 @@ def chart(rules: Ruleset, params: TargetNumber, kind: str, wounds: int = 0,
           modifiers: tuple[str, ...] = ()) -> list[tuple[int, int, Chances]]:
     """Every attacker value against every target value."""
     values = range(params.value.min, params.value.max + 1)
-    return [(a, t, chances(rules, params, Strike(kind, a, t, wounds=wounds, modifiers=modifiers)))
+    throws = every_throw(rules, params)
+    return [(a, t, chances(rules, params, Strike(kind, a, t, wounds=wounds, modifiers=modifiers), throws))
             for a in values for t in values]
 
 
