@@ -155,7 +155,7 @@ def test_a_wound_modifier_and_a_quality_modifier(edited: Edit) -> None:
 def test_a_modifier_refuses_an_attack_type_it_does_not_apply_to(edited: Edit) -> None:
     path = edited("trueforces", with_modifiers)
     line = fails(f"hit {path} --attacker 4 --target 5 --attack melee --modifier cover")
-    assert "applies to a ranged attack or astral attack, not a melee attack" in line and "(HR-1)" in line
+    assert "applies to a ranged attack or an astral attack, not a melee attack" in line and "(HR-1)" in line
     assert "did you mean 'cover'" in fails(f"hit {path} --attacker 4 --target 5 --attack ranged --modifier covr")
 
 
@@ -173,7 +173,7 @@ def test_extend_continues_the_table_beyond_its_rows(edited: Edit) -> None:
 
 
 @pytest.mark.parametrize("command, message", [
-    (f"{EXAMPLE} --action run", "after Run a unit may make melee attack, not a ranged attack (TF-A2)"),
+    (f"{EXAMPLE} --action run", "after Run a unit may make a melee attack, not a ranged attack (TF-A2)"),
     (f"{EXAMPLE} --action Sammeln", "after Rally a unit may make no attack"),
     ("hit trueforces --attacker 7 --target 5 --attack ranged", "the attacker's quality must be 1 to 6, not 7"),
     ("hit trueforces --attacker 4 --target 0 --attack ranged", "the target's quality must be 1 to 6, not 0"),

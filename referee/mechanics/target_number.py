@@ -43,7 +43,13 @@ def _count(n: int, words: str) -> str:
     return f"{n} {words}{'' if n == 1 else 's'}"
 
 
+def _a(label: str) -> str:
+    return f"{'an' if label[:1].lower() in 'aeiou' else 'a'} {label}"
+
+
 def _listing(words: list[str]) -> str:
+    """'a melee attack, a ranged attack or an astral attack'."""
+    words = [_a(w) for w in words]
     return ", ".join(words[:-1]) + f" or {words[-1]}" if len(words) > 1 else "".join(words)
 
 
@@ -65,7 +71,7 @@ def check(params: TargetNumber, strike: Strike) -> list[Step]:
         modifier = params.modifiers[name]
         if modifier.types and strike.kind not in modifier.types:
             allowed = _listing([params.types[t].label for t in modifier.types])
-            raise RefereeError(f"'{modifier.label}' applies to a {allowed}, not a {kind.label}",
+            raise RefereeError(f"'{modifier.label}' applies to {allowed}, not {_a(kind.label)}",
                                rule=modifier.rule)
     if strike.action is None:
         return []
@@ -74,7 +80,7 @@ def check(params: TargetNumber, strike: Strike) -> list[Step]:
     moves = (f"moves up to {action.move}{' ' + params.measure if params.measure else ''}"
              if action.move else "stays where it is")
     if strike.kind not in action.allows:
-        raise RefereeError(f"after {action.label} a unit may make {may}, not a {kind.label}",
+        raise RefereeError(f"after {action.label} a unit may make {may}, not {_a(kind.label)}",
                            rule=_cite(params, "allows"))
     return [Step(_cite(params, "action"), f"{action.label}: the unit {moves}"),
             Step(_cite(params, "allows"), f"after {action.label} a unit may make {may}: the {kind.label} is allowed")]
