@@ -203,6 +203,7 @@ def test_bad_input_gets_one_line(command: str, message: str) -> None:
     (lambda t: t.replace("aliases: [Gehen, move]", "aliases: [Gehen, Halten]"), "'Halten' also names 'hold'"),
     (lambda t: with_modifiers(t).replace("types: [melee]", "types: [sword]"), "unknown attack type 'sword'"),
     (lambda t: with_modifiers(t).replace("rule: HR-1", "rule: HR-9"), "cites rule HR-9"),
+    (lambda t: t.replace("\ndice:", "\nunits:\n  knight: {}\n\ndice:"), "units cannot make it"),
 ])
 def test_the_loader_checks_a_target_number_attack(edited: Edit, edit: Callable[[str], str], message: str) -> None:
     assert message in fails(f"validate {edited('trueforces', edit)}")

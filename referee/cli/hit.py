@@ -49,19 +49,24 @@ def strike_options(f: F) -> F:
                         help="The attack type, e.g. melee, ranged, astral.")(f)
 
 
-def strike_from_words(params: TargetNumber, kind: str | None, attacker: int, target: int,
-                      action: str | None = None, wounds: int | None = None,
-                      modifiers: tuple[str, ...] = ()) -> Strike:
+def _named(params: TargetNumber, kind: str | None, modifiers: tuple[str, ...]) -> tuple[str, tuple[str, ...]]:
+    """The attack type and modifiers by their names in the file, each modifier once."""
     if not kind:
         raise RefereeError(f"say which attack with --attack: {', '.join(params.types)}")
     named = _lexicon("modifier", params.modifiers)
+    return _lexicon("attack type", params.types)(kind), tuple(dict.fromkeys(named(m) for m in modifiers))
+
+
+def strike_from_words(params: TargetNumber, kind: str | None, attacker: int, target: int,
+                      action: str | None, wounds: int | None, modifiers: tuple[str, ...]) -> Strike:
+    name, named = _named(params, kind, modifiers)
     return Strike(
-        kind=_lexicon("attack type", params.types)(kind),
+        kind=name,
         attacker=attacker,
         target=target,
         action=_lexicon("action", params.actions)(action) if action else None,
         wounds=wounds or 0,
-        modifiers=tuple(dict.fromkeys(named(m) for m in modifiers)),
+        modifiers=named,
     )
 
 
@@ -115,10 +120,10 @@ def odds_chart(rules: Ruleset, kind: str | None, wounds: int | None, modifiers: 
         raise RefereeError(f"the chart covers every pair of values: leave out {', '.join(given)} "
                            "('referee hit' rules on one attack)")
     _, params = target_number_attack(rules)
-    strike = strike_from_words(params, kind, params.value.min, params.value.min, None, wounds, modifiers)
-    cells = chart(rules, params, strike.kind, strike.wounds, strike.modifiers)
-    emit(as_json, render.chart_document(rules, strike.kind, strike.wounds, strike.modifiers, cells),
-         lambda: render.chart_report(rules, params, strike.kind, strike.wounds, strike.modifiers, cells))
+    name, named = _named(params, kind, modifiers)
+    cells = chart(rules, params, name, wounds or 0, named)
+    emit(as_json, render.chart_document(rules, name, wounds or 0, named, cells),
+         lambda: render.chart_report(rules, params, name, wounds or 0, named, cells))
 
 
 def refuse_chart_options(kind: str | None, wounds: int | None, modifiers: tuple[str, ...]) -> None:
