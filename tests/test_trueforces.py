@@ -214,3 +214,18 @@ def test_show_and_validate_the_shipped_file() -> None:
     out = run("show trueforces").stdout
     for word in ("target-number", "Nahkampf", "TF-C6"):
         assert word in out
+
+
+def test_names_complete_in_the_shell(edited: Edit) -> None:
+    from click.shell_completion import ShellComplete
+
+    from referee.cli import cli
+
+    def complete(args: str, incomplete: str) -> list[str]:
+        found = ShellComplete(cli, {}, "referee", "_REFEREE_COMPLETE").get_completions(args.split(), incomplete)
+        return [item.value for item in found]
+
+    assert complete("hit trueforces --attack", "") == ["melee", "ranged", "astral"]
+    assert complete("hit trueforces --action", "r") == ["rally", "run"]
+    assert complete(f"odds {edited('trueforces', with_modifiers)} --attack ranged --modifier", "c") == ["cover"]
+    assert complete("battle groundforce --attacker", "tr") == ["trooper"]

@@ -8,7 +8,8 @@ from typing import Any
 
 import click
 
-from referee.cli.options import emit, json_option, load_rules, ruleset_argument, seed_option
+from referee.cli.options import (completing_ruleset, emit, json_option, load_rules, ruleset_argument,
+                                 seed_option)
 from referee.errors import RefereeError
 from referee.hitcheck import chances, chart, settle, target_number_attack
 from referee.mechanics.target_number import Strike, needed
@@ -28,12 +29,10 @@ def _complete(part: str) -> Callable[[click.Context, click.Parameter, str], list
     """Completes the names a ruleset gives its attack types, actions or modifiers."""
 
     def complete(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
-        from referee.ruleset.load import load
-
-        try:
-            _, params = target_number_attack(load(ctx.params.get("ruleset") or ""))
-        except RefereeError:
+        rules = completing_ruleset(ctx)
+        if rules is None or not uses_chart(rules):
             return []
+        _, params = target_number_attack(rules)
         return [name for name in getattr(params, part) if name.startswith(incomplete)]
 
     return complete
@@ -88,7 +87,7 @@ def hit(ruleset: str, attacker: int, target: int, kind: str | None, wounds: int 
     """What an attacker needs to hit, the exact chances of a hit, of putting
     the target out of action and of a wound; then the ruling on the dice.
     Type the dice (--roll, --wound-roll), or leave them out and the referee
-    rolls them (print the seed to repeat it).
+    rolls them (the seed it prints repeats the roll).
 
     \b
     Example:

@@ -21,13 +21,21 @@ def _complete_ruleset(ctx: click.Context, param: click.Parameter, incomplete: st
     return [name for name in shipped() if name.startswith(incomplete)]
 
 
-def _complete_units(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
-    """Completes the last unit name after any commas typed so far."""
+def completing_ruleset(ctx: click.Context) -> Ruleset | None:
+    """The ruleset named on a command line being completed. While an option
+    still awaits its value, click leaves the arguments unparsed in ctx.args."""
     from referee.ruleset.load import load
 
     try:
-        rules = load(ctx.params.get("ruleset") or "")
+        return load(ctx.params.get("ruleset") or next(iter(ctx.args), ""))
     except RefereeError:
+        return None
+
+
+def _complete_units(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
+    """Completes the last unit name after any commas typed so far."""
+    rules = completing_ruleset(ctx)
+    if rules is None:
         return []
     head, _, last = incomplete.rpartition(",")
     prefix = f"{head}," if head else ""
