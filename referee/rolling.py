@@ -51,14 +51,20 @@ def draw(needs: Mapping[str, DiceNeed], typed: Mapping[str, tuple[Face, ...]],
             for group, need in needs.items()}
 
 
+def complete(needs: Mapping[str, DiceNeed], typed: Mapping[str, tuple[Face, ...]],
+             seed: int | None) -> tuple[dict[str, tuple[Face, ...]], int | None]:
+    """The typed groups with the rest drawn, and the seed used (None when nothing was drawn)."""
+    if len(typed) == len(needs):
+        return dict(typed), None
+    seed = new_seed() if seed is None else seed
+    return draw(needs, typed, seed), seed
+
+
 def settle(rules: Ruleset, battle: Battle, typed_text: Mapping[str, str], seed: int | None) -> Settled:
     needs = dice_needed(rules, battle)
     for group in typed_text:
         if group not in needs:
             raise RefereeError(f"this battle has no '{group}' roll; it rolls for: {', '.join(needs)}")
     typed = {group: read_faces(rules, group, needs[group], text) for group, text in typed_text.items()}
-    if len(typed) == len(needs):
-        return Settled(resolve(rules, battle, typed), typed, tuple(typed), None)
-    seed = new_seed() if seed is None else seed
-    throw = draw(needs, typed, seed)
+    throw, seed = complete(needs, typed, seed)
     return Settled(resolve(rules, battle, throw), throw, tuple(typed), seed)

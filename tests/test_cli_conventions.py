@@ -12,7 +12,9 @@ from referee.cli import COMMANDS, cli
 
 EXAMPLES = {
     "battle": "battle groundforce --attacker trooper --defender trooper --seed 1",
+    "hit": "hit trueforces --attacker 4 --target 5 --attack ranged --seed 1",
     "odds": "odds groundforce --attacker trooper --defender trooper",
+    "roll": "roll 2d6+1 --seed 1",
     "reinforce": "reinforce groundforce --mines 1",
     "new": "new example-game --from groundforce",
     "rulesets": "rulesets",

@@ -14,9 +14,11 @@ from referee.errors import RefereeError
 
 COMMANDS = {
     "battle": "referee.cli.battle:battle",
+    "hit": "referee.cli.hit:hit",
     "odds": "referee.cli.odds:odds",
     "reinforce": "referee.cli.reinforce:reinforce",
     "new": "referee.cli.authoring:new",
+    "roll": "referee.cli.roll:roll",
     "rulesets": "referee.cli.rulesets:rulesets",
     "schema": "referee.cli.authoring:schema",
     "show": "referee.cli.rulesets:show",

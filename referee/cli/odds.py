@@ -4,15 +4,9 @@ from __future__ import annotations
 
 import click
 
-from referee.cli.options import (
-    battle_from_words,
-    emit,
-    force_options,
-    json_option,
-    load_rules,
-    ruleset_argument,
-    situation_options,
-)
+from referee.cli.hit import odds_chart, refuse_chart_options, strike_options, uses_chart
+from referee.cli.options import (battle_from_words, emit, force_options, json_option, load_rules,
+                                 ruleset_argument, situation_options)
 from referee.odds import battle_odds
 from referee.render import odds as render
 
@@ -21,17 +15,26 @@ from referee.render import odds as render
 @ruleset_argument
 @force_options
 @situation_options
+@strike_options
 @json_option
 def odds(ruleset: str, attacker: str | None, defender: str | None, reach: int | None, when: tuple[str, ...],
-         as_json: bool) -> None:
+         kind: str | None, wounds: int | None, modifiers: tuple[str, ...], as_json: bool) -> None:
     """Exact odds of every outcome of one attack, summed over every possible
     roll with exact weights (no sampling).
+
+    A game ruled by hit checks (--attack) gets the chart of every attacker
+    value against every target value.
 
     \b
     Example:
       referee odds groundforce --attacker "2 trooper" --defender "trooper, heavy"
+      referee odds trueforces --attack melee --wounds 1
     """
     rules = load_rules(ruleset)
+    if uses_chart(rules):
+        return odds_chart(rules, kind, wounds, modifiers, as_json,
+                          attacker=attacker, defender=defender, range=reach, when=when)
+    refuse_chart_options(kind, wounds, modifiers)
     fight = battle_from_words(rules, attacker, defender, reach, when)
     outcomes = battle_odds(rules, fight)
     emit(as_json,

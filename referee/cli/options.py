@@ -22,11 +22,19 @@ def _complete_ruleset(ctx: click.Context, param: click.Parameter, incomplete: st
     return sorted({e.name for e in catalogue(user_dirs()) if e.name.startswith(incomplete)})
 
 
+def completing_ruleset(ctx: click.Context) -> Ruleset | None:
+    """The ruleset named on a command line being completed. While an option
+    still awaits its value, click leaves the arguments unparsed in ctx.args."""
+    try:
+        return load_rules(ctx.params.get("ruleset") or next(iter(ctx.args), ""))
+    except RefereeError:
+        return None
+
+
 def _complete_units(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
     """Completes the last unit name after any commas typed so far."""
-    try:
-        rules = load_rules(ctx.params.get("ruleset") or "")
-    except RefereeError:
+    rules = completing_ruleset(ctx)
+    if rules is None:
         return []
     head, _, last = incomplete.rpartition(",")
     prefix = f"{head}," if head else ""
@@ -86,6 +94,9 @@ def battle_from_words(rules: Ruleset, attacker: str | None, defender: str | None
         if not given:
             raise RefereeError(f"say which units fight with --{side}, e.g. --{side} \"2 trooper\"")
     assert attacker and defender
+    if not rules.units:
+        raise RefereeError(f"{rules.title} names no units to battle with; "
+                           f"'referee show {rules.name}' says how its attacks are ruled")
     lexicon = units_of(rules)
     situations = situations_of(rules)
     named = []

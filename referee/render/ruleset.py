@@ -29,7 +29,8 @@ def _flat(value: Any) -> str:
         return ", ".join(f"{k.replace('_', ' ')} {_flat(v)}" for k, v in value.items()
                          if v not in ("", 0, [], {}, None, False))
     if isinstance(value, list):
-        return "/".join(map(str, value))
+        return "/".join(f"({', '.join(f'{k} {v}' for k, v in item.items())})" if isinstance(item, dict)
+                        else str(item) for item in value)
     return str(value)
 
 
@@ -42,7 +43,12 @@ def _attack_lines(rules: Ruleset) -> list[str]:
         params = _plain(attack)
         for key in ("procedure", "label", "rule", "cite"):
             params.pop(key, None)
-        lines += [f"    {key.replace('_', ' ')}: {_flat(value)}" for key, value in params.items()]
+        for key, value in params.items():
+            if isinstance(value, dict) and value and all(isinstance(v, dict) for v in value.values()):
+                lines.append(f"    {key.replace('_', ' ')}:")
+                lines += [f"      {name}: {_flat(item)}" for name, item in value.items()]
+            else:
+                lines.append(f"    {key.replace('_', ' ')}: {_flat(value) or 'none'}")
     return lines
 
 
@@ -55,9 +61,10 @@ def report(rules: Ruleset) -> str:
         f"source: {rules.source}",
         f"file: {rules.path}",
         "",
-        styled("Units", bold=True),
-        table(units, ["unit", "label", "aliases", "cost", "start", "attack"]),
-        "",
+    ]
+    if units:
+        parts += [styled("Units", bold=True), table(units, ["unit", "label", "aliases", "cost", "start", "attack"]), ""]
+    parts += [
         styled("Dice", bold=True),
         table(dice, ["die", "faces", "rule"]),
         "",

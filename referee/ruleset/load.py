@@ -15,6 +15,7 @@ from typing import Any
 
 from referee.errors import RefereeError, did_you_mean
 from referee.ruleset.model import GRAMMAR, Ruleset
+from referee.ruleset.procedures import TargetNumber
 from referee.ruleset.spec import Reader
 from referee.ruleset.yamlnodes import compose_file
 
@@ -100,6 +101,9 @@ def _cross_check(rules: Ruleset, reader: Reader) -> None:
             raise did_you_mean_fail(fail, f"units.{name}.attack", "attack", unit.attack, rules.attacks)
         if not unit.attack and len(rules.attacks) > 1:
             raise fail(f"units.{name}", "needs 'attack': this ruleset has several kinds of attack")
+        if isinstance(rules.attacks.get(unit.attack or next(iter(rules.attacks))), TargetNumber):
+            raise fail(f"units.{name}", "a target-number attack compares values ('referee hit'); "
+                                        "units cannot make it")
     for name, attack in rules.attacks.items():
         die_name = getattr(attack, "die", None)
         if die_name is None:
@@ -107,6 +111,9 @@ def _cross_check(rules: Ruleset, reader: Reader) -> None:
         if die_name not in rules.dice:
             raise did_you_mean_fail(fail, f"attacks.{name}.die", "die", die_name, rules.dice)
         faces = rules.dice[die_name].faces
+        if isinstance(attack, TargetNumber):
+            _check_target_number(f"attacks.{name}", attack, faces, fail)
+            continue
         for side in ("attacker", "defender"):
             for i, face in enumerate(getattr(attack, side).hits):
                 if face not in faces:
@@ -160,6 +167,10 @@ def _check_aliases(rules: Ruleset, fail: Any) -> None:
     for die_name, die in rules.dice.items():
         faces = {str(f): [str(f), *die.aliases.get(str(f), ())] for f in die.faces}
         groups.append((f"dice.{die_name}", faces))
+    _unambiguous(groups, fail)
+
+
+def _unambiguous(groups: list[tuple[str, dict[str, list[str]]]], fail: Any) -> None:
     for where, names in groups:
         owner: dict[str, str] = {}
         for name, said in names.items():
@@ -167,3 +178,27 @@ def _check_aliases(rules: Ruleset, fail: Any) -> None:
                 key = " ".join(word.lower().split())
                 if key and owner.setdefault(key, name) != name:
                     raise fail(f"{where}.{name}", f"'{word}' also names '{owner[key]}'")
+
+
+def _check_target_number(path: str, attack: TargetNumber, faces: tuple[Any, ...], fail: Any) -> None:
+    """Numbered faces, sound bounds, and every attack type an action or a
+    modifier names must exist."""
+    if not all(isinstance(face, int) for face in faces):
+        raise fail(f"{path}.die", f"'{attack.die}' needs numbered faces: a target number is rolled against")
+    for part, bounds in (("value", attack.value), ("clamp", attack.clamp)):
+        if bounds.min > bounds.max:
+            raise fail(f"{path}.{part}", f"min {bounds.min} is above max {bounds.max}")
+    seen: set[int] = set()
+    for i, row in enumerate(attack.table):
+        if row.difference in seen:
+            raise fail(f"{path}.table[{i}]", f"difference {row.difference} has two rows")
+        seen.add(row.difference)
+    named = [(f"actions.{n}.allows", a.allows) for n, a in attack.actions.items()]
+    named += [(f"modifiers.{n}.types", m.types) for n, m in attack.modifiers.items()]
+    for where, types in named:
+        for i, kind in enumerate(types):
+            if kind not in attack.types:
+                raise did_you_mean_fail(fail, f"{path}.{where}[{i}]", "attack type", kind, attack.types)
+    _unambiguous([(f"{path}.{part}", {n: [n, item.label, *item.aliases] for n, item in table.items()})
+                  for part, table in (("types", attack.types), ("actions", attack.actions),
+                                      ("modifiers", attack.modifiers))], fail)

@@ -99,7 +99,7 @@ class Ruleset:
     rules: Mapping[str, str] = field(Table(Text(), min_items=1),
                                      "each rule ID with its text; every cited ID must be here")
     dice: Mapping[str, DieDef] = field(Table(Record(DieDef), min_items=1), "the kinds of dice")
-    units: Mapping[str, Unit] = field(Table(Record(Unit), min_items=1), "the kinds of pieces")
+    units: Mapping[str, Unit] = field(Table(Record(Unit)), "the kinds of pieces, for games that name them", EMPTY)
     attacks: Mapping[str, Any] = field(
         Table(Tagged("procedure", ATTACK_PROCEDURES), min_items=1),
         "the kinds of attack; each selects a procedure and sets its parameters",

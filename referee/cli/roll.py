@@ -1,0 +1,64 @@
+"""`referee roll`: dice notation (2d6+1) or a ruleset's own dice, seeded."""
+
+from __future__ import annotations
+
+import re
+
+import click
+
+from referee.cli.options import emit, json_option, load_rules, seed_option
+from referee.dice import new_seed
+from referee.errors import RefereeError, did_you_mean
+from referee.freeroll import roll_expression, roll_faces
+from referee.notation import MAX_DICE, parse
+from referee.render import roll as render
+
+_WORD = re.compile(r"^[a-z][a-z-]*$", re.IGNORECASE)
+
+
+def _is_ruleset(spec: str) -> bool:
+    from referee.ruleset.load import SUFFIX, shipped
+
+    return spec in shipped() or spec.endswith((SUFFIX, ".yml"))
+
+
+@click.command()
+@click.argument("spec", metavar="NOTATION|RULESET")
+@click.argument("count", type=click.IntRange(min=1, max=MAX_DICE), required=False)
+@click.option("--die", "die_name", help="Which of the ruleset's dice, when it has several.")
+@seed_option
+@json_option
+def roll(spec: str, count: int | None, die_name: str | None, seed: int | None, as_json: bool) -> None:
+    """Roll dice: dice notation (NdS+M), or COUNT of a ruleset's own dice with
+    their faces. The seed is printed; the same seed gives the same roll.
+
+    \b
+    Example:
+      referee roll 2d6+1
+      referee roll groundforce 2 --seed 7
+    """
+    seed = new_seed() if seed is None else seed
+    if _is_ruleset(spec):
+        rules = load_rules(spec)
+        name = die_name or next(iter(rules.dice))
+        if die_name is None and len(rules.dice) > 1:
+            raise RefereeError(f"{rules.title} has several dice; say which with --die: "
+                               + ", ".join(rules.dice))
+        if name not in rules.dice:
+            raise did_you_mean("die", name, list(rules.dice))
+        faces = roll_faces(rules.dice[name].die, count or 1, seed)
+        emit(as_json, render.faces_document(rules.name, name, faces, seed),
+             lambda: render.faces_report(rules.title, name, faces, seed))
+        return
+    if _WORD.match(spec) and not re.fullmatch(r"d\d*", spec, re.IGNORECASE):
+        from referee.ruleset.load import shipped
+
+        raise RefereeError(did_you_mean("ruleset", spec, list(shipped())).message
+                           + " (or give dice notation such as 2d6+1)")
+    if count is not None or die_name is not None:
+        raise RefereeError("COUNT and --die are for a ruleset's dice; "
+                           f"write the count in the notation, e.g. {count or 2}d6")
+    expression = parse(spec)
+    rolled = roll_expression(expression, seed)
+    emit(as_json, render.expression_document(expression, rolled, seed),
+         lambda: render.expression_report(expression, rolled, seed))
