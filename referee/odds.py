@@ -3,13 +3,14 @@ exact probability. Odds and rulings cannot disagree: they are one code path."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from referee.dice import exact_throws
 from referee.mechanics import dice_needed, odds_keys, resolve
-from referee.mechanics.base import Battle
+from referee.mechanics.base import Battle, DiceNeed, Ruling, Throw
 from referee.ruleset.model import Ruleset
 
 
@@ -22,11 +23,16 @@ class Outcome:
 
 
 def battle_odds(rules: Ruleset, battle: Battle) -> list[Outcome]:
-    needs = dice_needed(rules, battle)
-    keys = odds_keys(rules, battle)
+    return tally(dice_needed(rules, battle), odds_keys(rules, battle),
+                 lambda throw: resolve(rules, battle, throw))
+
+
+def tally(needs: Mapping[str, DiceNeed], keys: tuple[str, ...],
+          rule_on: Callable[[Throw], Ruling]) -> list[Outcome]:
+    """Every throw the needs can show, ruled on and grouped by the outcome keys."""
     totals: dict[tuple[Any, ...], Fraction] = {}
     for throw, chance in exact_throws({g: (n.die, n.count) for g, n in needs.items()}):
-        outcome = resolve(rules, battle, throw).outcome
+        outcome = rule_on(throw).outcome
         key = tuple(outcome[k] for k in keys)
         totals[key] = totals.get(key, Fraction(0)) + chance
     ranked = sorted(totals.items(), key=lambda item: (-item[1], repr(item[0])))

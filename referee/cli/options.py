@@ -75,6 +75,16 @@ def battle_from_words(rules: Ruleset, attacker: str | None, defender: str | None
             raise RefereeError(f"say which units fight with --{side}, e.g. --{side} \"2 trooper\"")
     assert attacker and defender
     lexicon = units_of(rules)
+    return Battle(
+        attacker=tuple(lexicon.counted(attacker)),
+        defender=tuple(lexicon.counted(defender)),
+        range=reach,
+        when=situations_from_words(rules, when),
+    )
+
+
+def situations_from_words(rules: Ruleset, when: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """`defender:hills` → ("defender", "hills"), through the ruleset's aliases."""
     situations = situations_of(rules)
     named = []
     for item in when:
@@ -82,12 +92,7 @@ def battle_from_words(rules: Ruleset, attacker: str | None, defender: str | None
         if not sep or side.strip().lower() not in SIDES:
             raise RefereeError(f"--when takes SIDE:NAME with SIDE attacker or defender, not '{item}'")
         named.append((side.strip().lower(), situations(name)))
-    return Battle(
-        attacker=tuple(lexicon.counted(attacker)),
-        defender=tuple(lexicon.counted(defender)),
-        range=reach,
-        when=tuple(named),
-    )
+    return tuple(named)
 
 
 def emit(as_json: bool, document: Any, text: Callable[[], str]) -> None:

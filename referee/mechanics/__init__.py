@@ -15,7 +15,7 @@ from referee.errors import RefereeError
 from referee.mechanics.base import Battle, DiceNeed, Ruling, Throw
 from referee.ruleset.model import Ruleset
 
-_MODULES = {"symbol-hits": "referee.mechanics.symbol_hits"}
+_MODULES = {"symbol-hits": "referee.mechanics.symbol_hits", "pip-compare": "referee.mechanics.pip_compare"}
 
 
 def procedure(params: Any) -> ModuleType:
