@@ -14,6 +14,7 @@ from referee.errors import RefereeError
 
 COMMANDS = {
     "battle": "referee.cli.battle:battle",
+    "map": "referee.cli.landmap:landmap",
     "odds": "referee.cli.odds:odds",
     "reinforce": "referee.cli.reinforce:reinforce",
     "rulesets": "referee.cli.rulesets:rulesets",
