@@ -14,10 +14,13 @@ from referee.errors import RefereeError
 
 COMMANDS = {
     "battle": "referee.cli.battle:battle",
+    "group": "referee.cli.score:group",
     "map": "referee.cli.landmap:landmap",
     "odds": "referee.cli.odds:odds",
     "reinforce": "referee.cli.reinforce:reinforce",
     "rulesets": "referee.cli.rulesets:rulesets",
+    "score": "referee.cli.score:score",
+    "setup": "referee.cli.setup:setup",
     "show": "referee.cli.rulesets:show",
     "validate": "referee.cli.rulesets:validate",
 }

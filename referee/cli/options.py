@@ -95,6 +95,23 @@ def situations_from_words(rules: Ruleset, when: tuple[str, ...]) -> tuple[tuple[
     return tuple(named)
 
 
+def extra_options(extra: list[str]) -> dict[str, str]:
+    """Options a ruleset names (`--mines 2`, `--red=6,5`) as name → text."""
+    given: dict[str, str] = {}
+    args = list(extra)
+    while args:
+        word = args.pop(0)
+        if not word.startswith("--"):
+            raise RefereeError(f"unexpected argument '{word}'")
+        name, sep, value = word[2:].partition("=")
+        if not sep:
+            if not args:
+                raise RefereeError(f"--{name} needs a value")
+            value = args.pop(0)
+        given[name] = value
+    return given
+
+
 def emit(as_json: bool, document: Any, text: Callable[[], str]) -> None:
     """Data goes to stdout: a JSON document, or the human report."""
     if as_json:

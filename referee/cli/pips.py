@@ -29,7 +29,7 @@ def refuse_options(rules: Ruleset, **given: Any) -> None:
         raise RefereeError(f"{', '.join(used)}: not used by {rules.name}'s attacks")
 
 
-def _numbers(text: str, what: str, rule: str) -> tuple[int, ...]:
+def numbers(text: str, what: str, rule: str) -> tuple[int, ...]:
     items = [item.strip() for item in text.replace(" ", ",").split(",") if item.strip()]
     try:
         return tuple(int(item) for item in items)
@@ -43,18 +43,18 @@ def fight_from_words(rules: Ruleset, attacker: str | None, defender: str | None,
     if not attacker or not defender:
         raise RefereeError("give the pips of the attacking die (or two) and of the defending die, "
                            "e.g. --attacker 6 --defender 3", rule=params.rule)
-    defending = _numbers(defender, "--defender", params.rule)
+    defending = numbers(defender, "--defender", params.rule)
     if len(defending) != 1:
         raise RefereeError(f"one die defends, not {len(defending)}", rule=params.rule)
     picked = None
     if choose is not None:
         rolled, sep, field_die = choose.partition(":")
-        picked = _numbers(f"{rolled},{field_die}", "--choose", params.rule) if sep else ()
+        picked = numbers(f"{rolled},{field_die}", "--choose", params.rule) if sep else ()
         if len(picked) != 2:
             raise RefereeError(f"--choose takes ROLLED:FIELD, e.g. 5:6, not '{choose}'", rule=params.rule)
     named = Lexicon("special rule", {n: v.aliases for n, v in rules.variants.items()})
     return PipFight(
-        attacker=_numbers(attacker, "--attacker", params.rule),
+        attacker=numbers(attacker, "--attacker", params.rule),
         defender=defending[0],
         when=situations_from_words(rules, when),
         variants=frozenset(named(v) for v in variants),

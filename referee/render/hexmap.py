@@ -45,7 +45,7 @@ def legend(land: Landscape, landmap: Landmap) -> str:
 
 
 def report(land: Landscape, title: str, landmap: Landmap) -> str:
-    capitals = (f"Capitals (marked *): {', '.join(landmap.capitals)}." if landmap.capitals else "")
+    capitals = (f"Capitals (marked *): {', '.join(landmap.capitals)}." if landmap.capitals else None)
     return "\n".join(line for line in [
         styled(f"{title}: {len(landmap.tiles)} tiles ({landmap.shape})", bold=True),
         "",

@@ -118,6 +118,8 @@ def _check_sections(rules: Ruleset, fail: Any) -> None:
             raise did_you_mean_fail(fail, "landscape.capitals.terrain", "terrain", land.capitals.terrain,
                                     land.terrains)
     if rules.deployment:
+        if rules.deployment.die not in rules.dice:
+            raise did_you_mean_fail(fail, "deployment.die", "die", rules.deployment.die, rules.dice)
         for player in rules.deployment.aliases:
             if player not in rules.deployment.players:
                 raise did_you_mean_fail(fail, f"deployment.aliases.{player}", "player", player,

@@ -89,6 +89,7 @@ class Deployment:
 
     players: tuple[str, ...] = field(Seq(Text(), min_items=2, max_items=2), "the two players' colours")
     aliases: Mapping[str, tuple[str, ...]] = field(Table(Seq(Text())), "other words for a player", EMPTY)
+    die: str = field(Text(), "the die the armies are (a key of 'dice')")
     roll_rule: str = field(RULE, "the rule for rolling the armies")
     order_rule: str = field(RULE, "the rule for who places first")
     hand: int = field(Integer(minimum=0), "dice each player keeps after placing")
