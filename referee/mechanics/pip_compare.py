@@ -18,7 +18,7 @@ from referee.ruleset.procedures import PipCompare
 ODDS_KEYS = ("outcome", "defender_removed", "attacker_removed")
 BEST = "best"
 POLICY = ("best pairing for the attacker: remove the defender if any legal pairing does; "
-          "else take the most pips; then keep the attacking die strongest")
+          "else take the most pips; then lose the fewest pips on the field; then keep the attacking die strongest")
 
 
 @dataclass(frozen=True)
@@ -113,7 +113,8 @@ def pairings(params: PipCompare, fight: PipFight, rolled: Iterable[int]) -> list
 
 
 def _best(legal: list[Pairing]) -> Pairing:
-    return max(legal, key=lambda p: (p.defender_after == 0, -p.defender_after, p.attacker_after))
+    return max(legal, key=lambda p: (p.defender_after == 0, -p.defender_after,
+                                     p.attacker_after - p.field, p.attacker_after))
 
 
 def _chosen(params: PipCompare, fight: PipFight, listed: list[Pairing]) -> Pairing | None:
