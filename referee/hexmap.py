@@ -199,12 +199,18 @@ def place_capitals(cells: list[Hex], cap: Capitals, rng: Rng) -> tuple[tuple[Hex
     whose smaller area is largest (no capital in a dead end). None if no such places."""
     taken = set(cells)
     free = sorted({n for c in cells for n in neighbours(c) if n not in taken})
+    radius = cap.fairness.radius
+    # a capital more than `radius` away from the others cannot change their counts
+    alone = {c: within(taken | {c}, c, radius) for c in free}
     fair = []
     for group in itertools.combinations(free, cap.count):
-        if any(distance(a, b) < cap.distance for a, b in itertools.combinations(group, 2)):
+        closest = min((distance(a, b) for a, b in itertools.combinations(group, 2)), default=radius + 1)
+        if closest < cap.distance:
             continue
-        board = taken | set(group)
-        reach = tuple(within(board, c, cap.fairness.radius) for c in group)
+        if closest > radius:
+            reach = tuple(alone[c] for c in group)
+        else:
+            reach = tuple(within(taken | set(group), c, radius) for c in group)
         if max(reach) - min(reach) <= cap.fairness.max_difference:
             fair.append((group, reach))
     if not fair:
