@@ -198,3 +198,33 @@ def test_json_is_one_document() -> None:
                     "odds diceland --attacker 6,2 --defender 3", "group diceland 4 5",
                     "score diceland --red 6 --blue 5"):
         assert isinstance(json.loads(run(f"{command} --json").stdout), dict)
+
+
+@pytest.mark.parametrize("old, new, message", [
+    ("  capitals:\n    count: 2\n    terrain: city", "  capitals:\n    count: 2\n    terrain: town",
+     "unknown terrain 'town'"),
+    ("combined_refused_by: [hills, mountains]", "combined_refused_by: [hills, swamp]", "unknown situation 'swamp'"),
+    ("defender_fills: fill-the-void", "defender_fills: fill-void", "unknown variant 'fill-void'"),
+    ("aliases: {red: [rood, r], blue: [blauw, b]}", "aliases: {red: [rood], green: [groen]}", "unknown player"),
+    ("tiles: {min: 8, max: 36", "tiles: {min: 40, max: 36", "min is larger than max"),
+    ("  die: d6\n  roll_rule", "  die: d8\n  roll_rule", "unknown die 'd8'"),
+    ('letter: G, colour: "#b5d86b"', 'letter: G, colour: "green"', "does not look like a colour"),
+    ("aliases: [forests, bos, bossen]", "aliases: [forests, bos, heuvel]", "'heuvel' also names 'hills'"),
+    ("    rule: DL-X2\n    text", "    rule: DL-X9\n    text", "cites rule DL-X9"),
+])
+def test_bad_diceland_files_are_refused(edited, old: str, new: str, message: str) -> None:  # type: ignore[no-untyped-def]
+    path = edited("diceland", lambda text: text.replace(old, new, 1))
+    assert message in fails(f"validate {path}")
+
+
+def test_a_house_rule_changes_the_numbers(edited) -> None:  # type: ignore[no-untyped-def]
+    """Every number is the file's: three dice per tile pair and odd maps allowed."""
+    path = edited("diceland", lambda t: t.replace("multiple_of: 2", "multiple_of: 1").replace("plus: 2,", "plus: 3,"))
+    dealt = run_json(f"map {path} --tiles 9 --seed 1")
+    assert len(dealt["tiles"]) == 9 and dealt["dice_per_player"] == 9 // 2 + 3
+
+
+def test_odds_refuse_a_combined_attack_on_hills() -> None:
+    assert fails("odds diceland --attacker 6,2 --defender 3 --when defender:heuvels").endswith("(DL-T2)")
+    single = run_json("odds diceland --attacker 6 --defender 3 --when defender:hills")
+    assert single["totals"]["defender_removed"]["probability"] == "2/3"

@@ -9,9 +9,12 @@ from typing import Any
 from referee.mechanics.pip_compare import POLICY, PipFight
 from referee.odds import Outcome
 from referee.render import json as json_render
+from referee.render.battle import document
 from referee.render import odds as odds_render
 from referee.render.text import explanation, fraction, percent, seed_line, styled, table
 from referee.rolling import Settled
+
+__all__ = ["document", "odds_document", "odds_report", "report", "summary"]
 from referee.ruleset.model import Ruleset
 
 
@@ -41,22 +44,15 @@ def report(rules: Ruleset, settled: Settled) -> str:
              "yes" if p["legal"] else "no",
              "<-" if (p["rolled"], p["field"]) == (chosen.get("rolled"), chosen.get("field")) else "")
             for p in outcome["pairings"]]
-    return "\n".join([
+    heading = "\n".join([
         styled(f"{rules.title}: {rules.attacks[outcome['attack']].label}", bold=True),
         f"attacking field dice: {', '.join(map(str, outcome['attacker']['field']))}; "
         f"rolled: {', '.join(map(str, outcome['attacker']['rolled']))}; defender: {outcome['defender']['field']}",
         table(rows, ["rolled", "field", "outcome", "attacker after", "defender after", "legal", "chosen"]),
-        "",
-        styled(summary(outcome), bold=True),
-        "",
-        explanation(settled.ruling.steps),
-        "",
-        seed_line(settled.seed, settled.typed),
     ])
-
-
-def document(settled: Settled) -> dict[str, Any]:
-    return {**settled.ruling.as_dict(), "seed": settled.seed, "typed": list(settled.typed)}
+    sections = (heading, styled(summary(outcome), bold=True), explanation(settled.ruling.steps),
+                seed_line(settled.seed, settled.typed))
+    return "\n\n".join(sections)
 
 
 def _policy(fight: PipFight) -> str:

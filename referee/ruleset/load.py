@@ -154,7 +154,10 @@ def _check_aliases(rules: Ruleset, fail: Any) -> None:
     groups: list[tuple[str, dict[str, list[str]]]] = [
         ("units", {n: [n, u.label, *u.aliases] for n, u in rules.units.items()}),
         ("situations", {n: [n, *s.aliases] for n, s in rules.situations.items()}),
+        ("variants", {n: [n, *v.aliases] for n, v in rules.variants.items()}),
     ]
+    if rules.landscape:
+        groups.append(("landscape.terrains", {n: [n, *t.aliases] for n, t in rules.landscape.terrains.items()}))
     for die_name, die in rules.dice.items():
         words = {str(f): [str(f)] for f in die.faces}
         for face, aliases in die.aliases.items():
