@@ -26,7 +26,8 @@ def battle(ruleset: str, attacker: str | None, defender: str | None, attacker_ro
            defender_roll: str | None, variants: tuple[str, ...], roll: str | None, choose: str | None,
            reach: int | None, when: tuple[str, ...], seed: int | None, as_json: bool) -> None:
     """Rule on one attack. Type the faces that were rolled, or leave a roll out
-    and the referee rolls it (print the seed to repeat it).
+    and the referee rolls it (print the seed to repeat it). In DiceLand,
+    --attacker and --defender take pips and --roll the hand dice rolled.
 
     \b
     Example:
@@ -36,9 +37,11 @@ def battle(ruleset: str, attacker: str | None, defender: str | None, attacker_ro
     """
     rules = load_rules(ruleset)
     if pips.handles(rules):
+        pips.refuse_options(rules, {"--attacker-roll": attacker_roll, "--defender-roll": defender_roll,
+                                    "--range": reach})
         fight_ = pips.fight_from_words(rules, attacker, defender, when, variants, choose)
         return pips.battle(rules, fight_, roll, seed, as_json)
-    pips.refuse_options(rules, variants=variants, roll=roll, choose=choose)
+    pips.refuse_options(rules, {"--rule": variants, "--roll": roll, "--choose": choose})
     fight = battle_from_words(rules, attacker, defender, reach, when)
     typed = {group: text for group, text in (("attacker", attacker_roll), ("defender", defender_roll))
              if text is not None}

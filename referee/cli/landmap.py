@@ -10,6 +10,7 @@ import click
 
 from referee.cli.options import emit, json_option, load_rules, ruleset_argument, seed_option
 from referee.dice import new_seed
+from referee.errors import RefereeError
 from referee.hexmap import SHAPES, Landmap, deal, landscape_of
 from referee.ruleset.model import Ruleset
 
@@ -53,7 +54,10 @@ def landmap(ruleset: str, tiles: int, shape: str, capitals: bool, svg_path: str 
     if svg_path:
         from referee.render.svg import svg
 
-        Path(svg_path).write_text(svg(land, rules.title, landmap_), encoding="utf-8")
+        try:
+            Path(svg_path).write_text(svg(land, rules.title, landmap_), encoding="utf-8")
+        except OSError as exc:
+            raise RefereeError(f"cannot write {svg_path}: {exc.strerror}") from None
     document = render.document(rules.name, landmap_)
     if svg_path:
         document["svg"] = svg_path

@@ -20,7 +20,8 @@ from referee.render import odds as render
 def odds(ruleset: str, attacker: str | None, defender: str | None, variants: tuple[str, ...],
          reach: int | None, when: tuple[str, ...], as_json: bool) -> None:
     """Exact odds of every outcome of one attack, summed over every possible
-    roll with exact weights (no sampling).
+    roll with exact weights (no sampling). In DiceLand, --attacker and
+    --defender take pips.
 
     \b
     Example:
@@ -29,8 +30,9 @@ def odds(ruleset: str, attacker: str | None, defender: str | None, variants: tup
     """
     rules = load_rules(ruleset)
     if pips.handles(rules):
+        pips.refuse_options(rules, {"--range": reach})
         return pips.odds(rules, pips.fight_from_words(rules, attacker, defender, when, variants, None), as_json)
-    pips.refuse_options(rules, variants=variants)
+    pips.refuse_options(rules, {"--rule": variants})
     fight = battle_from_words(rules, attacker, defender, reach, when)
     outcomes = battle_odds(rules, fight)
     emit(as_json,

@@ -22,14 +22,15 @@ def options(f: Any) -> Any:
                         help="A special rule of the ruleset in play, e.g. fill-the-void (repeatable).")(f)
 
 
-def refuse_options(rules: Ruleset, **given: Any) -> None:
-    """Options only pip-compare rulesets read must not be ignored silently elsewhere."""
-    used = [f"--{'rule' if name == 'variants' else name}" for name, value in given.items() if value]
+def refuse_options(rules: Ruleset, given: dict[str, Any]) -> None:
+    """Options the ruleset's kind of attack does not read are refused, not ignored."""
+    used = [option for option, value in given.items() if value is not None and value != ()]
     if used:
         raise RefereeError(f"{', '.join(used)}: not used by {rules.name}'s attacks")
 
 
 def numbers(text: str, what: str, rule: str) -> tuple[int, ...]:
+    """'6,2' or '6 2' → (6, 2); whether each is a face is the rules' to say."""
     items = [item.strip() for item in text.replace(" ", ",").split(",") if item.strip()]
     try:
         return tuple(int(item) for item in items)
@@ -46,19 +47,20 @@ def fight_from_words(rules: Ruleset, attacker: str | None, defender: str | None,
     defending = numbers(defender, "--defender", params.rule)
     if len(defending) != 1:
         raise RefereeError(f"one die defends, not {len(defending)}", rule=params.rule)
-    picked = None
+    picked: tuple[int, int] | None = None
     if choose is not None:
         rolled, sep, field_die = choose.partition(":")
-        picked = numbers(f"{rolled},{field_die}", "--choose", params.rule) if sep else ()
-        if len(picked) != 2:
+        pair = numbers(f"{rolled},{field_die}", "--choose", params.rule) if sep else ()
+        if len(pair) != 2:
             raise RefereeError(f"--choose takes ROLLED:FIELD, e.g. 5:6, not '{choose}'", rule=params.rule)
+        picked = (pair[0], pair[1])
     named = Lexicon("special rule", {n: v.aliases for n, v in rules.variants.items()})
     return PipFight(
         attacker=numbers(attacker, "--attacker", params.rule),
         defender=defending[0],
         when=situations_from_words(rules, when),
         variants=frozenset(named(v) for v in variants),
-        choose=picked,  # type: ignore[arg-type]
+        choose=picked,
     )
 
 
