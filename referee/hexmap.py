@@ -231,6 +231,7 @@ def deal(rules: Ruleset, tiles: int, seed: int, shape: str = "random", capitals:
     rng = Rng(seed, MAP_STREAM)
     cap = capitals_of(land) if capitals else None
     total = tiles + (cap.count if cap else 0)
+    dice = dice_per_player(land, total)
     for attempt in range(1, MAX_DEALS + 1):
         cells = grow(shape, tiles, rng)
         drawn = rng.shuffled(bag(land, cap.count if cap else 0))[:tiles]
@@ -255,7 +256,6 @@ def deal(rules: Ruleset, tiles: int, seed: int, shape: str = "random", capitals:
                                     f"{', '.join(map(str, reach))} (fair: differ by at most "
                                     f"{cap.fairness.max_difference})"
                                     + (f"; dealt {attempt} times to find fair places" if attempt > 1 else "")))
-    dice = dice_per_player(land, total)
     steps.append(Step(land.dice.rule, f"{total} tiles: {total} / {land.dice.tiles_per_die} + "
                                       f"{land.dice.plus} = {dice} dice per player"))
     return Landmap(dealt, capital_coords, reach, dice, shape, seed, tuple(steps))

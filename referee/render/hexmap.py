@@ -47,7 +47,9 @@ def legend(land: Landscape, landmap: Landmap) -> str:
 def report(land: Landscape, title: str, landmap: Landmap) -> str:
     capitals = (f"Capitals (marked *): {', '.join(landmap.capitals)}." if landmap.capitals else None)
     return "\n".join(line for line in [
-        styled(f"{title}: {len(landmap.tiles)} tiles ({landmap.shape})", bold=True),
+        styled(f"{title}: {len(landmap.tiles) - len(landmap.capitals)} tiles"
+               + (f" + {len(landmap.capitals)} capitals" if landmap.capitals else "")
+               + f" ({landmap.shape})", bold=True),
         "",
         picture(land, landmap),
         "",

@@ -40,7 +40,9 @@ def svg(land: Landscape, title: str, landmap: Landmap) -> str:
            f'width="{width:.0f}" height="{height:.0f}" font-family="sans-serif">',
            f'<rect x="{left:.1f}" y="{top:.1f}" width="{width:.1f}" height="{height:.1f}" fill="white"/>',
            f'<text x="{left + MARGIN:.1f}" y="{top + 24:.1f}" font-size="18" font-weight="bold">'
-           f'{escape(title)}: {len(landmap.tiles)} tiles, seed {landmap.seed}</text>']
+           f'{escape(title)}: {len(landmap.tiles) - len(landmap.capitals)} tiles'
+           + (f' + {len(landmap.capitals)} capitals' if landmap.capitals else '')
+           + f', seed {landmap.seed}</text>']
     capitals = set(landmap.capitals)
     for tile in landmap.tiles:
         x, y = centres[tile.coord]
