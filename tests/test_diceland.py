@@ -231,3 +231,21 @@ def test_odds_refuse_a_combined_attack_on_hills() -> None:
     assert fails("odds diceland --attacker 6,2 --defender 3 --when defender:heuvels").endswith("(DL-T2)")
     single = run_json("odds diceland --attacker 6 --defender 3 --when defender:hills")
     assert single["totals"]["defender_removed"]["probability"] == "2/3"
+
+
+def test_identical_rolls_are_rolled_again() -> None:
+    """Seed 139 happens to give both players the same six dice first."""
+    setup = run_json("setup diceland --tiles 8 --seed 139")
+    assert setup["rerolls"] == 1 and setup["places_first"] == "red"
+    texts = [s["text"] for s in setup["setup_explanation"]]
+    assert "identical rolls, both re-roll everything" in texts[1] and "(re-roll)" in texts[2]
+    assert "(1 re-roll)" in run("setup diceland --tiles 8 --seed 139").stdout
+
+
+def test_the_tie_break_goes_down_the_faces() -> None:
+    from referee.deployment import placing_order
+    from referee.ruleset.load import load
+
+    first, why = placing_order(load("diceland"), {"red": (6, 5, 5, 1), "blue": (6, 5, 4, 4)})
+    assert first == "red"
+    assert why == "6s: 1 each, 5s: red 2, blue 1: red places first"
