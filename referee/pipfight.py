@@ -8,9 +8,9 @@ from fractions import Fraction
 
 from referee.errors import RefereeError
 from referee.mechanics import check_situations
-from referee.mechanics.pip_compare import BEST, ODDS_KEYS, PipFight, dice_needed, resolve
+from referee.mechanics.pip_compare import BEST, ODDS_KEYS, PipFight, check, dice_needed, resolve
 from referee.odds import Outcome, tally
-from referee.rolling import Settled, draw, read_faces
+from referee.rolling import Settled, draw
 from referee.ruleset.model import Ruleset
 from referee.ruleset.procedures import PipCompare
 
@@ -26,13 +26,18 @@ def attack(rules: Ruleset) -> tuple[str, PipCompare]:
     return next((n, a) for n, a in rules.attacks.items() if a.procedure == PROCEDURE)
 
 
-def settle(rules: Ruleset, fight: PipFight, roll: str | None, seed: int | None) -> Settled:
+def settle(rules: Ruleset, fight: PipFight, roll: tuple[int, ...] | None, seed: int | None) -> Settled:
     """The attacker's roll as typed, or drawn from the combat stream."""
     name, params = attack(rules)
     check_situations(rules, fight)
     needs = dice_needed(rules, params, fight)
     if roll is not None:
-        typed = {"attacker": read_faces(rules, "attacker", needs["attacker"], roll)}
+        need = needs["attacker"]
+        if len(roll) != need.count:
+            raise RefereeError(f"the attacker rolls {need.count} hand {'die' if need.count == 1 else 'dice'} "
+                               f"here, but {len(roll)} {'was' if len(roll) == 1 else 'were'} given", rule=need.rule)
+        check(rules, params, replace(fight, attacker=roll), "rolled")
+        typed = {"attacker": roll}
         throw, seed = typed, None
     else:
         typed = {}

@@ -68,7 +68,8 @@ def battle(rules: Ruleset, fight: PipFight, roll: str | None, seed: int | None, 
     from referee.pipfight import settle
     from referee.render import pips as render
 
-    settled = settle(rules, fight, roll, seed)
+    rolled = None if roll is None else numbers(roll, "--roll", attack(rules)[1].rule)
+    settled = settle(rules, fight, rolled, seed)
     emit(as_json, render.document(settled), lambda: render.report(rules, settled))
 
 

@@ -66,14 +66,14 @@ def _pips(word: int) -> str:
     return f"{word} pip{'' if word == 1 else 's'}"
 
 
-def check(rules: Ruleset, params: PipCompare, fight: PipFight) -> None:
+def check(rules: Ruleset, params: PipCompare, fight: PipFight, attacking: str = "attacker's") -> None:
     """Refuses pips that are no face of the die, too many attacking dice, and a
     combined attack a named situation forbids."""
     faces = rules.dice[params.die].faces
-    for side, values in (("attacker", fight.attacker), ("defender", (fight.defender,))):
+    for side, values in ((attacking, fight.attacker), ("defender's", (fight.defender,))):
         for value in values:
             if value not in faces:
-                raise RefereeError(f"the {side}'s die shows {value}: a die shows "
+                raise RefereeError(f"the {side} die shows {value}: a die shows "
                                    f"{min(faces)} to {max(faces)}", rule=params.rule)
     if not fight.attacker:
         raise RefereeError("name the attacking die's pips with --attacker", rule=params.rule)
