@@ -3,6 +3,7 @@ exact probability. Odds and rulings cannot disagree: they are one code path."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -10,7 +11,7 @@ from typing import Any
 from referee.dice import exact_throws, throw_count
 from referee.errors import RefereeError
 from referee.mechanics import dice_needed, odds_keys, resolve
-from referee.mechanics.base import Battle
+from referee.mechanics.base import Battle, DiceNeed, Ruling, Throw
 from referee.ruleset.model import Ruleset
 
 MAX_THROWS = 1_000_000
@@ -25,15 +26,20 @@ class Outcome:
 
 
 def battle_odds(rules: Ruleset, battle: Battle) -> list[Outcome]:
-    needs = dice_needed(rules, battle)
+    return tally(dice_needed(rules, battle), odds_keys(rules, battle),
+                 lambda throw: resolve(rules, battle, throw))
+
+
+def tally(needs: Mapping[str, DiceNeed], keys: tuple[str, ...],
+          rule_on: Callable[[Throw], Ruling]) -> list[Outcome]:
+    """Every throw the needs can show, ruled on and grouped by the outcome keys."""
     request = {g: (n.die, n.count) for g, n in needs.items()}
     if (count := throw_count(request)) > MAX_THROWS:
         raise RefereeError(f"{count:,} different throws are too many to sum exactly "
                            f"(at most {MAX_THROWS:,}); try fewer dice")
-    keys = odds_keys(rules, battle)
     totals: dict[tuple[Any, ...], Fraction] = {}
     for throw, chance in exact_throws(request):
-        outcome = resolve(rules, battle, throw).outcome
+        outcome = rule_on(throw).outcome
         key = tuple(outcome[k] for k in keys)
         totals[key] = totals.get(key, Fraction(0)) + chance
     ranked = sorted(totals.items(), key=lambda item: (-item[1], repr(item[0])))

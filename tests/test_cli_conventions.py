@@ -13,6 +13,10 @@ from referee.cli import COMMANDS, cli
 EXAMPLES = {
     "battle": "battle groundforce --attacker trooper --defender trooper --seed 1",
     "hit": "hit trueforces --attacker 4 --target 5 --attack ranged --seed 1",
+    "group": "group diceland 4 5",
+    "map": "map diceland --tiles 8 --seed 1",
+    "score": "score diceland --red 6,5,1 --blue 4,4,4",
+    "setup": "setup diceland --tiles 8 --seed 1",
     "odds": "odds groundforce --attacker trooper --defender trooper",
     "roll": "roll 2d6+1 --seed 1",
     "reinforce": "reinforce groundforce --mines 1",

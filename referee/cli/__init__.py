@@ -15,12 +15,16 @@ from referee.errors import RefereeError
 COMMANDS = {
     "battle": "referee.cli.battle:battle",
     "hit": "referee.cli.hit:hit",
+    "group": "referee.cli.score:group",
+    "map": "referee.cli.landmap:landmap",
     "odds": "referee.cli.odds:odds",
     "reinforce": "referee.cli.reinforce:reinforce",
     "new": "referee.cli.authoring:new",
     "roll": "referee.cli.roll:roll",
     "rulesets": "referee.cli.rulesets:rulesets",
     "schema": "referee.cli.authoring:schema",
+    "score": "referee.cli.score:score",
+    "setup": "referee.cli.setup:setup",
     "show": "referee.cli.rulesets:show",
     "validate": "referee.cli.authoring:validate",
 }

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from referee.cli import pips
 from referee.cli.options import (
     battle_from_words,
     emit,
@@ -23,21 +24,32 @@ from referee.rolling import settle
 @force_options
 @click.option("--attacker-roll", help="The faces the attacker rolled, e.g. sword,explosion.")
 @click.option("--defender-roll", help="The faces the defender rolled.")
+@pips.options
+@click.option("--roll", help="Pip-compare rulesets: the hand dice the attacker rolled, e.g. 5 or 5,1.")
+@click.option("--choose", metavar="ROLLED:FIELD", help="Pip-compare rulesets: the pairing picked, e.g. 5:6.")
 @situation_options
 @seed_option
 @json_option
 def battle(ruleset: str, attacker: str | None, defender: str | None, attacker_roll: str | None,
-           defender_roll: str | None, reach: int | None, when: tuple[str, ...], seed: int | None,
-           as_json: bool) -> None:
+           defender_roll: str | None, variants: tuple[str, ...], roll: str | None, choose: str | None,
+           reach: int | None, when: tuple[str, ...], seed: int | None, as_json: bool) -> None:
     """Rule on one attack. Type the faces that were rolled, or leave a roll out
-    and the referee rolls it (print the seed to repeat it).
+    and the referee rolls it (print the seed to repeat it). In DiceLand,
+    --attacker and --defender take pips and --roll the hand dice rolled.
 
     \b
     Example:
       referee battle groundforce --attacker "2 trooper" --defender "trooper, heavy" \\
           --attacker-roll sword,explosion --defender-roll shield,sword
+      referee battle diceland --attacker 6,2 --defender 3 --roll 5,1 --choose 5:6
     """
     rules = load_rules(ruleset)
+    if pips.handles(rules):
+        pips.refuse_options(rules, {"--attacker-roll": attacker_roll, "--defender-roll": defender_roll,
+                                    "--range": reach})
+        fight = pips.fight_from_words(rules, attacker, defender, when, variants, choose)
+        return pips.battle(rules, fight, roll, seed, as_json)
+    pips.refuse_options(rules, {"--rule": variants, "--roll": roll, "--choose": choose})
     fight = battle_from_words(rules, attacker, defender, reach, when)
     typed = {group: text for group, text in (("attacker", attacker_roll), ("defender", defender_roll))
              if text is not None}

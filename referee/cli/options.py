@@ -98,6 +98,16 @@ def battle_from_words(rules: Ruleset, attacker: str | None, defender: str | None
         raise RefereeError(f"{rules.title} names no units to battle with; "
                            f"'referee show {rules.name}' says how its attacks are ruled")
     lexicon = units_of(rules)
+    return Battle(
+        attacker=tuple(lexicon.counted(attacker)),
+        defender=tuple(lexicon.counted(defender)),
+        range=reach,
+        when=situations_from_words(rules, when),
+    )
+
+
+def situations_from_words(rules: Ruleset, when: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """`defender:hills` → ("defender", "hills"), through the ruleset's aliases."""
     situations = situations_of(rules)
     named = []
     for item in when:
@@ -105,12 +115,24 @@ def battle_from_words(rules: Ruleset, attacker: str | None, defender: str | None
         if not sep or side.strip().lower() not in SIDES:
             raise RefereeError(f"--when takes SIDE:NAME with SIDE attacker or defender, not '{item}'")
         named.append((side.strip().lower(), situations(name)))
-    return Battle(
-        attacker=tuple(lexicon.counted(attacker)),
-        defender=tuple(lexicon.counted(defender)),
-        range=reach,
-        when=tuple(named),
-    )
+    return tuple(named)
+
+
+def extra_options(extra: list[str]) -> dict[str, str]:
+    """Options a ruleset names (`--mines 2`, `--red=6,5`) as name → text."""
+    given: dict[str, str] = {}
+    args = list(extra)
+    while args:
+        word = args.pop(0)
+        if not word.startswith("--"):
+            raise RefereeError(f"unexpected argument '{word}'")
+        name, sep, value = word[2:].partition("=")
+        if not sep:
+            if not args:
+                raise RefereeError(f"--{name} needs a value")
+            value = args.pop(0)
+        given[name] = value
+    return given
 
 
 def emit(as_json: bool, document: Any, text: Callable[[], str]) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from referee.cli.options import emit, json_option, load_rules, ruleset_argument
+from referee.cli.options import emit, extra_options, json_option, load_rules, ruleset_argument
 from referee.errors import RefereeError
 from referee.names import units_of
 from referee.purchase import check, offer
@@ -14,16 +14,7 @@ from referee.render import purchase as render
 def _held(extra: list[str]) -> dict[str, int]:
     """`--mines 2` and `--mines=2`: the ruleset names its income sources, not the code."""
     held: dict[str, int] = {}
-    args = list(extra)
-    while args:
-        word = args.pop(0)
-        if not word.startswith("--"):
-            raise RefereeError(f"unexpected argument '{word}'")
-        name, _, value = word[2:].partition("=")
-        if not value:
-            if not args:
-                raise RefereeError(f"--{name} needs a number")
-            value = args.pop(0)
+    for name, value in extra_options(extra).items():
         try:
             held[name] = int(value)
         except ValueError:

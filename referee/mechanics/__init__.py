@@ -16,6 +16,7 @@ from referee.mechanics.base import Battle, DiceNeed, Ruling, Throw
 from referee.ruleset.model import Ruleset
 
 _MODULES = {
+    "pip-compare": "referee.mechanics.pip_compare",
     "symbol-hits": "referee.mechanics.symbol_hits",
     "target-number": "referee.mechanics.target_number",
 }

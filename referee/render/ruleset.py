@@ -74,6 +74,15 @@ def report(rules: Ruleset) -> str:
     if rules.situations:
         parts += ["", styled("Situations (--when SIDE:NAME)", bold=True)]
         parts += [f"  {s.side}:{name}  {s.text} ({s.rule})" for name, s in rules.situations.items()]
+    if rules.variants:
+        parts += ["", styled("Special rules (--rule NAME)", bold=True)]
+        parts += [f"  {name}  {v.text} ({v.rule})" for name, v in rules.variants.items()]
+    if rules.landscape:
+        land = rules.landscape
+        rows = [(name, t.letter, t.count, ", ".join(t.aliases), t.rule) for name, t in land.terrains.items()]
+        parts += ["", styled(f"Landscape (referee map): {land.tiles.min} to {land.tiles.max} tiles "
+                             f"({land.rule})", bold=True),
+                  table(rows, ["terrain", "letter", "in the box", "aliases", "rule"])]
     parts += ["", styled("Rules", bold=True)]
     parts += [f"  {rule_id:<7} {text}" for rule_id, text in rules.rules.items()]
     return "\n".join(parts)

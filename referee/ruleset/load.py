@@ -115,7 +115,7 @@ def _cross_check(rules: Ruleset, reader: Reader) -> None:
             _check_target_number(f"attacks.{name}", attack, faces, fail)
             continue
         for side in ("attacker", "defender"):
-            for i, face in enumerate(getattr(attack, side).hits):
+            for i, face in enumerate(getattr(getattr(attack, side, None), "hits", ())):
                 if face not in faces:
                     raise fail(f"attacks.{name}.{side}.hits[{i}]",
                                f"'{face}' is not a face of die '{die_name}'")
@@ -132,7 +132,34 @@ def _cross_check(rules: Ruleset, reader: Reader) -> None:
         for source in rules.reinforcements.income.per:
             if not source.replace("-", "").isalnum():
                 raise fail(f"reinforcements.income.per.{source}", "name it with letters, digits and dashes")
+    _check_sections(rules, fail)
     _check_aliases(rules, fail)
+
+
+def _check_sections(rules: Ruleset, fail: Any) -> None:
+    """Names the map, deployment and pip-compare sections cite must exist."""
+    for name, attack in rules.attacks.items():
+        for i, situation in enumerate(getattr(attack, "combined_refused_by", ())):
+            if situation not in rules.situations:
+                raise did_you_mean_fail(fail, f"attacks.{name}.combined_refused_by[{i}]", "situation",
+                                        situation, rules.situations)
+        variant = getattr(attack, "defender_fills", "")
+        if variant and variant not in rules.variants:
+            raise did_you_mean_fail(fail, f"attacks.{name}.defender_fills", "variant", variant, rules.variants)
+    land = rules.landscape
+    if land:
+        if land.tiles.min > land.tiles.max:
+            raise fail("landscape.tiles", "min is larger than max")
+        if land.capitals and land.capitals.terrain not in land.terrains:
+            raise did_you_mean_fail(fail, "landscape.capitals.terrain", "terrain", land.capitals.terrain,
+                                    land.terrains)
+    if rules.deployment:
+        if rules.deployment.die not in rules.dice:
+            raise did_you_mean_fail(fail, "deployment.die", "die", rules.deployment.die, rules.dice)
+        for player in rules.deployment.aliases:
+            if player not in rules.deployment.players:
+                raise did_you_mean_fail(fail, f"deployment.aliases.{player}", "player", player,
+                                        rules.deployment.players)
 
 
 def did_you_mean_fail(fail: Any, path: str, kind: str, given: str, known: Any) -> RefereeError:
@@ -163,7 +190,10 @@ def _check_aliases(rules: Ruleset, fail: Any) -> None:
     groups: list[tuple[str, dict[str, list[str]]]] = [
         ("units", {n: [n, u.label, *u.aliases] for n, u in rules.units.items()}),
         ("situations", {n: [n, *s.aliases] for n, s in rules.situations.items()}),
+        ("variants", {n: [n, *v.aliases] for n, v in rules.variants.items()}),
     ]
+    if rules.landscape:
+        groups.append(("landscape.terrains", {n: [n, *t.aliases] for n, t in rules.landscape.terrains.items()}))
     for die_name, die in rules.dice.items():
         faces = {str(f): [str(f), *die.aliases.get(str(f), ())] for f in die.faces}
         groups.append((f"dice.{die_name}", faces))

@@ -11,6 +11,7 @@ from typing import Any
 from referee.dice import Die
 from referee.ruleset.procedures import ATTACK_PROCEDURES
 from referee.ruleset.procedures import RULE as RULE_ID
+from referee.ruleset.sections import Deployment, Grouping, Landscape, Scoring, Variant
 from referee.ruleset.spec import Either, Integer, Record, Seq, Table, Tagged, Text, field
 
 FORMAT = 1
@@ -108,6 +109,11 @@ class Ruleset:
     reinforcements: Reinforcements | None = field(
         Record(Reinforcements), "buying new units with points", None
     )
+    variants: Mapping[str, Variant] = field(Table(Record(Variant)), "special rules a table opts into", EMPTY)
+    landscape: Landscape | None = field(Record(Landscape), "a map of hex tiles dealt from the box", None)
+    deployment: Deployment | None = field(Record(Deployment), "rolling and placing the armies", None)
+    scoring: Scoring | None = field(Record(Scoring), "who wins at the end of a game", None)
+    grouping: Grouping | None = field(Record(Grouping), "merging two own pieces into one", None)
     # set by the loader, never read from the file
     path: str = field(Text(), "where the file was read from", "", internal=True)
     digest: str = field(Text(), "SHA-256 of the file's bytes", "", internal=True)

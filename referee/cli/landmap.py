@@ -1,0 +1,65 @@
+"""`referee map`: deal a random landscape of hex tiles, in the terminal and as SVG."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import click
+
+from referee.cli.options import emit, json_option, load_rules, ruleset_argument, seed_option
+from referee.dice import new_seed
+from referee.errors import RefereeError
+from referee.hexmap import SHAPES, Landmap, deal, landscape_of
+from referee.ruleset.model import Ruleset
+
+F = Callable[..., Any]
+
+
+def map_options(f: F) -> F:
+    """The options that say which map to deal; `setup` deals with the same ones."""
+    f = click.option("--capitals", is_flag=True, help="Add the capital cities of the capital variant.")(f)
+    f = click.option("--shape", type=click.Choice(sorted(SHAPES)), default="random", show_default=True,
+                     help="; ".join(f"{name}: {text}" for name, text in SHAPES.items()) + ".")(f)
+    return click.option("--tiles", type=int, required=True, help="How many tiles (without capitals).")(f)
+
+
+def dealt(rules: Ruleset, tiles: int, shape: str, capitals: bool, seed: int | None) -> Landmap:
+    return deal(rules, tiles, new_seed() if seed is None else seed, shape, capitals)
+
+
+@click.command(name="map")
+@ruleset_argument
+@map_options
+@click.option("--svg", "svg_path", type=click.Path(dir_okay=False, writable=True),
+              help="Also write the map as an SVG picture to this file.")
+@seed_option
+@json_option
+def landmap(ruleset: str, tiles: int, shape: str, capitals: bool, svg_path: str | None, seed: int | None,
+            as_json: bool) -> None:
+    """Deal a random connected landscape from the box's tiles: a picture with
+    each tile's terrain letter and coordinate, tiles per terrain, and each
+    player's dice. The same seed deals the same map on any machine.
+
+    \b
+    Example:
+      referee map diceland --tiles 20 --seed 7 --capitals --svg map.svg
+    """
+    from referee.render import hexmap as render
+
+    rules = load_rules(ruleset)
+    land = landscape_of(rules)
+    landmap_ = dealt(rules, tiles, shape, capitals, seed)
+    if svg_path:
+        from referee.render.svg import svg
+
+        try:
+            Path(svg_path).write_text(svg(land, rules.title, landmap_), encoding="utf-8")
+        except OSError as exc:
+            raise RefereeError(f"cannot write {svg_path}: {exc.strerror}") from None
+    document = render.document(rules.name, landmap_)
+    if svg_path:
+        document["svg"] = svg_path
+    emit(as_json, document, lambda: render.report(land, rules.title, landmap_)
+         + (f"\nSVG picture written to {svg_path}." if svg_path else ""))

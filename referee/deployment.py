@@ -1,0 +1,109 @@
+"""Rolling the armies and deciding who places first and who starts, for games
+whose pieces are dice placed on a dealt map. The armies come from their own
+"setup" stream, so re-rolling armies never changes the map of the same seed."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from referee.dice import Face, Rng
+from referee.errors import RefereeError
+from referee.mechanics.base import Step
+from referee.names import Lexicon
+from referee.ruleset.model import Ruleset
+from referee.ruleset.sections import Deployment
+
+SETUP_STREAM = "setup"
+MAX_ROLLS = 1000
+
+
+@dataclass(frozen=True)
+class Armies:
+    """Each player's rolled dice (the last roll, after any re-rolls), who
+    places first, and why."""
+
+    rolls: Mapping[str, tuple[int, ...]]
+    rerolls: int
+    first: str
+    steps: tuple[Step, ...]
+
+
+def deployment_of(rules: Ruleset) -> Deployment:
+    if rules.deployment is None:
+        raise RefereeError(f"{rules.name} has no army setup")
+    return rules.deployment
+
+
+def players_of(rules: Ruleset) -> Lexicon[str]:
+    setup = deployment_of(rules)
+    return Lexicon("player", {p: setup.aliases.get(p, ()) for p in setup.players})
+
+
+def _faces(rules: Ruleset) -> list[int]:
+    return sorted((int(f) for f in set(rules.dice[deployment_of(rules).die].faces)), reverse=True)
+
+
+def placing_order(rules: Ruleset, rolls: Mapping[str, tuple[int, ...]]) -> tuple[str | None, str]:
+    """Who has more of the highest face, then of the next...; None on identical
+    rolls. The text names every face counted on the way."""
+    red, blue = deployment_of(rules).players
+    tied = []
+    for face in _faces(rules):
+        mine, theirs = rolls[red].count(face), rolls[blue].count(face)
+        if mine != theirs:
+            winner = red if mine > theirs else blue
+            return winner, ", ".join([*tied, f"{face}s: {red} {mine}, {blue} {theirs}"]) + \
+                f": {winner} places first"
+        tied.append(f"{face}s: {mine} each")
+    return None, ", ".join(tied) + ": identical rolls, both re-roll everything"
+
+
+def roll_armies(rules: Ruleset, dice: int, seed: int) -> Armies:
+    setup = deployment_of(rules)
+    die = rules.dice[setup.die].die
+    rng = Rng(seed, SETUP_STREAM)
+    steps: list[Step] = []
+    for attempt in range(MAX_ROLLS):
+        rolls = {p: tuple(sorted((int(f) for f in die.roll(dice, rng)), reverse=True)) for p in setup.players}
+        steps.append(Step(setup.roll_rule, "; ".join(
+            f"{p} rolls {dice} dice: {', '.join(map(str, rolls[p]))}" for p in setup.players)
+            + ("" if attempt == 0 else " (re-roll)")))
+        first, why = placing_order(rules, rolls)
+        steps.append(Step(setup.order_rule, why))
+        if first is not None:
+            return Armies(rolls, attempt, first, tuple(steps))
+    raise RefereeError(f"identical rolls {MAX_ROLLS} times running")  # pragma: no cover
+
+
+def who_starts(rules: Ruleset, armies: Armies, left: Mapping[str, tuple[Face, ...]]) -> tuple[str, tuple[Step, ...]]:
+    """The player with the higher sum of the dice left over starts; equal: the first placer.
+    Dice the referee did not roll are noted, not refused: a table may roll its own."""
+    setup = deployment_of(rules)
+    faces = set(_faces(rules))
+    sums = {}
+    notes: list[Step] = []
+    for player in setup.players:
+        if player not in left:
+            raise RefereeError(f"say which {setup.hand} dice {player} has left with --{player}-left",
+                               rule=setup.start_rule)
+        dice = tuple(int(f) for f in left[player])
+        if len(dice) != setup.hand or not set(dice) <= faces:
+            raise RefereeError(f"{player} is left with {setup.hand} dice, each {min(faces)} to {max(faces)}, "
+                               f"not {', '.join(map(str, dice)) or 'none'}", rule=setup.start_rule)
+        rolled = list(armies.rolls[player])
+        for value in dice:
+            if value in rolled:
+                rolled.remove(value)
+            else:
+                notes.append(Step(setup.roll_rule, f"{player} keeps a {value}, which is not among the dice "
+                                                   f"the referee rolled for {player}: ruling on the dice as given"))
+        sums[player] = sum(dice)
+    red, blue = setup.players
+    if sums[red] != sums[blue]:
+        starter = red if sums[red] > sums[blue] else blue
+        why = f"{red} keeps {sums[red]}, {blue} {sums[blue]}: {starter} starts"
+    else:
+        starter = armies.first
+        why = f"both keep {sums[red]}: the first placer, {starter}, starts"
+    return starter, (*notes, Step(setup.start_rule, why))

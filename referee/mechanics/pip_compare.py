@@ -1,0 +1,211 @@
+"""Pip compare: a die rolled from the hand against the attacking die on the
+field. Equal is perfect (the defender loses the rolled pips), lower is valid
+(the same, and the rolled die takes the field die's place), higher fails
+(the field die loses a pip). Two field dice may attack together: then every
+pairing of a rolled die with a field die is listed, and a failed pairing may
+not be picked while another is not failed (DiceLand)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from referee.errors import RefereeError
+from referee.mechanics.base import DiceNeed, Ruling, Step, Throw
+from referee.ruleset.model import Ruleset
+from referee.ruleset.procedures import PipCompare
+
+ODDS_KEYS = ("outcome", "defender_removed", "attacker_removed")
+BEST = "best"
+POLICY = ("best pairing for the attacker: remove the defender if any legal pairing does; "
+          "else take the most pips; then lose the fewest pips on the field; then keep the attacking die strongest")
+
+
+@dataclass(frozen=True)
+class PipFight:
+    """An attack as told: the attacking field dice's pips, the defender's pips,
+    named situations (side, name), the variants in play, and the pairing the
+    attacker picks: (rolled, field), BEST for the policy above, or None."""
+
+    attacker: tuple[int, ...]
+    defender: int
+    when: tuple[tuple[str, str], ...] = ()
+    variants: frozenset[str] = frozenset()
+    choose: tuple[int, int] | str | None = None
+
+    def side(self, name: str) -> tuple[tuple[str, int], ...]:
+        """Situations that need a unit on a side find none: dice are not units."""
+        return ()
+
+
+@dataclass(frozen=True)
+class Pairing:
+    """What one rolled die on one field die does."""
+
+    rolled: int
+    field: int
+    outcome: str
+    attacker_after: int
+    defender_after: int
+    moves_in: bool
+    defender_moves_in: bool
+    legal: bool = field(default=True, compare=False)
+
+    def as_dict(self) -> dict[str, object]:
+        return {"rolled": self.rolled, "field": self.field, "outcome": self.outcome,
+                "attacker_after": self.attacker_after, "defender_after": self.defender_after,
+                "moves_in": self.moves_in, "defender_moves_in": self.defender_moves_in,
+                "legal": self.legal}
+
+
+def _cite(params: PipCompare, step: str) -> str:
+    return getattr(params.cite, step) or params.rule
+
+
+def _pips(word: int) -> str:
+    return f"{word} pip{'' if word == 1 else 's'}"
+
+
+def check(rules: Ruleset, params: PipCompare, fight: PipFight, attacking: str = "attacker's") -> None:
+    """Refuses pips that are no face of the die, too many attacking dice, and a
+    combined attack a named situation forbids."""
+    faces = rules.dice[params.die].faces
+    for side, values in ((attacking, fight.attacker), ("defender's", (fight.defender,))):
+        for value in values:
+            if value not in faces:
+                raise RefereeError(f"the {side} die shows {value}: a die shows "
+                                   f"{min(faces)} to {max(faces)}", rule=params.rule)
+    if not fight.attacker:
+        raise RefereeError("name the attacking die's pips with --attacker", rule=params.rule)
+    if len(fight.attacker) > params.most_attackers:
+        raise RefereeError(f"{len(fight.attacker)} attacking dice: at most {params.most_attackers} "
+                           "attack together", rule=_cite(params, "combined"))
+    if len(fight.attacker) > 1:
+        for side, name in fight.when:
+            if name in params.combined_refused_by:
+                situation = rules.situations[name]
+                raise RefereeError(f"no combined attack: {situation.text}", rule=situation.rule)
+
+
+def dice_needed(rules: Ruleset, params: PipCompare, fight: PipFight) -> dict[str, DiceNeed]:
+    """One hand die per attacking field die."""
+    check(rules, params, fight)
+    rule = params.rule if len(fight.attacker) == 1 else _cite(params, "combined")
+    return {"attacker": DiceNeed(rules.dice[params.die].die, len(fight.attacker), rule)}
+
+
+def pairing(params: PipCompare, fight: PipFight, rolled: int, field_die: int) -> Pairing:
+    fills = bool(params.defender_fills) and params.defender_fills in fight.variants
+    if rolled > field_die:
+        after = field_die - 1
+        return Pairing(rolled, field_die, "failed", after, fight.defender, False, after <= 0 and fills)
+    defender_after = max(fight.defender - rolled, 0)
+    return Pairing(rolled, field_die, "perfect" if rolled == field_die else "valid",
+                   rolled, defender_after, defender_after == 0, False)
+
+
+def pairings(params: PipCompare, fight: PipFight, rolled: Iterable[int]) -> list[Pairing]:
+    """Every distinct pairing; failed ones are illegal while another is not failed."""
+    every = [pairing(params, fight, r, f) for r in sorted(set(rolled), reverse=True)
+             for f in sorted(set(fight.attacker), reverse=True)]
+    any_good = any(p.outcome != "failed" for p in every)
+    return [Pairing(**{**p.__dict__, "legal": not (any_good and p.outcome == "failed")}) for p in every]
+
+
+def _best(legal: list[Pairing]) -> Pairing:
+    return max(legal, key=lambda p: (p.defender_after == 0, -p.defender_after,
+                                     p.attacker_after - p.field, p.attacker_after))
+
+
+def _chosen(params: PipCompare, fight: PipFight, listed: list[Pairing]) -> Pairing | None:
+    legal = [p for p in listed if p.legal]
+    if fight.choose == BEST:
+        return _best(legal)
+    if fight.choose is None:
+        effects = {(p.outcome, p.attacker_after, p.defender_after) for p in legal}
+        return legal[0] if len(effects) == 1 else None
+    rolled, field_die = fight.choose  # type: ignore[misc]
+    for p in listed:
+        if (p.rolled, p.field) == (rolled, field_die):
+            if not p.legal:
+                raise RefereeError(f"{rolled} on {field_die} fails, and a pairing that does not fail "
+                                   "exists: it may not be picked", rule=_cite(params, "combined"))
+            return p
+    raise RefereeError(f"no pairing {rolled}:{field_die}; the pairings are "
+                       + ", ".join(f"{p.rolled}:{p.field}" for p in listed), rule=_cite(params, "combined"))
+
+
+def _effect_steps(params: PipCompare, fight: PipFight, p: Pairing) -> list[Step]:
+    if p.outcome == "failed":
+        steps = [Step(params.rule, f"{p.rolled} > {p.field}: a failed attack; the defender is unchanged "
+                                   f"and the field die loses 1 pip ({p.field} → {p.attacker_after})")]
+    else:
+        kind = ("a perfect attack; the field die stays" if p.outcome == "perfect" else
+                f"a valid attack; the field die now shows {p.rolled} (the {p.field} returns to the hand)")
+        sign = "=" if p.outcome == "perfect" else "<"
+        steps = [Step(params.rule, f"{p.rolled} {sign} {p.field}: {kind}; the defender loses "
+                                   f"{_pips(p.rolled)} ({fight.defender} → {p.defender_after})")]
+    if p.defender_after == 0:
+        steps.append(Step(_cite(params, "remove_defender"),
+                          f"the defender is at 0: removed; the attacking die ({p.attacker_after}) must "
+                          "move into the emptied tile, leaving its own tile empty"))
+    if p.attacker_after == 0:
+        steps.append(Step(_cite(params, "remove_attacker"), "the attacking die is at 0: removed" + (
+            "" if p.defender_moves_in else "; the defender may not move into its tile")))
+        if p.defender_moves_in:
+            steps.append(Step(_cite(params, "fill"), "fill the void: the defending die must move "
+                                                     "into the emptied tile"))
+    return steps
+
+
+def resolve(rules: Ruleset, name: str, params: PipCompare, fight: PipFight, throw: Throw) -> Ruling:
+    rolled = tuple(int(face) for face in throw["attacker"])
+    listed = pairings(params, fight, rolled)
+    steps: list[Step] = []
+    if len(fight.attacker) == 1:
+        steps.append(Step(params.rule, f"the attacker rolls one hand die ({rolled[0]}) against the "
+                                       f"attacking field die ({fight.attacker[0]})"))
+    else:
+        described = ", ".join(f"{p.rolled} on {p.field} {p.outcome}" + ("" if p.legal else " (may not be picked)")
+                              for p in listed)
+        steps.append(Step(_cite(params, "combined"),
+                          f"a combined attack by {' and '.join(map(str, fight.attacker))}; the attacker rolls "
+                          f"{', '.join(map(str, rolled))} and picks a pairing: {described}"))
+    chosen = _chosen(params, fight, listed)
+    if chosen is None:
+        steps.append(Step(_cite(params, "combined"), "the attacker picks one of the legal pairings "
+                                                     "(rolled:field)"))
+    else:
+        if len(fight.attacker) > 1:
+            how = "by the policy: " + POLICY if fight.choose == BEST else (
+                "the only choice" if fight.choose is None else "as chosen")
+            steps.append(Step(_cite(params, "combined"), f"{chosen.rolled} on {chosen.field}: {how}"))
+        steps += _effect_steps(params, fight, chosen)
+    field_after = list(fight.attacker)
+    if chosen:
+        field_after[field_after.index(chosen.field)] = chosen.attacker_after
+    return Ruling(
+        outcome={
+            "ruleset": rules.name,
+            "attack": name,
+            "winner": None if chosen is None else ("defender" if chosen.outcome == "failed" else "attacker"),
+            "attacker": {"field": list(fight.attacker), "rolled": list(rolled), "field_after": field_after},
+            "defender": {"field": fight.defender},
+            **_applied(fight, chosen),
+            "pairings": [p.as_dict() for p in listed],
+            "chosen": chosen and {"rolled": chosen.rolled, "field": chosen.field},
+        },
+        steps=tuple(steps),
+    )
+
+
+def _applied(fight: PipFight, chosen: Pairing | None) -> dict[str, object]:
+    """The chosen pairing's effect; all None while the attacker still has to choose."""
+    keys = ("outcome", "attacker_loses", "defender_loses", "attacker_after", "defender_after",
+            "defender_removed", "attacker_removed", "moves_in", "defender_moves_in")
+    if chosen is None:
+        return dict.fromkeys(keys)
+    return dict(zip(keys, (
+        chosen.outcome, chosen.field - chosen.attacker_after, fight.defender - chosen.defender_after,
+        chosen.attacker_after, chosen.defender_after, chosen.defender_after == 0,
+        chosen.attacker_after == 0, chosen.moves_in, chosen.defender_moves_in)))

@@ -1,0 +1,67 @@
+"""Attacks of pip-compare rulesets: settling one on typed or drawn dice, and
+its exact odds, both through the one resolver in `mechanics.pip_compare`."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+
+from referee.errors import RefereeError
+from referee.mechanics import check_situations
+from referee.mechanics.pip_compare import BEST, ODDS_KEYS, PipFight, check, dice_needed, resolve
+from referee.odds import Outcome, tally
+from referee.rolling import Settled, draw
+from referee.ruleset.model import Ruleset
+from referee.ruleset.procedures import PipCompare
+
+PROCEDURE = "pip-compare"
+MARGINALS = ("perfect", "valid", "failed", "defender_removed", "attacker_removed")
+
+
+def uses_pips(rules: Ruleset) -> bool:
+    return any(a.procedure == PROCEDURE for a in rules.attacks.values())
+
+
+def attack(rules: Ruleset) -> tuple[str, PipCompare]:
+    return next((n, a) for n, a in rules.attacks.items() if a.procedure == PROCEDURE)
+
+
+def settle(rules: Ruleset, fight: PipFight, roll: tuple[int, ...] | None, seed: int | None) -> Settled:
+    """The attacker's roll as typed, or drawn from the combat stream."""
+    name, params = attack(rules)
+    check_situations(rules, fight)
+    needs = dice_needed(rules, params, fight)
+    if roll is not None:
+        need = needs["attacker"]
+        if len(roll) != need.count:
+            raise RefereeError(f"the attacker rolls {need.count} hand {'die' if need.count == 1 else 'dice'} "
+                               f"here, but {len(roll)} {'was' if len(roll) == 1 else 'were'} given", rule=need.rule)
+        check(rules, params, replace(fight, attacker=roll), "rolled")
+        typed = {"attacker": roll}
+        throw, seed = typed, None
+    else:
+        typed = {}
+        throw = draw(needs, typed, seed)
+    return Settled(resolve(rules, name, params, fight, throw), throw, tuple(typed), seed)
+
+
+def odds(rules: Ruleset, fight: PipFight) -> list[Outcome]:
+    """Exact odds of each outcome; a combined attack picks by the best-pairing policy."""
+    name, params = attack(rules)
+    check_situations(rules, fight)
+    if fight.choose not in (None, BEST):
+        raise RefereeError("odds are for before the roll: a pairing cannot be chosen yet")
+    best = replace(fight, choose=BEST)
+    return tally(dice_needed(rules, params, best), ODDS_KEYS,
+                 lambda throw: resolve(rules, name, params, best, throw))
+
+
+def marginals(outcomes: list[Outcome]) -> dict[str, Fraction]:
+    """The chance of each kind of attack, and of each removal, summed over the outcomes."""
+    out = dict.fromkeys(MARGINALS, Fraction(0))
+    for o in outcomes:
+        out[o.key["outcome"]] += o.probability
+        for removed in ("defender_removed", "attacker_removed"):
+            if o.key[removed]:
+                out[removed] += o.probability
+    return out

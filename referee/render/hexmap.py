@@ -1,0 +1,78 @@
+"""A dealt map for people: a picture of hex rows in the terminal (odd rows
+half a hex to the right, as on the table), the tiles per terrain, and why."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee.hexmap import Landmap, column
+from referee.render.text import explanation, styled, table
+from referee.ruleset.sections import Landscape
+
+
+def _rgb(colour: str) -> tuple[int, int, int]:
+    return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16)
+
+
+def picture(land: Landscape, landmap: Landmap) -> str:
+    """Each tile as `(G C4)`: terrain letter and coordinate; a capital as `(C*B2)`."""
+    width = max(len(t.coord) for t in landmap.tiles)
+    blank = " " * (width + 5)
+    capitals = set(landmap.capitals)
+    at = {(column(t.hex), t.r): t for t in landmap.tiles}
+    columns = max(c for c, _ in at) + 1
+    lines = []
+    for row in range(max(r for _, r in at) + 1):
+        cells = []
+        for col in range(columns):
+            tile = at.get((col, row))
+            if tile is None:
+                cells.append(blank)
+                continue
+            terrain = land.terrains[tile.terrain]
+            mark = "*" if tile.coord in capitals else " "
+            text = f"({terrain.letter}{mark}{tile.coord:<{width}})"
+            cells.append(styled(text, fg="black", bg=_rgb(terrain.colour)) + " ")
+        indent = " " * ((width + 5) // 2) if row % 2 else ""
+        lines.append((indent + "".join(cells)).rstrip())
+    return "\n".join(lines)
+
+
+def legend(land: Landscape, landmap: Landmap) -> str:
+    counts = landmap.counts()
+    rows = [(t.letter, name, counts.get(name, 0), t.count) for name, t in land.terrains.items()]
+    return table(rows, ["letter", "terrain", "tiles", "in the box"])
+
+
+def report(land: Landscape, title: str, landmap: Landmap) -> str:
+    capitals = (f"Capitals (marked *): {', '.join(landmap.capitals)}." if landmap.capitals else None)
+    return "\n".join(line for line in [
+        styled(f"{title}: {len(landmap.tiles) - len(landmap.capitals)} tiles"
+               + (f" + {len(landmap.capitals)} capitals" if landmap.capitals else "")
+               + f" ({landmap.shape})", bold=True),
+        "",
+        picture(land, landmap),
+        "",
+        legend(land, landmap),
+        "",
+        styled(f"Each player gets {landmap.dice_per_player} dice.", bold=True),
+        capitals,
+        "",
+        explanation(landmap.steps),
+        "",
+        f"Seed: {landmap.seed}; deal this map again with --seed {landmap.seed}.",
+    ] if line is not None)
+
+
+def document(ruleset: str, landmap: Landmap) -> dict[str, Any]:
+    return {
+        "ruleset": ruleset,
+        "shape": landmap.shape,
+        "tiles": [{"coord": t.coord, "q": t.q, "r": t.r, "terrain": t.terrain} for t in landmap.tiles],
+        "terrain_counts": landmap.counts(),
+        "dice_per_player": landmap.dice_per_player,
+        "capitals": list(landmap.capitals),
+        "capital_reach": list(landmap.reach),
+        "seed": landmap.seed,
+        "explanation": [{"rule": s.rule, "text": s.text} for s in landmap.steps],
+    }

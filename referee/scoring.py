@@ -1,0 +1,84 @@
+"""The end of a game of dice on a map: merging two own dice (grouping), and
+who wins from the dice left on the map, by the ruleset's criteria in order."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from referee.deployment import deployment_of
+from referee.errors import RefereeError
+from referee.mechanics.base import Step
+from referee.ruleset.model import Ruleset
+
+CRITERIA = {"dice": "most dice on the map", "pips": "highest pip total", "first": "the player who moved first"}
+
+
+@dataclass(frozen=True)
+class Merged:
+    value: int
+    lost: int
+    steps: tuple[Step, ...]
+
+
+@dataclass(frozen=True)
+class Score:
+    dice: Mapping[str, int]
+    pips: Mapping[str, int]
+    winner: str | None  # None: it comes down to who moved first, which was not given
+    decided_by: str
+    steps: tuple[Step, ...]
+
+
+def _checked(rules: Ruleset, values: tuple[int, ...], who: str, rule: str) -> None:
+    faces = {int(f) for f in rules.dice[deployment_of(rules).die].faces}
+    for value in values:
+        if value not in faces:
+            raise RefereeError(f"{who}: a die shows {min(faces)} to {max(faces)}, not {value}", rule=rule)
+
+
+def group(rules: Ruleset, values: tuple[int, ...]) -> Merged:
+    if rules.grouping is None:
+        raise RefereeError(f"{rules.name} has no grouping rule")
+    rule = rules.grouping.rule
+    if len(values) != 2:
+        raise RefereeError(f"grouping merges two dice, not {len(values)}", rule=rule)
+    _checked(rules, values, "grouping", rule)
+    total = sum(values)
+    value = min(total, rules.grouping.cap)
+    lost = total - value
+    text = f"{values[0]} + {values[1]} = {total}" + (
+        f", capped at {rules.grouping.cap}: {lost} pip{'s' if lost != 1 else ''} lost" if lost else ": nothing lost")
+    return Merged(value, lost, (Step(rule, text),))
+
+
+def score(rules: Ruleset, dice: Mapping[str, tuple[int, ...]], first: str | None) -> Score:
+    if rules.scoring is None:
+        raise RefereeError(f"{rules.name} has no scoring rule")
+    rule = rules.scoring.rule
+    players = deployment_of(rules).players
+    for player in players:
+        if player not in dice:
+            raise RefereeError(f"give {player}'s dice on the map with --{player}, e.g. --{player} 6,5,1", rule=rule)
+        _checked(rules, dice[player], player, rule)
+    counts = {p: len(dice[p]) for p in players}
+    totals = {p: sum(dice[p]) for p in players}
+    steps = []
+    for criterion in rules.scoring.order:
+        if criterion == "first":
+            if first is None:
+                steps.append(Step(rule, "still equal: the player who moved first wins (say who with --first "
+                                        + "|".join(players) + ")"))
+                return Score(counts, totals, None, criterion, tuple(steps))
+            steps.append(Step(rule, f"still equal: {first} moved first and wins"))
+            return Score(counts, totals, first, criterion, tuple(steps))
+        values = counts if criterion == "dice" else totals
+        a, b = (values[p] for p in players)
+        what = "dice" if criterion == "dice" else "pips"
+        if a != b:
+            winner = players[0] if a > b else players[1]
+            steps.append(Step(rule, f"{CRITERIA[criterion]}: {players[0]} {a}, {players[1]} {b} {what}: "
+                                    f"{winner} wins"))
+            return Score(counts, totals, winner, criterion, tuple(steps))
+        steps.append(Step(rule, f"{CRITERIA[criterion]}: {a} {what} each"))
+    raise RefereeError("a draw: the ruleset's criteria do not separate the players", rule=rule)
