@@ -100,7 +100,7 @@ def normalized(cells: Iterable[Hex]) -> dict[Hex, Hex]:
     top = min(r for _, r in cells)
     moved = [(q, r - top) for q, r in cells]
     left = min(column(c) for c in moved)
-    return {old: (q - left, r) for old, (q, r) in zip(cells, moved)}
+    return {old: (q - left, r) for old, (q, r) in zip(cells, moved, strict=True)}
 
 
 def grow(shape: str, count: int, rng: Rng) -> list[Hex]:
@@ -232,7 +232,7 @@ def deal(rules: Ruleset, tiles: int, seed: int, shape: str = "random", capitals:
     cap = capitals_of(land) if capitals else None
     total = tiles + (cap.count if cap else 0)
     dice = dice_per_player(land, total)
-    for attempt in range(1, MAX_DEALS + 1):
+    for attempt in range(1, MAX_DEALS + 1):  # noqa: B007 (reported after the loop)
         cells = grow(shape, tiles, rng)
         drawn = rng.shuffled(bag(land, cap.count if cap else 0))[:tiles]
         placed = place_capitals(cells, cap, rng) if cap else ((), ())
@@ -244,7 +244,7 @@ def deal(rules: Ruleset, tiles: int, seed: int, shape: str = "random", capitals:
     spots, reach = placed
     names = normalized([*cells, *spots])
     terrains = [*drawn, *([cap.terrain] * len(spots) if cap else [])]
-    dealt = tuple(Tile(*names[c], t, coordinate(names[c])) for c, t in zip([*cells, *spots], terrains))
+    dealt = tuple(Tile(*names[c], t, coordinate(names[c])) for c, t in zip([*cells, *spots], terrains, strict=True))
     steps = [Step(land.rule, f"{tiles} tiles, {'an even number ' if land.tiles.multiple_of == 2 else ''}"
                              f"from {land.tiles.min} to {land.tiles.max}, laid as one connected piece ({shape})"),
              Step(land.box_rule, f"terrains drawn from the box's {land.box} tiles without replacement")]

@@ -70,7 +70,7 @@ def parse(text: str) -> Expression:
         raise RefereeError(f"dice notation of at most {MAX_LENGTH} characters, please")
     parts = re.split(r"([+-])", f"0{compact}" if compact[0] in "+-" else compact)
     terms: list[DiceTerm | int] = [_term(text, parts[0], 1)]
-    for operator, part in zip(parts[1::2], parts[2::2]):
+    for operator, part in zip(parts[1::2], parts[2::2], strict=True):
         if not part:
             raise RefereeError(f"'{text}': something must follow '{operator}'; {FORM}")
         terms.append(_term(text, part, -1 if operator == "-" else 1))

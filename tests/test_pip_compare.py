@@ -32,7 +32,7 @@ def brute(field: tuple[int, ...], defender: int) -> Counter:
                 else:
                     options.append(("perfect" if r == f else "valid", r, max(defender - r, 0), f - r))
         good = [o for o in options if o[0] != "failed"] or options
-        kind, after, left, lost = max(good, key=lambda o: (o[2] == 0, -o[2], -o[3], o[1]))
+        kind, after, left, _ = max(good, key=lambda o: (o[2] == 0, -o[2], -o[3], o[1]))
         tally[(kind, left == 0, after == 0)] += Fraction(1, 6 ** len(field))
     return tally
 

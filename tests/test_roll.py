@@ -4,8 +4,8 @@ seed repeats a roll."""
 from __future__ import annotations
 
 import pytest
-
 from conftest import fails, run, run_json
+
 from referee.notation import DiceTerm, parse
 
 

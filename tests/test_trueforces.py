@@ -4,11 +4,10 @@ refusal the issue names."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 import pytest
-
 from conftest import fails, run, run_json
 
 EXAMPLE = "hit trueforces --attacker 4 --target 5 --attack ranged"

@@ -8,8 +8,14 @@ from typing import Any
 
 import click
 
-from referee.cli.options import (completing_ruleset, emit, json_option, load_rules, ruleset_argument,
-                                 seed_option)
+from referee.cli.options import (
+    completing_ruleset,
+    emit,
+    json_option,
+    load_rules,
+    ruleset_argument,
+    seed_option,
+)
 from referee.errors import RefereeError
 from referee.hitcheck import chances, chart, settle, target_number_attack
 from referee.mechanics.target_number import Strike, needed

@@ -6,8 +6,15 @@ import click
 
 from referee.cli import pips
 from referee.cli.hit import odds_chart, refuse_chart_options, strike_options, uses_chart
-from referee.cli.options import (battle_from_words, emit, force_options, json_option, load_rules,
-                                 ruleset_argument, situation_options)
+from referee.cli.options import (
+    battle_from_words,
+    emit,
+    force_options,
+    json_option,
+    load_rules,
+    ruleset_argument,
+    situation_options,
+)
 from referee.odds import battle_odds
 from referee.render import odds as render
 

@@ -74,7 +74,8 @@ def battle(rules: Ruleset, fight: PipFight, roll: str | None, seed: int | None, 
 
 
 def odds(rules: Ruleset, fight: PipFight, as_json: bool) -> None:
-    from referee.pipfight import marginals, odds as exact
+    from referee.pipfight import marginals
+    from referee.pipfight import odds as exact
     from referee.render import pips as render
 
     outcomes = exact(rules, fight)

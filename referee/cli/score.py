@@ -8,7 +8,8 @@ from referee.cli.options import emit, extra_options, json_option, load_rules, ru
 from referee.cli.pips import numbers
 from referee.deployment import players_of
 from referee.render import score as render
-from referee.scoring import group as merge, score as final
+from referee.scoring import group as merge
+from referee.scoring import score as final
 
 
 @click.command(context_settings={"ignore_unknown_options": True, "allow_extra_args": True})
@@ -29,7 +30,8 @@ def score(ctx: click.Context, ruleset: str, first: str | None, as_json: bool) ->
     rule = rules.scoring.rule if rules.scoring else None
     dice = {players(name): numbers(value, f"--{name}", rule or "") for name, value in extra_options(ctx.args).items()}
     result = final(rules, dice, players(first) if first else None)
-    emit(as_json, render.score_document(rules.name, dice, result), lambda: render.score_report(rules.title, dice, result))
+    emit(as_json, render.score_document(rules.name, dice, result),
+         lambda: render.score_report(rules.title, dice, result))
 
 
 @click.command()

@@ -81,7 +81,7 @@ def check(rules: Ruleset, params: PipCompare, fight: PipFight, attacking: str = 
         raise RefereeError(f"{len(fight.attacker)} attacking dice: at most {params.most_attackers} "
                            "attack together", rule=_cite(params, "combined"))
     if len(fight.attacker) > 1:
-        for side, name in fight.when:
+        for _, name in fight.when:
             if name in params.combined_refused_by:
                 situation = rules.situations[name]
                 raise RefereeError(f"no combined attack: {situation.text}", rule=situation.rule)
@@ -205,7 +205,8 @@ def _applied(fight: PipFight, chosen: Pairing | None) -> dict[str, object]:
             "defender_removed", "attacker_removed", "moves_in", "defender_moves_in")
     if chosen is None:
         return dict.fromkeys(keys)
-    return dict(zip(keys, (
+    values = (
         chosen.outcome, chosen.field - chosen.attacker_after, fight.defender - chosen.defender_after,
         chosen.attacker_after, chosen.defender_after, chosen.defender_after == 0,
-        chosen.attacker_after == 0, chosen.moves_in, chosen.defender_moves_in)))
+        chosen.attacker_after == 0, chosen.moves_in, chosen.defender_moves_in)
+    return dict(zip(keys, values, strict=True))

@@ -9,8 +9,8 @@ from typing import Any
 from referee.mechanics.pip_compare import POLICY, PipFight
 from referee.odds import Outcome
 from referee.render import json as json_render
-from referee.render.battle import document
 from referee.render import odds as odds_render
+from referee.render.battle import document
 from referee.render.text import explanation, fraction, percent, seed_line, styled, table
 from referee.rolling import Settled
 

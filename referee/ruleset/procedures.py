@@ -6,9 +6,10 @@ so the loader can check it and the schema can describe it.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any
 
 from referee.ruleset.spec import Boolean, Either, Integer, Record, Seq, Table, Text, field
 

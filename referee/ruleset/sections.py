@@ -5,8 +5,8 @@ a table opts into (`--rule NAME`)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Mapping
 
 from referee.ruleset.procedures import RULE
 from referee.ruleset.spec import Integer, Record, Seq, Table, Text, field
