@@ -9,7 +9,7 @@ import click
 
 from referee.errors import RefereeError
 from referee.mechanics.base import SIDES, Battle
-from referee.names import situations_of, units_of
+from referee.names import situations_of, states_of, units_of
 from referee.ruleset.model import Ruleset
 
 F = Callable[..., Any]
@@ -62,6 +62,25 @@ def situation_options(f: F) -> F:
                         help="Distance to the target, for attacks that reach further.")(f)
 
 
+def rear_options(f: F) -> F:
+    for side in reversed(SIDES):
+        f = click.option(f"--{side}-rear", metavar="UNITS",
+                         help=f"The {side}'s units in the rear, e.g. 1 or \"infantry, damaged armour\" "
+                              "(a bare number counts the first unit of the ruleset).")(f)
+    return f
+
+
+def _force(rules: Ruleset, text: str, group: str, default: str) -> tuple[list[tuple[str, int]], list]:
+    """Units (a bare number counts `default`) and the states typed before them."""
+    if text.strip().isdigit():
+        return [(default, int(text))] if int(text) else [], []
+    found = units_of(rules).counted_in_states(text, states_of(rules))
+    counts: dict[str, int] = {}
+    for unit, _, count in found:
+        counts[unit] = counts.get(unit, 0) + count
+    return list(counts.items()), [(group, unit, state, count) for unit, state, count in found if state]
+
+
 def load_rules(name: str) -> Ruleset:
     from referee.ruleset.load import load
 
@@ -69,12 +88,12 @@ def load_rules(name: str) -> Ruleset:
 
 
 def battle_from_words(rules: Ruleset, attacker: str | None, defender: str | None,
-                      reach: int | None, when: tuple[str, ...]) -> Battle:
+                      reach: int | None, when: tuple[str, ...],
+                      rear: tuple[str | None, str | None] = (None, None)) -> Battle:
     for side, given in zip(SIDES, (attacker, defender)):
         if not given:
             raise RefereeError(f"say which units fight with --{side}, e.g. --{side} \"2 trooper\"")
     assert attacker and defender
-    lexicon = units_of(rules)
     situations = situations_of(rules)
     named = []
     for item in when:
@@ -82,12 +101,13 @@ def battle_from_words(rules: Ruleset, attacker: str | None, defender: str | None
         if not sep or side.strip().lower() not in SIDES:
             raise RefereeError(f"--when takes SIDE:NAME with SIDE attacker or defender, not '{item}'")
         named.append((side.strip().lower(), situations(name)))
-    return Battle(
-        attacker=tuple(lexicon.counted(attacker)),
-        defender=tuple(lexicon.counted(defender)),
-        range=reach,
-        when=tuple(named),
-    )
+    groups, states = {}, []
+    default = next(iter(rules.units))
+    for group, text in zip((*SIDES, *(f"{side}_rear" for side in SIDES)), (attacker, defender, *rear)):
+        units, typed_states = _force(rules, text or "0", group, default)
+        groups[group] = tuple(units)
+        states += typed_states
+    return Battle(range=reach, when=tuple(named), states=tuple(states), **groups)
 
 
 def emit(as_json: bool, document: Any, text: Callable[[], str]) -> None:

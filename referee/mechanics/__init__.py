@@ -15,7 +15,7 @@ from referee.errors import RefereeError
 from referee.mechanics.base import Battle, DiceNeed, Ruling, Throw
 from referee.ruleset.model import Ruleset
 
-_MODULES = {"symbol-hits": "referee.mechanics.symbol_hits"}
+_MODULES = {"symbol-hits": "referee.mechanics.symbol_hits", "ranked-pairs": "referee.mechanics.ranked_pairs"}
 
 
 def procedure(params: Any) -> ModuleType:
@@ -44,11 +44,11 @@ def check_situations(rules: Ruleset, battle: Battle) -> None:
     names = {name for _, name in battle.when}
     for side, name in battle.when:
         situation = rules.situations[name]
-        if situation.side != side:
+        if situation.side not in (side, "either"):
             raise RefereeError(f"'{name}' is a {situation.side} situation, not a {side} one",
                                rule=situation.rule)
         unit = situation.requires_unit
-        if unit and unit not in dict(battle.side(side)):
+        if unit and unit not in dict(battle.side(side)) and unit not in dict(battle.rear(side)):
             raise RefereeError(f"'{name}' needs a {rules.units[unit].title} among the {side}'s units",
                                rule=situation.rule)
         for other in situation.excludes:
@@ -58,9 +58,22 @@ def check_situations(rules: Ruleset, battle: Battle) -> None:
             raise RefereeError(f"refused: {situation.refuse}", rule=situation.rule)
 
 
+def check_states(rules: Ruleset, battle: Battle) -> None:
+    """A unit can only be in a state its file lists (no damaged infantry)."""
+    groups = battle.groups()
+    for group, unit, state, count in battle.states:
+        kind = rules.units[unit]
+        if state not in kind.states:
+            have = f"its states are {', '.join(kind.states)}" if kind.states else "a loss destroys it"
+            raise RefereeError(f"{kind.title} is never {state}: {have}", rule=rules.states[state].rule)
+        if count > dict(groups[group]).get(unit, 0):
+            raise RefereeError(f"more {state} {kind.title} than {kind.title} in the {group.replace('_', ' ')}")
+
+
 def dice_needed(rules: Ruleset, battle: Battle) -> dict[str, DiceNeed]:
     """What each group rolls; refuses a battle the rules do not allow."""
     check_situations(rules, battle)
+    check_states(rules, battle)
     _, params = attack_of(rules, battle)
     return procedure(params).dice_needed(rules, params, battle)
 
