@@ -14,7 +14,9 @@ from referee.errors import RefereeError
 
 COMMANDS = {
     "battle": "referee.cli.battle:battle",
+    "build": "referee.cli.recruit:build",
     "odds": "referee.cli.odds:odds",
+    "recruit": "referee.cli.recruit:recruit",
     "reinforce": "referee.cli.reinforce:reinforce",
     "rulesets": "referee.cli.rulesets:rulesets",
     "show": "referee.cli.rulesets:show",

@@ -81,6 +81,29 @@ def _force(rules: Ruleset, text: str, group: str, default: str) -> tuple[list[tu
     return list(counts.items()), [(group, unit, state, count) for unit, state, count in found if state]
 
 
+def counts_from_args(extra: list[str]) -> tuple[dict[str, int], list[str]]:
+    """`--mines 2` and `--mines=2` (the ruleset names what is counted, not the
+    code), and the other words in order."""
+    held: dict[str, int] = {}
+    words = []
+    args = list(extra)
+    while args:
+        word = args.pop(0)
+        if not word.startswith("--"):
+            words.append(word)
+            continue
+        name, _, value = word[2:].partition("=")
+        if not value:
+            if not args:
+                raise RefereeError(f"--{name} needs a number")
+            value = args.pop(0)
+        try:
+            held[name] = int(value)
+        except ValueError:
+            raise RefereeError(f"--{name} needs a whole number, not '{value}'") from None
+    return held, words
+
+
 def load_rules(name: str) -> Ruleset:
     from referee.ruleset.load import load
 
