@@ -12,7 +12,9 @@ from referee.cli import COMMANDS, cli
 
 EXAMPLES = {
     "battle": "battle groundforce --attacker trooper --defender trooper --seed 1",
+    "build": "build frontline-risk --unflipped-stars 4 city",
     "odds": "odds groundforce --attacker trooper --defender trooper",
+    "recruit": "recruit frontline-risk --stars 7 --cities 2 --capitals 1 --continent asia",
     "reinforce": "reinforce groundforce --mines 1",
     "rulesets": "rulesets",
     "show": "show groundforce",
