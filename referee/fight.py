@@ -19,7 +19,7 @@ from referee.dice import exact_throws
 from referee.errors import RefereeError
 from referee.mechanics import attack_of, check_situations, dice_needed, resolve
 from referee.mechanics.base import SIDES, Battle, Step
-from referee.mechanics.ranked_pairs import divisions, rear_kinds, situations_on
+from referee.mechanics.ranked_pairs import divisions, reads_rear, situations_on
 from referee.ruleset.model import Ruleset, Situation
 from referee.ruleset.procedures import RankedPairs
 
@@ -63,7 +63,7 @@ def _size(rear: Rear) -> int:
 class Fight:
     """A whole fight over one border, solved exactly (or in floats when asked)."""
 
-    def __init__(self, rules: Ruleset, battle: Battle, exact: bool = True):
+    def __init__(self, rules: Ruleset, battle: Battle, exact: bool = True, losses: bool = True):
         self.rules = rules
         self.when = battle.when
         _, params = attack_of(rules, battle)
@@ -75,6 +75,9 @@ class Fight:
         self.zero: Number = Fraction(0) if exact else 0.0
         self.rounds: dict[State, list[tuple[Number, Any]]] = {}
         self.memo: dict[State, Value] = {}
+        self.losses = losses  # a chart needs only the chance to win: skip the rest
+        self.moves: dict[tuple[str, tuple[Division, ...], Rear], Side] = {}
+        self.reads = {side: reads_rear(rules, params, battle, side) for side in SIDES}
         check_situations(rules, battle)
         can_withdraw = {side: not any(s.stops_repair for s in situations_on(rules, battle, other))
                         for side, other in zip(SIDES, reversed(SIDES))}
@@ -92,10 +95,16 @@ class Fight:
                 sides.append((_sorted(front), tuple(sorted(Counter(rear).items()))))
         return sides[0], sides[1]
 
+    def _next(self, side: str, front: tuple[Division, ...], rear: Rear) -> Side:
+        """`_between` remembered: a chart meets the same fronts and rears again and again."""
+        key = (side, front, rear)
+        if key not in self.moves:
+            self.moves[key] = self._between(side, list(front), Counter(dict(rear)))
+        return self.moves[key]
+
     def _between(self, side: str, front: list[Division], rear: Counter) -> Side:
         """The policy between rounds: swap worn units for fresh ones of their kind, then supply."""
         policy = self.params.fight
-        front = list(front)
         if policy.withdraw_worn and self.can_withdraw[side]:
             for worn in sorted((d for d in front if d[1]), key=lambda d: -d[1]):
                 fresh = (worn[0], 0)
@@ -130,7 +139,8 @@ class Fight:
     # -- rounds ---------------------------------------------------------
     def _round(self, state: State) -> list[tuple[Number, Any]]:
         """(chance, (attacker front after, defender front after, attacker failed, defender failed))."""
-        key = tuple((front, tuple((kind, 1) for kind in rear_kinds(k for k, _ in rear))) for front, rear in state)
+        key = tuple((front, tuple((kind, 1) for kind, _ in rear) if self.reads[side] else ())
+                    for side, (front, rear) in zip(SIDES, state))
         if key not in self.rounds:
             battle = self._battle(key)
             needs = dice_needed(self.rules, battle)
@@ -160,17 +170,18 @@ class Fight:
             wins = fails = att_lost = def_lost = zero
             for chance, (att_after, def_after, att_failed, _def_failed) in self._round(state):
                 if att_failed:
-                    fails += chance
-                    att_lost += chance * (len(state[0][0]) + _size(state[0][1]))
-                    def_lost += chance * (len(state[1][0]) - len(def_after))
+                    if self.losses:
+                        fails += chance
+                        att_lost += chance * (len(state[0][0]) + _size(state[0][1]))
+                        def_lost += chance * (len(state[1][0]) - len(def_after))
                     continue
-                nxt = (self._between("attacker", list(att_after), Counter(dict(state[0][1]))),
-                       self._between("defender", list(def_after), Counter(dict(state[1][1]))))
-                later = self.value(nxt)
+                later = self.value((self._next("attacker", att_after, state[0][1]),
+                                    self._next("defender", def_after, state[1][1])))
                 wins += chance * later.wins
-                fails += chance * later.fails
-                att_lost += chance * (len(state[0][0]) - len(att_after) + later.attacker_lost)
-                def_lost += chance * (len(state[1][0]) - len(def_after) + later.defender_lost)
+                if self.losses:
+                    fails += chance * later.fails
+                    att_lost += chance * (len(state[0][0]) - len(att_after) + later.attacker_lost)
+                    def_lost += chance * (len(state[1][0]) - len(def_after) + later.defender_lost)
             result = Value(wins, fails, att_lost, def_lost)
         self.memo[state] = result
         return result
@@ -232,7 +243,7 @@ def chart(rules: Ruleset, size: int, exact: bool) -> tuple[list[int], list[int],
     unit = next(iter(rules.units))
     attackers, defenders = list(range(2, size + 2)), list(range(1, size + 1))
     probe = Battle(attacker=((unit, 1),), defender=((unit, 1),))
-    fight = Fight(rules, probe, exact)
+    fight = Fight(rules, probe, exact, losses=False)
     if fight.params.fight.given != "territory":
         raise RefereeError("--table needs a ruleset whose whole fights count the armies on the territories")
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 8 * size + 1000))

@@ -7,7 +7,6 @@ parameter sets of this one procedure."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
 
 from referee.errors import RefereeError
 from referee.mechanics.base import SIDES, Battle, DiceNeed, Ruling, Step, Throw
@@ -242,7 +241,8 @@ def resolve(rules: Ruleset, name: str, params: RankedPairs, battle: Battle, thro
     )
 
 
-def rear_kinds(rear: Iterable[Division]) -> tuple[Division, ...]:
-    """All a round reads of a rear: which kinds of unit are there (cover, ships).
-    Whole fights key their cached rounds on this, not on the rear's size."""
-    return tuple(sorted(set(rear)))
+def reads_rear(rules: Ruleset, params: RankedPairs, battle: Battle, side: str) -> bool:
+    """Whether a round reads this side's rear at all (cover, or a situation that
+    counts its units), and then only by which kinds are there: whole fights key
+    their cached rounds on that, never on the rear's size."""
+    return bool(getattr(params, side).cover or any(s.fails_without for s in situations_on(rules, battle, side)))
