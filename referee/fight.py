@@ -215,7 +215,7 @@ def policy_steps(rules: Ruleset, params: RankedPairs) -> tuple[Step, ...]:
     if policy.keep_behind:
         steps.append(Step(policy.keep_rule or policy.rule,
                           f"the attacker keeps {policy.keep_behind} unit{'s' if policy.keep_behind > 1 else ''} "
-                          "behind; they never fight"))
+                          "behind on its territory, out of the fight"))
     if policy.withdraw_worn:
         steps.append(Step(policy.withdraw_rule or policy.rule,
                           "between rounds a worn unit on the front (" + ", ".join(
@@ -247,6 +247,7 @@ def chart(rules: Ruleset, size: int, exact: bool) -> tuple[list[int], list[int],
     if fight.params.fight.given != "territory":
         raise RefereeError("--table needs a ruleset whose whole fights count the armies on the territories")
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 8 * size + 1000))
-    rows = [[fight.value(fight.start(Battle(attacker=((unit, a),), defender=((unit, d),)))).wins
+    army = (unit, 0)
+    rows = [[fight.value((fight._next("attacker", (), ((army, a),)), fight._next("defender", (), ((army, d),)))).wins
              for d in defenders] for a in attackers]
     return attackers, defenders, rows, fight

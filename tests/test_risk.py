@@ -61,7 +61,7 @@ def test_whole_fight_matches_brute_force() -> None:
     assert Fraction(result["p_attacker_wins"]) == brute(10, 10)
     assert Fraction(result["p_attacker_wins"]) + Fraction(result["p_defender_holds"]) == 1
     assert Fraction(result["expected_losses"]["defender"]) > 0
-    assert any("keeps 1 unit behind" in p["text"] for p in result["policy"])
+    assert any("keeps 1 unit behind on its territory" in p["text"] for p in result["policy"])
 
 
 def test_chart_matches_brute_force_everywhere() -> None:
