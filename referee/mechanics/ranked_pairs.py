@@ -7,6 +7,8 @@ parameter sets of this one procedure."""
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
+from dataclasses import field as dc_field
 
 from referee.errors import RefereeError
 from referee.mechanics.base import SIDES, Battle, DiceNeed, Ruling, Step, Throw
@@ -161,24 +163,92 @@ def _state_pairs(rules: Ruleset, items: list[Division]) -> list[list[str]]:
     return [[unit, rules.units[unit].states[index] if rules.units[unit].states else ""] for unit, index in items]
 
 
-def resolve(rules: Ruleset, name: str, params: RankedPairs, battle: Battle, throw: Throw) -> Ruling:
-    steps: list[Step] = []
-    for side in SIDES:
-        steps += [Step(rule, text) for _, rule, text in _dice_parts(rules, params, battle, side)]
+@dataclass
+class _Setup:
+    """What a round rules the same way on every throw: the dice steps, the
+    fronts in pair order, the bonuses by rank, and (filled as met) what each
+    pattern of lost pairs does to a side. Odds rule thousands of throws on one
+    battle, so this is worked out once per battle."""
+
+    steps: list[Step]
+    front: dict[str, list[Division]]
+    rear: dict[str, list[Division]]
+    pairs: int
+    bonus: dict[str, list[int]]
+    bonus_steps: list[Step]
+    losses: dict[tuple[str, tuple[tuple[str, int], ...]], tuple[dict, list[Step]]] = dc_field(default_factory=dict)
+
+
+_SETUPS: dict[tuple[int, Battle], tuple[Ruleset, _Setup]] = {}
+
+
+def _setup(rules: Ruleset, params: RankedPairs, battle: Battle) -> _Setup:
+    key = (id(rules), battle)
+    hit = _SETUPS.get(key)
+    if hit and hit[0] is rules:
+        return hit[1]
+    if len(_SETUPS) > 256:
+        _SETUPS.clear()
+    steps = [Step(rule, text) for side in SIDES for _, rule, text in _dice_parts(rules, params, battle, side)]
     front = {side: _stand(params, divisions(rules, battle, side)) for side in SIDES}
+    pairs = min(len(front["attacker"]), len(front["defender"]))
+    bonus_steps: list[Step] = []
+    bonus = {side: _bonuses(rules, params, battle, side, pairs, bonus_steps) for side in SIDES}
+    rear = {side: divisions(rules, battle, f"{side}_rear") for side in SIDES}
+    made = _Setup(steps, front, rear, pairs, bonus, bonus_steps)
+    _SETUPS[key] = (rules, made)
+    return made
+
+
+def _side_losses(rules: Ruleset, params: RankedPairs, battle: Battle, setup: _Setup, side: str,
+                 lost: Counter) -> tuple[dict, list[Step]]:
+    """What a pattern of lost pairs does to a side (remembered per pattern)."""
+    key = (side, tuple(sorted(lost.items())))
+    if key in setup.losses:
+        return setup.losses[key]
+    after, destroyed, worn = _take_losses(rules, params, setup.front[side], lost)
+    rear = setup.rear[side]
+    failed = ""
+    steps = []
+    for situation in situations_on(rules, battle, side):
+        keep = situation.fails_without
+        if keep and not any(u == keep for u, _ in after + rear):
+            failed = f"{situation.text} fails: every unit of the {side} is removed"
+            destroyed += after + rear
+            after, rear = [], []
+            steps.append(Step(situation.rule, f"the {side} has no {rules.units[keep].title} left: {failed}"))
+    suffers = _suffers(rules, destroyed, worn, failed)
+    loses = sum(lost.values())
+    if loses:
+        steps.insert(0, Step(_cite(params, "losses"), f"the {side}: {suffers}"))
+    result = {
+        "loses": loses,
+        "destroyed": len(destroyed),
+        "suffers": suffers,
+        "failed": bool(failed),
+        "front_after": _state_pairs(rules, after),
+        "rear_after": _state_pairs(rules, rear),
+    }
+    setup.losses[key] = (result, steps)
+    return result, steps
+
+
+def resolve(rules: Ruleset, name: str, params: RankedPairs, battle: Battle, throw: Throw) -> Ruling:
+    setup = _setup(rules, params, battle)
+    front, pairs, bonus = setup.front, setup.pairs, setup.bonus
+    steps = list(setup.steps)
     rolled = {side: [int(f) for f in throw[side]] for side in SIDES}
     ranked = {side: sorted(rolled[side], reverse=True) for side in SIDES}
     steps.append(Step(_cite(params, "sort"), "; ".join(
         f"the {side} rolled {', '.join(map(str, rolled[side]))}, high to low "
         f"{', '.join(map(str, ranked[side]))}" for side in SIDES)))
-    pairs = min(len(front["attacker"]), len(front["defender"]))
     steps.append(Step(_cite(params, "pairs"),
                       f"{pairs} pair{'s' if pairs != 1 else ''} compared ({len(front['attacker'])} against "
                       f"{len(front['defender'])} on the front); other dice only widen the choice"))
-    bonus = {side: _bonuses(rules, params, battle, side, pairs, steps) for side in SIDES}
+    steps += setup.bonus_steps
 
     compared = []
-    lost = {side: Counter() for side in SIDES}
+    lost: dict[str, Counter] = {side: Counter() for side in SIDES}
     for rank in range(pairs):
         totals = {side: ranked[side][rank] + bonus[side][rank] for side in SIDES}
         if totals["attacker"] != totals["defender"]:
@@ -202,29 +272,14 @@ def resolve(rules: Ruleset, name: str, params: RankedPairs, battle: Battle, thro
 
     sides = {}
     for side in SIDES:
-        after, destroyed, worn = _take_losses(rules, params, front[side], lost[side])
-        rear = divisions(rules, battle, f"{side}_rear")
-        failed = ""
-        for situation in situations_on(rules, battle, side):
-            keep = situation.fails_without
-            if keep and not any(u == keep for u, _ in after + rear):
-                failed = f"{situation.text} fails: every unit of the {side} is removed"
-                destroyed += after + rear
-                after, rear = [], []
-                steps.append(Step(situation.rule, f"the {side} has no {rules.units[keep].title} left: {failed}"))
+        result, loss_steps = _side_losses(rules, params, battle, setup, side, lost[side])
+        steps += loss_steps
         sides[side] = {
             "front": [label(rules, d) for d in front[side]],
-            "rear": [label(rules, d) for d in divisions(rules, battle, f"{side}_rear")],
-            "rolled": rolled[side], "sorted": ranked[side], "bonus": bonus[side],
-            "loses": sum(lost[side].values()),
-            "destroyed": len(destroyed),
-            "suffers": _suffers(rules, destroyed, worn, failed),
-            "failed": bool(failed),
-            "front_after": _state_pairs(rules, after),
-            "rear_after": _state_pairs(rules, rear),
+            "rear": [label(rules, d) for d in setup.rear[side]],
+            "rolled": rolled[side], "sorted": ranked[side], "bonus": list(bonus[side]),
+            **{k: (list(v) if isinstance(v, list) else v) for k, v in result.items()},
         }
-        if sides[side]["loses"]:
-            steps.append(Step(_cite(params, "losses"), f"the {side}: {sides[side]['suffers']}"))
     if not any(sides[side]["loses"] for side in SIDES):
         steps.append(Step(_cite(params, "losses"), "no pair compared: nobody suffers"))
 
