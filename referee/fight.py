@@ -79,9 +79,8 @@ class Fight:
         self.moves: dict[tuple[str, tuple[Division, ...], Rear], Side] = {}
         self.reads = {side: reads_rear(rules, params, battle, side) for side in SIDES}
         check_situations(rules, battle)
-        can_withdraw = {side: not any(s.stops_repair for s in situations_on(rules, battle, other))
-                        for side, other in zip(SIDES, reversed(SIDES))}
-        self.can_withdraw = can_withdraw
+        self.stopping = {side: [s for s in situations_on(rules, battle, other) if s.stops_repair]
+                         for side, other in zip(SIDES, reversed(SIDES))}
 
     # -- states ---------------------------------------------------------
     def start(self, battle: Battle) -> State:
@@ -105,7 +104,7 @@ class Fight:
     def _between(self, side: str, front: list[Division], rear: Counter) -> Side:
         """The policy between rounds: swap worn units for fresh ones of their kind, then supply."""
         policy = self.params.fight
-        if policy.withdraw_worn and self.can_withdraw[side]:
+        if policy.withdraw_worn and not self.stopping[side]:
             for worn in sorted((d for d in front if d[1]), key=lambda d: -d[1]):
                 fresh = (worn[0], 0)
                 if rear[fresh] > 0:
@@ -203,7 +202,10 @@ class Fight:
         )
 
     def policy(self) -> tuple[Step, ...]:
-        return policy_steps(self.rules, self.params)
+        """The file's policy, and what this fight's situations change in it."""
+        changed = tuple(Step(s.rule, f"{s.text}: the {side}'s worn units cannot withdraw to repair")
+                        for side in SIDES for s in self.stopping[side] if self.params.fight.withdraw_worn)
+        return policy_steps(self.rules, self.params) + changed
 
 
 def policy_steps(rules: Ruleset, params: RankedPairs) -> tuple[Step, ...]:
@@ -211,7 +213,11 @@ def policy_steps(rules: Ruleset, params: RankedPairs) -> tuple[Step, ...]:
     policy = params.fight
     steps = [Step(policy.rule, "--attacker and --defender count " + (
         "everything on the territories; the fronts are filled from them" if policy.given == "territory"
-        else "the front; --attacker-rear and --defender-rear the rear"))]
+        else "the front, which fights the first round as told; --attacker-rear and --defender-rear the rear"))]
+    if any(u.states for u in rules.units.values()):
+        steps.append(Step(params.cite.losses or params.rule,
+                          "a loss among units of one kind goes first to a "
+                          + ("worn (damaged) one" if params.worn_first else "fresh (intact) one")))
     if policy.keep_behind:
         steps.append(Step(policy.keep_rule or policy.rule,
                           f"the attacker keeps {policy.keep_behind} unit{'s' if policy.keep_behind > 1 else ''} "

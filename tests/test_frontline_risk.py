@@ -259,3 +259,37 @@ def test_show_lists_situations_and_states() -> None:
     out = run("show frontline-risk").stdout
     for word in ("defender:city", "attacker/defender:airfield", "attacker:landing", "damaged: armour", "FR-B14"):
         assert word in out
+
+
+FIGHT = ('odds frontline-risk --attacker "infantry, armour" --attacker-rear armour '
+         '--defender "infantry, armour" --defender-rear "2 infantry" --until conquest')
+
+
+def test_the_between_round_policy_is_the_files(edited) -> None:
+    shipped = run_json(FIGHT)
+    no_repair = edited("frontline-risk", lambda text: text.replace("withdraw_worn: true", "withdraw_worn: false"))
+    changed = run_json(FIGHT.replace("frontline-risk", str(no_repair)))
+    assert changed["p_attacker_wins"] != shipped["p_attacker_wins"]
+    assert "FR-B10" in {p["rule"] for p in shipped["policy"]}
+    assert "FR-B10" not in {p["rule"] for p in changed["policy"]}
+
+
+def test_rear_assault_stops_the_defenders_repair_in_a_fight() -> None:
+    result = run_json(FIGHT + " --when attacker:rear-assault")
+    assert any(p["rule"] == "FR-B13" and "cannot withdraw" in p["text"] for p in result["policy"])
+    assert Fraction(result["p_attacker_wins"]) > Fraction(run_json(FIGHT)["p_attacker_wins"])
+
+
+def test_shipped_files_validate() -> None:
+    from referee.ruleset.load import shipped
+
+    for name in ("frontline-risk", "risk"):
+        assert run_json(f"validate {shipped()[name]}")["valid"] is True
+
+
+def test_ruleset_cross_checks(edited) -> None:
+    bad_state = edited("frontline-risk", lambda t: t.replace("states: [intact, damaged]", "states: [intact, broken]"))
+    assert "unknown state 'broken'" in fails(f"validate {bad_state}")
+    bad_order = edited("frontline-risk", lambda t: t.replace("stand_order: [infantry, armour]",
+                                                             "stand_order: [infantry, armor]"))
+    assert "unknown unit 'armor'" in fails(f"validate {bad_order}")
