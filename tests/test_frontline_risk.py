@@ -293,3 +293,7 @@ def test_ruleset_cross_checks(edited) -> None:
     bad_order = edited("frontline-risk", lambda t: t.replace("stand_order: [infantry, armour]",
                                                              "stand_order: [infantry, armor]"))
     assert "unknown unit 'armor'" in fails(f"validate {bad_order}")
+
+
+def test_a_rear_where_the_game_has_none_is_refused() -> None:
+    assert "has no rear" in fails("battle groundforce --attacker trooper --defender trooper --attacker-rear 1")

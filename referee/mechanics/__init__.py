@@ -75,7 +75,11 @@ def dice_needed(rules: Ruleset, battle: Battle) -> dict[str, DiceNeed]:
     check_situations(rules, battle)
     check_states(rules, battle)
     _, params = attack_of(rules, battle)
-    return procedure(params).dice_needed(rules, params, battle)
+    module = procedure(params)
+    if (battle.attacker_rear or battle.defender_rear) and not getattr(module, "HAS_REAR", False):
+        raise RefereeError(f"a {params.label} has no rear: leave out --attacker-rear and --defender-rear",
+                           rule=params.rule)
+    return module.dice_needed(rules, params, battle)
 
 
 def resolve(rules: Ruleset, battle: Battle, throw: Throw) -> Ruling:

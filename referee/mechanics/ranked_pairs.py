@@ -16,6 +16,7 @@ from referee.ruleset.model import Ruleset, Situation
 from referee.ruleset.procedures import RankedPairs
 
 ODDS_KEYS = ("attacker_loses", "defender_loses", "attacker_suffers", "defender_suffers")
+HAS_REAR = True  # units waiting behind the front give cover and can be lost with a landing
 Division = tuple[str, int]  # unit, index of its state
 _RANKS = ("highest die", "second-highest die", "third-highest die")
 
