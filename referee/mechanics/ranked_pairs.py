@@ -64,8 +64,9 @@ def _dice_parts(rules: Ruleset, params: RankedPairs, battle: Battle, side: str) 
     if not front:
         raise RefereeError(f"the {side} needs at least one unit on the front", rule=limit_rule)
     if len(front) > spec.max_front:
+        whole = "; --until conquest counts the armies on the territories" if params.fight.given == "territory" else ""
         raise RefereeError(f"the {side} has {len(front)} units on the front; at most {spec.max_front} "
-                           "may stand there", rule=limit_rule)
+                           f"may stand there{whole}", rule=limit_rule)
     for unit, _ in front:
         if unit not in params.divisions:
             raise RefereeError(f"a {rules.units[unit].title} does not fight in a {params.label}", rule=params.rule)
