@@ -130,7 +130,7 @@ def battle_from_words(rules: Ruleset, attacker: str | None, defender: str | None
         units, typed_states = _force(rules, text or "0", group, default)
         groups[group] = tuple(units)
         states += typed_states
-    return Battle(range=reach, when=tuple(named), states=tuple(states), **groups)
+    return Battle(range=reach, when=tuple(dict.fromkeys(named)), states=tuple(states), **groups)
 
 
 def emit(as_json: bool, document: Any, text: Callable[[], str]) -> None:

@@ -78,7 +78,7 @@ def _dice_parts(rules: Ruleset, params: RankedPairs, battle: Battle, side: str) 
         parts.append((spec.cover, _cite(params, "cover"),
                       f"a full front of {len(front)} and {len(rear)} in the rear: +{spec.cover} cover die"))
     names = {name for s, name in battle.when if s == side}
-    for name in [name for s, name in battle.when if s == side]:
+    for name in dict.fromkeys(name for s, name in battle.when if s == side):
         situation = rules.situations[name]
         if not situation.extra_dice:
             continue
@@ -95,7 +95,7 @@ def dice_needed(rules: Ruleset, params: RankedPairs, battle: Battle) -> dict[str
     need = {}
     for side in SIDES:
         parts = _dice_parts(rules, params, battle, side)
-        rule = [rule for count, rule, _ in parts if count][-1]
+        rule = [parts[0][1], *(rule for count, rule, _ in parts if count)][-1]
         need[side] = DiceNeed(die, sum(count for count, _, _ in parts), rule)
     return need
 
