@@ -45,9 +45,9 @@ class Lexicon(Generic[T]):
                 return self._index[candidate]
         raise did_you_mean(self.kind, word.strip(), self.names)
 
-    def counted(self, text: str) -> list[tuple[T, int]]:
-        """'2 trooper, heavy' → [(trooper, 2), (heavy, 1)], merging repeats in order."""
-        out: dict[T, int] = {}
+    def _items(self, text: str) -> list[tuple[str, int]]:
+        """'2 trooper, heavy' → [('trooper', 2), ('heavy', 1)], words not yet matched."""
+        out = []
         for item in _SEPARATORS.split(text.strip()):
             if not item:
                 continue
@@ -56,11 +56,34 @@ class Lexicon(Generic[T]):
             count = int(match.group(1) or match.group(2) or 1)
             if not 1 <= count <= MAX_COUNT:
                 raise RefereeError(f"'{item}': a count must be from 1 to {MAX_COUNT}")
-            name = self(match.group(3))
-            out[name] = out.get(name, 0) + count
+            out.append((match.group(3), count))
         if not out:
             raise RefereeError(f"no {self.kind} given")
+        return out
+
+    def counted(self, text: str) -> list[tuple[T, int]]:
+        """'2 trooper, heavy' → [(trooper, 2), (heavy, 1)], merging repeats in order."""
+        out: dict[T, int] = {}
+        for word, count in self._items(text):
+            name = self(word)
+            out[name] = out.get(name, 0) + count
         return list(out.items())
+
+    def counted_in_states(self, text: str, states: Lexicon[str]) -> list[tuple[T, str, int]]:
+        """'infantry, 2 damaged armour' → [(infantry, '', 1), (armour, 'damaged', 2)]:
+        a state word may stand before the name, with or without a space (受損裝甲師)."""
+        out: dict[tuple[T, str], int] = {}
+        for word, count in self._items(text):
+            key = (self(word), "") if _norm(word) in self._index else self._with_state(word, states)
+            out[key] = out.get(key, 0) + count
+        return [(name, state, count) for (name, state), count in out.items()]
+
+    def _with_state(self, word: str, states: Lexicon[str]) -> tuple[T, str]:
+        key = _norm(word)
+        for prefix in sorted(states._index, key=len, reverse=True):
+            if key.startswith(prefix) and key[len(prefix):].strip():
+                return self(key[len(prefix):]), states._index[prefix]
+        return self(word), ""
 
     def listed(self, text: str) -> list[T]:
         """'sword,explosion' or '6 5 2' → each item matched, order kept."""
@@ -70,6 +93,10 @@ class Lexicon(Generic[T]):
 
 def units_of(rules: Ruleset) -> Lexicon[str]:
     return Lexicon("unit", {n: [u.label, *u.aliases] for n, u in rules.units.items()})
+
+
+def states_of(rules: Ruleset) -> Lexicon[str]:
+    return Lexicon("state", {n: s.aliases for n, s in rules.states.items()})
 
 
 def situations_of(rules: Ruleset) -> Lexicon[str]:

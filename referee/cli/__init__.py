@@ -14,12 +14,14 @@ from referee.errors import RefereeError
 
 COMMANDS = {
     "battle": "referee.cli.battle:battle",
-    "hit": "referee.cli.hit:hit",
+    "build": "referee.cli.recruit:build",
     "group": "referee.cli.score:group",
+    "hit": "referee.cli.hit:hit",
     "map": "referee.cli.landmap:landmap",
-    "odds": "referee.cli.odds:odds",
-    "reinforce": "referee.cli.reinforce:reinforce",
     "new": "referee.cli.authoring:new",
+    "odds": "referee.cli.odds:odds",
+    "recruit": "referee.cli.recruit:recruit",
+    "reinforce": "referee.cli.reinforce:reinforce",
     "roll": "referee.cli.roll:roll",
     "rulesets": "referee.cli.rulesets:rulesets",
     "schema": "referee.cli.authoring:schema",

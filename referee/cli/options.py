@@ -10,7 +10,7 @@ import click
 
 from referee.errors import RefereeError
 from referee.mechanics.base import SIDES, Battle
-from referee.names import situations_of, units_of
+from referee.names import situations_of, states_of, units_of
 from referee.ruleset.model import Ruleset
 
 F = Callable[..., Any]
@@ -69,6 +69,64 @@ def situation_options(f: F) -> F:
                         help="Distance to the target, for attacks that reach further.")(f)
 
 
+def rear_options(f: F) -> F:
+    for side in reversed(SIDES):
+        f = click.option(f"--{side}-rear", metavar="UNITS",
+                         help=f"The {side}'s units in the rear, e.g. 1 or \"infantry, damaged armour\" "
+                              "(a bare number counts the first unit of the ruleset).")(f)
+    return f
+
+
+def _force(rules: Ruleset, text: str, group: str, default: str) -> tuple[list[tuple[str, int]], list]:
+    """Units (a bare number counts `default`) and the states typed before them."""
+    if text.strip().isdigit():
+        return [(default, int(text))] if int(text) else [], []
+    found = units_of(rules).counted_in_states(text, states_of(rules))
+    counts: dict[str, int] = {}
+    for unit, _, count in found:
+        counts[unit] = counts.get(unit, 0) + count
+    return list(counts.items()), [(group, unit, state, count) for unit, state, count in found if state]
+
+
+def _split_extra(extra: list[str]) -> tuple[dict[str, str], list[str]]:
+    """Options a ruleset names (`--mines 2`, `--red=6,5`) as name → text, and
+    the other words in order: the file names them, not the code."""
+    given: dict[str, str] = {}
+    words = []
+    args = list(extra)
+    while args:
+        word = args.pop(0)
+        if not word.startswith("--"):
+            words.append(word)
+            continue
+        name, sep, value = word[2:].partition("=")
+        if not sep:
+            if not args:
+                raise RefereeError(f"--{name} needs a value")
+            value = args.pop(0)
+        given[name] = value
+    return given, words
+
+
+def extra_options(extra: list[str]) -> dict[str, str]:
+    given, words = _split_extra(extra)
+    if words:
+        raise RefereeError(f"unexpected argument '{words[0]}'")
+    return given
+
+
+def counts_from_args(extra: list[str]) -> tuple[dict[str, int], list[str]]:
+    """Counts a ruleset names (`--mines 2`), and the other words in order."""
+    given, words = _split_extra(extra)
+    held = {}
+    for name, value in given.items():
+        try:
+            held[name] = int(value)
+        except ValueError:
+            raise RefereeError(f"--{name} needs a whole number, not '{value}'") from None
+    return held, words
+
+
 def user_dirs() -> list[Path]:
     """--rules-dir (or REFEREE_RULES_DIR) folders, then the user's own rulesets folder."""
     from referee.userdirs import rulesets_dir
@@ -89,7 +147,8 @@ def load_rules(name: str) -> Ruleset:
 
 
 def battle_from_words(rules: Ruleset, attacker: str | None, defender: str | None,
-                      reach: int | None, when: tuple[str, ...]) -> Battle:
+                      reach: int | None, when: tuple[str, ...],
+                      rear: tuple[str | None, str | None] = (None, None)) -> Battle:
     for side, given in zip(SIDES, (attacker, defender), strict=True):
         if not given:
             raise RefereeError(f"say which units fight with --{side}, e.g. --{side} \"2 trooper\"")
@@ -97,17 +156,18 @@ def battle_from_words(rules: Ruleset, attacker: str | None, defender: str | None
     if not rules.units:
         raise RefereeError(f"{rules.title} names no units to battle with; "
                            f"'referee show {rules.name}' says how its attacks are ruled")
-    lexicon = units_of(rules)
-    return Battle(
-        attacker=tuple(lexicon.counted(attacker)),
-        defender=tuple(lexicon.counted(defender)),
-        range=reach,
-        when=situations_from_words(rules, when),
-    )
+    groups, states = {}, []
+    default = next(iter(rules.units))
+    texts = (attacker, defender, *rear)
+    for group, text in zip((*SIDES, *(f"{side}_rear" for side in SIDES)), texts, strict=True):
+        units, typed_states = _force(rules, text or "0", group, default)
+        groups[group] = tuple(units)
+        states += typed_states
+    return Battle(range=reach, when=situations_from_words(rules, when), states=tuple(states), **groups)
 
 
 def situations_from_words(rules: Ruleset, when: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
-    """`defender:hills` → ("defender", "hills"), through the ruleset's aliases."""
+    """`defender:hills` → ("defender", "hills"), through the ruleset's aliases; a repeat counts once."""
     situations = situations_of(rules)
     named = []
     for item in when:
@@ -115,24 +175,7 @@ def situations_from_words(rules: Ruleset, when: tuple[str, ...]) -> tuple[tuple[
         if not sep or side.strip().lower() not in SIDES:
             raise RefereeError(f"--when takes SIDE:NAME with SIDE attacker or defender, not '{item}'")
         named.append((side.strip().lower(), situations(name)))
-    return tuple(named)
-
-
-def extra_options(extra: list[str]) -> dict[str, str]:
-    """Options a ruleset names (`--mines 2`, `--red=6,5`) as name → text."""
-    given: dict[str, str] = {}
-    args = list(extra)
-    while args:
-        word = args.pop(0)
-        if not word.startswith("--"):
-            raise RefereeError(f"unexpected argument '{word}'")
-        name, sep, value = word[2:].partition("=")
-        if not sep:
-            if not args:
-                raise RefereeError(f"--{name} needs a value")
-            value = args.pop(0)
-        given[name] = value
-    return given
+    return tuple(dict.fromkeys(named))
 
 
 def emit(as_json: bool, document: Any, text: Callable[[], str]) -> None:

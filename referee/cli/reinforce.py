@@ -4,22 +4,11 @@ from __future__ import annotations
 
 import click
 
-from referee.cli.options import emit, extra_options, json_option, load_rules, ruleset_argument
+from referee.cli.options import counts_from_args, emit, json_option, load_rules, ruleset_argument
 from referee.errors import RefereeError
 from referee.names import units_of
 from referee.purchase import check, offer
 from referee.render import purchase as render
-
-
-def _held(extra: list[str]) -> dict[str, int]:
-    """`--mines 2` and `--mines=2`: the ruleset names its income sources, not the code."""
-    held: dict[str, int] = {}
-    for name, value in extra_options(extra).items():
-        try:
-            held[name] = int(value)
-        except ValueError:
-            raise RefereeError(f"--{name} needs a whole number, not '{value}'") from None
-    return held
 
 
 @click.command(context_settings={"ignore_unknown_options": True, "allow_extra_args": True})
@@ -38,7 +27,10 @@ def reinforce(ctx: click.Context, ruleset: str, free_places: int | None, buy: st
       referee reinforce groundforce --mines 2 --free-places 2
     """
     rules = load_rules(ruleset)
-    offered = offer(rules, _held(ctx.args), free_places)
+    held, words = counts_from_args(ctx.args)
+    if words:
+        raise RefereeError(f"unexpected argument '{words[0]}'")
+    offered = offer(rules, held, free_places)
     bought = None
     if buy is not None:
         bought = dict(units_of(rules).counted(buy))

@@ -17,6 +17,7 @@ from referee.ruleset.model import Ruleset
 
 _MODULES = {
     "pip-compare": "referee.mechanics.pip_compare",
+    "ranked-pairs": "referee.mechanics.ranked_pairs",
     "symbol-hits": "referee.mechanics.symbol_hits",
     "target-number": "referee.mechanics.target_number",
 }
@@ -48,11 +49,11 @@ def check_situations(rules: Ruleset, battle: Battle) -> None:
     names = {name for _, name in battle.when}
     for side, name in battle.when:
         situation = rules.situations[name]
-        if situation.side != side:
+        if situation.side not in (side, "either"):
             raise RefereeError(f"'{name}' is a {situation.side} situation, not a {side} one",
                                rule=situation.rule)
         unit = situation.requires_unit
-        if unit and unit not in dict(battle.side(side)):
+        if unit and unit not in dict(battle.side(side)) and unit not in dict(battle.rear(side)):
             raise RefereeError(f"'{name}' needs a {rules.units[unit].title} among the {side}'s units",
                                rule=situation.rule)
         for other in situation.excludes:
@@ -62,11 +63,28 @@ def check_situations(rules: Ruleset, battle: Battle) -> None:
             raise RefereeError(f"refused: {situation.refuse}", rule=situation.rule)
 
 
+def check_states(rules: Ruleset, battle: Battle) -> None:
+    """A unit can only be in a state its file lists (no damaged infantry)."""
+    groups = battle.groups()
+    for group, unit, state, count in battle.states:
+        kind = rules.units[unit]
+        if state not in kind.states:
+            have = f"its states are {', '.join(kind.states)}" if kind.states else "a loss destroys it"
+            raise RefereeError(f"{kind.title} is never {state}: {have}", rule=rules.states[state].rule)
+        if count > dict(groups[group]).get(unit, 0):
+            raise RefereeError(f"more {state} {kind.title} than {kind.title} in the {group.replace('_', ' ')}")
+
+
 def dice_needed(rules: Ruleset, battle: Battle) -> dict[str, DiceNeed]:
     """What each group rolls; refuses a battle the rules do not allow."""
     check_situations(rules, battle)
+    check_states(rules, battle)
     _, params = attack_of(rules, battle)
-    return procedure(params).dice_needed(rules, params, battle)
+    module = procedure(params)
+    if (battle.attacker_rear or battle.defender_rear) and not getattr(module, "HAS_REAR", False):
+        raise RefereeError(f"a {params.label} has no rear: leave out --attacker-rear and --defender-rear",
+                           rule=params.rule)
+    return module.dice_needed(rules, params, battle)
 
 
 def resolve(rules: Ruleset, battle: Battle, throw: Throw) -> Ruling:

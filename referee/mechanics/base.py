@@ -41,9 +41,21 @@ class Battle:
     defender: tuple[tuple[str, int], ...]
     range: int | None = None
     when: tuple[tuple[str, str], ...] = field(default=())
+    attacker_rear: tuple[tuple[str, int], ...] = field(default=())
+    defender_rear: tuple[tuple[str, int], ...] = field(default=())
+    # (group, unit, state, count) for units not in their first state; a group
+    # is a side ("attacker") or its rear ("attacker_rear")
+    states: tuple[tuple[str, str, str, int], ...] = field(default=())
 
     def side(self, name: str) -> tuple[tuple[str, int], ...]:
         return self.attacker if name == "attacker" else self.defender
+
+    def rear(self, name: str) -> tuple[tuple[str, int], ...]:
+        return self.attacker_rear if name == "attacker" else self.defender_rear
+
+    def groups(self) -> dict[str, tuple[tuple[str, int], ...]]:
+        return {"attacker": self.attacker, "defender": self.defender,
+                "attacker_rear": self.attacker_rear, "defender_rear": self.defender_rear}
 
 
 @dataclass(frozen=True)

@@ -73,7 +73,12 @@ def report(rules: Ruleset) -> str:
     ]
     if rules.situations:
         parts += ["", styled("Situations (--when SIDE:NAME)", bold=True)]
-        parts += [f"  {s.side}:{name}  {s.text} ({s.rule})" for name, s in rules.situations.items()]
+        parts += [f"  {'attacker/defender' if s.side == 'either' else s.side}:{name}  {s.text} ({s.rule})"
+                  for name, s in rules.situations.items()]
+    if rules.states:
+        parts += ["", styled("Unit states (type them before a unit: \"damaged armour\")", bold=True)]
+        parts += [f"  {name}: {', '.join(u.title for u in rules.units.values() if name in u.states)} ({s.rule})"
+                  for name, s in rules.states.items()]
     if rules.variants:
         parts += ["", styled("Special rules (--rule NAME)", bold=True)]
         parts += [f"  {name}  {v.text} ({v.rule})" for name, v in rules.variants.items()]

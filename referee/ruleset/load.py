@@ -128,6 +128,29 @@ def _cross_check(rules: Ruleset, reader: Reader) -> None:
             if other not in rules.situations:
                 raise did_you_mean_fail(fail, f"situations.{name}.excludes[{i}]", "situation", other,
                                         rules.situations)
+    for name, unit in rules.units.items():
+        for i, state in enumerate(unit.states):
+            if state not in rules.states:
+                raise did_you_mean_fail(fail, f"units.{name}.states[{i}]", "state", state, rules.states)
+    for name, situation in rules.situations.items():
+        if situation.fails_without and situation.fails_without not in rules.units:
+            raise did_you_mean_fail(fail, f"situations.{name}.fails_without", "unit",
+                                    situation.fails_without, rules.units)
+        for i, other in enumerate(situation.not_on_top_of):
+            if other not in rules.situations:
+                raise did_you_mean_fail(fail, f"situations.{name}.not_on_top_of[{i}]", "situation", other,
+                                        rules.situations)
+    for name, attack in rules.attacks.items():
+        if attack.procedure == "ranked-pairs":
+            _check_ranked(rules, name, attack, fail)
+    if rules.recruiting:
+        for i, placed in enumerate(rules.recruiting.placed):
+            if placed.unit not in rules.units:
+                raise did_you_mean_fail(fail, f"recruiting.placed[{i}].unit", "unit", placed.unit, rules.units)
+            for j, held in enumerate(placed.default_sites):
+                if held not in rules.recruiting.per:
+                    raise did_you_mean_fail(fail, f"recruiting.placed[{i}].default_sites[{j}]", "held thing",
+                                            held, rules.recruiting.per)
     if rules.reinforcements:
         for source in rules.reinforcements.income.per:
             if not source.replace("-", "").isalnum():
@@ -160,6 +183,19 @@ def _check_sections(rules: Ruleset, fail: Any) -> None:
             if player not in rules.deployment.players:
                 raise did_you_mean_fail(fail, f"deployment.aliases.{player}", "player", player,
                                         rules.deployment.players)
+
+
+def _check_ranked(rules: Ruleset, name: str, attack: Any, fail: Any) -> None:
+    """Ranked pairs add numbers to faces and name units in several lists."""
+    for face in rules.dice[attack.die].faces:
+        if not isinstance(face, int):
+            raise fail(f"attacks.{name}.die", f"ranked pairs add bonuses to faces, but '{face}' is not a number")
+    named = [(f"attacks.{name}.divisions.{u}", u) for u in attack.divisions]
+    named += [(f"attacks.{name}.stand_order[{i}]", u) for i, u in enumerate(attack.stand_order)]
+    named += [(f"attacks.{name}.fight.supply_order[{i}]", u) for i, u in enumerate(attack.fight.supply_order)]
+    for path, unit in named:
+        if unit not in rules.units:
+            raise did_you_mean_fail(fail, path, "unit", unit, rules.units)
 
 
 def did_you_mean_fail(fail: Any, path: str, kind: str, given: str, known: Any) -> RefereeError:

@@ -12,7 +12,7 @@ from referee.dice import Die
 from referee.ruleset.procedures import ATTACK_PROCEDURES
 from referee.ruleset.procedures import RULE as RULE_ID
 from referee.ruleset.sections import Deployment, Grouping, Landscape, Scoring, Variant
-from referee.ruleset.spec import Either, Integer, Record, Seq, Table, Tagged, Text, field
+from referee.ruleset.spec import Boolean, Either, Integer, Record, Seq, Table, Tagged, Text, field
 
 FORMAT = 1
 EMPTY: Mapping[str, Any] = MappingProxyType({})
@@ -49,6 +49,9 @@ class Unit:
     cost: int = field(Integer(minimum=0), "what it costs to buy or recruit", 0)
     start: int = field(Integer(minimum=0), "how many each player starts with", 0)
     attack: str = field(Text(), "the attack it makes (a key of 'attacks'); needed when there are several", "")
+    states: tuple[str, ...] = field(
+        Seq(Text()), "its states (keys of 'states'), first the fresh one; each loss moves it one on, "
+                     "and a loss in the last destroys it; none: a loss destroys it", ())
 
     @property
     def title(self) -> str:
@@ -56,17 +59,37 @@ class Unit:
 
 
 @dataclass(frozen=True, kw_only=True)
+class UnitState:
+    """A state a unit can be in (intact, damaged), typed before its name: "damaged armour"."""
+
+    name: str = field(Text(), "its key in the table", key=True)
+    rule: str = field(RULE_ID, "the rule that gives units this state")
+    aliases: tuple[str, ...] = field(Seq(Text()), "other words for it, any language", ())
+
+
+@dataclass(frozen=True, kw_only=True)
 class Situation:
     """A named circumstance players switch on with --when SIDE:NAME."""
 
     name: str = field(Text(), "its key in the table", key=True)
-    side: str = field(Text(choices=("attacker", "defender")), "whose situation it is")
+    side: str = field(Text(choices=("attacker", "defender", "either")),
+                      "whose situation it is; either: the player says which side")
     rule: str = field(RULE_ID, "the rule it comes from")
     text: str = field(Text(), "what it means, in a sentence")
     aliases: tuple[str, ...] = field(Seq(Text()), "other words for it", ())
     refuse: str = field(Text(), "if set, the attack is refused with this reason", "")
     requires_unit: str = field(Text(), "a unit that must be on that side for it to apply", "")
     excludes: tuple[str, ...] = field(Seq(Text()), "situations it cannot be combined with", ())
+    # effects, for procedures that read them (ranked-pairs)
+    extra_dice: int = field(Integer(minimum=0), "dice its side rolls on top of the usual", 0)
+    not_on_top_of: tuple[str, ...] = field(
+        Seq(Text()), "situations that, when also on, replace this one's extra dice instead of adding", ())
+    highest_bonus: int = field(Integer(minimum=0), "added to its side's highest paired die", 0)
+    cancels_bombardment: bool = field(Boolean(), "true if the other side's units lose their bonus", False)
+    stops_repair: bool = field(Boolean(), "true if the other side's damaged units cannot withdraw to repair", False)
+    fails_without: str = field(
+        Text(), "a unit its side must keep: when the last one is destroyed the attack fails and "
+                "every unit of the side is removed (a landing without ships)", "")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -90,6 +113,61 @@ class Reinforcements:
 
 
 @dataclass(frozen=True, kw_only=True)
+class Bonus:
+    """Units a player recruits for something named (a continent held, a reward)."""
+
+    name: str = field(Text(), "its key in the table", key=True)
+    units: int = field(Integer(minimum=0), "units it gives")
+    aliases: tuple[str, ...] = field(Seq(Text()), "other words for it, any language", ())
+    rule: str = field(RULE_ID, "the rule that grants it")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Placed:
+    """A unit that can only be formed where the file says, from pieces left in the box."""
+
+    unit: str = field(Text(), "the unit (a key of 'units')")
+    box: str = field(Text(), "the option that counts its pieces left in the box (no limit when not given)")
+    sites: str = field(Text(), "the option that counts the places that can take it")
+    default_sites: tuple[str, ...] = field(
+        Seq(Text()), "held things (keys of 'per') that are such places when the sites are not given", ())
+    rule: str = field(RULE_ID, "the rule for where it goes")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Recruiting:
+    """Recruiting units: a count from what a player holds and the bonuses that
+    apply, then every way to take that count as the units' costs allow."""
+
+    per: Mapping[str, int] = field(Table(Integer(minimum=0)), "units for each thing held, by option name")
+    rule: str = field(RULE_ID, "the rule for the count")
+    continents: Mapping[str, Bonus] = field(Table(Record(Bonus)), "bonus for each continent held", EMPTY)
+    rewards: Mapping[str, Bonus] = field(Table(Record(Bonus)), "bonus for each reward held", EMPTY)
+    cost_rule: str = field(RULE_ID, "the rule that sets what each unit costs")
+    placed: tuple[Placed, ...] = field(Seq(Record(Placed)), "units that need a place or a piece", ())
+
+
+@dataclass(frozen=True, kw_only=True)
+class Work:
+    """Something a player builds or does for a price."""
+
+    name: str = field(Text(), "its key in the table", key=True)
+    label: str = field(Text(), "how it is written out")
+    cost: int = field(Integer(minimum=0), "what it costs")
+    aliases: tuple[str, ...] = field(Seq(Text()), "other words for it, any language", ())
+    rule: str = field(RULE_ID, "the rule that sets it")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Building:
+    """Building paid with one currency the player counts."""
+
+    pays_with: str = field(Text(), "the option that counts what the player may pay with")
+    text: str = field(Text(), "what that currency is, in a sentence")
+    works: Mapping[str, Work] = field(Table(Record(Work), min_items=1), "what can be built")
+
+
+@dataclass(frozen=True, kw_only=True)
 class Ruleset:
     """A game: its rules' texts, dice, units, attacks and decided points."""
 
@@ -106,6 +184,7 @@ class Ruleset:
         "the kinds of attack; each selects a procedure and sets its parameters",
     )
     situations: Mapping[str, Situation] = field(Table(Record(Situation)), "named situations", EMPTY)
+    states: Mapping[str, UnitState] = field(Table(Record(UnitState)), "states units can be in", EMPTY)
     reinforcements: Reinforcements | None = field(
         Record(Reinforcements), "buying new units with points", None
     )
@@ -114,6 +193,8 @@ class Ruleset:
     deployment: Deployment | None = field(Record(Deployment), "rolling and placing the armies", None)
     scoring: Scoring | None = field(Record(Scoring), "who wins at the end of a game", None)
     grouping: Grouping | None = field(Record(Grouping), "merging two own pieces into one", None)
+    recruiting: Recruiting | None = field(Record(Recruiting), "recruiting units from what a player holds", None)
+    building: Building | None = field(Record(Building), "building for a price", None)
     # set by the loader, never read from the file
     path: str = field(Text(), "where the file was read from", "", internal=True)
     digest: str = field(Text(), "SHA-256 of the file's bytes", "", internal=True)

@@ -1,0 +1,305 @@
+"""Ranked pairs: each side sorts its dice high to low, adds bonuses by rank
+(bombarding units, air support), and compares pair by pair; every lost pair
+costs the unit behind it one loss, which moves it to its next state (intact
+to damaged) or destroys it. Classic Risk and Frontline Risk are two
+parameter sets of this one procedure."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from dataclasses import field as dc_field
+
+from referee.errors import RefereeError
+from referee.mechanics.base import SIDES, Battle, DiceNeed, Ruling, Step, Throw
+from referee.ruleset.model import Ruleset, Situation
+from referee.ruleset.procedures import RankedPairs
+
+ODDS_KEYS = ("attacker_loses", "defender_loses", "attacker_suffers", "defender_suffers")
+HAS_REAR = True  # units waiting behind the front give cover and can be lost with a landing
+Division = tuple[str, int]  # unit, index of its state
+_RANKS = ("highest die", "second-highest die", "third-highest die")
+
+
+def _cite(params: RankedPairs, step: str) -> str:
+    return getattr(params.cite, step) or params.rule
+
+
+def _other(side: str) -> str:
+    return SIDES[1 - SIDES.index(side)]
+
+
+def divisions(rules: Ruleset, battle: Battle, group: str) -> list[Division]:
+    """The units of a group one by one, each with its state index (0: fresh)."""
+    out: list[Division] = []
+    for unit, count in battle.groups()[group]:
+        states = rules.units[unit].states
+        special = [(states.index(state), n) for g, u, state, n in battle.states if g == group and u == unit]
+        out += [(unit, 0)] * (count - sum(n for _, n in special))
+        out += [(unit, index) for index, n in special for _ in range(n)]
+    return out
+
+
+def label(rules: Ruleset, division: Division) -> str:
+    unit, index = division
+    title = rules.units[unit].title
+    return f"{rules.units[unit].states[index]} {title}" if index else title
+
+
+def labels(rules: Ruleset, items: list[Division]) -> str:
+    counted = Counter(label(rules, d) for d in items)
+    return ", ".join(f"{n} {word}" if n > 1 else word for word, n in counted.items()) or "nothing"
+
+
+def situations_on(rules: Ruleset, battle: Battle, side: str) -> list[Situation]:
+    return [rules.situations[name] for s, name in battle.when if s == side]
+
+
+def _dice_parts(rules: Ruleset, params: RankedPairs, battle: Battle, side: str) -> list[tuple[int, str, str]]:
+    """Where a side's dice come from: (count, rule, why), in the order the rules add them."""
+    front = divisions(rules, battle, side)
+    spec = getattr(params, side)
+    front_rule = spec.rule or _cite(params, "front")
+    limit_rule = params.cite.max_front or front_rule
+    if not front:
+        raise RefereeError(f"the {side} needs at least one unit on the front", rule=limit_rule)
+    if len(front) > spec.max_front:
+        whole = "; --until conquest counts the armies on the territories" if params.fight.given == "territory" else ""
+        raise RefereeError(f"the {side} has {len(front)} units on the front; at most {spec.max_front} "
+                           f"may stand there{whole}", rule=limit_rule)
+    for unit, _ in front:
+        if unit not in params.divisions:
+            raise RefereeError(f"a {rules.units[unit].title} does not fight in a {params.label}", rule=params.rule)
+    count = sum(params.divisions[unit].dice for unit, _ in front)
+    parts = [(count, front_rule,
+              f"the {side} has {labels(rules, front)} on the front: {count} {'die' if count == 1 else 'dice'}")]
+    rear = divisions(rules, battle, f"{side}_rear")
+    if spec.cover and len(front) >= spec.max_front and rear:
+        parts.append((spec.cover, _cite(params, "cover"),
+                      f"a full front of {len(front)} and {len(rear)} in the rear: +{spec.cover} cover die"))
+    names = {name for s, name in battle.when if s == side}
+    for name in dict.fromkeys(name for s, name in battle.when if s == side):
+        situation = rules.situations[name]
+        if not situation.extra_dice:
+            continue
+        instead = [other for other in situation.not_on_top_of if other in names]
+        if instead:
+            parts.append((0, situation.rule, f"{situation.text}: no extra die on top of '{instead[0]}'"))
+        else:
+            parts.append((situation.extra_dice, situation.rule, f"{situation.text}: +{situation.extra_dice} die"))
+    return parts
+
+
+def dice_needed(rules: Ruleset, params: RankedPairs, battle: Battle) -> dict[str, DiceNeed]:
+    die = rules.dice[params.die].die
+    need = {}
+    for side in SIDES:
+        parts = _dice_parts(rules, params, battle, side)
+        rule = [parts[0][1], *(rule for count, rule, _ in parts if count)][-1]
+        need[side] = DiceNeed(die, sum(count for count, _, _ in parts), rule)
+    return need
+
+
+def _bonuses(rules: Ruleset, params: RankedPairs, battle: Battle, side: str, pairs: int,
+             steps: list[Step]) -> list[int]:
+    """Bonus per paired rank: bombarding units from the highest die down, then air support."""
+    bonus = [0] * pairs
+    front = divisions(rules, battle, side)
+    bombarding = [d for d in front if params.divisions[d[0]].bombard]
+    cancelled = [s for s in situations_on(rules, battle, _other(side)) if s.cancels_bombardment]
+    if bombarding and cancelled:
+        steps.append(Step(cancelled[0].rule, f"{cancelled[0].text}: the {side}'s "
+                                             f"{labels(rules, bombarding)} give no bonus"))
+    elif bombarding:
+        for rank, (unit, _) in enumerate(bombarding[:pairs]):
+            bonus[rank] += params.divisions[unit].bombard
+        ranks = ", ".join(f"+{b} to its {_RANKS[rank] if rank < len(_RANKS) else f'die {rank + 1}'}"
+                          for rank, b in enumerate(bonus) if b)
+        steps.append(Step(_cite(params, "bombard"),
+                          f"the {side}'s {labels(rules, bombarding)} on the front: {ranks or 'no paired die'}"))
+    for situation in situations_on(rules, battle, side):
+        if situation.highest_bonus and pairs:
+            bonus[0] += situation.highest_bonus
+            steps.append(Step(situation.rule, f"{situation.text}: +{situation.highest_bonus} "
+                                              f"to the {side}'s highest die"))
+    return bonus
+
+
+def _stand(params: RankedPairs, front: list[Division]) -> list[Division]:
+    order = {unit: i for i, unit in enumerate(params.stand_order)}
+    return sorted(front, key=lambda d: (order.get(d[0], len(order)), d[1]))
+
+
+def _take_losses(rules: Ruleset, params: RankedPairs, front: list[Division],
+                 lost_units: Counter) -> tuple[list[Division], list[Division], list[Division]]:
+    """Each loss moves a unit one state on; past its last state it is destroyed.
+    Among units of one kind, fresh ones take the first loss unless the file says worn_first."""
+    after, destroyed, worn = [], [], []
+    for unit in dict.fromkeys(u for u, _ in front):
+        mine = sorted((d for d in front if d[0] == unit), key=lambda d: d[1], reverse=params.worn_first)
+        hit = lost_units[unit]
+        for n, (_, index) in enumerate(mine):
+            if n >= hit:
+                after.append((unit, index))
+            elif index + 1 < len(rules.units[unit].states):
+                after.append((unit, index + 1))
+                worn.append((unit, index + 1))
+            else:
+                destroyed.append((unit, index))
+    return after, destroyed, worn
+
+
+def _suffers(rules: Ruleset, destroyed: list[Division], worn: list[Division], failed: str) -> str:
+    parts = []
+    if destroyed:
+        parts.append(f"{labels(rules, destroyed)} destroyed")
+    if worn:
+        parts.append(f"{labels(rules, [(u, i - 1) for u, i in worn])} becomes "
+                     + "/".join(dict.fromkeys(rules.units[u].states[i] for u, i in worn)))
+    if failed:
+        parts.append(failed)
+    return "; ".join(parts) or "nothing"
+
+
+def _state_pairs(rules: Ruleset, items: list[Division]) -> list[list[str]]:
+    return [[unit, rules.units[unit].states[index] if rules.units[unit].states else ""] for unit, index in items]
+
+
+@dataclass
+class _Setup:
+    """What a round rules the same way on every throw: the dice steps, the
+    fronts in pair order, the bonuses by rank, and (filled as met) what each
+    pattern of lost pairs does to a side. Odds rule thousands of throws on one
+    battle, so this is worked out once per battle."""
+
+    steps: list[Step]
+    front: dict[str, list[Division]]
+    rear: dict[str, list[Division]]
+    pairs: int
+    bonus: dict[str, list[int]]
+    bonus_steps: list[Step]
+    losses: dict[tuple[str, tuple[tuple[str, int], ...]], tuple[dict, list[Step]]] = dc_field(default_factory=dict)
+
+
+_SETUPS: dict[tuple[int, Battle], tuple[Ruleset, _Setup]] = {}
+
+
+def _setup(rules: Ruleset, params: RankedPairs, battle: Battle) -> _Setup:
+    key = (id(rules), battle)
+    hit = _SETUPS.get(key)
+    if hit and hit[0] is rules:
+        return hit[1]
+    if len(_SETUPS) > 256:
+        _SETUPS.clear()
+    steps = [Step(rule, text) for side in SIDES for _, rule, text in _dice_parts(rules, params, battle, side)]
+    front = {side: _stand(params, divisions(rules, battle, side)) for side in SIDES}
+    pairs = min(len(front["attacker"]), len(front["defender"]))
+    bonus_steps: list[Step] = []
+    bonus = {side: _bonuses(rules, params, battle, side, pairs, bonus_steps) for side in SIDES}
+    rear = {side: divisions(rules, battle, f"{side}_rear") for side in SIDES}
+    made = _Setup(steps, front, rear, pairs, bonus, bonus_steps)
+    _SETUPS[key] = (rules, made)
+    return made
+
+
+def _side_losses(rules: Ruleset, params: RankedPairs, battle: Battle, setup: _Setup, side: str,
+                 lost: Counter) -> tuple[dict, list[Step]]:
+    """What a pattern of lost pairs does to a side (remembered per pattern)."""
+    key = (side, tuple(sorted(lost.items())))
+    if key in setup.losses:
+        return setup.losses[key]
+    after, destroyed, worn = _take_losses(rules, params, setup.front[side], lost)
+    rear = setup.rear[side]
+    failed = ""
+    steps = []
+    for situation in situations_on(rules, battle, side):
+        keep = situation.fails_without
+        if keep and not any(u == keep for u, _ in after + rear):
+            failed = f"{situation.text} fails: every unit of the {side} is removed"
+            destroyed += after + rear
+            after, rear = [], []
+            steps.append(Step(situation.rule, f"the {side} has no {rules.units[keep].title} left: {failed}"))
+    suffers = _suffers(rules, destroyed, worn, failed)
+    loses = sum(lost.values())
+    if loses:
+        steps.insert(0, Step(_cite(params, "losses"), f"the {side}: {suffers}"))
+    result = {
+        "loses": loses,
+        "destroyed": len(destroyed),
+        "suffers": suffers,
+        "failed": bool(failed),
+        "front_after": _state_pairs(rules, after),
+        "rear_after": _state_pairs(rules, rear),
+    }
+    setup.losses[key] = (result, steps)
+    return result, steps
+
+
+def resolve(rules: Ruleset, name: str, params: RankedPairs, battle: Battle, throw: Throw) -> Ruling:
+    setup = _setup(rules, params, battle)
+    front, pairs, bonus = setup.front, setup.pairs, setup.bonus
+    steps = list(setup.steps)
+    rolled = {side: [int(f) for f in throw[side]] for side in SIDES}
+    ranked = {side: sorted(rolled[side], reverse=True) for side in SIDES}
+    steps.append(Step(_cite(params, "sort"), "; ".join(
+        f"the {side} rolled {', '.join(map(str, rolled[side]))}, high to low "
+        f"{', '.join(map(str, ranked[side]))}" for side in SIDES)))
+    steps.append(Step(_cite(params, "pairs"),
+                      f"{pairs} pair{'s' if pairs != 1 else ''} compared ({len(front['attacker'])} against "
+                      f"{len(front['defender'])} on the front); other dice only widen the choice"))
+    steps += setup.bonus_steps
+
+    compared = []
+    lost: dict[str, Counter] = {side: Counter() for side in SIDES}
+    for rank in range(pairs):
+        totals = {side: ranked[side][rank] + bonus[side][rank] for side in SIDES}
+        if totals["attacker"] != totals["defender"]:
+            winner = "attacker" if totals["attacker"] > totals["defender"] else "defender"
+        else:
+            winner = params.tie
+        loser = _other(winner)
+        lost[loser][front[loser][rank][0]] += 1
+        shown = {side: f"{ranked[side][rank]}" + (f"+{bonus[side][rank]}={totals[side]}" if bonus[side][rank] else "")
+                 for side in SIDES}
+        steps.append(Step(_cite(params, "sort"),
+                          f"pair {rank + 1}: {shown['attacker']} against {shown['defender']}: the {winner} wins"
+                          + (" the tie" if totals["attacker"] == totals["defender"] else "")))
+        compared.append({"rank": rank + 1, "winner": winner,
+                         **{side: {"die": ranked[side][rank], "bonus": bonus[side][rank], "total": totals[side],
+                                   "unit": label(rules, front[side][rank])} for side in SIDES}})
+    if any(len({u for u, _ in front[side]}) > 1 for side in SIDES):
+        steps.append(Step(_cite(params, "stand"), "; ".join(
+            f"pair {c['rank']} stands for the attacker's {c['attacker']['unit']} and the defender's "
+            f"{c['defender']['unit']}" for c in compared)))
+
+    sides = {}
+    for side in SIDES:
+        result, loss_steps = _side_losses(rules, params, battle, setup, side, lost[side])
+        steps += loss_steps
+        sides[side] = {
+            "front": [label(rules, d) for d in front[side]],
+            "rear": [label(rules, d) for d in setup.rear[side]],
+            "rolled": rolled[side], "sorted": ranked[side], "bonus": list(bonus[side]),
+            **{k: (list(v) if isinstance(v, list) else v) for k, v in result.items()},
+        }
+    if not any(sides[side]["loses"] for side in SIDES):
+        steps.append(Step(_cite(params, "losses"), "no pair compared: nobody suffers"))
+
+    return Ruling(
+        outcome={
+            "ruleset": rules.name,
+            "attack": name,
+            **sides,
+            "pairs": compared,
+            **{f"{side}_loses": sides[side]["loses"] for side in SIDES},
+            **{f"{side}_suffers": sides[side]["suffers"] for side in SIDES},
+        },
+        steps=tuple(steps),
+    )
+
+
+def reads_rear(rules: Ruleset, params: RankedPairs, battle: Battle, side: str) -> bool:
+    """Whether a round reads this side's rear at all (cover, or a situation that
+    counts its units), and then only by which kinds are there: whole fights key
+    their cached rounds on that, never on the rear's size."""
+    return bool(getattr(params, side).cover or any(s.fails_without for s in situations_on(rules, battle, side)))

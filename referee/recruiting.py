@@ -1,0 +1,126 @@
+"""Recruiting and building: how many units a player's holdings and bonuses
+give, every way to take them as the units' costs and places allow, and
+whether a player's currency pays for what they build. The ruleset names
+what is counted; nothing here knows stars, cities or armour."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from referee.errors import RefereeError, did_you_mean
+from referee.mechanics.base import Step
+from referee.names import Lexicon
+from referee.ruleset.model import Bonus, Recruiting, Ruleset, Work
+
+
+@dataclass(frozen=True)
+class Recruit:
+    units: int
+    ways: list[dict[str, int]]
+    steps: tuple[Step, ...]
+
+
+@dataclass(frozen=True)
+class Built:
+    have: int
+    cost: int
+    works: list[Work]
+    steps: tuple[Step, ...]
+
+
+def _terms(rules: Ruleset) -> Recruiting:
+    if rules.recruiting is None:
+        raise RefereeError(f"{rules.title} has no recruiting rules")
+    return rules.recruiting
+
+
+def _bonuses(kind: str, table: Mapping[str, Bonus], given: Sequence[str]) -> list[Bonus]:
+    words = Lexicon(kind, {name: bonus.aliases for name, bonus in table.items()})
+    return [table[words(word)] for word in given]
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def recruit(rules: Ruleset, held: Mapping[str, int], continents: Sequence[str],
+            rewards: Sequence[str]) -> Recruit:
+    terms = _terms(rules)
+    options = {p.box: p for p in terms.placed} | {p.sites: p for p in terms.placed}
+    for name, count in held.items():
+        if name not in terms.per and name not in options:
+            raise did_you_mean("count", name, [*terms.per, *options])
+        if count < 0:
+            rule = terms.rule if name in terms.per else options[name].rule
+            raise RefereeError(f"--{name} cannot be negative", rule=rule)
+    counted = {name: held.get(name, 0) for name in terms.per}
+    base = sum(terms.per[name] * n for name, n in counted.items())
+    steps = [Step(terms.rule, " + ".join(f"{n} {name}" if terms.per[name] == 1 else f"{n} {name} × {terms.per[name]}"
+                                         for name, n in counted.items()) + f" = {base}")]
+    total = base
+    for bonus in _bonuses("continent", terms.continents, continents) + _bonuses("reward", terms.rewards, rewards):
+        total += bonus.units
+        steps.append(Step(bonus.rule, f"{bonus.name}: +{bonus.units}"))
+    steps.append(Step(terms.rule, f"{_plural(total, 'unit')} to recruit"))
+
+    caps: dict[str, int] = {}
+    for placed in terms.placed:
+        title = rules.units[placed.unit].title
+        sites = held.get(placed.sites, sum(held.get(name, 0) for name in placed.default_sites))
+        box = held.get(placed.box)
+        caps[placed.unit] = total if sites else 0
+        if box is not None:
+            caps[placed.unit] = min(caps[placed.unit], box)
+        steps.append(Step(placed.rule, f"{title} needs one of {_plural(sites, 'place')} that can take it"
+                                       + (f" and a piece from the box ({box} left)" if box is not None else "")
+                                       + ("" if caps[placed.unit] else f": no {title} can be formed")))
+    costed = {name: unit.cost for name, unit in rules.units.items() if unit.cost > 0}
+    steps.append(Step(terms.cost_rule, "costs: " + ", ".join(f"{rules.units[u].title} {c}" for u, c in costed.items())))
+    ways = _ways(total, costed, caps)
+    steps.append(Step(terms.cost_rule, f"{_plural(len(ways), 'way')} to take {total}"))
+    return Recruit(total, ways, tuple(steps))
+
+
+def _ways(total: int, costs: Mapping[str, int], caps: Mapping[str, int]) -> list[dict[str, int]]:
+    """Every mix of units whose costs add up to exactly `total`, dearest units first."""
+    units = sorted(costs, key=lambda u: -costs[u])
+    *chosen, last = units
+    ways = []
+    for counts in itertools.product(*(range(min(caps.get(u, total), total // costs[u]) + 1) for u in chosen)):
+        left = total - sum(n * costs[u] for u, n in zip(chosen, counts))
+        if left < 0 or left % costs[last] or left // costs[last] > caps.get(last, total):
+            continue
+        mix = {u: n for u, n in zip(chosen, counts) if n}
+        if left:
+            mix[last] = left // costs[last]
+        ways.append(mix)
+    return ways
+
+
+def build(rules: Ruleset, held: Mapping[str, int], wanted: Sequence[str]) -> Built:
+    terms = rules.building
+    if terms is None:
+        raise RefereeError(f"{rules.title} has nothing to build")
+    for name in held:
+        if name != terms.pays_with:
+            raise did_you_mean("count", name, [terms.pays_with])
+    if terms.pays_with not in held:
+        raise RefereeError(f"say how much you may pay with --{terms.pays_with} N ({terms.text})")
+    have = held[terms.pays_with]
+    words = Lexicon("thing to build", {name: work.aliases for name, work in terms.works.items()})
+    works = [terms.works[words(word)] for word in wanted]
+    if not works:
+        raise RefereeError("say what to build: " + ", ".join(terms.works))
+    first = works[0].rule
+    if have < 0:
+        raise RefereeError(f"--{terms.pays_with} cannot be negative", rule=first)
+    steps = [Step(w.rule, f"{w.label} costs {w.cost}") for w in works]
+    cost = sum(w.cost for w in works)
+    if cost > have:
+        raise RefereeError(f"{' and '.join(w.label for w in works)} cost{'s' if len(works) == 1 else ''} "
+                           f"{cost}, but there are only {have} {terms.text}",
+                           rule=max(works, key=lambda w: w.cost).rule)
+    steps.append(Step(first, f"{have} {terms.text} pay for it: {have - cost} left"))
+    return Built(have, cost, works, tuple(steps))

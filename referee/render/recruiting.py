@@ -1,0 +1,20 @@
+"""Recruiting and building for people."""
+
+from __future__ import annotations
+
+from referee.recruiting import Built, Recruit
+from referee.render.text import explanation, styled, units
+from referee.ruleset.model import Ruleset
+
+
+def recruit_report(rules: Ruleset, result: Recruit) -> str:
+    titles = {name: unit.title for name, unit in rules.units.items()}
+    lines = [styled(f"{rules.title}: {result.units} units to recruit", bold=True), "Ways to take them:"]
+    lines += [f"  {units(titles, way) if way else 'nothing'}" for way in result.ways] or ["  none"]
+    return "\n".join([*lines, "", explanation(result.steps)])
+
+
+def build_report(rules: Ruleset, built: Built) -> str:
+    what = " and ".join(w.label for w in built.works)
+    return "\n".join([styled(f"{rules.title}: {what} is paid for ({built.have - built.cost} left)", bold=True),
+                      "", explanation(built.steps)])

@@ -1,0 +1,36 @@
+"""A ranked-pairs round for people: each side's dice, the pairs, who suffers what, and why."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from referee.mechanics.base import SIDES
+from referee.render.text import explanation, seed_line, styled, table
+from referee.rolling import Settled
+from referee.ruleset.model import Ruleset
+
+
+def _counted(words: list[str]) -> str:
+    return ", ".join(f"{n} {w}" if n > 1 else w for w, n in Counter(words).items()) or "-"
+
+
+def report(rules: Ruleset, settled: Settled) -> str:
+    outcome = settled.ruling.outcome
+    sides = [(side, _counted(outcome[side]["front"]), _counted(outcome[side]["rear"]),
+              ", ".join(map(str, outcome[side]["rolled"])), outcome[side]["suffers"]) for side in SIDES]
+    pairs = [(p["rank"], f"{p['attacker']['die']}+{p['attacker']['bonus']}={p['attacker']['total']}",
+              f"{p['defender']['die']}+{p['defender']['bonus']}={p['defender']['total']}", p["winner"],
+              p["attacker"]["unit"], p["defender"]["unit"]) for p in outcome["pairs"]]
+    summary = " ".join(f"The {side} suffers: {outcome[side]['suffers']}." for side in SIDES)
+    return "\n".join([
+        styled(f"{rules.title}: {rules.attacks[outcome['attack']].label}", bold=True),
+        table(sides, ["side", "front", "rear", "rolled", "suffers"]),
+        "",
+        table(pairs, ["pair", "attacker", "defender", "winner", "attacker's unit", "defender's unit"]),
+        "",
+        styled(summary, bold=True),
+        "",
+        explanation(settled.ruling.steps),
+        "",
+        seed_line(settled.seed, settled.typed),
+    ])

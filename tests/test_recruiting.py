@@ -1,0 +1,57 @@
+"""Recruiting (FR-R1..R3) and building (FR-E2, FR-E3) through the command line."""
+
+from __future__ import annotations
+
+from conftest import fails, run, run_json
+
+ISSUE = "recruit frontline-risk --stars 7 --cities 2 --capitals 1 --continent asia --reward two-armies"
+
+
+def test_issue_recruit() -> None:
+    result = run_json(ISSUE)
+    assert result["units"] == 7 + 2 + 1 + 7 + 2
+    assert result["ways"][0] == {"infantry": 19}
+    assert {"armour": 6, "infantry": 1} in result["ways"]
+    assert len(result["ways"]) == 7
+    assert {"FR-R1", "FR-R2", "FR-R3"} <= {s["rule"] for s in result["explanation"]}
+    assert "2 armour, 13 infantry" in run(ISSUE).stdout
+
+
+def test_pieces_left_in_the_box_limit_armour() -> None:
+    ways = run_json(f"{ISSUE} --free-armour 2")["ways"]
+    assert max(w.get("armour", 0) for w in ways) == 2
+    assert run_json(f"{ISSUE} --free-armour 0")["ways"] == [{"infantry": 19}]
+
+
+def test_armour_needs_a_city_or_capital() -> None:
+    assert run_json("recruit frontline-risk --stars 6 --armour-sites 0")["ways"] == [{"infantry": 6}]
+    assert run_json("recruit frontline-risk --stars 6")["ways"] == [{"infantry": 6}]
+    assert len(run_json("recruit frontline-risk --stars 6 --capitals 1")["ways"]) == 3
+
+
+def test_continent_bonuses_and_chinese_names() -> None:
+    assert run_json("recruit frontline-risk --continent 亞洲 --continent oceania")["units"] == 9
+    assert run_json("recruit frontline-risk --reward '2 armies'")["units"] == 2
+
+
+def test_recruit_refusals() -> None:
+    assert fails("recruit frontline-risk --stars -1").endswith("(FR-R1)")
+    assert fails("recruit frontline-risk --free-armour -1").endswith("(FR-R3)")
+    assert "did you mean 'asia'" in fails("recruit frontline-risk --continent asai")
+    assert "unknown count 'mines'" in fails("recruit frontline-risk --mines 2")
+    assert "no recruiting rules" in fails("recruit groundforce --stars 1")
+
+
+def test_build_a_city() -> None:
+    result = run_json("build frontline-risk --unflipped-stars 4 city")
+    assert (result["built"], result["cost"], result["left"]) == (["city"], 2, 2)
+    assert result["explanation"][0]["rule"] == "FR-E2"
+    assert run_json("build frontline-risk --unflipped-stars 7 城市 airfield")["left"] == 0
+
+
+def test_build_refusals() -> None:
+    assert fails("build frontline-risk --unflipped-stars 4 airfield").endswith("(FR-E3)")
+    assert fails("build frontline-risk --unflipped-stars 1 city").endswith("(FR-E2)")
+    assert fails("build frontline-risk --unflipped-stars -2 city").endswith("(FR-E2)")
+    assert "unflipped-stars" in fails("build frontline-risk city")
+    assert "did you mean 'city'" in fails("build frontline-risk --unflipped-stars 4 ctiy")

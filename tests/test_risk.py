@@ -1,0 +1,101 @@
+"""Classic Risk: the published 3-against-2 numbers, and whole fights checked
+against an independent brute-force recursion over ordered dice."""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+from functools import cache
+
+import pytest
+from conftest import fails, run, run_json
+
+from referee.fight import chart
+from referee.ruleset.load import load
+
+RISK = load("risk")
+
+
+@cache
+def _round(att_dice: int, def_dice: int) -> dict[tuple[int, int], Fraction]:
+    """(attacker loses, defender loses) over every ordered throw."""
+    counts: dict[tuple[int, int], int] = {}
+    total = 0
+    for a in itertools.product(range(1, 7), repeat=att_dice):
+        for d in itertools.product(range(1, 7), repeat=def_dice):
+            pairs = zip(sorted(a, reverse=True), sorted(d, reverse=True))
+            att_lost = sum(x <= y for x, y in pairs)
+            key = (att_lost, min(att_dice, def_dice) - att_lost)
+            counts[key] = counts.get(key, 0) + 1
+            total += 1
+    return {k: Fraction(v, total) for k, v in counts.items()}
+
+
+@cache
+def brute(attacker: int, defender: int) -> Fraction:
+    """Chance to conquer with `attacker` armies on the territory (one stays)."""
+    if defender == 0:
+        return Fraction(1)
+    if attacker <= 1:
+        return Fraction(0)
+    return sum((p * brute(attacker - a, defender - d)
+                for (a, d), p in _round(min(3, attacker - 1), min(2, defender)).items()), Fraction(0))
+
+
+def test_published_three_against_two() -> None:
+    outcomes = run_json("odds risk --attacker 3 --defender 2")["outcomes"]
+    by_loss = {o["attacker_loses"]: Fraction(o["probability"]) * 7776 for o in outcomes}
+    assert by_loss == {0: 2890, 1: 2611, 2: 2275}
+
+
+def test_one_round_ruling_compares_two_pairs() -> None:
+    ruling = run_json("battle risk --attacker 3 --defender 2 --attacker-roll 6,4,1 --defender-roll 6,1")
+    assert [p["winner"] for p in ruling["pairs"]] == ["defender", "attacker"]
+    assert ruling["attacker_loses"] == ruling["defender_loses"] == 1
+    assert {"RK-B1", "RK-B2", "RK-B3", "RK-B4", "RK-B5"} <= {s["rule"] for s in ruling["explanation"]}
+
+
+def test_whole_fight_matches_brute_force() -> None:
+    result = run_json("odds risk --attacker 10 --defender 10 --until conquest")
+    assert result["arithmetic"] == "exact"
+    assert Fraction(result["p_attacker_wins"]) == brute(10, 10)
+    assert Fraction(result["p_attacker_wins"]) + Fraction(result["p_defender_holds"]) == 1
+    assert Fraction(result["expected_losses"]["defender"]) > 0
+    assert any("keeps 1 unit behind on its territory" in p["text"] for p in result["policy"])
+
+
+def test_chart_matches_brute_force_everywhere() -> None:
+    attackers, defenders, rows, _ = chart(RISK, 12, exact=True)
+    assert attackers == list(range(2, 14)) and defenders == list(range(1, 13))
+    for a, row in zip(attackers, rows):
+        assert row == [brute(a, d) for d in defenders]
+
+
+def test_float_chart_says_so_and_agrees() -> None:
+    exact = run_json("odds risk --table 6")
+    floated = run_json("odds risk --table 6 --float")
+    assert (exact["arithmetic"], floated["arithmetic"]) == ("exact", "float")
+    for row_e, row_f in zip(exact["p_attacker_wins"], floated["p_attacker_wins"]):
+        assert row_f == pytest.approx([float(Fraction(p)) for p in row_e], abs=1e-12)
+
+
+def test_table_thirty_from_one_computation() -> None:
+    result = run_json("odds risk --table 30")
+    assert result["attackers"] == list(range(2, 32))
+    assert result["defenders"] == list(range(1, 31))
+    assert result["p_attacker_wins"][0][0] == "5/12"  # one die against one: 15/36
+    assert Fraction(result["p_attacker_wins"][29][29]) == brute(31, 30)
+    assert "A \\ D" in run("odds risk --table 3").stdout
+
+
+def test_table_needs_one_kind_of_unit() -> None:
+    assert "one kind of unit" in fails("odds frontline-risk --table 3")
+
+
+def test_attacker_with_one_army_cannot_attack() -> None:
+    result = run_json("odds risk --attacker 1 --defender 3 --until conquest")
+    assert result["p_attacker_wins"] == "0/1"
+
+
+def test_four_attacking_armies_refused() -> None:
+    assert "(RK-B1)" in fails("battle risk --attacker 4 --defender 2 --attacker-roll 1,2,3,4 --defender-roll 1,2")
