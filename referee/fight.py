@@ -21,7 +21,7 @@ from referee.mechanics import attack_of, check_situations, dice_needed, resolve
 from referee.mechanics.base import SIDES, Battle, Step
 from referee.mechanics.ranked_pairs import divisions, reads_rear, situations_on
 from referee.ruleset.model import Ruleset, Situation
-from referee.ruleset.procedures import RankedPairs
+from referee.ruleset.procedures.ranked_pairs import RankedPairs
 
 Division = tuple[str, int]
 Rear = tuple[tuple[Division, int], ...]  # each kind with its count: a big rear stays small

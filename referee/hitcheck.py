@@ -13,7 +13,7 @@ from referee.errors import RefereeError
 from referee.mechanics.target_number import Strike, dice_needed, resolve
 from referee.rolling import Settled, complete
 from referee.ruleset.model import Ruleset
-from referee.ruleset.procedures import TargetNumber
+from referee.ruleset.procedures.target_number import TargetNumber
 
 
 @dataclass(frozen=True)

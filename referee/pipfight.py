@@ -12,14 +12,10 @@ from referee.mechanics.pip_compare import BEST, ODDS_KEYS, PipFight, check, dice
 from referee.odds import Outcome, tally
 from referee.rolling import Settled, draw
 from referee.ruleset.model import Ruleset
-from referee.ruleset.procedures import PipCompare
+from referee.ruleset.procedures.pip_compare import PipCompare
 
 PROCEDURE = "pip-compare"
 MARGINALS = ("perfect", "valid", "failed", "defender_removed", "attacker_removed")
-
-
-def uses_pips(rules: Ruleset) -> bool:
-    return any(a.procedure == PROCEDURE for a in rules.attacks.values())
 
 
 def attack(rules: Ruleset) -> tuple[str, PipCompare]:

@@ -9,7 +9,8 @@ from itertools import islice
 
 from referee.errors import RefereeError, did_you_mean
 from referee.mechanics.base import Step
-from referee.ruleset.model import Reinforcements, Ruleset
+from referee.ruleset.economy import Reinforcements
+from referee.ruleset.model import Ruleset
 
 Purchase = dict[str, int]
 MAX_PURCHASES = 200_000

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from referee.errors import RefereeError, did_you_mean
 from referee.mechanics.base import Step
 from referee.names import Lexicon
-from referee.ruleset.model import Bonus, Recruiting, Ruleset, Work
+from referee.ruleset.economy import Bonus, Recruiting, Work
+from referee.ruleset.model import Ruleset
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,7 @@ from referee.mechanics.target_number import Strike, needed
 from referee.names import Lexicon
 from referee.render import hit as render
 from referee.ruleset.model import Ruleset
-from referee.ruleset.procedures import TargetNumber
+from referee.ruleset.procedures.target_number import TargetNumber
 
 F = Callable[..., Any]
 
@@ -114,7 +114,7 @@ def hit(ruleset: str, attacker: int, target: int, kind: str | None, wounds: int 
 
 def uses_chart(rules: Ruleset) -> bool:
     """True when `referee odds` shows this game as a chart of values."""
-    return any(isinstance(params, TargetNumber) for params in rules.attacks.values())
+    return rules.uses("target-number")
 
 
 def odds_chart(rules: Ruleset, kind: str | None, wounds: int | None, modifiers: tuple[str, ...],

@@ -3,18 +3,21 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from referee.cli.options import emit, situations_from_words
 from referee.errors import RefereeError
-from referee.mechanics.pip_compare import PipFight
 from referee.names import Lexicon
-from referee.pipfight import attack, uses_pips
 from referee.ruleset.model import Ruleset
 
-handles = uses_pips
+if TYPE_CHECKING:
+    from referee.mechanics.pip_compare import PipFight
+
+
+def handles(rules: Ruleset) -> bool:
+    return rules.uses("pip-compare")
 
 
 def options(f: Any) -> Any:
@@ -40,6 +43,9 @@ def numbers(text: str, what: str, rule: str) -> tuple[int, ...]:
 
 def fight_from_words(rules: Ruleset, attacker: str | None, defender: str | None, when: tuple[str, ...],
                      variants: tuple[str, ...], choose: str | None) -> PipFight:
+    from referee.mechanics.pip_compare import PipFight
+    from referee.pipfight import attack
+
     _, params = attack(rules)
     if not attacker or not defender:
         raise RefereeError("give the pips of the attacking die (or two) and of the defending die, "
@@ -65,7 +71,7 @@ def fight_from_words(rules: Ruleset, attacker: str | None, defender: str | None,
 
 
 def battle(rules: Ruleset, fight: PipFight, roll: str | None, seed: int | None, as_json: bool) -> None:
-    from referee.pipfight import settle
+    from referee.pipfight import attack, settle
     from referee.render import pips as render
 
     rolled = None if roll is None else numbers(roll, "--roll", attack(rules)[1].rule)

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from referee.errors import RefereeError
 from referee.mechanics.base import DiceNeed, Ruling, Step, Throw
 from referee.ruleset.model import Ruleset
-from referee.ruleset.procedures import PipCompare
+from referee.ruleset.procedures.pip_compare import PipCompare
 
 ODDS_KEYS = ("outcome", "defender_removed", "attacker_removed")
 BEST = "best"

@@ -13,7 +13,7 @@ from dataclasses import field as dc_field
 from referee.errors import RefereeError
 from referee.mechanics.base import SIDES, Battle, DiceNeed, Ruling, Step, Throw
 from referee.ruleset.model import Ruleset, Situation
-from referee.ruleset.procedures import RankedPairs
+from referee.ruleset.procedures.ranked_pairs import RankedPairs
 
 ODDS_KEYS = ("attacker_loses", "defender_loses", "attacker_suffers", "defender_suffers")
 HAS_REAR = True  # units waiting behind the front give cover and can be lost with a landing

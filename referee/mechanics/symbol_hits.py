@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from referee.errors import RefereeError
 from referee.mechanics.base import SIDES, Battle, DiceNeed, Ruling, Step, Throw, size
 from referee.ruleset.model import Ruleset
-from referee.ruleset.procedures import SymbolHits
+from referee.ruleset.procedures.symbol_hits import SymbolHits
 
 ODDS_KEYS = ("winner", "attacker_loses", "defender_loses")
 Units = tuple[tuple[str, int], ...]

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from referee.errors import RefereeError
 from referee.mechanics.base import DiceNeed, Ruling, Step, Throw
 from referee.ruleset.model import Ruleset
-from referee.ruleset.procedures import Modifier, TargetNumber
+from referee.ruleset.procedures.target_number import Modifier, TargetNumber
 
 ODDS_KEYS = ("hit", "out_of_action")
 

@@ -12,7 +12,7 @@ from referee.render import json as json_render
 from referee.render.text import explanation, fraction, percent, seed_line, styled, table
 from referee.rolling import Settled
 from referee.ruleset.model import Ruleset
-from referee.ruleset.procedures import TargetNumber
+from referee.ruleset.procedures.target_number import TargetNumber
 
 
 def _chances(odds: Chances) -> dict[str, Any]:

@@ -15,7 +15,6 @@ from typing import Any
 
 from referee.errors import RefereeError, did_you_mean
 from referee.ruleset.model import GRAMMAR, Ruleset
-from referee.ruleset.procedures import TargetNumber
 from referee.ruleset.spec import Reader
 from referee.ruleset.yamlnodes import compose_file
 
@@ -101,7 +100,7 @@ def _cross_check(rules: Ruleset, reader: Reader) -> None:
             raise did_you_mean_fail(fail, f"units.{name}.attack", "attack", unit.attack, rules.attacks)
         if not unit.attack and len(rules.attacks) > 1:
             raise fail(f"units.{name}", "needs 'attack': this ruleset has several kinds of attack")
-        if isinstance(rules.attacks.get(unit.attack or next(iter(rules.attacks))), TargetNumber):
+        if getattr(rules.attacks.get(unit.attack or next(iter(rules.attacks))), "procedure", "") == "target-number":
             raise fail(f"units.{name}", "a target-number attack compares values ('referee hit'); "
                                         "units cannot make it")
     for name, attack in rules.attacks.items():
@@ -111,7 +110,7 @@ def _cross_check(rules: Ruleset, reader: Reader) -> None:
         if die_name not in rules.dice:
             raise did_you_mean_fail(fail, f"attacks.{name}.die", "die", die_name, rules.dice)
         faces = rules.dice[die_name].faces
-        if isinstance(attack, TargetNumber):
+        if attack.procedure == "target-number":
             _check_target_number(f"attacks.{name}", attack, faces, fail)
             continue
         for side in ("attacker", "defender"):
@@ -246,7 +245,7 @@ def _unambiguous(groups: list[tuple[str, dict[str, list[str]]]], fail: Any) -> N
                     raise fail(f"{where}.{name}", f"'{word}' also names '{owner[key]}'")
 
 
-def _check_target_number(path: str, attack: TargetNumber, faces: tuple[Any, ...], fail: Any) -> None:
+def _check_target_number(path: str, attack: Any, faces: tuple[Any, ...], fail: Any) -> None:
     """Numbered faces, sound bounds, and every attack type an action or a
     modifier names must exist."""
     if not all(isinstance(face, int) for face in faces):

@@ -5,17 +5,20 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from referee.dice import Die
-from referee.ruleset.procedures import ATTACK_PROCEDURES
+from referee.ruleset.procedures import ATTACK_PROCEDURES, EMPTY
 from referee.ruleset.procedures import RULE as RULE_ID
-from referee.ruleset.sections import Deployment, Grouping, Landscape, Scoring, Variant
-from referee.ruleset.spec import Boolean, Either, Integer, Record, Seq, Table, Tagged, Text, field
+from referee.ruleset.spec import Boolean, Either, Integer, Lazy, Record, Seq, Table, Tagged, Text, field
+
+if TYPE_CHECKING:
+    from referee.ruleset.economy import Building, Recruiting, Reinforcements
+    from referee.ruleset.sections import Deployment, Grouping, Landscape, Scoring, Variant
 
 FORMAT = 1
-EMPTY: Mapping[str, Any] = MappingProxyType({})
+ECONOMY = "referee.ruleset.economy"
+SECTIONS = "referee.ruleset.sections"
 
 NAME = Text(pattern=r"^[a-z0-9][a-z0-9-]*$")
 NAME.doc = "a lower-case name with dashes, such as heavy-weapon"
@@ -93,81 +96,6 @@ class Situation:
 
 
 @dataclass(frozen=True, kw_only=True)
-class Income:
-    """Points a player receives: a base plus points per thing held."""
-
-    base: int = field(Integer(minimum=0), "points every time")
-    per: Mapping[str, int] = field(Table(Integer(minimum=0)), "points for each thing held, by name", EMPTY)
-    rule: str = field(RULE_ID, "the rule for income")
-
-
-@dataclass(frozen=True, kw_only=True)
-class Reinforcements:
-    """Buying new units with points, spending as much as the free places allow."""
-
-    income: Income = field(Record(Income), "how many points a player gets")
-    places: int = field(Integer(minimum=1, maximum=100), "places for new units when none are taken")
-    places_rule: str = field(RULE_ID, "the rule for where new units go")
-    cost_rule: str = field(RULE_ID, "the rule that sets the costs")
-    rule: str = field(RULE_ID, "the rule for which purchases are legal")
-
-
-@dataclass(frozen=True, kw_only=True)
-class Bonus:
-    """Units a player recruits for something named (a continent held, a reward)."""
-
-    name: str = field(Text(), "its key in the table", key=True)
-    units: int = field(Integer(minimum=0), "units it gives")
-    aliases: tuple[str, ...] = field(Seq(Text()), "other words for it, any language", ())
-    rule: str = field(RULE_ID, "the rule that grants it")
-
-
-@dataclass(frozen=True, kw_only=True)
-class Placed:
-    """A unit that can only be formed where the file says, from pieces left in the box."""
-
-    unit: str = field(Text(), "the unit (a key of 'units')")
-    box: str = field(Text(), "the option that counts its pieces left in the box (no limit when not given)")
-    sites: str = field(Text(), "the option that counts the places that can take it")
-    default_sites: tuple[str, ...] = field(
-        Seq(Text()), "held things (keys of 'per') that are such places when the sites are not given", ())
-    rule: str = field(RULE_ID, "the rule for where it goes")
-
-
-@dataclass(frozen=True, kw_only=True)
-class Recruiting:
-    """Recruiting units: a count from what a player holds and the bonuses that
-    apply, then every way to take that count as the units' costs allow."""
-
-    per: Mapping[str, int] = field(Table(Integer(minimum=0)), "units for each thing held, by option name")
-    rule: str = field(RULE_ID, "the rule for the count")
-    continents: Mapping[str, Bonus] = field(Table(Record(Bonus)), "bonus for each continent held", EMPTY)
-    rewards: Mapping[str, Bonus] = field(Table(Record(Bonus)), "bonus for each reward held", EMPTY)
-    cost_rule: str = field(RULE_ID, "the rule that sets what each unit costs")
-    placed: tuple[Placed, ...] = field(Seq(Record(Placed)), "units that need a place or a piece", ())
-
-
-@dataclass(frozen=True, kw_only=True)
-class Work:
-    """Something a player builds or does for a price."""
-
-    name: str = field(Text(), "its key in the table", key=True)
-    label: str = field(Text(), "how it is written out")
-    cost: int = field(Integer(minimum=0), "what it costs")
-    aliases: tuple[str, ...] = field(Seq(Text()), "other words for it, any language", ())
-    rule: str = field(RULE_ID, "the rule that sets it")
-
-
-@dataclass(frozen=True, kw_only=True)
-class Building:
-    """Building paid with one currency the player counts."""
-
-    pays_with: str = field(Text(), "the option that counts what the player may pay with")
-    text: str = field(Text(), "what that currency is, in a sentence")
-    works: Mapping[str, Work] = field(Table(Record(Work), min_items=1), "what can be built")
-
-
-@dataclass(frozen=True, kw_only=True)
 class Ruleset:
     """A game: its rules' texts, dice, units, attacks and decided points."""
 
@@ -186,21 +114,27 @@ class Ruleset:
     situations: Mapping[str, Situation] = field(Table(Record(Situation)), "named situations", EMPTY)
     states: Mapping[str, UnitState] = field(Table(Record(UnitState)), "states units can be in", EMPTY)
     reinforcements: Reinforcements | None = field(
-        Record(Reinforcements), "buying new units with points", None
+        Lazy(f"{ECONOMY}:Reinforcements"), "buying new units with points", None
     )
-    variants: Mapping[str, Variant] = field(Table(Record(Variant)), "special rules a table opts into", EMPTY)
-    landscape: Landscape | None = field(Record(Landscape), "a map of hex tiles dealt from the box", None)
-    deployment: Deployment | None = field(Record(Deployment), "rolling and placing the armies", None)
-    scoring: Scoring | None = field(Record(Scoring), "who wins at the end of a game", None)
-    grouping: Grouping | None = field(Record(Grouping), "merging two own pieces into one", None)
-    recruiting: Recruiting | None = field(Record(Recruiting), "recruiting units from what a player holds", None)
-    building: Building | None = field(Record(Building), "building for a price", None)
+    variants: Mapping[str, Variant] = field(Table(Lazy(f"{SECTIONS}:Variant")), "special rules a table opts into",
+                                            EMPTY)
+    landscape: Landscape | None = field(Lazy(f"{SECTIONS}:Landscape"), "a map of hex tiles dealt from the box", None)
+    deployment: Deployment | None = field(Lazy(f"{SECTIONS}:Deployment"), "rolling and placing the armies", None)
+    scoring: Scoring | None = field(Lazy(f"{SECTIONS}:Scoring"), "who wins at the end of a game", None)
+    grouping: Grouping | None = field(Lazy(f"{SECTIONS}:Grouping"), "merging two own pieces into one", None)
+    recruiting: Recruiting | None = field(Lazy(f"{ECONOMY}:Recruiting"), "recruiting units from what a player holds",
+                                          None)
+    building: Building | None = field(Lazy(f"{ECONOMY}:Building"), "building for a price", None)
     # set by the loader, never read from the file
     path: str = field(Text(), "where the file was read from", "", internal=True)
     digest: str = field(Text(), "SHA-256 of the file's bytes", "", internal=True)
 
     def die(self, name: str) -> DieDef:
         return self.dice[name]
+
+    def uses(self, procedure: str) -> bool:
+        """Whether any attack of this game is ruled by that procedure."""
+        return any(attack.procedure == procedure for attack in self.attacks.values())
 
 
 GRAMMAR = Record(Ruleset)

@@ -7,12 +7,14 @@ import dataclasses
 from collections.abc import Iterator
 
 from referee.ruleset.model import GRAMMAR
-from referee.ruleset.spec import Either, Record, Seq, Spec, Table, Tagged
+from referee.ruleset.spec import Either, Lazy, Record, Seq, Spec, Table, Tagged
 
 
 def _records(spec: Spec, path: str) -> Iterator[tuple[str, Record]]:
     """Every record inside a spec, with the key path where it sits."""
-    if isinstance(spec, Record):
+    if isinstance(spec, Lazy):
+        yield from _records(spec.record, path)
+    elif isinstance(spec, Record):
         yield path, spec
         for name, f in spec.fields.items():
             yield from _records(f.metadata["spec"], f"{path}.{name}" if path else name)

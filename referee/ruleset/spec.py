@@ -250,8 +250,9 @@ class Table(Spec):
         for key, _, value_node in _pairs(node, path, reader):
             sub = _join(path, key)
             value = self.value.read(value_node, sub, reader)
-            if isinstance(self.value, Record) and self.value.key_field:
-                value = dataclasses.replace(value, **{self.value.key_field: key})
+            key_field = getattr(self.value, "key_field", None)
+            if key_field:
+                value = dataclasses.replace(value, **{key_field: key})
             out[key] = value
         return out
 
@@ -330,6 +331,37 @@ class Record(Spec):
         return out
 
 
+class Lazy(Spec):
+    """A record whose dataclass is imported on first use ("module:Class"), so
+    a file pays only for the sections and procedures it uses."""
+
+    def __init__(self, target: str):
+        self.target = target
+        self._record: Record | None = None
+
+    @property
+    def record(self) -> Record:
+        if self._record is None:
+            import importlib
+
+            module, name = self.target.split(":")
+            self._record = Record(getattr(importlib.import_module(module), name))
+        return self._record
+
+    @property
+    def key_field(self) -> str | None:
+        return self.record.key_field
+
+    def expected(self) -> str:
+        return self.record.expected()
+
+    def read(self, node: Node, path: str, reader: Reader) -> Any:
+        return self.record.read(node, path, reader)
+
+    def schema(self) -> dict[str, Any]:
+        return self.record.schema()
+
+
 class Either(Spec):
     """One of several specs, chosen by the shape of the node (number, text, list…)."""
 
@@ -359,7 +391,7 @@ class Either(Spec):
 class Tagged(Spec):
     """Records told apart by one key (`procedure: symbol-hits`)."""
 
-    def __init__(self, tag: str, variants: Mapping[str, Record]):
+    def __init__(self, tag: str, variants: Mapping[str, Record | Lazy]):
         self.tag = tag
         self.variants = variants
 

@@ -1,0 +1,37 @@
+"""Parameters of pip compare: a rolled die against the attacking field die
+(DiceLand)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from referee.ruleset.procedures import RULE
+from referee.ruleset.spec import Integer, Record, Seq, Text, field
+
+
+@dataclass(frozen=True, kw_only=True)
+class PipCite:
+    """The rule ID cited for each step; a step left out cites the attack's rule."""
+
+    remove_defender: str = field(RULE, "a defender at 0 is removed and the attacker moves in", "")
+    remove_attacker: str = field(RULE, "an attacking die at 0 is removed", "")
+    combined: str = field(RULE, "who may join an attack and which pairings may be picked", "")
+    fill: str = field(RULE, "the defender moving into an emptied attacker's tile", "")
+
+
+@dataclass(frozen=True, kw_only=True)
+class PipCompare:
+    """A rolled die against the attacking die on the field: equal is perfect,
+    lower is valid (the rolled die takes the field die's place), higher fails
+    (the field die loses a pip). The defender loses the rolled pips (DiceLand)."""
+
+    procedure: str = field(Text(choices=("pip-compare",)), "pip-compare")
+    rule: str = field(RULE, "the rule that defines this attack")
+    label: str = field(Text(), "the attack's name as printed")
+    die: str = field(Text(), "the die rolled from the hand and shown on the field (a key of 'dice')")
+    most_attackers: int = field(Integer(minimum=1), "the most field dice that attack together", 1)
+    combined_refused_by: tuple[str, ...] = field(
+        Seq(Text()), "situations (keys of 'situations') that refuse an attack by several dice", ())
+    defender_fills: str = field(
+        Text(), "a variant (key of 'variants') under which the defender moves into an attacker's emptied tile", "")
+    cite: PipCite = field(Record(PipCite), "the rule cited at each step", PipCite())

@@ -1,0 +1,86 @@
+"""Parameters of ranked pairs: sorted dice compared pair by pair, bonuses by
+rank, losses by unit state, and the policy of whole fights (Risk, Frontline
+Risk)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from referee.ruleset.procedures import RULE
+from referee.ruleset.spec import Boolean, Integer, Record, Seq, Table, Text, field
+
+
+@dataclass(frozen=True, kw_only=True)
+class Division:
+    """What one unit does on the front in a ranked-pairs round."""
+
+    dice: int = field(Integer(minimum=0), "dice it rolls while on the front", 1)
+    bombard: int = field(Integer(minimum=0), "added to its side's next paired die by rank while on the front "
+                                             "(the first such unit to the highest die, the next to the second)", 0)
+
+
+@dataclass(frozen=True, kw_only=True)
+class PairSide:
+    """One side of a ranked-pairs round."""
+
+    max_front: int = field(Integer(minimum=1), "the most units on the front, each standing for one pair")
+    cover: int = field(Integer(minimum=0), "extra dice with a full front and any unit in the rear", 0)
+    rule: str = field(RULE, "the rule for this side's dice, if not the cited 'front' rule", "")
+
+
+@dataclass(frozen=True, kw_only=True)
+class FightPolicy:
+    """The choices made for the players between rounds of a whole fight."""
+
+    rule: str = field(RULE, "the rule that lets the sides act between rounds")
+    given: str = field(Text(choices=("front", "territory")),
+                       "what --attacker/--defender count in a whole fight: the front (the rear is given apart), "
+                       "or everything on the territory (the front is then filled from it)")
+    keep_behind: int = field(Integer(minimum=0), "attacking units that stay home and never fight", 0)
+    keep_rule: str = field(RULE, "the rule for the units kept behind", "")
+    supply: bool = field(Boolean(), "true if each side fills its front from its rear before each round")
+    supply_order: tuple[str, ...] = field(
+        Seq(Text()), "units brought to the front first (fresh units before worn ones in any case)", ())
+    withdraw_worn: bool = field(
+        Boolean(), "true if worn (damaged) units on the front swap with fresh ones of the same kind "
+                   "from the rear", False)
+    withdraw_rule: str = field(RULE, "the rule that lets worn units withdraw", "")
+    conquest_rule: str = field(RULE, "the rule that says a side with an empty front has lost the border", "")
+
+
+@dataclass(frozen=True, kw_only=True)
+class RankedCite:
+    """The rule ID cited for each step; a step left out cites the attack's rule."""
+
+    front: str = field(RULE, "how many dice the units on the front roll", "")
+    max_front: str = field(RULE, "how many units may stand on a front", "")
+    cover: str = field(RULE, "the cover die", "")
+    sort: str = field(RULE, "sorting, pairing and comparing the dice, and ties", "")
+    pairs: str = field(RULE, "how many pairs are compared", "")
+    bombard: str = field(RULE, "the bonuses units give by rank", "")
+    stand: str = field(RULE, "which unit each pair stands for", "")
+    losses: str = field(RULE, "what a lost pair does to its unit", "")
+
+
+@dataclass(frozen=True, kw_only=True)
+class RankedPairs:
+    """Each side sorts its dice high to low, adds bonuses by rank, and compares
+    pair by pair; each lost pair costs the unit behind it a loss (classic
+    Risk, Frontline Risk)."""
+
+    procedure: str = field(Text(choices=("ranked-pairs",)), "ranked-pairs")
+    rule: str = field(RULE, "the rule that defines this attack")
+    label: str = field(Text(), "the attack's name as printed")
+    die: str = field(Text(), "the die both sides roll (a key of 'dice'); its faces must be numbers")
+    divisions: Mapping[str, Division] = field(Table(Record(Division), min_items=1),
+                                              "what each unit (a key of 'units') does on the front")
+    attacker: PairSide = field(Record(PairSide), "the attacking side")
+    defender: PairSide = field(Record(PairSide), "the defending side")
+    tie: str = field(Text(choices=("attacker", "defender")), "who wins a pair of equal totals")
+    stand_order: tuple[str, ...] = field(
+        Seq(Text()), "units in the order the pairs stand for them, highest pair first", ())
+    worn_first: bool = field(
+        Boolean(), "true if, among units of one kind, a worn (damaged) one takes a loss before a fresh one", False)
+    fight: FightPolicy = field(Record(FightPolicy), "how a whole fight goes on between rounds")
+    cite: RankedCite = field(Record(RankedCite), "the rule cited at each step", RankedCite())

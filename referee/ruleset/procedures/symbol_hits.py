@@ -1,0 +1,66 @@
+"""Parameters of symbol hits: each side counts the faces that are hits for it
+(Ground Force)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from referee.ruleset.procedures import RULE
+from referee.ruleset.spec import Boolean, Either, Integer, Record, Seq, Text, field
+
+OUTCOME = Text(choices=("remove-surplus", "remove-all", "nothing"))
+
+
+@dataclass(frozen=True, kw_only=True)
+class Reach:
+    """How far away the target may be, in the game's steps."""
+
+    min: int = field(Integer(minimum=0), "the nearest target")
+    max: int = field(Integer(minimum=0), "the farthest target")
+
+
+@dataclass(frozen=True, kw_only=True)
+class SymbolSide:
+    """One side of a symbol-hits battle."""
+
+    dice: int | str = field(
+        Either(Integer(minimum=1, maximum=100), Text(choices=("per-unit",))),
+        "dice rolled: a fixed number, or per-unit (one per unit in the battle)",
+    )
+    hits: tuple[str, ...] = field(Seq(Text(), min_items=1), "the faces that are hits for this side")
+    on_win: str = field(OUTCOME, "what the losing side removes when this side wins")
+    max_dice: int = field(Integer(minimum=1, maximum=100),
+                          "the most dice this side can roll (the dice a player owns)", 0)
+    max_units: int = field(Integer(minimum=1), "the most units this side can have in one battle", 0)
+
+
+@dataclass(frozen=True, kw_only=True)
+class SymbolCite:
+    """The rule ID cited for each step; a step left out cites the attack's rule."""
+
+    range: str = field(RULE, "the distance check", "")
+    alone: str = field(RULE, "the refusal of a combined attack", "")
+    dice: str = field(RULE, "how many dice each side rolls", "")
+    hits: str = field(RULE, "which faces are hits", "")
+    compare: str = field(RULE, "who wins, and ties", "")
+    losses: str = field(RULE, "how many units the loser removes", "")
+    choice: str = field(RULE, "who chooses the units removed", "")
+    move_in: str = field(RULE, "whether the attacker moves in", "")
+
+
+@dataclass(frozen=True, kw_only=True)
+class SymbolHits:
+    """Each side counts the faces that are hits for it; more hits wins, and the
+    loser removes units by the winner's rule (Ground Force)."""
+
+    procedure: str = field(Text(choices=("symbol-hits",)), "symbol-hits")
+    rule: str = field(RULE, "the rule that defines this attack")
+    label: str = field(Text(), "the attack's name as printed")
+    die: str = field(Text(), "the die both sides roll (a key of 'dice')")
+    attacker: SymbolSide = field(Record(SymbolSide), "the attacking side")
+    defender: SymbolSide = field(Record(SymbolSide), "the defending side")
+    tie: str = field(Text(choices=("nothing", "attacker", "defender")), "who wins on equal hits")
+    range: Reach = field(Record(Reach), "how far the target may be", Reach(min=1, max=1))
+    alone: bool = field(Boolean(), "true if no other unit may join this attack", False)
+    move_in: bool = field(Boolean(), "true if the attackers move into an emptied target", False)
+    cite: SymbolCite = field(Record(SymbolCite), "the rule cited at each step", SymbolCite())

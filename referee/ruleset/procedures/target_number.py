@@ -1,0 +1,120 @@
+"""Parameters of the target number: a table from a difference of values to a
+number to roll, modifiers, a clamp and a wound roll (True Forces)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from referee.ruleset.procedures import EMPTY, RULE
+from referee.ruleset.spec import Boolean, Integer, Record, Seq, Table, Text, field
+
+
+@dataclass(frozen=True, kw_only=True)
+class ValueRange:
+    """The one value each unit has, compared between attacker and target."""
+
+    label: str = field(Text(), "what the value is called, such as quality")
+    min: int = field(Integer(), "the lowest value a unit can have")
+    max: int = field(Integer(), "the highest value a unit can have")
+
+
+@dataclass(frozen=True, kw_only=True)
+class AttackType:
+    """A kind of attack players name (--attack), each with its own modifiers."""
+
+    name: str = field(Text(), "its key in the table", key=True)
+    label: str = field(Text(), "the attack's name as printed")
+    aliases: tuple[str, ...] = field(Seq(Text()), "other words for it, any language", ())
+
+
+@dataclass(frozen=True, kw_only=True)
+class Action:
+    """What a unit does before it attacks, and which attack types that allows."""
+
+    name: str = field(Text(), "its key in the table", key=True)
+    label: str = field(Text(), "the action's name as printed")
+    aliases: tuple[str, ...] = field(Seq(Text()), "other words for it, any language", ())
+    move: int = field(Integer(minimum=0), "how far the unit may move, in the file's measure")
+    allows: tuple[str, ...] = field(Seq(Text()), "the attack types a unit may make after it")
+
+
+@dataclass(frozen=True, kw_only=True)
+class TableRow:
+    """One row of the hit table: a difference of values and the number needed."""
+
+    difference: int = field(Integer(), "target value minus attacker value")
+    needed: int = field(Integer(), "the number to roll, or higher, to hit")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Clamp:
+    """The bounds the number needed is held to after modifiers."""
+
+    min: int = field(Integer(), "the lowest number needed")
+    max: int = field(Integer(), "the highest number needed")
+
+
+@dataclass(frozen=True, kw_only=True)
+class WoundRoll:
+    """The roll after a hit: high enough puts the target out of action."""
+
+    adds_wounds: bool = field(Boolean(), "true if the wounds the target already has are added")
+    wounds_per_hit: int = field(Integer(minimum=1), "wounds a hit gives when it does not take the target out", 1)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Modifier:
+    """A named change a table declares (a special rule, cover, a weapon)."""
+
+    name: str = field(Text(), "its key in the table", key=True)
+    label: str = field(Text(), "how it is written out")
+    aliases: tuple[str, ...] = field(Seq(Text()), "other words for it, any language", ())
+    types: tuple[str, ...] = field(Seq(Text()), "the attack types it applies to; none listed: all", ())
+    to_hit: int = field(Integer(), "added to the number needed to hit", 0)
+    to_wound: int = field(Integer(), "added to the wound roll", 0)
+    attacker: int = field(Integer(), "added to the attacker's value before the hit table", 0)
+    target: int = field(Integer(), "added to the target's value before the hit table", 0)
+    rule: str = field(RULE, "the rule that defines it (add it to 'rules')")
+
+
+@dataclass(frozen=True, kw_only=True)
+class TargetCite:
+    """The rule ID cited for each step; a step left out cites the attack's rule."""
+
+    action: str = field(RULE, "what an action lets a unit do", "")
+    allows: str = field(RULE, "which attack types an action allows", "")
+    qualities: str = field(RULE, "changes to both values", "")
+    table: str = field(RULE, "the hit table", "")
+    modifiers: str = field(RULE, "the attack type's modifiers to the number", "")
+    clamp: str = field(RULE, "the bounds of the number needed", "")
+    roll: str = field(RULE, "the hit roll", "")
+    wound: str = field(RULE, "the wound roll", "")
+    outcome: str = field(RULE, "out of action or one more wound", "")
+
+
+@dataclass(frozen=True, kw_only=True)
+class TargetNumber:
+    """A table turns the difference of two values into a number to roll, with
+    modifiers and a clamp; a hit brings a second roll against the target's
+    value (True Forces)."""
+
+    procedure: str = field(Text(choices=("target-number",)), "target-number")
+    rule: str = field(RULE, "the rule that defines this attack")
+    label: str = field(Text(), "the attack's name as printed")
+    die: str = field(Text(), "the die rolled to hit and to wound (a key of 'dice', numbered faces)")
+    value: ValueRange = field(Record(ValueRange), "the value compared")
+    measure: str = field(Text(), "what distances are counted in, plural (inches)", "")
+    types: Mapping[str, AttackType] = field(Table(Record(AttackType), min_items=1), "the attack types")
+    actions: Mapping[str, Action] = field(Table(Record(Action)), "the actions before an attack", EMPTY)
+    table: tuple[TableRow, ...] = field(
+        Seq(Record(TableRow), min_items=1), "the number needed by target value minus attacker value"
+    )
+    beyond: str = field(
+        Text(choices=("nearest", "extend")),
+        "a difference outside the table: use its nearest row, or extend its last step", "nearest",
+    )
+    clamp: Clamp = field(Record(Clamp), "the bounds of the number needed after modifiers")
+    wound: WoundRoll = field(Record(WoundRoll), "the roll after a hit")
+    modifiers: Mapping[str, Modifier] = field(Table(Record(Modifier)), "named modifiers a table declares", EMPTY)
+    cite: TargetCite = field(Record(TargetCite), "the rule cited at each step", TargetCite())
