@@ -12,8 +12,11 @@ from referee.cli import COMMANDS, cli
 
 EXAMPLES = {
     "battle": "battle groundforce --attacker trooper --defender trooper --seed 1",
+    "game": "game",
+    "log": "log",
     "odds": "odds groundforce --attacker trooper --defender trooper",
     "reinforce": "reinforce groundforce --mines 1",
+    "replay": "replay 1",
     "rulesets": "rulesets",
     "show": "show groundforce",
     "validate": "validate rulesets/groundforce.yaml",
@@ -44,6 +47,7 @@ def test_every_command_takes_json(name: str, monkeypatch: pytest.MonkeyPatch) ->
     from pathlib import Path
 
     monkeypatch.chdir(Path(__file__).resolve().parent.parent)
+    run(EXAMPLES["battle"])  # so that `replay 1` has an entry to replay
     document = json.loads(run(f"{EXAMPLES[name]} --json").stdout)
     assert isinstance(document, dict)
 

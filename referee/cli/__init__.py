@@ -14,8 +14,11 @@ from referee.errors import RefereeError
 
 COMMANDS = {
     "battle": "referee.cli.battle:battle",
+    "game": "referee.cli.game:game",
+    "log": "referee.cli.log:log",
     "odds": "referee.cli.odds:odds",
     "reinforce": "referee.cli.reinforce:reinforce",
+    "replay": "referee.cli.replay:replay",
     "rulesets": "referee.cli.rulesets:rulesets",
     "show": "referee.cli.rulesets:show",
     "validate": "referee.cli.rulesets:validate",
@@ -42,6 +45,13 @@ class RefereeGroup(click.Group):
             return None
         module, attr = COMMANDS[name].split(":")
         return getattr(importlib.import_module(module), attr)
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        """Keeps the command line as given: the journal stores it to replay."""
+        from referee.cli.journaling import ARGV
+
+        ctx.meta[ARGV] = list(args)
+        return super().parse_args(ctx, args)
 
     def resolve_command(self, ctx: click.Context, args: list[str]) -> Any:
         name = args[0] if args else ""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from referee.cli.journaling import journaled, record
 from referee.cli.options import (battle_from_words, emit, force_options, json_option, load_rules,
                                  ruleset_argument, seed_option, situation_options)
 from referee.render import battle as render
@@ -17,6 +18,7 @@ from referee.rolling import settle
 @click.option("--defender-roll", help="The faces the defender rolled.")
 @situation_options
 @seed_option
+@journaled
 @json_option
 def battle(ruleset: str, attacker: str | None, defender: str | None, attacker_roll: str | None,
            defender_roll: str | None, reach: int | None, when: tuple[str, ...], seed: int | None,
@@ -34,4 +36,6 @@ def battle(ruleset: str, attacker: str | None, defender: str | None, attacker_ro
     typed = {group: text for group, text in (("attacker", attacker_roll), ("defender", defender_roll))
              if text is not None}
     settled = settle(rules, fight, typed, seed)
-    emit(as_json, render.document(settled), lambda: render.report(rules, settled))
+    document = render.document(settled)
+    record(rules, document, seed=settled.seed, dice={"rolled": settled.throw, "typed": settled.typed})
+    emit(as_json, document, lambda: render.report(rules, settled))

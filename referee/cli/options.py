@@ -63,9 +63,12 @@ def situation_options(f: F) -> F:
 
 
 def load_rules(name: str) -> Ruleset:
-    from referee.ruleset.load import load
+    """The named ruleset, or during `referee replay` the file it substitutes."""
+    from referee.cli.journaling import ruleset_override
+    from referee.ruleset.load import load, load_file
 
-    return load(name)
+    override = ruleset_override()
+    return load_file(override) if override else load(name)
 
 
 def battle_from_words(rules: Ruleset, attacker: str | None, defender: str | None,
@@ -91,10 +94,16 @@ def battle_from_words(rules: Ruleset, attacker: str | None, defender: str | None
 
 
 def emit(as_json: bool, document: Any, text: Callable[[], str]) -> None:
-    """Data goes to stdout: a JSON document, or the human report."""
+    """Data goes to stdout: a JSON document, or the human report. A journaled
+    ruling also says which journal entry holds it."""
+    from referee.cli.journaling import printed_entry
+
+    journaled, entry = printed_entry()
     if as_json:
         from referee.render.json import dumps
 
-        click.echo(dumps(document))
+        click.echo(dumps({**document, "journal_entry": entry} if journaled else document))
     else:
         click.echo(text())
+        if entry is not None:
+            click.echo(f"\nJournal entry {entry}; 'referee log show {entry}' shows it again.")
