@@ -17,13 +17,14 @@ from referee.render import journal as render
 
 
 def _today_file(entry: dict[str, Any]) -> Path | None:
-    """The ruleset file today: where it was read from, else the shipped one of that name."""
+    """The ruleset file today: the file it was read from; if that moved and the
+    player named a shipped ruleset (not a file), the shipped one of that name."""
     from referee.ruleset.load import shipped
 
     recorded = Path(entry["ruleset_path"])
     if recorded.is_file():
         return recorded
-    return shipped().get(entry["ruleset"])
+    return shipped().get(entry["inputs"].get("ruleset", ""))
 
 
 def _run(entry: dict[str, Any], label: str, ruleset_file: Path | None) -> dict[str, Any]:
@@ -51,8 +52,8 @@ def replay_entry(entry: dict[str, Any], stored: bytes | None) -> list[dict[str, 
         if stored is not None:
             kept = Path(tmp) / Path(entry["ruleset_path"]).name
             kept.write_bytes(stored)
-            runs.append(_run(entry, f"With {entry['ruleset']} as it was (sha256 {entry['ruleset_digest'][:16]})",
-                             kept))
+            runs.append(_run(entry, f"With {kept.name} as it was (sha256 {entry['ruleset_digest'][:16]}, "
+                                    "kept in the journal)", kept))
     today = _today_file(entry)
     if today is None:
         runs.append({"label": "With today's file", "error": f"the ruleset file {entry['ruleset_path']} is gone",

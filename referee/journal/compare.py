@@ -24,6 +24,8 @@ def differences(then: Any, now: Any, path: str = "") -> list[Difference]:
             sub = f"{path}.{key}" if path else str(key)
             found += differences(then.get(key, MISSING), now.get(key, MISSING), sub)
         return found
-    if isinstance(then, list) and isinstance(now, list) and len(then) == len(now):
-        return [d for i, (a, b) in enumerate(zip(then, now)) for d in differences(a, b, f"{path}[{i}]")]
+    if isinstance(then, list) and isinstance(now, list):
+        longest = max(len(then), len(now))
+        padded = [(then[i] if i < len(then) else MISSING, now[i] if i < len(now) else MISSING) for i in range(longest)]
+        return [d for i, (a, b) in enumerate(padded) for d in differences(a, b, f"{path}[{i}]")]
     return [] if then == now else [Difference(path or "(whole ruling)", then, now)]

@@ -60,6 +60,12 @@ def _outcome_lines(value: Any, path: str = "") -> list[str]:
     return [f"{path}: {shown}"]
 
 
+def _value(value: Any) -> str:
+    import json
+
+    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+
+
 def verdict(document: dict[str, Any]) -> str:
     broken = document["broken"]
     if broken is None:
@@ -80,7 +86,7 @@ def replay(document: dict[str, Any]) -> str:
         else:
             lines.append(f"  a different ruling ({len(run['differences'])} "
                          f"difference{'s' if len(run['differences']) != 1 else ''}):")
-            lines += [f"  {d['path']}: {d['then']} → {d['now']}" for d in run["differences"][:20]]
+            lines += [f"  {d['path']}: {_value(d['then'])} → {_value(d['now'])}" for d in run["differences"][:20]]
             if len(run["differences"]) > 20:
                 lines.append(f"  … and {len(run['differences']) - 20} more (see --json)")
     lines += ["", styled(document["summary"], bold=True)]
