@@ -29,13 +29,16 @@ def verify() -> dict:
     return document
 
 
-def broken(journal: Path, *statements: str) -> dict:
+def broken(journal: Path, statement: str, rehashed: int | None = None) -> dict:
+    """Rule 5 times, edit the database by hand (re-hashing entry `rehashed`
+    as a forger would), and return where `log verify` says it breaks."""
     ruled(5)
     db = sqlite3.connect(journal)
     with db:
-        for statement in statements:
-            db.execute(statement)
+        db.execute(statement)
     db.close()
+    if rehashed is not None:
+        rehash(journal, rehashed)
     result = verify()
     assert not result["intact"]
     return result["broken"]
@@ -75,13 +78,7 @@ def test_any_altered_column_is_named(journal: Path, column: str, value: str) -> 
 
 
 def test_an_altered_and_rehashed_entry_breaks_the_link_to_the_next(journal: Path) -> None:
-    ruled(5)
-    db = sqlite3.connect(journal)
-    with db:
-        db.execute("UPDATE entries SET dice = '{\"seed\":1234}' WHERE id = 3")
-    db.close()
-    rehash(journal, 3)
-    found = verify()["broken"]
+    found = broken(journal, "UPDATE entries SET dice = '{\"seed\":1234}' WHERE id = 3", rehashed=3)
     assert found["entry"] == 4
     assert "does not follow entry 3" in found["reason"]
 
@@ -123,13 +120,7 @@ def test_an_entry_inserted_before_the_first_is_named(journal: Path) -> None:
 def test_a_replaced_entry_with_a_valid_hash_breaks_the_next_link(journal: Path) -> None:
     """A forger who deletes entry 3 and writes a new one hashed correctly
     cannot link entry 4 to it without rewriting every later entry."""
-    ruled(5)
-    db = sqlite3.connect(journal)
-    with db:
-        db.execute("UPDATE entries SET prev_hash = '0' WHERE id = 3")
-    db.close()
-    rehash(journal, 3)
-    found = verify()["broken"]
+    found = broken(journal, "UPDATE entries SET prev_hash = '0' WHERE id = 3", rehashed=3)
     assert found["entry"] == 3
     assert "does not follow entry 2" in found["reason"]
 

@@ -302,3 +302,22 @@ def test_differences_name_paths_into_the_document() -> None:
         Difference("winner", "attacker", None), Difference("sides[1].hits", 2, 3),
         Difference("steps[1]", "b", MISSING), Difference("new", MISSING, 1)]
     assert differences(then, then) == []
+
+
+def test_a_journaled_command_cannot_print_a_ruling_it_did_not_record() -> None:
+    """The safety net for commands wired in later: forgetting `record` is a bug
+    caught the first time the command runs, not in a dispute."""
+    import click
+    from click.testing import CliRunner
+
+    from referee.cli.journaling import journaled
+    from referee.cli.options import emit
+
+    @click.command()
+    @journaled
+    def careless() -> None:
+        emit(False, {}, lambda: "a ruling")
+
+    result = CliRunner().invoke(careless, [])
+    assert isinstance(result.exception, AssertionError)
+    assert result.stdout == ""
