@@ -31,7 +31,6 @@ import io
 import json
 from collections.abc import Callable, Iterator
 from contextvars import ContextVar
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -51,14 +50,15 @@ PENDING = "referee.journal.pending"
 ENTRY = "referee.journal.entry"
 
 
-@dataclass
 class Rerun:
     """A replay in progress: the ruleset file to load instead of the named
-    one, and what the command would have recorded."""
+    one, and what the command would have recorded. (A plain class: every
+    command imports this module, and a dataclass costs start-up time.)"""
 
-    ruleset_file: Path | None
-    document: Any = None
-    error: str | None = None
+    def __init__(self, ruleset_file: Path | None):
+        self.ruleset_file = ruleset_file
+        self.document: Any = None
+        self.error: str | None = None
 
 
 _RERUN: ContextVar[Rerun | None] = ContextVar("referee_rerun", default=None)

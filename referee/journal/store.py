@@ -14,11 +14,14 @@ import sqlite3
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from referee.errors import RefereeError
 from referee.journal import schema
-from referee.journal.chain import GENESIS, HASHED, Verdict, canonical, entry_hash, walk
+from referee.journal.chain import GENESIS, HASHED, canonical, entry_hash
+
+if TYPE_CHECKING:
+    from referee.journal.verify import Verdict
 
 BUSY_SECONDS = 30.0
 HOW = "choose another file with --journal PATH or REFEREE_JOURNAL, or rule without it with --no-journal"
@@ -127,6 +130,8 @@ class Journal:
 
     def verify(self) -> Verdict:
         """Walk the whole chain in one read transaction, so writers cannot move it underneath."""
+        from referee.journal.verify import walk
+
         with self._read():
             bad = [digest for digest, content in self.db.execute("SELECT digest, content FROM rulesets")
                    if hashlib.sha256(bytes(content)).hexdigest() != digest]
