@@ -4,22 +4,21 @@ inserted by hand, named. Only `referee log verify` needs it."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from referee.journal.chain import GENESIS, entry_hash
 
 
-@dataclass(frozen=True)
-class Break:
+class Break(NamedTuple):
     """The first place the chain is broken: the entry to look at, and why."""
 
     entry: int
     reason: str
 
 
-@dataclass(frozen=True)
-class Verdict:
+class Verdict(NamedTuple):
+    """How many entries were walked, the last one, and the first break if any."""
+
     entries: int
     last: int | None
     broken: Break | None

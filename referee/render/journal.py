@@ -28,14 +28,14 @@ def detail(entry: dict[str, Any]) -> str:
     typed = dice.get("typed") or []
     seed = dice.get("seed")
     how = (f"seed {seed}" + (f", typed: {', '.join(typed)}" if typed else "")) if seed is not None else \
-        ("typed by the players" if rolled else "none")
+        "typed by the players"
     lines = [
         styled(f"Entry {entry['id']}", bold=True) + f"  {entry['time']}" +
         (f"  game {entry['game']}" if entry["game"] else ""),
         f"command:  {command_line(entry)}",
         f"ruleset:  {entry['ruleset'] or '-'}" +
         (f" (sha256 {entry['ruleset_digest'][:16]}, {entry['ruleset_path']})" if entry["ruleset_digest"] else ""),
-        f"dice:     {rolled or '-'} ({how})",
+        f"dice:     {rolled} ({how})" if rolled else "dice:     none",
         f"referee:  {entry['version']}",
         f"hash:     {entry['hash']}",
         f"previous: {entry['prev_hash']}",
