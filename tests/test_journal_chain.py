@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-
 from conftest import run
+
 from referee.cli import cli
 from referee.journal.chain import entry_hash
 

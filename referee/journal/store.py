@@ -245,9 +245,8 @@ def _prepare(journal: Journal) -> None:
     db, path = journal.db, journal.path
     try:
         found = schema.user_version(db)
-        if found < schema.version():
-            if db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
-                db.execute("PRAGMA journal_mode = WAL")
+        if found < schema.version() and db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+            db.execute("PRAGMA journal_mode = WAL")
     except sqlite3.Error as exc:
         raise unusable(path, exc) from None
     if found > schema.version():
