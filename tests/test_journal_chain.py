@@ -11,9 +11,11 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from conftest import run
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from referee.cli import cli
-from referee.journal.chain import entry_hash
+from referee.journal.chain import HASHED, entry_hash
 
 
 def ruled(count: int) -> None:
@@ -135,3 +137,38 @@ def test_verify_in_text_names_the_entry_and_exits_1(journal: Path) -> None:
     broken(journal, "DELETE FROM entries WHERE id = 2")
     result = run("log verify", code=1)
     assert result.stdout.startswith("BROKEN: entry 2 is missing: it was deleted by hand")
+
+
+def _journal_of(path: Path, count: int) -> None:
+    from referee.journal.store import Record, open_journal
+
+    with open_journal(path) as journal:
+        for n in range(count):
+            journal.append(Record(command="battle", argv=["battle", str(n)], replay=["battle", str(n)],
+                                  inputs={"n": n}, dice={"seed": n}, ruling={"winner": n % 2},
+                                  explanation=[{"rule": "X-1", "text": f"step {n}"}], version="test",
+                                  ruleset="r", ruleset_path="/r.yaml", ruleset_content=b"rules"))
+
+
+@settings(max_examples=60, deadline=None)
+@given(count=st.integers(1, 8), data=st.data())
+def test_any_edit_to_any_column_is_named_at_its_entry(count: int, data: st.DataObject) -> None:
+    """Whatever column of whatever entry is changed, verify names that entry."""
+    import tempfile
+
+    from referee.journal.store import open_journal
+
+    target = data.draw(st.integers(1, count))
+    column = data.draw(st.sampled_from([c for c in HASHED if c != "id"] + ["hash"]))
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "j.sqlite3"
+        _journal_of(path, count)
+        db = sqlite3.connect(path)
+        old = db.execute(f"SELECT {column} FROM entries WHERE id = ?", (target,)).fetchone()[0]
+        new = data.draw(st.text(max_size=20).filter(lambda text: text != old))
+        with db:
+            db.execute(f"UPDATE entries SET {column} = ? WHERE id = ?", (new, target))
+        db.close()
+        with open_journal(path) as journal:
+            verdict = journal.verify()
+    assert verdict.broken is not None and verdict.broken.entry == target

@@ -110,6 +110,20 @@ def test_log_filters_by_game_and_ruleset_and_limits() -> None:
     assert [(g["name"], g["entries"], g["stopped"] is not None) for g in games] == [("friday", 3, True)]
 
 
+def test_an_unknown_game_is_a_typo() -> None:
+    run("game start friday --ruleset groundforce")
+    assert "unknown game 'fridya'; did you mean 'friday'?" in fails("log --game fridya")
+    assert "unknown game" in fails("log export --game saturday")
+
+
+def test_a_ruling_with_another_ruleset_than_the_game_is_noted(edited: Callable[..., Path]) -> None:
+    other = edited("groundforce", lambda text: text.replace("name: groundforce", "name: house"))
+    run("game start friday --ruleset groundforce")
+    result = run(TYPED.replace("groundforce", str(other), 1))
+    assert result.stderr == "note: game 'friday' is played with groundforce, but this ruling used house\n"
+    assert run(TYPED).stderr == ""
+
+
 def test_game_start_and_stop_refuse_what_makes_no_sense() -> None:
     assert "no game is going" in fails("game stop")
     run("game start friday --ruleset groundforce")

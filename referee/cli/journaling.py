@@ -145,7 +145,10 @@ def record(rules: Ruleset | None, document: Any, *, seed: int | None = None,
         ruleset_content=_ruleset_content(rules) if rules else None,
     )
     with opened() as journal:
-        ctx.meta[ENTRY], _ = journal.append(entry)
+        ctx.meta[ENTRY], game = journal.append(entry)
+    if game is not None and rules is not None and game["ruleset"] != rules.name:
+        click.echo(f"note: game '{game['name']}' is played with {game['ruleset']}, "
+                   f"but this ruling used {rules.name}", err=True)
 
 
 def printed_entry() -> tuple[bool, int | None]:

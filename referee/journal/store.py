@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from referee.errors import RefereeError
+from referee.errors import RefereeError, did_you_mean
 from referee.journal import schema
 from referee.journal.chain import GENESIS, HASHED, canonical, entry_hash
 
@@ -78,7 +78,7 @@ class Journal:
     def _write(self) -> _Transaction:
         return _Transaction(self)
 
-    def append(self, record: Record) -> tuple[int, str | None]:
+    def append(self, record: Record) -> tuple[int, sqlite3.Row | None]:
         """Link and commit one entry; returns its id and the game it joined."""
         with self._write():
             last = self.db.execute("SELECT id, hash FROM entries ORDER BY id DESC LIMIT 1").fetchone()
@@ -102,7 +102,7 @@ class Journal:
             columns = (*HASHED, "hash")
             self.db.execute(f"INSERT INTO entries ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})",
                             [row[c] for c in columns])
-        return row["id"], row["game"]
+        return row["id"], game
 
     def _highest_issued(self) -> int | None:
         found = self.db.execute("SELECT seq FROM sqlite_sequence WHERE name = 'entries'").fetchone()
@@ -110,7 +110,12 @@ class Journal:
 
     def entries(self, game: str | None = None, ruleset: str | None = None,
                 limit: int | None = None) -> list[dict[str, Any]]:
-        """The latest `limit` entries matching, oldest first."""
+        """The latest `limit` entries matching, oldest first. A game nobody
+        started is a typo, not an empty evening."""
+        if game is not None:
+            played = [g["name"] for g in self.games()]
+            if game not in played:
+                raise did_you_mean("game", game, sorted(set(played)))
         rows = self.db.execute(
             "SELECT * FROM entries WHERE (?1 IS NULL OR game = ?1) AND (?2 IS NULL OR ruleset = ?2) "
             "ORDER BY id DESC LIMIT ?3", (game, ruleset, -1 if limit is None else limit)).fetchall()
