@@ -70,7 +70,8 @@ def verdict(document: dict[str, Any]) -> str:
     broken = document["broken"]
     if broken is None:
         last = f" (last entry {document['last']})" if document["last"] else ""
-        return f"ok: {document['entries']} entries, chain intact{last}: {document['journal']}"
+        count = document["entries"]
+        return f"ok: {count} entr{'y' if count == 1 else 'ies'}, chain intact{last}: {document['journal']}"
     return f"BROKEN: entry {broken['entry']} {broken['reason']} ({document['journal']})"
 
 
