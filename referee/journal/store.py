@@ -246,14 +246,28 @@ def open_journal(path: Path, create_dir: bool = False) -> Journal:
     return journal
 
 
+def _version_in_wal_mode(db: sqlite3.Connection, path: Path) -> int:
+    """The schema version, switching a new file to WAL first. While another
+    process switches the same new file, SQLite answers "locked" at once
+    instead of waiting, so this step waits for it by hand."""
+    deadline = time.monotonic() + BUSY_SECONDS
+    while True:
+        try:
+            found = schema.user_version(db)
+            if found < schema.version() and db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+                db.execute("PRAGMA journal_mode = WAL")
+            return found
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or time.monotonic() > deadline:
+                raise unusable(path, exc) from None
+            time.sleep(0.01)
+        except sqlite3.Error as exc:
+            raise unusable(path, exc) from None
+
+
 def _prepare(journal: Journal) -> None:
     db, path = journal.db, journal.path
-    try:
-        found = schema.user_version(db)
-        if found < schema.version() and db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
-            db.execute("PRAGMA journal_mode = WAL")
-    except sqlite3.Error as exc:
-        raise unusable(path, exc) from None
+    found = _version_in_wal_mode(db, path)
     if found > schema.version():
         raise RefereeError(f"cannot use the journal {path}: a newer referee wrote it (schema version {found}; "
                            f"this one reads up to {schema.version()}); upgrade referee, or {HOW}")
