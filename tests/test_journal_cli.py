@@ -81,6 +81,31 @@ def test_default_location_is_the_data_directory(tmp_path: Path, monkeypatch: pyt
     assert (tmp_path / "data" / "referee" / "journal.sqlite3").exists()
 
 
+@pytest.mark.parametrize("platform, env, expected", [
+    ("linux", {"XDG_DATA_HOME": "relative/ignored"}, ".local/share/referee"),
+    ("darwin", {}, "Library/Application Support/referee"),
+    ("win32", {"LOCALAPPDATA": "{home}/AppData/Local"}, "AppData/Local/referee"),
+])
+def test_data_directory_per_platform(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, platform: str,
+                                     env: dict[str, str], expected: str) -> None:
+    from referee.journal.location import data_dir
+
+    monkeypatch.setattr(sys, "platform", platform)
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.delenv("LOCALAPPDATA", raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value.format(home=tmp_path))
+    assert data_dir() == tmp_path / expected
+
+
+def test_journal_option_works_before_and_after_a_subcommand(tmp_path: Path) -> None:
+    other = tmp_path / "other.sqlite3"
+    run(f"{TYPED} --journal {other}")
+    assert run_json(f"log --journal {other} show 1")["id"] == 1
+    assert run_json(f"log show 1 --journal {other}")["id"] == 1
+    assert "the journal is empty" in fails("log show 1")
+
+
 def test_reinforce_is_journaled_and_odds_is_not() -> None:
     run("reinforce groundforce --mines 2 --free-places 2")
     run('odds groundforce --attacker trooper --defender trooper')
