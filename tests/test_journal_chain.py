@@ -140,14 +140,14 @@ def test_verify_in_text_names_the_entry_and_exits_1(journal: Path) -> None:
 
 
 def _journal_of(path: Path, count: int) -> None:
-    from referee.journal.store import Record, open_journal
+    from referee.journal.store import open_journal
 
     with open_journal(path) as journal:
         for n in range(count):
-            journal.append(Record(command="battle", argv=["battle", str(n)], replay=["battle", str(n)],
-                                  inputs={"n": n}, dice={"seed": n}, ruling={"winner": n % 2},
-                                  explanation=[{"rule": "X-1", "text": f"step {n}"}], version="test",
-                                  ruleset="r", ruleset_path="/r.yaml", ruleset_content=b"rules"))
+            journal.append(command="battle", argv=["battle", str(n)], replay=["battle", str(n)],
+                           inputs={"n": n}, dice={"seed": n}, ruling={"winner": n % 2},
+                           explanation=[{"rule": "X-1", "text": f"step {n}"}], version="test",
+                           ruleset="r", ruleset_path="/r.yaml", ruleset_content=b"rules")
 
 
 @settings(max_examples=60, deadline=None)

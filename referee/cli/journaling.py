@@ -126,26 +126,25 @@ def record(rules: Ruleset | None, document: Any, *, seed: int | None = None,
     if seed is not None and not any(p.name == "seed" for p in ctx.command.params):
         raise AssertionError(f"'{ctx.command_path}' draws a seed but has no --seed to replay it with")
     from referee import __version__
-    from referee.journal.store import Record
 
     argv = list(ctx.meta.get(ARGV) or [])
     ruling = _jsonable(document)
     inputs = {name: value for name, value in ctx.params.items() if name != "as_json"}
-    entry = Record(
-        command=" ".join(ctx.command_path.split()[1:]),
-        argv=argv,
-        replay=argv + (["--seed", str(seed)] if seed is not None and ctx.params.get("seed") != seed else []),
-        inputs=_jsonable({**inputs, **({"extra": ctx.args} if ctx.args else {})}),
-        dice=_jsonable({"seed": seed, **(dice or {})}),
-        ruling=ruling,
-        explanation=ruling.get("explanation", []) if isinstance(ruling, dict) else [],
-        version=__version__,
-        ruleset=rules.name if rules else None,
-        ruleset_path=str(Path(rules.path).resolve()) if rules else None,
-        ruleset_content=_ruleset_content(rules) if rules else None,
-    )
+    content = _ruleset_content(rules) if rules else None
     with opened() as journal:
-        ctx.meta[ENTRY], game = journal.append(entry)
+        ctx.meta[ENTRY], game = journal.append(
+            command=" ".join(ctx.command_path.split()[1:]),
+            argv=argv,
+            replay=argv + (["--seed", str(seed)] if seed is not None and ctx.params.get("seed") != seed else []),
+            inputs=_jsonable({**inputs, **({"extra": ctx.args} if ctx.args else {})}),
+            dice=_jsonable({"seed": seed, **(dice or {})}),
+            ruling=ruling,
+            explanation=ruling.get("explanation", []) if isinstance(ruling, dict) else [],
+            version=__version__,
+            ruleset=rules.name if rules else None,
+            ruleset_path=str(Path(rules.path).resolve()) if rules else None,
+            ruleset_content=content,
+        )
     if game is not None and rules is not None and game["ruleset"] != rules.name:
         click.echo(f"note: game '{game['name']}' is played with {game['ruleset']}, "
                    f"but this ruling used {rules.name}", err=True)

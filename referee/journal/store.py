@@ -12,7 +12,6 @@ import hashlib
 import json
 import sqlite3
 import time
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -26,28 +25,6 @@ if TYPE_CHECKING:
 BUSY_SECONDS = 30.0
 HOW = "choose another file with --journal PATH or REFEREE_JOURNAL, or rule without it with --no-journal"
 JSON_COLUMNS = ("argv", "replay", "inputs", "dice", "ruling", "explanation")
-
-
-@dataclass(frozen=True)
-class Record:
-    """What a command hands the journal: everything needed to show the ruling
-    again and to re-run it (the command line with its seed made explicit)."""
-
-    command: str
-    argv: list[str]
-    replay: list[str]
-    inputs: dict[str, Any]
-    dice: dict[str, Any]
-    ruling: Any
-    explanation: list[Any]
-    version: str
-    ruleset: str | None = None
-    ruleset_path: str | None = None
-    ruleset_content: bytes | None = None
-
-    @property
-    def ruleset_digest(self) -> str | None:
-        return None if self.ruleset_content is None else hashlib.sha256(self.ruleset_content).hexdigest()
 
 
 def now() -> str:
@@ -78,27 +55,36 @@ class Journal:
     def _write(self) -> _Transaction:
         return _Transaction(self)
 
-    def append(self, record: Record) -> tuple[int, sqlite3.Row | None]:
-        """Link and commit one entry; returns its id and the game it joined."""
+    def append(self, *, command: str, argv: list[str], replay: list[str], inputs: dict[str, Any],
+               dice: dict[str, Any], ruling: Any, explanation: list[Any], version: str,
+               ruleset: str | None = None, ruleset_path: str | None = None,
+               ruleset_content: bytes | None = None) -> tuple[int, sqlite3.Row | None]:
+        """Link and commit one entry: everything needed to show the ruling again
+        and to re-run it (`replay`: the command line with its seed made
+        explicit). Returns the entry's id and the game it joined. (Keywords,
+        not a record class: defining one costs start-up time on every ruling.)"""
+        digest = None if ruleset_content is None else hashlib.sha256(ruleset_content).hexdigest()
+        stored = {"argv": argv, "replay": replay, "inputs": inputs, "dice": dice, "ruling": ruling,
+                  "explanation": explanation}
         with self._write():
             last = self.db.execute("SELECT id, hash FROM entries ORDER BY id DESC LIMIT 1").fetchone()
             game = self.current_game()
             row: dict[str, Any] = {
                 "id": max(last["id"] if last else 0, self._highest_issued() or 0) + 1,
                 "time": now(),
-                "command": record.command,
+                "command": command,
                 "game": game["name"] if game else None,
-                "ruleset": record.ruleset,
-                "ruleset_digest": record.ruleset_digest,
-                "ruleset_path": record.ruleset_path,
-                "version": record.version,
+                "ruleset": ruleset,
+                "ruleset_digest": digest,
+                "ruleset_path": ruleset_path,
+                "version": version,
                 "prev_hash": last["hash"] if last else GENESIS,
-                **{column: canonical(getattr(record, column)) for column in JSON_COLUMNS},
+                **{column: canonical(stored[column]) for column in JSON_COLUMNS},
             }
             row["hash"] = entry_hash(row)
-            if record.ruleset_content is not None:
+            if ruleset_content is not None:
                 self.db.execute("INSERT OR IGNORE INTO rulesets (digest, name, content) VALUES (?, ?, ?)",
-                                (record.ruleset_digest, record.ruleset, record.ruleset_content))
+                                (digest, ruleset, ruleset_content))
             columns = (*HASHED, "hash")
             self.db.execute(f"INSERT INTO entries ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})",
                             [row[c] for c in columns])
