@@ -15,6 +15,14 @@ from referee.cli import cli
 from referee.ruleset.load import shipped
 
 
+@pytest.fixture(autouse=True)
+def journal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Every test journals to its own file, never to the real data directory."""
+    path = tmp_path / "journal.sqlite3"
+    monkeypatch.setenv("REFEREE_JOURNAL", str(path))
+    return path
+
+
 def run(command: str, *, code: int = 0, env: dict[str, str] | None = None) -> Result:
     """Invoke `referee <command>` through click, checking the exit code and
     that no traceback leaked."""
@@ -26,6 +34,14 @@ def run(command: str, *, code: int = 0, env: dict[str, str] | None = None) -> Re
 
 def run_json(command: str) -> Any:
     return json.loads(run(f"{command} --json").stdout)
+
+
+def ruling_of(command: str) -> Any:
+    """The --json document without its journal entry number, which every run
+    changes: for comparing two runs of the same ruling."""
+    document = run_json(command)
+    document.pop("journal_entry")
+    return document
 
 
 def fails(command: str) -> str:

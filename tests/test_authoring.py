@@ -145,3 +145,17 @@ def test_example_game_is_played() -> None:
     assert gold["points"] == 3 and {"deckhand": 1, "gunner": 1} in gold["purchases"]
     odds = run_json(f"odds {BOARDING} --attacker '3 hands' --defender '2 hands'")["outcomes"]
     assert sum(Fraction(o["probability"]) for o in odds) == 1
+
+
+def test_an_unreadable_rulesets_folder_is_one_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    from referee.ruleset import load
+
+    listing = load.Path.glob
+
+    def refuse(self: Path, pattern: str) -> object:
+        if self.name == "locked":
+            raise PermissionError(13, "Permission denied")
+        return listing(self, pattern)
+
+    monkeypatch.setattr(load.Path, "glob", refuse)
+    assert "cannot read the rulesets folder /locked: Permission denied" in fails("--rules-dir /locked rulesets")

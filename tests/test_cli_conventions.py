@@ -13,13 +13,16 @@ from referee.cli import COMMANDS, cli
 EXAMPLES = {
     "battle": "battle groundforce --attacker trooper --defender trooper --seed 1",
     "build": "build frontline-risk --unflipped-stars 4 city",
+    "game": "game",
     "group": "group diceland 4 5",
     "hit": "hit trueforces --attacker 4 --target 5 --attack ranged --seed 1",
+    "log": "log",
     "map": "map diceland --tiles 8 --seed 1",
     "new": "new example-game --from groundforce",
     "odds": "odds groundforce --attacker trooper --defender trooper",
     "recruit": "recruit frontline-risk --stars 7 --cities 2 --capitals 1 --continent asia",
     "reinforce": "reinforce groundforce --mines 1",
+    "replay": "replay 1",
     "roll": "roll 2d6+1 --seed 1",
     "rulesets": "rulesets",
     "schema": "schema",
@@ -54,6 +57,7 @@ def test_every_command_takes_json(name: str, monkeypatch: pytest.MonkeyPatch) ->
     from pathlib import Path
 
     monkeypatch.chdir(Path(__file__).resolve().parent.parent)
+    run(EXAMPLES["battle"])  # so that `replay 1` has an entry to replay
     document = json.loads(run(f"{EXAMPLES[name]} --json").stdout)
     assert isinstance(document, dict)
 

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from conftest import fails, run, run_json
+from conftest import fails, ruling_of, run, run_json
 
 EXAMPLE = "hit trueforces --attacker 4 --target 5 --attack ranged"
 Edit = Callable[[str, Callable[[str], str]], Path]
@@ -87,7 +87,8 @@ def test_text_ruling_cites_every_step() -> None:
 def test_the_referee_rolls_what_was_not_typed_and_the_seed_repeats_it() -> None:
     first = run_json(f"{EXAMPLE} --seed 11")
     assert first["seed"] == 11 and first["typed"] == []
-    assert run_json(f"{EXAMPLE} --seed 11") == first
+    first.pop("journal_entry")
+    assert ruling_of(f"{EXAMPLE} --seed 11") == first
     drawn = run_json(f"{EXAMPLE}")
     assert isinstance(drawn["seed"], int) and isinstance(drawn["hit"], bool)
     partly = run_json(f"{EXAMPLE} --roll 6 --seed 4")

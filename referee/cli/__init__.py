@@ -15,13 +15,16 @@ from referee.errors import RefereeError
 COMMANDS = {
     "battle": "referee.cli.battle:battle",
     "build": "referee.cli.recruit:build",
+    "game": "referee.cli.game:game",
     "group": "referee.cli.score:group",
     "hit": "referee.cli.hit:hit",
+    "log": "referee.cli.log:log",
     "map": "referee.cli.landmap:landmap",
     "new": "referee.cli.authoring:new",
     "odds": "referee.cli.odds:odds",
     "recruit": "referee.cli.recruit:recruit",
     "reinforce": "referee.cli.reinforce:reinforce",
+    "replay": "referee.cli.replay:replay",
     "roll": "referee.cli.roll:roll",
     "rulesets": "referee.cli.rulesets:rulesets",
     "schema": "referee.cli.authoring:schema",
@@ -52,6 +55,13 @@ class RefereeGroup(click.Group):
             return None
         module, attr = COMMANDS[name].split(":")
         return getattr(importlib.import_module(module), attr)
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        """Keeps the command line as given: the journal stores it to replay."""
+        from referee.cli.journaling import ARGV
+
+        ctx.meta[ARGV] = list(args)
+        return super().parse_args(ctx, args)
 
     def resolve_command(self, ctx: click.Context, args: list[str]) -> Any:
         name = args[0] if args else ""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from referee.cli import pips
+from referee.cli.journaling import journaled, record
 from referee.cli.options import (
     battle_from_words,
     emit,
@@ -32,6 +33,7 @@ from referee.rolling import settle
 @click.option("--choose", metavar="ROLLED:FIELD", help="Pip-compare rulesets: the pairing picked, e.g. 5:6.")
 @situation_options
 @seed_option
+@journaled
 @json_option
 def battle(ruleset: str, attacker: str | None, defender: str | None, attacker_rear: str | None,
            defender_rear: str | None, attacker_roll: str | None, defender_roll: str | None,
@@ -63,4 +65,6 @@ def battle(ruleset: str, attacker: str | None, defender: str | None, attacker_re
              if text is not None}
     settled = settle(rules, fight, typed, seed)
     view = rounds if rules.attacks[settled.ruling.outcome["attack"]].procedure == "ranked-pairs" else render
-    emit(as_json, render.document(settled), lambda: view.report(rules, settled))
+    document = render.document(settled)
+    record(rules, document, seed=settled.seed, dice={"rolled": settled.throw, "typed": settled.typed})
+    emit(as_json, document, lambda: view.report(rules, settled))

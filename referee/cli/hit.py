@@ -8,6 +8,7 @@ from typing import Any
 
 import click
 
+from referee.cli.journaling import journaled, record
 from referee.cli.options import (
     completing_ruleset,
     emit,
@@ -86,6 +87,7 @@ def strike_from_words(params: TargetNumber, kind: str | None, attacker: int, tar
 @click.option("--wound-roll", type=int, help="The die rolled to wound, after a hit.")
 @click.option("--no-roll", is_flag=True, help="Only the number needed and the chances; roll nothing.")
 @seed_option
+@journaled
 @json_option
 def hit(ruleset: str, attacker: int, target: int, kind: str | None, wounds: int | None,
         modifiers: tuple[str, ...], action: str | None, roll: int | None, wound_roll: int | None,
@@ -108,8 +110,10 @@ def hit(ruleset: str, attacker: int, target: int, kind: str | None, wounds: int 
     odds = chances(rules, params, strike)
     settled = None if no_roll else settle(rules, params, strike, typed, seed)
     steps = settled.ruling.steps if settled else tuple(needed(params, strike)[1])
-    emit(as_json, render.document(rules, strike, odds, steps, settled),
-         lambda: render.report(rules, params, strike, odds, steps, settled))
+    document = render.document(rules, strike, odds, steps, settled)
+    record(rules, document, seed=settled.seed if settled else None,
+           dice={"rolled": settled.throw, "typed": settled.typed} if settled else None)
+    emit(as_json, document, lambda: render.report(rules, params, strike, odds, steps, settled))
 
 
 def uses_chart(rules: Ruleset) -> bool:

@@ -8,6 +8,7 @@ from typing import Any
 
 import click
 
+from referee.cli.journaling import journaled, record
 from referee.cli.options import emit, json_option, load_rules, ruleset_argument, seed_option
 from referee.dice import new_seed
 from referee.errors import RefereeError
@@ -35,6 +36,7 @@ def dealt(rules: Ruleset, tiles: int, shape: str, capitals: bool, seed: int | No
 @click.option("--svg", "svg_path", type=click.Path(dir_okay=False, writable=True),
               help="Also write the map as an SVG picture to this file.")
 @seed_option
+@journaled
 @json_option
 def landmap(ruleset: str, tiles: int, shape: str, capitals: bool, svg_path: str | None, seed: int | None,
             as_json: bool) -> None:
@@ -61,5 +63,6 @@ def landmap(ruleset: str, tiles: int, shape: str, capitals: bool, svg_path: str 
     document = render.document(rules.name, landmap_)
     if svg_path:
         document["svg"] = svg_path
+    record(rules, document, seed=landmap_.seed)
     emit(as_json, document, lambda: render.report(land, rules.title, landmap_)
          + (f"\nSVG picture written to {svg_path}." if svg_path else ""))

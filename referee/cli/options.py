@@ -137,9 +137,14 @@ def user_dirs() -> list[Path]:
 
 
 def load_rules(name: str) -> Ruleset:
-    """A ruleset by name or path; a same-named file left unused is reported on stderr."""
+    """A ruleset by name or path (a same-named file left unused is reported on
+    stderr), or during `referee replay` the file it substitutes."""
+    from referee.cli.journaling import ruleset_override
     from referee.ruleset.load import find, load_file
 
+    override = ruleset_override()
+    if override:
+        return load_file(override)
     path, notes = find(name, user_dirs())
     for note in notes:
         click.echo(note, err=True)
@@ -179,10 +184,16 @@ def situations_from_words(rules: Ruleset, when: tuple[str, ...]) -> tuple[tuple[
 
 
 def emit(as_json: bool, document: Any, text: Callable[[], str]) -> None:
-    """Data goes to stdout: a JSON document, or the human report."""
+    """Data goes to stdout: a JSON document, or the human report. A journaled
+    ruling also says which journal entry holds it."""
+    from referee.cli.journaling import printed_entry
+
+    journaled, entry = printed_entry()
     if as_json:
         from referee.render.json import dumps
 
-        click.echo(dumps(document))
+        click.echo(dumps({**document, "journal_entry": entry} if journaled else document))
     else:
         click.echo(text())
+        if entry is not None:
+            click.echo(f"\nJournal entry {entry}; 'referee log show {entry}' shows it again.")

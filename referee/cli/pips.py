@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from referee.cli.journaling import record
 from referee.cli.options import emit, situations_from_words
 from referee.errors import RefereeError
 from referee.names import Lexicon
@@ -76,7 +77,9 @@ def battle(rules: Ruleset, fight: PipFight, roll: str | None, seed: int | None, 
 
     rolled = None if roll is None else numbers(roll, "--roll", attack(rules)[1].rule)
     settled = settle(rules, fight, rolled, seed)
-    emit(as_json, render.document(settled), lambda: render.report(rules, settled))
+    document = render.document(settled)
+    record(rules, document, seed=settled.seed, dice={"rolled": settled.throw, "typed": settled.typed})
+    emit(as_json, document, lambda: render.report(rules, settled))
 
 
 def odds(rules: Ruleset, fight: PipFight, as_json: bool) -> None:

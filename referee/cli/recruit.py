@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import click
 
+from referee.cli.journaling import journaled, record
 from referee.cli.options import counts_from_args, emit, json_option, load_rules, ruleset_argument
 from referee.errors import RefereeError
 from referee.recruiting import build as check_build
@@ -18,6 +19,7 @@ _EXTRA = {"ignore_unknown_options": True, "allow_extra_args": True}
 @ruleset_argument
 @click.option("--continent", "continents", multiple=True, help="A continent held (repeatable).")
 @click.option("--reward", "rewards", multiple=True, help="A reward held that gives units (repeatable).")
+@journaled
 @json_option
 @click.pass_context
 def recruit(ctx: click.Context, ruleset: str, continents: tuple[str, ...], rewards: tuple[str, ...],
@@ -36,16 +38,19 @@ def recruit(ctx: click.Context, ruleset: str, continents: tuple[str, ...], rewar
     if words:
         raise RefereeError(f"unexpected argument '{words[0]}'")
     result = count_recruits(rules, held, continents, rewards)
-    emit(as_json, {
+    document = {
         "ruleset": rules.name,
         "units": result.units,
         "ways": result.ways,
         "explanation": [{"rule": s.rule, "text": s.text} for s in result.steps],
-    }, lambda: render.recruit_report(rules, result))
+    }
+    record(rules, document)
+    emit(as_json, document, lambda: render.recruit_report(rules, result))
 
 
 @click.command(context_settings=_EXTRA)
 @ruleset_argument
+@journaled
 @json_option
 @click.pass_context
 def build(ctx: click.Context, ruleset: str, as_json: bool) -> None:
@@ -59,11 +64,13 @@ def build(ctx: click.Context, ruleset: str, as_json: bool) -> None:
     rules = load_rules(ruleset)
     held, words = counts_from_args(ctx.args)
     built = check_build(rules, held, words)
-    emit(as_json, {
+    document = {
         "ruleset": rules.name,
         "built": [w.name for w in built.works],
         "cost": built.cost,
         "have": built.have,
         "left": built.have - built.cost,
         "explanation": [{"rule": s.rule, "text": s.text} for s in built.steps],
-    }, lambda: render.build_report(rules, built))
+    }
+    record(rules, document)
+    emit(as_json, document, lambda: render.build_report(rules, built))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from referee.cli.journaling import journaled, record
 from referee.cli.options import counts_from_args, emit, json_option, load_rules, ruleset_argument
 from referee.errors import RefereeError
 from referee.names import units_of
@@ -15,6 +16,7 @@ from referee.render import purchase as render
 @ruleset_argument
 @click.option("--free-places", type=int, help="Free places for new units (default: all of them).")
 @click.option("--buy", help="Check a purchase, e.g. \"heavy, trooper\".")
+@journaled
 @json_option
 @click.pass_context
 def reinforce(ctx: click.Context, ruleset: str, free_places: int | None, buy: str | None,
@@ -35,7 +37,7 @@ def reinforce(ctx: click.Context, ruleset: str, free_places: int | None, buy: st
     if buy is not None:
         bought = dict(units_of(rules).counted(buy))
         check(rules, offered, bought)
-    emit(as_json, {
+    document = {
         "ruleset": rules.name,
         "points": offered.points,
         "free_places": offered.free_places,
@@ -44,4 +46,6 @@ def reinforce(ctx: click.Context, ruleset: str, free_places: int | None, buy: st
         "purchases": offered.purchases,
         "bought": bought,
         "explanation": [{"rule": s.rule, "text": s.text} for s in offered.steps],
-    }, lambda: render.report(rules, offered, bought))
+    }
+    record(rules, document)
+    emit(as_json, document, lambda: render.report(rules, offered, bought))

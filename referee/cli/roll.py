@@ -6,6 +6,7 @@ import re
 
 import click
 
+from referee.cli.journaling import journaled, record
 from referee.cli.options import emit, json_option, load_rules, seed_option
 from referee.dice import new_seed
 from referee.errors import RefereeError, did_you_mean
@@ -27,6 +28,7 @@ def _is_ruleset(spec: str) -> bool:
 @click.argument("count", type=click.IntRange(min=1, max=MAX_DICE), required=False)
 @click.option("--die", "die_name", help="Which of the ruleset's dice, when it has several.")
 @seed_option
+@journaled
 @json_option
 def roll(spec: str, count: int | None, die_name: str | None, seed: int | None, as_json: bool) -> None:
     """Roll dice: dice notation (NdS+M), or COUNT of a ruleset's own dice with
@@ -47,8 +49,9 @@ def roll(spec: str, count: int | None, die_name: str | None, seed: int | None, a
         if name not in rules.dice:
             raise did_you_mean("die", name, list(rules.dice))
         faces = roll_faces(rules.dice[name].die, count or 1, seed)
-        emit(as_json, render.faces_document(rules.name, name, faces, seed),
-             lambda: render.faces_report(rules.title, name, faces, seed))
+        document = render.faces_document(rules.name, name, faces, seed)
+        record(rules, document, seed=seed, dice={"rolled": {name: faces}})
+        emit(as_json, document, lambda: render.faces_report(rules.title, name, faces, seed))
         return
     if _WORD.match(spec) and not re.fullmatch(r"d\d*", spec, re.IGNORECASE):
         from referee.ruleset.load import shipped
@@ -60,5 +63,6 @@ def roll(spec: str, count: int | None, die_name: str | None, seed: int | None, a
                            f"write the count in the notation, e.g. {count or 2}d6")
     expression = parse(spec)
     rolled = roll_expression(expression, seed)
-    emit(as_json, render.expression_document(expression, rolled, seed),
-         lambda: render.expression_report(expression, rolled, seed))
+    document = render.expression_document(expression, rolled, seed)
+    record(None, document, seed=seed, dice={"rolled": document["dice"]})
+    emit(as_json, document, lambda: render.expression_report(expression, rolled, seed))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from referee.cli.journaling import journaled, record
 from referee.cli.options import emit, extra_options, json_option, load_rules, ruleset_argument
 from referee.cli.pips import numbers
 from referee.deployment import players_of
@@ -15,6 +16,7 @@ from referee.scoring import score as final
 @click.command(context_settings={"ignore_unknown_options": True, "allow_extra_args": True})
 @ruleset_argument
 @click.option("--first", help="Who moved first (the last tie-break).")
+@journaled
 @json_option
 @click.pass_context
 def score(ctx: click.Context, ruleset: str, first: str | None, as_json: bool) -> None:
@@ -30,13 +32,15 @@ def score(ctx: click.Context, ruleset: str, first: str | None, as_json: bool) ->
     rule = rules.scoring.rule if rules.scoring else None
     dice = {players(name): numbers(value, f"--{name}", rule or "") for name, value in extra_options(ctx.args).items()}
     result = final(rules, dice, players(first) if first else None)
-    emit(as_json, render.score_document(rules.name, dice, result),
-         lambda: render.score_report(rules.title, dice, result))
+    document = render.score_document(rules.name, dice, result)
+    record(rules, document)
+    emit(as_json, document, lambda: render.score_report(rules.title, dice, result))
 
 
 @click.command()
 @ruleset_argument
 @click.argument("pips", nargs=-1, required=True)
+@journaled
 @json_option
 def group(ruleset: str, pips: tuple[str, ...], as_json: bool) -> None:
     """Merge two own dice into one (grouping): pips add up, to the ruleset's cap.
@@ -49,6 +53,7 @@ def group(ruleset: str, pips: tuple[str, ...], as_json: bool) -> None:
     rule = rules.grouping.rule if rules.grouping else ""
     values = numbers(",".join(pips), "group", rule)
     merged = merge(rules, values)
-    emit(as_json, {"ruleset": rules.name, "dice": list(values), "value": merged.value, "lost": merged.lost,
-                   "explanation": [{"rule": s.rule, "text": s.text} for s in merged.steps]},
-         lambda: render.group_report(rules.title, values, merged))
+    document = {"ruleset": rules.name, "dice": list(values), "value": merged.value, "lost": merged.lost,
+                "explanation": [{"rule": s.rule, "text": s.text} for s in merged.steps]}
+    record(rules, document)
+    emit(as_json, document, lambda: render.group_report(rules.title, values, merged))

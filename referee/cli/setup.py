@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import click
 
+from referee.cli.journaling import journaled, record
 from referee.cli.landmap import dealt, map_options
 from referee.cli.options import emit, extra_options, json_option, load_rules, ruleset_argument, seed_option
 from referee.cli.pips import numbers
@@ -19,6 +20,7 @@ SUFFIX = "-left"
 @ruleset_argument
 @map_options
 @seed_option
+@journaled
 @json_option
 @click.pass_context
 def setup(ctx: click.Context, ruleset: str, tiles: int, shape: str, capitals: bool, seed: int | None,
@@ -46,5 +48,6 @@ def setup(ctx: click.Context, ruleset: str, tiles: int, shape: str, capitals: bo
     landmap = dealt(rules, tiles, shape, capitals, seed)
     armies = roll_armies(rules, landmap.dice_per_player, landmap.seed)
     start = who_starts(rules, armies, left) if left else None
-    emit(as_json, render.document(rules.name, landmap, armies, start),
-         lambda: render.report(land, rules.title, landmap, armies, start))
+    document = render.document(rules.name, landmap, armies, start)
+    record(rules, document, seed=landmap.seed)
+    emit(as_json, document, lambda: render.report(land, rules.title, landmap, armies, start))

@@ -49,7 +49,11 @@ def catalogue(user_dirs: Sequence[Path] = ()) -> list[Entry]:
     entries = [Entry(name, path, "shipped") for name, path in shipped().items()]
     taken = {entry.name for entry in entries}
     for folder in user_dirs:
-        for path in sorted(Path(folder).glob(f"*{SUFFIX}")):
+        try:
+            found = sorted(Path(folder).glob(f"*{SUFFIX}"))
+        except OSError as exc:
+            raise RefereeError(f"cannot read the rulesets folder {folder}: {exc.strerror}") from None
+        for path in found:
             entries.append(Entry(path.stem, path, str(folder), hidden=path.stem in taken))
             taken.add(path.stem)
     return entries

@@ -1,0 +1,193 @@
+"""The journal hook: how a ruling command writes its ruling to the journal
+before printing it, and how `referee replay` runs a command again.
+
+A ruling command adopts it in two lines::
+
+    @click.command()
+    @ruleset_argument
+    ...
+    @seed_option
+    @journaled                 # adds --journal PATH and --no-journal
+    @json_option
+    def hit(ruleset, ..., seed, as_json):
+        rules = load_rules(ruleset)        # cli.options.load_rules: replay swaps the file here
+        ...
+        record(rules, document, seed=seed_used, dice={"rolled": faces})
+        emit(as_json, document, lambda: render.report(...))
+
+`record` must come before `emit`: it commits the entry (or raises, and
+nothing is printed), and `emit` refuses to print a journaled ruling that
+was not recorded. `seed` is the seed the referee drew from (None when the
+players typed every die); a command that draws one must take `--seed`, so
+the stored command line plus `--seed N` repeats the ruling exactly. The
+document is the command's `--json` document; its `explanation` list is
+stored as the entry's explanation.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+from collections.abc import Callable, Iterator
+from contextvars import ContextVar
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from referee.errors import RefereeError
+
+if TYPE_CHECKING:
+    from referee.journal.store import Journal
+    from referee.ruleset.model import Ruleset
+
+F = Callable[..., Any]
+ARGV = "referee.argv"
+PATH = "referee.journal.path"
+OFF = "referee.journal.off"
+PENDING = "referee.journal.pending"
+ENTRY = "referee.journal.entry"
+
+
+class Rerun:
+    """A replay in progress: the ruleset file to load instead of the named
+    one, and what the command would have recorded. (A plain class: every
+    command imports this module, and a dataclass costs start-up time.)"""
+
+    def __init__(self, ruleset_file: Path | None):
+        self.ruleset_file = ruleset_file
+        self.document: Any = None
+        self.error: str | None = None
+
+
+_RERUN: ContextVar[Rerun | None] = ContextVar("referee_rerun", default=None)
+
+
+def _remember(key: str) -> Callable[[click.Context, click.Parameter, Any], None]:
+    def callback(ctx: click.Context, param: click.Parameter, value: Any) -> None:
+        if value is not None or key not in ctx.meta:
+            ctx.meta[key] = value
+    return callback
+
+
+def journal_option(f: F) -> F:
+    """--journal PATH, for commands that read the journal."""
+    return click.option("--journal", metavar="PATH", expose_value=False, callback=_remember(PATH),
+                        help="The journal file (default: $REFEREE_JOURNAL, else journal.sqlite3 "
+                             "in your data directory).")(f)
+
+
+def journaled(f: F) -> F:
+    """Make a command a ruling command: --journal PATH and --no-journal, and
+    `emit` will insist that `record` ran first."""
+
+    def mark(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+        ctx.meta[OFF] = value
+        ctx.meta[PENDING] = True
+
+    f = click.option("--no-journal", is_flag=True, expose_value=False, callback=mark,
+                     help="Rule without writing the journal.")(f)
+    return journal_option(f)
+
+
+def ruleset_override() -> Path | None:
+    """The file a replay substitutes for the ruleset the command names."""
+    rerun = _RERUN.get()
+    return rerun.ruleset_file if rerun else None
+
+
+def _jsonable(document: Any) -> Any:
+    from referee.render.json import dumps
+
+    return json.loads(dumps(document))
+
+
+def _ruleset_content(rules: Ruleset) -> bytes:
+    import hashlib
+
+    content = Path(rules.path).read_bytes()
+    if hashlib.sha256(content).hexdigest() != rules.digest:
+        raise RefereeError(f"the ruleset file {rules.path} changed while the referee was ruling; run it again")
+    return content
+
+
+def record(rules: Ruleset | None, document: Any, *, seed: int | None = None,
+           dice: dict[str, Any] | None = None) -> None:
+    """Commit this ruling to the journal (unless --no-journal), before it is printed."""
+    ctx = click.get_current_context()
+    ctx.meta[PENDING] = False
+    rerun = _RERUN.get()
+    if rerun is not None:
+        rerun.document = _jsonable(document)
+        return
+    if ctx.meta.get(OFF):
+        return
+    if seed is not None and not any(p.name == "seed" for p in ctx.command.params):
+        raise AssertionError(f"'{ctx.command_path}' draws a seed but has no --seed to replay it with")
+    from referee import __version__
+
+    argv = list(ctx.meta.get(ARGV) or [])
+    ruling = _jsonable(document)
+    inputs = {name: value for name, value in ctx.params.items() if name != "as_json"}
+    content = _ruleset_content(rules) if rules else None
+    with opened() as journal:
+        ctx.meta[ENTRY], game = journal.append(
+            command=" ".join(ctx.command_path.split()[1:]),
+            argv=argv,
+            replay=argv + (["--seed", str(seed)] if seed is not None and ctx.params.get("seed") != seed else []),
+            inputs=_jsonable({**inputs, **({"extra": ctx.args} if ctx.args else {})}),
+            dice=_jsonable({"seed": seed, **(dice or {})}),
+            ruling=ruling,
+            explanation=ruling.get("explanation", []) if isinstance(ruling, dict) else [],
+            version=__version__,
+            ruleset=rules.name if rules else None,
+            ruleset_path=str(Path(rules.path).resolve()) if rules else None,
+            ruleset_content=content,
+        )
+    if game is not None and rules is not None and game["ruleset"] != rules.name:
+        click.echo(f"note: game '{game['name']}' is played with {game['ruleset']}, "
+                   f"but this ruling used {rules.name}", err=True)
+
+
+def printed_entry() -> tuple[bool, int | None]:
+    """(journaled?, entry id) for `emit`; a journaled ruling printed without
+    `record` is a bug, caught here rather than in a dispute."""
+    ctx = click.get_current_context(silent=True)
+    if ctx is None or PENDING not in ctx.meta:
+        return False, None
+    if ctx.meta[PENDING]:
+        raise AssertionError(f"'{ctx.command_path}' prints a ruling it did not record")
+    return _RERUN.get() is None, ctx.meta.get(ENTRY)
+
+
+@contextlib.contextmanager
+def opened() -> Iterator[Journal]:
+    """The journal this command was told to use, open."""
+    from referee.journal.location import journal_path
+    from referee.journal.store import open_journal
+
+    path, default = journal_path(click.get_current_context().meta.get(PATH))
+    with open_journal(path, create_dir=default) as journal:
+        yield journal
+
+
+def rerun(args: list[str], ruleset_file: Path | None) -> Rerun:
+    """Run `referee ARGS` in this process, loading `ruleset_file` for the
+    ruleset, printing nothing and journaling nothing: what would it rule?"""
+    from referee.cli import cli
+
+    attempt = Rerun(ruleset_file)
+    token = _RERUN.set(attempt)
+    try:
+        with contextlib.redirect_stdout(io.StringIO()):
+            ctx = cli.make_context("referee", [*args, "--no-journal", "--json"])
+            with ctx:
+                cli.invoke(ctx)
+    except RefereeError as exc:
+        attempt.error = str(exc)
+    except click.ClickException as exc:
+        attempt.error = exc.format_message()
+    finally:
+        _RERUN.reset(token)
+    return attempt

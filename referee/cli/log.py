@@ -1,0 +1,96 @@
+"""`referee log`: read the journal back, show one entry, verify the chain, export a game."""
+
+from __future__ import annotations
+
+import click
+
+from referee.cli.journaling import journal_option, opened
+from referee.cli.options import emit, json_option
+from referee.render import journal as render
+
+
+@click.group(invoke_without_command=True)
+@click.option("--game", help="Only this game's entries (see 'referee game').")
+@click.option("--ruleset", help="Only entries ruled with this ruleset.")
+@click.option("--limit", type=click.IntRange(min=1), default=20, show_default=True,
+              help="How many of the latest entries.")
+@journal_option
+@json_option
+@click.pass_context
+def log(ctx: click.Context, game: str | None, ruleset: str | None, limit: int, as_json: bool) -> None:
+    """The journal: every ruling the referee gave, latest last. Subcommands
+    show one entry, verify the hash chain and export a game.
+
+    \b
+    Example:
+      referee log --game friday --limit 50
+      referee log show 12
+    """
+    if ctx.invoked_subcommand:
+        return
+    with opened() as journal:
+        entries = journal.entries(game=game, ruleset=ruleset, limit=limit)
+        where = str(journal.path)
+    emit(as_json, {"journal": where, "entries": entries}, lambda: render.listing(entries, where))
+
+
+@log.command()
+@click.argument("entry", type=click.IntRange(min=1))
+@journal_option
+@json_option
+def show(entry: int, as_json: bool) -> None:
+    """One journal entry in full: command line, ruleset and its hash, dice,
+    ruling, explanation, and the entry's place in the hash chain.
+
+    \b
+    Example:
+      referee log show 12
+    """
+    with opened() as journal:
+        found = journal.entry(entry)
+    emit(as_json, found, lambda: render.detail(found))
+
+
+@log.command()
+@journal_option
+@json_option
+def verify(as_json: bool) -> None:
+    """Walk the hash chain and name the first entry that was altered,
+    deleted or inserted by hand. Exit code 1 when the chain is broken.
+
+    \b
+    Example:
+      referee log verify
+    """
+    with opened() as journal:
+        verdict = journal.verify()
+        where = str(journal.path)
+    broken = verdict.broken
+    document = {"journal": where, "intact": broken is None, "entries": verdict.entries, "last": verdict.last,
+                "broken": {"entry": broken.entry, "reason": broken.reason} if broken else None}
+    emit(as_json, document, lambda: render.verdict(document))
+    if broken:
+        click.get_current_context().exit(1)
+
+
+@log.command()
+@click.option("--game", help="The game to export (default: every entry).")
+@click.option("--format", "form", type=click.Choice(["json", "csv"]), default="json", show_default=True)
+@journal_option
+@json_option
+def export(game: str | None, form: str, as_json: bool) -> None:
+    """Write a game's entries to stdout as JSON (every field) or CSV (one row
+    an entry). --json is the same as --format json.
+
+    \b
+    Example:
+      referee log export --game friday --format csv > friday.csv
+    """
+    from referee.journal.export import to_csv
+
+    with opened() as journal:
+        entries = journal.entries(game=game)
+    if form == "csv" and not as_json:
+        click.echo(to_csv(entries), nl=False)
+    else:
+        emit(True, {"game": game, "entries": entries}, str)

@@ -1,0 +1,103 @@
+"""`referee replay`: rule on a journal entry again and say whether the
+ruling still stands: with the ruleset as it was (content stored in the
+journal by its hash), and with today's file."""
+
+from __future__ import annotations
+
+import shlex
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import click
+
+from referee.cli.journaling import journal_option, opened, rerun
+from referee.cli.options import emit, json_option
+from referee.render import journal as render
+
+
+def _today_file(entry: dict[str, Any]) -> Path | None:
+    """The ruleset file today: the file it was read from; if that moved and the
+    player named a shipped ruleset (not a file), the shipped one of that name."""
+    from referee.ruleset.load import shipped
+
+    recorded = Path(entry["ruleset_path"])
+    if recorded.is_file():
+        return recorded
+    return shipped().get(entry["inputs"].get("ruleset", ""))
+
+
+def _run(entry: dict[str, Any], label: str, ruleset_file: Path | None) -> dict[str, Any]:
+    from dataclasses import asdict
+
+    from referee.journal.compare import differences
+
+    attempt = rerun(entry["replay"], ruleset_file)
+    found = [] if attempt.error else [asdict(d) for d in differences(entry["ruling"], attempt.document)]
+    return {"label": label, "error": attempt.error, "same": not attempt.error and not found,
+            "differences": found, "ruling": attempt.document}
+
+
+def _digest(path: Path) -> str:
+    import hashlib
+
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def replay_entry(entry: dict[str, Any], stored: bytes | None) -> list[dict[str, Any]]:
+    if entry["ruleset"] is None:
+        return [_run(entry, "Today", None)]
+    runs = []
+    with tempfile.TemporaryDirectory(prefix="referee-replay-") as tmp:
+        if stored is not None:
+            kept = Path(tmp) / Path(entry["ruleset_path"]).name
+            kept.write_bytes(stored)
+            runs.append(_run(entry, f"With {kept.name} as it was (sha256 {entry['ruleset_digest'][:16]}, "
+                                    "kept in the journal)", kept))
+    today = _today_file(entry)
+    if today is None:
+        runs.append({"label": "With today's file", "error": f"the ruleset file {entry['ruleset_path']} is gone",
+                     "same": False, "differences": [], "ruling": None})
+    else:
+        digest = _digest(today)
+        changed = "unchanged" if digest == entry["ruleset_digest"] else f"changed since: sha256 {digest[:16]}"
+        runs.append({**_run(entry, f"With today's {today} ({changed})", today), "digest": digest})
+    return runs
+
+
+def _summary(entry: dict[str, Any], runs: list[dict[str, Any]]) -> str:
+    today = runs[-1]
+    if today["same"]:
+        return "The ruling stands: today the referee rules the same."
+    why = []
+    if today.get("digest") and today["digest"] != entry["ruleset_digest"]:
+        why.append("the ruleset file has changed since")
+    if len(runs) > 1 and not runs[0]["same"]:
+        from referee import __version__
+
+        why.append(f"the referee rules differently with the same file (version {entry['version']} then, "
+                   f"{__version__} now)")
+    return "Today's ruling differs" + (f": {'; '.join(why)}." if why else ".")
+
+
+@click.command()
+@click.argument("entry", type=click.IntRange(min=1))
+@journal_option
+@json_option
+def replay(entry: int, as_json: bool) -> None:
+    """Rule on a journal entry again, with the same seed and typed dice: once
+    with the ruleset content stored in the journal, once with today's file,
+    and say whether the ruling is the same and, if not, what differs.
+
+    \b
+    Example:
+      referee replay 12
+    """
+    with opened() as journal:
+        found = journal.entry(entry)
+        stored = journal.ruleset_content(found["ruleset_digest"]) if found["ruleset_digest"] else None
+    runs = replay_entry(found, stored)
+    document = {"entry": entry, "command_line": render.command_line(found),
+                "replay_line": shlex.join(["referee", *found["replay"]]), "same": runs[-1]["same"],
+                "summary": _summary(found, runs), "runs": runs}
+    emit(as_json, document, lambda: render.replay(document))

@@ -1,0 +1,94 @@
+"""The journal for people: a list of entries, one entry in full, the chain's
+verdict, and what a replay found."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from referee.journal.export import command_line
+from referee.render.text import styled, table
+
+
+def _short(text: str, width: int = 70) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def listing(entries: Sequence[dict[str, Any]], where: str) -> str:
+    if not entries:
+        return f"No entries in {where}."
+    rows = [(e["id"], e["time"], e["game"] or "-", e["ruleset"] or "-", _short(command_line(e)))
+            for e in entries]
+    return table(rows, ["id", "time", "game", "ruleset", "command"])
+
+
+def detail(entry: dict[str, Any]) -> str:
+    dice = entry["dice"]
+    rolled = "; ".join(f"{group}: {', '.join(map(str, faces))}" for group, faces in dice.get("rolled", {}).items())
+    typed = dice.get("typed") or []
+    seed = dice.get("seed")
+    how = (f"seed {seed}" + (f", typed: {', '.join(typed)}" if typed else "")) if seed is not None else \
+        "typed by the players"
+    lines = [
+        styled(f"Entry {entry['id']}", bold=True) + f"  {entry['time']}" +
+        (f"  game {entry['game']}" if entry["game"] else ""),
+        f"command:  {command_line(entry)}",
+        f"ruleset:  {entry['ruleset'] or '-'}" +
+        (f" (sha256 {entry['ruleset_digest'][:16]}, {entry['ruleset_path']})" if entry["ruleset_digest"] else ""),
+        f"dice:     {rolled} ({how})" if rolled else "dice:     none",
+        f"referee:  {entry['version']}",
+        f"hash:     {entry['hash']}",
+        f"previous: {entry['prev_hash']}",
+        "",
+        styled("Ruling:", bold=True),
+    ]
+    lines += [f"  {line}" for line in _outcome_lines(entry["ruling"])]
+    if entry["explanation"]:
+        lines += ["", styled("Why:", bold=True)]
+        lines += [f"  {step.get('rule', ''):<7} {step.get('text', '')}" for step in entry["explanation"]]
+    return "\n".join(lines)
+
+
+def _outcome_lines(value: Any, path: str = "") -> list[str]:
+    """The ruling's JSON as `key: value` lines, leaving out the explanation shown below."""
+    if isinstance(value, dict):
+        return [line for key, item in value.items() if key != "explanation"
+                for line in _outcome_lines(item, f"{path}.{key}" if path else str(key))]
+    if isinstance(value, list) and value and all(isinstance(v, (dict, list)) for v in value):
+        return [line for i, item in enumerate(value) for line in _outcome_lines(item, f"{path}[{i}]")]
+    shown = (", ".join(map(str, value)) or "-") if isinstance(value, list) else value
+    return [f"{path}: {shown}"]
+
+
+def _value(value: Any) -> str:
+    import json
+
+    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+
+
+def verdict(document: dict[str, Any]) -> str:
+    broken = document["broken"]
+    if broken is None:
+        last = f" (last entry {document['last']})" if document["last"] else ""
+        count = document["entries"]
+        return f"ok: {count} entr{'y' if count == 1 else 'ies'}, chain intact{last}: {document['journal']}"
+    return f"BROKEN: entry {broken['entry']} {broken['reason']} ({document['journal']})"
+
+
+def replay(document: dict[str, Any]) -> str:
+    lines = [styled(f"Replay of entry {document['entry']}", bold=True) + f": {document['replay_line']}"]
+    for run in document["runs"]:
+        lines.append("")
+        lines.append(f"{run['label']}:")
+        if run["error"]:
+            lines.append(f"  refused: {run['error']}")
+        elif run["same"]:
+            lines.append("  the same ruling.")
+        else:
+            lines.append(f"  a different ruling ({len(run['differences'])} "
+                         f"difference{'s' if len(run['differences']) != 1 else ''}):")
+            lines += [f"  {d['path']}: {_value(d['then'])} → {_value(d['now'])}" for d in run["differences"][:20]]
+            if len(run["differences"]) > 20:
+                lines.append(f"  … and {len(run['differences']) - 20} more (see --json)")
+    lines += ["", styled(document["summary"], bold=True)]
+    return "\n".join(lines)
