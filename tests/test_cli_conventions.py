@@ -6,31 +6,9 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import run
+from conftest import EXAMPLES, run
 
 from referee.cli import COMMANDS, cli
-
-EXAMPLES = {
-    "battle": "battle groundforce --attacker trooper --defender trooper --seed 1",
-    "build": "build frontline-risk --unflipped-stars 4 city",
-    "game": "game",
-    "group": "group diceland 4 5",
-    "hit": "hit trueforces --attacker 4 --target 5 --attack ranged --seed 1",
-    "log": "log",
-    "map": "map diceland --tiles 8 --seed 1",
-    "new": "new example-game --from groundforce",
-    "odds": "odds groundforce --attacker trooper --defender trooper",
-    "recruit": "recruit frontline-risk --stars 7 --cities 2 --capitals 1 --continent asia",
-    "reinforce": "reinforce groundforce --mines 1",
-    "replay": "replay 1",
-    "roll": "roll 2d6+1 --seed 1",
-    "rulesets": "rulesets",
-    "schema": "schema",
-    "score": "score diceland --red 6,5,1 --blue 4,4,4",
-    "setup": "setup diceland --tiles 8 --seed 1",
-    "show": "show groundforce",
-    "validate": "validate rulesets/groundforce.yaml",
-}
 
 
 @pytest.mark.parametrize("name", sorted(COMMANDS))

@@ -10,19 +10,21 @@ from __future__ import annotations
 import importlib
 import json
 import os
+import shlex
 import tempfile
 from pathlib import Path
 
 import click
 from click.testing import CliRunner
+from conftest import EXAMPLES
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from referee.cli import COMMANDS, cli
 from referee.ruleset.load import shipped
 
-EXAMPLES = int(os.environ.get("REFEREE_FUZZ_EXAMPLES", "150"))
-FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize=EXAMPLES <= 1000,
+CASES = int(os.environ.get("REFEREE_FUZZ_EXAMPLES", "150"))
+FUZZ = settings(max_examples=CASES, deadline=None, derandomize=CASES <= 1000,
                 suppress_health_check=list(HealthCheck))
 
 WORDS = [
@@ -66,6 +68,13 @@ def invocations(draw: st.DrawFn, ruleset: str | None = None) -> list[str]:
     return args
 
 
+def _asks_json(args: list[str]) -> bool:
+    """--json as a flag, not as the value of an option before it, and no help asked."""
+    takes_value = {option for option, is_flag in OPTIONS.get(args[0], []) if not is_flag}
+    flags = [a for i, a in enumerate(args) if i == 0 or args[i - 1] not in takes_value]
+    return "--json" in flags and "--help" not in flags and "-h" not in flags
+
+
 def _check(args: list[str]) -> None:
     with tempfile.TemporaryDirectory() as home:
         env = {"XDG_DATA_HOME": home, "REFEREE_JOURNAL": str(Path(home) / "journal.sqlite3")}
@@ -79,13 +88,40 @@ def _check(args: list[str]) -> None:
     assert "Traceback" not in result.stderr + result.stdout, args
     if result.exit_code == 2:
         assert result.stderr.strip(), args
-    if result.exit_code == 0 and "--json" in args and "--help" not in args and "-h" not in args:
+    if result.exit_code == 0 and _asks_json(args):
         json.loads(result.stdout)
 
 
 @FUZZ
 @given(invocations())
 def test_random_arguments(args: list[str]) -> None:
+    _check(args)
+
+
+@st.composite
+def mutated_examples(draw: st.DrawFn) -> list[str]:
+    """A working command line with a few tokens dropped, replaced or added:
+    the way to reach the code behind the first checks."""
+    name = draw(st.sampled_from(sorted(EXAMPLES)))
+    args = shlex.split(EXAMPLES[name])
+    for _ in range(draw(st.integers(min_value=1, max_value=3))):
+        i = draw(st.integers(min_value=1, max_value=max(1, len(args) - 1)))
+        kind = draw(st.sampled_from(["drop", "replace", "add"]))
+        if kind == "drop" and len(args) > 1:
+            del args[min(i, len(args) - 1)]
+        elif kind == "replace" and len(args) > 1:
+            args[min(i, len(args) - 1)] = draw(st.sampled_from(WORDS) | st.text(max_size=8))
+        else:
+            option, is_flag = draw(st.sampled_from(OPTIONS[name] or [("--json", True)]))
+            args += [option] if is_flag else [option, draw(st.sampled_from(WORDS))]
+    if draw(st.booleans()):
+        args.append("--json")
+    return args
+
+
+@FUZZ
+@given(mutated_examples())
+def test_mutated_working_commands(args: list[str]) -> None:
     _check(args)
 
 

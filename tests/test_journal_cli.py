@@ -363,3 +363,17 @@ def test_a_journaled_command_cannot_print_a_ruling_it_did_not_record() -> None:
     result = CliRunner().invoke(careless, [])
     assert isinstance(result.exception, AssertionError)
     assert result.stdout == ""
+
+
+@pytest.mark.parametrize("command, message", [
+    ("replay 99999999999999999999999999", "is not in the range"),
+    ("log show 0", "is not in the range"),
+    (f"log --journal {'x' * 300}", "File name too long"),
+])
+def test_absurd_journal_arguments_are_refused(command: str, message: str) -> None:
+    assert message in fails(command)
+
+
+def test_json_given_to_the_group_reaches_the_subcommand() -> None:
+    run(TYPED)
+    assert json.loads(run("log --json verify").stdout)["intact"] is True

@@ -46,8 +46,19 @@ def ruleset_argument(f: F) -> F:
     return click.argument("ruleset", shell_complete=_complete_ruleset)(f)
 
 
+JSON = "referee.json"
+
+
+def _json_asked(ctx: click.Context, param: click.Parameter, value: bool) -> bool:
+    """Remembered in the context, so `referee log --json verify` means what it says."""
+    if value:
+        ctx.meta[JSON] = True
+    return value
+
+
 def json_option(f: F) -> F:
-    return click.option("--json", "as_json", is_flag=True, help="Print one JSON document on stdout.")(f)
+    return click.option("--json", "as_json", is_flag=True, callback=_json_asked,
+                        help="Print one JSON document on stdout.")(f)
 
 
 def seed_option(f: F) -> F:
@@ -189,7 +200,8 @@ def emit(as_json: bool, document: Any, text: Callable[[], str]) -> None:
     from referee.cli.journaling import printed_entry
 
     journaled, entry = printed_entry()
-    if as_json:
+    ctx = click.get_current_context(silent=True)
+    if as_json or (ctx is not None and ctx.meta.get(JSON)):
         from referee.render.json import dumps
 
         click.echo(dumps({**document, "journal_entry": entry} if journaled else document))

@@ -81,7 +81,7 @@ def _summary(entry: dict[str, Any], runs: list[dict[str, Any]]) -> str:
 
 
 @click.command()
-@click.argument("entry", type=click.IntRange(min=1))
+@click.argument("entry", type=click.IntRange(min=1, max=2**63 - 1))
 @journal_option
 @json_option
 def replay(entry: int, as_json: bool) -> None:

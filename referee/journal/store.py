@@ -208,7 +208,11 @@ def unusable(path: Path, exc: sqlite3.Error) -> RefereeError:
 
 def open_journal(path: Path, create_dir: bool = False) -> Journal:
     """Open (creating or migrating) a journal, or say in one line why not."""
-    if path.is_dir():
+    try:
+        is_dir, parent_exists = path.is_dir(), path.parent.is_dir()
+    except OSError as exc:
+        raise RefereeError(f"cannot use the journal {path}: {exc.strerror}; {HOW}") from None
+    if is_dir:
         raise RefereeError(f"cannot use the journal {path}: it is a directory; {HOW}")
     if create_dir:
         try:
@@ -216,7 +220,7 @@ def open_journal(path: Path, create_dir: bool = False) -> Journal:
         except OSError as exc:
             raise RefereeError(f"cannot create the journal's directory {path.parent}: "
                                f"{exc.strerror}; {HOW}") from None
-    elif not path.parent.is_dir():
+    elif not parent_exists:
         raise RefereeError(f"cannot use the journal {path}: the directory {path.parent} does not exist; {HOW}")
     try:
         db = sqlite3.connect(path, timeout=BUSY_SECONDS, isolation_level=None)
