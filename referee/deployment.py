@@ -77,7 +77,7 @@ def roll_armies(rules: Ruleset, dice: int, seed: int) -> Armies:
 
 
 def who_starts(rules: Ruleset, armies: Armies, left: Mapping[str, tuple[Face, ...]]) -> tuple[str, tuple[Step, ...]]:
-    """The player with the higher sum of the dice left over starts; equal: the first placer.
+    """The player with the higher sum of the dice left over starts; equal sums: as the file decides.
     Dice the referee did not roll are noted, not refused: a table may roll its own."""
     setup = deployment_of(rules)
     faces = set(_faces(rules))
@@ -104,6 +104,8 @@ def who_starts(rules: Ruleset, armies: Armies, left: Mapping[str, tuple[Face, ..
         starter = red if sums[red] > sums[blue] else blue
         why = f"{red} keeps {sums[red]}, {blue} {sums[blue]}: {starter} starts"
     else:
-        starter = armies.first
-        why = f"both keep {sums[red]}: the first placer, {starter}, starts"
+        second = blue if armies.first == red else red
+        starter = armies.first if setup.equal_start == "first-placer" else second
+        placer = "first" if starter == armies.first else "second"
+        why = f"both keep {sums[red]}: the {placer} placer, {starter}, starts"
     return starter, (*notes, Step(setup.start_rule, why))

@@ -4,6 +4,7 @@ issue's commands as a new user types them, and every refusal with its rule."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -251,3 +252,11 @@ def test_the_tie_break_goes_down_the_faces() -> None:
     first, why = placing_order(load("diceland"), {"red": (6, 5, 5, 1), "blue": (6, 5, 4, 4)})
     assert first == "red"
     assert why == "6s: 1 each, 5s: red 2, blue 1: red places first"
+
+
+def test_who_starts_on_equal_sums_is_the_files_decision(edited: Callable[[str, Callable[[str], str]], Path]) -> None:
+    command = "setup {} --tiles 8 --seed 1 --red-left 3,4 --blue-left 5,2"
+    first = run_json(command.format("diceland"))
+    path = edited("diceland", lambda t: t.replace("equal_start: first-placer", "equal_start: second-placer"))
+    second = run_json(command.format(path))
+    assert first["starts"] != second["starts"]

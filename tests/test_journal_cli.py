@@ -199,12 +199,12 @@ def test_replay_says_what_differs_when_the_ruleset_file_changed(edited: Callable
     path.write_text(original.replace("hits: [shield, explosion, sword]", "hits: [shield, explosion]"))
     run(f"{TYPED.replace('groundforce', str(path), 1)}")
     path.write_text(original)
-    replayed = run_json("replay 1")
+    replayed = json.loads(run("replay 1 --json", code=1).stdout)
     then, today = replayed["runs"]
     assert then["same"] and not today["same"] and not replayed["same"]
     assert {"path": "defender.hits", "then": 1, "now": 2} in today["differences"]
     assert "the ruleset file has changed since" in replayed["summary"]
-    out = run("replay 1").stdout
+    out = run("replay 1", code=1).stdout
     assert "defender.hits: 1 → 2" in out
     assert "changed since: sha256" in out
 
@@ -213,9 +213,9 @@ def test_replay_when_today_refuses_or_the_file_is_gone(edited: Callable[..., Pat
     path = edited("groundforce", lambda text: text.replace("More hits wins", "More hits win"))
     run(f"{TYPED.replace('groundforce', str(path), 1)}")
     path.write_text("format: 1\n")
-    assert "refused:" in run("replay 1").stdout
+    assert "refused:" in run("replay 1", code=1).stdout
     path.unlink()
-    assert "is gone" in run("replay 1").stdout
+    assert "is gone" in run("replay 1", code=1).stdout
 
 
 @pytest.mark.parametrize("make, says", [

@@ -127,3 +127,11 @@ def test_validate_command_reports_the_place(edited: Edit) -> None:
     line = fails(f"validate {path}")
     number = next(i for i, text in enumerate(path.read_text().splitlines(), 1) if "cost: -2" in text)
     assert line.startswith(f"error: {path}:{number}:")
+
+
+def test_a_key_no_procedure_of_the_file_reads_is_refused(edited: Edit) -> None:
+    path = edited("groundforce", lambda t: t.replace("    requires_unit: saboteur\n",
+                                                     "    requires_unit: saboteur\n    extra_dice: 2\n"))
+    with pytest.raises(RefereeError) as caught:
+        load_file(path)
+    assert "situations.stealth.extra_dice: only ranked-pairs attacks read it" in str(caught.value)

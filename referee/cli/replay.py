@@ -5,6 +5,7 @@ journal by its hash), and with today's file."""
 from __future__ import annotations
 
 import shlex
+import sys
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -87,7 +88,8 @@ def _summary(entry: dict[str, Any], runs: list[dict[str, Any]]) -> str:
 def replay(entry: int, as_json: bool) -> None:
     """Rule on a journal entry again, with the same seed and typed dice: once
     with the ruleset content stored in the journal, once with today's file,
-    and say whether the ruling is the same and, if not, what differs.
+    and say whether the ruling is the same and, if not, what differs (exit
+    code 1, as `log verify` when the chain is broken).
 
     \b
     Example:
@@ -101,3 +103,5 @@ def replay(entry: int, as_json: bool) -> None:
                 "replay_line": shlex.join(["referee", *found["replay"]]), "same": runs[-1]["same"],
                 "summary": _summary(found, runs), "runs": runs}
     emit(as_json, document, lambda: render.replay(document))
+    if not document["same"]:
+        sys.exit(1)

@@ -123,6 +123,7 @@ def _cross_check(rules: Ruleset, reader: Reader) -> None:
                     raise fail(f"attacks.{name}.{side}.hits[{i}]",
                                f"'{face}' is not a face of die '{die_name}'")
     for name, situation in rules.situations.items():
+        _check_read(rules, f"situations.{name}", situation, fail)
         if situation.requires_unit and situation.requires_unit not in rules.units:
             raise did_you_mean_fail(
                 fail, f"situations.{name}.requires_unit", "unit", situation.requires_unit, rules.units
@@ -199,6 +200,15 @@ def _check_ranked(rules: Ruleset, name: str, attack: Any, fail: Any) -> None:
     for path, unit in named:
         if unit not in rules.units:
             raise did_you_mean_fail(fail, path, "unit", unit, rules.units)
+
+
+def _check_read(rules: Ruleset, path: str, record: Any, fail: Any) -> None:
+    """A key that only one procedure reads does nothing in a ruleset without
+    that procedure: refused, so an author is not left wondering."""
+    for f in dataclasses.fields(record):
+        procedure = f.metadata.get("read_by")
+        if procedure and getattr(record, f.name) != f.default and not rules.uses(procedure):
+            raise fail(f"{path}.{f.name}", f"only {procedure} attacks read it, and this ruleset has none")
 
 
 def did_you_mean_fail(fail: Any, path: str, kind: str, given: str, known: Any) -> RefereeError:

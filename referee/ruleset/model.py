@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from referee.ruleset.sections import Deployment, Grouping, Landscape, Scoring, Variant
 
 FORMAT = 1
+RANKED = "ranked-pairs"
 ECONOMY = "referee.ruleset.economy"
 SECTIONS = "referee.ruleset.sections"
 
@@ -83,16 +84,19 @@ class Situation:
     refuse: str = field(Text(), "if set, the attack is refused with this reason", "")
     requires_unit: str = field(Text(), "a unit that must be on that side for it to apply", "")
     excludes: tuple[str, ...] = field(Seq(Text()), "situations it cannot be combined with", ())
-    # effects, for procedures that read them (ranked-pairs)
-    extra_dice: int = field(Integer(minimum=0), "dice its side rolls on top of the usual", 0)
+    # effects that only ranked-pairs attacks read
+    extra_dice: int = field(Integer(minimum=0), "dice its side rolls on top of the usual", 0, read_by=RANKED)
     not_on_top_of: tuple[str, ...] = field(
-        Seq(Text()), "situations that, when also on, replace this one's extra dice instead of adding", ())
-    highest_bonus: int = field(Integer(minimum=0), "added to its side's highest paired die", 0)
-    cancels_bombardment: bool = field(Boolean(), "true if the other side's units lose their bonus", False)
-    stops_repair: bool = field(Boolean(), "true if the other side's damaged units cannot withdraw to repair", False)
+        Seq(Text()), "situations that, when also on, replace this one's extra dice instead of adding", (),
+        read_by=RANKED)
+    highest_bonus: int = field(Integer(minimum=0), "added to its side's highest paired die", 0, read_by=RANKED)
+    cancels_bombardment: bool = field(Boolean(), "true if the other side's units lose their bonus", False,
+                                      read_by=RANKED)
+    stops_repair: bool = field(Boolean(), "true if the other side's damaged units cannot withdraw to repair",
+                               False, read_by=RANKED)
     fails_without: str = field(
         Text(), "a unit its side must keep: when the last one is destroyed the attack fails and "
-                "every unit of the side is removed (a landing without ships)", "")
+                "every unit of the side is removed (a landing without ships)", "", read_by=RANKED)
 
 
 @dataclass(frozen=True, kw_only=True)

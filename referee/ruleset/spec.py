@@ -265,14 +265,16 @@ class Table(Spec):
 
 def field(
     spec: Spec, doc: str, default: Any = dataclasses.MISSING, *, key: bool = False,
-    internal: bool = False,
+    internal: bool = False, read_by: str = "",
 ) -> Any:
     """A record field: its spec, a line of documentation, and a default if optional.
 
     A `key` field receives the name the record has in its table; an
     `internal` one is set by the loader. Neither is read from the file.
+    `read_by` names the one procedure that reads the field, so the loader can
+    refuse it in a ruleset where it would silently do nothing.
     """
-    meta = {"spec": spec, "doc": doc, "key": key, "internal": internal or key}
+    meta = {"spec": spec, "doc": doc, "key": key, "internal": internal or key, "read_by": read_by}
     if key:
         default = ""
     if isinstance(default, Mapping):
