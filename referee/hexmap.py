@@ -3,9 +3,9 @@ stream, terrains drawn from the box without replacement, short coordinates
 players can say aloud ("C4"), and capitals placed far apart and fairly.
 
 Coordinates are axial (q, r) with pointy-top hexes; for naming and drawing,
-rows are offset "odd-r" (odd rows sit half a hex to the right). A dealt map
-is moved so its top row is 0 and its leftmost column is 0, so the names
-start at A1.
+rows are offset "odd-r": odd rows counted from 0, so the rows players see
+numbered 2, 4, … sit half a hex to the right. A dealt map is moved so its
+top row is 0 and its leftmost column is 0, so the names start at A1.
 """
 
 from __future__ import annotations

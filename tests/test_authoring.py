@@ -159,3 +159,7 @@ def test_an_unreadable_rulesets_folder_is_one_clear_error(monkeypatch: pytest.Mo
 
     monkeypatch.setattr(load.Path, "glob", refuse)
     assert "cannot read the rulesets folder /locked: Permission denied" in fails("--rules-dir /locked rulesets")
+
+
+def test_ruleset_names_match_in_any_case() -> None:
+    assert run_json("show GroundForce")["name"] == "groundforce"

@@ -127,10 +127,19 @@ def test_a_replaced_entry_with_a_valid_hash_breaks_the_next_link(journal: Path) 
     assert "does not follow entry 2" in found["reason"]
 
 
-def test_altered_ruleset_content_is_named(journal: Path) -> None:
-    found = broken(journal, "UPDATE rulesets SET content = CAST('name: other' AS BLOB)")
+@pytest.mark.parametrize("edit", [
+    "UPDATE rulesets SET content = CAST('name: other' AS BLOB)",
+    "UPDATE rulesets SET content = replace(content, 'sword', 'swerd')",  # leaves TEXT behind
+])
+def test_altered_ruleset_content_is_named(journal: Path, edit: str) -> None:
+    found = broken(journal, edit)
     assert found["entry"] == 1
     assert "ruleset content" in found["reason"]
+
+
+def test_replay_of_text_content_left_by_hand_is_no_crash(journal: Path) -> None:
+    broken(journal, "UPDATE rulesets SET content = replace(content, 'sword', 'swerd')")
+    assert "altered by hand since" in run("replay 1").stdout
 
 
 def test_verify_in_text_names_the_entry_and_exits_1(journal: Path) -> None:

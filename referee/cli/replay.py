@@ -53,8 +53,11 @@ def replay_entry(entry: dict[str, Any], stored: bytes | None) -> list[dict[str, 
         if stored is not None:
             kept = Path(tmp) / Path(entry["ruleset_path"]).name
             kept.write_bytes(stored)
-            runs.append(_run(entry, f"With {kept.name} as it was (sha256 {entry['ruleset_digest'][:16]}, "
-                                    "kept in the journal)", kept))
+            label = (f"With {kept.name} as it was (sha256 {entry['ruleset_digest'][:16]}, "
+                     "kept in the journal)")
+            if _digest(kept) != entry["ruleset_digest"]:
+                label += ", but altered by hand since: its hash no longer matches (see 'referee log verify')"
+            runs.append(_run(entry, label, kept))
     today = _today_file(entry)
     if today is None:
         runs.append({"label": "With today's file", "error": f"the ruleset file {entry['ruleset_path']} is gone",

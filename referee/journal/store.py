@@ -117,7 +117,7 @@ class Journal:
 
     def ruleset_content(self, digest: str) -> bytes | None:
         row = self.db.execute("SELECT content FROM rulesets WHERE digest = ?", (digest,)).fetchone()
-        return None if row is None else bytes(row[0])
+        return None if row is None else _stored_bytes(row[0])
 
     def verify(self) -> Verdict:
         """Walk the whole chain in one read transaction, so writers cannot move it underneath."""
@@ -125,7 +125,7 @@ class Journal:
 
         with self._read():
             bad = [digest for digest, content in self.db.execute("SELECT digest, content FROM rulesets")
-                   if hashlib.sha256(bytes(content)).hexdigest() != digest]
+                   if hashlib.sha256(_stored_bytes(content)).hexdigest() != digest]
             missing = self.db.execute(
                 "SELECT e.id, e.ruleset_digest FROM entries e LEFT JOIN rulesets r "
                 "ON r.digest = e.ruleset_digest WHERE e.ruleset_digest IS NOT NULL "
@@ -204,6 +204,15 @@ def unusable(path: Path, exc: sqlite3.Error) -> RefereeError:
     else:
         why = f"SQLite says: {text}"
     return RefereeError(f"cannot use the journal {path}: {why}; {HOW}")
+
+
+def _stored_bytes(value: object) -> bytes:
+    """A ruleset's stored content as bytes. It is written as a BLOB, but an edit
+    by hand (SQL's replace()) can leave TEXT or NULL behind: the hash check,
+    not a crash, must then report it."""
+    if isinstance(value, str):
+        return value.encode("utf-8", "surrogateescape")
+    return b"" if value is None else bytes(value)  # type: ignore[arg-type]
 
 
 def open_journal(path: Path, create_dir: bool = False) -> Journal:

@@ -1,4 +1,4 @@
-"""A dealt map for people: a picture of hex rows in the terminal (odd rows
+"""A dealt map for people: a picture of hex rows in the terminal (rows 2, 4, …
 half a hex to the right, as on the table), the tiles per terrain, and why."""
 
 from __future__ import annotations

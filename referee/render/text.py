@@ -32,7 +32,7 @@ def explanation(steps: Iterable[Step]) -> str:
 
 
 def fraction(p: Fraction) -> str:
-    return f"{p.numerator}/{p.denominator}"
+    return str(p.numerator) if p.denominator == 1 else f"{p.numerator}/{p.denominator}"
 
 
 def percent(p: Fraction) -> str:

@@ -67,7 +67,7 @@ def find(name: str, user_dirs: Sequence[Path] = ()) -> tuple[Path, list[str]]:
         if not path.exists():
             raise RefereeError(f"no such ruleset file: {name}")
         return path, []
-    matches = [entry for entry in catalogue(user_dirs) if entry.name == name]
+    matches = [entry for entry in catalogue(user_dirs) if entry.name.lower() == name.lower()]
     if not matches:
         raise did_you_mean("ruleset", name, sorted({e.name for e in catalogue(user_dirs)}))
     notes = [f"note: {e.path} is not used: its name '{name}' is taken by {matches[0].path}; "
