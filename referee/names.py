@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 
-_COUNTED = re.compile(r"^(?:(\d+)\s*[x×*]?\s+|(\d+)\s*[x×*]\s*)?(.+)$", re.IGNORECASE)
+_COUNTED = re.compile(r"^(?:(\d+)\s*[x×*]?\s+|(\d+)\s*[x×*]\s*)?(.+)$", re.IGNORECASE | re.DOTALL)
 _SEPARATORS = re.compile(r"\s*(?:,|\+|;|\band\b|\ben\b|\bund\b|、|，)\s*", re.IGNORECASE)
 MAX_COUNT = 1000
 

@@ -163,3 +163,11 @@ def test_an_unreadable_rulesets_folder_is_one_clear_error(monkeypatch: pytest.Mo
 
 def test_ruleset_names_match_in_any_case() -> None:
     assert run_json("show GroundForce")["name"] == "groundforce"
+
+
+@pytest.mark.parametrize("command, message", [
+    ("new " + "x" * 300, "up to 64 lower-case letters"),
+    ("new fine --out /proc/nowhere/fine.yaml", "cannot write /proc/nowhere/fine.yaml"),
+])
+def test_new_refuses_what_it_cannot_write(command: str, message: str) -> None:
+    assert message in fails(command)

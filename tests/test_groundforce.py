@@ -239,3 +239,7 @@ def test_editing_a_face(edited: Callable[[str, Callable[[str], str]], Path]) -> 
     assert attacker_wins == 1
     win = next(o for o in outcomes if o["winner"] == "attacker")
     assert win["probability"] == "4/9"  # attacker hits 4/6, defender misses 4/6
+
+
+def test_a_line_break_inside_a_unit_list_is_only_a_name() -> None:
+    assert "unknown unit" in fails("battle groundforce --attacker ':\n0' --defender trooper --seed 1")

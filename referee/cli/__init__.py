@@ -40,7 +40,9 @@ rule or file:line); anything else is a bug worth reporting."""
 
 
 def fail(message: str) -> None:
-    click.echo(f"error: {message}", err=True)
+    """One line, whatever the user typed into the names it quotes."""
+    line = message.replace("\r", "\\r").replace("\n", "\\n")
+    click.echo(f"error: {line}", err=True)
     sys.exit(2)
 
 

@@ -81,17 +81,20 @@ def new(name: str, origin: str, out: Path | None, as_json: bool) -> None:
     """
     from referee.ruleset.schema import SCHEMA_FILE
 
-    if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", name):
-        raise RefereeError(f"'{name}': a ruleset name is lower-case letters, digits and dashes")
+    if not re.fullmatch(r"[a-z0-9][a-z0-9-]{0,63}", name):
+        raise RefereeError(f"'{name}': a ruleset name is up to 64 lower-case letters, digits and dashes")
     if any(entry.name == name for entry in catalogue(user_dirs())):
         raise RefereeError(f"a ruleset named '{name}' exists already; choose another name")
     source = load_rules(origin)
     target = out or user_dirs()[0] / f"{name}.yaml"
-    if target.exists():
-        raise RefereeError(f"{target} exists already; choose another --out")
-    target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_text(_starter(Path(source.path).read_text(encoding="utf-8"), name,
-                               SCHEMA_FILE.resolve()), encoding="utf-8")
+    try:
+        if target.exists():
+            raise RefereeError(f"{target} exists already; choose another --out")
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(_starter(Path(source.path).read_text(encoding="utf-8"), name,
+                                   SCHEMA_FILE.resolve()), encoding="utf-8")
+    except OSError as exc:
+        raise RefereeError(f"cannot write {target}: {exc.strerror}") from None
     rules = load_file(target)
     emit(as_json, {"name": rules.name, "path": str(target), "from": source.name},
          lambda: f"wrote {target} (from {source.name}); edit it, then run: referee validate {target}")
