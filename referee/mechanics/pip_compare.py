@@ -8,15 +8,18 @@ not be picked while another is not failed (DiceLand)."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field as dc_field
+from typing import Final, Literal
 
 from referee.errors import RefereeError
-from referee.mechanics.base import DiceNeed, Ruling, Step, Throw
+from referee.mechanics.base import DiceNeed, Ruling, Step, Throw, Units
 from referee.ruleset.model import Ruleset
 from referee.ruleset.procedures.pip_compare import PipCompare
 
 ODDS_KEYS = ("outcome", "defender_removed", "attacker_removed")
-BEST = "best"
+BEST: Final = "best"
+Choice = tuple[int, int] | Literal["best"] | None  # (rolled, field), the policy, or not yet
 POLICY = ("best pairing for the attacker: remove the defender if any legal pairing does; "
           "else take the most pips; then lose the fewest pips on the field; then keep the attacking die strongest")
 
@@ -31,10 +34,14 @@ class PipFight:
     defender: int
     when: tuple[tuple[str, str], ...] = ()
     variants: frozenset[str] = frozenset()
-    choose: tuple[int, int] | str | None = None
+    choose: Choice = None
 
-    def side(self, name: str) -> tuple[tuple[str, int], ...]:
+    def side(self, name: str) -> Units:
         """Situations that need a unit on a side find none: dice are not units."""
+        return ()
+
+    def rear(self, name: str) -> Units:
+        """Nor does a die have a rear."""
         return ()
 
 
@@ -49,7 +56,7 @@ class Pairing:
     defender_after: int
     moves_in: bool
     defender_moves_in: bool
-    legal: bool = field(default=True, compare=False)
+    legal: bool = dc_field(default=True, compare=False)
 
     def as_dict(self) -> dict[str, object]:
         return {"rolled": self.rolled, "field": self.field, "outcome": self.outcome,
@@ -124,7 +131,7 @@ def _chosen(params: PipCompare, fight: PipFight, listed: list[Pairing]) -> Pairi
     if fight.choose is None:
         effects = {(p.outcome, p.attacker_after, p.defender_after) for p in legal}
         return legal[0] if len(effects) == 1 else None
-    rolled, field_die = fight.choose  # type: ignore[misc]
+    rolled, field_die = fight.choose
     for p in listed:
         if (p.rolled, p.field) == (rolled, field_die):
             if not p.legal:
