@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from referee.deployment import deployment_of
+from referee.dice import pips
 from referee.errors import RefereeError
 from referee.mechanics.base import Step
 from referee.ruleset.model import Ruleset
@@ -31,7 +32,7 @@ class Score:
 
 
 def _checked(rules: Ruleset, values: tuple[int, ...], who: str, rule: str) -> None:
-    faces = {int(f) for f in rules.dice[deployment_of(rules).die].faces}
+    faces = set(pips(rules.dice[deployment_of(rules).die].faces))
     for value in values:
         if value not in faces:
             raise RefereeError(f"{who}: a die shows {min(faces)} to {max(faces)}, not {value}", rule=rule)

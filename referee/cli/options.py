@@ -9,7 +9,7 @@ from typing import Any
 import click
 
 from referee.errors import RefereeError
-from referee.mechanics.base import SIDES, Battle
+from referee.mechanics.base import SIDES, Battle, Units
 from referee.names import situations_of, states_of, units_of
 from referee.ruleset.model import Ruleset
 
@@ -88,7 +88,8 @@ def rear_options(f: F) -> F:
     return f
 
 
-def _force(rules: Ruleset, text: str, group: str, default: str) -> tuple[list[tuple[str, int]], list]:
+def _force(rules: Ruleset, text: str, group: str,
+           default: str) -> tuple[list[tuple[str, int]], list[tuple[str, str, str, int]]]:
     """Units (a bare number counts `default`) and the states typed before them."""
     if text.strip().isdigit():
         return [(default, int(text))] if int(text) else [], []
@@ -172,14 +173,15 @@ def battle_from_words(rules: Ruleset, attacker: str | None, defender: str | None
     if not rules.units:
         raise RefereeError(f"{rules.title} names no units to battle with; "
                            f"'referee show {rules.name}' says how its attacks are ruled")
-    groups, states = {}, []
+    groups: dict[str, Units] = {}
+    states: list[tuple[str, str, str, int]] = []
     default = next(iter(rules.units))
     texts = (attacker, defender, *rear)
     for group, text in zip((*SIDES, *(f"{side}_rear" for side in SIDES)), texts, strict=True):
         units, typed_states = _force(rules, text or "0", group, default)
         groups[group] = tuple(units)
         states += typed_states
-    return Battle(range=reach, when=situations_from_words(rules, when), states=tuple(states), **groups)
+    return Battle.of_groups(groups, when=situations_from_words(rules, when), states=tuple(states), range=reach)
 
 
 def situations_from_words(rules: Ruleset, when: tuple[str, ...]) -> tuple[tuple[str, str], ...]:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from dataclasses import field as dc_field
 from typing import Final, Literal
 
+from referee.dice import pips
 from referee.errors import RefereeError
 from referee.mechanics.base import DiceNeed, Ruling, Step, Throw, Units
 from referee.ruleset.model import Ruleset
@@ -166,7 +167,7 @@ def _effect_steps(params: PipCompare, fight: PipFight, p: Pairing) -> list[Step]
 
 
 def resolve(rules: Ruleset, name: str, params: PipCompare, fight: PipFight, throw: Throw) -> Ruling:
-    rolled = tuple(int(face) for face in throw["attacker"])
+    rolled = pips(throw["attacker"])
     listed = pairings(params, fight, rolled)
     steps: list[Step] = []
     if len(fight.attacker) == 1:

@@ -10,6 +10,7 @@ from collections import Counter
 from dataclasses import dataclass
 from dataclasses import field as dc_field
 
+from referee.dice import pips
 from referee.errors import RefereeError
 from referee.mechanics.base import SIDES, Battle, DiceNeed, Ruling, Step, Throw
 from referee.ruleset.model import Ruleset, Situation
@@ -239,7 +240,7 @@ def resolve(rules: Ruleset, name: str, params: RankedPairs, battle: Battle, thro
     setup = _setup(rules, params, battle)
     front, pairs, bonus = setup.front, setup.pairs, setup.bonus
     steps = list(setup.steps)
-    rolled = {side: [int(f) for f in throw[side]] for side in SIDES}
+    rolled = {side: list(pips(throw[side])) for side in SIDES}
     ranked = {side: sorted(rolled[side], reverse=True) for side in SIDES}
     steps.append(Step(_cite(params, "sort"), "; ".join(
         f"the {side} rolled {', '.join(map(str, rolled[side]))}, high to low "
@@ -269,8 +270,8 @@ def resolve(rules: Ruleset, name: str, params: RankedPairs, battle: Battle, thro
                                    "unit": label(rules, front[side][rank])} for side in SIDES}})
     if any(len({u for u, _ in front[side]}) > 1 for side in SIDES):
         steps.append(Step(_cite(params, "stand"), "; ".join(
-            f"pair {c['rank']} stands for the attacker's {c['attacker']['unit']} and the defender's "
-            f"{c['defender']['unit']}" for c in compared)))
+            f"pair {rank + 1} stands for the attacker's {label(rules, front['attacker'][rank])} and the "
+            f"defender's {label(rules, front['defender'][rank])}" for rank in range(pairs))))
 
     sides = {}
     for side in SIDES:

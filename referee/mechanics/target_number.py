@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from referee.dice import pips
 from referee.errors import RefereeError
 from referee.mechanics.base import DiceNeed, Ruling, Step, Throw
 from referee.ruleset.model import Ruleset
@@ -143,13 +144,13 @@ def needed(params: TargetNumber, strike: Strike) -> tuple[int, list[Step]]:
 
 def resolve(rules: Ruleset, params: TargetNumber, strike: Strike, throw: Throw) -> Ruling:
     number, steps = needed(params, strike)
-    roll = throw["hit"][0]
+    roll = pips(throw["hit"])[0]
     hit = roll >= number
     steps.append(Step(_cite(params, "roll"), f"rolled {roll} against {number}+: " + ("a hit" if hit else "a miss")))
     outcome = {"needed": number, "roll": roll, "hit": hit, "wound_roll": None, "wound_total": None,
                "out_of_action": False, "wounds": strike.wounds}
     if hit:
-        wound_roll = throw["wound"][0]
+        wound_roll = pips(throw["wound"])[0]
         added = strike.wounds if params.wound.adds_wounds else 0
         change, note = _changes(_applied(params, strike), "to_wound")
         total = wound_roll + added + change
