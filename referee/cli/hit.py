@@ -4,7 +4,7 @@ target-number attack; and the chart `referee odds` prints for such a game."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -14,6 +14,7 @@ from referee.cli.options import (
     emit,
     json_option,
     load_rules,
+    refuse_unread,
     ruleset_argument,
     seed_option,
 )
@@ -24,6 +25,9 @@ from referee.names import Lexicon
 from referee.render import hit as render
 from referee.ruleset.model import Ruleset
 from referee.ruleset.procedures.target_number import TargetNumber
+
+if TYPE_CHECKING:
+    from referee.cli.odds import OddsTold
 
 F = Callable[..., Any]
 
@@ -37,7 +41,7 @@ def _complete(part: str) -> Callable[[click.Context, click.Parameter, str], list
 
     def complete(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
         rules = completing_ruleset(ctx)
-        if rules is None or not uses_chart(rules):
+        if rules is None or not rules.uses("target-number"):
             return []
         _, params = target_number_attack(rules)
         return [name for name in getattr(params, part) if name.startswith(incomplete)]
@@ -116,28 +120,14 @@ def hit(ruleset: str, attacker: int, target: int, kind: str | None, wounds: int 
     emit(as_json, document, lambda: render.report(rules, params, strike, odds, steps, settled))
 
 
-def uses_chart(rules: Ruleset) -> bool:
-    """True when `referee odds` shows this game as a chart of values."""
-    return rules.uses("target-number")
-
-
-def odds_chart(rules: Ruleset, kind: str | None, wounds: int | None, modifiers: tuple[str, ...],
-               as_json: bool, **unused: Any) -> None:
+def odds_chart(rules: Ruleset, told: OddsTold, as_json: bool) -> None:
     """`referee odds` for a target-number game: every attacker value against every target value."""
-    given = [f"--{name}" for name, value in unused.items() if value not in (None, ())]
-    if given:
-        raise RefereeError(f"the chart covers every pair of values: leave out {', '.join(given)} "
-                           "('referee hit' rules on one attack)")
+    refuse_unread(told.flags("--attacker", "--defender", "--range", "--when", "--rule", "--until", "--table",
+                             "--float", "--attacker-rear", "--defender-rear"),
+                  "the chart covers every pair of values: leave out {options} ('referee hit' rules on one attack)")
     _, params = target_number_attack(rules)
-    name, named = _named(params, kind, modifiers)
-    cells = chart(rules, params, name, wounds or 0, named)
-    emit(as_json, render.chart_document(rules, name, wounds or 0, named, cells),
-         lambda: render.chart_report(rules, params, name, wounds or 0, named, cells))
-
-
-def refuse_chart_options(kind: str | None, wounds: int | None, modifiers: tuple[str, ...]) -> None:
-    """A game ruled by battles has no attack type, wounds or modifiers to chart."""
-    given = [flag for flag, value in (("--attack", kind), ("--wounds", wounds), ("--modifier", modifiers))
-             if value not in (None, ())]
-    if given:
-        raise RefereeError(f"{', '.join(given)} belong to hit-check charts; this game's odds take units")
+    name, named = _named(params, told.kind, told.modifiers)
+    wounds = told.wounds or 0
+    cells = chart(rules, params, name, wounds, named)
+    emit(as_json, render.chart_document(rules, name, wounds, named, cells),
+         lambda: render.chart_report(rules, params, name, wounds, named, cells))

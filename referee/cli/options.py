@@ -1,8 +1,11 @@
-"""Options and arguments several commands share, and turning words into a battle."""
+"""Options and arguments several commands share, turning words into a battle,
+and refusing options the game in play does not read."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, fields
+from dataclasses import field as dc_field
 from pathlib import Path
 from typing import Any
 
@@ -78,6 +81,11 @@ def situation_options(f: F) -> F:
                      help="A named situation of the ruleset, e.g. defender:stealth (repeatable).")(f)
     return click.option("--range", "reach", type=click.IntRange(min=0),
                         help="Distance to the target, for attacks that reach further.")(f)
+
+
+def variant_option(f: F) -> F:
+    return click.option("--rule", "variants", multiple=True, metavar="NAME",
+                        help="A special rule of the ruleset in play, e.g. fill-the-void (repeatable).")(f)
 
 
 def rear_options(f: F) -> F:
@@ -211,3 +219,54 @@ def emit(as_json: bool, document: Any, text: Callable[[], str]) -> None:
         click.echo(text())
         if entry is not None:
             click.echo(f"\nJournal entry {entry}; 'referee log show {entry}' shows it again.")
+
+
+def numbers(text: str, what: str, rule: str) -> tuple[int, ...]:
+    """'6,2' or '6 2' → (6, 2); whether each is a face is the rules' to say."""
+    items = [item.strip() for item in text.replace(" ", ",").split(",") if item.strip()]
+    try:
+        return tuple(int(item) for item in items)
+    except ValueError:
+        raise RefereeError(f"{what} takes pips such as 6 or 6,2, not '{text}'", rule=rule) from None
+
+
+def refuse_unread(given: Mapping[str, object], message: str) -> None:
+    """Options the game in play does not read are refused, never silently
+    ignored. `given` maps each such option's flag to its value; the message
+    names the ones given where it says {options}."""
+    named = [option for option, value in given.items() if value is not None and value is not False and value != ()]
+    if named:
+        raise RefereeError(message.replace("{options}", ", ".join(named)))
+
+
+def not_read_by(rules: Ruleset) -> str:
+    """The refusal `refuse_unread` gives for options meant for another kind of attack."""
+    return "{options}: not used by " + rules.name + "'s attacks"
+
+
+def flag(name: str, default: object = None) -> Any:
+    """A field of a `Told` that the option `name` fills."""
+    return dc_field(default=default, metadata={"flag": name})
+
+
+@dataclass(frozen=True)
+class Told:
+    """An attack as typed with the options `battle` and `odds` share. Each kind
+    of attack reads some of them; `flags` names the others for `refuse_unread`."""
+
+    attacker: str | None = flag("--attacker")
+    defender: str | None = flag("--defender")
+    attacker_rear: str | None = flag("--attacker-rear")
+    defender_rear: str | None = flag("--defender-rear")
+    reach: int | None = flag("--range")
+    when: tuple[str, ...] = flag("--when", ())
+    variants: tuple[str, ...] = flag("--rule", ())
+
+    def flags(self, *names: str) -> dict[str, object]:
+        """The named options by flag with their values, in the order named."""
+        given = {f.metadata["flag"]: getattr(self, f.name) for f in fields(self) if "flag" in f.metadata}
+        return {name: given[name] for name in names}
+
+    def battle(self, rules: Ruleset) -> Battle:
+        return battle_from_words(rules, self.attacker, self.defender, self.reach, self.when,
+                                 (self.attacker_rear, self.defender_rear))
