@@ -18,7 +18,7 @@ from typing import Any
 from referee.dice import exact_throws
 from referee.errors import RefereeError
 from referee.mechanics import attack_of, check_situations, dice_needed, resolve
-from referee.mechanics.base import SIDES, Battle, Step, Units
+from referee.mechanics.base import SIDES, Battle, Step, Units, dice_of
 from referee.mechanics.ranked_pairs import divisions, reads_rear, situations_on
 from referee.ruleset.model import Ruleset, Situation
 from referee.ruleset.procedures.ranked_pairs import RankedPairs
@@ -143,7 +143,7 @@ class Fight:
             battle = self._battle(key)
             needs = dice_needed(self.rules, battle)
             totals: dict[Any, Fraction] = {}
-            for throw, chance in exact_throws({g: (n.die, n.count) for g, n in needs.items()}):
+            for throw, chance in exact_throws(dice_of(needs)):
                 out = resolve(self.rules, battle, throw).outcome
                 result = tuple(self._divisions(out[side]["front_after"]) for side in SIDES) + tuple(
                     out[side]["failed"] for side in SIDES)

@@ -14,6 +14,25 @@ Units = tuple[tuple[str, int], ...]  # canonical unit name, count
 SIDES = ("attacker", "defender")
 
 
+def other(side: str) -> str:
+    return SIDES[1 - SIDES.index(side)]
+
+
+class Cited(Protocol):
+    """A procedure's parameters: the attack's rule, and a record of the rule each step cites."""
+
+    @property
+    def rule(self) -> str: ...
+
+    @property
+    def cite(self) -> object: ...
+
+
+def cite(params: Cited, step: str) -> str:
+    """The rule a step of a ruling cites: the file's rule for that step, else the attack's."""
+    return getattr(params.cite, step) or params.rule
+
+
 class Situated(Protocol):
     """What the shared situation checks read of an attack as told, whatever
     procedure rules it: the named situations (side, name) and each side's units."""
@@ -85,6 +104,11 @@ class DiceNeed:
     die: Die
     count: int
     rule: str
+
+
+def dice_of(needs: Mapping[str, DiceNeed]) -> dict[str, tuple[Die, int]]:
+    """Each group's die and count, as `dice.exact_throws` and `dice.throw_count` take them."""
+    return {group: (need.die, need.count) for group, need in needs.items()}
 
 
 def size(units: Units) -> int:

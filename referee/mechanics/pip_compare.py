@@ -14,7 +14,8 @@ from typing import Final, Literal
 
 from referee.dice import pips
 from referee.errors import RefereeError
-from referee.mechanics.base import DiceNeed, Ruling, Step, Throw, Units
+from referee.mechanics.base import DiceNeed, Ruling, Step, Throw, Units, cite
+from referee.names import plural
 from referee.ruleset.model import Ruleset
 from referee.ruleset.procedures.pip_compare import PipCompare
 
@@ -66,14 +67,6 @@ class Pairing:
                 "legal": self.legal}
 
 
-def _cite(params: PipCompare, step: str) -> str:
-    return getattr(params.cite, step) or params.rule
-
-
-def _pips(word: int) -> str:
-    return f"{word} pip{'' if word == 1 else 's'}"
-
-
 def check(rules: Ruleset, params: PipCompare, fight: PipFight, attacking: str = "attacker's") -> None:
     """Refuses pips that are no face of the die, too many attacking dice, and a
     combined attack a named situation forbids."""
@@ -87,7 +80,7 @@ def check(rules: Ruleset, params: PipCompare, fight: PipFight, attacking: str = 
         raise RefereeError("name the attacking die's pips with --attacker", rule=params.rule)
     if len(fight.attacker) > params.most_attackers:
         raise RefereeError(f"{len(fight.attacker)} attacking dice: at most {params.most_attackers} "
-                           "attack together", rule=_cite(params, "combined"))
+                           "attack together", rule=cite(params, "combined"))
     if len(fight.attacker) > 1:
         for _, name in fight.when:
             if name in params.combined_refused_by:
@@ -98,7 +91,7 @@ def check(rules: Ruleset, params: PipCompare, fight: PipFight, attacking: str = 
 def dice_needed(rules: Ruleset, params: PipCompare, fight: PipFight) -> dict[str, DiceNeed]:
     """One hand die per attacking field die."""
     check(rules, params, fight)
-    rule = params.rule if len(fight.attacker) == 1 else _cite(params, "combined")
+    rule = params.rule if len(fight.attacker) == 1 else cite(params, "combined")
     return {"attacker": DiceNeed(rules.dice[params.die].die, len(fight.attacker), rule)}
 
 
@@ -137,10 +130,10 @@ def _chosen(params: PipCompare, fight: PipFight, listed: list[Pairing]) -> Pairi
         if (p.rolled, p.field) == (rolled, field_die):
             if not p.legal:
                 raise RefereeError(f"{rolled} on {field_die} fails, and a pairing that does not fail "
-                                   "exists: it may not be picked", rule=_cite(params, "combined"))
+                                   "exists: it may not be picked", rule=cite(params, "combined"))
             return p
     raise RefereeError(f"no pairing {rolled}:{field_die}; the pairings are "
-                       + ", ".join(f"{p.rolled}:{p.field}" for p in listed), rule=_cite(params, "combined"))
+                       + ", ".join(f"{p.rolled}:{p.field}" for p in listed), rule=cite(params, "combined"))
 
 
 def _effect_steps(params: PipCompare, fight: PipFight, p: Pairing) -> list[Step]:
@@ -152,16 +145,16 @@ def _effect_steps(params: PipCompare, fight: PipFight, p: Pairing) -> list[Step]
                 f"a valid attack; the field die now shows {p.rolled} (the {p.field} returns to the hand)")
         sign = "=" if p.outcome == "perfect" else "<"
         steps = [Step(params.rule, f"{p.rolled} {sign} {p.field}: {kind}; the defender loses "
-                                   f"{_pips(p.rolled)} ({fight.defender} → {p.defender_after})")]
+                                   f"{plural(p.rolled, 'pip')} ({fight.defender} → {p.defender_after})")]
     if p.defender_after == 0:
-        steps.append(Step(_cite(params, "remove_defender"),
+        steps.append(Step(cite(params, "remove_defender"),
                           f"the defender is at 0: removed; the attacking die ({p.attacker_after}) must "
                           "move into the emptied tile, leaving its own tile empty"))
     if p.attacker_after == 0:
-        steps.append(Step(_cite(params, "remove_attacker"), "the attacking die is at 0: removed" + (
+        steps.append(Step(cite(params, "remove_attacker"), "the attacking die is at 0: removed" + (
             "" if p.defender_moves_in else "; the defender may not move into its tile")))
         if p.defender_moves_in:
-            steps.append(Step(_cite(params, "fill"), "fill the void: the defending die must move "
+            steps.append(Step(cite(params, "fill"), "fill the void: the defending die must move "
                                                      "into the emptied tile"))
     return steps
 
@@ -176,18 +169,18 @@ def resolve(rules: Ruleset, name: str, params: PipCompare, fight: PipFight, thro
     else:
         described = ", ".join(f"{p.rolled} on {p.field} {p.outcome}" + ("" if p.legal else " (may not be picked)")
                               for p in listed)
-        steps.append(Step(_cite(params, "combined"),
+        steps.append(Step(cite(params, "combined"),
                           f"a combined attack by {' and '.join(map(str, fight.attacker))}; the attacker rolls "
                           f"{', '.join(map(str, rolled))} and picks a pairing: {described}"))
     chosen = _chosen(params, fight, listed)
     if chosen is None:
-        steps.append(Step(_cite(params, "combined"), "the attacker picks one of the legal pairings "
+        steps.append(Step(cite(params, "combined"), "the attacker picks one of the legal pairings "
                                                      "(rolled:field)"))
     else:
         if len(fight.attacker) > 1:
             how = "by the policy: " + POLICY if fight.choose == BEST else (
                 "the only choice" if fight.choose is None else "as chosen")
-            steps.append(Step(_cite(params, "combined"), f"{chosen.rolled} on {chosen.field}: {how}"))
+            steps.append(Step(cite(params, "combined"), f"{chosen.rolled} on {chosen.field}: {how}"))
         steps += _effect_steps(params, fight, chosen)
     field_after = list(fight.attacker)
     if chosen:
