@@ -79,7 +79,7 @@ class Die:
     faces: tuple[Face, ...]
 
     def roll(self, count: int, rng: Rng) -> tuple[Face, ...]:
-        return tuple(self.faces[rng.below(len(self.faces))] for _ in range(count))
+        return tuple(rng.choice(self.faces) for _ in range(count))
 
     def distinct(self) -> dict[Face, Fraction]:
         """Each face once, with its exact chance."""
