@@ -19,15 +19,15 @@ from referee.cli.options import (
     seed_option,
 )
 from referee.errors import RefereeError
-from referee.hitcheck import chances, chart, settle, target_number_attack
-from referee.mechanics.target_number import Strike, needed
 from referee.names import Lexicon
-from referee.render import hit as render
 from referee.ruleset.model import Ruleset
-from referee.ruleset.procedures.target_number import TargetNumber
 
 if TYPE_CHECKING:
+    # `referee odds` loads this module for its options in every game; the hit
+    # checks themselves load only when a game has them.
     from referee.cli.odds import OddsTold
+    from referee.mechanics.target_number import Strike
+    from referee.ruleset.procedures.target_number import TargetNumber
 
 F = Callable[..., Any]
 
@@ -43,6 +43,8 @@ def _complete(part: str) -> Callable[[click.Context, click.Parameter, str], list
         rules = completing_ruleset(ctx)
         if rules is None or not rules.uses("target-number"):
             return []
+        from referee.hitcheck import target_number_attack
+
         _, params = target_number_attack(rules)
         return [name for name in getattr(params, part) if name.startswith(incomplete)]
 
@@ -69,6 +71,8 @@ def _named(params: TargetNumber, kind: str | None, modifiers: tuple[str, ...]) -
 
 def strike_from_words(params: TargetNumber, kind: str | None, attacker: int, target: int,
                       action: str | None, wounds: int | None, modifiers: tuple[str, ...]) -> Strike:
+    from referee.mechanics.target_number import Strike
+
     name, named = _named(params, kind, modifiers)
     return Strike(
         kind=name,
@@ -105,6 +109,10 @@ def hit(ruleset: str, attacker: int, target: int, kind: str | None, wounds: int 
     Example:
       referee hit trueforces --attacker 4 --target 5 --attack ranged --roll 5 --wound-roll 3
     """
+    from referee.hitcheck import chances, settle, target_number_attack
+    from referee.mechanics.target_number import needed
+    from referee.render import hit as render
+
     rules = load_rules(ruleset)
     _, params = target_number_attack(rules)
     strike = strike_from_words(params, kind, attacker, target, action, wounds, modifiers)
@@ -122,6 +130,9 @@ def hit(ruleset: str, attacker: int, target: int, kind: str | None, wounds: int 
 
 def odds_chart(rules: Ruleset, told: OddsTold, as_json: bool) -> None:
     """`referee odds` for a target-number game: every attacker value against every target value."""
+    from referee.hitcheck import chart, target_number_attack
+    from referee.render import hit as render
+
     refuse_unread(told.flags("--attacker", "--defender", "--range", "--when", "--rule", "--until", "--table",
                              "--float", "--attacker-rear", "--defender-rear"),
                   "the chart covers every pair of values: leave out {options} ('referee hit' rules on one attack)")
