@@ -3,19 +3,16 @@ from the one-round odds so the shared `odds` command only gains options."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import click
 
-from referee.cli.options import emit
+from referee.cli.options import F, emit
 from referee.errors import RefereeError
 from referee.ruleset.model import Ruleset
 
 if TYPE_CHECKING:
     from referee.cli.odds import OddsTold
-
-F = Callable[..., Any]
 
 
 def fight_options(f: F) -> F:

@@ -10,6 +10,7 @@ import click
 
 from referee.cli.journaling import journaled, record
 from referee.cli.options import (
+    F,
     completing_ruleset,
     emit,
     json_option,
@@ -28,8 +29,6 @@ if TYPE_CHECKING:
     from referee.cli.odds import OddsTold
     from referee.mechanics.target_number import Strike
     from referee.ruleset.procedures.target_number import TargetNumber
-
-F = Callable[..., Any]
 
 
 def _lexicon(kind: str, table: Any) -> Lexicon[str]:
