@@ -171,27 +171,6 @@ def load_rules(name: str) -> Ruleset:
     return load_file(path)
 
 
-def battle_from_words(rules: Ruleset, attacker: str | None, defender: str | None,
-                      reach: int | None, when: tuple[str, ...],
-                      rear: tuple[str | None, str | None] = (None, None)) -> Battle:
-    for side, given in zip(SIDES, (attacker, defender), strict=True):
-        if not given:
-            raise RefereeError(f"say which units fight with --{side}, e.g. --{side} \"2 trooper\"")
-    assert attacker and defender
-    if not rules.units:
-        raise RefereeError(f"{rules.title} names no units to battle with; "
-                           f"'referee show {rules.name}' says how its attacks are ruled")
-    groups: dict[str, Units] = {}
-    states: list[tuple[str, str, str, int]] = []
-    default = next(iter(rules.units))
-    texts = (attacker, defender, *rear)
-    for group, text in zip((*SIDES, *(f"{side}_rear" for side in SIDES)), texts, strict=True):
-        units, typed_states = _force(rules, text or "0", group, default)
-        groups[group] = tuple(units)
-        states += typed_states
-    return Battle.of_groups(groups, when=situations_from_words(rules, when), states=tuple(states), range=reach)
-
-
 def situations_from_words(rules: Ruleset, when: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
     """`defender:hills` → ("defender", "hills"), through the ruleset's aliases; a repeat counts once."""
     situations = situations_of(rules)
@@ -268,5 +247,22 @@ class Told:
         return {name: given[name] for name in names}
 
     def battle(self, rules: Ruleset) -> Battle:
-        return battle_from_words(rules, self.attacker, self.defender, self.reach, self.when,
-                                 (self.attacker_rear, self.defender_rear))
+        """The units of each side and rear (a bare number counts the file's first unit), with
+        their states and the situations named."""
+        for side, given in zip(SIDES, (self.attacker, self.defender), strict=True):
+            if not given:
+                raise RefereeError(f"say which units fight with --{side}, e.g. --{side} \"2 trooper\"")
+        if not rules.units:
+            raise RefereeError(f"{rules.title} names no units to battle with; "
+                               f"'referee show {rules.name}' says how its attacks are ruled")
+        groups: dict[str, Units] = {}
+        states: list[tuple[str, str, str, int]] = []
+        default = next(iter(rules.units))
+        texts = {"attacker": self.attacker, "defender": self.defender,
+                 "attacker_rear": self.attacker_rear, "defender_rear": self.defender_rear}
+        for group, text in texts.items():
+            units, typed_states = _force(rules, text or "0", group, default)
+            groups[group] = tuple(units)
+            states += typed_states
+        return Battle.of_groups(groups, when=situations_from_words(rules, self.when), states=tuple(states),
+                                range=self.reach)
