@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from referee.dice import Face, Rng
+from referee.dice import Face, Rng, pips
 from referee.errors import RefereeError
 from referee.mechanics.base import Step
 from referee.names import Lexicon
@@ -41,14 +41,14 @@ def players_of(rules: Ruleset) -> Lexicon[str]:
 
 
 def _faces(rules: Ruleset) -> list[int]:
-    return sorted((int(f) for f in set(rules.dice[deployment_of(rules).die].faces)), reverse=True)
+    return sorted(set(pips(rules.dice[deployment_of(rules).die].faces)), reverse=True)
 
 
 def placing_order(rules: Ruleset, rolls: Mapping[str, tuple[int, ...]]) -> tuple[str | None, str]:
     """Who has more of the highest face, then of the next...; None on identical
     rolls. The text names every face counted on the way."""
     red, blue = deployment_of(rules).players
-    tied = []
+    tied: list[str] = []
     for face in _faces(rules):
         mine, theirs = rolls[red].count(face), rolls[blue].count(face)
         if mine != theirs:
@@ -65,7 +65,7 @@ def roll_armies(rules: Ruleset, dice: int, seed: int) -> Armies:
     rng = Rng(seed, SETUP_STREAM)
     steps: list[Step] = []
     for attempt in range(MAX_ROLLS):
-        rolls = {p: tuple(sorted((int(f) for f in die.roll(dice, rng)), reverse=True)) for p in setup.players}
+        rolls = {p: tuple(sorted(pips(die.roll(dice, rng)), reverse=True)) for p in setup.players}
         steps.append(Step(setup.roll_rule, "; ".join(
             f"{p} rolls {dice} dice: {', '.join(map(str, rolls[p]))}" for p in setup.players)
             + ("" if attempt == 0 else " (re-roll)")))
@@ -87,7 +87,7 @@ def who_starts(rules: Ruleset, armies: Armies, left: Mapping[str, tuple[Face, ..
         if player not in left:
             raise RefereeError(f"say which {setup.hand} dice {player} has left with --{player}-left",
                                rule=setup.start_rule)
-        dice = tuple(int(f) for f in left[player])
+        dice = pips(left[player])
         if len(dice) != setup.hand or not set(dice) <= faces:
             raise RefereeError(f"{player} is left with {setup.hand} dice, each {min(faces)} to {max(faces)}, "
                                f"not {', '.join(map(str, dice)) or 'none'}", rule=setup.start_rule)

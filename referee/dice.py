@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import itertools
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb, factorial, prod
@@ -22,6 +22,12 @@ Face = str | int
 T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
+
+
+def pips(faces: Iterable[Face]) -> tuple[int, ...]:
+    """Faces of a numbered die as numbers: the procedures that add or compare
+    faces read dice whose faces the loader has checked are numbers."""
+    return tuple(int(face) for face in faces)
 
 
 class Rng:
@@ -73,7 +79,7 @@ class Die:
     faces: tuple[Face, ...]
 
     def roll(self, count: int, rng: Rng) -> tuple[Face, ...]:
-        return tuple(self.faces[rng.below(len(self.faces))] for _ in range(count))
+        return tuple(rng.choice(self.faces) for _ in range(count))
 
     def distinct(self) -> dict[Face, Fraction]:
         """Each face once, with its exact chance."""

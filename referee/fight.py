@@ -18,7 +18,7 @@ from typing import Any
 from referee.dice import exact_throws
 from referee.errors import RefereeError
 from referee.mechanics import attack_of, check_situations, dice_needed, resolve
-from referee.mechanics.base import SIDES, Battle, Step
+from referee.mechanics.base import SIDES, Battle, Step, Units, dice_of
 from referee.mechanics.ranked_pairs import divisions, reads_rear, situations_on
 from referee.ruleset.model import Ruleset, Situation
 from referee.ruleset.procedures.ranked_pairs import RankedPairs
@@ -123,7 +123,7 @@ class Fight:
         return _sorted(front), tuple(sorted((kind, n) for kind, n in rear.items() if n))
 
     def _battle(self, state: State) -> Battle:
-        groups: dict[str, tuple[tuple[str, int], ...]] = {}
+        groups: dict[str, Units] = {}
         states = []
         for side, (front, rear) in zip(SIDES, state):
             for group, counted in ((side, Counter(front)), (f"{side}_rear", Counter(dict(rear)))):
@@ -133,24 +133,28 @@ class Fight:
                     if index:
                         states.append((group, unit, self.rules.units[unit].states[index], n))
                 groups[group] = tuple(units.items())
-        return Battle(when=self.when, states=tuple(states), **groups)
+        return Battle.of_groups(groups, when=self.when, states=tuple(states))
 
     # -- rounds ---------------------------------------------------------
     def _round(self, state: State) -> list[tuple[Number, Any]]:
         """(chance, (attacker front after, defender front after, attacker failed, defender failed))."""
-        key = tuple((front, tuple((kind, 1) for kind, _ in rear) if self.reads[side] else ())
-                    for side, (front, rear) in zip(SIDES, state))
+        key = (self._as_read("attacker", state[0]), self._as_read("defender", state[1]))
         if key not in self.rounds:
             battle = self._battle(key)
             needs = dice_needed(self.rules, battle)
             totals: dict[Any, Fraction] = {}
-            for throw, chance in exact_throws({g: (n.die, n.count) for g, n in needs.items()}):
+            for throw, chance in exact_throws(dice_of(needs)):
                 out = resolve(self.rules, battle, throw).outcome
                 result = tuple(self._divisions(out[side]["front_after"]) for side in SIDES) + tuple(
                     out[side]["failed"] for side in SIDES)
                 totals[result] = totals.get(result, Fraction(0)) + chance
             self.rounds[key] = [(p if self.exact else float(p), r) for r, p in totals.items()]
         return self.rounds[key]
+
+    def _as_read(self, side: str, state: Side) -> Side:
+        """A side as one round sees it: which kinds wait in the rear, and only if the round reads the rear."""
+        front, rear = state
+        return front, tuple((kind, 1) for kind, _ in rear) if self.reads[side] else ()
 
     def _divisions(self, pairs: list[list[str]]) -> tuple[Division, ...]:
         return _sorted([(u, self.rules.units[u].states.index(s) if s else 0) for u, s in pairs])

@@ -112,8 +112,8 @@ def grow(shape: str, count: int, rng: Rng) -> list[Hex]:
     taken = {(0, 0)}
     if shape == "random":
         while len(cells) < count:
-            q, r = cells[rng.below(len(cells))]
-            dq, dr = DIRECTIONS[rng.below(6)]
+            q, r = rng.choice(cells)
+            dq, dr = rng.choice(DIRECTIONS)
             cell = (q + dq, r + dr)
             if cell not in taken:
                 taken.add(cell)

@@ -10,6 +10,7 @@ from fractions import Fraction
 
 from referee.dice import Face, exact_throws
 from referee.errors import RefereeError
+from referee.mechanics.base import dice_of
 from referee.mechanics.target_number import Strike, dice_needed, resolve
 from referee.rolling import Settled, complete
 from referee.ruleset.model import Ruleset
@@ -40,8 +41,7 @@ Throws = list[tuple[dict[str, tuple[Face, ...]], Fraction]]
 
 def every_throw(rules: Ruleset, params: TargetNumber) -> Throws:
     """Both dice, every way they can fall, with exact weights (the same for every pair of values)."""
-    needs = dice_needed(rules, params)
-    return list(exact_throws({g: (n.die, n.count) for g, n in needs.items()}))
+    return list(exact_throws(dice_of(dice_needed(rules, params))))
 
 
 def chances(rules: Ruleset, params: TargetNumber, strike: Strike, throws: Throws | None = None) -> Chances:

@@ -11,7 +11,7 @@ from typing import Any
 from referee.dice import exact_throws, throw_count
 from referee.errors import RefereeError
 from referee.mechanics import dice_needed, odds_keys, resolve
-from referee.mechanics.base import Battle, DiceNeed, Ruling, Throw
+from referee.mechanics.base import Battle, DiceNeed, Ruling, Throw, dice_of
 from referee.ruleset.model import Ruleset
 
 MAX_THROWS = 1_000_000
@@ -33,7 +33,7 @@ def battle_odds(rules: Ruleset, battle: Battle) -> list[Outcome]:
 def tally(needs: Mapping[str, DiceNeed], keys: tuple[str, ...],
           rule_on: Callable[[Throw], Ruling]) -> list[Outcome]:
     """Every throw the needs can show, ruled on and grouped by the outcome keys."""
-    request = {g: (n.die, n.count) for g, n in needs.items()}
+    request = dice_of(needs)
     if (count := throw_count(request)) > MAX_THROWS:
         raise RefereeError(f"{count:,} different throws are too many to sum exactly "
                            f"(at most {MAX_THROWS:,}); try fewer dice")

@@ -6,11 +6,12 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
+from referee.dice import Face
 from referee.errors import RefereeError
 from referee.mechanics import check_situations
 from referee.mechanics.pip_compare import BEST, ODDS_KEYS, PipFight, check, dice_needed, resolve
 from referee.odds import Outcome, tally
-from referee.rolling import Settled, draw
+from referee.rolling import Settled, complete
 from referee.ruleset.model import Ruleset
 from referee.ruleset.procedures.pip_compare import PipCompare
 
@@ -23,7 +24,7 @@ def attack(rules: Ruleset) -> tuple[str, PipCompare]:
 
 
 def settle(rules: Ruleset, fight: PipFight, roll: tuple[int, ...] | None, seed: int | None) -> Settled:
-    """The attacker's roll as typed, or drawn from the combat stream."""
+    """The attacker's roll as typed, or drawn from the combat stream (a fresh seed, printed, when none is given)."""
     name, params = attack(rules)
     check_situations(rules, fight)
     needs = dice_needed(rules, params, fight)
@@ -33,11 +34,8 @@ def settle(rules: Ruleset, fight: PipFight, roll: tuple[int, ...] | None, seed: 
             raise RefereeError(f"the attacker rolls {need.count} hand {'die' if need.count == 1 else 'dice'} "
                                f"here, but {len(roll)} {'was' if len(roll) == 1 else 'were'} given", rule=need.rule)
         check(rules, params, replace(fight, attacker=roll), "rolled")
-        typed = {"attacker": roll}
-        throw, seed = typed, None
-    else:
-        typed = {}
-        throw = draw(needs, typed, seed)
+    typed: dict[str, tuple[Face, ...]] = {} if roll is None else {"attacker": roll}
+    throw, seed = complete(needs, typed, seed)
     return Settled(resolve(rules, name, params, fight, throw), throw, tuple(typed), seed)
 
 

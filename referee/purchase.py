@@ -9,6 +9,7 @@ from itertools import islice
 
 from referee.errors import RefereeError, did_you_mean
 from referee.mechanics.base import Step
+from referee.names import plural
 from referee.ruleset.economy import Reinforcements
 from referee.ruleset.model import Ruleset
 
@@ -77,14 +78,14 @@ def offer(rules: Ruleset, held: Mapping[str, int], free_places: int | None) -> O
         f"{per[s]} × {n} {s}" for s, n in held.items() if n])
     steps = [
         Step(terms.income.rule, f"{income_text} = {points} points"),
-        Step(terms.places_rule, f"{places} free place{'s' if places != 1 else ''} for new units"),
+        Step(terms.places_rule, f"{plural(places, 'free place')} for new units"),
         Step(terms.cost_rule, "costs: " + ", ".join(
             f"{u.title} {u.cost}" for u in rules.units.values() if u.cost > 0)),
-        Step(terms.rule, f"the most that fits spends {spend} point{'s' if spend != 1 else ''}: "
-                         f"{len(legal)} legal purchase{'s' if len(legal) != 1 else ''}"),
+        Step(terms.rule, f"the most that fits spends {plural(spend, 'point')}: "
+                         f"{plural(len(legal), 'legal purchase')}"),
     ]
     if points > spend:
-        steps.append(Step(terms.rule, f"{points - spend} point{'s' if points - spend != 1 else ''} "
+        steps.append(Step(terms.rule, f"{plural(points - spend, 'point')} "
                                       "cannot be spent and are lost"))
     return Offer(points, places, spend, legal, tuple(steps))
 

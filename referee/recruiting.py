@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from referee.errors import RefereeError, did_you_mean
 from referee.mechanics.base import Step
-from referee.names import Lexicon
+from referee.names import Lexicon, plural
 from referee.ruleset.economy import Bonus, Recruiting, Work
 from referee.ruleset.model import Ruleset
 
@@ -42,10 +42,6 @@ def _bonuses(kind: str, table: Mapping[str, Bonus], given: Sequence[str]) -> lis
     return [table[words(word)] for word in given]
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
 def recruit(rules: Ruleset, held: Mapping[str, int], continents: Sequence[str],
             rewards: Sequence[str]) -> Recruit:
     terms = _terms(rules)
@@ -64,7 +60,7 @@ def recruit(rules: Ruleset, held: Mapping[str, int], continents: Sequence[str],
     for bonus in _bonuses("continent", terms.continents, continents) + _bonuses("reward", terms.rewards, rewards):
         total += bonus.units
         steps.append(Step(bonus.rule, f"{bonus.name}: +{bonus.units}"))
-    steps.append(Step(terms.rule, f"{_plural(total, 'unit')} to recruit"))
+    steps.append(Step(terms.rule, f"{plural(total, 'unit')} to recruit"))
 
     caps: dict[str, int] = {}
     for placed in terms.placed:
@@ -74,13 +70,13 @@ def recruit(rules: Ruleset, held: Mapping[str, int], continents: Sequence[str],
         caps[placed.unit] = total if sites else 0
         if box is not None:
             caps[placed.unit] = min(caps[placed.unit], box)
-        steps.append(Step(placed.rule, f"{title} needs one of {_plural(sites, 'place')} that can take it"
+        steps.append(Step(placed.rule, f"{title} needs one of {plural(sites, 'place')} that can take it"
                                        + (f" and a piece from the box ({box} left)" if box is not None else "")
                                        + ("" if caps[placed.unit] else f": no {title} can be formed")))
     costed = {name: unit.cost for name, unit in rules.units.items() if unit.cost > 0}
     steps.append(Step(terms.cost_rule, "costs: " + ", ".join(f"{rules.units[u].title} {c}" for u, c in costed.items())))
     ways = _ways(total, costed, caps)
-    steps.append(Step(terms.cost_rule, f"{_plural(len(ways), 'way')} to take {total}"))
+    steps.append(Step(terms.cost_rule, f"{plural(len(ways), 'way')} to take {total}"))
     return Recruit(total, ways, tuple(steps))
 
 

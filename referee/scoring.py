@@ -7,8 +7,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from referee.deployment import deployment_of
+from referee.dice import pips
 from referee.errors import RefereeError
 from referee.mechanics.base import Step
+from referee.names import plural
 from referee.ruleset.model import Ruleset
 
 CRITERIA = {"dice": "most dice on the map", "pips": "highest pip total", "first": "the player who moved first"}
@@ -31,7 +33,7 @@ class Score:
 
 
 def _checked(rules: Ruleset, values: tuple[int, ...], who: str, rule: str) -> None:
-    faces = {int(f) for f in rules.dice[deployment_of(rules).die].faces}
+    faces = set(pips(rules.dice[deployment_of(rules).die].faces))
     for value in values:
         if value not in faces:
             raise RefereeError(f"{who}: a die shows {min(faces)} to {max(faces)}, not {value}", rule=rule)
@@ -48,7 +50,7 @@ def group(rules: Ruleset, values: tuple[int, ...]) -> Merged:
     value = min(total, rules.grouping.cap)
     lost = total - value
     text = f"{values[0]} + {values[1]} = {total}" + (
-        f", capped at {rules.grouping.cap}: {lost} pip{'s' if lost != 1 else ''} lost" if lost else ": nothing lost")
+        f", capped at {rules.grouping.cap}: {plural(lost, 'pip')} lost" if lost else ": nothing lost")
     return Merged(value, lost, (Step(rule, text),))
 
 

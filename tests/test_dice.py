@@ -9,7 +9,7 @@ from itertools import product
 from hypothesis import given
 from hypothesis import strategies as st
 
-from referee.dice import Die, Rng, exact_throws
+from referee.dice import Die, Rng, exact_throws, pips
 
 
 def test_generator_is_pinned() -> None:
@@ -56,3 +56,8 @@ def test_exact_throws_match_brute_force(f1: list, n1: int, f2: list, n2: int) ->
         exact[key] = exact.get(key, 0) + p
     assert exact == {k: Fraction(v, total) for k, v in brute.items()}
     assert sum(exact.values()) == 1
+
+
+def test_pips_reads_numbered_faces_as_numbers() -> None:
+    assert pips((6, "5", 1)) == (6, 5, 1)
+    assert pips(()) == ()

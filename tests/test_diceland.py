@@ -83,6 +83,13 @@ def test_referee_rolls_from_a_seed_reproducibly() -> None:
     assert first["seed"] == 11 and len(first["attacker"]["rolled"]) == 2
 
 
+def test_an_unseeded_roll_draws_a_fresh_seed_that_repeats_it() -> None:
+    drawn = ruling_of("battle diceland --attacker 6,2 --defender 3")
+    assert isinstance(drawn["seed"], int) and drawn["typed"] == []
+    again = ruling_of(f"battle diceland --attacker 6,2 --defender 3 --seed {drawn['seed']}")
+    assert again["attacker"]["rolled"] == drawn["attacker"]["rolled"]
+
+
 def test_odds_of_a_single_attack() -> None:
     odds = run_json("odds diceland --attacker 6 --defender 3")
     totals = {k: v["probability"] for k, v in odds["totals"].items()}

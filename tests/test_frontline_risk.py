@@ -8,6 +8,7 @@ from fractions import Fraction
 from functools import cache
 from itertools import product
 
+import pytest
 from conftest import fails, run, run_json
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -297,3 +298,14 @@ def test_ruleset_cross_checks(edited) -> None:
 
 def test_a_rear_where_the_game_has_none_is_refused() -> None:
     assert "has no rear" in fails("battle groundforce --attacker trooper --defender trooper --attacker-rear 1")
+
+
+@pytest.mark.parametrize(("old", "new", "message"), [
+    ("not_on_top_of: [extra-defence-die]", "not_on_top_of: [extra-defense-die]",
+     "unknown situation 'extra-defense-die'"),
+    ("fails_without: armour", "fails_without: armor", "unknown unit 'armor'"),
+    ("requires_unit: armour", "requires_unit: armor", "unknown unit 'armor'"),
+])
+def test_a_situation_names_units_and_situations_that_exist(edited, old: str, new: str, message: str) -> None:
+    bad = edited("frontline-risk", lambda t: t.replace(old, new))
+    assert message in fails(f"validate {bad}")

@@ -2,24 +2,40 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any
+
 import click
 
 from referee.cli import pips
 from referee.cli.journaling import journaled, record
 from referee.cli.options import (
-    battle_from_words,
+    Told,
     emit,
+    flag,
     force_options,
     json_option,
     load_rules,
+    not_read_by,
     rear_options,
+    refuse_unread,
     ruleset_argument,
     seed_option,
     situation_options,
+    variant_option,
 )
-from referee.render import battle as render
-from referee.render import rounds
-from referee.rolling import settle
+from referee.ruleset.model import Ruleset
+
+
+@dataclass(frozen=True)
+class BattleTold(Told):
+    """`referee battle`'s options: the attack, and the dice typed (or the seed to draw them)."""
+
+    attacker_roll: str | None = flag("--attacker-roll")
+    defender_roll: str | None = flag("--defender-roll")
+    roll: str | None = flag("--roll")
+    choose: str | None = flag("--choose")
+    seed: int | None = None
 
 
 @click.command()
@@ -28,17 +44,14 @@ from referee.rolling import settle
 @rear_options
 @click.option("--attacker-roll", help="The faces the attacker rolled, e.g. sword,explosion.")
 @click.option("--defender-roll", help="The faces the defender rolled.")
-@pips.options
+@variant_option
 @click.option("--roll", help="Pip-compare rulesets: the hand dice the attacker rolled, e.g. 5 or 5,1.")
 @click.option("--choose", metavar="ROLLED:FIELD", help="Pip-compare rulesets: the pairing picked, e.g. 5:6.")
 @situation_options
 @seed_option
 @journaled
 @json_option
-def battle(ruleset: str, attacker: str | None, defender: str | None, attacker_rear: str | None,
-           defender_rear: str | None, attacker_roll: str | None, defender_roll: str | None,
-           variants: tuple[str, ...], roll: str | None, choose: str | None,
-           reach: int | None, when: tuple[str, ...], seed: int | None, as_json: bool) -> None:
+def battle(ruleset: str, as_json: bool, **options: Any) -> None:
     """Rule on one attack. Type the faces that were rolled, or leave a roll out
     and the referee rolls it (print the seed to repeat it). In DiceLand,
     --attacker and --defender take pips and --roll the hand dice rolled.
@@ -53,17 +66,22 @@ def battle(ruleset: str, attacker: str | None, defender: str | None, attacker_re
           --attacker-roll 6,5,2 --defender-roll 6,3,1
     """
     rules = load_rules(ruleset)
-    if pips.handles(rules):
-        pips.refuse_options(rules, {"--attacker-roll": attacker_roll, "--defender-roll": defender_roll,
-                                    "--range": reach, "--attacker-rear": attacker_rear,
-                                    "--defender-rear": defender_rear})
-        fight = pips.fight_from_words(rules, attacker, defender, when, variants, choose)
-        return pips.battle(rules, fight, roll, seed, as_json)
-    pips.refuse_options(rules, {"--rule": variants, "--roll": roll, "--choose": choose})
-    fight = battle_from_words(rules, attacker, defender, reach, when, (attacker_rear, defender_rear))
-    typed = {group: text for group, text in (("attacker", attacker_roll), ("defender", defender_roll))
+    told = BattleTold(**options)
+    if rules.uses("pip-compare"):
+        return pips.battle(rules, told, as_json)
+    return units_battle(rules, told, as_json)
+
+
+def units_battle(rules: Ruleset, told: BattleTold, as_json: bool) -> None:
+    """A battle of units (symbol hits, ranked pairs): each side's faces typed or drawn."""
+    from referee.render import battle as render
+    from referee.render import rounds
+    from referee.rolling import settle
+
+    refuse_unread(told.flags("--rule", "--roll", "--choose"), not_read_by(rules))
+    typed = {group: text for group, text in (("attacker", told.attacker_roll), ("defender", told.defender_roll))
              if text is not None}
-    settled = settle(rules, fight, typed, seed)
+    settled = settle(rules, told.battle(rules), typed, told.seed)
     view = rounds if rules.attacks[settled.ruling.outcome["attack"]].procedure == "ranked-pairs" else render
     document = render.document(settled)
     record(rules, document, seed=settled.seed, dice={"rolled": settled.throw, "typed": settled.typed})

@@ -3,16 +3,16 @@ from the one-round odds so the shared `odds` command only gains options."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING
 
 import click
 
-from referee.cli.options import battle_from_words, emit
+from referee.cli.options import F, emit
 from referee.errors import RefereeError
 from referee.ruleset.model import Ruleset
 
-F = Callable[..., Any]
+if TYPE_CHECKING:
+    from referee.cli.odds import OddsTold
 
 
 def fight_options(f: F) -> F:
@@ -25,19 +25,18 @@ def fight_options(f: F) -> F:
                              "policy of the ruleset.")(f)
 
 
-def answer(rules: Ruleset, words: dict[str, Any], until: str | None, table: int | None, floats: bool,
-           as_json: bool) -> None:
+def answer(rules: Ruleset, told: OddsTold, as_json: bool) -> None:
     from referee.fight import Fight, chart
     from referee.render import fight as render
 
-    if table is not None:
-        attackers, defenders, rows, solved = chart(rules, table, exact=not floats)
+    if told.table is not None:
+        attackers, defenders, rows, solved = chart(rules, told.table, exact=not told.floats)
         emit(as_json, render.chart_document(rules, attackers, defenders, rows, solved),
              lambda: render.chart_report(rules, attackers, defenders, rows, solved))
         return
-    if until is None:
+    if told.until is None:
         raise RefereeError("--float needs --until conquest or --table N")
-    battle = battle_from_words(rules, **words)
-    solved = Fight(rules, battle, exact=not floats)
+    battle = told.battle(rules)
+    solved = Fight(rules, battle, exact=not told.floats)
     odds = solved.odds(battle)
     emit(as_json, render.document(rules, battle, odds, solved), lambda: render.report(rules, battle, odds, solved))

@@ -4,28 +4,31 @@ target-number attack; and the chart `referee odds` prints for such a game."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from referee.cli.journaling import journaled, record
 from referee.cli.options import (
+    F,
     completing_ruleset,
     emit,
     json_option,
     load_rules,
+    refuse_unread,
     ruleset_argument,
     seed_option,
 )
 from referee.errors import RefereeError
-from referee.hitcheck import chances, chart, settle, target_number_attack
-from referee.mechanics.target_number import Strike, needed
 from referee.names import Lexicon
-from referee.render import hit as render
 from referee.ruleset.model import Ruleset
-from referee.ruleset.procedures.target_number import TargetNumber
 
-F = Callable[..., Any]
+if TYPE_CHECKING:
+    # `referee odds` loads this module for its options in every game; the hit
+    # checks themselves load only when a game has them.
+    from referee.cli.odds import OddsTold
+    from referee.mechanics.target_number import Strike
+    from referee.ruleset.procedures.target_number import TargetNumber
 
 
 def _lexicon(kind: str, table: Any) -> Lexicon[str]:
@@ -37,8 +40,10 @@ def _complete(part: str) -> Callable[[click.Context, click.Parameter, str], list
 
     def complete(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
         rules = completing_ruleset(ctx)
-        if rules is None or not uses_chart(rules):
+        if rules is None or not rules.uses("target-number"):
             return []
+        from referee.hitcheck import target_number_attack
+
         _, params = target_number_attack(rules)
         return [name for name in getattr(params, part) if name.startswith(incomplete)]
 
@@ -65,6 +70,8 @@ def _named(params: TargetNumber, kind: str | None, modifiers: tuple[str, ...]) -
 
 def strike_from_words(params: TargetNumber, kind: str | None, attacker: int, target: int,
                       action: str | None, wounds: int | None, modifiers: tuple[str, ...]) -> Strike:
+    from referee.mechanics.target_number import Strike
+
     name, named = _named(params, kind, modifiers)
     return Strike(
         kind=name,
@@ -101,6 +108,10 @@ def hit(ruleset: str, attacker: int, target: int, kind: str | None, wounds: int 
     Example:
       referee hit trueforces --attacker 4 --target 5 --attack ranged --roll 5 --wound-roll 3
     """
+    from referee.hitcheck import chances, settle, target_number_attack
+    from referee.mechanics.target_number import needed
+    from referee.render import hit as render
+
     rules = load_rules(ruleset)
     _, params = target_number_attack(rules)
     strike = strike_from_words(params, kind, attacker, target, action, wounds, modifiers)
@@ -116,28 +127,17 @@ def hit(ruleset: str, attacker: int, target: int, kind: str | None, wounds: int 
     emit(as_json, document, lambda: render.report(rules, params, strike, odds, steps, settled))
 
 
-def uses_chart(rules: Ruleset) -> bool:
-    """True when `referee odds` shows this game as a chart of values."""
-    return rules.uses("target-number")
-
-
-def odds_chart(rules: Ruleset, kind: str | None, wounds: int | None, modifiers: tuple[str, ...],
-               as_json: bool, **unused: Any) -> None:
+def odds_chart(rules: Ruleset, told: OddsTold, as_json: bool) -> None:
     """`referee odds` for a target-number game: every attacker value against every target value."""
-    given = [f"--{name}" for name, value in unused.items() if value not in (None, ())]
-    if given:
-        raise RefereeError(f"the chart covers every pair of values: leave out {', '.join(given)} "
-                           "('referee hit' rules on one attack)")
+    from referee.hitcheck import chart, target_number_attack
+    from referee.render import hit as render
+
+    refuse_unread(told.flags("--attacker", "--defender", "--range", "--when", "--rule", "--until", "--table",
+                             "--float", "--attacker-rear", "--defender-rear"),
+                  "the chart covers every pair of values: leave out {options} ('referee hit' rules on one attack)")
     _, params = target_number_attack(rules)
-    name, named = _named(params, kind, modifiers)
-    cells = chart(rules, params, name, wounds or 0, named)
-    emit(as_json, render.chart_document(rules, name, wounds or 0, named, cells),
-         lambda: render.chart_report(rules, params, name, wounds or 0, named, cells))
-
-
-def refuse_chart_options(kind: str | None, wounds: int | None, modifiers: tuple[str, ...]) -> None:
-    """A game ruled by battles has no attack type, wounds or modifiers to chart."""
-    given = [flag for flag, value in (("--attack", kind), ("--wounds", wounds), ("--modifier", modifiers))
-             if value not in (None, ())]
-    if given:
-        raise RefereeError(f"{', '.join(given)} belong to hit-check charts; this game's odds take units")
+    name, named = _named(params, told.kind, told.modifiers)
+    wounds = told.wounds or 0
+    cells = chart(rules, params, name, wounds, named)
+    emit(as_json, render.chart_document(rules, name, wounds, named, cells),
+         lambda: render.chart_report(rules, params, name, wounds, named, cells))

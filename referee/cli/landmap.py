@@ -2,20 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import click
 
 from referee.cli.journaling import journaled, record
-from referee.cli.options import emit, json_option, load_rules, ruleset_argument, seed_option
+from referee.cli.options import F, emit, json_option, load_rules, ruleset_argument, seed_option
 from referee.dice import new_seed
 from referee.errors import RefereeError
 from referee.hexmap import SHAPES, Landmap, deal, landscape_of
 from referee.ruleset.model import Ruleset
-
-F = Callable[..., Any]
 
 
 def map_options(f: F) -> F:

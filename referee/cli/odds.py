@@ -2,37 +2,51 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any
+
 import click
 
-from referee.cli import fights, pips
-from referee.cli.hit import odds_chart, refuse_chart_options, strike_options, uses_chart
+from referee.cli import fights, hit, pips
 from referee.cli.options import (
-    battle_from_words,
+    Told,
     emit,
+    flag,
     force_options,
     json_option,
     load_rules,
+    not_read_by,
     rear_options,
+    refuse_unread,
     ruleset_argument,
     situation_options,
+    variant_option,
 )
-from referee.odds import battle_odds
-from referee.render import odds as render
+from referee.ruleset.model import Ruleset
+
+
+@dataclass(frozen=True)
+class OddsTold(Told):
+    """`referee odds`'s options: the attack, what a hit-check chart is of, and whole fights."""
+
+    kind: str | None = flag("--attack")
+    wounds: int | None = flag("--wounds")
+    modifiers: tuple[str, ...] = flag("--modifier", ())
+    until: str | None = flag("--until")
+    table: int | None = flag("--table")
+    floats: bool = flag("--float", False)
 
 
 @click.command()
 @ruleset_argument
 @force_options
 @rear_options
-@pips.options
+@variant_option
 @situation_options
-@strike_options
+@hit.strike_options
 @fights.fight_options
 @json_option
-def odds(ruleset: str, attacker: str | None, defender: str | None, attacker_rear: str | None,
-         defender_rear: str | None, variants: tuple[str, ...], reach: int | None, when: tuple[str, ...],
-         kind: str | None, wounds: int | None, modifiers: tuple[str, ...], until: str | None,
-         table: int | None, floats: bool, as_json: bool) -> None:
+def odds(ruleset: str, as_json: bool, **options: Any) -> None:
     """Exact odds of every outcome of one attack, summed over every possible
     roll with exact weights (no sampling). In DiceLand, --attacker and
     --defender take pips. With --until conquest, whole fights of rounds
@@ -51,22 +65,25 @@ def odds(ruleset: str, attacker: str | None, defender: str | None, attacker_rear
       referee odds risk --table 30
     """
     rules = load_rules(ruleset)
-    whole_fight = {"--until": until, "--table": table, "--float": floats or None,
-                   "--attacker-rear": attacker_rear, "--defender-rear": defender_rear}
-    if uses_chart(rules):
-        return odds_chart(rules, kind, wounds, modifiers, as_json, attacker=attacker, defender=defender,
-                          range=reach, when=when, rule=variants, **{k[2:]: v for k, v in whole_fight.items()})
-    refuse_chart_options(kind, wounds, modifiers)
-    if pips.handles(rules):
-        pips.refuse_options(rules, {"--range": reach, **whole_fight})
-        return pips.odds(rules, pips.fight_from_words(rules, attacker, defender, when, variants, None), as_json)
-    pips.refuse_options(rules, {"--rule": variants})
-    words = dict(attacker=attacker, defender=defender, reach=reach, when=when,
-                 rear=(attacker_rear, defender_rear))
-    if until or table or floats:
-        return fights.answer(rules, words, until, table, floats, as_json)
-    fight = battle_from_words(rules, **words)
-    outcomes = battle_odds(rules, fight)
+    told = OddsTold(**options)
+    if rules.uses("target-number"):
+        return hit.odds_chart(rules, told, as_json)
+    refuse_unread(told.flags("--attack", "--wounds", "--modifier"),
+                  "{options} belong to hit-check charts; this game's odds take units")
+    if rules.uses("pip-compare"):
+        return pips.odds(rules, told, as_json)
+    return units_odds(rules, told, as_json)
+
+
+def units_odds(rules: Ruleset, told: OddsTold, as_json: bool) -> None:
+    """A battle of units: one round, or with --until/--table whole fights."""
+    from referee.odds import battle_odds
+    from referee.render import odds as render
+
+    refuse_unread(told.flags("--rule"), not_read_by(rules))
+    if told.until or told.table or told.floats:
+        return fights.answer(rules, told, as_json)
+    outcomes = battle_odds(rules, told.battle(rules))
     emit(as_json,
          {"ruleset": rules.name, "outcomes": render.document(outcomes)},
          lambda: render.report(f"{rules.title}: odds of one attack", outcomes))

@@ -1,15 +1,18 @@
-"""Options and arguments several commands share, and turning words into a battle."""
+"""Options and arguments several commands share, turning words into a battle,
+and refusing options the game in play does not read."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, fields
+from dataclasses import field as dc_field
 from pathlib import Path
 from typing import Any
 
 import click
 
 from referee.errors import RefereeError
-from referee.mechanics.base import SIDES, Battle
+from referee.mechanics.base import SIDES, Battle, Units
 from referee.names import situations_of, states_of, units_of
 from referee.ruleset.model import Ruleset
 
@@ -80,6 +83,11 @@ def situation_options(f: F) -> F:
                         help="Distance to the target, for attacks that reach further.")(f)
 
 
+def variant_option(f: F) -> F:
+    return click.option("--rule", "variants", multiple=True, metavar="NAME",
+                        help="A special rule of the ruleset in play, e.g. fill-the-void (repeatable).")(f)
+
+
 def rear_options(f: F) -> F:
     for side in reversed(SIDES):
         f = click.option(f"--{side}-rear", metavar="UNITS",
@@ -88,7 +96,8 @@ def rear_options(f: F) -> F:
     return f
 
 
-def _force(rules: Ruleset, text: str, group: str, default: str) -> tuple[list[tuple[str, int]], list]:
+def _force(rules: Ruleset, text: str, group: str,
+           default: str) -> tuple[list[tuple[str, int]], list[tuple[str, str, str, int]]]:
     """Units (a bare number counts `default`) and the states typed before them."""
     if text.strip().isdigit():
         return [(default, int(text))] if int(text) else [], []
@@ -162,26 +171,6 @@ def load_rules(name: str) -> Ruleset:
     return load_file(path)
 
 
-def battle_from_words(rules: Ruleset, attacker: str | None, defender: str | None,
-                      reach: int | None, when: tuple[str, ...],
-                      rear: tuple[str | None, str | None] = (None, None)) -> Battle:
-    for side, given in zip(SIDES, (attacker, defender), strict=True):
-        if not given:
-            raise RefereeError(f"say which units fight with --{side}, e.g. --{side} \"2 trooper\"")
-    assert attacker and defender
-    if not rules.units:
-        raise RefereeError(f"{rules.title} names no units to battle with; "
-                           f"'referee show {rules.name}' says how its attacks are ruled")
-    groups, states = {}, []
-    default = next(iter(rules.units))
-    texts = (attacker, defender, *rear)
-    for group, text in zip((*SIDES, *(f"{side}_rear" for side in SIDES)), texts, strict=True):
-        units, typed_states = _force(rules, text or "0", group, default)
-        groups[group] = tuple(units)
-        states += typed_states
-    return Battle(range=reach, when=situations_from_words(rules, when), states=tuple(states), **groups)
-
-
 def situations_from_words(rules: Ruleset, when: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
     """`defender:hills` → ("defender", "hills"), through the ruleset's aliases; a repeat counts once."""
     situations = situations_of(rules)
@@ -209,3 +198,71 @@ def emit(as_json: bool, document: Any, text: Callable[[], str]) -> None:
         click.echo(text())
         if entry is not None:
             click.echo(f"\nJournal entry {entry}; 'referee log show {entry}' shows it again.")
+
+
+def numbers(text: str, what: str, rule: str) -> tuple[int, ...]:
+    """'6,2' or '6 2' → (6, 2); whether each is a face is the rules' to say."""
+    items = [item.strip() for item in text.replace(" ", ",").split(",") if item.strip()]
+    try:
+        return tuple(int(item) for item in items)
+    except ValueError:
+        raise RefereeError(f"{what} takes pips such as 6 or 6,2, not '{text}'", rule=rule) from None
+
+
+def refuse_unread(given: Mapping[str, object], message: str) -> None:
+    """Options the game in play does not read are refused, never silently
+    ignored. `given` maps each such option's flag to its value; the message
+    names the ones given where it says {options}."""
+    named = [option for option, value in given.items() if value is not None and value is not False and value != ()]
+    if named:
+        raise RefereeError(message.replace("{options}", ", ".join(named)))
+
+
+def not_read_by(rules: Ruleset) -> str:
+    """The refusal `refuse_unread` gives for options meant for another kind of attack."""
+    return "{options}: not used by " + rules.name + "'s attacks"
+
+
+def flag(name: str, default: object = None) -> Any:
+    """A field of a `Told` that the option `name` fills."""
+    return dc_field(default=default, metadata={"flag": name})
+
+
+@dataclass(frozen=True)
+class Told:
+    """An attack as typed with the options `battle` and `odds` share. Each kind
+    of attack reads some of them; `flags` names the others for `refuse_unread`."""
+
+    attacker: str | None = flag("--attacker")
+    defender: str | None = flag("--defender")
+    attacker_rear: str | None = flag("--attacker-rear")
+    defender_rear: str | None = flag("--defender-rear")
+    reach: int | None = flag("--range")
+    when: tuple[str, ...] = flag("--when", ())
+    variants: tuple[str, ...] = flag("--rule", ())
+
+    def flags(self, *names: str) -> dict[str, object]:
+        """The named options by flag with their values, in the order named."""
+        given = {f.metadata["flag"]: getattr(self, f.name) for f in fields(self) if "flag" in f.metadata}
+        return {name: given[name] for name in names}
+
+    def battle(self, rules: Ruleset) -> Battle:
+        """The units of each side and rear (a bare number counts the file's first unit), with
+        their states and the situations named."""
+        for side, given in zip(SIDES, (self.attacker, self.defender), strict=True):
+            if not given:
+                raise RefereeError(f"say which units fight with --{side}, e.g. --{side} \"2 trooper\"")
+        if not rules.units:
+            raise RefereeError(f"{rules.title} names no units to battle with; "
+                               f"'referee show {rules.name}' says how its attacks are ruled")
+        groups: dict[str, Units] = {}
+        states: list[tuple[str, str, str, int]] = []
+        default = next(iter(rules.units))
+        texts = {"attacker": self.attacker, "defender": self.defender,
+                 "attacker_rear": self.attacker_rear, "defender_rear": self.defender_rear}
+        for group, text in texts.items():
+            units, typed_states = _force(rules, text or "0", group, default)
+            groups[group] = tuple(units)
+            states += typed_states
+        return Battle.of_groups(groups, when=situations_from_words(rules, self.when), states=tuple(states),
+                                range=self.reach)

@@ -7,8 +7,7 @@ import click
 
 from referee.cli.journaling import journaled, record
 from referee.cli.landmap import dealt, map_options
-from referee.cli.options import emit, extra_options, json_option, load_rules, ruleset_argument, seed_option
-from referee.cli.pips import numbers
+from referee.cli.options import emit, extra_options, json_option, load_rules, numbers, ruleset_argument, seed_option
 from referee.deployment import deployment_of, players_of, roll_armies, who_starts
 from referee.errors import RefereeError
 from referee.hexmap import landscape_of

@@ -206,13 +206,13 @@ def unusable(path: Path, exc: sqlite3.Error) -> RefereeError:
     return RefereeError(f"cannot use the journal {path}: {why}; {HOW}")
 
 
-def _stored_bytes(value: object) -> bytes:
+def _stored_bytes(value: bytes | memoryview | str | None) -> bytes:
     """A ruleset's stored content as bytes. It is written as a BLOB, but an edit
     by hand (SQL's replace()) can leave TEXT or NULL behind: the hash check,
     not a crash, must then report it."""
     if isinstance(value, str):
         return value.encode("utf-8", "surrogateescape")
-    return b"" if value is None else bytes(value)  # type: ignore[arg-type]
+    return b"" if value is None else bytes(value)
 
 
 def open_journal(path: Path, create_dir: bool = False) -> Journal:

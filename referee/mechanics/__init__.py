@@ -12,7 +12,7 @@ from types import ModuleType
 from typing import Any
 
 from referee.errors import RefereeError
-from referee.mechanics.base import Battle, DiceNeed, Ruling, Throw
+from referee.mechanics.base import Battle, DiceNeed, Ruling, Situated, Throw
 from referee.ruleset.model import Ruleset
 
 _MODULES = {
@@ -45,7 +45,9 @@ def attack_of(rules: Ruleset, battle: Battle) -> tuple[str, Any]:
     return kind, rules.attacks[kind]
 
 
-def check_situations(rules: Ruleset, battle: Battle) -> None:
+def check_situations(rules: Ruleset, battle: Situated) -> None:
+    """Each named situation on a side it may apply to, with the unit it needs, in
+    allowed company; a situation the file refuses outright says why."""
     names = {name for _, name in battle.when}
     for side, name in battle.when:
         situation = rules.situations[name]

@@ -5,12 +5,44 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from referee.dice import Die, Face
 
 Throw = Mapping[str, tuple[Face, ...]]
+Units = tuple[tuple[str, int], ...]  # canonical unit name, count
 SIDES = ("attacker", "defender")
+
+
+def other(side: str) -> str:
+    return SIDES[1 - SIDES.index(side)]
+
+
+class Cited(Protocol):
+    """A procedure's parameters: the attack's rule, and a record of the rule each step cites."""
+
+    @property
+    def rule(self) -> str: ...
+
+    @property
+    def cite(self) -> object: ...
+
+
+def cite(params: Cited, step: str) -> str:
+    """The rule a step of a ruling cites: the file's rule for that step, else the attack's."""
+    return getattr(params.cite, step) or params.rule
+
+
+class Situated(Protocol):
+    """What the shared situation checks read of an attack as told, whatever
+    procedure rules it: the named situations (side, name) and each side's units."""
+
+    @property
+    def when(self) -> tuple[tuple[str, str], ...]: ...
+
+    def side(self, name: str) -> Units: ...
+
+    def rear(self, name: str) -> Units: ...
 
 
 @dataclass(frozen=True)
@@ -37,23 +69,30 @@ class Battle:
     """Who fights whom, as told: units by canonical name with counts, and
     the named situations (side, name) that apply."""
 
-    attacker: tuple[tuple[str, int], ...]
-    defender: tuple[tuple[str, int], ...]
+    attacker: Units
+    defender: Units
     range: int | None = None
     when: tuple[tuple[str, str], ...] = field(default=())
-    attacker_rear: tuple[tuple[str, int], ...] = field(default=())
-    defender_rear: tuple[tuple[str, int], ...] = field(default=())
+    attacker_rear: Units = field(default=())
+    defender_rear: Units = field(default=())
     # (group, unit, state, count) for units not in their first state; a group
     # is a side ("attacker") or its rear ("attacker_rear")
     states: tuple[tuple[str, str, str, int], ...] = field(default=())
 
-    def side(self, name: str) -> tuple[tuple[str, int], ...]:
+    @classmethod
+    def of_groups(cls, groups: Mapping[str, Units], when: tuple[tuple[str, str], ...] = (),
+                  states: tuple[tuple[str, str, str, int], ...] = (), range: int | None = None) -> Battle:
+        """The inverse of `groups`: a battle from its four groups by name."""
+        return cls(attacker=groups["attacker"], defender=groups["defender"], range=range, when=when,
+                   attacker_rear=groups["attacker_rear"], defender_rear=groups["defender_rear"], states=states)
+
+    def side(self, name: str) -> Units:
         return self.attacker if name == "attacker" else self.defender
 
-    def rear(self, name: str) -> tuple[tuple[str, int], ...]:
+    def rear(self, name: str) -> Units:
         return self.attacker_rear if name == "attacker" else self.defender_rear
 
-    def groups(self) -> dict[str, tuple[tuple[str, int], ...]]:
+    def groups(self) -> dict[str, Units]:
         return {"attacker": self.attacker, "defender": self.defender,
                 "attacker_rear": self.attacker_rear, "defender_rear": self.defender_rear}
 
@@ -67,5 +106,10 @@ class DiceNeed:
     rule: str
 
 
-def size(units: tuple[tuple[str, int], ...]) -> int:
+def dice_of(needs: Mapping[str, DiceNeed]) -> dict[str, tuple[Die, int]]:
+    """Each group's die and count, as `dice.exact_throws` and `dice.throw_count` take them."""
+    return {group: (need.die, need.count) for group, need in needs.items()}
+
+
+def size(units: Units) -> int:
     return sum(count for _, count in units)

@@ -8,15 +8,20 @@ not be picked while another is not failed (DiceLand)."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field as dc_field
+from typing import Final, Literal
 
+from referee.dice import pips
 from referee.errors import RefereeError
-from referee.mechanics.base import DiceNeed, Ruling, Step, Throw
+from referee.mechanics.base import DiceNeed, Ruling, Step, Throw, Units, cite
+from referee.names import plural
 from referee.ruleset.model import Ruleset
 from referee.ruleset.procedures.pip_compare import PipCompare
 
 ODDS_KEYS = ("outcome", "defender_removed", "attacker_removed")
-BEST = "best"
+BEST: Final = "best"
+Choice = tuple[int, int] | Literal["best"] | None  # (rolled, field), the policy, or not yet
 POLICY = ("best pairing for the attacker: remove the defender if any legal pairing does; "
           "else take the most pips; then lose the fewest pips on the field; then keep the attacking die strongest")
 
@@ -31,10 +36,14 @@ class PipFight:
     defender: int
     when: tuple[tuple[str, str], ...] = ()
     variants: frozenset[str] = frozenset()
-    choose: tuple[int, int] | str | None = None
+    choose: Choice = None
 
-    def side(self, name: str) -> tuple[tuple[str, int], ...]:
+    def side(self, name: str) -> Units:
         """Situations that need a unit on a side find none: dice are not units."""
+        return ()
+
+    def rear(self, name: str) -> Units:
+        """Nor does a die have a rear."""
         return ()
 
 
@@ -49,21 +58,13 @@ class Pairing:
     defender_after: int
     moves_in: bool
     defender_moves_in: bool
-    legal: bool = field(default=True, compare=False)
+    legal: bool = dc_field(default=True, compare=False)
 
     def as_dict(self) -> dict[str, object]:
         return {"rolled": self.rolled, "field": self.field, "outcome": self.outcome,
                 "attacker_after": self.attacker_after, "defender_after": self.defender_after,
                 "moves_in": self.moves_in, "defender_moves_in": self.defender_moves_in,
                 "legal": self.legal}
-
-
-def _cite(params: PipCompare, step: str) -> str:
-    return getattr(params.cite, step) or params.rule
-
-
-def _pips(word: int) -> str:
-    return f"{word} pip{'' if word == 1 else 's'}"
 
 
 def check(rules: Ruleset, params: PipCompare, fight: PipFight, attacking: str = "attacker's") -> None:
@@ -79,7 +80,7 @@ def check(rules: Ruleset, params: PipCompare, fight: PipFight, attacking: str = 
         raise RefereeError("name the attacking die's pips with --attacker", rule=params.rule)
     if len(fight.attacker) > params.most_attackers:
         raise RefereeError(f"{len(fight.attacker)} attacking dice: at most {params.most_attackers} "
-                           "attack together", rule=_cite(params, "combined"))
+                           "attack together", rule=cite(params, "combined"))
     if len(fight.attacker) > 1:
         for _, name in fight.when:
             if name in params.combined_refused_by:
@@ -90,7 +91,7 @@ def check(rules: Ruleset, params: PipCompare, fight: PipFight, attacking: str = 
 def dice_needed(rules: Ruleset, params: PipCompare, fight: PipFight) -> dict[str, DiceNeed]:
     """One hand die per attacking field die."""
     check(rules, params, fight)
-    rule = params.rule if len(fight.attacker) == 1 else _cite(params, "combined")
+    rule = params.rule if len(fight.attacker) == 1 else cite(params, "combined")
     return {"attacker": DiceNeed(rules.dice[params.die].die, len(fight.attacker), rule)}
 
 
@@ -124,15 +125,15 @@ def _chosen(params: PipCompare, fight: PipFight, listed: list[Pairing]) -> Pairi
     if fight.choose is None:
         effects = {(p.outcome, p.attacker_after, p.defender_after) for p in legal}
         return legal[0] if len(effects) == 1 else None
-    rolled, field_die = fight.choose  # type: ignore[misc]
+    rolled, field_die = fight.choose
     for p in listed:
         if (p.rolled, p.field) == (rolled, field_die):
             if not p.legal:
                 raise RefereeError(f"{rolled} on {field_die} fails, and a pairing that does not fail "
-                                   "exists: it may not be picked", rule=_cite(params, "combined"))
+                                   "exists: it may not be picked", rule=cite(params, "combined"))
             return p
     raise RefereeError(f"no pairing {rolled}:{field_die}; the pairings are "
-                       + ", ".join(f"{p.rolled}:{p.field}" for p in listed), rule=_cite(params, "combined"))
+                       + ", ".join(f"{p.rolled}:{p.field}" for p in listed), rule=cite(params, "combined"))
 
 
 def _effect_steps(params: PipCompare, fight: PipFight, p: Pairing) -> list[Step]:
@@ -144,22 +145,22 @@ def _effect_steps(params: PipCompare, fight: PipFight, p: Pairing) -> list[Step]
                 f"a valid attack; the field die now shows {p.rolled} (the {p.field} returns to the hand)")
         sign = "=" if p.outcome == "perfect" else "<"
         steps = [Step(params.rule, f"{p.rolled} {sign} {p.field}: {kind}; the defender loses "
-                                   f"{_pips(p.rolled)} ({fight.defender} → {p.defender_after})")]
+                                   f"{plural(p.rolled, 'pip')} ({fight.defender} → {p.defender_after})")]
     if p.defender_after == 0:
-        steps.append(Step(_cite(params, "remove_defender"),
+        steps.append(Step(cite(params, "remove_defender"),
                           f"the defender is at 0: removed; the attacking die ({p.attacker_after}) must "
                           "move into the emptied tile, leaving its own tile empty"))
     if p.attacker_after == 0:
-        steps.append(Step(_cite(params, "remove_attacker"), "the attacking die is at 0: removed" + (
+        steps.append(Step(cite(params, "remove_attacker"), "the attacking die is at 0: removed" + (
             "" if p.defender_moves_in else "; the defender may not move into its tile")))
         if p.defender_moves_in:
-            steps.append(Step(_cite(params, "fill"), "fill the void: the defending die must move "
+            steps.append(Step(cite(params, "fill"), "fill the void: the defending die must move "
                                                      "into the emptied tile"))
     return steps
 
 
 def resolve(rules: Ruleset, name: str, params: PipCompare, fight: PipFight, throw: Throw) -> Ruling:
-    rolled = tuple(int(face) for face in throw["attacker"])
+    rolled = pips(throw["attacker"])
     listed = pairings(params, fight, rolled)
     steps: list[Step] = []
     if len(fight.attacker) == 1:
@@ -168,18 +169,18 @@ def resolve(rules: Ruleset, name: str, params: PipCompare, fight: PipFight, thro
     else:
         described = ", ".join(f"{p.rolled} on {p.field} {p.outcome}" + ("" if p.legal else " (may not be picked)")
                               for p in listed)
-        steps.append(Step(_cite(params, "combined"),
+        steps.append(Step(cite(params, "combined"),
                           f"a combined attack by {' and '.join(map(str, fight.attacker))}; the attacker rolls "
                           f"{', '.join(map(str, rolled))} and picks a pairing: {described}"))
     chosen = _chosen(params, fight, listed)
     if chosen is None:
-        steps.append(Step(_cite(params, "combined"), "the attacker picks one of the legal pairings "
+        steps.append(Step(cite(params, "combined"), "the attacker picks one of the legal pairings "
                                                      "(rolled:field)"))
     else:
         if len(fight.attacker) > 1:
             how = "by the policy: " + POLICY if fight.choose == BEST else (
                 "the only choice" if fight.choose is None else "as chosen")
-            steps.append(Step(_cite(params, "combined"), f"{chosen.rolled} on {chosen.field}: {how}"))
+            steps.append(Step(cite(params, "combined"), f"{chosen.rolled} on {chosen.field}: {how}"))
         steps += _effect_steps(params, fight, chosen)
     field_after = list(fight.attacker)
     if chosen:

@@ -10,8 +10,10 @@ from collections import Counter
 from dataclasses import dataclass
 from dataclasses import field as dc_field
 
+from referee.dice import pips
 from referee.errors import RefereeError
-from referee.mechanics.base import SIDES, Battle, DiceNeed, Ruling, Step, Throw
+from referee.mechanics.base import SIDES, Battle, DiceNeed, Ruling, Step, Throw, cite, other
+from referee.names import plural
 from referee.ruleset.model import Ruleset, Situation
 from referee.ruleset.procedures.ranked_pairs import RankedPairs
 
@@ -19,14 +21,6 @@ ODDS_KEYS = ("attacker_loses", "defender_loses", "attacker_suffers", "defender_s
 HAS_REAR = True  # units waiting behind the front give cover and can be lost with a landing
 Division = tuple[str, int]  # unit, index of its state
 _RANKS = ("highest die", "second-highest die", "third-highest die")
-
-
-def _cite(params: RankedPairs, step: str) -> str:
-    return getattr(params.cite, step) or params.rule
-
-
-def _other(side: str) -> str:
-    return SIDES[1 - SIDES.index(side)]
 
 
 def divisions(rules: Ruleset, battle: Battle, group: str) -> list[Division]:
@@ -59,7 +53,7 @@ def _dice_parts(rules: Ruleset, params: RankedPairs, battle: Battle, side: str) 
     """Where a side's dice come from: (count, rule, why), in the order the rules add them."""
     front = divisions(rules, battle, side)
     spec = getattr(params, side)
-    front_rule = spec.rule or _cite(params, "front")
+    front_rule = spec.rule or cite(params, "front")
     limit_rule = params.cite.max_front or front_rule
     if not front:
         raise RefereeError(f"the {side} needs at least one unit on the front", rule=limit_rule)
@@ -75,14 +69,14 @@ def _dice_parts(rules: Ruleset, params: RankedPairs, battle: Battle, side: str) 
               f"the {side} has {labels(rules, front)} on the front: {count} {'die' if count == 1 else 'dice'}")]
     rear = divisions(rules, battle, f"{side}_rear")
     if spec.cover and len(front) >= spec.max_front and rear:
-        parts.append((spec.cover, _cite(params, "cover"),
+        parts.append((spec.cover, cite(params, "cover"),
                       f"a full front of {len(front)} and {len(rear)} in the rear: +{spec.cover} cover die"))
     names = {name for s, name in battle.when if s == side}
     for name in dict.fromkeys(name for s, name in battle.when if s == side):
         situation = rules.situations[name]
         if not situation.extra_dice:
             continue
-        instead = [other for other in situation.not_on_top_of if other in names]
+        instead = [below for below in situation.not_on_top_of if below in names]
         if instead:
             parts.append((0, situation.rule, f"{situation.text}: no extra die on top of '{instead[0]}'"))
         else:
@@ -106,7 +100,7 @@ def _bonuses(rules: Ruleset, params: RankedPairs, battle: Battle, side: str, pai
     bonus = [0] * pairs
     front = divisions(rules, battle, side)
     bombarding = [d for d in front if params.divisions[d[0]].bombard]
-    cancelled = [s for s in situations_on(rules, battle, _other(side)) if s.cancels_bombardment]
+    cancelled = [s for s in situations_on(rules, battle, other(side)) if s.cancels_bombardment]
     if bombarding and cancelled:
         steps.append(Step(cancelled[0].rule, f"{cancelled[0].text}: the {side}'s "
                                              f"{labels(rules, bombarding)} give no bonus"))
@@ -115,7 +109,7 @@ def _bonuses(rules: Ruleset, params: RankedPairs, battle: Battle, side: str, pai
             bonus[rank] += params.divisions[unit].bombard
         ranks = ", ".join(f"+{b} to its {_RANKS[rank] if rank < len(_RANKS) else f'die {rank + 1}'}"
                           for rank, b in enumerate(bonus) if b)
-        steps.append(Step(_cite(params, "bombard"),
+        steps.append(Step(cite(params, "bombard"),
                           f"the {side}'s {labels(rules, bombarding)} on the front: {ranks or 'no paired die'}"))
     for situation in situations_on(rules, battle, side):
         if situation.highest_bonus and pairs:
@@ -222,7 +216,7 @@ def _side_losses(rules: Ruleset, params: RankedPairs, battle: Battle, setup: _Se
     suffers = _suffers(rules, destroyed, worn, failed)
     loses = sum(lost.values())
     if loses:
-        steps.insert(0, Step(_cite(params, "losses"), f"the {side}: {suffers}"))
+        steps.insert(0, Step(cite(params, "losses"), f"the {side}: {suffers}"))
     result = {
         "loses": loses,
         "destroyed": len(destroyed),
@@ -239,13 +233,13 @@ def resolve(rules: Ruleset, name: str, params: RankedPairs, battle: Battle, thro
     setup = _setup(rules, params, battle)
     front, pairs, bonus = setup.front, setup.pairs, setup.bonus
     steps = list(setup.steps)
-    rolled = {side: [int(f) for f in throw[side]] for side in SIDES}
+    rolled = {side: list(pips(throw[side])) for side in SIDES}
     ranked = {side: sorted(rolled[side], reverse=True) for side in SIDES}
-    steps.append(Step(_cite(params, "sort"), "; ".join(
+    steps.append(Step(cite(params, "sort"), "; ".join(
         f"the {side} rolled {', '.join(map(str, rolled[side]))}, high to low "
         f"{', '.join(map(str, ranked[side]))}" for side in SIDES)))
-    steps.append(Step(_cite(params, "pairs"),
-                      f"{pairs} pair{'s' if pairs != 1 else ''} compared ({len(front['attacker'])} against "
+    steps.append(Step(cite(params, "pairs"),
+                      f"{plural(pairs, 'pair')} compared ({len(front['attacker'])} against "
                       f"{len(front['defender'])} on the front); other dice only widen the choice"))
     steps += setup.bonus_steps
 
@@ -257,20 +251,20 @@ def resolve(rules: Ruleset, name: str, params: RankedPairs, battle: Battle, thro
             winner = "attacker" if totals["attacker"] > totals["defender"] else "defender"
         else:
             winner = params.tie
-        loser = _other(winner)
+        loser = other(winner)
         lost[loser][front[loser][rank][0]] += 1
         shown = {side: f"{ranked[side][rank]}" + (f"+{bonus[side][rank]}={totals[side]}" if bonus[side][rank] else "")
                  for side in SIDES}
-        steps.append(Step(_cite(params, "sort"),
+        steps.append(Step(cite(params, "sort"),
                           f"pair {rank + 1}: {shown['attacker']} against {shown['defender']}: the {winner} wins"
                           + (" the tie" if totals["attacker"] == totals["defender"] else "")))
         compared.append({"rank": rank + 1, "winner": winner,
                          **{side: {"die": ranked[side][rank], "bonus": bonus[side][rank], "total": totals[side],
                                    "unit": label(rules, front[side][rank])} for side in SIDES}})
     if any(len({u for u, _ in front[side]}) > 1 for side in SIDES):
-        steps.append(Step(_cite(params, "stand"), "; ".join(
-            f"pair {c['rank']} stands for the attacker's {c['attacker']['unit']} and the defender's "
-            f"{c['defender']['unit']}" for c in compared)))
+        steps.append(Step(cite(params, "stand"), "; ".join(
+            f"pair {rank + 1} stands for the attacker's {label(rules, front['attacker'][rank])} and the "
+            f"defender's {label(rules, front['defender'][rank])}" for rank in range(pairs))))
 
     sides = {}
     for side in SIDES:
@@ -283,7 +277,7 @@ def resolve(rules: Ruleset, name: str, params: RankedPairs, battle: Battle, thro
             **{k: (list(v) if isinstance(v, list) else v) for k, v in result.items()},
         }
     if not any(sides[side]["loses"] for side in SIDES):
-        steps.append(Step(_cite(params, "losses"), "no pair compared: nobody suffers"))
+        steps.append(Step(cite(params, "losses"), "no pair compared: nobody suffers"))
 
     return Ruling(
         outcome={

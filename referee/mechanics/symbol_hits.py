@@ -8,7 +8,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from referee.errors import RefereeError
-from referee.mechanics.base import SIDES, Battle, DiceNeed, Ruling, Step, Throw, size
+from referee.mechanics.base import SIDES, Battle, DiceNeed, Ruling, Step, Throw, cite, other, size
+from referee.names import plural
 from referee.ruleset.model import Ruleset
 from referee.ruleset.procedures.symbol_hits import SymbolHits
 
@@ -16,24 +17,12 @@ ODDS_KEYS = ("winner", "attacker_loses", "defender_loses")
 Units = tuple[tuple[str, int], ...]
 
 
-def _cite(params: SymbolHits, step: str) -> str:
-    return getattr(params.cite, step) or params.rule
-
-
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
-
-
-def _other(side: str) -> str:
-    return SIDES[1 - SIDES.index(side)]
-
-
 def dice_needed(rules: Ruleset, params: SymbolHits, battle: Battle) -> dict[str, DiceNeed]:
     reach = params.range
     if battle.range is not None and not reach.min <= battle.range <= reach.max:
         raise RefereeError(
             f"a {params.label} reaches distance {reach.min} to {reach.max}, not {battle.range}",
-            rule=_cite(params, "range"),
+            rule=cite(params, "range"),
         )
     die = rules.dice[params.die].die
     need = {}
@@ -43,15 +32,15 @@ def dice_needed(rules: Ruleset, params: SymbolHits, battle: Battle) -> dict[str,
         if spec.max_units and units > spec.max_units:
             raise RefereeError(
                 f"the {side} has {units} units in a {params.label}; at most {spec.max_units} can take part",
-                rule=_cite(params, "dice"),
+                rule=cite(params, "dice"),
             )
         count = units if spec.dice == "per-unit" else spec.dice
         if spec.max_dice and count > spec.max_dice:
             raise RefereeError(
                 f"the {side} would roll {count} dice, but a player owns only {spec.max_dice}",
-                rule=_cite(params, "dice"),
+                rule=cite(params, "dice"),
             )
-        need[side] = DiceNeed(die, count, _cite(params, "dice"))
+        need[side] = DiceNeed(die, count, cite(params, "dice"))
     return need
 
 
@@ -80,37 +69,37 @@ def _words(rules: Ruleset, units: Units | dict[str, int]) -> str:
 def resolve(rules: Ruleset, name: str, params: SymbolHits, battle: Battle, throw: Throw) -> Ruling:
     steps: list[Step] = []
     if battle.range is not None:
-        steps.append(Step(_cite(params, "range"),
+        steps.append(Step(cite(params, "range"),
                           f"target at distance {battle.range}: a {params.label} reaches "
                           f"{params.range.min} to {params.range.max}"))
     rolled = {side: list(throw[side]) for side in SIDES}
-    steps.append(Step(_cite(params, "dice"), "; ".join(
+    steps.append(Step(cite(params, "dice"), "; ".join(
         f"the {side} rolls {len(rolled[side])} "
         f"{'die' if len(rolled[side]) == 1 else 'dice'}"
         f"{' (one per unit)' if getattr(params, side).dice == 'per-unit' else ''}"
         for side in SIDES)))
     hits = {side: sum(face in getattr(params, side).hits for face in rolled[side]) for side in SIDES}
-    steps.append(Step(_cite(params, "hits"), "; ".join(
+    steps.append(Step(cite(params, "hits"), "; ".join(
         f"the {side} rolled {', '.join(map(str, rolled[side])) or 'nothing'}: "
-        f"{_plural(hits[side], 'hit')} ({' or '.join(getattr(params, side).hits)} count)"
+        f"{plural(hits[side], 'hit')} ({' or '.join(getattr(params, side).hits)} count)"
         for side in SIDES)))
 
     attacker_hits, defender_hits = hits["attacker"], hits["defender"]
     if attacker_hits != defender_hits:
         winner: str | None = "attacker" if attacker_hits > defender_hits else "defender"
-        steps.append(Step(_cite(params, "compare"),
-                          f"{_plural(attacker_hits, 'hit')} against {defender_hits}: the {winner} wins by "
+        steps.append(Step(cite(params, "compare"),
+                          f"{plural(attacker_hits, 'hit')} against {defender_hits}: the {winner} wins by "
                           f"{abs(attacker_hits - defender_hits)}"))
     else:
         winner = None if params.tie == "nothing" else params.tie
-        steps.append(Step(_cite(params, "compare"), f"equal hits ({attacker_hits} each): " + (
+        steps.append(Step(cite(params, "compare"), f"equal hits ({attacker_hits} each): " + (
             "nothing happens" if winner is None else f"the {winner} wins ties")))
 
     loses = {side: 0 for side in SIDES}
     options: dict[str, list[dict[str, int]]] = {side: [] for side in SIDES}
     moves_in = False
     if winner:
-        loser = _other(winner)
+        loser = other(winner)
         units = battle.side(loser)
         rule = getattr(params, winner).on_win
         surplus = max(abs(attacker_hits - defender_hits), 1)
@@ -118,19 +107,19 @@ def resolve(rules: Ruleset, name: str, params: SymbolHits, battle: Battle, throw
         loses[loser] = count
         options[loser] = removal_options(units, count)
         removed = f" ({_words(rules, options[loser][0])})" if len(options[loser]) == 1 and count else ""
-        steps.append(Step(_cite(params, "losses"), {
-            "remove-surplus": f"the {loser} removes {_plural(count, 'unit')}{removed}: "
+        steps.append(Step(cite(params, "losses"), {
+            "remove-surplus": f"the {loser} removes {plural(count, 'unit')}{removed}: "
                               f"the surplus of {surplus}, capped at its {size(units)} in the battle",
             "remove-all": f"all {size(units)} of the {loser}'s units in the battle are removed{removed}",
             "nothing": f"a win by the {winner} removes nothing: nothing happens",
         }[rule]))
         if len(options[loser]) > 1:
-            steps.append(Step(_cite(params, "choice"),
+            steps.append(Step(cite(params, "choice"),
                               f"the {loser} has units of different types and chooses which to remove: "
                               + " or ".join(_words(rules, o) for o in options[loser])))
         if winner == "attacker" and count == size(units):
             moves_in = params.move_in
-            steps.append(Step(_cite(params, "move_in"),
+            steps.append(Step(cite(params, "move_in"),
                               "the target space is empty: the attacking units move in"
                               if moves_in else "the target space is empty; the attacker does not move in"))
 

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from referee.dice import pips
 from referee.errors import RefereeError
-from referee.mechanics.base import DiceNeed, Ruling, Step, Throw
+from referee.mechanics.base import DiceNeed, Ruling, Step, Throw, cite
+from referee.names import plural
 from referee.ruleset.model import Ruleset
 from referee.ruleset.procedures.target_number import Modifier, TargetNumber
 
@@ -31,16 +33,8 @@ class Strike:
     modifiers: tuple[str, ...] = ()
 
 
-def _cite(params: TargetNumber, step: str) -> str:
-    return getattr(params.cite, step) or params.rule
-
-
 def _signed(n: int) -> str:
     return f"{n:+d}"
-
-
-def _count(n: int, words: str) -> str:
-    return f"{n} {words}{'' if n == 1 else 's'}"
 
 
 def _a(label: str) -> str:
@@ -55,7 +49,7 @@ def _listing(words: list[str]) -> str:
 
 def dice_needed(rules: Ruleset, params: TargetNumber) -> dict[str, DiceNeed]:
     die = rules.dice[params.die].die
-    return {"hit": DiceNeed(die, 1, _cite(params, "roll")), "wound": DiceNeed(die, 1, _cite(params, "wound"))}
+    return {"hit": DiceNeed(die, 1, cite(params, "roll")), "wound": DiceNeed(die, 1, cite(params, "wound"))}
 
 
 def check(params: TargetNumber, strike: Strike) -> list[Step]:
@@ -65,7 +59,7 @@ def check(params: TargetNumber, strike: Strike) -> list[Step]:
         if not value.min <= given <= value.max:
             raise RefereeError(f"the {side}'s {value.label} must be {value.min} to {value.max}, not {given}")
     if strike.wounds < 0:
-        raise RefereeError(f"wounds cannot be negative ({strike.wounds})", rule=_cite(params, "wound"))
+        raise RefereeError(f"wounds cannot be negative ({strike.wounds})", rule=cite(params, "wound"))
     kind = params.types[strike.kind]
     for name in strike.modifiers:
         modifier = params.modifiers[name]
@@ -81,9 +75,9 @@ def check(params: TargetNumber, strike: Strike) -> list[Step]:
              if action.move else "stays where it is")
     if strike.kind not in action.allows:
         raise RefereeError(f"after {action.label} a unit may make {may}, not {_a(kind.label)}",
-                           rule=_cite(params, "allows"))
-    return [Step(_cite(params, "action"), f"{action.label}: the unit {moves}"),
-            Step(_cite(params, "allows"), f"after {action.label} a unit may make {may}: the {kind.label} is allowed")]
+                           rule=cite(params, "allows"))
+    return [Step(cite(params, "action"), f"{action.label}: the unit {moves}"),
+            Step(cite(params, "allows"), f"after {action.label} a unit may make {may}: the {kind.label} is allowed")]
 
 
 def _from_table(params: TargetNumber, difference: int) -> tuple[int, str]:
@@ -119,52 +113,52 @@ def needed(params: TargetNumber, strike: Strike) -> tuple[int, list[Step]]:
     target_change, target_note = _changes(modifiers, "target")
     attacker, target = strike.attacker + attacker_change, strike.target + target_change
     notes = "; ".join(note for note in (attacker_note, target_note) if note)
-    steps.append(Step(_cite(params, "qualities"),
+    steps.append(Step(cite(params, "qualities"),
                       f"attacker {label} {attacker}, target {label} {target}"
                       + (f" ({notes})" if notes else "; no special rules change them")))
     difference = target - attacker
     base, how = _from_table(params, difference)
-    steps.append(Step(_cite(params, "table"),
+    steps.append(Step(cite(params, "table"),
                       f"target {label} {target} minus attacker {label} {attacker} is {_signed(difference)}: "
                       f"{how} gives {base}+"))
     kind = params.types[strike.kind]
     change, note = _changes(modifiers, "to_hit")
     number = base + change
-    steps.append(Step(_cite(params, "modifiers"),
+    steps.append(Step(cite(params, "modifiers"),
                       f"{kind.label} modifiers: {note}, so {number}+" if note
                       else f"no {kind.label} modifiers apply: {number}+"))
     clamp = params.clamp
     bounded = min(max(number, clamp.min), clamp.max)
     if bounded != number:
-        steps.append(Step(_cite(params, "clamp"),
+        steps.append(Step(cite(params, "clamp"),
                           f"{number} is held to {clamp.min}..{clamp.max}: {bounded}+ is needed"))
     return bounded, steps
 
 
 def resolve(rules: Ruleset, params: TargetNumber, strike: Strike, throw: Throw) -> Ruling:
     number, steps = needed(params, strike)
-    roll = throw["hit"][0]
+    roll = pips(throw["hit"])[0]
     hit = roll >= number
-    steps.append(Step(_cite(params, "roll"), f"rolled {roll} against {number}+: " + ("a hit" if hit else "a miss")))
+    steps.append(Step(cite(params, "roll"), f"rolled {roll} against {number}+: " + ("a hit" if hit else "a miss")))
     outcome = {"needed": number, "roll": roll, "hit": hit, "wound_roll": None, "wound_total": None,
                "out_of_action": False, "wounds": strike.wounds}
     if hit:
-        wound_roll = throw["wound"][0]
+        wound_roll = pips(throw["wound"])[0]
         added = strike.wounds if params.wound.adds_wounds else 0
         change, note = _changes(_applied(params, strike), "to_wound")
         total = wound_roll + added + change
         parts = [f"wound roll {wound_roll}"]
         if params.wound.adds_wounds:
-            parts.append(f"{_count(strike.wounds, 'wound')} already taken")
+            parts.append(f"{plural(strike.wounds, 'wound')} already taken")
         if note:
             parts.append(note)
-        steps.append(Step(_cite(params, "wound"), " + ".join(parts) + f" = {total}"))
+        steps.append(Step(cite(params, "wound"), " + ".join(parts) + f" = {total}"))
         label = params.value.label
         out = total >= strike.target
         after = strike.wounds if out else strike.wounds + params.wound.wounds_per_hit
-        steps.append(Step(_cite(params, "outcome"),
+        steps.append(Step(cite(params, "outcome"),
                           f"{total} reaches the target's unmodified {label} {strike.target}: out of action" if out
                           else f"{total} is below the target's unmodified {label} {strike.target}: "
-                               f"{_count(params.wound.wounds_per_hit, 'more wound')}, {after} in all"))
+                               f"{plural(params.wound.wounds_per_hit, 'more wound')}, {after} in all"))
         outcome.update(wound_roll=wound_roll, wound_total=total, out_of_action=out, wounds=after)
     return Ruling(outcome=outcome, steps=tuple(steps))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from referee.names import plural
 from referee.purchase import Offer
 from referee.render.text import explanation, styled, units
 from referee.ruleset.model import Ruleset
@@ -9,7 +10,7 @@ from referee.ruleset.model import Ruleset
 
 def report(rules: Ruleset, offered: Offer, bought: dict[str, int] | None) -> str:
     titles = {name: unit.title for name, unit in rules.units.items()}
-    places = f"{offered.free_places} free place{'s' if offered.free_places != 1 else ''}"
+    places = plural(offered.free_places, "free place")
     lines = [styled(f"{rules.title}: {offered.points} points, {places}", bold=True)]
     if bought is not None:
         lines.append(f"Purchase accepted: {units(titles, bought)}.")
@@ -17,5 +18,5 @@ def report(rules: Ruleset, offered: Offer, bought: dict[str, int] | None) -> str
         lines.append("Legal purchases:")
         lines += [f"  {units(titles, p) if p else 'nothing'}" for p in offered.purchases]
     if offered.lost:
-        lines.append(f"{offered.lost} point{'s' if offered.lost != 1 else ''} lost.")
+        lines.append(f"{plural(offered.lost, 'point')} lost.")
     return "\n".join([*lines, "", explanation(offered.steps)])

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from referee.names import plural
 from referee.render.text import explanation, styled, table
 from referee.scoring import Merged, Score
 
@@ -33,7 +34,7 @@ def score_document(ruleset: str, dice: Mapping[str, tuple[int, ...]], result: Sc
 
 
 def group_report(title: str, values: tuple[int, ...], merged: Merged) -> str:
-    lost = f"; {merged.lost} pip{'s' if merged.lost != 1 else ''} lost" if merged.lost else ""
+    lost = f"; {plural(merged.lost, 'pip')} lost" if merged.lost else ""
     return "\n".join([
         styled(f"{title}: {' and '.join(map(str, values))} grouped make {merged.value}{lost}.", bold=True),
         "",

@@ -8,6 +8,7 @@ from typing import Any
 from referee.deployment import Armies
 from referee.hexmap import Landmap
 from referee.mechanics.base import Step
+from referee.names import plural
 from referee.render import hexmap
 from referee.render.text import explanation, styled, table
 from referee.ruleset.sections import Landscape
@@ -25,7 +26,7 @@ def report(land: Landscape, title: str, landmap: Landmap, armies: Armies, start:
         table(rows, ["player", "dice", "rolled"]),
         "",
         styled(f"{armies.first.capitalize()} places first.", bold=True)
-        + (f" ({armies.rerolls} re-roll{'s' if armies.rerolls != 1 else ''})" if armies.rerolls else ""),
+        + (f" ({plural(armies.rerolls, 're-roll')})" if armies.rerolls else ""),
     ]
     if start:
         lines.append(styled(f"{start[0].capitalize()} starts play.", bold=True))

@@ -124,26 +124,18 @@ def _cross_check(rules: Ruleset, reader: Reader) -> None:
                                f"'{face}' is not a face of die '{die_name}'")
     for name, situation in rules.situations.items():
         _check_read(rules, f"situations.{name}", situation, fail)
-        if situation.requires_unit and situation.requires_unit not in rules.units:
-            raise did_you_mean_fail(
-                fail, f"situations.{name}.requires_unit", "unit", situation.requires_unit, rules.units
-            )
-        for i, other in enumerate(situation.excludes):
-            if other not in rules.situations:
-                raise did_you_mean_fail(fail, f"situations.{name}.excludes[{i}]", "situation", other,
-                                        rules.situations)
+        for key, needed in (("requires_unit", situation.requires_unit), ("fails_without", situation.fails_without)):
+            if needed and needed not in rules.units:
+                raise did_you_mean_fail(fail, f"situations.{name}.{key}", "unit", needed, rules.units)
+        for key, others in (("excludes", situation.excludes), ("not_on_top_of", situation.not_on_top_of)):
+            for i, other in enumerate(others):
+                if other not in rules.situations:
+                    raise did_you_mean_fail(fail, f"situations.{name}.{key}[{i}]", "situation", other,
+                                            rules.situations)
     for name, unit in rules.units.items():
         for i, state in enumerate(unit.states):
             if state not in rules.states:
                 raise did_you_mean_fail(fail, f"units.{name}.states[{i}]", "state", state, rules.states)
-    for name, situation in rules.situations.items():
-        if situation.fails_without and situation.fails_without not in rules.units:
-            raise did_you_mean_fail(fail, f"situations.{name}.fails_without", "unit",
-                                    situation.fails_without, rules.units)
-        for i, other in enumerate(situation.not_on_top_of):
-            if other not in rules.situations:
-                raise did_you_mean_fail(fail, f"situations.{name}.not_on_top_of[{i}]", "situation", other,
-                                        rules.situations)
     for name, attack in rules.attacks.items():
         if attack.procedure == "ranked-pairs":
             _check_ranked(rules, name, attack, fail)
