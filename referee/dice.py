@@ -18,10 +18,13 @@ from fractions import Fraction
 from math import comb, factorial, prod
 from typing import TypeVar
 
+from referee.errors import RefereeError
+
 Face = str | int
 T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
+MAX_THROWS = 100_000
 
 
 def pips(faces: Iterable[Face]) -> tuple[int, ...]:
@@ -104,13 +107,18 @@ def throw_count(request: Mapping[str, tuple[Die, int]]) -> int:
 
 
 def exact_throws(
-    request: Mapping[str, tuple[Die, int]],
+    request: Mapping[str, tuple[Die, int]], limit: int = MAX_THROWS,
 ) -> Iterator[tuple[dict[str, tuple[Face, ...]], Fraction]]:
     """Every throw a request can show, with exact weights summing to 1.
 
     A request names groups of identical dice (``{"attacker": (die, 2)}``);
     within a group order does not matter, so each multiset appears once.
+    More than `limit` throws is refused before the first: each is ruled on,
+    and a hundred dice or a thousand-face die would never finish.
     """
+    if (count := throw_count(request)) > limit:
+        raise RefereeError(f"{count:,} different throws are too many to sum exactly "
+                           f"(at most {limit:,}); try fewer dice or a smaller die")
     names = list(request)
     groups = [list(_multisets(*request[name])) for name in names]
     for picks in itertools.product(*groups):

@@ -30,6 +30,9 @@ State = tuple[Side, Side]  # attacker, defender
 Number = Any  # Fraction when exact, float otherwise
 
 
+MAX_EXACT = 40_000
+
+
 @dataclass(frozen=True)
 class Value:
     """What is still to come from a state: chances and expected units destroyed."""
@@ -191,6 +194,7 @@ class Fight:
 
     def odds(self, battle: Battle) -> FightOdds:
         start = self.start(battle)
+        _bound(self.exact, *(len(front) + _size(rear) for front, rear in start))
         depth = sum(len(f) + _size(r) for f, r in start) * 4 + 1000
         sys.setrecursionlimit(max(sys.getrecursionlimit(), depth))
         v = self.value(start)
@@ -244,6 +248,14 @@ def policy_steps(rules: Ruleset, params: RankedPairs) -> tuple[Step, ...]:
     return tuple(steps)
 
 
+def _bound(exact: bool, attackers: int, defenders: int) -> None:
+    """Exact fractions grow with every round: past this size a fight takes
+    many seconds, so the referee says so instead of leaving a player waiting."""
+    if exact and attackers * defenders > MAX_EXACT:
+        raise RefereeError(f"{attackers} against {defenders} units is too big to solve in exact fractions "
+                           f"here (at most {MAX_EXACT:,} as attackers × defenders); add --float")
+
+
 def chart(rules: Ruleset, size: int, exact: bool) -> tuple[list[int], list[int], list[list[Number]], Fight]:
     """Conquest chances for attacker 2..size+1 against defender 1..size, from one
     shared chain (every smaller fight is a state of a bigger one)."""
@@ -256,6 +268,7 @@ def chart(rules: Ruleset, size: int, exact: bool) -> tuple[list[int], list[int],
     fight = Fight(rules, probe, exact, losses=False)
     if fight.params.fight.given != "territory":
         raise RefereeError("--table needs a ruleset whose whole fights count the armies on the territories")
+    _bound(exact, size + 1, size)
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 8 * size + 1000))
     army = (unit, 0)
     rows = [[fight.value((fight._next("attacker", (), ((army, a),)), fight._next("defender", (), ((army, d),)))).wins

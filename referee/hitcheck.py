@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
-from referee.dice import Face, exact_throws
+from referee.dice import MAX_THROWS, Face, exact_throws
 from referee.errors import RefereeError
 from referee.mechanics.base import dice_of
 from referee.mechanics.target_number import Strike, dice_needed, resolve
@@ -39,9 +39,10 @@ def target_number_attack(rules: Ruleset) -> tuple[str, TargetNumber]:
 Throws = list[tuple[dict[str, tuple[Face, ...]], Fraction]]
 
 
-def every_throw(rules: Ruleset, params: TargetNumber) -> Throws:
-    """Both dice, every way they can fall, with exact weights (the same for every pair of values)."""
-    return list(exact_throws(dice_of(dice_needed(rules, params))))
+def every_throw(rules: Ruleset, params: TargetNumber, uses: int = 1) -> Throws:
+    """Both dice, every way they can fall, with exact weights (the same for
+    every pair of values); `uses` is how many times the caller rules on them all."""
+    return list(exact_throws(dice_of(dice_needed(rules, params)), MAX_THROWS // uses))
 
 
 def chances(rules: Ruleset, params: TargetNumber, strike: Strike, throws: Throws | None = None) -> Chances:
@@ -59,7 +60,7 @@ def chart(rules: Ruleset, params: TargetNumber, kind: str, wounds: int = 0,
           modifiers: tuple[str, ...] = ()) -> list[tuple[int, int, Chances]]:
     """Every attacker value against every target value."""
     values = range(params.value.min, params.value.max + 1)
-    throws = every_throw(rules, params)
+    throws = every_throw(rules, params, uses=len(values) ** 2)
     return [(a, t, chances(rules, params, Strike(kind, a, t, wounds=wounds, modifiers=modifiers), throws))
             for a in values for t in values]
 

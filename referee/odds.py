@@ -8,13 +8,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from referee.dice import exact_throws, throw_count
-from referee.errors import RefereeError
+from referee.dice import exact_throws
 from referee.mechanics import dice_needed, odds_keys, resolve
 from referee.mechanics.base import Battle, DiceNeed, Ruling, Throw, dice_of
 from referee.ruleset.model import Ruleset
-
-MAX_THROWS = 1_000_000
 
 
 @dataclass(frozen=True)
@@ -33,12 +30,8 @@ def battle_odds(rules: Ruleset, battle: Battle) -> list[Outcome]:
 def tally(needs: Mapping[str, DiceNeed], keys: tuple[str, ...],
           rule_on: Callable[[Throw], Ruling]) -> list[Outcome]:
     """Every throw the needs can show, ruled on and grouped by the outcome keys."""
-    request = dice_of(needs)
-    if (count := throw_count(request)) > MAX_THROWS:
-        raise RefereeError(f"{count:,} different throws are too many to sum exactly "
-                           f"(at most {MAX_THROWS:,}); try fewer dice")
     totals: dict[tuple[Any, ...], Fraction] = {}
-    for throw, chance in exact_throws(request):
+    for throw, chance in exact_throws(dice_of(needs)):
         outcome = rule_on(throw).outcome
         key = tuple(outcome[k] for k in keys)
         totals[key] = totals.get(key, Fraction(0)) + chance

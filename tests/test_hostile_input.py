@@ -68,3 +68,12 @@ def test_overflowing_numbers_are_refused_or_harmless(edited: Edit) -> None:
     assert "expected a whole number from 1 to 100" in fails(f"validate {path}")
     assert "count must be from 1 to 1000" in fails(
         "battle groundforce --attacker '99999999999999999999 trooper' --defender trooper")
+
+
+def test_thousand_face_die_hit_chart_is_bounded(edited: Edit) -> None:
+    faces = ", ".join(str(i) for i in range(1, 1001))
+    path = edited("trueforces", lambda t: t.replace("faces: [1, 2, 3, 4, 5, 6]", f"faces: [{faces}]"))
+    started = time.perf_counter()
+    assert "too many to sum exactly" in fails(f"odds {path} --attack melee")
+    assert "too many to sum exactly" in fails(f"hit {path} --attacker 4 --target 5 --attack melee --no-roll")
+    assert time.perf_counter() - started < 5

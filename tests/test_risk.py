@@ -99,3 +99,14 @@ def test_attacker_with_one_army_cannot_attack() -> None:
 
 def test_four_attacking_armies_refused() -> None:
     assert "(RK-B1)" in fails("battle risk --attacker 4 --defender 2 --attacker-roll 1,2,3,4 --defender-roll 1,2")
+
+
+@pytest.mark.parametrize("command, message", [
+    ("odds risk --attacker 300 --defender 300 --until conquest", "add --float"),
+    ("odds risk --table 300", "add --float"),
+    ("odds risk --attacker 5000 --defender 3 --until conquest", "a count must be from 0 to 1000"),
+    ("odds risk --attacker 0 --defender 3", "the attacker needs at least one unit"),
+    ("battle groundforce --attacker trooper --defender 0", "the defender needs at least one unit"),
+])
+def test_sizes_that_would_take_too_long_are_refused(command: str, message: str) -> None:
+    assert message in fails(command)

@@ -13,7 +13,7 @@ import click
 
 from referee.errors import RefereeError
 from referee.mechanics.base import SIDES, Battle, Units
-from referee.names import situations_of, states_of, units_of
+from referee.names import MAX_COUNT, situations_of, states_of, units_of
 from referee.ruleset.model import Ruleset
 
 F = Callable[..., Any]
@@ -100,7 +100,10 @@ def _force(rules: Ruleset, text: str, group: str,
            default: str) -> tuple[list[tuple[str, int]], list[tuple[str, str, str, int]]]:
     """Units (a bare number counts `default`) and the states typed before them."""
     if text.strip().isdigit():
-        return [(default, int(text))] if int(text) else [], []
+        count = int(text)
+        if count > MAX_COUNT:
+            raise RefereeError(f"--{group.replace('_', '-')} {count}: a count must be from 0 to {MAX_COUNT}")
+        return [(default, count)] if count else [], []
     found = units_of(rules).counted_in_states(text, states_of(rules))
     counts: dict[str, int] = {}
     for unit, _, count in found:
@@ -264,5 +267,8 @@ class Told:
             units, typed_states = _force(rules, text or "0", group, default)
             groups[group] = tuple(units)
             states += typed_states
+        for side in SIDES:
+            if not groups[side]:
+                raise RefereeError(f"the {side} needs at least one unit in the battle")
         return Battle.of_groups(groups, when=situations_from_words(rules, self.when), states=tuple(states),
                                 range=self.reach)
