@@ -16,7 +16,8 @@ MAX_SIDES = 10_000
 MAX_CONSTANT = 1_000_000
 FORM = "write NdS with an optional +M, e.g. 2d6+1"
 
-_TERM = re.compile(r"(\d*)d(\d*)$|(\d+)$", re.IGNORECASE)
+# d for die, w for the German Würfel (2W6): both are written at tables
+_TERM = re.compile(r"(\d*)[dw](\d*)$|(\d+)$", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -64,6 +65,9 @@ def _term(text: str, part: str, sign: int) -> DiceTerm | int:
 def parse(text: str) -> Expression:
     """Reads `2d6+1`; every mistake is refused with what to write instead."""
     compact = "".join(text.split())
+    if re.search(r"\d\s+\d", text):
+        raise RefereeError(f"'{text}': two numbers in a row; write 2d6+3 to add 3, or roll a "
+                           "ruleset's dice with its name and a count")
     if not compact:
         raise RefereeError(f"nothing to roll; {FORM}")
     if len(compact) > MAX_LENGTH:

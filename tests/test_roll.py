@@ -54,9 +54,19 @@ def test_roll_a_rulesets_dice_shows_its_faces() -> None:
     ("roll 5", "'5' rolls no dice"),
     (f"roll {'1d6+' * 30}1", "at most 100 characters"),
     ("roll groundforc 2", "unknown ruleset 'groundforc'; did you mean 'groundforce'?"),
-    ("roll 2d6 3", "COUNT and --die are for a ruleset's dice"),
+    ("roll 2d6 3", "two numbers in a row"),
     ("roll groundforce 0", "COUNT"),
     ("roll groundforce --die red", "unknown die 'red'"),
 ])
 def test_nonsense_is_refused_in_one_line(command: str, message: str) -> None:
     assert message in fails(command)
+
+
+@pytest.mark.parametrize("typed, total", [("2d6 + 1", 6), ("2d6 -1", 4), ("2W6", 5), ("2w6+0", 5)])
+def test_notation_as_players_type_it(typed: str, total: int) -> None:
+    assert run_json(f"roll {typed} --seed 3")["total"] == total
+
+
+def test_ruleset_names_in_any_case_and_a_bad_count() -> None:
+    assert run_json("roll GroundForce 2 --seed 3")["faces"] == ["sword", "shield"]
+    assert "COUNT is a whole number" in fails("roll groundforce x")

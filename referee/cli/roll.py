@@ -7,7 +7,7 @@ import re
 import click
 
 from referee.cli.journaling import journaled, record
-from referee.cli.options import emit, json_option, load_rules, seed_option
+from referee.cli.options import emit, json_option, load_rules, seed_option, user_dirs
 from referee.dice import new_seed
 from referee.errors import RefereeError, did_you_mean
 from referee.freeroll import roll_expression, roll_faces
@@ -18,19 +18,29 @@ _WORD = re.compile(r"^[a-z][a-z-]*$", re.IGNORECASE)
 
 
 def _is_ruleset(spec: str) -> bool:
-    from referee.ruleset.load import SUFFIX, shipped
+    from referee.ruleset.load import SUFFIX, catalogue
 
-    return spec in shipped() or spec.endswith((SUFFIX, ".yml"))
+    return spec.endswith((SUFFIX, ".yml")) or any(e.name == spec.lower() for e in catalogue(user_dirs()))
 
 
-@click.command()
-@click.argument("spec", metavar="NOTATION|RULESET")
-@click.argument("count", type=click.IntRange(min=1, max=MAX_DICE), required=False)
+def _count(words: tuple[str, ...]) -> int | None:
+    """COUNT after a ruleset's name: 1 to the most dice a roll may have."""
+    if len(words) > 2:
+        raise RefereeError(f"unexpected '{words[2]}': give a ruleset and a count, e.g. roll groundforce 2")
+    if len(words) == 1:
+        return None
+    if not words[1].isdigit() or not 1 <= int(words[1]) <= MAX_DICE:
+        raise RefereeError(f"COUNT is a whole number from 1 to {MAX_DICE:,}, not '{words[1]}'")
+    return int(words[1])
+
+
+@click.command(context_settings={"ignore_unknown_options": True})  # so `2d6 -1` is notation
+@click.argument("words", nargs=-1, required=True, metavar="NOTATION | RULESET [COUNT]")
 @click.option("--die", "die_name", help="Which of the ruleset's dice, when it has several.")
 @seed_option
 @journaled
 @json_option
-def roll(spec: str, count: int | None, die_name: str | None, seed: int | None, as_json: bool) -> None:
+def roll(words: tuple[str, ...], die_name: str | None, seed: int | None, as_json: bool) -> None:
     """Roll dice: dice notation (NdS+M), or COUNT of a ruleset's own dice with
     their faces. The seed is printed; the same seed gives the same roll.
 
@@ -40,7 +50,9 @@ def roll(spec: str, count: int | None, die_name: str | None, seed: int | None, a
       referee roll groundforce 2 --seed 7
     """
     seed = new_seed() if seed is None else seed
+    spec = words[0]
     if _is_ruleset(spec):
+        count = _count(words)
         rules = load_rules(spec)
         name = die_name or next(iter(rules.dice))
         if die_name is None and len(rules.dice) > 1:
@@ -53,15 +65,14 @@ def roll(spec: str, count: int | None, die_name: str | None, seed: int | None, a
         record(rules, document, seed=seed, dice={"rolled": {name: faces}})
         emit(as_json, document, lambda: render.faces_report(rules.title, name, faces, seed))
         return
-    if _WORD.match(spec) and not re.fullmatch(r"d\d*", spec, re.IGNORECASE):
+    if _WORD.match(spec) and not re.fullmatch(r"[dw]\d*", spec, re.IGNORECASE):
         from referee.ruleset.load import shipped
 
         raise RefereeError(did_you_mean("ruleset", spec, list(shipped())).message
                            + " (or give dice notation such as 2d6+1)")
-    if count is not None or die_name is not None:
-        raise RefereeError("COUNT and --die are for a ruleset's dice; "
-                           f"write the count in the notation, e.g. {count or 2}d6")
-    expression = parse(spec)
+    if die_name is not None:
+        raise RefereeError("--die is for a ruleset's dice; dice notation says its own, e.g. 2d6")
+    expression = parse(" ".join(words))  # notation may be typed with spaces: 2d6 + 1
     rolled = roll_expression(expression, seed)
     document = render.expression_document(expression, rolled, seed)
     record(None, document, seed=seed, dice={"rolled": document["dice"]})
