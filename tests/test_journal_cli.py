@@ -377,3 +377,10 @@ def test_absurd_journal_arguments_are_refused(command: str, message: str) -> Non
 def test_json_given_to_the_group_reaches_the_subcommand() -> None:
     run(TYPED)
     assert json.loads(run("log --json verify").stdout)["intact"] is True
+
+
+@pytest.mark.parametrize("command", ["log", "log verify", "game", "log export --format csv"])
+def test_reading_a_journal_that_is_not_there_leaves_no_file(tmp_path: Path, command: str) -> None:
+    path = tmp_path / "none-yet.sqlite3"
+    run(f"{command} --journal {path}")
+    assert not path.exists()

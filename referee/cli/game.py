@@ -28,7 +28,7 @@ def game(ctx: click.Context, as_json: bool) -> None:
     """
     if ctx.invoked_subcommand:
         return
-    with opened() as journal:
+    with opened(reading=True) as journal:
         games = journal.games()
     emit(as_json, {"games": games}, lambda: table(
         [(g["name"], g["ruleset"], g["started"], g["stopped"] or "going", g["entries"]) for g in games],

@@ -162,13 +162,14 @@ def printed_entry() -> tuple[bool, int | None]:
 
 
 @contextlib.contextmanager
-def opened() -> Iterator[Journal]:
-    """The journal this command was told to use, open."""
+def opened(reading: bool = False) -> Iterator[Journal]:
+    """The journal this command was told to use, open; `reading` commands
+    leave no file behind where there was none."""
     from referee.journal.location import journal_path
     from referee.journal.store import open_journal
 
     path, default = journal_path(click.get_current_context().meta.get(PATH))
-    with open_journal(path, create_dir=default) as journal:
+    with open_journal(path, create_dir=default and not reading, reading=reading) as journal:
         yield journal
 
 

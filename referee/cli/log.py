@@ -28,7 +28,7 @@ def log(ctx: click.Context, game: str | None, ruleset: str | None, limit: int, a
     """
     if ctx.invoked_subcommand:
         return
-    with opened() as journal:
+    with opened(reading=True) as journal:
         entries = journal.entries(game=game, ruleset=ruleset, limit=limit)
         where = str(journal.path)
     emit(as_json, {"journal": where, "entries": entries}, lambda: render.listing(entries, where))
@@ -46,7 +46,7 @@ def show(entry: int, as_json: bool) -> None:
     Example:
       referee log show 12
     """
-    with opened() as journal:
+    with opened(reading=True) as journal:
         found = journal.entry(entry)
     emit(as_json, found, lambda: render.detail(found))
 
@@ -62,7 +62,7 @@ def verify(as_json: bool) -> None:
     Example:
       referee log verify
     """
-    with opened() as journal:
+    with opened(reading=True) as journal:
         verdict = journal.verify()
         where = str(journal.path)
     broken = verdict.broken
@@ -88,7 +88,7 @@ def export(game: str | None, form: str, as_json: bool) -> None:
     """
     from referee.journal.export import to_csv
 
-    with opened() as journal:
+    with opened(reading=True) as journal:
         entries = journal.entries(game=game)
     if form == "csv" and not as_json:
         click.echo(to_csv(entries), nl=False)

@@ -98,7 +98,7 @@ def replay(entry: int, as_json: bool) -> None:
     Example:
       referee replay 12
     """
-    with opened() as journal:
+    with opened(reading=True) as journal:
         found = journal.entry(entry)
         stored = journal.ruleset_content(found["ruleset_digest"]) if found["ruleset_digest"] else None
     runs = replay_entry(found, stored)

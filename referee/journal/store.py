@@ -215,12 +215,19 @@ def _stored_bytes(value: bytes | memoryview | str | None) -> bytes:
     return b"" if value is None else bytes(value)
 
 
-def open_journal(path: Path, create_dir: bool = False) -> Journal:
-    """Open (creating or migrating) a journal, or say in one line why not."""
+def open_journal(path: Path, create_dir: bool = False, reading: bool = False) -> Journal:
+    """Open (creating or migrating) a journal, or say in one line why not.
+    Only `reading` a journal that does not exist yet leaves no file behind:
+    it reads as an empty journal."""
     try:
-        is_dir, parent_exists = path.is_dir(), path.parent.is_dir()
+        is_dir, parent_exists, exists = path.is_dir(), path.parent.is_dir(), path.exists()
     except OSError as exc:
         raise RefereeError(f"cannot use the journal {path}: {exc.strerror}; {HOW}") from None
+    if reading and not exists and not is_dir:
+        journal = Journal(path, sqlite3.connect(":memory:", isolation_level=None))
+        journal.db.row_factory = sqlite3.Row
+        _prepare(journal)
+        return journal
     if is_dir:
         raise RefereeError(f"cannot use the journal {path}: it is a directory; {HOW}")
     if create_dir:
