@@ -161,4 +161,7 @@ def resolve(rules: Ruleset, params: TargetNumber, strike: Strike, throw: Throw) 
                           else f"{total} is below the target's unmodified {label} {strike.target}: "
                                f"{plural(params.wound.wounds_per_hit, 'more wound')}, {after} in all"))
         outcome.update(wound_roll=wound_roll, wound_total=total, out_of_action=out, wounds=after)
+    else:
+        steps.append(Step(cite(params, "wound"), "no wound roll: it only follows a hit"
+                          + (f" (the {pips(throw['wound'])[0]} rolled does not count)" if throw.get("wound") else "")))
     return Ruling(outcome=outcome, steps=tuple(steps))
