@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+import click
 import pytest
 from conftest import EXAMPLES, run
 
@@ -13,10 +14,19 @@ from referee.cli import COMMANDS, cli
 
 @pytest.mark.parametrize("name", sorted(COMMANDS))
 def test_every_command_has_help_ending_with_an_example(name: str) -> None:
-    for flag in ("--help", "-h"):
-        out = run(f"{name} {flag}").stdout
-        assert "Example:" in out, f"'referee {name}' help has no example"
-        assert "referee " in out.split("Example:")[1]
+    command = cli.get_command(click.Context(cli), name)
+    assert command is not None
+    paths = [name, *(f"{name} {sub}" for sub in getattr(command, "commands", {}))]
+    for path in paths:
+        for flag in ("--help", "-h"):
+            out = run(f"{path} {flag}").stdout
+            assert "Example:" in out, f"'referee {path}' help has no example"
+            last = out.rsplit("Example:", 1)[1]
+            assert "referee " in last and "Options:" not in last, f"'referee {path}' help does not end with it"
+
+
+def test_referee_alone_shows_the_help() -> None:
+    assert "Commands:" in run("").stdout
 
 
 def test_group_help_lists_every_command_and_exit_codes() -> None:

@@ -4,6 +4,7 @@ and the one place a user's mistake becomes a line on stderr and exit code 2."""
 from __future__ import annotations
 
 import importlib
+import inspect
 import sys
 from typing import Any
 
@@ -39,6 +40,20 @@ Exit codes: 0 success; 2 bad input (the message names what is wrong and the
 rule or file:line); anything else is a bug worth reporting."""
 
 
+def examples_last(command: click.Command) -> click.Command:
+    """Moves the docstring's `Example:` block to the end of the help, after the
+    options, where a reader looks for it (and does so for subcommands)."""
+    marker = "\b\nExample:"
+    help_text = inspect.cleandoc(command.help or "")
+    if marker in help_text:
+        body, example = help_text.split(marker, 1)
+        command.help = body.rstrip()
+        command.epilog = "\n\n".join(part for part in (command.epilog, marker + example) if part)
+    for sub in getattr(command, "commands", {}).values():
+        examples_last(sub)
+    return command
+
+
 def fail(message: str) -> None:
     """One line, whatever the user typed into the names it quotes."""
     line = message.replace("\r", "\\r").replace("\n", "\\n")
@@ -56,7 +71,7 @@ class RefereeGroup(click.Group):
         if name not in COMMANDS:
             return None
         module, attr = COMMANDS[name].split(":")
-        return getattr(importlib.import_module(module), attr)
+        return examples_last(getattr(importlib.import_module(module), attr))
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         """Keeps the command line as given: the journal stores it to replay."""
@@ -82,6 +97,9 @@ class RefereeGroup(click.Group):
             code = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
         except RefereeError as exc:
             fail(str(exc))
+        except click.exceptions.NoArgsIsHelpError as exc:
+            click.echo(exc.ctx.get_help())  # `referee` alone: the help, and no error
+            sys.exit(0)
         except click.UsageError as exc:
             where = exc.ctx.command_path if exc.ctx else "referee"
             fail(f"{exc.format_message()} (see '{where} --help')")
@@ -108,6 +126,9 @@ def cli(rules_dir: tuple[str, ...]) -> None:
       referee battle groundforce --attacker "2 trooper" --defender "trooper, heavy" \\
           --attacker-roll sword,explosion --defender-roll shield,sword
     """
+
+
+examples_last(cli)
 
 
 def main() -> None:
