@@ -54,7 +54,7 @@ def recruit(rules: Ruleset, held: Mapping[str, int], continents: Sequence[str],
             raise RefereeError(f"--{name} cannot be negative", rule=rule)
     counted = {name: held.get(name, 0) for name in terms.per}
     base = sum(terms.per[name] * n for name, n in counted.items())
-    steps = [Step(terms.rule, " + ".join(f"{n} {name}" if terms.per[name] == 1 else f"{n} {name} × {terms.per[name]}"
+    steps = [Step(terms.rule, " + ".join(f"{name} {n}" if terms.per[name] == 1 else f"{name} {n} × {terms.per[name]}"
                                          for name, n in counted.items()) + f" = {base}")]
     total = base
     for bonus in _bonuses("continent", terms.continents, continents) + _bonuses("reward", terms.rewards, rewards):

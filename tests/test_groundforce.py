@@ -84,7 +84,7 @@ def test_refusals_name_the_rule(command: str, rule: str) -> None:
 
 
 def test_stealth_needs_a_saboteur() -> None:
-    assert "needs a saboteur" in fails(
+    assert "needs at least one saboteur" in fails(
         "battle groundforce --attacker trooper --defender trooper --when defender:stealth")
 
 

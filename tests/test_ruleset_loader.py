@@ -24,7 +24,7 @@ def test_every_shipped_ruleset_loads() -> None:
 @pytest.mark.parametrize("old, new, message", [
     ("cost: 2\n", "cost: -2\n", "units.saboteur.cost: expected a whole number of at least 0, got -2"),
     ("    cost: 1\n", "    cots: 1\n", "unknown key 'cots'; did you mean 'cost'?"),
-    ("format: 1", "format: 2", "format: expected a whole number from 1 to 1"),
+    ("format: 1", "format: 2", "format: expected 1, got 2"),
     ("start: 8", "start: eight", "units.trooper.start: expected a whole number"),
     ("start: 8", "start: 010", "write '010' as a plain decimal number"),
     ("faces: [sword, sword,", "faces: [no, sword,", "YAML reads 'no' as a true/false value; quote it: 'no'"),

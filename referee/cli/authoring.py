@@ -9,6 +9,7 @@ import click
 
 from referee.cli.options import emit, json_option, load_rules, user_dirs
 from referee.errors import RefereeError
+from referee.names import plural
 from referee.ruleset.load import catalogue, load_file
 
 SCHEMA_LINE = "# yaml-language-server: $schema="
@@ -28,8 +29,8 @@ def validate(file: Path, as_json: bool) -> None:
     rules = load_file(file)
     emit(as_json,
          {"valid": True, "name": rules.name, "path": str(file), "digest": rules.digest},
-         lambda: f"ok: {file} is a valid ruleset ({rules.title}: {len(rules.units)} units, "
-                 f"{len(rules.attacks)} attacks, {len(rules.rules)} rules)")
+         lambda: f"ok: {file} is a valid ruleset ({rules.title}: {plural(len(rules.units), 'unit')}, "
+                 f"{plural(len(rules.attacks), 'attack')}, {plural(len(rules.rules), 'rule')})")
 
 
 @click.command()

@@ -52,11 +52,11 @@ def check_situations(rules: Ruleset, battle: Situated) -> None:
     for side, name in battle.when:
         situation = rules.situations[name]
         if situation.side not in (side, "either"):
-            raise RefereeError(f"'{name}' is a {situation.side} situation, not a {side} one",
+            raise RefereeError(f"'{name}' is for the {situation.side}, not the {side}",
                                rule=situation.rule)
         unit = situation.requires_unit
         if unit and unit not in dict(battle.side(side)) and unit not in dict(battle.rear(side)):
-            raise RefereeError(f"'{name}' needs a {rules.units[unit].title} among the {side}'s units",
+            raise RefereeError(f"'{name}' needs at least one {rules.units[unit].title} among the {side}'s units",
                                rule=situation.rule)
         for other in situation.excludes:
             if other in names:

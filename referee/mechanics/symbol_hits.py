@@ -63,7 +63,7 @@ def removal_options(units: Units, count: int) -> list[dict[str, int]]:
 
 def _words(rules: Ruleset, units: Units | dict[str, int]) -> str:
     items = units.items() if isinstance(units, dict) else units
-    return ", ".join(f"{n} {rules.units[u].title}" if n > 1 else rules.units[u].title for u, n in items)
+    return ", ".join(rules.units[u].counted(n) for u, n in items)
 
 
 def resolve(rules: Ruleset, name: str, params: SymbolHits, battle: Battle, throw: Throw) -> Ruling:

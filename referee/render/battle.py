@@ -11,7 +11,6 @@ from referee.ruleset.model import Ruleset
 
 
 def summary(rules: Ruleset, outcome: dict[str, Any]) -> str:
-    titles = {name: unit.title for name, unit in rules.units.items()}
     winner = outcome["winner"]
     if winner is None:
         return "No winner: nothing happens."
@@ -22,11 +21,11 @@ def summary(rules: Ruleset, outcome: dict[str, Any]) -> str:
         if not lost:
             continue
         if len(options) > 1:
-            choices = " or ".join(units(titles, o) for o in options)
+            choices = " or ".join(units(rules, o) for o in options)
             parts.append(f"The {side} removes {lost} unit{'s' if lost > 1 else ''} "
                          f"and chooses which: {choices}.")
         else:
-            parts.append(f"The {side} removes {units(titles, options[0])}.")
+            parts.append(f"The {side} removes {units(rules, options[0])}.")
     if outcome.get("moves_in"):
         parts.append("The attackers move in.")
     return " ".join(parts)
@@ -34,10 +33,9 @@ def summary(rules: Ruleset, outcome: dict[str, Any]) -> str:
 
 def report(rules: Ruleset, settled: Settled) -> str:
     outcome = dict(settled.ruling.outcome)
-    titles = {name: unit.title for name, unit in rules.units.items()}
     label = rules.attacks[outcome["attack"]].label
     rows = [
-        (side, units(titles, outcome[side]["units"]),
+        (side, units(rules, outcome[side]["units"]),
          ", ".join(map(str, outcome[side]["rolled"])), outcome[side]["hits"], outcome[side]["loses"])
         for side in SIDES
     ]

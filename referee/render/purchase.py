@@ -9,14 +9,13 @@ from referee.ruleset.model import Ruleset
 
 
 def report(rules: Ruleset, offered: Offer, bought: dict[str, int] | None) -> str:
-    titles = {name: unit.title for name, unit in rules.units.items()}
     places = plural(offered.free_places, "free place")
     lines = [styled(f"{rules.title}: {offered.points} points, {places}", bold=True)]
     if bought is not None:
-        lines.append(f"Purchase accepted: {units(titles, bought)}.")
+        lines.append(f"Purchase accepted: {units(rules, bought)}.")
     else:
         lines.append("Legal purchases:")
-        lines += [f"  {units(titles, p) if p else 'nothing'}" for p in offered.purchases]
+        lines += [f"  {units(rules, p) if p else 'nothing'}" for p in offered.purchases]
     if offered.lost:
         lines.append(f"{plural(offered.lost, 'point')} lost.")
     return "\n".join([*lines, "", explanation(offered.steps)])

@@ -8,13 +8,13 @@ from referee.ruleset.model import Ruleset
 
 
 def recruit_report(rules: Ruleset, result: Recruit) -> str:
-    titles = {name: unit.title for name, unit in rules.units.items()}
     lines = [styled(f"{rules.title}: {result.units} units to recruit", bold=True), "Ways to take them:"]
-    lines += [f"  {units(titles, way) if way else 'nothing'}" for way in result.ways] or ["  none"]
+    lines += [f"  {units(rules, way) if way else 'nothing'}" for way in result.ways] or ["  none"]
     return "\n".join([*lines, "", explanation(result.steps)])
 
 
 def build_report(rules: Ruleset, built: Built) -> str:
     what = " and ".join(w.label for w in built.works)
-    return "\n".join([styled(f"{rules.title}: {what} is paid for ({built.have - built.cost} left)", bold=True),
+    verb = "are" if len(built.works) > 1 else "is"
+    return "\n".join([styled(f"{rules.title}: {what} {verb} paid for ({built.have - built.cost} left)", bold=True),
                       "", explanation(built.steps)])

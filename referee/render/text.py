@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from referee.mechanics.base import Step
+
+if TYPE_CHECKING:
+    from referee.ruleset.model import Ruleset
 
 
 def styled(text: str, **style: Any) -> str:
@@ -39,8 +42,8 @@ def percent(p: Fraction) -> str:
     return f"{float(p) * 100:.2f}%"
 
 
-def units(titles: dict[str, str], counted: dict[str, int]) -> str:
-    return ", ".join(f"{n} {titles[u]}" if n > 1 else titles[u] for u, n in counted.items()) or "-"
+def units(rules: Ruleset, counted: Mapping[str, int]) -> str:
+    return ", ".join(rules.units[u].counted(n) for u, n in counted.items()) or "-"
 
 
 def seed_line(seed: int | None, typed: Sequence[str]) -> str:

@@ -50,6 +50,7 @@ class Unit:
     name: str = field(Text(), "its key in the table", key=True)
     label: str = field(Text(), "how the unit is written out, if not its key", "")
     aliases: tuple[str, ...] = field(Seq(Text()), "other words for it, singular and plural, any language", ())
+    plural: str = field(Text(), "its plural as printed, when adding an s is wrong (armies, infantry)", "")
     cost: int = field(Integer(minimum=0), "what it costs to buy or recruit", 0)
     start: int = field(Integer(minimum=0), "how many each player starts with", 0)
     attack: str = field(Text(), "the attack it makes (a key of 'attacks'); needed when there are several", "")
@@ -60,6 +61,12 @@ class Unit:
     @property
     def title(self) -> str:
         return self.label or self.name
+
+    def counted(self, count: int) -> str:
+        """'trooper', '2 troopers', '3 infantry': as a ruling writes a count of them."""
+        if count == 1:
+            return self.title
+        return f"{count} {self.plural or self.title + 's'}"
 
 
 @dataclass(frozen=True, kw_only=True)

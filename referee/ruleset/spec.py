@@ -136,6 +136,8 @@ class Integer(Spec):
         self.maximum = maximum
 
     def expected(self) -> str:
+        if self.minimum is not None and self.minimum == self.maximum:
+            return f"{self.minimum}"
         if self.minimum is not None and self.maximum is not None:
             return f"a whole number from {self.minimum} to {self.maximum}"
         if self.minimum is not None:
