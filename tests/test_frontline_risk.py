@@ -311,3 +311,16 @@ def test_a_rear_where_the_game_has_none_is_refused() -> None:
 def test_a_situation_names_units_and_situations_that_exist(edited, old: str, new: str, message: str) -> None:
     bad = edited("frontline-risk", lambda t: t.replace(old, new))
     assert message in fails(f"validate {bad}")
+
+
+def test_whole_fight_table_shows_why_the_attack_stopped_as_parts_of_the_defender_holding() -> None:
+    out = run("odds frontline-risk --attacker armour --attacker-rear 1 --defender '2 infantry' "
+              "--when attacker:landing --until conquest").stdout
+    rows = {line.strip().split("  ")[0]: line for line in out.splitlines()[3:7]}
+    assert rows["of which: the attacker ran out of units"].startswith("  of which:")
+    assert rows["of which: the attack failed (a landing across the sea)"].startswith("  of which:")
+    percents = {name: float(line.split()[-1].rstrip("%")) for name, line in rows.items()}
+    assert percents["the attacker conquers"] + percents["the defender holds"] == pytest.approx(100, abs=0.02)
+    assert percents["of which: the attacker ran out of units"] + \
+        percents["of which: the attack failed (a landing across the sea)"] == pytest.approx(
+            percents["the defender holds"], abs=0.02)
