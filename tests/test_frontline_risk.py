@@ -178,6 +178,8 @@ def test_infantry_fight_agrees_with_brute_force() -> None:
         assert Fight(FR, battle).odds(battle).p_attacker_wins == brute_fight(front, rear, defender)
 
 
+# what tells one round from another: the winner follows from the losses, so it splits no outcome
+ROUND_KEYS = ("winner", "attacker_loses", "defender_loses", "attacker_suffers", "defender_suffers")
 FRONT = st.lists(st.sampled_from(["infantry", "armour", "damaged"]), min_size=1, max_size=2)
 
 
@@ -202,7 +204,7 @@ def test_round_odds_equal_brute_force_over_ordered_dice(attacker: list[str], def
     total = 0
     for faces in product(*ordered):
         out = resolve(FR, battle, dict(zip(needs, faces))).outcome
-        brute[(out["attacker_loses"], out["defender_loses"], out["attacker_suffers"], out["defender_suffers"])] += 1
+        brute[tuple(out[k] for k in ROUND_KEYS)] += 1
         total += 1
     exact = {tuple(o.key.values()): o.probability for o in battle_odds(FR, battle)}
     assert exact == {k: Fraction(v, total) for k, v in brute.items()}
@@ -218,7 +220,7 @@ def test_seeded_rounds_agree_with_exact_odds(attacker: list[str], defender: list
     seen: Counter = Counter()
     for _ in range(draws):
         out = resolve(FR, battle, {g: n.die.roll(n.count, rng) for g, n in needs.items()}).outcome
-        seen[(out["attacker_loses"], out["defender_loses"], out["attacker_suffers"], out["defender_suffers"])] += 1
+        seen[tuple(out[k] for k in ROUND_KEYS)] += 1
     for o in battle_odds(FR, battle):
         p = float(o.probability)
         assert abs(seen[tuple(o.key.values())] / draws - p) < 5 * (p * (1 - p) / draws) ** 0.5 + 0.01
@@ -309,3 +311,16 @@ def test_a_rear_where_the_game_has_none_is_refused() -> None:
 def test_a_situation_names_units_and_situations_that_exist(edited, old: str, new: str, message: str) -> None:
     bad = edited("frontline-risk", lambda t: t.replace(old, new))
     assert message in fails(f"validate {bad}")
+
+
+def test_whole_fight_table_shows_why_the_attack_stopped_as_parts_of_the_defender_holding() -> None:
+    out = run("odds frontline-risk --attacker armour --attacker-rear 1 --defender '2 infantry' "
+              "--when attacker:landing --until conquest").stdout
+    rows = {line.strip().split("  ")[0]: line for line in out.splitlines()[3:7]}
+    assert rows["of which: the attacker ran out of units"].startswith("  of which:")
+    assert rows["of which: the attack failed (a landing across the sea)"].startswith("  of which:")
+    percents = {name: float(line.split()[-1].rstrip("%")) for name, line in rows.items()}
+    assert percents["the attacker conquers"] + percents["the defender holds"] == pytest.approx(100, abs=0.02)
+    assert percents["of which: the attacker ran out of units"] + \
+        percents["of which: the attack failed (a landing across the sea)"] == pytest.approx(
+            percents["the defender holds"], abs=0.02)

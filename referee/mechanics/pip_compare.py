@@ -3,7 +3,16 @@ field. Equal is perfect (the defender loses the rolled pips), lower is valid
 (the same, and the rolled die takes the field die's place), higher fails
 (the field die loses a pip). Two field dice may attack together: then every
 pairing of a rolled die with a field die is listed, and a failed pairing may
-not be picked while another is not failed (DiceLand)."""
+not be picked while another is not failed (DiceLand).
+
+A ruling carries the core's keys, read for pips: a side's `loses` are the
+pips it lost (the attacker's from the chosen field die, whether a failed
+attack cost it one or a valid one swapped it for a lower die), its `hits` the
+pips it took off the other side: the attacker's are the defender's losses,
+the defender's are the pip a failed attack costs (a valid attack's swap is
+the attacker's own doing, no hit by the defender). `winner` is the attacker
+unless the attack failed. The defender rolls nothing: its `rolled` is [].
+All of them are null while the attacker still has to pick a pairing."""
 
 from __future__ import annotations
 
@@ -19,7 +28,8 @@ from referee.names import plural
 from referee.ruleset.model import Ruleset
 from referee.ruleset.procedures.pip_compare import PipCompare
 
-ODDS_KEYS = ("outcome", "defender_removed", "attacker_removed")
+ODDS_KEYS = ("winner", "attacker_loses", "defender_loses", "outcome", "defender_removed",
+             "attacker_removed")
 BEST: Final = "best"
 Choice = tuple[int, int] | Literal["best"] | None  # (rolled, field), the policy, or not yet
 POLICY = ("best pairing for the attacker: remove the defender if any legal pairing does; "
@@ -185,14 +195,18 @@ def resolve(rules: Ruleset, name: str, params: PipCompare, fight: PipFight, thro
     field_after = list(fight.attacker)
     if chosen:
         field_after[field_after.index(chosen.field)] = chosen.attacker_after
+    applied = _applied(fight, chosen)
+    attacker_loses, defender_loses = applied["attacker_loses"], applied["defender_loses"]
+    defender_hits = None if chosen is None else (attacker_loses if chosen.outcome == "failed" else 0)
     return Ruling(
         outcome={
             "ruleset": rules.name,
             "attack": name,
             "winner": None if chosen is None else ("defender" if chosen.outcome == "failed" else "attacker"),
-            "attacker": {"field": list(fight.attacker), "rolled": list(rolled), "field_after": field_after},
-            "defender": {"field": fight.defender},
-            **_applied(fight, chosen),
+            "attacker": {"field": list(fight.attacker), "rolled": list(rolled), "field_after": field_after,
+                         "hits": defender_loses, "loses": attacker_loses},
+            "defender": {"field": fight.defender, "rolled": [], "hits": defender_hits, "loses": defender_loses},
+            **applied,
             "pairings": [p.as_dict() for p in listed],
             "chosen": chosen and {"rolled": chosen.rolled, "field": chosen.field},
         },

@@ -2,7 +2,14 @@
 (bombarding units, air support), and compares pair by pair; every lost pair
 costs the unit behind it one loss, which moves it to its next state (intact
 to damaged) or destroys it. Classic Risk and Frontline Risk are two
-parameter sets of this one procedure."""
+parameter sets of this one procedure.
+
+A ruling carries the core's keys, read for pairs: a side's `hits` are the
+pairs it won, its `loses` the losses its units took (each lost pair is one
+damage or one destruction), and `winner` is the side that won more pairs,
+null when both won as many. So one side's hits are the other's losses, and
+`winner` follows from the losses: adding it to the odds keys groups no
+outcome differently."""
 
 from __future__ import annotations
 
@@ -17,7 +24,7 @@ from referee.names import plural
 from referee.ruleset.model import Ruleset, Situation
 from referee.ruleset.procedures.ranked_pairs import RankedPairs
 
-ODDS_KEYS = ("attacker_loses", "defender_loses", "attacker_suffers", "defender_suffers")
+ODDS_KEYS = ("winner", "attacker_loses", "defender_loses", "attacker_suffers", "defender_suffers")
 HAS_REAR = True  # units waiting behind the front give cover and can be lost with a landing
 Division = tuple[str, int]  # unit, index of its state
 _RANKS = ("highest die", "second-highest die", "third-highest die")
@@ -266,6 +273,7 @@ def resolve(rules: Ruleset, name: str, params: RankedPairs, battle: Battle, thro
             f"pair {rank + 1} stands for the attacker's {label(rules, front['attacker'][rank])} and the "
             f"defender's {label(rules, front['defender'][rank])}" for rank in range(pairs))))
 
+    won = {side: sum(pair["winner"] == side for pair in compared) for side in SIDES}
     sides = {}
     for side in SIDES:
         result, loss_steps = _side_losses(rules, params, battle, setup, side, lost[side])
@@ -273,7 +281,7 @@ def resolve(rules: Ruleset, name: str, params: RankedPairs, battle: Battle, thro
         sides[side] = {
             "front": [label(rules, d) for d in front[side]],
             "rear": [label(rules, d) for d in setup.rear[side]],
-            "rolled": rolled[side], "sorted": ranked[side], "bonus": list(bonus[side]),
+            "rolled": rolled[side], "sorted": ranked[side], "bonus": list(bonus[side]), "hits": won[side],
             **{k: (list(v) if isinstance(v, list) else v) for k, v in result.items()},
         }
     if not any(sides[side]["loses"] for side in SIDES):
@@ -283,6 +291,7 @@ def resolve(rules: Ruleset, name: str, params: RankedPairs, battle: Battle, thro
         outcome={
             "ruleset": rules.name,
             "attack": name,
+            "winner": None if won["attacker"] == won["defender"] else max(SIDES, key=won.__getitem__),
             **sides,
             "pairs": compared,
             **{f"{side}_loses": sides[side]["loses"] for side in SIDES},

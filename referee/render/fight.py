@@ -54,14 +54,14 @@ def report(rules: Ruleset, battle: Battle, odds: FightOdds, solved: Fight) -> st
     how = "exact fractions" if odds.exact else "floating point, not exact"
     rows = [("the attacker conquers", _exact(odds.p_attacker_wins), _percent(odds.p_attacker_wins)),
             ("the defender holds", _exact(odds.p_defender_holds), _percent(odds.p_defender_holds)),
-            ("  the attacker runs out of units", _exact(odds.p_attacker_runs_out),
+            ("  of which: the attacker ran out of units", _exact(odds.p_attacker_runs_out),
              _percent(odds.p_attacker_runs_out)),
-            ("  the attack fails (" + ", ".join(s.text for s in odds.failing) + ")", _exact(odds.p_attack_fails),
-             _percent(odds.p_attack_fails))][:4 if odds.failing else 3]
+            ("  of which: the attack failed (" + ", ".join(s.text for s in odds.failing) + ")",
+             _exact(odds.p_attack_fails), _percent(odds.p_attack_fails))][:4 if odds.failing else 3]
     losses = ", ".join(f"the {side} {float(odds.expected_losses[side]):.3f} units" for side in SIDES)
     return "\n".join([
         styled(f"{rules.title}: a whole fight until conquest ({how})", bold=True),
-        table(rows, ["result", "probability", "percent"]),
+        table(rows, ["result", "probability", "percent"], indented=True),
         "",
         f"Expected losses: {losses}.",
         f"Solved over {len(solved.memo)} fight states from {len(solved.rounds)} distinct rounds.",

@@ -22,10 +22,12 @@ def styled(text: str, **style: Any) -> str:
     return click.style(text, **style)
 
 
-def table(rows: Iterable[Sequence[Any]], headers: Sequence[str]) -> str:
+def table(rows: Iterable[Sequence[Any]], headers: Sequence[str], indented: bool = False) -> str:
+    """`indented` keeps the leading spaces of cells, for rows that are parts of the row above."""
     from tabulate import tabulate
 
-    return tabulate(list(rows), headers=list(headers), tablefmt="simple", disable_numparse=True)
+    return tabulate(list(rows), headers=list(headers), tablefmt="simple", disable_numparse=True,
+                    preserve_whitespace=indented)
 
 
 def explanation(steps: Iterable[Step]) -> str:
