@@ -43,13 +43,13 @@ def divisions(rules: Ruleset, battle: Battle, group: str) -> list[Division]:
 
 def label(rules: Ruleset, division: Division) -> str:
     unit, index = division
-    title = rules.units[unit].title
-    return f"{rules.units[unit].states[index]} {title}" if index else title
+    return rules.units[unit].counted(1, rules.units[unit].states[index] if index else "")
 
 
 def labels(rules: Ruleset, items: list[Division]) -> str:
-    counted = Counter(label(rules, d) for d in items)
-    return ", ".join(f"{n} {word}" if n > 1 else word for word, n in counted.items()) or "nothing"
+    """'2 armies, damaged armour': each kind with its state, counted as the file writes it."""
+    return ", ".join(rules.units[unit].counted(n, rules.units[unit].states[index] if index else "")
+                     for (unit, index), n in Counter(items).items()) or "nothing"
 
 
 def situations_on(rules: Ruleset, battle: Battle, side: str) -> list[Situation]:

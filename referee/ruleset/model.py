@@ -62,11 +62,12 @@ class Unit:
     def title(self) -> str:
         return self.label or self.name
 
-    def counted(self, count: int) -> str:
-        """'trooper', '2 troopers', '3 infantry': as a ruling writes a count of them."""
+    def counted(self, count: int, state: str = "") -> str:
+        """'trooper', '2 troopers', '2 damaged armour': as a ruling writes a count of them."""
+        before = f"{state} " if state else ""
         if count == 1:
-            return self.title
-        return f"{count} {self.plural or self.title + 's'}"
+            return before + self.title
+        return f"{count} {before}{self.plural or self.title + 's'}"
 
 
 @dataclass(frozen=True, kw_only=True)
