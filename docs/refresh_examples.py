@@ -1,0 +1,84 @@
+"""Re-run the `$ referee ...` examples in the docs' ```text blocks and put
+their real output back, so the docs show what the referee prints today:
+
+    .venv/bin/python docs/refresh_examples.py README.md docs/games.md docs/rulesets.md
+
+An example is left as it is when it or its output is shortened by hand ("..."),
+when it reads or writes the journal or the user's folders (log, game,
+replay, new, rulesets, a path under ~), or when its fresh output would show a
+path outside the repository. Review the diff before committing.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+import sys
+import tempfile
+
+from click.testing import CliRunner
+
+from referee.cli import cli
+
+STATEFUL = ("log", "game", "replay", "new", "rulesets")
+ELIDED = ("...", "…")
+
+
+def fresh_output(command: str, env: dict[str, str]) -> str | None:
+    args = shlex.split(command)[1:]
+    by_hand = any(mark in command for mark in ("~", "#", "|", *ELIDED))
+    if not args or args[0] in STATEFUL or by_hand or "--svg" in args:
+        return None
+    result = CliRunner().invoke(cli, args, env=env)
+    out = (result.stdout + result.stderr).rstrip("\n")
+    return None if "/work/" in out or "/tmp/" in out or "Traceback" in out else out
+
+
+def refresh(text: str, env: dict[str, str]) -> str:
+    """Each `$ referee` line in a ```text block, with the lines up to the next one as its output."""
+    out: list[str] = []
+    lines = iter(text.split("\n"))
+    for line in lines:
+        out.append(line)
+        if line.strip() != "```text":
+            continue
+        block: list[str] = []
+        for inner in lines:
+            if inner.strip() == "```":
+                break
+            block.append(inner)
+        segments: list[tuple[str, list[str]]] = []
+        for inner in block:
+            if inner.startswith("$ referee "):
+                segments.append((inner, []))
+            elif segments:
+                segments[-1][1].append(inner)
+            else:
+                out.append(inner)
+        for command, old in segments:
+            out.append(command)
+            elided = any(x.strip().startswith(ELIDED) or x.rstrip().endswith(ELIDED) for x in old)
+            fresh = None if elided else fresh_output(command[2:], env)
+            if fresh is None:
+                out += old
+                continue
+            if not any("Journal entry" in x for x in old):
+                fresh = re.sub(r"\n*\nJournal entry \d+;[^\n]*", "", fresh)
+            out += fresh.split("\n") + ([""] if old and old[-1] == "" else [])
+        out.append("```")
+    return "\n".join(out)
+
+
+def main(paths: list[str]) -> None:
+    home = tempfile.mkdtemp(prefix="referee-docs-")
+    env = {"NO_COLOR": "1", "XDG_DATA_HOME": home, "REFEREE_JOURNAL": os.path.join(home, "journal.sqlite3")}
+    for path in paths:
+        with open(path, encoding="utf-8") as handle:
+            text = handle.read()
+        with open(path, "w", encoding="utf-8") as handle:
+            handle.write(refresh(text, env))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
