@@ -10,15 +10,17 @@ this file, so no library update can change a recorded roll.
 
 from __future__ import annotations
 
-import hashlib
 import itertools
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 from math import comb, factorial, prod
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
+from referee.digests import blake2b_digest
 from referee.errors import RefereeError
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 Face = str | int
 T = TypeVar("T")
@@ -37,7 +39,7 @@ class Rng:
     """A reproducible random stream; separate streams never shift each other."""
 
     def __init__(self, seed: int, stream: str):
-        digest = hashlib.blake2b(f"{seed}/{stream}".encode(), digest_size=8).digest()
+        digest = blake2b_digest(f"{seed}/{stream}".encode(), 8)
         self._state = int.from_bytes(digest, "big")
 
     def next64(self) -> int:
@@ -86,6 +88,8 @@ class Die:
 
     def distinct(self) -> dict[Face, Fraction]:
         """Each face once, with its exact chance."""
+        from fractions import Fraction  # exact odds only: a plain ruling never pays for it
+
         out: dict[Face, Fraction] = {}
         for face in self.faces:
             out[face] = out.get(face, 0) + Fraction(1, len(self.faces))
@@ -94,6 +98,8 @@ class Die:
 
 def _multisets(die: Die, count: int) -> Iterator[tuple[tuple[Face, ...], Fraction]]:
     """Every unordered throw of `count` such dice, with its exact probability."""
+    from fractions import Fraction
+
     chances = die.distinct()
     for combo in itertools.combinations_with_replacement(list(chances), count):
         multiplicities = [combo.count(face) for face in set(combo)]
@@ -119,6 +125,8 @@ def exact_throws(
     if (count := throw_count(request)) > limit:
         raise RefereeError(f"{count:,} different throws are too many to sum exactly "
                            f"(at most {limit:,}); try fewer dice or a smaller die")
+    from fractions import Fraction
+
     names = list(request)
     groups = [list(_multisets(*request[name])) for name in names]
     for picks in itertools.product(*groups):

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from referee.errors import RefereeError, did_you_mean
 from referee.mechanics.base import Step
 from referee.names import Lexicon, plural
-from referee.ruleset.economy import Bonus, Recruiting, Work
 from referee.ruleset.model import Ruleset
+from referee.ruleset.recruits import Bonus, Recruiting, Work
 
 
 @dataclass(frozen=True)

@@ -61,3 +61,13 @@ def test_exact_throws_match_brute_force(f1: list, n1: int, f2: list, n2: int) ->
 def test_pips_reads_numbered_faces_as_numbers() -> None:
     assert pips((6, "5", 1)) == (6, 5, 1)
     assert pips(()) == ()
+
+
+@given(st.binary(max_size=2000))
+def test_builtin_digests_are_hashlibs(data: bytes) -> None:
+    import hashlib
+
+    from referee.digests import blake2b_digest, sha256_hex
+
+    assert sha256_hex(data) == hashlib.sha256(data).hexdigest()
+    assert blake2b_digest(data, 8) == hashlib.blake2b(data, digest_size=8).digest()

@@ -104,10 +104,10 @@ def _jsonable(document: Any) -> Any:
 
 
 def _ruleset_content(rules: Ruleset) -> bytes:
-    import hashlib
+    from referee.digests import sha256_hex
 
     content = Path(rules.path).read_bytes()
-    if hashlib.sha256(content).hexdigest() != rules.digest:
+    if sha256_hex(content) != rules.digest:
         raise RefereeError(f"the ruleset file {rules.path} changed while the referee was ruling; run it again")
     return content
 

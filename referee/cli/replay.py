@@ -40,9 +40,9 @@ def _run(entry: dict[str, Any], label: str, ruleset_file: Path | None) -> dict[s
 
 
 def _digest(path: Path) -> str:
-    import hashlib
+    from referee.digests import sha256_hex
 
-    return hashlib.sha256(path.read_bytes()).hexdigest()
+    return sha256_hex(path.read_bytes())
 
 
 def replay_entry(entry: dict[str, Any], stored: bytes | None) -> list[dict[str, Any]]:

@@ -5,10 +5,11 @@ so it proves that nothing changed in the middle, not who wrote the end."""
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Mapping
 from typing import Any
+
+from referee.digests import sha256_hex
 
 GENESIS = "0" * 64
 
@@ -25,4 +26,4 @@ def canonical(value: Any) -> str:
 
 
 def entry_hash(row: Mapping[str, Any]) -> str:
-    return hashlib.sha256(canonical([row[c] for c in HASHED]).encode("utf-8")).hexdigest()
+    return sha256_hex(canonical([row[c] for c in HASHED]).encode("utf-8"))

@@ -8,13 +8,13 @@ forking the chain. The caller prints a ruling only after `append` returns.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import sqlite3
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from referee.digests import sha256_hex
 from referee.errors import RefereeError, did_you_mean
 from referee.journal import schema
 from referee.journal.chain import GENESIS, HASHED, canonical, entry_hash
@@ -63,7 +63,7 @@ class Journal:
         and to re-run it (`replay`: the command line with its seed made
         explicit). Returns the entry's id and the game it joined. (Keywords,
         not a record class: defining one costs start-up time on every ruling.)"""
-        digest = None if ruleset_content is None else hashlib.sha256(ruleset_content).hexdigest()
+        digest = None if ruleset_content is None else sha256_hex(ruleset_content)
         stored = {"argv": argv, "replay": replay, "inputs": inputs, "dice": dice, "ruling": ruling,
                   "explanation": explanation}
         with self._write():
@@ -125,7 +125,7 @@ class Journal:
 
         with self._read():
             bad = [digest for digest, content in self.db.execute("SELECT digest, content FROM rulesets")
-                   if hashlib.sha256(_stored_bytes(content)).hexdigest() != digest]
+                   if sha256_hex(_stored_bytes(content)) != digest]
             missing = self.db.execute(
                 "SELECT e.id, e.ruleset_digest FROM entries e LEFT JOIN rulesets r "
                 "ON r.digest = e.ruleset_digest WHERE e.ruleset_digest IS NOT NULL "

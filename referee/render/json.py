@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import json
-from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 
 def _default(value: Any) -> Any:
+    from fractions import Fraction  # only odds hold fractions; a ruling never pays for the import
+
     if isinstance(value, Fraction):
         return f"{value.numerator}/{value.denominator}"
     if isinstance(value, (tuple, set, frozenset)):

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Mapping, Sequence
-from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from referee.mechanics.base import Step
 
 if TYPE_CHECKING:
+    from fractions import Fraction
+
     from referee.ruleset.model import Ruleset
 
 

@@ -1,6 +1,5 @@
-"""Optional sections of a ruleset for what players buy and build: points
-spent on new units (Ground Force), recruiting a count of units (Frontline
-Risk), and works paid for with a currency the player counts."""
+"""The optional section of a ruleset for buying new units with points,
+spending as much as the free places allow (Ground Force)."""
 
 from __future__ import annotations
 
@@ -8,10 +7,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from referee.ruleset.procedures import EMPTY, RULE
-from referee.ruleset.spec import Integer, Record, Seq, Table, Text, field
+from referee.ruleset.spec import Integer, Record, Table, field
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False)
 class Income:
     """Points a player receives: a base plus points per thing held."""
 
@@ -20,7 +19,7 @@ class Income:
     rule: str = field(RULE, "the rule for income")
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False)
 class Reinforcements:
     """Buying new units with points, spending as much as the free places allow."""
 
@@ -29,59 +28,3 @@ class Reinforcements:
     places_rule: str = field(RULE, "the rule for where new units go")
     cost_rule: str = field(RULE, "the rule that sets the costs")
     rule: str = field(RULE, "the rule for which purchases are legal")
-
-
-@dataclass(frozen=True, kw_only=True)
-class Bonus:
-    """Units a player recruits for something named (a continent held, a reward)."""
-
-    name: str = field(Text(), "its key in the table", key=True)
-    units: int = field(Integer(minimum=0), "units it gives")
-    aliases: tuple[str, ...] = field(Seq(Text()), "other words for it, any language", ())
-    rule: str = field(RULE, "the rule that grants it")
-
-
-@dataclass(frozen=True, kw_only=True)
-class Placed:
-    """A unit that can only be formed where the file says, from pieces left in the box."""
-
-    unit: str = field(Text(), "the unit (a key of 'units')")
-    box: str = field(Text(), "the option that counts its pieces left in the box "
-                             "(when a player leaves that option out: no limit)")
-    sites: str = field(Text(), "the option that counts the places that can take it")
-    default_sites: tuple[str, ...] = field(
-        Seq(Text()), "held things (keys of 'per') that are such places when the sites are not given", ())
-    rule: str = field(RULE, "the rule for where it goes")
-
-
-@dataclass(frozen=True, kw_only=True)
-class Recruiting:
-    """Recruiting units: a count from what a player holds and the bonuses that
-    apply, then every way to take that count as the units' costs allow."""
-
-    per: Mapping[str, int] = field(Table(Integer(minimum=0)), "units for each thing held, by option name")
-    rule: str = field(RULE, "the rule for the count")
-    continents: Mapping[str, Bonus] = field(Table(Record(Bonus)), "bonus for each continent held", EMPTY)
-    rewards: Mapping[str, Bonus] = field(Table(Record(Bonus)), "bonus for each reward held", EMPTY)
-    cost_rule: str = field(RULE, "the rule that sets what each unit costs")
-    placed: tuple[Placed, ...] = field(Seq(Record(Placed)), "units that need a place or a piece", ())
-
-
-@dataclass(frozen=True, kw_only=True)
-class Work:
-    """Something a player builds or does for a price."""
-
-    name: str = field(Text(), "its key in the table", key=True)
-    label: str = field(Text(), "how it is written out")
-    cost: int = field(Integer(minimum=0), "what it costs")
-    aliases: tuple[str, ...] = field(Seq(Text()), "other words for it, any language", ())
-    rule: str = field(RULE, "the rule that sets it")
-
-
-@dataclass(frozen=True, kw_only=True)
-class Building:
-    """Building paid with one currency the player counts."""
-
-    pays_with: str = field(Text(), "the option that counts what the player may pay with")
-    text: str = field(Text(), "what that currency is, in a sentence")
-    works: Mapping[str, Work] = field(Table(Record(Work), min_items=1), "what can be built")

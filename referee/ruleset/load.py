@@ -7,12 +7,12 @@ see alone: that every cited rule, die, face, unit and situation exists.
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from referee.digests import sha256_hex
 from referee.errors import RefereeError, did_you_mean
 from referee.ruleset.model import GRAMMAR, Ruleset
 from referee.ruleset.spec import Reader
@@ -83,7 +83,7 @@ def load_file(path: Path) -> Ruleset:
     root, data = compose_file(path)
     reader = Reader(str(path))
     rules: Ruleset = GRAMMAR.read(root, "", reader)
-    rules = dataclasses.replace(rules, path=str(path), digest=hashlib.sha256(data).hexdigest())
+    rules = dataclasses.replace(rules, path=str(path), digest=sha256_hex(data))
     _cross_check(rules, reader)
     return rules
 

@@ -13,12 +13,14 @@ from referee.ruleset.procedures import RULE as RULE_ID
 from referee.ruleset.spec import Boolean, Either, Integer, Lazy, Record, Seq, Table, Tagged, Text, field
 
 if TYPE_CHECKING:
-    from referee.ruleset.economy import Building, Recruiting, Reinforcements
+    from referee.ruleset.economy import Reinforcements
+    from referee.ruleset.recruits import Building, Recruiting
     from referee.ruleset.sections import Deployment, Grouping, Landscape, Scoring, Variant
 
 FORMAT = 1
 RANKED = "ranked-pairs"
 ECONOMY = "referee.ruleset.economy"
+RECRUITS = "referee.ruleset.recruits"
 SECTIONS = "referee.ruleset.sections"
 
 NAME = Text(pattern=r"^[a-z0-9][a-z0-9-]*$")
@@ -26,7 +28,7 @@ NAME.doc = "a lower-case name with dashes, such as heavy-weapon"
 FACE = Either(Integer(), Text())
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False)
 class DieDef:
     """A kind of die: its sides, and the words players use for them."""
 
@@ -43,7 +45,7 @@ class DieDef:
         return Die(self.name, self.faces)
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False)
 class Unit:
     """A kind of piece."""
 
@@ -70,7 +72,7 @@ class Unit:
         return f"{count} {before}{self.plural or self.title + 's'}"
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False)
 class UnitState:
     """A state a unit can be in (intact, damaged), typed before its name: "damaged armour"."""
 
@@ -79,7 +81,7 @@ class UnitState:
     aliases: tuple[str, ...] = field(Seq(Text()), "other words for it, any language", ())
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False)
 class Situation:
     """A named circumstance players switch on with --when SIDE:NAME."""
 
@@ -107,7 +109,7 @@ class Situation:
                 "every unit of the side is removed (a landing without ships)", "", read_by=RANKED)
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False)
 class Ruleset:
     """A game: its rules' texts, dice, units, attacks and decided points."""
 
@@ -134,9 +136,9 @@ class Ruleset:
     deployment: Deployment | None = field(Lazy(f"{SECTIONS}:Deployment"), "rolling and placing the armies", None)
     scoring: Scoring | None = field(Lazy(f"{SECTIONS}:Scoring"), "who wins at the end of a game", None)
     grouping: Grouping | None = field(Lazy(f"{SECTIONS}:Grouping"), "merging two own pieces into one", None)
-    recruiting: Recruiting | None = field(Lazy(f"{ECONOMY}:Recruiting"), "recruiting units from what a player holds",
+    recruiting: Recruiting | None = field(Lazy(f"{RECRUITS}:Recruiting"), "recruiting units from what a player holds",
                                           None)
-    building: Building | None = field(Lazy(f"{ECONOMY}:Building"), "building for a price", None)
+    building: Building | None = field(Lazy(f"{RECRUITS}:Building"), "building for a price", None)
     # set by the loader, never read from the file
     path: str = field(Text(), "where the file was read from", "", internal=True)
     digest: str = field(Text(), "SHA-256 of the file's bytes", "", internal=True)

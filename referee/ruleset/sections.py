@@ -16,7 +16,7 @@ COLOUR = Text(pattern=r"^#[0-9a-fA-F]{6}$")
 COLOUR.doc = "a colour such as '#9ccc65' (quoted)"
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False)
 class TileCount:
     """Which tile counts a map may have."""
 
@@ -25,7 +25,7 @@ class TileCount:
     multiple_of: int = field(Integer(minimum=1), "the count must be a multiple of this (2: even)", 1)
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False)
 class DiceCount:
     """How many dice each player gets for a map: tiles / tiles_per_die + plus."""
 
@@ -35,7 +35,7 @@ class DiceCount:
     rule: str = field(RULE, "the rule for the dice count")
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False)
 class Terrain:
     """A kind of tile: how many the box holds and how it is drawn."""
 
@@ -47,7 +47,7 @@ class Terrain:
     aliases: tuple[str, ...] = field(Seq(Text()), "other words for it, any language", ())
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False)
 class Fairness:
     """Capitals are fair when the tiles within `radius` steps of each differ
     by at most `max_difference`."""
@@ -56,7 +56,7 @@ class Fairness:
     max_difference: int = field(Integer(minimum=0), "the largest allowed difference in tiles")
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False)
 class Capitals:
     """Extra tiles added after the map is built, one per player."""
 
@@ -67,7 +67,7 @@ class Capitals:
     fairness: Fairness = field(Record(Fairness), "how even the capitals' surroundings must be")
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False)
 class Landscape:
     """A map of hex tiles dealt from the box."""
 
@@ -83,7 +83,7 @@ class Landscape:
         return sum(t.count for t in self.terrains.values())
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False)
 class Deployment:
     """Rolling armies and placing them: who places first, who starts."""
 
@@ -98,7 +98,7 @@ class Deployment:
                              "who starts when the dice left over sum the same")
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False)
 class Scoring:
     """Who wins at the end: criteria in order, the first that differs decides."""
 
@@ -109,7 +109,7 @@ class Scoring:
     )
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False)
 class Grouping:
     """Two own dice merged into one: pips add up to a cap."""
 
@@ -117,7 +117,7 @@ class Grouping:
     cap: int = field(Integer(minimum=1), "the most pips a merged die shows")
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False)
 class Variant:
     """A special rule a table opts into with --rule NAME."""
 

@@ -2,8 +2,10 @@
 dataclasses and writes the JSON Schema of the same file, so the loader and
 the schema can never disagree.
 
-A dataclass becomes a record by giving each field a spec with `field()`;
-field names are the file's keys. Every error names file:line:column and the
+A dataclass becomes a record by giving each field a spec with `field()`.
+Records are `@dataclass(frozen=True, kw_only=True, eq=False)`: never compared,
+so no __eq__ is generated (each generated method costs start-up time).
+Field names are the file's keys. Every error names file:line:column and the
 key path, and says what was expected.
 """
 
@@ -280,13 +282,14 @@ def field(
     if key:
         default = ""
     if isinstance(default, Mapping):
-        frozen = default
-        return dataclasses.field(default_factory=lambda: frozen, metadata=meta)
+        kept = default
+        return dataclasses.field(default_factory=lambda: kept, metadata=meta)
     return dataclasses.field(default=default, metadata=meta)
 
 
 def required(f: dataclasses.Field) -> bool:
     return f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
+
 
 
 class Record(Spec):

@@ -9,7 +9,7 @@ from referee.ruleset.procedures import RULE
 from referee.ruleset.spec import Integer, Record, Seq, Text, field
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False)
 class PipCite:
     """The rule ID cited for each step; a step left out cites the attack's rule."""
 
@@ -19,7 +19,7 @@ class PipCite:
     fill: str = field(RULE, "the defender moving into an emptied attacker's tile", "")
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False)
 class PipCompare:
     """A rolled die against the attacking die on the field: equal is perfect,
     lower is valid (the rolled die takes the field die's place), higher fails

@@ -11,7 +11,7 @@ from referee.ruleset.procedures import RULE
 from referee.ruleset.spec import Boolean, Integer, Record, Seq, Table, Text, field
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False)
 class Division:
     """What one unit does on the front in a ranked-pairs round."""
 
@@ -20,7 +20,7 @@ class Division:
                                              "(the first such unit to the highest die, the next to the second)", 0)
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False)
 class PairSide:
     """One side of a ranked-pairs round."""
 
@@ -29,7 +29,7 @@ class PairSide:
     rule: str = field(RULE, "the rule for this side's dice, if not the cited 'front' rule", "")
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False)
 class FightPolicy:
     """The choices made for the players between rounds of a whole fight."""
 
@@ -49,7 +49,7 @@ class FightPolicy:
     conquest_rule: str = field(RULE, "the rule that says a side with an empty front has lost the border", "")
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False)
 class RankedCite:
     """The rule ID cited for each step; a step left out cites the attack's rule."""
 
@@ -63,7 +63,7 @@ class RankedCite:
     losses: str = field(RULE, "what a lost pair does to its unit", "")
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False)
 class RankedPairs:
     """Each side sorts its dice high to low, adds bonuses by rank, and compares
     pair by pair; each lost pair costs the unit behind it a loss (classic

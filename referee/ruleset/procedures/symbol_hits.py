@@ -11,7 +11,7 @@ from referee.ruleset.spec import Boolean, Either, Integer, Record, Seq, Text, fi
 OUTCOME = Text(choices=("remove-surplus", "remove-all", "nothing"))
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False)
 class Reach:
     """How far away the target may be, in the game's steps."""
 
@@ -19,7 +19,7 @@ class Reach:
     max: int = field(Integer(minimum=0), "the farthest target")
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False)
 class SymbolSide:
     """One side of a symbol-hits battle."""
 
@@ -34,7 +34,7 @@ class SymbolSide:
     max_units: int = field(Integer(minimum=1), "the most units this side can have in one battle", 0)
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False)
 class SymbolCite:
     """The rule ID cited for each step; a step left out cites the attack's rule."""
 
@@ -48,7 +48,7 @@ class SymbolCite:
     move_in: str = field(RULE, "whether the attacker moves in", "")
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False)
 class SymbolHits:
     """Each side counts the faces that are hits for it; more hits wins, and the
     loser removes units by the winner's rule (Ground Force)."""

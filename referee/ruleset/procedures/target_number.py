@@ -10,7 +10,7 @@ from referee.ruleset.procedures import EMPTY, RULE
 from referee.ruleset.spec import Boolean, Integer, Record, Seq, Table, Text, field
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False)
 class ValueRange:
     """The one value each unit has, compared between attacker and target."""
 
@@ -19,7 +19,7 @@ class ValueRange:
     max: int = field(Integer(), "the highest value a unit can have")
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False)
 class AttackType:
     """A kind of attack players name (--attack), each with its own modifiers."""
 
@@ -28,7 +28,7 @@ class AttackType:
     aliases: tuple[str, ...] = field(Seq(Text()), "other words for it, any language", ())
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False)
 class Action:
     """What a unit does before it attacks, and which attack types that allows."""
 
@@ -39,7 +39,7 @@ class Action:
     allows: tuple[str, ...] = field(Seq(Text()), "the attack types a unit may make after it")
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False)
 class TableRow:
     """One row of the hit table: a difference of values and the number needed."""
 
@@ -47,7 +47,7 @@ class TableRow:
     needed: int = field(Integer(), "the number to roll, or higher, to hit")
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False)
 class Clamp:
     """The bounds the number needed is held to after modifiers."""
 
@@ -55,7 +55,7 @@ class Clamp:
     max: int = field(Integer(), "the highest number needed")
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False)
 class WoundRoll:
     """The roll after a hit: high enough puts the target out of action."""
 
@@ -63,7 +63,7 @@ class WoundRoll:
     wounds_per_hit: int = field(Integer(minimum=1), "wounds a hit gives when it does not take the target out", 1)
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False)
 class Modifier:
     """A named change a table declares (a special rule, cover, a weapon)."""
 
@@ -78,7 +78,7 @@ class Modifier:
     rule: str = field(RULE, "the rule that defines it (add it to 'rules')")
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False)
 class TargetCite:
     """The rule ID cited for each step; a step left out cites the attack's rule."""
 
@@ -93,7 +93,7 @@ class TargetCite:
     outcome: str = field(RULE, "out of action or one more wound", "")
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, eq=False)
 class TargetNumber:
     """A table turns the difference of two values into a number to roll, with
     modifiers and a clamp; a hit brings a second roll against the target's
