@@ -63,6 +63,10 @@ def score(rules: Ruleset, dice: Mapping[str, tuple[int, ...]], first: str | None
         if player not in dice:
             raise RefereeError(f"give {player}'s dice on the map with --{player}, e.g. --{player} 6,5,1", rule=rule)
         _checked(rules, dice[player], player, rule)
+        land = rules.landscape
+        if land and len(dice[player]) > land.dice.per_colour:
+            raise RefereeError(f"{player} has {len(dice[player])} dice on the map, but the box holds "
+                               f"{land.dice.per_colour} of a colour", rule=land.dice.rule)
     counts = {p: len(dice[p]) for p in players}
     totals = {p: sum(dice[p]) for p in players}
     steps = []

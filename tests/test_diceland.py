@@ -267,3 +267,8 @@ def test_who_starts_on_equal_sums_is_the_files_decision(edited: Callable[[str, C
     path = edited("diceland", lambda t: t.replace("equal_start: first-placer", "equal_start: second-placer"))
     second = run_json(command.format(path))
     assert first["starts"] != second["starts"]
+
+
+def test_more_dice_than_the_box_holds_is_refused() -> None:
+    line = fails("score diceland --red " + ",".join(["6"] * 21) + " --blue 1")
+    assert "the box holds 20 of a colour" in line and line.endswith("(DL-M2)")
