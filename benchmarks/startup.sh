@@ -9,6 +9,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 venv=${1:-.venv}
 out=$(mktemp)
+# Time what an installed referee does: with its bytecode compiled (pip compiles
+# it on install; a shell with PYTHONDONTWRITEBYTECODE would recompile every run).
+"$venv/bin/python" -m compileall -q referee >/dev/null
 # Rulings are journaled: write to a scratch journal, never the user's own.
 scratch=$(mktemp -d)
 export REFEREE_JOURNAL="$scratch/journal.sqlite3"
