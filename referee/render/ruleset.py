@@ -52,7 +52,7 @@ def _attack_lines(rules: Ruleset) -> list[str]:
     return lines
 
 
-def report(rules: Ruleset) -> str:
+def report(rules: Ruleset, options: list[tuple[str, str, str]]) -> str:
     units = [(name, unit.label or "", ", ".join(unit.aliases), unit.cost, unit.start, unit.attack)
              for name, unit in rules.units.items()]
     dice = [(name, ", ".join(map(str, d.faces)), d.rule) for name, d in rules.dice.items()]
@@ -88,6 +88,10 @@ def report(rules: Ruleset) -> str:
         parts += ["", styled(f"Landscape (referee map): {land.tiles.min} to {land.tiles.max} tiles "
                              f"({land.rule})", bold=True),
                   table(rows, ["terrain", "letter", "in the box", "aliases", "rule"])]
+    if options:
+        parts += ["", styled("Options this ruleset names", bold=True),
+                  table([(f"referee {command}", option, meaning) for command, option, meaning in options],
+                        ["command", "option", "meaning"])]
     parts += ["", styled("Rules", bold=True)]
     parts += [f"  {rule_id:<7} {text}" for rule_id, text in rules.rules.items()]
     return "\n".join(parts)
