@@ -77,3 +77,11 @@ def test_show_lists_units_faces_and_hits() -> None:
     shown = json.loads(run("show groundforce --json").stdout)
     assert shown["units"]["heavy"]["cost"] == 3
     assert shown["dice"]["symbol"]["faces"] == ["sword", "sword", "shield", "shield", "explosion", "blank"]
+
+
+@pytest.mark.parametrize("ruleset, option", [
+    ("groundforce", "--mines N"), ("frontline-risk", "--unflipped-stars N WORK"), ("diceland", "--red-left DICE"),
+])
+def test_show_lists_the_options_a_ruleset_names(ruleset: str, option: str) -> None:
+    assert option in run(f"show {ruleset}").stdout
+    assert option in [o["option"] for o in json.loads(run(f"show {ruleset} --json").stdout)["options"]]
