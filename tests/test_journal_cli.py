@@ -384,3 +384,11 @@ def test_reading_a_journal_that_is_not_there_leaves_no_file(tmp_path: Path, comm
     path = tmp_path / "none-yet.sqlite3"
     run(f"{command} --journal {path}")
     assert not path.exists()
+
+
+@pytest.mark.parametrize("command", [
+    "log --limit 1010101010101010101010101010101010101010",
+    "battle groundforce --attacker trooper --defender trooper --seed 1010101010101010101010101010101010",
+])
+def test_forty_digit_numbers_are_refused_before_the_journal(command: str) -> None:
+    assert "is not in the range" in fails(command)

@@ -55,3 +55,7 @@ def test_build_refusals() -> None:
     assert fails("build frontline-risk --unflipped-stars -2 city").endswith("(FR-E2)")
     assert "unflipped-stars" in fails("build frontline-risk city")
     assert "did you mean 'city'" in fails("build frontline-risk --unflipped-stars 4 ctiy")
+
+
+def test_an_absurd_count_is_refused() -> None:
+    assert "at most 1000 of anything" in fails("recruit frontline-risk --stars 10101010101010101010101 --cities 2")

@@ -18,6 +18,7 @@ from referee.cli.options import (
     refuse_unread,
     ruleset_argument,
     seed_option,
+    whole,
 )
 from referee.errors import RefereeError
 from referee.names import Lexicon
@@ -54,7 +55,7 @@ def strike_options(f: F) -> F:
     """The options that say which attack a chart or a hit check is about."""
     f = click.option("--modifier", "modifiers", multiple=True, shell_complete=_complete("modifiers"),
                      help="A modifier the ruleset names (repeatable).")(f)
-    f = click.option("--wounds", type=click.IntRange(min=0),
+    f = click.option("--wounds", type=whole(0),
                      help="Wounds the target already has (default 0).")(f)
     return click.option("--attack", "kind", shell_complete=_complete("types"),
                         help="The attack type, e.g. melee, ranged, astral.")(f)
@@ -85,13 +86,13 @@ def strike_from_words(params: TargetNumber, kind: str | None, attacker: int, tar
 
 @click.command()
 @ruleset_argument
-@click.option("--attacker", type=int, required=True, help="The attacker's value (quality).")
-@click.option("--target", type=int, required=True, help="The target's value (quality).")
+@click.option("--attacker", type=whole(), required=True, help="The attacker's value (quality).")
+@click.option("--target", type=whole(), required=True, help="The target's value (quality).")
 @strike_options
 @click.option("--action", shell_complete=_complete("actions"),
               help="The attacker's action this activation, e.g. hold, walk, run.")
-@click.option("--roll", type=int, help="The die rolled to hit.")
-@click.option("--wound-roll", type=int, help="The die rolled to wound, after a hit.")
+@click.option("--roll", type=whole(), help="The die rolled to hit.")
+@click.option("--wound-roll", type=whole(), help="The die rolled to wound, after a hit.")
 @click.option("--no-roll", is_flag=True, help="Only the number needed and the chances; roll nothing.")
 @seed_option
 @journaled

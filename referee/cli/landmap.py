@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from referee.cli.journaling import journaled, record
-from referee.cli.options import F, emit, json_option, load_rules, ruleset_argument, seed_option
+from referee.cli.options import F, emit, json_option, load_rules, ruleset_argument, seed_option, whole
 from referee.dice import new_seed
 from referee.errors import RefereeError
 from referee.hexmap import SHAPES, Landmap, deal, landscape_of
@@ -19,7 +19,7 @@ def map_options(f: F) -> F:
     f = click.option("--capitals", is_flag=True, help="Add the capital cities of the capital variant.")(f)
     f = click.option("--shape", type=click.Choice(sorted(SHAPES)), default="random", show_default=True,
                      help="; ".join(f"{name}: {text}" for name, text in SHAPES.items()) + ".")(f)
-    return click.option("--tiles", type=int, required=True, help="How many tiles (without capitals).")(f)
+    return click.option("--tiles", type=whole(), required=True, help="How many tiles (without capitals).")(f)
 
 
 def dealt(rules: Ruleset, tiles: int, shape: str, capitals: bool, seed: int | None) -> Landmap:

@@ -5,14 +5,14 @@ from __future__ import annotations
 import click
 
 from referee.cli.journaling import journal_option, opened
-from referee.cli.options import emit, json_option
+from referee.cli.options import emit, json_option, whole
 from referee.render import journal as render
 
 
 @click.group(invoke_without_command=True)
 @click.option("--game", help="Only this game's entries (see 'referee game').")
 @click.option("--ruleset", help="Only entries ruled with this ruleset.")
-@click.option("--limit", type=click.IntRange(min=1), default=20, show_default=True,
+@click.option("--limit", type=whole(1), default=20, show_default=True,
               help="How many of the latest entries.")
 @journal_option
 @json_option

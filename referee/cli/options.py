@@ -17,6 +17,13 @@ from referee.names import MAX_COUNT, situations_of, states_of, units_of
 from referee.ruleset.model import Ruleset
 
 F = Callable[..., Any]
+LARGEST = 2**63 - 1  # what the journal's SQLite columns hold
+
+
+def whole(minimum: int | None = None) -> click.IntRange:
+    """A whole-number option; the rules check the range that matters, this only
+    keeps absurd numbers (40 digits) out of the journal and out of loops."""
+    return click.IntRange(min=minimum, max=LARGEST)
 
 
 def _complete_ruleset(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
@@ -65,7 +72,7 @@ def json_option(f: F) -> F:
 
 
 def seed_option(f: F) -> F:
-    return click.option("--seed", type=click.IntRange(min=0),
+    return click.option("--seed", type=whole(0),
                         help="Seed for the referee's rolls; the same seed gives the same dice anywhere.")(f)
 
 
@@ -79,7 +86,7 @@ def force_options(f: F) -> F:
 def situation_options(f: F) -> F:
     f = click.option("--when", "when", multiple=True, metavar="SIDE:NAME",
                      help="A named situation of the ruleset, e.g. defender:stealth (repeatable).")(f)
-    return click.option("--range", "reach", type=click.IntRange(min=0),
+    return click.option("--range", "reach", type=whole(0),
                         help="Distance to the target, for attacks that reach further.")(f)
 
 
@@ -147,6 +154,8 @@ def counts_from_args(extra: list[str]) -> tuple[dict[str, int], list[str]]:
             held[name] = int(value)
         except ValueError:
             raise RefereeError(f"--{name} needs a whole number, not '{value}'") from None
+        if held[name] > MAX_COUNT:
+            raise RefereeError(f"--{name} {held[name]}: at most {MAX_COUNT} of anything on one table")
     return held, words
 
 

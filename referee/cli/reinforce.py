@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from referee.cli.journaling import journaled, record
-from referee.cli.options import counts_from_args, emit, json_option, load_rules, ruleset_argument
+from referee.cli.options import counts_from_args, emit, json_option, load_rules, ruleset_argument, whole
 from referee.errors import RefereeError
 from referee.names import units_of
 from referee.purchase import check, offer
@@ -14,7 +14,7 @@ from referee.render import purchase as render
 
 @click.command(context_settings={"ignore_unknown_options": True, "allow_extra_args": True})
 @ruleset_argument
-@click.option("--free-places", type=int, help="Free places for new units (default: all of them).")
+@click.option("--free-places", type=whole(), help="Free places for new units (default: all of them).")
 @click.option("--buy", help="Check a purchase, e.g. \"heavy, trooper\".")
 @journaled
 @json_option
