@@ -155,7 +155,7 @@ def check_count(land: Landscape, tiles: int, capitals: bool) -> None:
         if tiles + cap.count > land.box or cap.count > spare:
             raise RefereeError(
                 f"{cap.count} capitals on {tiles} tiles: the box holds {land.box} tiles, "
-                f"{spare} of them {cap.terrain}; deal at most {min(land.box, land.box - cap.count)} "
+                f"{spare} of them {cap.terrain}; deal at most {land.box - cap.count} "
                 "tiles with capitals", rule=cap.rule)
 
 

@@ -22,9 +22,9 @@ _SEPARATORS = re.compile(r"\s*(?:,|\+|;|\band\b|\ben\b|\bund\b|、|，)\s*", re.
 MAX_COUNT = 1000
 
 
-def plural(count: int, word: str) -> str:
-    """'1 pip', '2 pips': a count with its word, as the steps of a ruling say it."""
-    return f"{count} {word}{'' if count == 1 else 's'}"
+def plural(count: int, word: str, many: str = "") -> str:
+    """'1 pip', '2 pips', '2 dice': a count with its word, as the steps of a ruling say it."""
+    return f"{count} {word if count == 1 else many or word + 's'}"
 
 
 def _norm(word: str) -> str:

@@ -10,6 +10,7 @@ from referee.dice import Face
 from referee.errors import RefereeError
 from referee.mechanics import check_situations
 from referee.mechanics.pip_compare import BEST, ODDS_KEYS, PipFight, check, dice_needed, resolve
+from referee.names import plural
 from referee.odds import Outcome, tally
 from referee.rolling import Settled, complete
 from referee.ruleset.model import Ruleset
@@ -20,7 +21,10 @@ MARGINALS = ("perfect", "valid", "failed", "defender_removed", "attacker_removed
 
 
 def attack(rules: Ruleset) -> tuple[str, PipCompare]:
-    return next((n, a) for n, a in rules.attacks.items() if a.procedure == PROCEDURE)
+    for name, params in rules.attacks.items():
+        if params.procedure == PROCEDURE:
+            return name, params
+    raise RefereeError(f"{rules.title} has no {PROCEDURE} attack")
 
 
 def settle(rules: Ruleset, fight: PipFight, roll: tuple[int, ...] | None, seed: int | None) -> Settled:
@@ -31,7 +35,7 @@ def settle(rules: Ruleset, fight: PipFight, roll: tuple[int, ...] | None, seed: 
     if roll is not None:
         need = needs["attacker"]
         if len(roll) != need.count:
-            raise RefereeError(f"the attacker rolls {need.count} hand {'die' if need.count == 1 else 'dice'} "
+            raise RefereeError(f"the attacker rolls {plural(need.count, 'hand die', 'hand dice')} "
                                f"here, but {len(roll)} {'was' if len(roll) == 1 else 'were'} given", rule=need.rule)
         check(rules, params, replace(fight, attacker=roll), "rolled")
     typed: dict[str, tuple[Face, ...]] = {} if roll is None else {"attacker": roll}

@@ -83,6 +83,8 @@ def recruit(rules: Ruleset, held: Mapping[str, int], continents: Sequence[str],
 def _ways(total: int, costs: Mapping[str, int], caps: Mapping[str, int]) -> list[dict[str, int]]:
     """Every mix of units whose costs add up to exactly `total`, dearest units first."""
     units = sorted(costs, key=lambda u: -costs[u])
+    if not units:  # nothing costs anything: only taking nothing adds up, and only to 0
+        return [{}] if total == 0 else []
     *chosen, last = units
     ways = []
     for counts in itertools.product(*(range(min(caps.get(u, total), total // costs[u]) + 1) for u in chosen)):

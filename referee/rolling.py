@@ -10,7 +10,7 @@ from referee.dice import Face, Rng, new_seed
 from referee.errors import RefereeError
 from referee.mechanics import dice_needed, resolve
 from referee.mechanics.base import Battle, DiceNeed, Ruling
-from referee.names import Lexicon
+from referee.names import Lexicon, plural
 from referee.ruleset.model import Ruleset
 
 COMBAT_STREAM = "combat"
@@ -36,7 +36,7 @@ def read_faces(rules: Ruleset, group: str, need: DiceNeed, text: str) -> tuple[F
     faces = tuple(face_lexicon(rules, need.die.name).listed(text))
     if len(faces) != need.count:
         raise RefereeError(
-            f"the {group} rolls {need.count} {'die' if need.count == 1 else 'dice'} here, "
+            f"the {group} rolls {plural(need.count, 'die', 'dice')} here, "
             f"but {len(faces)} face{'s were' if len(faces) != 1 else ' was'} given",
             rule=need.rule,
         )

@@ -1,5 +1,5 @@
 """Where a user's own files live, by the platform's convention, without a
-dependency: XDG on Linux and BSD, Application Support on macOS, APPDATA on
+dependency: XDG on Linux and BSD, Application Support on macOS, LOCALAPPDATA on
 Windows."""
 
 from __future__ import annotations
@@ -11,11 +11,13 @@ from pathlib import Path
 
 def data_dir() -> Path:
     if sys.platform == "win32":
-        base = Path(os.environ.get("APPDATA") or Path.home() / "AppData" / "Roaming")
+        base = Path(os.environ.get("LOCALAPPDATA") or Path.home() / "AppData" / "Local")
     elif sys.platform == "darwin":
         base = Path.home() / "Library" / "Application Support"
     else:
-        base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+        xdg = os.environ.get("XDG_DATA_HOME", "")
+        # the XDG spec says to ignore a relative path
+        base = Path(xdg) if xdg and Path(xdg).is_absolute() else Path.home() / ".local" / "share"
     return base / "referee"
 
 

@@ -324,3 +324,12 @@ def test_whole_fight_table_shows_why_the_attack_stopped_as_parts_of_the_defender
     assert percents["of which: the attacker ran out of units"] + \
         percents["of which: the attack failed (a landing across the sea)"] == pytest.approx(
             percents["the defender holds"], abs=0.02)
+
+
+@pytest.mark.parametrize("command", [
+    "odds risk --attacker 3 --defender 2 --attacker-rear 1",
+    "battle frontline-risk --attacker infantry --defender infantry --defender-rear 2 "
+    "--attacker-roll 6 --defender-roll 1",
+])
+def test_a_rear_one_round_never_reads_is_refused(command: str) -> None:
+    assert "never reads the" in fails(command)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from pathlib import Path
+
 from conftest import fails, run, run_json
 
 ISSUE = "recruit frontline-risk --stars 7 --cities 2 --capitals 1 --continent asia --reward two-armies"
@@ -59,3 +62,8 @@ def test_build_refusals() -> None:
 
 def test_an_absurd_count_is_refused() -> None:
     assert "at most 1000 of anything" in fails("recruit frontline-risk --stars 10101010101010101010101 --cities 2")
+
+
+def test_a_ruleset_where_nothing_costs_anything(edited: Callable[[str, Callable[[str], str]], Path]) -> None:
+    path = edited("frontline-risk", lambda t: t.replace("cost: 1", "cost: 0").replace("cost: 3", "cost: 0"))
+    assert run_json(f"recruit {path} --stars 3")["ways"] == []

@@ -36,8 +36,10 @@ COMMANDS = {
 }
 
 EXIT_HELP = """
-Exit codes: 0 success; 2 bad input (the message names what is wrong and the
-rule or file:line); anything else is a bug worth reporting."""
+Exit codes: 0 success; 1 when `log verify` finds the chain broken or
+`replay` finds a ruling changed; 2 bad input (the message names what is wrong
+and the rule or file:line); 130 interrupted. Anything else is a bug worth
+reporting."""
 
 
 def examples_last(command: click.Command) -> click.Command:
@@ -106,8 +108,8 @@ class RefereeGroup(click.Group):
         except click.ClickException as exc:
             fail(exc.format_message())
         except click.Abort:
-            click.echo("aborted", err=True)
-            sys.exit(1)
+            click.echo("interrupted", err=True)
+            sys.exit(130)  # the shell's code for Ctrl-C
         sys.exit(code if isinstance(code, int) else 0)
 
 

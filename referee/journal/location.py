@@ -1,26 +1,15 @@
-"""Where the journal lives when nobody says: the user's data directory, found
-the way each platform expects, without a dependency for it."""
+"""Where the journal lives when nobody says: the user's data directory, the
+same one that holds the user's rulesets."""
 
 from __future__ import annotations
 
 import os
-import sys
 from pathlib import Path
+
+from referee.userdirs import data_dir
 
 ENV = "REFEREE_JOURNAL"
 FILENAME = "journal.sqlite3"
-
-
-def data_dir() -> Path:
-    """XDG on Linux and BSD, Application Support on macOS, LOCALAPPDATA on Windows."""
-    home = Path.home()
-    if sys.platform == "win32":
-        base = os.environ.get("LOCALAPPDATA") or os.environ.get("APPDATA")
-        return Path(base) / "referee" if base else home / "AppData" / "Local" / "referee"
-    if sys.platform == "darwin":
-        return home / "Library" / "Application Support" / "referee"
-    xdg = os.environ.get("XDG_DATA_HOME")
-    return (Path(xdg) if xdg and Path(xdg).is_absolute() else home / ".local" / "share") / "referee"
 
 
 def journal_path(given: str | None = None) -> tuple[Path, bool]:

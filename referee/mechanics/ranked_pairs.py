@@ -73,7 +73,7 @@ def _dice_parts(rules: Ruleset, params: RankedPairs, battle: Battle, side: str) 
             raise RefereeError(f"a {rules.units[unit].title} does not fight in a {params.label}", rule=params.rule)
     count = sum(params.divisions[unit].dice for unit, _ in front)
     parts = [(count, front_rule,
-              f"the {side} has {labels(rules, front)} on the front: {count} {'die' if count == 1 else 'dice'}")]
+              f"the {side} has {labels(rules, front)} on the front: {plural(count, 'die', 'dice')}")]
     rear = divisions(rules, battle, f"{side}_rear")
     if spec.cover and len(front) >= spec.max_front and rear:
         parts.append((spec.cover, cite(params, "cover"),
@@ -95,6 +95,10 @@ def dice_needed(rules: Ruleset, params: RankedPairs, battle: Battle) -> dict[str
     die = rules.dice[params.die].die
     need = {}
     for side in SIDES:
+        if battle.rear(side) and not reads_rear(rules, params, battle, side):
+            raise RefereeError(f"one round never reads the {side}'s rear here: leave out --{side}-rear "
+                               "(a whole fight, --until conquest, supplies from it)",
+                               rule=cite(params, "cover"))
         parts = _dice_parts(rules, params, battle, side)
         rule = [parts[0][1], *(rule for count, rule, _ in parts if count)][-1]
         need[side] = DiceNeed(die, sum(count for count, _, _ in parts), rule)

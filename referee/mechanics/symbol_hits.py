@@ -74,8 +74,7 @@ def resolve(rules: Ruleset, name: str, params: SymbolHits, battle: Battle, throw
                           f"{params.range.min} to {params.range.max}"))
     rolled = {side: list(throw[side]) for side in SIDES}
     steps.append(Step(cite(params, "dice"), "; ".join(
-        f"the {side} rolls {len(rolled[side])} "
-        f"{'die' if len(rolled[side]) == 1 else 'dice'}"
+        f"the {side} rolls {plural(len(rolled[side]), 'die', 'dice')}"
         f"{' (one per unit)' if getattr(params, side).dice == 'per-unit' else ''}"
         for side in SIDES)))
     hits = {side: sum(face in getattr(params, side).hits for face in rolled[side]) for side in SIDES}

@@ -143,9 +143,6 @@ class Ruleset:
     path: str = field(Text(), "where the file was read from", "", internal=True)
     digest: str = field(Text(), "SHA-256 of the file's bytes", "", internal=True)
 
-    def die(self, name: str) -> DieDef:
-        return self.dice[name]
-
     def uses(self, procedure: str) -> bool:
         """Whether any attack of this game is ruled by that procedure."""
         return any(attack.procedure == procedure for attack in self.attacks.values())

@@ -59,7 +59,8 @@ class SymbolHits:
     die: str = field(Text(), "the die both sides roll (a key of 'dice')")
     attacker: SymbolSide = field(Record(SymbolSide), "the attacking side")
     defender: SymbolSide = field(Record(SymbolSide), "the defending side")
-    tie: str = field(Text(choices=("nothing", "attacker", "defender")), "who wins on equal hits")
+    tie: str = field(Text(choices=("nothing", "attacker", "defender")),
+                     "who wins on equal hits; a tie won under remove-surplus removes one unit")
     range: Reach = field(Record(Reach), "how far the target may be", Reach(min=1, max=1))
     alone: bool = field(Boolean(), "true if no other unit may join this attack", False)
     move_in: bool = field(Boolean(), "true if the attackers move into an emptied target", False)
