@@ -243,3 +243,11 @@ def test_editing_a_face(edited: Callable[[str, Callable[[str], str]], Path]) -> 
 
 def test_a_line_break_inside_a_unit_list_is_only_a_name() -> None:
     assert "unknown unit" in fails("battle groundforce --attacker ':\n0' --defender trooper --seed 1")
+
+
+@pytest.mark.parametrize("command", [
+    "battle groundforce --attacker ² --defender trooper --seed 1",
+    "roll groundforce ²",
+])
+def test_a_superscript_digit_is_a_name_not_a_count(command: str) -> None:
+    fails(command)

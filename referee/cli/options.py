@@ -106,7 +106,7 @@ def rear_options(f: F) -> F:
 def _force(rules: Ruleset, text: str, group: str,
            default: str) -> tuple[list[tuple[str, int]], list[tuple[str, str, str, int]]]:
     """Units (a bare number counts `default`) and the states typed before them."""
-    if text.strip().isdigit():
+    if text.strip().isdecimal():  # not isdigit: "²" is a digit int() cannot read
         count = int(text)
         if count > MAX_COUNT:
             raise RefereeError(f"--{group.replace('_', '-')} {count}: a count must be from 0 to {MAX_COUNT}")

@@ -29,7 +29,7 @@ def _count(words: tuple[str, ...]) -> int | None:
         raise RefereeError(f"unexpected '{words[2]}': give a ruleset and a count, e.g. roll groundforce 2")
     if len(words) == 1:
         return None
-    if not words[1].isdigit() or not 1 <= int(words[1]) <= MAX_DICE:
+    if not words[1].isdecimal() or not 1 <= int(words[1]) <= MAX_DICE:
         raise RefereeError(f"COUNT is a whole number from 1 to {MAX_DICE:,}, not '{words[1]}'")
     return int(words[1])
 
