@@ -8,7 +8,8 @@ from typing import Any
 
 from referee.fight import Fight, FightOdds, Number
 from referee.mechanics.base import SIDES, Battle
-from referee.render.text import explanation, styled, table
+from referee.render.json import percent as json_percent
+from referee.render.text import explanation, fraction, percent, styled, table
 from referee.ruleset.model import Ruleset
 
 
@@ -16,12 +17,8 @@ def _arithmetic(exact: bool) -> str:
     return "exact" if exact else "float"
 
 
-def _percent(p: Number) -> str:
-    return f"{float(p) * 100:.2f}%"
-
-
 def _exact(p: Number) -> str:
-    return f"{p.numerator}/{p.denominator}" if isinstance(p, Fraction) else f"{p:.12g}"
+    return fraction(p) if isinstance(p, Fraction) else f"{p:.12g}"
 
 
 def _forces(rules: Ruleset, battle: Battle) -> dict[str, Any]:
@@ -42,8 +39,8 @@ def document(rules: Ruleset, battle: Battle, odds: FightOdds, solved: Fight) -> 
         "p_defender_holds": odds.p_defender_holds,
         "p_attack_stops": {"attacker_out_of_units": odds.p_attacker_runs_out, "attack_failed": odds.p_attack_fails},
         "expected_losses": odds.expected_losses,
-        "percent": {"attacker_wins": round(float(odds.p_attacker_wins) * 100, 4),
-                    "defender_holds": round(float(odds.p_defender_holds) * 100, 4)},
+        "percent": {"attacker_wins": json_percent(odds.p_attacker_wins),
+                    "defender_holds": json_percent(odds.p_defender_holds)},
         "policy": [{"rule": s.rule, "text": s.text} for s in odds.policy],
         "states": len(solved.memo),
         "distinct_rounds": len(solved.rounds),
@@ -52,12 +49,12 @@ def document(rules: Ruleset, battle: Battle, odds: FightOdds, solved: Fight) -> 
 
 def report(rules: Ruleset, battle: Battle, odds: FightOdds, solved: Fight) -> str:
     how = "exact fractions" if odds.exact else "floating point, not exact"
-    rows = [("the attacker conquers", _exact(odds.p_attacker_wins), _percent(odds.p_attacker_wins)),
-            ("the defender holds", _exact(odds.p_defender_holds), _percent(odds.p_defender_holds)),
+    rows = [("the attacker conquers", _exact(odds.p_attacker_wins), percent(odds.p_attacker_wins)),
+            ("the defender holds", _exact(odds.p_defender_holds), percent(odds.p_defender_holds)),
             ("  of which: the attacker ran out of units", _exact(odds.p_attacker_runs_out),
-             _percent(odds.p_attacker_runs_out)),
+             percent(odds.p_attacker_runs_out)),
             ("  of which: the attack failed (" + ", ".join(s.text for s in odds.failing) + ")",
-             _exact(odds.p_attack_fails), _percent(odds.p_attack_fails))][:4 if odds.failing else 3]
+             _exact(odds.p_attack_fails), percent(odds.p_attack_fails))][:4 if odds.failing else 3]
     losses = ", ".join(f"the {side} {float(odds.expected_losses[side]):.3f} units" for side in SIDES)
     return "\n".join([
         styled(f"{rules.title}: a whole fight until conquest ({how})", bold=True),
