@@ -29,7 +29,7 @@ def procedure(params: Any) -> ModuleType:
 
 def attack_of(rules: Ruleset, battle: Battle) -> tuple[str, Any]:
     """The attack the attacking units make; an attack that must be made alone refuses company."""
-    kinds = {rules.units[unit].attack or next(iter(rules.attacks)) for unit, _ in battle.attacker}
+    kinds = {rules.attack_of(unit) for unit, _ in battle.attacker}
     total = sum(count for _, count in battle.attacker)
     for kind in sorted(kinds):
         params = rules.attacks[kind]

@@ -104,7 +104,7 @@ def _cross_check(rules: Ruleset, reader: Reader) -> None:
             raise did_you_mean_fail(fail, f"units.{name}.attack", "attack", unit.attack, rules.attacks)
         if not unit.attack and len(rules.attacks) > 1:
             raise fail(f"units.{name}", "needs 'attack': this ruleset has several kinds of attack")
-        if getattr(rules.attacks.get(unit.attack or next(iter(rules.attacks))), "procedure", "") == "target-number":
+        if rules.attacks[rules.attack_of(name)].procedure == "target-number":
             raise fail(f"units.{name}", "a target-number attack compares values ('referee hit'); "
                                         "units cannot make it")
     for name, attack in rules.attacks.items():

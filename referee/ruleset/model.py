@@ -143,6 +143,10 @@ class Ruleset:
     path: str = field(Text(), "where the file was read from", "", internal=True)
     digest: str = field(Text(), "SHA-256 of the file's bytes", "", internal=True)
 
+    def attack_of(self, unit: str) -> str:
+        """The attack a unit makes: its own, or the file's only one."""
+        return self.units[unit].attack or next(iter(self.attacks))
+
     def uses(self, procedure: str) -> bool:
         """Whether any attack of this game is ruled by that procedure."""
         return any(attack.procedure == procedure for attack in self.attacks.values())
