@@ -42,13 +42,17 @@ def main() -> None:
     print(f"reference (Rng draws only): {count:,} in {ref:.2f} s")
     for shape in SHAPES:
         took = dealing(count, shape)
-        print(f"{shape:>6}: {count:,} maps of {TILES} tiles in {took:.2f} s = {count / took:,.0f} maps/s; "
-              f"{took / ref:.2f} x the draws alone")
+        print(
+            f"{shape:>6}: {count:,} maps of {TILES} tiles in {took:.2f} s = {count / took:,.0f} maps/s; "
+            f"{took / ref:.2f} x the draws alone"
+        )
     # capitals search every pair of free places: slower, so a tenth as many
     few = max(count // 10, 1)
     took = dealing(few, "random", TILES - 2, capitals=True)
-    print(f"random with capitals: {few:,} maps of {TILES - 2}+2 tiles in {took:.2f} s = {few / took:,.0f} maps/s; "
-          f"{took / ref * count / few:.2f} x the draws alone per map")
+    print(
+        f"random with capitals: {few:,} maps of {TILES - 2}+2 tiles in {took:.2f} s = {few / took:,.0f} maps/s; "
+        f"{took / ref * count / few:.2f} x the draws alone per map"
+    )
 
 
 if __name__ == "__main__":

@@ -39,8 +39,7 @@ def solver(number: type):
             return number(1)
         if attacker <= 1:
             return number(0)
-        return sum(p * win(attacker - al, defender - dl)
-                   for al, dl, p in table[min(3, attacker - 1), min(2, defender)])
+        return sum(p * win(attacker - al, defender - dl) for al, dl, p in table[min(3, attacker - 1), min(2, defender)])
 
     return win
 

@@ -53,8 +53,7 @@ def placing_order(rules: Ruleset, rolls: Mapping[str, tuple[int, ...]]) -> tuple
         mine, theirs = rolls[red].count(face), rolls[blue].count(face)
         if mine != theirs:
             winner = red if mine > theirs else blue
-            return winner, ", ".join([*tied, f"{face}s: {red} {mine}, {blue} {theirs}"]) + \
-                f": {winner} places first"
+            return winner, ", ".join([*tied, f"{face}s: {red} {mine}, {blue} {theirs}"]) + f": {winner} places first"
         tied.append(f"{face}s: {mine} each")
     return None, ", ".join(tied) + ": identical rolls, both re-roll everything"
 
@@ -66,9 +65,13 @@ def roll_armies(rules: Ruleset, dice: int, seed: int) -> Armies:
     steps: list[Step] = []
     for attempt in range(MAX_ROLLS):
         rolls = {p: tuple(sorted(pips(die.roll(dice, rng)), reverse=True)) for p in setup.players}
-        steps.append(Step(setup.roll_rule, "; ".join(
-            f"{p} rolls {dice} dice: {', '.join(map(str, rolls[p]))}" for p in setup.players)
-            + ("" if attempt == 0 else " (re-roll)")))
+        steps.append(
+            Step(
+                setup.roll_rule,
+                "; ".join(f"{p} rolls {dice} dice: {', '.join(map(str, rolls[p]))}" for p in setup.players)
+                + ("" if attempt == 0 else " (re-roll)"),
+            )
+        )
         first, why = placing_order(rules, rolls)
         steps.append(Step(setup.order_rule, why))
         if first is not None:
@@ -85,19 +88,28 @@ def who_starts(rules: Ruleset, armies: Armies, left: Mapping[str, tuple[Face, ..
     notes: list[Step] = []
     for player in setup.players:
         if player not in left:
-            raise RefereeError(f"say which {setup.hand} dice {player} has left with --{player}-left",
-                               rule=setup.start_rule)
+            raise RefereeError(
+                f"say which {setup.hand} dice {player} has left with --{player}-left", rule=setup.start_rule
+            )
         dice = pips(left[player])
         if len(dice) != setup.hand or not set(dice) <= faces:
-            raise RefereeError(f"{player} is left with {setup.hand} dice, each {min(faces)} to {max(faces)}, "
-                               f"not {', '.join(map(str, dice)) or 'none'}", rule=setup.start_rule)
+            raise RefereeError(
+                f"{player} is left with {setup.hand} dice, each {min(faces)} to {max(faces)}, "
+                f"not {', '.join(map(str, dice)) or 'none'}",
+                rule=setup.start_rule,
+            )
         rolled = list(armies.rolls[player])
         for value in dice:
             if value in rolled:
                 rolled.remove(value)
             else:
-                notes.append(Step(setup.roll_rule, f"{player} keeps a {value}, which is not among the dice "
-                                                   f"the referee rolled for {player}: ruling on the dice as given"))
+                notes.append(
+                    Step(
+                        setup.roll_rule,
+                        f"{player} keeps a {value}, which is not among the dice "
+                        f"the referee rolled for {player}: ruling on the dice as given",
+                    )
+                )
         sums[player] = sum(dice)
     red, blue = setup.players
     if sums[red] != sums[blue]:

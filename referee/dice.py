@@ -113,7 +113,8 @@ def throw_count(request: Mapping[str, tuple[Die, int]]) -> int:
 
 
 def exact_throws(
-    request: Mapping[str, tuple[Die, int]], limit: int = MAX_THROWS,
+    request: Mapping[str, tuple[Die, int]],
+    limit: int = MAX_THROWS,
 ) -> Iterator[tuple[dict[str, tuple[Face, ...]], Fraction]]:
     """Every throw a request can show, with exact weights summing to 1.
 
@@ -123,8 +124,10 @@ def exact_throws(
     and a hundred dice or a thousand-face die would never finish.
     """
     if (count := throw_count(request)) > limit:
-        raise RefereeError(f"{count:,} different throws are too many to sum exactly "
-                           f"(at most {limit:,}); try fewer dice or a smaller die")
+        raise RefereeError(
+            f"{count:,} different throws are too many to sum exactly "
+            f"(at most {limit:,}); try fewer dice or a smaller die"
+        )
     from fractions import Fraction
 
     names = list(request)

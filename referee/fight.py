@@ -71,8 +71,9 @@ class Fight:
         self.when = battle.when
         _, params = attack_of(rules, battle)
         if params.procedure != "ranked-pairs":
-            raise RefereeError(f"a {params.label} is not fought in rounds; --until needs a ruleset "
-                               "whose attack is ranked pairs")
+            raise RefereeError(
+                f"a {params.label} is not fought in rounds; --until needs a ruleset whose attack is ranked pairs"
+            )
         self.params: RankedPairs = params
         self.exact = exact
         self.zero: Number = Fraction(0) if exact else 0.0
@@ -82,8 +83,10 @@ class Fight:
         self.moves: dict[tuple[str, tuple[Division, ...], Rear], Side] = {}
         self.reads = {side: reads_rear(rules, params, battle, side) for side in SIDES}
         check_situations(rules, battle)
-        self.stopping = {side: [s for s in situations_on(rules, battle, other) if s.stops_repair]
-                         for side, other in zip(SIDES, reversed(SIDES))}
+        self.stopping = {
+            side: [s for s in situations_on(rules, battle, other) if s.stops_repair]
+            for side, other in zip(SIDES, reversed(SIDES))
+        }
 
     # -- states ---------------------------------------------------------
     def start(self, battle: Battle) -> State:
@@ -149,7 +152,8 @@ class Fight:
             for throw, chance in exact_throws(dice_of(needs)):
                 out = resolve(self.rules, battle, throw).outcome
                 result = tuple(self._divisions(out[side]["front_after"]) for side in SIDES) + tuple(
-                    out[side]["failed"] for side in SIDES)
+                    out[side]["failed"] for side in SIDES
+                )
                 totals[result] = totals.get(result, Fraction(0)) + chance
             self.rounds[key] = [(p if self.exact else float(p), r) for r, p in totals.items()]
         return self.rounds[key]
@@ -181,8 +185,9 @@ class Fight:
                         att_lost += chance * (len(state[0][0]) + _size(state[0][1]))
                         def_lost += chance * (len(state[1][0]) - len(def_after))
                     continue
-                later = self.value((self._next("attacker", att_after, state[0][1]),
-                                    self._next("defender", def_after, state[1][1])))
+                later = self.value(
+                    (self._next("attacker", att_after, state[0][1]), self._next("defender", def_after, state[1][1]))
+                )
                 wins += chance * later.wins
                 if self.losses:
                     fails += chance * later.fails
@@ -211,40 +216,73 @@ class Fight:
 
     def policy(self) -> tuple[Step, ...]:
         """The file's policy, and what this fight's situations change in it."""
-        changed = tuple(Step(s.rule, f"{s.text}: the {side}'s worn units cannot withdraw to repair")
-                        for side in SIDES for s in self.stopping[side] if self.params.fight.withdraw_worn)
+        changed = tuple(
+            Step(s.rule, f"{s.text}: the {side}'s worn units cannot withdraw to repair")
+            for side in SIDES
+            for s in self.stopping[side]
+            if self.params.fight.withdraw_worn
+        )
         return policy_steps(self.rules, self.params) + changed
 
 
 def policy_steps(rules: Ruleset, params: RankedPairs) -> tuple[Step, ...]:
     """The between-round policy in words, from the file's parameters."""
     policy = params.fight
-    steps = [Step(policy.rule, "--attacker and --defender count " + (
-        "everything on the territories; the fronts are filled from them" if policy.given == "territory"
-        else "the front, which fights the first round as told; --attacker-rear and --defender-rear the rear"))]
+    steps = [
+        Step(
+            policy.rule,
+            "--attacker and --defender count "
+            + (
+                "everything on the territories; the fronts are filled from them"
+                if policy.given == "territory"
+                else "the front, which fights the first round as told; --attacker-rear and --defender-rear the rear"
+            ),
+        )
+    ]
     if any(u.states for u in rules.units.values()):
-        steps.append(Step(params.cite.losses or params.rule,
-                          "a loss among units of one kind goes first to a "
-                          + ("worn (damaged) one" if params.worn_first else "fresh (intact) one")))
+        steps.append(
+            Step(
+                params.cite.losses or params.rule,
+                "a loss among units of one kind goes first to a "
+                + ("worn (damaged) one" if params.worn_first else "fresh (intact) one"),
+            )
+        )
     if policy.keep_behind:
-        steps.append(Step(policy.keep_rule or policy.rule,
-                          f"the attacker keeps {policy.keep_behind} unit{'s' if policy.keep_behind > 1 else ''} "
-                          "behind on its territory, out of the fight"))
+        steps.append(
+            Step(
+                policy.keep_rule or policy.rule,
+                f"the attacker keeps {policy.keep_behind} unit{'s' if policy.keep_behind > 1 else ''} "
+                "behind on its territory, out of the fight",
+            )
+        )
     if policy.withdraw_worn:
-        steps.append(Step(policy.withdraw_rule or policy.rule,
-                          "between rounds a worn unit on the front (" + ", ".join(
-                              f"{u.states[-1]} {u.title}" for u in rules.units.values() if u.states)
-                          + ") swaps with a fresh one of its kind waiting in the rear"))
+        steps.append(
+            Step(
+                policy.withdraw_rule or policy.rule,
+                "between rounds a worn unit on the front ("
+                + ", ".join(f"{u.states[-1]} {u.title}" for u in rules.units.values() if u.states)
+                + ") swaps with a fresh one of its kind waiting in the rear",
+            )
+        )
     if policy.supply:
         order = ", then ".join(rules.units[u].title for u in policy.supply_order)
-        steps.append(Step(policy.rule, "before each round each side fills its front (attacker "
-                                       f"{params.attacker.max_front}, defender {params.defender.max_front}) "
-                                       "from its rear" + (f": {order} first" if order else "")
-                                       + (", fresh before worn" if any(u.states for u in rules.units.values())
-                                          else "")))
-    steps.append(Step(policy.conquest_rule or policy.rule,
-                      "the attacker conquers when the defender has no unit left to stand on the front; "
-                      "the attack stops when the attacker has none"))
+        steps.append(
+            Step(
+                policy.rule,
+                "before each round each side fills its front (attacker "
+                f"{params.attacker.max_front}, defender {params.defender.max_front}) "
+                "from its rear"
+                + (f": {order} first" if order else "")
+                + (", fresh before worn" if any(u.states for u in rules.units.values()) else ""),
+            )
+        )
+    steps.append(
+        Step(
+            policy.conquest_rule or policy.rule,
+            "the attacker conquers when the defender has no unit left to stand on the front; "
+            "the attack stops when the attacker has none",
+        )
+    )
     return tuple(steps)
 
 
@@ -252,16 +290,20 @@ def _bound(exact: bool, attackers: int, defenders: int) -> None:
     """Exact fractions grow with every round: past this size a fight takes
     many seconds, so the referee says so instead of leaving a player waiting."""
     if exact and attackers * defenders > MAX_EXACT:
-        raise RefereeError(f"{attackers} against {defenders} units is too big to solve in exact fractions "
-                           f"here (at most {MAX_EXACT:,} as attackers × defenders); add --float")
+        raise RefereeError(
+            f"{attackers} against {defenders} units is too big to solve in exact fractions "
+            f"here (at most {MAX_EXACT:,} as attackers × defenders); add --float"
+        )
 
 
 def chart(rules: Ruleset, size: int, exact: bool) -> tuple[list[int], list[int], list[list[Number]], Fight]:
     """Conquest chances for attacker 2..size+1 against defender 1..size, from one
     shared chain (every smaller fight is a state of a bigger one)."""
     if len(rules.units) != 1:
-        raise RefereeError(f"--table needs a ruleset with one kind of unit; {rules.title} has "
-                           f"{len(rules.units)}: ask for one fight with --until conquest")
+        raise RefereeError(
+            f"--table needs a ruleset with one kind of unit; {rules.title} has "
+            f"{len(rules.units)}: ask for one fight with --until conquest"
+        )
     unit = next(iter(rules.units))
     attackers, defenders = list(range(2, size + 2)), list(range(1, size + 1))
     probe = Battle(attacker=((unit, 1),), defender=((unit, 1),))
@@ -271,6 +313,11 @@ def chart(rules: Ruleset, size: int, exact: bool) -> tuple[list[int], list[int],
     _bound(exact, size + 1, size)
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 8 * size + 1000))
     army = (unit, 0)
-    rows = [[fight.value((fight._next("attacker", (), ((army, a),)), fight._next("defender", (), ((army, d),)))).wins
-             for d in defenders] for a in attackers]
+    rows = [
+        [
+            fight.value((fight._next("attacker", (), ((army, a),)), fight._next("defender", (), ((army, d),)))).wins
+            for d in defenders
+        ]
+        for a in attackers
+    ]
     return attackers, defenders, rows, fight

@@ -25,8 +25,10 @@ class Rolled:
 
 def roll_expression(expression: Expression, seed: int) -> Rolled:
     rng = Rng(seed, ROLL_STREAM)
-    return Rolled(tuple((term, tuple(rng.below(term.sides) + 1 for _ in range(term.count)))
-                        for term in expression.dice), expression.constant)
+    return Rolled(
+        tuple((term, tuple(rng.below(term.sides) + 1 for _ in range(term.count))) for term in expression.dice),
+        expression.constant,
+    )
 
 
 def roll_faces(die: Die, count: int, seed: int) -> tuple[Face, ...]:

@@ -156,7 +156,9 @@ def check_count(land: Landscape, tiles: int, capitals: bool) -> None:
             raise RefereeError(
                 f"{cap.count} capitals on {tiles} tiles: the box holds {land.box} tiles, "
                 f"{spare} of them {cap.terrain}; deal at most {land.box - cap.count} "
-                "tiles with capitals", rule=cap.rule)
+                "tiles with capitals",
+                rule=cap.rule,
+            )
 
 
 def capitals_of(land: Landscape) -> Capitals:
@@ -169,8 +171,9 @@ def dice_per_player(land: Landscape, tiles: int) -> int:
     dice = land.dice
     count = tiles // dice.tiles_per_die + dice.plus
     if count > dice.per_colour:
-        raise RefereeError(f"{tiles} tiles need {count} dice per player; the box has {dice.per_colour} "
-                           "of each colour", rule=dice.rule)
+        raise RefereeError(
+            f"{tiles} tiles need {count} dice per player; the box has {dice.per_colour} of each colour", rule=dice.rule
+        )
     return count
 
 
@@ -239,23 +242,39 @@ def deal(rules: Ruleset, tiles: int, seed: int, shape: str = "random", capitals:
         if placed is not None:
             break
     else:
-        raise RefereeError(f"no fair places for capitals in {MAX_DEALS} deals of this shape; "
-                           "try another seed or shape", rule=cap.rule if cap else None)
+        raise RefereeError(
+            f"no fair places for capitals in {MAX_DEALS} deals of this shape; try another seed or shape",
+            rule=cap.rule if cap else None,
+        )
     spots, reach = placed
     names = normalized([*cells, *spots])
     terrains = [*drawn, *([cap.terrain] * len(spots) if cap else [])]
     dealt = tuple(Tile(*names[c], t, coordinate(names[c])) for c, t in zip([*cells, *spots], terrains, strict=True))
-    steps = [Step(land.rule, f"{tiles} tiles, {'an even number ' if land.tiles.multiple_of == 2 else ''}"
-                             f"from {land.tiles.min} to {land.tiles.max}, laid as one connected piece ({shape})"),
-             Step(land.box_rule, f"terrains drawn from the box's {land.box} tiles without replacement")]
+    steps = [
+        Step(
+            land.rule,
+            f"{tiles} tiles, {'an even number ' if land.tiles.multiple_of == 2 else ''}"
+            f"from {land.tiles.min} to {land.tiles.max}, laid as one connected piece ({shape})",
+        ),
+        Step(land.box_rule, f"terrains drawn from the box's {land.box} tiles without replacement"),
+    ]
     capital_coords = tuple(coordinate(names[c]) for c in spots)
     if cap:
-        steps.append(Step(cap.rule, f"{len(spots)} {cap.terrain} tiles added as capitals at "
-                                    f"{', '.join(capital_coords)}, at least {cap.distance} steps apart; "
-                                    f"tiles within {cap.fairness.radius} steps: "
-                                    f"{', '.join(map(str, reach))} (fair: differ by at most "
-                                    f"{cap.fairness.max_difference})"
-                                    + (f"; dealt {attempt} times to find fair places" if attempt > 1 else "")))
-    steps.append(Step(land.dice.rule, f"{total} tiles: {total} / {land.dice.tiles_per_die} + "
-                                      f"{land.dice.plus} = {dice} dice per player"))
+        steps.append(
+            Step(
+                cap.rule,
+                f"{len(spots)} {cap.terrain} tiles added as capitals at "
+                f"{', '.join(capital_coords)}, at least {cap.distance} steps apart; "
+                f"tiles within {cap.fairness.radius} steps: "
+                f"{', '.join(map(str, reach))} (fair: differ by at most "
+                f"{cap.fairness.max_difference})"
+                + (f"; dealt {attempt} times to find fair places" if attempt > 1 else ""),
+            )
+        )
+    steps.append(
+        Step(
+            land.dice.rule,
+            f"{total} tiles: {total} / {land.dice.tiles_per_die} + {land.dice.plus} = {dice} dice per player",
+        )
+    )
     return Landmap(dealt, capital_coords, reach, dice, shape, seed, tuple(steps))

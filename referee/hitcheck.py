@@ -32,8 +32,9 @@ def target_number_attack(rules: Ruleset) -> tuple[str, TargetNumber]:
     for name, params in rules.attacks.items():
         if isinstance(params, TargetNumber):
             return name, params
-    raise RefereeError(f"{rules.title} has no hit checks (no target-number attack); "
-                       f"'referee show {rules.name}' lists its attacks")
+    raise RefereeError(
+        f"{rules.title} has no hit checks (no target-number attack); 'referee show {rules.name}' lists its attacks"
+    )
 
 
 Throws = list[tuple[dict[str, tuple[Face, ...]], Fraction]]
@@ -56,24 +57,29 @@ def chances(rules: Ruleset, params: TargetNumber, strike: Strike, throws: Throws
     return Chances(number, totals["hit"], totals["out"], totals["hit"] - totals["out"])
 
 
-def chart(rules: Ruleset, params: TargetNumber, kind: str, wounds: int = 0,
-          modifiers: tuple[str, ...] = ()) -> list[tuple[int, int, Chances]]:
+def chart(
+    rules: Ruleset, params: TargetNumber, kind: str, wounds: int = 0, modifiers: tuple[str, ...] = ()
+) -> list[tuple[int, int, Chances]]:
     """Every attacker value against every target value."""
     values = range(params.value.min, params.value.max + 1)
     throws = every_throw(rules, params, uses=len(values) ** 2)
-    return [(a, t, chances(rules, params, Strike(kind, a, t, wounds=wounds, modifiers=modifiers), throws))
-            for a in values for t in values]
+    return [
+        (a, t, chances(rules, params, Strike(kind, a, t, wounds=wounds, modifiers=modifiers), throws))
+        for a in values
+        for t in values
+    ]
 
 
-def settle(rules: Ruleset, params: TargetNumber, strike: Strike, typed: Mapping[str, int],
-           seed: int | None) -> Settled:
+def settle(rules: Ruleset, params: TargetNumber, strike: Strike, typed: Mapping[str, int], seed: int | None) -> Settled:
     """Rule on the faces typed; the referee draws the rest from the seeded stream."""
     needs = dice_needed(rules, params)
     for group, face in typed.items():
         faces = needs[group].die.faces
         if face not in faces:
-            raise RefereeError(f"a {group} roll of {face} is impossible: the {params.die} shows "
-                               f"{min(faces)} to {max(faces)}", rule=needs[group].rule)
+            raise RefereeError(
+                f"a {group} roll of {face} is impossible: the {params.die} shows {min(faces)} to {max(faces)}",
+                rule=needs[group].rule,
+            )
     rolled = {group: (face,) for group, face in typed.items()}
     throw, seed = complete(needs, rolled, seed)
     return Settled(resolve(rules, params, strike, throw), throw, tuple(rolled), seed)

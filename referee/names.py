@@ -86,8 +86,8 @@ class Lexicon(Generic[T]):
     def _with_state(self, word: str, states: Lexicon[str]) -> tuple[T, str]:
         key = _norm(word)
         for prefix in sorted(states._index, key=len, reverse=True):
-            if key.startswith(prefix) and key[len(prefix):].strip():
-                return self(key[len(prefix):]), states._index[prefix]
+            if key.startswith(prefix) and key[len(prefix) :].strip():
+                return self(key[len(prefix) :]), states._index[prefix]
         return self(word), ""
 
     def listed(self, text: str) -> list[T]:

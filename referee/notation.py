@@ -66,8 +66,9 @@ def parse(text: str) -> Expression:
     """Reads `2d6+1`; every mistake is refused with what to write instead."""
     compact = "".join(text.split())
     if re.search(r"\d\s+\d", text):
-        raise RefereeError(f"'{text}': two numbers in a row; write 2d6+3 to add 3, or roll a "
-                           "ruleset's dice with its name and a count")
+        raise RefereeError(
+            f"'{text}': two numbers in a row; write 2d6+3 to add 3, or roll a ruleset's dice with its name and a count"
+        )
     if not compact:
         raise RefereeError(f"nothing to roll; {FORM}")
     if len(compact) > MAX_LENGTH:

@@ -23,12 +23,10 @@ class Outcome:
 
 
 def battle_odds(rules: Ruleset, battle: Battle) -> list[Outcome]:
-    return tally(dice_needed(rules, battle), odds_keys(rules, battle),
-                 lambda throw: resolve(rules, battle, throw))
+    return tally(dice_needed(rules, battle), odds_keys(rules, battle), lambda throw: resolve(rules, battle, throw))
 
 
-def tally(needs: Mapping[str, DiceNeed], keys: tuple[str, ...],
-          rule_on: Callable[[Throw], Ruling]) -> list[Outcome]:
+def tally(needs: Mapping[str, DiceNeed], keys: tuple[str, ...], rule_on: Callable[[Throw], Ruling]) -> list[Outcome]:
     """Every throw the needs can show, ruled on and grouped by the outcome keys."""
     totals: dict[tuple[Any, ...], Fraction] = {}
     for throw, chance in exact_throws(dice_of(needs)):

@@ -35,8 +35,11 @@ def settle(rules: Ruleset, fight: PipFight, roll: tuple[int, ...] | None, seed: 
     if roll is not None:
         need = needs["attacker"]
         if len(roll) != need.count:
-            raise RefereeError(f"the attacker rolls {plural(need.count, 'hand die', 'hand dice')} "
-                               f"here, but {len(roll)} {'was' if len(roll) == 1 else 'were'} given", rule=need.rule)
+            raise RefereeError(
+                f"the attacker rolls {plural(need.count, 'hand die', 'hand dice')} "
+                f"here, but {len(roll)} {'was' if len(roll) == 1 else 'were'} given",
+                rule=need.rule,
+            )
         check(rules, params, replace(fight, attacker=roll), "rolled")
     typed: dict[str, tuple[Face, ...]] = {} if roll is None else {"attacker": roll}
     throw, seed = complete(needs, typed, seed)
@@ -50,8 +53,7 @@ def odds(rules: Ruleset, fight: PipFight) -> list[Outcome]:
     if fight.choose not in (None, BEST):
         raise RefereeError("odds are for before the roll: a pairing cannot be chosen yet")
     best = replace(fight, choose=BEST)
-    return tally(dice_needed(rules, params, best), ODDS_KEYS,
-                 lambda throw: resolve(rules, name, params, best, throw))
+    return tally(dice_needed(rules, params, best), ODDS_KEYS, lambda throw: resolve(rules, name, params, best, throw))
 
 
 def marginals(outcomes: list[Outcome]) -> dict[str, Fraction]:

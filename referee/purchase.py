@@ -70,23 +70,18 @@ def offer(rules: Ruleset, held: Mapping[str, int], free_places: int | None) -> O
     points = terms.income.base + sum(per[s] * n for s, n in held.items())
     fitting = list(islice(_fitting(rules, points, places), MAX_PURCHASES + 1))
     if len(fitting) > MAX_PURCHASES:
-        raise RefereeError(f"more than {MAX_PURCHASES:,} purchases fit; too many to list",
-                           rule=terms.rule)
+        raise RefereeError(f"more than {MAX_PURCHASES:,} purchases fit; too many to list", rule=terms.rule)
     spend = max(cost(rules, p) for p in fitting)
     legal = [p for p in fitting if cost(rules, p) == spend]
-    income_text = " + ".join([f"{terms.income.base} base"] + [
-        f"{per[s]} × {n} {s}" for s, n in held.items() if n])
+    income_text = " + ".join([f"{terms.income.base} base"] + [f"{per[s]} × {n} {s}" for s, n in held.items() if n])
     steps = [
         Step(terms.income.rule, f"{income_text} = {points} points"),
         Step(terms.places_rule, f"{plural(places, 'free place')} for new units"),
-        Step(terms.cost_rule, "costs: " + ", ".join(
-            f"{u.title} {u.cost}" for u in rules.units.values() if u.cost > 0)),
-        Step(terms.rule, f"the most that fits spends {plural(spend, 'point')}: "
-                         f"{plural(len(legal), 'legal purchase')}"),
+        Step(terms.cost_rule, "costs: " + ", ".join(f"{u.title} {u.cost}" for u in rules.units.values() if u.cost > 0)),
+        Step(terms.rule, f"the most that fits spends {plural(spend, 'point')}: {plural(len(legal), 'legal purchase')}"),
     ]
     if points > spend:
-        steps.append(Step(terms.rule, f"{plural(points - spend, 'point')} "
-                                      "cannot be spent and are lost"))
+        steps.append(Step(terms.rule, f"{plural(points - spend, 'point')} cannot be spent and are lost"))
     return Offer(points, places, spend, legal, tuple(steps))
 
 
@@ -96,11 +91,10 @@ def check(rules: Ruleset, offered: Offer, wanted: Purchase) -> None:
     units = sum(wanted.values())
     price = cost(rules, wanted)
     if units > offered.free_places:
-        raise RefereeError(f"that is {units} units, but only {offered.free_places} places are free",
-                           rule=terms.places_rule)
+        raise RefereeError(
+            f"that is {units} units, but only {offered.free_places} places are free", rule=terms.places_rule
+        )
     if price > offered.points:
-        raise RefereeError(f"that costs {price} points, but there are only {offered.points}",
-                           rule=terms.rule)
+        raise RefereeError(f"that costs {price} points, but there are only {offered.points}", rule=terms.rule)
     if price < offered.spend:
-        raise RefereeError(f"that spends {price} points, but {offered.spend} points can be spent",
-                           rule=terms.rule)
+        raise RefereeError(f"that spends {price} points, but {offered.spend} points can be spent", rule=terms.rule)

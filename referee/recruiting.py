@@ -42,8 +42,7 @@ def _bonuses(kind: str, table: Mapping[str, Bonus], given: Sequence[str]) -> lis
     return [table[words(word)] for word in given]
 
 
-def recruit(rules: Ruleset, held: Mapping[str, int], continents: Sequence[str],
-            rewards: Sequence[str]) -> Recruit:
+def recruit(rules: Ruleset, held: Mapping[str, int], continents: Sequence[str], rewards: Sequence[str]) -> Recruit:
     terms = _terms(rules)
     options = {p.box: p for p in terms.placed} | {p.sites: p for p in terms.placed}
     for name, count in held.items():
@@ -54,8 +53,16 @@ def recruit(rules: Ruleset, held: Mapping[str, int], continents: Sequence[str],
             raise RefereeError(f"--{name} cannot be negative", rule=rule)
     counted = {name: held.get(name, 0) for name in terms.per}
     base = sum(terms.per[name] * n for name, n in counted.items())
-    steps = [Step(terms.rule, " + ".join(f"{name} {n}" if terms.per[name] == 1 else f"{name} {n} × {terms.per[name]}"
-                                         for name, n in counted.items()) + f" = {base}")]
+    steps = [
+        Step(
+            terms.rule,
+            " + ".join(
+                f"{name} {n}" if terms.per[name] == 1 else f"{name} {n} × {terms.per[name]}"
+                for name, n in counted.items()
+            )
+            + f" = {base}",
+        )
+    ]
     total = base
     for bonus in _bonuses("continent", terms.continents, continents) + _bonuses("reward", terms.rewards, rewards):
         total += bonus.units
@@ -70,9 +77,14 @@ def recruit(rules: Ruleset, held: Mapping[str, int], continents: Sequence[str],
         caps[placed.unit] = total if sites else 0
         if box is not None:
             caps[placed.unit] = min(caps[placed.unit], box)
-        steps.append(Step(placed.rule, f"{title} needs one of {plural(sites, 'place')} that can take it"
-                                       + (f" and a piece from the box ({box} left)" if box is not None else "")
-                                       + ("" if caps[placed.unit] else f": no {title} can be formed")))
+        steps.append(
+            Step(
+                placed.rule,
+                f"{title} needs one of {plural(sites, 'place')} that can take it"
+                + (f" and a piece from the box ({box} left)" if box is not None else "")
+                + ("" if caps[placed.unit] else f": no {title} can be formed"),
+            )
+        )
     costed = {name: unit.cost for name, unit in rules.units.items() if unit.cost > 0}
     steps.append(Step(terms.cost_rule, "costs: " + ", ".join(f"{rules.units[u].title} {c}" for u, c in costed.items())))
     ways = _ways(total, costed, caps)
@@ -118,8 +130,10 @@ def build(rules: Ruleset, held: Mapping[str, int], wanted: Sequence[str]) -> Bui
     steps = [Step(w.rule, f"{w.label} costs {w.cost}") for w in works]
     cost = sum(w.cost for w in works)
     if cost > have:
-        raise RefereeError(f"{' and '.join(w.label for w in works)} cost{'s' if len(works) == 1 else ''} "
-                           f"{cost}, but there are only {have} {terms.text}",
-                           rule=max(works, key=lambda w: w.cost).rule)
+        raise RefereeError(
+            f"{' and '.join(w.label for w in works)} cost{'s' if len(works) == 1 else ''} "
+            f"{cost}, but there are only {have} {terms.text}",
+            rule=max(works, key=lambda w: w.cost).rule,
+        )
     steps.append(Step(first, f"{have} {terms.text} pay for it: {have - cost} left"))
     return Built(have, cost, works, tuple(steps))

@@ -43,16 +43,17 @@ def read_faces(rules: Ruleset, group: str, need: DiceNeed, text: str) -> tuple[F
     return faces
 
 
-def draw(needs: Mapping[str, DiceNeed], typed: Mapping[str, tuple[Face, ...]],
-         seed: int) -> dict[str, tuple[Face, ...]]:
+def draw(
+    needs: Mapping[str, DiceNeed], typed: Mapping[str, tuple[Face, ...]], seed: int
+) -> dict[str, tuple[Face, ...]]:
     """Fill in the groups nobody typed, in the needs' order, from the combat stream."""
     rng = Rng(seed, COMBAT_STREAM)
-    return {group: typed[group] if group in typed else need.die.roll(need.count, rng)
-            for group, need in needs.items()}
+    return {group: typed[group] if group in typed else need.die.roll(need.count, rng) for group, need in needs.items()}
 
 
-def complete(needs: Mapping[str, DiceNeed], typed: Mapping[str, tuple[Face, ...]],
-             seed: int | None) -> tuple[dict[str, tuple[Face, ...]], int | None]:
+def complete(
+    needs: Mapping[str, DiceNeed], typed: Mapping[str, tuple[Face, ...]], seed: int | None
+) -> tuple[dict[str, tuple[Face, ...]], int | None]:
     """The typed groups with the rest drawn, and the seed used (None when nothing was drawn)."""
     if len(typed) == len(needs):
         return dict(typed), None

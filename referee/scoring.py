@@ -50,7 +50,8 @@ def group(rules: Ruleset, values: tuple[int, ...]) -> Merged:
     value = min(total, rules.grouping.cap)
     lost = total - value
     text = f"{values[0]} + {values[1]} = {total}" + (
-        f", capped at {rules.grouping.cap}: {plural(lost, 'pip')} lost" if lost else ": nothing lost")
+        f", capped at {rules.grouping.cap}: {plural(lost, 'pip')} lost" if lost else ": nothing lost"
+    )
     return Merged(value, lost, (Step(rule, text),))
 
 
@@ -65,16 +66,23 @@ def score(rules: Ruleset, dice: Mapping[str, tuple[int, ...]], first: str | None
         _checked(rules, dice[player], player, rule)
         land = rules.landscape
         if land and len(dice[player]) > land.dice.per_colour:
-            raise RefereeError(f"{player} has {len(dice[player])} dice on the map, but the box holds "
-                               f"{land.dice.per_colour} of a colour", rule=land.dice.rule)
+            raise RefereeError(
+                f"{player} has {len(dice[player])} dice on the map, but the box holds "
+                f"{land.dice.per_colour} of a colour",
+                rule=land.dice.rule,
+            )
     counts = {p: len(dice[p]) for p in players}
     totals = {p: sum(dice[p]) for p in players}
     steps = []
     for criterion in rules.scoring.order:
         if criterion == "first":
             if first is None:
-                steps.append(Step(rule, "still equal: the player who moved first wins (say who with --first "
-                                        + "|".join(players) + ")"))
+                steps.append(
+                    Step(
+                        rule,
+                        "still equal: the player who moved first wins (say who with --first " + "|".join(players) + ")",
+                    )
+                )
                 return Score(counts, totals, None, criterion, tuple(steps))
             steps.append(Step(rule, f"still equal: {first} moved first and wins"))
             return Score(counts, totals, first, criterion, tuple(steps))
@@ -83,8 +91,7 @@ def score(rules: Ruleset, dice: Mapping[str, tuple[int, ...]], first: str | None
         what = "dice" if criterion == "dice" else "pips"
         if a != b:
             winner = players[0] if a > b else players[1]
-            steps.append(Step(rule, f"{CRITERIA[criterion]}: {players[0]} {a}, {players[1]} {b} {what}: "
-                                    f"{winner} wins"))
+            steps.append(Step(rule, f"{CRITERIA[criterion]}: {players[0]} {a}, {players[1]} {b} {what}: {winner} wins"))
             return Score(counts, totals, winner, criterion, tuple(steps))
         steps.append(Step(rule, f"{CRITERIA[criterion]}: {a} {what} each"))
     raise RefereeError("a draw: the ruleset's criteria do not separate the players", rule=rule)

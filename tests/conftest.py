@@ -22,6 +22,7 @@ def journal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("REFEREE_JOURNAL", str(path))
     return path
 
+
 # one working command line per command, for tests that need every command to run
 EXAMPLES = {
     "battle": "battle groundforce --attacker trooper --defender trooper --seed 1",

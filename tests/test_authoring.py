@@ -22,7 +22,8 @@ Edit = Callable[[str, Callable[[str], str]], Path]
 
 def test_shipped_schema_is_the_generated_one() -> None:
     assert json.loads(SCHEMA_FILE.read_text()) == generate(), (
-        "regenerate it: python -m referee schema > referee/ruleset/ruleset.schema.json")
+        "regenerate it: python -m referee schema > referee/ruleset/ruleset.schema.json"
+    )
     assert json.loads(run("schema").stdout) == generate()
 
 
@@ -65,16 +66,21 @@ def test_new_writes_a_valid_starting_ruleset(tmp_path: Path) -> None:
     assert "name: friday\n" in text
     assert load_file(path).name == "friday"
     # found by name from then on
-    ruling = run_json(f"--rules-dir {tmp_path} battle friday --attacker trooper --defender trooper "
-                      "--attacker-roll sword --defender-roll blank")
+    ruling = run_json(
+        f"--rules-dir {tmp_path} battle friday --attacker trooper --defender trooper "
+        "--attacker-roll sword --defender-roll blank"
+    )
     assert ruling["ruleset"] == "friday"
 
 
-@pytest.mark.parametrize("command, message", [
-    ("new groundforce", "exists already"),
-    ("new 'Bad Name'", "lower-case letters"),
-    ("new x --from nothing-like-it", "unknown ruleset"),
-])
+@pytest.mark.parametrize(
+    "command, message",
+    [
+        ("new groundforce", "exists already"),
+        ("new 'Bad Name'", "lower-case letters"),
+        ("new x --from nothing-like-it", "unknown ruleset"),
+    ],
+)
 def test_new_refusals(tmp_path: Path, command: str, message: str) -> None:
     assert message in fails(f"--rules-dir {tmp_path} {command}")
 
@@ -129,15 +135,18 @@ def test_guide_shows_the_example_file() -> None:
 
 
 def test_example_game_is_played() -> None:
-    boarding = run_json(f"battle {BOARDING} --attacker '2 deckhand, gunner' --defender '2 hands' "
-                        "--attacker-roll cutlass,pistol,splash --defender-roll parry,splash")
+    boarding = run_json(
+        f"battle {BOARDING} --attacker '2 deckhand, gunner' --defender '2 hands' "
+        "--attacker-roll cutlass,pistol,splash --defender-roll parry,splash"
+    )
     assert boarding["winner"] == "attacker" and boarding["defender"]["loses"] == 1
     assert [s["rule"] for s in boarding["explanation"]] == ["BP-1", "BP-2", "BP-3", "BP-4"]
-    tie = run_json(f"battle {BOARDING} --attacker hand --defender hand "
-                   "--attacker-roll sword --defender-roll parry")
+    tie = run_json(f"battle {BOARDING} --attacker hand --defender hand --attacker-roll sword --defender-roll parry")
     assert tie["winner"] == "defender" and tie["attacker"]["loses"] == 1
-    shot = run_json(f"battle {BOARDING} --attacker captain --defender '2 hands' --range 2 "
-                    "--attacker-roll pistol --defender-roll cutlass")
+    shot = run_json(
+        f"battle {BOARDING} --attacker captain --defender '2 hands' --range 2 "
+        "--attacker-roll pistol --defender-roll cutlass"
+    )
     assert shot["defender"]["loses"] == 2 and shot["moves_in"] is False
     assert "(BP-6)" in fails(f"battle {BOARDING} --attacker captain --defender hand --range 3")
     assert "(BP-7)" in fails(f"battle {BOARDING} --attacker hand --defender hand --when defender:aloft")
@@ -165,9 +174,12 @@ def test_ruleset_names_match_in_any_case() -> None:
     assert run_json("show GroundForce")["name"] == "groundforce"
 
 
-@pytest.mark.parametrize("command, message", [
-    ("new " + "x" * 300, "up to 64 lower-case letters"),
-    ("new fine --out /proc/nowhere/fine.yaml", "cannot write /proc/nowhere/fine.yaml"),
-])
+@pytest.mark.parametrize(
+    "command, message",
+    [
+        ("new " + "x" * 300, "up to 64 lower-case letters"),
+        ("new fine --out /proc/nowhere/fine.yaml", "cannot write /proc/nowhere/fine.yaml"),
+    ],
+)
 def test_new_refuses_what_it_cannot_write(command: str, message: str) -> None:
     assert message in fails(command)

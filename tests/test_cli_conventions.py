@@ -79,9 +79,14 @@ def test_show_lists_units_faces_and_hits() -> None:
     assert shown["dice"]["symbol"]["faces"] == ["sword", "sword", "shield", "shield", "explosion", "blank"]
 
 
-@pytest.mark.parametrize("ruleset, option", [
-    ("groundforce", "--mines N"), ("frontline-risk", "--unflipped-stars N WORK"), ("diceland", "--red-left DICE"),
-])
+@pytest.mark.parametrize(
+    "ruleset, option",
+    [
+        ("groundforce", "--mines N"),
+        ("frontline-risk", "--unflipped-stars N WORK"),
+        ("diceland", "--red-left DICE"),
+    ],
+)
 def test_show_lists_the_options_a_ruleset_names(ruleset: str, option: str) -> None:
     assert option in run(f"show {ruleset}").stdout
     assert option in [o["option"] for o in json.loads(run(f"show {ruleset} --json").stdout)["options"]]

@@ -13,13 +13,16 @@ from referee.ruleset.load import shipped
 
 # battles of every shipped ruleset that has units to battle with, each kind of attack at least once
 BATTLES = {
-    "groundforce": ["--attacker trooper --defender trooper",
-                    '--attacker heavy --defender "2 trooper" --range 2',
-                    '--attacker "2 trooper" --defender "trooper, heavy"'],
+    "groundforce": [
+        "--attacker trooper --defender trooper",
+        '--attacker heavy --defender "2 trooper" --range 2',
+        '--attacker "2 trooper" --defender "trooper, heavy"',
+    ],
     "risk": ["--attacker 3 --defender 2", "--attacker 1 --defender 1"],
-    "frontline-risk": ['--attacker "infantry, armour" --attacker-rear 1 --defender "infantry, damaged armour" '
-                       "--when defender:city",
-                       "--attacker '2 infantry' --defender armour --when attacker:airfield"],
+    "frontline-risk": [
+        '--attacker "infantry, armour" --attacker-rear 1 --defender "infantry, damaged armour" --when defender:city',
+        "--attacker '2 infantry' --defender armour --when attacker:airfield",
+    ],
     "diceland": ["--attacker 5 --defender 3", "--attacker 1 --defender 6", "--attacker 6,2 --defender 3"],
 }
 CASES = [(name, words) for name, lines in BATTLES.items() for words in lines]
@@ -50,9 +53,10 @@ def test_battle_json_has_the_core_keys(name: str, words: str, seed: int) -> None
     for side in SIDE:
         _core_side(ruling[side])
         assert ruling[f"{side}_loses"] == ruling[side]["loses"]
-    assert ruling["explanation"] and all(set(step) == {"rule", "text"} and all(isinstance(v, str) for v in
-                                                                               step.values())
-                                         for step in ruling["explanation"])
+    assert ruling["explanation"] and all(
+        set(step) == {"rule", "text"} and all(isinstance(v, str) for v in step.values())
+        for step in ruling["explanation"]
+    )
 
 
 def test_ranked_pairs_hits_are_pairs_won() -> None:
@@ -64,19 +68,25 @@ def test_ranked_pairs_hits_are_pairs_won() -> None:
 
 
 def test_frontline_hits_count_pairs_and_losses_count_damage() -> None:
-    ruling = run_json('battle frontline-risk --attacker "infantry, armour" --defender "2 armour" '
-                      "--attacker-roll 6,6 --defender-roll 1,1")
+    ruling = run_json(
+        'battle frontline-risk --attacker "infantry, armour" --defender "2 armour" '
+        "--attacker-roll 6,6 --defender-roll 1,1"
+    )
     assert ruling["winner"] == "attacker" and ruling["attacker"]["hits"] == 2
     assert ruling["defender"]["loses"] == 2 and ruling["defender"]["destroyed"] == 0  # both damaged, none destroyed
 
 
-@pytest.mark.parametrize(("roll", "winner", "attacker", "defender"), [
-    (3, "attacker", (2, 2), (0, 2)),  # valid: the 2 is taken off; the 5 swapped for the 3 is no hit
-    (5, "attacker", (2, 0), (0, 2)),  # perfect: the field die stays
-    (6, "defender", (0, 1), (1, 0)),  # failed: the field die loses the pip the defender took
-])
-def test_pip_compare_hits_and_losses_are_pips(roll: int, winner: str, attacker: tuple[int, int],
-                                              defender: tuple[int, int]) -> None:
+@pytest.mark.parametrize(
+    ("roll", "winner", "attacker", "defender"),
+    [
+        (3, "attacker", (2, 2), (0, 2)),  # valid: the 2 is taken off; the 5 swapped for the 3 is no hit
+        (5, "attacker", (2, 0), (0, 2)),  # perfect: the field die stays
+        (6, "defender", (0, 1), (1, 0)),  # failed: the field die loses the pip the defender took
+    ],
+)
+def test_pip_compare_hits_and_losses_are_pips(
+    roll: int, winner: str, attacker: tuple[int, int], defender: tuple[int, int]
+) -> None:
     ruling = run_json(f"battle diceland --attacker 5 --defender 2 --roll {roll}")
     assert ruling["winner"] == winner
     assert (ruling["attacker"]["hits"], ruling["attacker"]["loses"]) == attacker

@@ -18,8 +18,17 @@ def test_single_valid_attack_removes_the_defender_and_moves_in() -> None:
     assert ruling["defender_after"] == 0
     assert ruling["moves_in"] is True
     assert [s["rule"] for s in ruling["explanation"]] == ["DL-A2", "DL-A2", "DL-A3"]
-    for key in ("ruleset", "attack", "winner", "attacker", "defender", "attacker_loses", "defender_loses",
-                "seed", "typed"):
+    for key in (
+        "ruleset",
+        "attack",
+        "winner",
+        "attacker",
+        "defender",
+        "attacker_loses",
+        "defender_loses",
+        "seed",
+        "typed",
+    ):
         assert key in ruling
     assert ruling["seed"] is None and ruling["typed"] == ["attacker"]
 
@@ -27,7 +36,11 @@ def test_single_valid_attack_removes_the_defender_and_moves_in() -> None:
 def test_perfect_attack_keeps_the_field_die() -> None:
     ruling = run_json("battle diceland --attacker 4 --defender 6 --roll 4")
     assert (ruling["outcome"], ruling["attacker_after"], ruling["defender_after"], ruling["moves_in"]) == (
-        "perfect", 4, 2, False)
+        "perfect",
+        4,
+        2,
+        False,
+    )
 
 
 def test_failed_attack_costs_the_field_die_a_pip() -> None:
@@ -56,8 +69,12 @@ def test_rulebook_combined_example_lists_every_pairing() -> None:
     ruling = run_json("battle diceland --attacker 6,2 --defender 3 --roll 5,1")
     assert ruling["outcome"] is None and ruling["chosen"] is None
     pairs = {(p["rolled"], p["field"]): (p["outcome"], p["legal"]) for p in ruling["pairings"]}
-    assert pairs == {(5, 6): ("valid", True), (5, 2): ("failed", False),
-                     (1, 6): ("valid", True), (1, 2): ("valid", True)}
+    assert pairs == {
+        (5, 6): ("valid", True),
+        (5, 2): ("failed", False),
+        (1, 6): ("valid", True),
+        (1, 2): ("valid", True),
+    }
     chosen = run_json("battle diceland --attacker 6,2 --defender 3 --roll 5,1 --choose 5:6")
     assert chosen["outcome"] == "valid" and chosen["moves_in"] is True
     assert chosen["attacker"]["field_after"] == [5, 2]
@@ -93,8 +110,13 @@ def test_an_unseeded_roll_draws_a_fresh_seed_that_repeats_it() -> None:
 def test_odds_of_a_single_attack() -> None:
     odds = run_json("odds diceland --attacker 6 --defender 3")
     totals = {k: v["probability"] for k, v in odds["totals"].items()}
-    assert totals == {"perfect": "1/6", "valid": "5/6", "failed": "0/1", "defender_removed": "2/3",
-                      "attacker_removed": "0/1"}
+    assert totals == {
+        "perfect": "1/6",
+        "valid": "5/6",
+        "failed": "0/1",
+        "defender_removed": "2/3",
+        "attacker_removed": "0/1",
+    }
     weak = {k: v["probability"] for k, v in run_json("odds diceland --attacker 1 --defender 3")["totals"].items()}
     assert weak["failed"] == weak["attacker_removed"] == "5/6"
 
@@ -130,8 +152,7 @@ def test_map_json_keys_and_reproducibility() -> None:
 
 
 def test_map_picture_and_svg(tmp_path: Path) -> None:
-    out = run(f"map diceland --tiles 10 --seed 3 --capitals --svg {tmp_path / 'm.svg'}",
-              env={"NO_COLOR": "1"}).stdout
+    out = run(f"map diceland --tiles 10 --seed 3 --capitals --svg {tmp_path / 'm.svg'}", env={"NO_COLOR": "1"}).stdout
     dealt = run_json("map diceland --tiles 10 --seed 3 --capitals")
     assert len(dealt["capitals"]) == 2 and len(dealt["tiles"]) == 12
     for tile in dealt["tiles"]:
@@ -162,43 +183,46 @@ def test_setup_matches_the_map_and_says_who_places_and_starts() -> None:
     assert "DL-S3" in run("setup diceland --tiles 20 --seed 7 --red-left 3,4 --blue-left 6,1").stdout
 
 
-@pytest.mark.parametrize("command, rule, words", [
-    ("map diceland --tiles 9 --seed 1", "DL-M1", "an even number"),
-    ("map diceland --tiles 6 --seed 1", "DL-M1", "8 to 36"),
-    ("map diceland --tiles 38 --seed 1", "DL-M1", "8 to 36"),
-    ("map diceland --tiles 36 --capitals --seed 1", "DL-M3", "at most 34"),
-    ("map diceland --tiles 20 --shape ring", None, "'ring' is not one of"),
-    ("setup diceland --tiles 20 --seed 1 --red-left 3", "DL-S3", "left with 2 dice"),
-    ("setup diceland --tiles 20 --seed 1 --red-left 3,9 --blue-left 1,1", "DL-S3", "each 1 to 6"),
-    ("setup diceland --tiles 20 --seed 1 --red-left 3,4", "DL-S3", "--blue-left"),
-    ("battle diceland --attacker 7 --defender 3 --roll 5", "DL-A2", "1 to 6"),
-    ("battle diceland --attacker 6 --defender 0 --roll 5", "DL-A2", "1 to 6"),
-    ("battle diceland --attacker 6 --defender 3 --roll 7", "DL-A2", "the rolled die shows 7"),
-    ("battle diceland --attacker 6 --defender 3 --roll x", "DL-A2", "--roll takes pips"),
-    ("battle diceland --attacker 6 --defender 3 --roll 5,1", "DL-A2", "rolls 1 hand die here, but 2 were given"),
-    ("battle diceland --attacker 6,2,1 --defender 3", "DL-A5", "at most 2"),
-    ("battle diceland --attacker 6,2 --defender 3 --roll 5", "DL-A5", "rolls 2 hand dice"),
-    ("battle diceland --attacker 6,2 --defender 3 --when defender:hills", "DL-T2", "no combined attack"),
-    ("battle diceland --attacker 6,2 --defender 3 --when defender:bergen", "DL-T4", "no combined attack"),
-    ("battle diceland --attacker 6,2 --defender 3 --roll 5,1 --choose 5:2", "DL-A5", "may not be picked"),
-    ("battle diceland --attacker 6,2 --defender 3 --roll 5,1 --choose 4:6", "DL-A5", "no pairing 4:6"),
-    ("battle diceland --attacker 6,2 --defender 3 --roll 5,1 --choose 5", "DL-A2", "ROLLED:FIELD"),
-    ("battle diceland --attacker six --defender 3", "DL-A2", "takes pips"),
-    ("battle diceland --attacker 6 --defender 3,2", "DL-A2", "one die defends"),
-    ("battle diceland --attacker 6", "DL-A2", "--defender 3"),
-    ("battle diceland --attacker 6 --defender 3 --rule voids", None, "unknown special rule"),
-    ("battle groundforce --attacker trooper --defender trooper --roll 5", None, "--roll: not used"),
-    ("battle diceland --attacker 6 --defender 3 --attacker-roll 5", None, "--attacker-roll: not used"),
-    ("odds diceland --attacker 6 --defender 3 --range 2", None, "--range: not used"),
-    ("map diceland --tiles 8 --svg /nonexistent-dir/m.svg", None, "cannot write /nonexistent-dir/m.svg"),
-    ("odds groundforce --attacker trooper --defender trooper --rule fill-the-void", None, "--rule: not used"),
-    ("group diceland 4 7", "DL-X3", "not 7"),
-    ("group diceland 4 5 6", "DL-X3", "two dice, not 3"),
-    ("score diceland --red 6,5,1", "DL-E2", "--blue"),
-    ("score diceland --red 6,0 --blue 1", "DL-E2", "not 0"),
-    ("score diceland --red 6 --green 1", None, "unknown player 'green'"),
-    ("map groundforce --tiles 8", None, "not played on a dealt map"),
-])
+@pytest.mark.parametrize(
+    "command, rule, words",
+    [
+        ("map diceland --tiles 9 --seed 1", "DL-M1", "an even number"),
+        ("map diceland --tiles 6 --seed 1", "DL-M1", "8 to 36"),
+        ("map diceland --tiles 38 --seed 1", "DL-M1", "8 to 36"),
+        ("map diceland --tiles 36 --capitals --seed 1", "DL-M3", "at most 34"),
+        ("map diceland --tiles 20 --shape ring", None, "'ring' is not one of"),
+        ("setup diceland --tiles 20 --seed 1 --red-left 3", "DL-S3", "left with 2 dice"),
+        ("setup diceland --tiles 20 --seed 1 --red-left 3,9 --blue-left 1,1", "DL-S3", "each 1 to 6"),
+        ("setup diceland --tiles 20 --seed 1 --red-left 3,4", "DL-S3", "--blue-left"),
+        ("battle diceland --attacker 7 --defender 3 --roll 5", "DL-A2", "1 to 6"),
+        ("battle diceland --attacker 6 --defender 0 --roll 5", "DL-A2", "1 to 6"),
+        ("battle diceland --attacker 6 --defender 3 --roll 7", "DL-A2", "the rolled die shows 7"),
+        ("battle diceland --attacker 6 --defender 3 --roll x", "DL-A2", "--roll takes pips"),
+        ("battle diceland --attacker 6 --defender 3 --roll 5,1", "DL-A2", "rolls 1 hand die here, but 2 were given"),
+        ("battle diceland --attacker 6,2,1 --defender 3", "DL-A5", "at most 2"),
+        ("battle diceland --attacker 6,2 --defender 3 --roll 5", "DL-A5", "rolls 2 hand dice"),
+        ("battle diceland --attacker 6,2 --defender 3 --when defender:hills", "DL-T2", "no combined attack"),
+        ("battle diceland --attacker 6,2 --defender 3 --when defender:bergen", "DL-T4", "no combined attack"),
+        ("battle diceland --attacker 6,2 --defender 3 --roll 5,1 --choose 5:2", "DL-A5", "may not be picked"),
+        ("battle diceland --attacker 6,2 --defender 3 --roll 5,1 --choose 4:6", "DL-A5", "no pairing 4:6"),
+        ("battle diceland --attacker 6,2 --defender 3 --roll 5,1 --choose 5", "DL-A2", "ROLLED:FIELD"),
+        ("battle diceland --attacker six --defender 3", "DL-A2", "takes pips"),
+        ("battle diceland --attacker 6 --defender 3,2", "DL-A2", "one die defends"),
+        ("battle diceland --attacker 6", "DL-A2", "--defender 3"),
+        ("battle diceland --attacker 6 --defender 3 --rule voids", None, "unknown special rule"),
+        ("battle groundforce --attacker trooper --defender trooper --roll 5", None, "--roll: not used"),
+        ("battle diceland --attacker 6 --defender 3 --attacker-roll 5", None, "--attacker-roll: not used"),
+        ("odds diceland --attacker 6 --defender 3 --range 2", None, "--range: not used"),
+        ("map diceland --tiles 8 --svg /nonexistent-dir/m.svg", None, "cannot write /nonexistent-dir/m.svg"),
+        ("odds groundforce --attacker trooper --defender trooper --rule fill-the-void", None, "--rule: not used"),
+        ("group diceland 4 7", "DL-X3", "not 7"),
+        ("group diceland 4 5 6", "DL-X3", "two dice, not 3"),
+        ("score diceland --red 6,5,1", "DL-E2", "--blue"),
+        ("score diceland --red 6,0 --blue 1", "DL-E2", "not 0"),
+        ("score diceland --red 6 --green 1", None, "unknown player 'green'"),
+        ("map groundforce --tiles 8", None, "not played on a dealt map"),
+    ],
+)
 def test_refusals_name_the_rule(command: str, rule: str | None, words: str) -> None:
     line = fails(command)
     assert words in line, line
@@ -207,24 +231,34 @@ def test_refusals_name_the_rule(command: str, rule: str | None, words: str) -> N
 
 
 def test_json_is_one_document() -> None:
-    for command in ("map diceland --tiles 8 --seed 2 --capitals", "setup diceland --tiles 8 --seed 2",
-                    "odds diceland --attacker 6,2 --defender 3", "group diceland 4 5",
-                    "score diceland --red 6 --blue 5"):
+    for command in (
+        "map diceland --tiles 8 --seed 2 --capitals",
+        "setup diceland --tiles 8 --seed 2",
+        "odds diceland --attacker 6,2 --defender 3",
+        "group diceland 4 5",
+        "score diceland --red 6 --blue 5",
+    ):
         assert isinstance(json.loads(run(f"{command} --json").stdout), dict)
 
 
-@pytest.mark.parametrize("old, new, message", [
-    ("  capitals:\n    count: 2\n    terrain: city", "  capitals:\n    count: 2\n    terrain: town",
-     "unknown terrain 'town'"),
-    ("combined_refused_by: [hills, mountains]", "combined_refused_by: [hills, swamp]", "unknown situation 'swamp'"),
-    ("defender_fills: fill-the-void", "defender_fills: fill-void", "unknown variant 'fill-void'"),
-    ("aliases: {red: [rood, r], blue: [blauw, b]}", "aliases: {red: [rood], green: [groen]}", "unknown player"),
-    ("tiles: {min: 8, max: 36", "tiles: {min: 40, max: 36", "min is larger than max"),
-    ("  die: d6\n  roll_rule", "  die: d8\n  roll_rule", "unknown die 'd8'"),
-    ('letter: G, colour: "#b5d86b"', 'letter: G, colour: "green"', "does not look like a colour"),
-    ("aliases: [forests, bos, bossen]", "aliases: [forests, bos, heuvel]", "'heuvel' also names 'hills'"),
-    ("    rule: DL-X2\n    text", "    rule: DL-X9\n    text", "cites rule DL-X9"),
-])
+@pytest.mark.parametrize(
+    "old, new, message",
+    [
+        (
+            "  capitals:\n    count: 2\n    terrain: city",
+            "  capitals:\n    count: 2\n    terrain: town",
+            "unknown terrain 'town'",
+        ),
+        ("combined_refused_by: [hills, mountains]", "combined_refused_by: [hills, swamp]", "unknown situation 'swamp'"),
+        ("defender_fills: fill-the-void", "defender_fills: fill-void", "unknown variant 'fill-void'"),
+        ("aliases: {red: [rood, r], blue: [blauw, b]}", "aliases: {red: [rood], green: [groen]}", "unknown player"),
+        ("tiles: {min: 8, max: 36", "tiles: {min: 40, max: 36", "min is larger than max"),
+        ("  die: d6\n  roll_rule", "  die: d8\n  roll_rule", "unknown die 'd8'"),
+        ('letter: G, colour: "#b5d86b"', 'letter: G, colour: "green"', "does not look like a colour"),
+        ("aliases: [forests, bos, bossen]", "aliases: [forests, bos, heuvel]", "'heuvel' also names 'hills'"),
+        ("    rule: DL-X2\n    text", "    rule: DL-X9\n    text", "cites rule DL-X9"),
+    ],
+)
 def test_bad_diceland_files_are_refused(edited, old: str, new: str, message: str) -> None:  # type: ignore[no-untyped-def]
     path = edited("diceland", lambda text: text.replace(old, new, 1))
     assert message in fails(f"validate {path}")

@@ -21,9 +21,11 @@ from referee.odds import battle_odds
 from referee.ruleset.load import load
 
 FR = load("frontline-risk")
-ISSUE = ('battle frontline-risk --attacker "infantry, armour" --attacker-rear 1 '
-         '--defender "infantry, damaged armour" --when defender:city '
-         "--attacker-roll 6,5,2 --defender-roll 6,3,1")
+ISSUE = (
+    'battle frontline-risk --attacker "infantry, armour" --attacker-rear 1 '
+    '--defender "infantry, damaged armour" --when defender:city '
+    "--attacker-roll 6,5,2 --defender-roll 6,3,1"
+)
 
 
 def rules_cited(ruling: dict) -> list[str]:
@@ -46,95 +48,129 @@ def test_issue_round() -> None:
 
 
 def test_chinese_names() -> None:
-    ruling = run_json('battle frontline-risk --attacker 步兵師 --defender 受損裝甲師 '
-                      "--attacker-roll 6 --defender-roll 4")
+    ruling = run_json(
+        "battle frontline-risk --attacker 步兵師 --defender 受損裝甲師 --attacker-roll 6 --defender-roll 4"
+    )
     assert ruling["defender"]["front"] == ["damaged armour"]
     assert ruling["defender"]["suffers"] == "damaged armour destroyed"
 
 
 def test_cover_needs_a_full_front_and_a_rear() -> None:
-    assert len(run_json('battle frontline-risk --attacker "2 infantry" --attacker-rear 1 --defender infantry '
-                        "--defender-roll 1 --seed 3")["attacker"]["rolled"]) == 3
-    assert len(run_json('battle frontline-risk --attacker infantry --attacker-rear 1 --defender infantry '
-                        "--defender-roll 1 --seed 3")["attacker"]["rolled"]) == 1
+    assert (
+        len(
+            run_json(
+                'battle frontline-risk --attacker "2 infantry" --attacker-rear 1 --defender infantry '
+                "--defender-roll 1 --seed 3"
+            )["attacker"]["rolled"]
+        )
+        == 3
+    )
+    assert (
+        len(
+            run_json(
+                "battle frontline-risk --attacker infantry --attacker-rear 1 --defender infantry "
+                "--defender-roll 1 --seed 3"
+            )["attacker"]["rolled"]
+        )
+        == 1
+    )
 
 
 def test_city_defence_does_not_add_to_the_extra_defence_die() -> None:
-    ruling = run_json("battle frontline-risk --attacker infantry --defender infantry "
-                      "--when defender:city --when defender:extra-defence-die --seed 1")
+    ruling = run_json(
+        "battle frontline-risk --attacker infantry --defender infantry "
+        "--when defender:city --when defender:extra-defence-die --seed 1"
+    )
     assert len(ruling["defender"]["rolled"]) == 2
     assert any("no extra die on top of 'extra-defence-die'" in s["text"] for s in ruling["explanation"])
 
 
 def test_extra_dice_only_widen_the_choice() -> None:
-    ruling = run_json("battle frontline-risk --attacker infantry --defender infantry --when attacker:extra-attack-die "
-                      "--attacker-roll 2,5 --defender-roll 4")
+    ruling = run_json(
+        "battle frontline-risk --attacker infantry --defender infantry --when attacker:extra-attack-die "
+        "--attacker-roll 2,5 --defender-roll 4"
+    )
     assert len(ruling["pairs"]) == 1
     assert ruling["pairs"][0]["attacker"]["die"] == 5
     assert ruling["defender"]["suffers"] == "infantry destroyed"
 
 
 def test_two_armour_bombard_the_two_highest_dice() -> None:
-    ruling = run_json('battle frontline-risk --attacker "2 armour" --defender "2 infantry" '
-                      "--attacker-roll 3,3 --defender-roll 3,3")
+    ruling = run_json(
+        'battle frontline-risk --attacker "2 armour" --defender "2 infantry" --attacker-roll 3,3 --defender-roll 3,3'
+    )
     assert [p["attacker"]["total"] for p in ruling["pairs"]] == [4, 4]
     assert ruling["defender"]["suffers"] == "2 infantry destroyed"
 
 
 def test_air_support_adds_to_the_highest_die_either_side() -> None:
-    ruling = run_json("battle frontline-risk --attacker infantry --defender infantry --when defender:airfield "
-                      "--attacker-roll 5 --defender-roll 4")
+    ruling = run_json(
+        "battle frontline-risk --attacker infantry --defender infantry --when defender:airfield "
+        "--attacker-roll 5 --defender-roll 4"
+    )
     assert ruling["pairs"][0]["defender"]["total"] == 5
     assert ruling["attacker"]["suffers"] == "infantry destroyed"
     assert "FR-B5" in rules_cited(ruling)
 
 
 def test_rear_assault_cancels_the_defenders_bombardment() -> None:
-    ruling = run_json("battle frontline-risk --attacker infantry --defender armour --when attacker:rear-assault "
-                      "--attacker-roll 5 --defender-roll 4")
+    ruling = run_json(
+        "battle frontline-risk --attacker infantry --defender armour --when attacker:rear-assault "
+        "--attacker-roll 5 --defender-roll 4"
+    )
     assert ruling["pairs"][0]["defender"]["bonus"] == 0
     assert ruling["defender"]["suffers"] == "armour becomes damaged"
     assert "FR-B13" in rules_cited(ruling)
 
 
 def test_intact_armour_takes_the_first_damage() -> None:
-    ruling = run_json('battle frontline-risk --attacker "armour, damaged armour" --defender "2 infantry" '
-                      "--attacker-roll 3,2 --defender-roll 6,1")
+    ruling = run_json(
+        'battle frontline-risk --attacker "armour, damaged armour" --defender "2 infantry" '
+        "--attacker-roll 3,2 --defender-roll 6,1"
+    )
     assert [p["winner"] for p in ruling["pairs"]] == ["defender", "attacker"]
     assert ruling["attacker"]["suffers"] == "armour becomes damaged"
     assert sorted(ruling["attacker"]["front_after"]) == [["armour", "damaged"], ["armour", "damaged"]]
 
 
 def test_landing_fails_when_its_armour_is_gone() -> None:
-    ruling = run_json('battle frontline-risk --attacker "infantry, damaged armour" --attacker-rear 2 '
-                      "--defender '2 infantry' --when attacker:landing --attacker-roll 2,2,1 --defender-roll 6,6")
+    ruling = run_json(
+        'battle frontline-risk --attacker "infantry, damaged armour" --attacker-rear 2 '
+        "--defender '2 infantry' --when attacker:landing --attacker-roll 2,2,1 --defender-roll 6,6"
+    )
     assert ruling["attacker"]["failed"] is True
     assert ruling["attacker"]["destroyed"] == 4
     assert "FR-B14" in rules_cited(ruling)
 
 
 def test_landing_with_armour_in_the_rear_goes_on() -> None:
-    ruling = run_json('battle frontline-risk --attacker "infantry, damaged armour" --attacker-rear armour '
-                      "--defender '2 infantry' --when attacker:landing --attacker-roll 2,2,1 --defender-roll 6,6")
+    ruling = run_json(
+        'battle frontline-risk --attacker "infantry, damaged armour" --attacker-rear armour '
+        "--defender '2 infantry' --when attacker:landing --attacker-roll 2,2,1 --defender-roll 6,6"
+    )
     assert ruling["attacker"]["failed"] is False
     assert ruling["attacker"]["rear_after"] == [["armour", "intact"]]
 
 
 def test_one_round_odds() -> None:
-    outcomes = run_json('odds frontline-risk --attacker "infantry, armour" --attacker-rear 1 '
-                        '--defender "infantry, damaged armour" --when defender:city')["outcomes"]
+    outcomes = run_json(
+        'odds frontline-risk --attacker "infantry, armour" --attacker-rear 1 '
+        '--defender "infantry, damaged armour" --when defender:city'
+    )["outcomes"]
     assert sum(Fraction(o["probability"]) for o in outcomes) == 1
     assert {o["defender_suffers"] for o in outcomes} >= {"nothing", "infantry destroyed"}
 
 
 def test_whole_fight() -> None:
-    result = run_json('odds frontline-risk --attacker "infantry, armour" --attacker-rear 1 '
-                      '--defender "infantry, damaged armour" --when defender:city --until conquest')
+    result = run_json(
+        'odds frontline-risk --attacker "infantry, armour" --attacker-rear 1 '
+        '--defender "infantry, damaged armour" --when defender:city --until conquest'
+    )
     win, hold = Fraction(result["p_attacker_wins"]), Fraction(result["p_defender_holds"])
     assert win + hold == 1 and 0 < win < 1
     assert Fraction(result["p_attack_stops"]["attacker_out_of_units"]) == hold
     assert {"FR-W1", "FR-B10", "FR-B12"} <= {p["rule"] for p in result["policy"]}
-    out = run('odds frontline-risk --attacker infantry --defender infantry --until conquest').stdout
+    out = run("odds frontline-risk --attacker infantry --defender infantry --until conquest").stdout
     assert "exact fractions" in out and "Between rounds" in out
 
 
@@ -145,8 +181,10 @@ def test_single_round_fight_is_that_round() -> None:
 
 
 def test_sunk_landing_in_a_whole_fight() -> None:
-    result = run_json("odds frontline-risk --attacker armour --defender '2 infantry' --defender-rear 3 "
-                      "--when attacker:landing --until conquest")
+    result = run_json(
+        "odds frontline-risk --attacker armour --defender '2 infantry' --defender-rear 3 "
+        "--when attacker:landing --until conquest"
+    )
     assert Fraction(result["p_attack_stops"]["attack_failed"]) > 0
     assert result["p_attack_stops"]["attacker_out_of_units"] == "0/1"
 
@@ -172,9 +210,12 @@ def brute_fight(att_front: int, att_rear: int, defender: int) -> Fraction:
 
 def test_infantry_fight_agrees_with_brute_force() -> None:
     for front, rear, defender in ((1, 0, 2), (2, 1, 2), (2, 2, 3)):
-        battle = Battle(attacker=(("infantry", front),), defender=(("infantry", min(2, defender)),),
-                        attacker_rear=(("infantry", rear),) if rear else (),
-                        defender_rear=(("infantry", defender - 2),) if defender > 2 else ())
+        battle = Battle(
+            attacker=(("infantry", front),),
+            defender=(("infantry", min(2, defender)),),
+            attacker_rear=(("infantry", rear),) if rear else (),
+            defender_rear=(("infantry", defender - 2),) if defender > 2 else (),
+        )
         assert Fight(FR, battle).odds(battle).p_attacker_wins == brute_fight(front, rear, defender)
 
 
@@ -232,8 +273,13 @@ def test_whole_fights_sum_to_one(attacker: list[str], defender: list[str], rear:
     if landing and attacker[0] == "infantry" and len(set(attacker)) == 1:
         attacker = ["armour"]
     battle = _battle(attacker, defender, (("attacker", "landing"),) if landing else ())
-    battle = Battle(attacker=battle.attacker, defender=battle.defender, states=battle.states, when=battle.when,
-                    defender_rear=(("infantry", rear),) if rear else ())
+    battle = Battle(
+        attacker=battle.attacker,
+        defender=battle.defender,
+        states=battle.states,
+        when=battle.when,
+        defender_rear=(("infantry", rear),) if rear else (),
+    )
     odds = Fight(FR, battle).odds(battle)
     assert odds.p_attacker_wins + odds.p_attacker_runs_out + odds.p_attack_fails == 1
     assert min(odds.p_attacker_wins, odds.p_attacker_runs_out, odds.p_attack_fails) >= 0
@@ -245,17 +291,21 @@ def test_refusals_name_the_rule() -> None:
     assert fails('battle frontline-risk --attacker "3 infantry" --defender infantry').endswith("(FR-F1)")
     assert fails('battle frontline-risk --attacker infantry --defender "damaged infantry"').endswith("(FR-B9)")
     assert "unknown situation 'castle'" in fails(
-        "battle frontline-risk --attacker infantry --defender infantry --when defender:castle")
-    assert fails("battle frontline-risk --attacker infantry --defender infantry --when defender:city "
-                 "--defender-roll 3").endswith("(FR-B3)")
+        "battle frontline-risk --attacker infantry --defender infantry --when defender:castle"
+    )
+    assert fails(
+        "battle frontline-risk --attacker infantry --defender infantry --when defender:city --defender-roll 3"
+    ).endswith("(FR-B3)")
     assert fails('battle frontline-risk --attacker "2 infantry" --defender infantry --attacker-roll 3').endswith(
-        "(FR-B1)")
+        "(FR-B1)"
+    )
     assert fails("battle frontline-risk --attacker infantry --defender infantry --when attacker:city").endswith(
-        "(FR-B3)")
+        "(FR-B3)"
+    )
     assert fails("battle frontline-risk --attacker infantry --defender infantry --when attacker:landing").endswith(
-        "(FR-B14)")
-    assert fails('odds frontline-risk --attacker "3 infantry" --defender infantry --until conquest').endswith(
-        "(FR-F1)")
+        "(FR-B14)"
+    )
+    assert fails('odds frontline-risk --attacker "3 infantry" --defender infantry --until conquest').endswith("(FR-F1)")
 
 
 def test_show_lists_situations_and_states() -> None:
@@ -264,8 +314,10 @@ def test_show_lists_situations_and_states() -> None:
         assert word in out
 
 
-FIGHT = ('odds frontline-risk --attacker "infantry, armour" --attacker-rear armour '
-         '--defender "infantry, armour" --defender-rear "2 infantry" --until conquest')
+FIGHT = (
+    'odds frontline-risk --attacker "infantry, armour" --attacker-rear armour '
+    '--defender "infantry, armour" --defender-rear "2 infantry" --until conquest'
+)
 
 
 def test_the_between_round_policy_is_the_files(edited) -> None:
@@ -293,8 +345,9 @@ def test_shipped_files_validate() -> None:
 def test_ruleset_cross_checks(edited) -> None:
     bad_state = edited("frontline-risk", lambda t: t.replace("states: [intact, damaged]", "states: [intact, broken]"))
     assert "unknown state 'broken'" in fails(f"validate {bad_state}")
-    bad_order = edited("frontline-risk", lambda t: t.replace("stand_order: [infantry, armour]",
-                                                             "stand_order: [infantry, armor]"))
+    bad_order = edited(
+        "frontline-risk", lambda t: t.replace("stand_order: [infantry, armour]", "stand_order: [infantry, armor]")
+    )
     assert "unknown unit 'armor'" in fails(f"validate {bad_order}")
 
 
@@ -302,34 +355,45 @@ def test_a_rear_where_the_game_has_none_is_refused() -> None:
     assert "has no rear" in fails("battle groundforce --attacker trooper --defender trooper --attacker-rear 1")
 
 
-@pytest.mark.parametrize(("old", "new", "message"), [
-    ("not_on_top_of: [extra-defence-die]", "not_on_top_of: [extra-defense-die]",
-     "unknown situation 'extra-defense-die'"),
-    ("fails_without: armour", "fails_without: armor", "unknown unit 'armor'"),
-    ("requires_unit: armour", "requires_unit: armor", "unknown unit 'armor'"),
-])
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        (
+            "not_on_top_of: [extra-defence-die]",
+            "not_on_top_of: [extra-defense-die]",
+            "unknown situation 'extra-defense-die'",
+        ),
+        ("fails_without: armour", "fails_without: armor", "unknown unit 'armor'"),
+        ("requires_unit: armour", "requires_unit: armor", "unknown unit 'armor'"),
+    ],
+)
 def test_a_situation_names_units_and_situations_that_exist(edited, old: str, new: str, message: str) -> None:
     bad = edited("frontline-risk", lambda t: t.replace(old, new))
     assert message in fails(f"validate {bad}")
 
 
 def test_whole_fight_table_shows_why_the_attack_stopped_as_parts_of_the_defender_holding() -> None:
-    out = run("odds frontline-risk --attacker armour --attacker-rear 1 --defender '2 infantry' "
-              "--when attacker:landing --until conquest").stdout
+    out = run(
+        "odds frontline-risk --attacker armour --attacker-rear 1 --defender '2 infantry' "
+        "--when attacker:landing --until conquest"
+    ).stdout
     rows = {line.strip().split("  ")[0]: line for line in out.splitlines()[3:7]}
     assert rows["of which: the attacker ran out of units"].startswith("  of which:")
     assert rows["of which: the attack failed (a landing across the sea)"].startswith("  of which:")
     percents = {name: float(line.split()[-1].rstrip("%")) for name, line in rows.items()}
     assert percents["the attacker conquers"] + percents["the defender holds"] == pytest.approx(100, abs=0.02)
-    assert percents["of which: the attacker ran out of units"] + \
-        percents["of which: the attack failed (a landing across the sea)"] == pytest.approx(
-            percents["the defender holds"], abs=0.02)
+    assert percents["of which: the attacker ran out of units"] + percents[
+        "of which: the attack failed (a landing across the sea)"
+    ] == pytest.approx(percents["the defender holds"], abs=0.02)
 
 
-@pytest.mark.parametrize("command", [
-    "odds risk --attacker 3 --defender 2 --attacker-rear 1",
-    "battle frontline-risk --attacker infantry --defender infantry --defender-rear 2 "
-    "--attacker-roll 6 --defender-roll 1",
-])
+@pytest.mark.parametrize(
+    "command",
+    [
+        "odds risk --attacker 3 --defender 2 --attacker-rear 1",
+        "battle frontline-risk --attacker infantry --defender infantry --defender-rear 2 "
+        "--attacker-roll 6 --defender-roll 1",
+    ],
+)
 def test_a_rear_one_round_never_reads_is_refused(command: str) -> None:
     assert "never reads the" in fails(command)

@@ -24,17 +24,69 @@ from referee.cli import COMMANDS, cli
 from referee.ruleset.load import shipped
 
 CASES = int(os.environ.get("REFEREE_FUZZ_EXAMPLES", "150"))
-FUZZ = settings(max_examples=CASES, deadline=None, derandomize=CASES <= 1000,
-                suppress_health_check=list(HealthCheck))
+FUZZ = settings(max_examples=CASES, deadline=None, derandomize=CASES <= 1000, suppress_health_check=list(HealthCheck))
 
 WORDS = [
-    *shipped(), "", " ", "x", "2 troper", "trooper", "2 trooper", "heavy, trooper", "3x soldaat",
-    "sword,explosion", "sword,,", "6,5,2", "1", "0", "-1", "7", "36", "1000", "10" * 20, "2d6+1",
-    "0d6", "3d", "defender:stealth", "attacker:city", "stealth", ":", "a:b", "--", "-", "🙂",
-    "no", "010", "[", "{a: b}", "x" * 300, "\x00", "red", "blue", "melee", "ranged", "city",
+    *shipped(),
+    "",
+    " ",
+    "x",
+    "2 troper",
+    "trooper",
+    "2 trooper",
+    "heavy, trooper",
+    "3x soldaat",
+    "sword,explosion",
+    "sword,,",
+    "6,5,2",
+    "1",
+    "0",
+    "-1",
+    "7",
+    "36",
+    "1000",
+    "10" * 20,
+    "2d6+1",
+    "0d6",
+    "3d",
+    "defender:stealth",
+    "attacker:city",
+    "stealth",
+    ":",
+    "a:b",
+    "--",
+    "-",
+    "🙂",
+    "no",
+    "010",
+    "[",
+    "{a: b}",
+    "x" * 300,
+    "\x00",
+    "red",
+    "blue",
+    "melee",
+    "ranged",
+    "city",
 ]
-SCALARS = ["no", "010", "-5", "0", "99999999999999999999", "x", "[", "{a: 1}", "''", "~",
-           "!!python/object:os.system", "*undefined", "&a x", "1.5", "true", "[1, 2]"]
+SCALARS = [
+    "no",
+    "010",
+    "-5",
+    "0",
+    "99999999999999999999",
+    "x",
+    "[",
+    "{a: 1}",
+    "''",
+    "~",
+    "!!python/object:os.system",
+    "*undefined",
+    "&a x",
+    "1.5",
+    "true",
+    "[1, 2]",
+]
 
 
 def _options(name: str) -> list[tuple[str, bool]]:

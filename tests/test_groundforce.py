@@ -9,17 +9,26 @@ from pathlib import Path
 import pytest
 from conftest import fails, run, run_json
 
-EXAMPLE = ('battle groundforce --attacker "2 trooper" --defender "trooper, heavy" '
-           "--attacker-roll sword,explosion --defender-roll shield,sword")
-HEAVY = ('battle groundforce --attacker heavy --defender "trooper, saboteur" --range 3 '
-         "--attacker-roll sword --defender-roll sword")
+EXAMPLE = (
+    'battle groundforce --attacker "2 trooper" --defender "trooper, heavy" '
+    "--attacker-roll sword,explosion --defender-roll shield,sword"
+)
+HEAVY = (
+    'battle groundforce --attacker heavy --defender "trooper, saboteur" --range 3 '
+    "--attacker-roll sword --defender-roll sword"
+)
 
 
 def test_worked_example_battle() -> None:
     ruling = run_json(EXAMPLE)
     assert ruling["winner"] == "attacker"
     assert ruling["attacker"] | {"units": None} == {
-        "units": None, "rolled": ["sword", "explosion"], "hits": 2, "loses": 0, "removal_options": []}
+        "units": None,
+        "rolled": ["sword", "explosion"],
+        "hits": 2,
+        "loses": 0,
+        "removal_options": [],
+    }
     assert ruling["defender"]["rolled"] == ["shield", "sword"]
     assert ruling["defender"]["hits"] == 1
     assert ruling["defender"]["loses"] == 1
@@ -48,62 +57,78 @@ def test_heavy_weapon_worked_example() -> None:
 
 
 def test_heavy_weapon_tie_changes_nothing() -> None:
-    ruling = run_json("battle groundforce --attacker heavy --defender trooper "
-                      "--attacker-roll sword --defender-roll shield")
+    ruling = run_json(
+        "battle groundforce --attacker heavy --defender trooper --attacker-roll sword --defender-roll shield"
+    )
     assert ruling["winner"] is None
     assert ruling["attacker_loses"] == ruling["defender_loses"] == 0
 
 
 def test_defender_win_removes_attackers() -> None:
-    ruling = run_json("battle groundforce --attacker '2 trooper' --defender saboteur "
-                      "--attacker-roll blank,shield --defender-roll explosion")
+    ruling = run_json(
+        "battle groundforce --attacker '2 trooper' --defender saboteur "
+        "--attacker-roll blank,shield --defender-roll explosion"
+    )
     assert ruling["winner"] == "defender"
     assert ruling["attacker"]["loses"] == 1
 
 
 def test_winner_empties_space_and_moves_in() -> None:
-    ruling = run_json("battle groundforce --attacker '2 trooper' --defender saboteur "
-                      "--attacker-roll sword,sword --defender-roll blank")
+    ruling = run_json(
+        "battle groundforce --attacker '2 trooper' --defender saboteur "
+        "--attacker-roll sword,sword --defender-roll blank"
+    )
     assert ruling["defender"]["loses"] == 1
     assert ruling["moves_in"] is True
     assert ruling["explanation"][-1]["rule"] == "GF-B6"
 
 
-@pytest.mark.parametrize("command, rule", [
-    ("battle groundforce --attacker heavy --defender trooper --range 4", "GF-H1"),
-    ("battle groundforce --attacker trooper --defender trooper --range 2", "GF-B1"),
-    ("battle groundforce --attacker 'heavy, trooper' --defender trooper", "GF-H4"),
-    ("battle groundforce --attacker '3 trooper' --defender trooper", "GF-B2"),
-    ("battle groundforce --attacker trooper --defender '3 trooper'", "GF-B2"),
-    ("battle groundforce --attacker '2 trooper' --defender trooper --attacker-roll sword", "GF-B2"),
-    ("battle groundforce --attacker heavy --defender '2 trooper' --defender-roll sword,sword", "GF-H2"),
-    ("battle groundforce --attacker trooper --defender saboteur --when defender:stealth", "GF-S1"),
-])
+@pytest.mark.parametrize(
+    "command, rule",
+    [
+        ("battle groundforce --attacker heavy --defender trooper --range 4", "GF-H1"),
+        ("battle groundforce --attacker trooper --defender trooper --range 2", "GF-B1"),
+        ("battle groundforce --attacker 'heavy, trooper' --defender trooper", "GF-H4"),
+        ("battle groundforce --attacker '3 trooper' --defender trooper", "GF-B2"),
+        ("battle groundforce --attacker trooper --defender '3 trooper'", "GF-B2"),
+        ("battle groundforce --attacker '2 trooper' --defender trooper --attacker-roll sword", "GF-B2"),
+        ("battle groundforce --attacker heavy --defender '2 trooper' --defender-roll sword,sword", "GF-H2"),
+        ("battle groundforce --attacker trooper --defender saboteur --when defender:stealth", "GF-S1"),
+    ],
+)
 def test_refusals_name_the_rule(command: str, rule: str) -> None:
     assert fails(command).endswith(f"({rule})")
 
 
 def test_stealth_needs_a_saboteur() -> None:
     assert "needs at least one saboteur" in fails(
-        "battle groundforce --attacker trooper --defender trooper --when defender:stealth")
+        "battle groundforce --attacker trooper --defender trooper --when defender:stealth"
+    )
 
 
-@pytest.mark.parametrize("command, message", [
-    ("battle groundforce --attacker troper --defender trooper",
-     "unknown unit 'troper'; did you mean 'trooper'?"),
-    ("battle groundforce --attacker trooper --defender trooper --attacker-roll swrd",
-     "unknown face 'swrd'; did you mean 'sword'?"),
-    ("battle groundforc --attacker trooper --defender trooper",
-     "unknown ruleset 'groundforc'; did you mean 'groundforce'?"),
-    ("battle groundforce --attacker trooper --defender trooper --when defender:stelth",
-     "unknown situation 'stelth'; did you mean 'stealth'?"),
-    ("batle groundforce", "unknown command 'batle'; did you mean 'battle'?"),
-    ("battle groundforce --attacker trooper --defender trooper --when stealth",
-     "--when takes SIDE:NAME"),
-    ("battle groundforce --attacker '0 trooper' --defender trooper", "a count must be from 1 to 1000"),
-    ("battle groundforce --attacker trooper", "say which units fight with --defender"),
-    ("battle groundforce --attacker trooper --defender trooper --seed -1", "--seed"),
-])
+@pytest.mark.parametrize(
+    "command, message",
+    [
+        ("battle groundforce --attacker troper --defender trooper", "unknown unit 'troper'; did you mean 'trooper'?"),
+        (
+            "battle groundforce --attacker trooper --defender trooper --attacker-roll swrd",
+            "unknown face 'swrd'; did you mean 'sword'?",
+        ),
+        (
+            "battle groundforc --attacker trooper --defender trooper",
+            "unknown ruleset 'groundforc'; did you mean 'groundforce'?",
+        ),
+        (
+            "battle groundforce --attacker trooper --defender trooper --when defender:stelth",
+            "unknown situation 'stelth'; did you mean 'stealth'?",
+        ),
+        ("batle groundforce", "unknown command 'batle'; did you mean 'battle'?"),
+        ("battle groundforce --attacker trooper --defender trooper --when stealth", "--when takes SIDE:NAME"),
+        ("battle groundforce --attacker '0 trooper' --defender trooper", "a count must be from 1 to 1000"),
+        ("battle groundforce --attacker trooper", "say which units fight with --defender"),
+        ("battle groundforce --attacker trooper --defender trooper --seed -1", "--seed"),
+    ],
+)
 def test_bad_input_gets_one_line(command: str, message: str) -> None:
     line = fails(command)
     assert line.startswith("error: ")
@@ -112,8 +137,10 @@ def test_bad_input_gets_one_line(command: str, message: str) -> None:
 
 @pytest.mark.parametrize("words", ["2x soldaat", "2 Troopers", "soldaat, soldaat", "2 soldaten"])
 def test_dutch_and_plural_names(words: str) -> None:
-    ruling = run_json(f'battle groundforce --attacker "{words}" --defender "zwaar wapen" '
-                      "--attacker-roll zwaard,explosie --defender-roll schild")
+    ruling = run_json(
+        f'battle groundforce --attacker "{words}" --defender "zwaar wapen" '
+        "--attacker-roll zwaard,explosie --defender-roll schild"
+    )
     assert ruling["attacker"]["units"] == {"trooper": 2}
     assert ruling["defender"]["units"] == {"heavy": 1}
     assert ruling["attacker"]["rolled"] == ["sword", "explosion"]
@@ -139,8 +166,7 @@ def test_unseeded_roll_prints_a_seed_that_repeats_it() -> None:
 
 
 def test_one_side_typed_the_other_rolled() -> None:
-    ruling = run_json('battle groundforce --attacker trooper --defender trooper '
-                      '--attacker-roll sword --seed 1')
+    ruling = run_json("battle groundforce --attacker trooper --defender trooper --attacker-roll sword --seed 1")
     assert ruling["attacker"]["rolled"] == ["sword"]
     assert len(ruling["defender"]["rolled"]) == 1
     assert ruling["typed"] == ["attacker"]
@@ -164,17 +190,19 @@ def test_odds_text_shows_fractions_and_percentages() -> None:
     assert "1/4" in out and "25.00%" in out
 
 
-@pytest.mark.parametrize("command, points, purchases, lost", [
-    ("--mines 2 --free-places 2", 4, [{"trooper": 1, "heavy": 1}, {"saboteur": 2}], 0),
-    ("--mines 3 --free-places 1", 5, [{"heavy": 1}], 2),
-    ("--mines=0 --free-places 0", 2, [{}], 2),
-    ("", 2, [{"trooper": 2}, {"saboteur": 1}], 0),
-])
+@pytest.mark.parametrize(
+    "command, points, purchases, lost",
+    [
+        ("--mines 2 --free-places 2", 4, [{"trooper": 1, "heavy": 1}, {"saboteur": 2}], 0),
+        ("--mines 3 --free-places 1", 5, [{"heavy": 1}], 2),
+        ("--mines=0 --free-places 0", 2, [{}], 2),
+        ("", 2, [{"trooper": 2}, {"saboteur": 1}], 0),
+    ],
+)
 def test_reinforcements(command: str, points: int, purchases: list, lost: int) -> None:
     offer = run_json(f"reinforce groundforce {command}")
     assert offer["points"] == points
-    assert sorted(map(sorted, map(dict.items, offer["purchases"]))) == sorted(
-        map(sorted, map(dict.items, purchases)))
+    assert sorted(map(sorted, map(dict.items, offer["purchases"]))) == sorted(map(sorted, map(dict.items, purchases)))
     assert offer["lost"] == lost
 
 
@@ -184,7 +212,7 @@ def test_reinforcement_text_says_points_are_lost() -> None:
 
 
 def test_buying_less_than_can_be_spent_is_refused() -> None:
-    line = fails('reinforce groundforce --mines 2 --free-places 2 --buy heavy')
+    line = fails("reinforce groundforce --mines 2 --free-places 2 --buy heavy")
     assert "4 points can be spent" in line and line.endswith("(GF-R4)")
 
 
@@ -193,32 +221,42 @@ def test_buying_a_legal_purchase() -> None:
     assert offer["bought"] == {"saboteur": 2}
 
 
-@pytest.mark.parametrize("command, message", [
-    ("--mine 2", "did you mean 'mines'?"),
-    ("--mines -1", "cannot be negative"),
-    ("--mines two", "needs a whole number"),
-    ("--free-places 13", "free places must be 0 to 12"),
-    ("--free-places 2 --buy '3 trooper'", "only 2 places are free"),
-])
+@pytest.mark.parametrize(
+    "command, message",
+    [
+        ("--mine 2", "did you mean 'mines'?"),
+        ("--mines -1", "cannot be negative"),
+        ("--mines two", "needs a whole number"),
+        ("--free-places 13", "free places must be 0 to 12"),
+        ("--free-places 2 --buy '3 trooper'", "only 2 places are free"),
+    ],
+)
 def test_reinforcement_refusals(command: str, message: str) -> None:
     assert message in fails(f"reinforce groundforce {command}")
 
 
 def test_editing_the_file_changes_the_ruling(edited: Callable[[str, Callable[[str], str]], Path]) -> None:
     # a blank face that is a hit for the attacker
-    path = edited("groundforce", lambda t: t.replace(
-        "hits: [sword, explosion], on_win: remove-surplus}",
-        "hits: [sword, explosion, blank], on_win: remove-surplus}"))
-    ruling = run_json(f"battle {path} --attacker trooper --defender trooper "
-                      "--attacker-roll blank --defender-roll sword")
+    path = edited(
+        "groundforce",
+        lambda t: t.replace(
+            "hits: [sword, explosion], on_win: remove-surplus}",
+            "hits: [sword, explosion, blank], on_win: remove-surplus}",
+        ),
+    )
+    ruling = run_json(
+        f"battle {path} --attacker trooper --defender trooper --attacker-roll blank --defender-roll sword"
+    )
     assert ruling["winner"] == "attacker"
 
 
 def test_editing_the_tie_rule(edited: Callable[[str, Callable[[str], str]], Path]) -> None:
-    path = edited("groundforce", lambda t: t.replace("tie: nothing\n    move_in: true",
-                                                     "tie: defender\n    move_in: true"))
-    ruling = run_json(f"battle {path} --attacker trooper --defender trooper "
-                      "--attacker-roll sword --defender-roll shield")
+    path = edited(
+        "groundforce", lambda t: t.replace("tie: nothing\n    move_in: true", "tie: defender\n    move_in: true")
+    )
+    ruling = run_json(
+        f"battle {path} --attacker trooper --defender trooper --attacker-roll sword --defender-roll shield"
+    )
     assert ruling["winner"] == "defender"
     assert ruling["attacker_loses"] == 1
 
@@ -231,9 +269,13 @@ def test_editing_a_cost(edited: Callable[[str, Callable[[str], str]], Path]) -> 
 
 
 def test_editing_a_face(edited: Callable[[str, Callable[[str], str]], Path]) -> None:
-    path = edited("groundforce", lambda t: t.replace(
-        "faces: [sword, sword, shield, shield, explosion, blank]",
-        "faces: [sword, sword, sword, shield, explosion, blank]"))
+    path = edited(
+        "groundforce",
+        lambda t: t.replace(
+            "faces: [sword, sword, shield, shield, explosion, blank]",
+            "faces: [sword, sword, sword, shield, explosion, blank]",
+        ),
+    )
     outcomes = run_json(f"odds {path} --attacker trooper --defender trooper")["outcomes"]
     attacker_wins = sum(1 for o in outcomes if o["winner"] == "attacker")
     assert attacker_wins == 1
@@ -245,9 +287,12 @@ def test_a_line_break_inside_a_unit_list_is_only_a_name() -> None:
     assert "unknown unit" in fails("battle groundforce --attacker ':\n0' --defender trooper --seed 1")
 
 
-@pytest.mark.parametrize("command", [
-    "battle groundforce --attacker ² --defender trooper --seed 1",
-    "roll groundforce ²",
-])
+@pytest.mark.parametrize(
+    "command",
+    [
+        "battle groundforce --attacker ² --defender trooper --seed 1",
+        "roll groundforce ²",
+    ],
+)
 def test_a_superscript_digit_is_a_name_not_a_count(command: str) -> None:
     fails(command)

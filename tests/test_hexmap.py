@@ -90,8 +90,16 @@ def test_a_known_map_never_changes() -> None:
     assert [(t.coord, t.terrain) for t in dealt.tiles] == GOLDEN
 
 
-GOLDEN = [("D1", "grassland"), ("C2", "hills"), ("B2", "hills"), ("B3", "grassland"), ("C3", "grassland"),
-          ("D2", "hills"), ("A4", "forest"), ("B4", "grassland")]
+GOLDEN = [
+    ("D1", "grassland"),
+    ("C2", "hills"),
+    ("B2", "hills"),
+    ("B3", "grassland"),
+    ("C3", "grassland"),
+    ("D2", "hills"),
+    ("A4", "forest"),
+    ("B4", "grassland"),
+]
 
 
 def test_seeds_give_different_maps() -> None:
@@ -101,6 +109,7 @@ def test_seeds_give_different_maps() -> None:
 
 def test_shapes_differ_in_compactness() -> None:
     """A blob is rounder than a random map, and a front is long and two rows high."""
+
     def spread(shape: str, seed: int) -> int:
         cells = [t.hex for t in deal(RULES, 36, seed, shape).tiles]
         return max(distance(a, b) for a in cells for b in cells)

@@ -73,8 +73,10 @@ def test_an_altered_ruling_is_named(journal: Path) -> None:
     assert "altered" in found["reason"]
 
 
-@pytest.mark.parametrize("column, value", [("dice", '{"seed":99}'), ("time", "2020-01-01T00:00:00Z"),
-                                           ("game", "friday"), ("argv", '["battle"]')])
+@pytest.mark.parametrize(
+    "column, value",
+    [("dice", '{"seed":99}'), ("time", "2020-01-01T00:00:00Z"), ("game", "friday"), ("argv", '["battle"]')],
+)
 def test_any_altered_column_is_named(journal: Path, column: str, value: str) -> None:
     assert broken(journal, f"UPDATE entries SET {column} = '{value}' WHERE id = 2")["entry"] == 2
 
@@ -105,17 +107,23 @@ def test_a_deleted_last_entry_stays_named_after_more_rulings(journal: Path) -> N
 
 
 def test_an_inserted_entry_is_named(journal: Path) -> None:
-    found = broken(journal, "INSERT INTO entries SELECT 6, time, command, argv, replay, game, ruleset, "
-                            "ruleset_digest, ruleset_path, inputs, dice, ruling, explanation, version, hash, "
-                            "'f00d' FROM entries WHERE id = 5")
+    found = broken(
+        journal,
+        "INSERT INTO entries SELECT 6, time, command, argv, replay, game, ruleset, "
+        "ruleset_digest, ruleset_path, inputs, dice, ruling, explanation, version, hash, "
+        "'f00d' FROM entries WHERE id = 5",
+    )
     assert found["entry"] == 6
     assert "inserted" in found["reason"]
 
 
 def test_an_entry_inserted_before_the_first_is_named(journal: Path) -> None:
-    found = broken(journal, "INSERT INTO entries SELECT 0, time, command, argv, replay, game, ruleset, "
-                            "ruleset_digest, ruleset_path, inputs, dice, ruling, explanation, version, prev_hash, "
-                            "hash FROM entries WHERE id = 1")
+    found = broken(
+        journal,
+        "INSERT INTO entries SELECT 0, time, command, argv, replay, game, ruleset, "
+        "ruleset_digest, ruleset_path, inputs, dice, ruling, explanation, version, prev_hash, "
+        "hash FROM entries WHERE id = 1",
+    )
     assert found["entry"] == 0
 
 
@@ -127,10 +135,13 @@ def test_a_replaced_entry_with_a_valid_hash_breaks_the_next_link(journal: Path) 
     assert "does not follow entry 2" in found["reason"]
 
 
-@pytest.mark.parametrize("edit", [
-    "UPDATE rulesets SET content = CAST('name: other' AS BLOB)",
-    "UPDATE rulesets SET content = replace(content, 'sword', 'swerd')",  # leaves TEXT behind
-])
+@pytest.mark.parametrize(
+    "edit",
+    [
+        "UPDATE rulesets SET content = CAST('name: other' AS BLOB)",
+        "UPDATE rulesets SET content = replace(content, 'sword', 'swerd')",  # leaves TEXT behind
+    ],
+)
 def test_altered_ruleset_content_is_named(journal: Path, edit: str) -> None:
     found = broken(journal, edit)
     assert found["entry"] == 1
@@ -153,10 +164,19 @@ def _journal_of(path: Path, count: int) -> None:
 
     with open_journal(path) as journal:
         for n in range(count):
-            journal.append(command="battle", argv=["battle", str(n)], replay=["battle", str(n)],
-                           inputs={"n": n}, dice={"seed": n}, ruling={"winner": n % 2},
-                           explanation=[{"rule": "X-1", "text": f"step {n}"}], version="test",
-                           ruleset="r", ruleset_path="/r.yaml", ruleset_content=b"rules")
+            journal.append(
+                command="battle",
+                argv=["battle", str(n)],
+                replay=["battle", str(n)],
+                inputs={"n": n},
+                dice={"seed": n},
+                ruling={"winner": n % 2},
+                explanation=[{"rule": "X-1", "text": f"step {n}"}],
+                version="test",
+                ruleset="r",
+                ruleset_path="/r.yaml",
+                ruleset_content=b"rules",
+            )
 
 
 @settings(max_examples=60, deadline=None)

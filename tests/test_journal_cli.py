@@ -26,12 +26,21 @@ TYPED = f"{BATTLE} --attacker-roll sword,explosion --defender-roll shield,sword"
 def test_a_ruling_is_recorded_with_everything_needed_to_replay_it(journal: Path) -> None:
     printed = run_json(BATTLE)
     entry = run_json(f"log show {printed['journal_entry']}")
-    assert entry["argv"] == ["battle", "groundforce", "--attacker", "2 trooper", "--defender", "trooper, heavy",
-                             "--json"]
+    assert entry["argv"] == [
+        "battle",
+        "groundforce",
+        "--attacker",
+        "2 trooper",
+        "--defender",
+        "trooper, heavy",
+        "--json",
+    ]
     assert entry["replay"] == [*entry["argv"], "--seed", str(printed["seed"])]
-    assert entry["dice"] == {"seed": printed["seed"], "rolled": {"attacker": printed["attacker"]["rolled"],
-                                                                  "defender": printed["defender"]["rolled"]},
-                             "typed": []}
+    assert entry["dice"] == {
+        "seed": printed["seed"],
+        "rolled": {"attacker": printed["attacker"]["rolled"], "defender": printed["defender"]["rolled"]},
+        "typed": [],
+    }
     assert entry["ruling"] == {k: v for k, v in printed.items() if k != "journal_entry"}
     assert entry["explanation"] == printed["explanation"]
     assert entry["inputs"]["attacker"] == "2 trooper"
@@ -81,13 +90,17 @@ def test_default_location_is_the_data_directory(tmp_path: Path, monkeypatch: pyt
     assert (tmp_path / "data" / "referee" / "journal.sqlite3").exists()
 
 
-@pytest.mark.parametrize("platform, env, expected", [
-    ("linux", {"XDG_DATA_HOME": "relative/ignored"}, ".local/share/referee"),
-    ("darwin", {}, "Library/Application Support/referee"),
-    ("win32", {"LOCALAPPDATA": "{home}/AppData/Local"}, "AppData/Local/referee"),
-])
-def test_data_directory_per_platform(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, platform: str,
-                                     env: dict[str, str], expected: str) -> None:
+@pytest.mark.parametrize(
+    "platform, env, expected",
+    [
+        ("linux", {"XDG_DATA_HOME": "relative/ignored"}, ".local/share/referee"),
+        ("darwin", {}, "Library/Application Support/referee"),
+        ("win32", {"LOCALAPPDATA": "{home}/AppData/Local"}, "AppData/Local/referee"),
+    ],
+)
+def test_data_directory_per_platform(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, platform: str, env: dict[str, str], expected: str
+) -> None:
     from referee.journal.location import data_dir
 
     monkeypatch.setattr(sys, "platform", platform)
@@ -108,7 +121,7 @@ def test_journal_option_works_before_and_after_a_subcommand(tmp_path: Path) -> N
 
 def test_reinforce_is_journaled_and_odds_is_not() -> None:
     run("reinforce groundforce --mines 2 --free-places 2")
-    run('odds groundforce --attacker trooper --defender trooper')
+    run("odds groundforce --attacker trooper --defender trooper")
     entries = run_json("log")["entries"]
     assert [e["command"] for e in entries] == ["reinforce"]
     assert entries[0]["inputs"]["extra"] == ["--mines", "2"]
@@ -189,8 +202,13 @@ def test_replay_repeats_a_drawn_roll_and_a_typed_one() -> None:
 
 
 def _edited_rules(edited: Callable[[str, Callable[[str], str]], Path]) -> Path:
-    return edited("groundforce", lambda text: text.replace("hits: [shield, explosion], on_win: remove-surplus",
-                                                           "hits: [shield, explosion, sword], on_win: remove-surplus"))
+    return edited(
+        "groundforce",
+        lambda text: text.replace(
+            "hits: [shield, explosion], on_win: remove-surplus",
+            "hits: [shield, explosion, sword], on_win: remove-surplus",
+        ),
+    )
 
 
 def test_replay_says_what_differs_when_the_ruleset_file_changed(edited: Callable[..., Path]) -> None:
@@ -218,14 +236,20 @@ def test_replay_when_today_refuses_or_the_file_is_gone(edited: Callable[..., Pat
     assert "is gone" in run("replay 1", code=1).stdout
 
 
-@pytest.mark.parametrize("make, says", [
-    (lambda p: p.mkdir(), "it is a directory"),
-    (lambda p: p.write_bytes(b"not a database, just some notes\n" * 100), "not an SQLite database"),
-    (lambda p: sqlite3.connect(p).execute("CREATE TABLE notes (x)").connection.commit(),
-     "an SQLite database, but not a referee journal"),
-])
-def test_an_unusable_journal_gives_one_line_and_no_ruling(tmp_path: Path, make: Callable[[Path], None],
-                                                          says: str) -> None:
+@pytest.mark.parametrize(
+    "make, says",
+    [
+        (lambda p: p.mkdir(), "it is a directory"),
+        (lambda p: p.write_bytes(b"not a database, just some notes\n" * 100), "not an SQLite database"),
+        (
+            lambda p: sqlite3.connect(p).execute("CREATE TABLE notes (x)").connection.commit(),
+            "an SQLite database, but not a referee journal",
+        ),
+    ],
+)
+def test_an_unusable_journal_gives_one_line_and_no_ruling(
+    tmp_path: Path, make: Callable[[Path], None], says: str
+) -> None:
     path = tmp_path / "bad"
     make(path)
     for command in (TYPED, "reinforce groundforce --mines 1", "log", "log verify", "game"):
@@ -249,6 +273,7 @@ def test_a_newer_schema_is_refused(journal: Path) -> None:
 
 def test_an_older_journal_is_migrated_forward(journal: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     run(TYPED)
+
     def added(db: sqlite3.Connection) -> None:
         db.execute("CREATE TABLE notes (entry INTEGER, text TEXT)")
 
@@ -318,15 +343,26 @@ def test_a_journal_without_permission_is_refused() -> None:
         path = folder / "journal.sqlite3"
         run(f"{TYPED} --journal {path}")
         path.chmod(0o600)
-        args = ["battle", "groundforce", "--attacker", "trooper", "--defender", "trooper", "--seed", "1",
-                "--journal", str(path)]
+        args = [
+            "battle",
+            "groundforce",
+            "--attacker",
+            "trooper",
+            "--defender",
+            "trooper",
+            "--seed",
+            "1",
+            "--journal",
+            str(path),
+        ]
         if os.geteuid() == 0:
             folder.chmod(0o755)
             code, out, err = _as_nobody(args, folder)
         else:
             path.chmod(0)
-            result = subprocess.run([sys.executable, "-m", "referee", *args], capture_output=True, text=True,
-                                    check=False)
+            result = subprocess.run(
+                [sys.executable, "-m", "referee", *args], capture_output=True, text=True, check=False
+            )
             code, out, err = result.returncode, result.stdout, result.stderr
         assert code == 2, err
         assert out == ""
@@ -341,8 +377,11 @@ def test_differences_name_paths_into_the_document() -> None:
     then = {"winner": "attacker", "sides": [{"hits": 1}, {"hits": 2}], "steps": ["a", "b"]}
     now = {"winner": None, "sides": [{"hits": 1}, {"hits": 3}], "steps": ["a"], "new": 1}
     assert differences(then, now) == [
-        Difference("winner", "attacker", None), Difference("sides[1].hits", 2, 3),
-        Difference("steps[1]", "b", MISSING), Difference("new", MISSING, 1)]
+        Difference("winner", "attacker", None),
+        Difference("sides[1].hits", 2, 3),
+        Difference("steps[1]", "b", MISSING),
+        Difference("new", MISSING, 1),
+    ]
     assert differences(then, then) == []
 
 
@@ -365,11 +404,14 @@ def test_a_journaled_command_cannot_print_a_ruling_it_did_not_record() -> None:
     assert result.stdout == ""
 
 
-@pytest.mark.parametrize("command, message", [
-    ("replay 99999999999999999999999999", "is not in the range"),
-    ("log show 0", "is not in the range"),
-    (f"log --journal {'x' * 300}", "File name too long"),
-])
+@pytest.mark.parametrize(
+    "command, message",
+    [
+        ("replay 99999999999999999999999999", "is not in the range"),
+        ("log show 0", "is not in the range"),
+        (f"log --journal {'x' * 300}", "File name too long"),
+    ],
+)
 def test_absurd_journal_arguments_are_refused(command: str, message: str) -> None:
     assert message in fails(command)
 
@@ -386,9 +428,12 @@ def test_reading_a_journal_that_is_not_there_leaves_no_file(tmp_path: Path, comm
     assert not path.exists()
 
 
-@pytest.mark.parametrize("command", [
-    "log --limit 1010101010101010101010101010101010101010",
-    "battle groundforce --attacker trooper --defender trooper --seed 1010101010101010101010101010101010",
-])
+@pytest.mark.parametrize(
+    "command",
+    [
+        "log --limit 1010101010101010101010101010101010101010",
+        "battle groundforce --attacker trooper --defender trooper --seed 1010101010101010101010101010101010",
+    ],
+)
 def test_forty_digit_numbers_are_refused_before_the_journal(command: str) -> None:
     assert "is not in the range" in fails(command)

@@ -38,8 +38,12 @@ for n in range(count):
 
 
 def writer(worker: int, count: int) -> subprocess.Popen[str]:
-    return subprocess.Popen([sys.executable, "-u", "-c", WRITER, str(worker), str(count)],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    return subprocess.Popen(
+        [sys.executable, "-u", "-c", WRITER, str(worker), str(count)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
 
 
 def printed(out: str) -> list[dict]:

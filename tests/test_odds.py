@@ -71,7 +71,12 @@ def test_seeded_sampling_agrees_with_exact_odds(battle: Battle, seed: int) -> No
 
 
 def test_a_battle_rebuilt_from_its_groups_is_the_same_battle() -> None:
-    battle = Battle(attacker=(("trooper", 2),), defender=(("heavy", 1),), range=3,
-                    when=(("defender", "cover"),), attacker_rear=(("trooper", 1),),
-                    states=(("attacker_rear", "trooper", "damaged", 1),))
+    battle = Battle(
+        attacker=(("trooper", 2),),
+        defender=(("heavy", 1),),
+        range=3,
+        when=(("defender", "cover"),),
+        attacker_rear=(("trooper", 1),),
+        states=(("attacker_rear", "trooper", "damaged", 1),),
+    )
     assert Battle.of_groups(battle.groups(), when=battle.when, states=battle.states, range=3) == battle

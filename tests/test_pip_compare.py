@@ -65,5 +65,6 @@ def test_fill_the_void_changes_only_who_moves() -> None:
     plain = settle(RULES, PipFight((1,), 3), (2,), None).ruling.outcome
     filled = settle(RULES, PipFight((1,), 3, variants=frozenset({"fill-the-void"})), (2,), None).ruling.outcome
     assert (plain["defender_moves_in"], filled["defender_moves_in"]) == (False, True)
-    assert {k: v for k, v in plain.items() if k not in ("defender_moves_in", "pairings")} == \
-        {k: v for k, v in filled.items() if k not in ("defender_moves_in", "pairings")}
+    assert {k: v for k, v in plain.items() if k not in ("defender_moves_in", "pairings")} == {
+        k: v for k, v in filled.items() if k not in ("defender_moves_in", "pairings")
+    }

@@ -38,8 +38,10 @@ def brute(attacker: int, defender: int) -> Fraction:
         return Fraction(1)
     if attacker <= 1:
         return Fraction(0)
-    return sum((p * brute(attacker - a, defender - d)
-                for (a, d), p in _round(min(3, attacker - 1), min(2, defender)).items()), Fraction(0))
+    return sum(
+        (p * brute(attacker - a, defender - d) for (a, d), p in _round(min(3, attacker - 1), min(2, defender)).items()),
+        Fraction(0),
+    )
 
 
 def test_published_three_against_two() -> None:
@@ -101,12 +103,15 @@ def test_four_attacking_armies_refused() -> None:
     assert "(RK-B1)" in fails("battle risk --attacker 4 --defender 2 --attacker-roll 1,2,3,4 --defender-roll 1,2")
 
 
-@pytest.mark.parametrize("command, message", [
-    ("odds risk --attacker 300 --defender 300 --until conquest", "add --float"),
-    ("odds risk --table 300", "add --float"),
-    ("odds risk --attacker 5000 --defender 3 --until conquest", "a count must be from 0 to 1000"),
-    ("odds risk --attacker 0 --defender 3", "the attacker needs at least one unit"),
-    ("battle groundforce --attacker trooper --defender 0", "the defender needs at least one unit"),
-])
+@pytest.mark.parametrize(
+    "command, message",
+    [
+        ("odds risk --attacker 300 --defender 300 --until conquest", "add --float"),
+        ("odds risk --table 300", "add --float"),
+        ("odds risk --attacker 5000 --defender 3 --until conquest", "a count must be from 0 to 1000"),
+        ("odds risk --attacker 0 --defender 3", "the attacker needs at least one unit"),
+        ("battle groundforce --attacker trooper --defender 0", "the defender needs at least one unit"),
+    ],
+)
 def test_sizes_that_would_take_too_long_are_refused(command: str, message: str) -> None:
     assert message in fails(command)

@@ -9,13 +9,16 @@ from conftest import fails, ruling_of, run, run_json
 from referee.notation import DiceTerm, parse
 
 
-@pytest.mark.parametrize("text, dice, constant", [
-    ("2d6+1", (DiceTerm(2, 6),), 1),
-    ("d20", (DiceTerm(1, 20),), 0),
-    ("3D6 - 2", (DiceTerm(3, 6),), -2),
-    ("1d8+1d4-1d4+3", (DiceTerm(1, 8), DiceTerm(1, 4), DiceTerm(1, 4, -1)), 3),
-    ("+2d10", (DiceTerm(2, 10),), 0),
-])
+@pytest.mark.parametrize(
+    "text, dice, constant",
+    [
+        ("2d6+1", (DiceTerm(2, 6),), 1),
+        ("d20", (DiceTerm(1, 20),), 0),
+        ("3D6 - 2", (DiceTerm(3, 6),), -2),
+        ("1d8+1d4-1d4+3", (DiceTerm(1, 8), DiceTerm(1, 4), DiceTerm(1, 4, -1)), 3),
+        ("+2d10", (DiceTerm(2, 10),), 0),
+    ],
+)
 def test_notation(text: str, dice: tuple[DiceTerm, ...], constant: int) -> None:
     expression = parse(text)
     assert (expression.dice, expression.constant) == (dice, constant)
@@ -41,23 +44,26 @@ def test_roll_a_rulesets_dice_shows_its_faces() -> None:
     assert "Ground Force, 2 symbol dice:" in run("roll groundforce 2 --seed 3").stdout
 
 
-@pytest.mark.parametrize("command, message", [
-    ("roll 0d6", "roll at least one die"),
-    ("roll 3d", "say how many sides the dice have, e.g. 3d6"),
-    ("roll 2d6+", "something must follow '+'"),
-    ("roll 2x6", "'2x6' is not dice notation"),
-    ("roll 2d1", "a die has 2 to 10,000 sides, not 1"),
-    ("roll 1d100000", "a die has 2 to 10,000 sides"),
-    ("roll 1001d6", "at most 1,000 dice in one roll"),
-    ("roll 600d6+600d6", "at most 1,000 dice in one roll"),
-    ("roll 2d6+9999999", "more than the 1,000,000 a roll may add"),
-    ("roll 5", "'5' rolls no dice"),
-    (f"roll {'1d6+' * 30}1", "at most 100 characters"),
-    ("roll groundforc 2", "unknown ruleset 'groundforc'; did you mean 'groundforce'?"),
-    ("roll 2d6 3", "two numbers in a row"),
-    ("roll groundforce 0", "COUNT"),
-    ("roll groundforce --die red", "unknown die 'red'"),
-])
+@pytest.mark.parametrize(
+    "command, message",
+    [
+        ("roll 0d6", "roll at least one die"),
+        ("roll 3d", "say how many sides the dice have, e.g. 3d6"),
+        ("roll 2d6+", "something must follow '+'"),
+        ("roll 2x6", "'2x6' is not dice notation"),
+        ("roll 2d1", "a die has 2 to 10,000 sides, not 1"),
+        ("roll 1d100000", "a die has 2 to 10,000 sides"),
+        ("roll 1001d6", "at most 1,000 dice in one roll"),
+        ("roll 600d6+600d6", "at most 1,000 dice in one roll"),
+        ("roll 2d6+9999999", "more than the 1,000,000 a roll may add"),
+        ("roll 5", "'5' rolls no dice"),
+        (f"roll {'1d6+' * 30}1", "at most 100 characters"),
+        ("roll groundforc 2", "unknown ruleset 'groundforc'; did you mean 'groundforce'?"),
+        ("roll 2d6 3", "two numbers in a row"),
+        ("roll groundforce 0", "COUNT"),
+        ("roll groundforce --die red", "unknown die 'red'"),
+    ],
+)
 def test_nonsense_is_refused_in_one_line(command: str, message: str) -> None:
     assert message in fails(command)
 

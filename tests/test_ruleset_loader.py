@@ -21,26 +21,34 @@ def test_every_shipped_ruleset_loads() -> None:
         assert load(name).name == name
 
 
-@pytest.mark.parametrize("old, new, message", [
-    ("cost: 2\n", "cost: -2\n", "units.saboteur.cost: expected a whole number of at least 0, got -2"),
-    ("    cost: 1\n", "    cots: 1\n", "unknown key 'cots'; did you mean 'cost'?"),
-    ("format: 1", "format: 2", "format: expected 1, got 2"),
-    ("start: 8", "start: eight", "units.trooper.start: expected a whole number"),
-    ("start: 8", "start: 010", "write '010' as a plain decimal number"),
-    ("faces: [sword, sword,", "faces: [no, sword,", "YAML reads 'no' as a true/false value; quote it: 'no'"),
-    ("hits: [sword, explosion], on_win: remove-surplus}",
-     "hits: [sword, laser], on_win: remove-surplus}", "'laser' is not a face of die 'symbol'"),
-    ("tie: nothing\n    move_in: true", "tie: draw\n    move_in: true",
-     "unknown value 'draw'"),
-    ("procedure: symbol-hits\n    label: normal", "procedure: symbol-hit\n    label: normal",
-     "did you mean 'symbol-hits'?"),
-    ("    rule: GF-B1\n", "    rule: GF-B9\n", "cites rule GF-B9, which is not in 'rules'"),
-    ("  income: {base: 2,", "  income: {bass: 2,", "did you mean 'base'?"),
-    ("    attack: heavy\n", "    attack: hevy\n", "did you mean 'heavy'?"),
-    ("aliases: [saboteurs, sab]", "aliases: [saboteurs, soldaat]", "'soldaat' also names 'trooper'"),
-    ("title: Ground Force\n", "", "missing required key 'title'"),
-    ("units:\n", "units: [1, 2]\nunused:\n", "units: expected a mapping"),
-])
+@pytest.mark.parametrize(
+    "old, new, message",
+    [
+        ("cost: 2\n", "cost: -2\n", "units.saboteur.cost: expected a whole number of at least 0, got -2"),
+        ("    cost: 1\n", "    cots: 1\n", "unknown key 'cots'; did you mean 'cost'?"),
+        ("format: 1", "format: 2", "format: expected 1, got 2"),
+        ("start: 8", "start: eight", "units.trooper.start: expected a whole number"),
+        ("start: 8", "start: 010", "write '010' as a plain decimal number"),
+        ("faces: [sword, sword,", "faces: [no, sword,", "YAML reads 'no' as a true/false value; quote it: 'no'"),
+        (
+            "hits: [sword, explosion], on_win: remove-surplus}",
+            "hits: [sword, laser], on_win: remove-surplus}",
+            "'laser' is not a face of die 'symbol'",
+        ),
+        ("tie: nothing\n    move_in: true", "tie: draw\n    move_in: true", "unknown value 'draw'"),
+        (
+            "procedure: symbol-hits\n    label: normal",
+            "procedure: symbol-hit\n    label: normal",
+            "did you mean 'symbol-hits'?",
+        ),
+        ("    rule: GF-B1\n", "    rule: GF-B9\n", "cites rule GF-B9, which is not in 'rules'"),
+        ("  income: {base: 2,", "  income: {bass: 2,", "did you mean 'base'?"),
+        ("    attack: heavy\n", "    attack: hevy\n", "did you mean 'heavy'?"),
+        ("aliases: [saboteurs, sab]", "aliases: [saboteurs, soldaat]", "'soldaat' also names 'trooper'"),
+        ("title: Ground Force\n", "", "missing required key 'title'"),
+        ("units:\n", "units: [1, 2]\nunused:\n", "units: expected a mapping"),
+    ],
+)
 def test_bad_files_are_refused_with_place(edited: Edit, old: str, new: str, message: str) -> None:
     path = edited("groundforce", lambda text: text.replace(old, new, 1))
     with pytest.raises(RefereeError) as caught:
@@ -65,12 +73,15 @@ def test_yaml_syntax_error_has_line(tmp_path: Path) -> None:
     assert f"{path}:" in line and "not valid YAML" in line
 
 
-@pytest.mark.parametrize("content, message", [
-    ("!!python/object/apply:os.system ['echo hacked']", "unsupported YAML tag"),
-    ("format: !!python/name:os.system 1\n", "unsupported YAML tag"),
-    ("", "the file is empty"),
-    ("- just\n- a list\n", "expected a mapping"),
-])
+@pytest.mark.parametrize(
+    "content, message",
+    [
+        ("!!python/object/apply:os.system ['echo hacked']", "unsupported YAML tag"),
+        ("format: !!python/name:os.system 1\n", "unsupported YAML tag"),
+        ("", "the file is empty"),
+        ("- just\n- a list\n", "expected a mapping"),
+    ],
+)
 def test_hostile_or_empty_files(tmp_path: Path, content: str, message: str) -> None:
     path = tmp_path / "x.yaml"
     path.write_text(content)
@@ -130,8 +141,10 @@ def test_validate_command_reports_the_place(edited: Edit) -> None:
 
 
 def test_a_key_no_procedure_of_the_file_reads_is_refused(edited: Edit) -> None:
-    path = edited("groundforce", lambda t: t.replace("    requires_unit: saboteur\n",
-                                                     "    requires_unit: saboteur\n    extra_dice: 2\n"))
+    path = edited(
+        "groundforce",
+        lambda t: t.replace("    requires_unit: saboteur\n", "    requires_unit: saboteur\n    extra_dice: 2\n"),
+    )
     with pytest.raises(RefereeError) as caught:
         load_file(path)
     assert "situations.stealth.extra_dice: only ranked-pairs attacks read it" in str(caught.value)

@@ -57,8 +57,7 @@ def test_seeded_rulings_agree_with_exact_chances(attacker: int, target: int, see
     exact = chances(TF, PARAMS, strike)
     samples = 2000
     rng = Rng(seed, "test")
-    outs = sum(settle(TF, PARAMS, strike, {}, rng.below(10**9)).ruling.outcome["out_of_action"]
-               for _ in range(samples))
+    outs = sum(settle(TF, PARAMS, strike, {}, rng.below(10**9)).ruling.outcome["out_of_action"] for _ in range(samples))
     p = float(exact.out_of_action)
     # five standard deviations: a false alarm is far rarer than one in a million
     assert abs(outs / samples - p) <= 5 * (p * (1 - p) / samples) ** 0.5 + 1e-9

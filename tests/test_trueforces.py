@@ -34,8 +34,9 @@ COVER = """    modifiers:
 
 def with_modifiers(text: str) -> str:
     text = text.replace("    modifiers: {}\n", COVER)
-    return text.replace("\ndice:\n", '\n  HR-1: "A target in cover is harder to hit."\n'
-                                     '  HR-2: "House rules of our table."\n\ndice:\n')
+    return text.replace(
+        "\ndice:\n", '\n  HR-1: "A target in cover is harder to hit."\n  HR-2: "House rules of our table."\n\ndice:\n'
+    )
 
 
 def test_worked_example_chances() -> None:
@@ -61,14 +62,17 @@ def test_worked_example_ruled_on_typed_dice() -> None:
     assert ruling["p_hit"] == "1/3"  # the chances come with the ruling
 
 
-@pytest.mark.parametrize("dice, hit, out, wounds", [
-    ("--roll 4 --wound-roll 6", False, False, 0),
-    ("--roll 5 --wound-roll 5", True, True, 0),
-    ("--roll 6 --wound-roll 4", True, False, 1),
-    ("--roll 5 --wound-roll 3 --wounds 2", True, True, 2),
-    ("--roll 5 --wound-roll 2 --wounds 2", True, False, 3),
-    ("--roll 1 --wound-roll 6 --wounds 2", False, False, 2),
-])
+@pytest.mark.parametrize(
+    "dice, hit, out, wounds",
+    [
+        ("--roll 4 --wound-roll 6", False, False, 0),
+        ("--roll 5 --wound-roll 5", True, True, 0),
+        ("--roll 6 --wound-roll 4", True, False, 1),
+        ("--roll 5 --wound-roll 3 --wounds 2", True, True, 2),
+        ("--roll 5 --wound-roll 2 --wounds 2", True, False, 3),
+        ("--roll 1 --wound-roll 6 --wounds 2", False, False, 2),
+    ],
+)
 def test_hit_then_wound_or_out_of_action(dice: str, hit: bool, out: bool, wounds: int) -> None:
     ruling = run_json(f"{EXAMPLE} {dice}")
     assert (ruling["hit"], ruling["out_of_action"], ruling["wounds"]) == (hit, out, wounds)
@@ -102,14 +106,16 @@ def test_difference_beyond_the_table_uses_its_nearest_row() -> None:
 
 
 def test_actions_and_german_names() -> None:
-    ruling = run_json("hit trueforces --attacker 3 --target 3 --attack Nahkampf --action Rennen "
-                      "--roll 4 --wound-roll 3")
+    ruling = run_json(
+        "hit trueforces --attacker 3 --target 3 --attack Nahkampf --action Rennen --roll 4 --wound-roll 3"
+    )
     assert ruling["attack"] == "melee" and ruling["action"] == "run"
     assert [s["rule"] for s in ruling["explanation"]][:2] == ["TF-A1", "TF-A2"]
     assert "moves up to 12 inches" in ruling["explanation"][0]["text"]
     assert ruling["out_of_action"] is True
-    assert run_json("hit trueforces --attacker 3 --target 3 --attack Fernkampf --action Halten --no-roll")[
-        "needed"] == 4
+    assert (
+        run_json("hit trueforces --attacker 3 --target 3 --attack Fernkampf --action Halten --no-roll")["needed"] == 4
+    )
 
 
 def test_chart_for_melee() -> None:
@@ -143,8 +149,7 @@ def test_a_modifier_added_to_a_copy_is_offered_and_applied(edited: Edit) -> None
 
 def test_a_wound_modifier_and_a_quality_modifier(edited: Edit) -> None:
     path = edited("trueforces", with_modifiers)
-    blessed = run_json(f"hit {path} --attacker 4 --target 5 --attack melee --modifier blessed "
-                       "--roll 5 --wound-roll 3")
+    blessed = run_json(f"hit {path} --attacker 4 --target 5 --attack melee --modifier blessed --roll 5 --wound-roll 3")
     assert blessed["wound_total"] == 5 and blessed["out_of_action"] is True
     assert blessed["p_out_of_action"] == "2/9"  # 1/3 to hit, then 3+ (2/3) with the +2
     veteran = run_json(f"hit {path} --attacker 4 --target 5 --attack melee --modifier veteran --no-roll")
@@ -172,39 +177,48 @@ def test_extend_continues_the_table_beyond_its_rows(edited: Edit) -> None:
     assert "held to 2..6" in extended["explanation"][-1]["text"]
 
 
-@pytest.mark.parametrize("command, message", [
-    (f"{EXAMPLE} --action run", "after Run a unit may make a melee attack, not a ranged attack (TF-A2)"),
-    (f"{EXAMPLE} --action Sammeln", "after Rally a unit may make no attack"),
-    ("hit trueforces --attacker 7 --target 5 --attack ranged", "the attacker's quality must be 1 to 6, not 7"),
-    ("hit trueforces --attacker 4 --target 0 --attack ranged", "the target's quality must be 1 to 6, not 0"),
-    (f"{EXAMPLE} --roll 7", "a hit roll of 7 is impossible: the d6 shows 1 to 6 (TF-C4)"),
-    (f"{EXAMPLE} --roll 5 --wound-roll 0", "a wound roll of 0 is impossible: the d6 shows 1 to 6 (TF-C5)"),
-    (f"{EXAMPLE} --modifier cover", "unknown modifier 'cover'; known: none"),
-    ("hit trueforces --attacker 4 --target 5 --attack rangd", "unknown attack type 'rangd'; did you mean 'ranged'?"),
-    (f"{EXAMPLE} --action wlak", "unknown action 'wlak'; did you mean 'walk'?"),
-    ("hit trueforces --attacker 4 --target 5", "say which attack with --attack: melee, ranged, astral"),
-    (f"{EXAMPLE} --wounds -1", "--wounds"),
-    (f"{EXAMPLE} --no-roll --roll 3", "--no-roll rolls nothing"),
-    ("hit groundforce --attacker 4 --target 5 --attack ranged", "Ground Force has no hit checks"),
-    ("odds trueforces", "say which attack with --attack"),
-    ("odds trueforces --attack melee --attacker 4", "the chart covers every pair of values: leave out --attacker"),
-    ("odds groundforce --attacker trooper --defender trooper --attack melee", "--attack belong to hit-check"),
-    ("battle trueforces --attacker 4 --defender 5", "True Forces names no units to battle with"),
-])
+@pytest.mark.parametrize(
+    "command, message",
+    [
+        (f"{EXAMPLE} --action run", "after Run a unit may make a melee attack, not a ranged attack (TF-A2)"),
+        (f"{EXAMPLE} --action Sammeln", "after Rally a unit may make no attack"),
+        ("hit trueforces --attacker 7 --target 5 --attack ranged", "the attacker's quality must be 1 to 6, not 7"),
+        ("hit trueforces --attacker 4 --target 0 --attack ranged", "the target's quality must be 1 to 6, not 0"),
+        (f"{EXAMPLE} --roll 7", "a hit roll of 7 is impossible: the d6 shows 1 to 6 (TF-C4)"),
+        (f"{EXAMPLE} --roll 5 --wound-roll 0", "a wound roll of 0 is impossible: the d6 shows 1 to 6 (TF-C5)"),
+        (f"{EXAMPLE} --modifier cover", "unknown modifier 'cover'; known: none"),
+        (
+            "hit trueforces --attacker 4 --target 5 --attack rangd",
+            "unknown attack type 'rangd'; did you mean 'ranged'?",
+        ),
+        (f"{EXAMPLE} --action wlak", "unknown action 'wlak'; did you mean 'walk'?"),
+        ("hit trueforces --attacker 4 --target 5", "say which attack with --attack: melee, ranged, astral"),
+        (f"{EXAMPLE} --wounds -1", "--wounds"),
+        (f"{EXAMPLE} --no-roll --roll 3", "--no-roll rolls nothing"),
+        ("hit groundforce --attacker 4 --target 5 --attack ranged", "Ground Force has no hit checks"),
+        ("odds trueforces", "say which attack with --attack"),
+        ("odds trueforces --attack melee --attacker 4", "the chart covers every pair of values: leave out --attacker"),
+        ("odds groundforce --attacker trooper --defender trooper --attack melee", "--attack belong to hit-check"),
+        ("battle trueforces --attacker 4 --defender 5", "True Forces names no units to battle with"),
+    ],
+)
 def test_bad_input_gets_one_line(command: str, message: str) -> None:
     assert message in fails(command)
 
 
-@pytest.mark.parametrize("edit, message", [
-    (lambda t: t.replace("allows: [melee]}", "allows: [mele]}"), "did you mean 'melee'"),
-    (lambda t: t.replace("faces: [1, 2, 3, 4, 5, 6]", "faces: [one, two]"), "needs numbered faces"),
-    (lambda t: t.replace("difference: -2, needed: 2", "difference: -1, needed: 2"), "difference -1 has two rows"),
-    (lambda t: t.replace("clamp: {min: 2, max: 6}", "clamp: {min: 6, max: 2}"), "min 6 is above max 2"),
-    (lambda t: t.replace("aliases: [Gehen, move]", "aliases: [Gehen, Halten]"), "'Halten' also names 'hold'"),
-    (lambda t: with_modifiers(t).replace("types: [melee]", "types: [sword]"), "unknown attack type 'sword'"),
-    (lambda t: with_modifiers(t).replace("rule: HR-1", "rule: HR-9"), "cites rule HR-9"),
-    (lambda t: t.replace("\ndice:", "\nunits:\n  knight: {}\n\ndice:"), "units cannot make it"),
-])
+@pytest.mark.parametrize(
+    "edit, message",
+    [
+        (lambda t: t.replace("allows: [melee]}", "allows: [mele]}"), "did you mean 'melee'"),
+        (lambda t: t.replace("faces: [1, 2, 3, 4, 5, 6]", "faces: [one, two]"), "needs numbered faces"),
+        (lambda t: t.replace("difference: -2, needed: 2", "difference: -1, needed: 2"), "difference -1 has two rows"),
+        (lambda t: t.replace("clamp: {min: 2, max: 6}", "clamp: {min: 6, max: 2}"), "min 6 is above max 2"),
+        (lambda t: t.replace("aliases: [Gehen, move]", "aliases: [Gehen, Halten]"), "'Halten' also names 'hold'"),
+        (lambda t: with_modifiers(t).replace("types: [melee]", "types: [sword]"), "unknown attack type 'sword'"),
+        (lambda t: with_modifiers(t).replace("rule: HR-1", "rule: HR-9"), "cites rule HR-9"),
+        (lambda t: t.replace("\ndice:", "\nunits:\n  knight: {}\n\ndice:"), "units cannot make it"),
+    ],
+)
 def test_the_loader_checks_a_target_number_attack(edited: Edit, edit: Callable[[str], str], message: str) -> None:
     assert message in fails(f"validate {edited('trueforces', edit)}")
 

@@ -90,8 +90,14 @@ class RefereeGroup(click.Group):
             raise RefereeError(did_you_mean("command", name, list(COMMANDS)).message)
         return super().resolve_command(ctx, args)
 
-    def main(self, args: Any = None, prog_name: str | None = None, complete_var: str | None = None,
-             standalone_mode: bool = True, **extra: Any) -> Any:
+    def main(
+        self,
+        args: Any = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        **extra: Any,
+    ) -> Any:
         given = sys.argv[1:] if args is None else list(args)
         if any("\x00" in arg for arg in given):
             fail("an argument holds a NUL character; no name, number or path can")
@@ -113,12 +119,15 @@ class RefereeGroup(click.Group):
         sys.exit(code if isinstance(code, int) else 0)
 
 
-@click.group(cls=RefereeGroup, context_settings={"help_option_names": ["-h", "--help"]},
-             epilog=EXIT_HELP)
+@click.group(cls=RefereeGroup, context_settings={"help_option_names": ["-h", "--help"]}, epilog=EXIT_HELP)
 @click.version_option(__version__, "--version", prog_name="referee")
-@click.option("--rules-dir", multiple=True, type=click.Path(file_okay=False), envvar="REFEREE_RULES_DIR",
-              help="A folder of your own rulesets, searched after the shipped ones (repeatable; "
-                   "also REFEREE_RULES_DIR).")
+@click.option(
+    "--rules-dir",
+    multiple=True,
+    type=click.Path(file_okay=False),
+    envvar="REFEREE_RULES_DIR",
+    help="A folder of your own rulesets, searched after the shipped ones (repeatable; also REFEREE_RULES_DIR).",
+)
 def cli(rules_dir: tuple[str, ...]) -> None:
     """Settle tabletop battles: rulings with the rule that decides each step,
     exact odds, legal purchases, and reproducible rolls.

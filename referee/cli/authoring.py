@@ -27,10 +27,14 @@ def validate(file: Path, as_json: bool) -> None:
       referee validate rulesets/groundforce.yaml
     """
     rules = load_file(file)
-    emit(as_json,
-         {"valid": True, "name": rules.name, "path": str(file), "digest": rules.digest},
-         lambda: f"ok: {file} is a valid ruleset ({rules.title}: {plural(len(rules.units), 'unit')}, "
-                 f"{plural(len(rules.attacks), 'attack')}, {plural(len(rules.rules), 'rule')})")
+    emit(
+        as_json,
+        {"valid": True, "name": rules.name, "path": str(file), "digest": rules.digest},
+        lambda: (
+            f"ok: {file} is a valid ruleset ({rules.title}: {plural(len(rules.units), 'unit')}, "
+            f"{plural(len(rules.attacks), 'attack')}, {plural(len(rules.rules), 'rule')})"
+        ),
+    )
 
 
 @click.command()
@@ -66,11 +70,14 @@ def _starter(source: str, name: str, schema_path: Path) -> str:
 
 @click.command()
 @click.argument("name")
-@click.option("--from", "origin", default="groundforce", show_default=True,
-              help="The ruleset to start from (a name or a file).")
-@click.option("--out", type=click.Path(dir_okay=False, path_type=Path),
-              help="Where to write it (default: the first --rules-dir, else your rulesets folder, "
-                   "so it is found by name).")
+@click.option(
+    "--from", "origin", default="groundforce", show_default=True, help="The ruleset to start from (a name or a file)."
+)
+@click.option(
+    "--out",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Where to write it (default: the first --rules-dir, else your rulesets folder, so it is found by name).",
+)
 @json_option
 def new(name: str, origin: str, out: Path | None, as_json: bool) -> None:
     """Write a starting ruleset for a new game, copied from an existing one,
@@ -92,10 +99,14 @@ def new(name: str, origin: str, out: Path | None, as_json: bool) -> None:
         if target.exists():
             raise RefereeError(f"{target} exists already; choose another --out")
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(_starter(Path(source.path).read_text(encoding="utf-8"), name,
-                                   SCHEMA_FILE.resolve()), encoding="utf-8")
+        target.write_text(
+            _starter(Path(source.path).read_text(encoding="utf-8"), name, SCHEMA_FILE.resolve()), encoding="utf-8"
+        )
     except OSError as exc:
         raise RefereeError(f"cannot write {target}: {exc.strerror}") from None
     rules = load_file(target)
-    emit(as_json, {"name": rules.name, "path": str(target), "from": source.name},
-         lambda: f"wrote {target} (from {source.name}); edit it, then run: referee validate {target}")
+    emit(
+        as_json,
+        {"name": rules.name, "path": str(target), "from": source.name},
+        lambda: f"wrote {target} (from {source.name}); edit it, then run: referee validate {target}",
+    )

@@ -79,8 +79,11 @@ def units_battle(rules: Ruleset, told: BattleTold, as_json: bool) -> None:
     from referee.rolling import settle
 
     refuse_unread(told.flags("--rule", "--roll", "--choose"), not_read_by(rules))
-    typed = {group: text for group, text in (("attacker", told.attacker_roll), ("defender", told.defender_roll))
-             if text is not None}
+    typed = {
+        group: text
+        for group, text in (("attacker", told.attacker_roll), ("defender", told.defender_roll))
+        if text is not None
+    }
     settled = settle(rules, told.battle(rules), typed, told.seed)
     view = rounds if rules.attacks[settled.ruling.outcome["attack"]].procedure == "ranked-pairs" else render
     document = render.document(settled)

@@ -16,13 +16,21 @@ if TYPE_CHECKING:
 
 
 def fight_options(f: F) -> F:
-    f = click.option("--float", "floats", is_flag=True,
-                     help="Use floating point instead of exact fractions (faster for big charts).")(f)
-    f = click.option("--table", "table", type=click.IntRange(min=1, max=500), metavar="N",
-                     help="Chart the chance to conquer for attacker 2..N+1 against defender 1..N.")(f)
-    return click.option("--until", type=click.Choice(["conquest"]),
-                        help="Play whole fights: the exact chance to conquer, with the between-round "
-                             "policy of the ruleset.")(f)
+    f = click.option(
+        "--float", "floats", is_flag=True, help="Use floating point instead of exact fractions (faster for big charts)."
+    )(f)
+    f = click.option(
+        "--table",
+        "table",
+        type=click.IntRange(min=1, max=500),
+        metavar="N",
+        help="Chart the chance to conquer for attacker 2..N+1 against defender 1..N.",
+    )(f)
+    return click.option(
+        "--until",
+        type=click.Choice(["conquest"]),
+        help="Play whole fights: the exact chance to conquer, with the between-round policy of the ruleset.",
+    )(f)
 
 
 def answer(rules: Ruleset, told: OddsTold, as_json: bool) -> None:
@@ -31,8 +39,11 @@ def answer(rules: Ruleset, told: OddsTold, as_json: bool) -> None:
 
     if told.table is not None:
         attackers, defenders, rows, solved = chart(rules, told.table, exact=not told.floats)
-        emit(as_json, render.chart_document(rules, attackers, defenders, rows, solved),
-             lambda: render.chart_report(rules, attackers, defenders, rows, solved))
+        emit(
+            as_json,
+            render.chart_document(rules, attackers, defenders, rows, solved),
+            lambda: render.chart_report(rules, attackers, defenders, rows, solved),
+        )
         return
     if told.until is None:
         raise RefereeError("--float needs --until conquest or --table N")

@@ -30,9 +30,18 @@ def game(ctx: click.Context, as_json: bool) -> None:
         return
     with opened(reading=True) as journal:
         games = journal.games()
-    emit(as_json, {"games": games}, lambda: table(
-        [(g["name"], g["ruleset"], g["started"], g["stopped"] or "going", g["entries"]) for g in games],
-        ["game", "ruleset", "started", "stopped", "entries"]) if games else "No games yet.")
+    emit(
+        as_json,
+        {"games": games},
+        lambda: (
+            table(
+                [(g["name"], g["ruleset"], g["started"], g["stopped"] or "going", g["entries"]) for g in games],
+                ["game", "ruleset", "started", "stopped", "entries"],
+            )
+            if games
+            else "No games yet."
+        ),
+    )
 
 
 @game.command()
@@ -54,8 +63,11 @@ def start(name: str, ruleset: str, as_json: bool) -> None:
     rules = load_rules(ruleset)
     with opened() as journal:
         journal.start_game(name, rules.name)
-    emit(as_json, {"game": name, "ruleset": rules.name},
-         lambda: f"Game '{name}' started ({rules.title}); rulings now belong to it until 'referee game stop'.")
+    emit(
+        as_json,
+        {"game": name, "ruleset": rules.name},
+        lambda: f"Game '{name}' started ({rules.title}); rulings now belong to it until 'referee game stop'.",
+    )
 
 
 @game.command()
@@ -70,7 +82,12 @@ def stop(as_json: bool) -> None:
     """
     with opened() as journal:
         stopped = journal.stop_game()
-    emit(as_json, stopped,
-         lambda: f"Game '{stopped['name']}' stopped ({stopped['entries']} "
-                 f"ruling{'' if stopped['entries'] == 1 else 's'} in all); "
-                 f"'referee log --game {shlex.quote(stopped['name'])}' reads it back.")
+    emit(
+        as_json,
+        stopped,
+        lambda: (
+            f"Game '{stopped['name']}' stopped ({stopped['entries']} "
+            f"ruling{'' if stopped['entries'] == 1 else 's'} in all); "
+            f"'referee log --game {shlex.quote(stopped['name'])}' reads it back."
+        ),
+    )

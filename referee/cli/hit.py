@@ -53,12 +53,17 @@ def _complete(part: str) -> Callable[[click.Context, click.Parameter, str], list
 
 def strike_options(f: F) -> F:
     """The options that say which attack a chart or a hit check is about."""
-    f = click.option("--modifier", "modifiers", multiple=True, shell_complete=_complete("modifiers"),
-                     help="A modifier the ruleset names (repeatable).")(f)
-    f = click.option("--wounds", type=whole(0),
-                     help="Wounds the target already has (default 0).")(f)
-    return click.option("--attack", "kind", shell_complete=_complete("types"),
-                        help="The attack type, e.g. melee, ranged, astral.")(f)
+    f = click.option(
+        "--modifier",
+        "modifiers",
+        multiple=True,
+        shell_complete=_complete("modifiers"),
+        help="A modifier the ruleset names (repeatable).",
+    )(f)
+    f = click.option("--wounds", type=whole(0), help="Wounds the target already has (default 0).")(f)
+    return click.option(
+        "--attack", "kind", shell_complete=_complete("types"), help="The attack type, e.g. melee, ranged, astral."
+    )(f)
 
 
 def _named(params: TargetNumber, kind: str | None, modifiers: tuple[str, ...]) -> tuple[str, tuple[str, ...]]:
@@ -69,8 +74,15 @@ def _named(params: TargetNumber, kind: str | None, modifiers: tuple[str, ...]) -
     return _lexicon("attack type", params.types)(kind), tuple(dict.fromkeys(named(m) for m in modifiers))
 
 
-def strike_from_words(params: TargetNumber, kind: str | None, attacker: int, target: int,
-                      action: str | None, wounds: int | None, modifiers: tuple[str, ...]) -> Strike:
+def strike_from_words(
+    params: TargetNumber,
+    kind: str | None,
+    attacker: int,
+    target: int,
+    action: str | None,
+    wounds: int | None,
+    modifiers: tuple[str, ...],
+) -> Strike:
     from referee.mechanics.target_number import Strike
 
     name, named = _named(params, kind, modifiers)
@@ -89,17 +101,29 @@ def strike_from_words(params: TargetNumber, kind: str | None, attacker: int, tar
 @click.option("--attacker", type=whole(), required=True, help="The attacker's value (quality).")
 @click.option("--target", type=whole(), required=True, help="The target's value (quality).")
 @strike_options
-@click.option("--action", shell_complete=_complete("actions"),
-              help="The attacker's action this activation, e.g. hold, walk, run.")
+@click.option(
+    "--action", shell_complete=_complete("actions"), help="The attacker's action this activation, e.g. hold, walk, run."
+)
 @click.option("--roll", type=whole(), help="The die rolled to hit.")
 @click.option("--wound-roll", type=whole(), help="The die rolled to wound, after a hit.")
 @click.option("--no-roll", is_flag=True, help="Only the number needed and the chances; roll nothing.")
 @seed_option
 @journaled
 @json_option
-def hit(ruleset: str, attacker: int, target: int, kind: str | None, wounds: int | None,
-        modifiers: tuple[str, ...], action: str | None, roll: int | None, wound_roll: int | None,
-        no_roll: bool, seed: int | None, as_json: bool) -> None:
+def hit(
+    ruleset: str,
+    attacker: int,
+    target: int,
+    kind: str | None,
+    wounds: int | None,
+    modifiers: tuple[str, ...],
+    action: str | None,
+    roll: int | None,
+    wound_roll: int | None,
+    no_roll: bool,
+    seed: int | None,
+    as_json: bool,
+) -> None:
     """What an attacker needs to hit, the exact chances of a hit, of putting
     the target out of action and of a wound; then the ruling on the dice.
     Type the dice (--roll, --wound-roll), or leave them out and the referee
@@ -123,8 +147,12 @@ def hit(ruleset: str, attacker: int, target: int, kind: str | None, wounds: int 
     settled = None if no_roll else settle(rules, params, strike, typed, seed)
     steps = settled.ruling.steps if settled else tuple(needed(params, strike)[1])
     document = render.document(rules, strike, odds, steps, settled)
-    record(rules, document, seed=settled.seed if settled else None,
-           dice={"rolled": settled.throw, "typed": settled.typed} if settled else None)
+    record(
+        rules,
+        document,
+        seed=settled.seed if settled else None,
+        dice={"rolled": settled.throw, "typed": settled.typed} if settled else None,
+    )
     emit(as_json, document, lambda: render.report(rules, params, strike, odds, steps, settled))
 
 
@@ -133,12 +161,27 @@ def odds_chart(rules: Ruleset, told: OddsTold, as_json: bool) -> None:
     from referee.hitcheck import chart, target_number_attack
     from referee.render import hit as render
 
-    refuse_unread(told.flags("--attacker", "--defender", "--range", "--when", "--rule", "--until", "--table",
-                             "--float", "--attacker-rear", "--defender-rear"),
-                  "the chart covers every pair of values: leave out {options} ('referee hit' rules on one attack)")
+    refuse_unread(
+        told.flags(
+            "--attacker",
+            "--defender",
+            "--range",
+            "--when",
+            "--rule",
+            "--until",
+            "--table",
+            "--float",
+            "--attacker-rear",
+            "--defender-rear",
+        ),
+        "the chart covers every pair of values: leave out {options} ('referee hit' rules on one attack)",
+    )
     _, params = target_number_attack(rules)
     name, named = _named(params, told.kind, told.modifiers)
     wounds = told.wounds or 0
     cells = chart(rules, params, name, wounds, named)
-    emit(as_json, render.chart_document(rules, name, wounds, named, cells),
-         lambda: render.chart_report(rules, params, name, wounds, named, cells))
+    emit(
+        as_json,
+        render.chart_document(rules, name, wounds, named, cells),
+        lambda: render.chart_report(rules, params, name, wounds, named, cells),
+    )

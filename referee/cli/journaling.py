@@ -68,14 +68,19 @@ def _remember(key: str) -> Callable[[click.Context, click.Parameter, Any], None]
     def callback(ctx: click.Context, param: click.Parameter, value: Any) -> None:
         if value is not None or key not in ctx.meta:
             ctx.meta[key] = value
+
     return callback
 
 
 def journal_option(f: F) -> F:
     """--journal PATH, for commands that read the journal."""
-    return click.option("--journal", metavar="PATH", expose_value=False, callback=_remember(PATH),
-                        help="The journal file (default: $REFEREE_JOURNAL, else journal.sqlite3 "
-                             "in your data directory).")(f)
+    return click.option(
+        "--journal",
+        metavar="PATH",
+        expose_value=False,
+        callback=_remember(PATH),
+        help="The journal file (default: $REFEREE_JOURNAL, else journal.sqlite3 in your data directory).",
+    )(f)
 
 
 def journaled(f: F) -> F:
@@ -86,8 +91,9 @@ def journaled(f: F) -> F:
         ctx.meta[OFF] = value
         ctx.meta[PENDING] = True
 
-    f = click.option("--no-journal", is_flag=True, expose_value=False, callback=mark,
-                     help="Rule without writing the journal.")(f)
+    f = click.option(
+        "--no-journal", is_flag=True, expose_value=False, callback=mark, help="Rule without writing the journal."
+    )(f)
     return journal_option(f)
 
 
@@ -112,8 +118,9 @@ def _ruleset_content(rules: Ruleset) -> bytes:
     return content
 
 
-def record(rules: Ruleset | None, document: Any, *, seed: int | None = None,
-           dice: dict[str, Any] | None = None) -> None:
+def record(
+    rules: Ruleset | None, document: Any, *, seed: int | None = None, dice: dict[str, Any] | None = None
+) -> None:
     """Commit this ruling to the journal (unless --no-journal), before it is printed."""
     ctx = click.get_current_context()
     ctx.meta[PENDING] = False
@@ -146,8 +153,9 @@ def record(rules: Ruleset | None, document: Any, *, seed: int | None = None,
             ruleset_content=content,
         )
     if game is not None and rules is not None and game["ruleset"] != rules.name:
-        click.echo(f"note: game '{game['name']}' is played with {game['ruleset']}, "
-                   f"but this ruling used {rules.name}", err=True)
+        click.echo(
+            f"note: game '{game['name']}' is played with {game['ruleset']}, but this ruling used {rules.name}", err=True
+        )
 
 
 def printed_entry() -> tuple[bool, int | None]:

@@ -17,8 +17,13 @@ from referee.ruleset.model import Ruleset
 def map_options(f: F) -> F:
     """The options that say which map to deal; `setup` deals with the same ones."""
     f = click.option("--capitals", is_flag=True, help="Add the capital cities of the capital variant.")(f)
-    f = click.option("--shape", type=click.Choice(sorted(SHAPES)), default="random", show_default=True,
-                     help="; ".join(f"{name}: {text}" for name, text in SHAPES.items()) + ".")(f)
+    f = click.option(
+        "--shape",
+        type=click.Choice(sorted(SHAPES)),
+        default="random",
+        show_default=True,
+        help="; ".join(f"{name}: {text}" for name, text in SHAPES.items()) + ".",
+    )(f)
     return click.option("--tiles", type=whole(), required=True, help="How many tiles (without capitals).")(f)
 
 
@@ -29,13 +34,18 @@ def dealt(rules: Ruleset, tiles: int, shape: str, capitals: bool, seed: int | No
 @click.command(name="map")
 @ruleset_argument
 @map_options
-@click.option("--svg", "svg_path", type=click.Path(dir_okay=False, writable=True),
-              help="Also write the map as an SVG picture to this file.")
+@click.option(
+    "--svg",
+    "svg_path",
+    type=click.Path(dir_okay=False, writable=True),
+    help="Also write the map as an SVG picture to this file.",
+)
 @seed_option
 @journaled
 @json_option
-def landmap(ruleset: str, tiles: int, shape: str, capitals: bool, svg_path: str | None, seed: int | None,
-            as_json: bool) -> None:
+def landmap(
+    ruleset: str, tiles: int, shape: str, capitals: bool, svg_path: str | None, seed: int | None, as_json: bool
+) -> None:
     """Deal a random connected landscape from the box's tiles: a picture with
     each tile's terrain letter and coordinate, tiles per terrain, and each
     player's dice. The same seed deals the same map on any machine.
@@ -60,5 +70,10 @@ def landmap(ruleset: str, tiles: int, shape: str, capitals: bool, svg_path: str 
     if svg_path:
         document["svg"] = svg_path
     record(rules, document, seed=landmap_.seed)
-    emit(as_json, document, lambda: render.report(land, rules.title, landmap_)
-         + (f"\nSVG picture written to {svg_path}." if svg_path else ""))
+    emit(
+        as_json,
+        document,
+        lambda: (
+            render.report(land, rules.title, landmap_) + (f"\nSVG picture written to {svg_path}." if svg_path else "")
+        ),
+    )

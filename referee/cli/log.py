@@ -12,8 +12,7 @@ from referee.render import journal as render
 @click.group(invoke_without_command=True)
 @click.option("--game", help="Only this game's entries (see 'referee game').")
 @click.option("--ruleset", help="Only entries ruled with this ruleset.")
-@click.option("--limit", type=whole(1), default=20, show_default=True,
-              help="How many of the latest entries.")
+@click.option("--limit", type=whole(1), default=20, show_default=True, help="How many of the latest entries.")
 @journal_option
 @json_option
 @click.pass_context
@@ -66,8 +65,13 @@ def verify(as_json: bool) -> None:
         verdict = journal.verify()
         where = str(journal.path)
     broken = verdict.broken
-    document = {"journal": where, "intact": broken is None, "entries": verdict.entries, "last": verdict.last,
-                "broken": {"entry": broken.entry, "reason": broken.reason} if broken else None}
+    document = {
+        "journal": where,
+        "intact": broken is None,
+        "entries": verdict.entries,
+        "last": verdict.last,
+        "broken": {"entry": broken.entry, "reason": broken.reason} if broken else None,
+    }
     emit(as_json, document, lambda: render.verdict(document))
     if broken:
         click.get_current_context().exit(1)

@@ -68,8 +68,10 @@ def odds(ruleset: str, as_json: bool, **options: Any) -> None:
     told = OddsTold(**options)
     if rules.uses("target-number"):
         return hit.odds_chart(rules, told, as_json)
-    refuse_unread(told.flags("--attack", "--wounds", "--modifier"),
-                  "{options} belong to hit-check charts; this game's odds take units")
+    refuse_unread(
+        told.flags("--attack", "--wounds", "--modifier"),
+        "{options} belong to hit-check charts; this game's odds take units",
+    )
     if rules.uses("pip-compare"):
         return pips.odds(rules, told, as_json)
     return units_odds(rules, told, as_json)
@@ -84,6 +86,8 @@ def units_odds(rules: Ruleset, told: OddsTold, as_json: bool) -> None:
     if told.until or told.table or told.floats:
         return fights.answer(rules, told, as_json)
     outcomes = battle_odds(rules, told.battle(rules))
-    emit(as_json,
-         {"ruleset": rules.name, "outcomes": render.document(outcomes)},
-         lambda: render.report(f"{rules.title}: odds of one attack", outcomes))
+    emit(
+        as_json,
+        {"ruleset": rules.name, "outcomes": render.document(outcomes)},
+        lambda: render.report(f"{rules.title}: odds of one attack", outcomes),
+    )

@@ -67,44 +67,62 @@ def _json_asked(ctx: click.Context, param: click.Parameter, value: bool) -> bool
 
 
 def json_option(f: F) -> F:
-    return click.option("--json", "as_json", is_flag=True, callback=_json_asked,
-                        help="Print one JSON document on stdout.")(f)
+    return click.option(
+        "--json", "as_json", is_flag=True, callback=_json_asked, help="Print one JSON document on stdout."
+    )(f)
 
 
 def seed_option(f: F) -> F:
-    return click.option("--seed", type=whole(0),
-                        help="Seed for the referee's rolls; the same seed gives the same dice anywhere.")(f)
+    return click.option(
+        "--seed", type=whole(0), help="Seed for the referee's rolls; the same seed gives the same dice anywhere."
+    )(f)
 
 
 def force_options(f: F) -> F:
     for side in reversed(SIDES):
-        f = click.option(f"--{side}", shell_complete=_complete_units,
-                         help=f"The {side}'s units, e.g. \"2 trooper, heavy\".")(f)
+        f = click.option(
+            f"--{side}", shell_complete=_complete_units, help=f'The {side}\'s units, e.g. "2 trooper, heavy".'
+        )(f)
     return f
 
 
 def situation_options(f: F) -> F:
-    f = click.option("--when", "when", multiple=True, metavar="SIDE:NAME",
-                     help="A named situation of the ruleset, e.g. defender:stealth (repeatable).")(f)
-    return click.option("--range", "reach", type=whole(0),
-                        help="Distance to the target, for attacks that reach further.")(f)
+    f = click.option(
+        "--when",
+        "when",
+        multiple=True,
+        metavar="SIDE:NAME",
+        help="A named situation of the ruleset, e.g. defender:stealth (repeatable).",
+    )(f)
+    return click.option(
+        "--range", "reach", type=whole(0), help="Distance to the target, for attacks that reach further."
+    )(f)
 
 
 def variant_option(f: F) -> F:
-    return click.option("--rule", "variants", multiple=True, metavar="NAME",
-                        help="A special rule of the ruleset in play, e.g. fill-the-void (repeatable).")(f)
+    return click.option(
+        "--rule",
+        "variants",
+        multiple=True,
+        metavar="NAME",
+        help="A special rule of the ruleset in play, e.g. fill-the-void (repeatable).",
+    )(f)
 
 
 def rear_options(f: F) -> F:
     for side in reversed(SIDES):
-        f = click.option(f"--{side}-rear", metavar="UNITS",
-                         help=f"The {side}'s units in the rear, e.g. 1 or \"infantry, damaged armour\" "
-                              "(a bare number counts the first unit of the ruleset).")(f)
+        f = click.option(
+            f"--{side}-rear",
+            metavar="UNITS",
+            help=f'The {side}\'s units in the rear, e.g. 1 or "infantry, damaged armour" '
+            "(a bare number counts the first unit of the ruleset).",
+        )(f)
     return f
 
 
-def _force(rules: Ruleset, text: str, group: str,
-           default: str) -> tuple[list[tuple[str, int]], list[tuple[str, str, str, int]]]:
+def _force(
+    rules: Ruleset, text: str, group: str, default: str
+) -> tuple[list[tuple[str, int]], list[tuple[str, str, str, int]]]:
     """Units (a bare number counts `default`) and the states typed before them."""
     if text.strip().isdecimal():  # not isdigit: "²" is a digit int() cannot read
         count = int(text)
@@ -263,15 +281,21 @@ class Told:
         their states and the situations named."""
         for side, given in zip(SIDES, (self.attacker, self.defender), strict=True):
             if not given:
-                raise RefereeError(f"say which units fight with --{side}, e.g. --{side} \"2 trooper\"")
+                raise RefereeError(f'say which units fight with --{side}, e.g. --{side} "2 trooper"')
         if not rules.units:
-            raise RefereeError(f"{rules.title} names no units to battle with; "
-                               f"'referee show {rules.name}' says how its attacks are ruled")
+            raise RefereeError(
+                f"{rules.title} names no units to battle with; "
+                f"'referee show {rules.name}' says how its attacks are ruled"
+            )
         groups: dict[str, Units] = {}
         states: list[tuple[str, str, str, int]] = []
         default = next(iter(rules.units))
-        texts = {"attacker": self.attacker, "defender": self.defender,
-                 "attacker_rear": self.attacker_rear, "defender_rear": self.defender_rear}
+        texts = {
+            "attacker": self.attacker,
+            "defender": self.defender,
+            "attacker_rear": self.attacker_rear,
+            "defender_rear": self.defender_rear,
+        }
         for group, text in texts.items():
             units, typed_states = _force(rules, text or "0", group, default)
             groups[group] = tuple(units)
@@ -279,5 +303,6 @@ class Told:
         for side in SIDES:
             if not groups[side]:
                 raise RefereeError(f"the {side} needs at least one unit in the battle")
-        return Battle.of_groups(groups, when=situations_from_words(rules, self.when), states=tuple(states),
-                                range=self.reach)
+        return Battle.of_groups(
+            groups, when=situations_from_words(rules, self.when), states=tuple(states), range=self.reach
+        )

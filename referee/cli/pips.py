@@ -23,8 +23,10 @@ def fight_from_words(rules: Ruleset, told: Told, choose: str | None) -> PipFight
 
     _, params = attack(rules)
     if not told.attacker or not told.defender:
-        raise RefereeError("give the pips of the attacking die (or two) and of the defending die, "
-                           "e.g. --attacker 6 --defender 3", rule=params.rule)
+        raise RefereeError(
+            "give the pips of the attacking die (or two) and of the defending die, e.g. --attacker 6 --defender 3",
+            rule=params.rule,
+        )
     defending = numbers(told.defender, "--defender", params.rule)
     if len(defending) != 1:
         raise RefereeError(f"one die defends, not {len(defending)}", rule=params.rule)
@@ -50,8 +52,10 @@ def battle(rules: Ruleset, told: BattleTold, as_json: bool) -> None:
     from referee.pipfight import attack, settle
     from referee.render import pips as render
 
-    refuse_unread(told.flags("--attacker-roll", "--defender-roll", "--range", "--attacker-rear", "--defender-rear"),
-                  not_read_by(rules))
+    refuse_unread(
+        told.flags("--attacker-roll", "--defender-roll", "--range", "--attacker-rear", "--defender-rear"),
+        not_read_by(rules),
+    )
     fight = fight_from_words(rules, told, told.choose)
     rolled = None if told.roll is None else numbers(told.roll, "--roll", attack(rules)[1].rule)
     settled = settle(rules, fight, rolled, told.seed)
@@ -66,9 +70,13 @@ def odds(rules: Ruleset, told: OddsTold, as_json: bool) -> None:
     from referee.pipfight import odds as exact
     from referee.render import pips as render
 
-    refuse_unread(told.flags("--range", "--until", "--table", "--float", "--attacker-rear", "--defender-rear"),
-                  not_read_by(rules))
+    refuse_unread(
+        told.flags("--range", "--until", "--table", "--float", "--attacker-rear", "--defender-rear"), not_read_by(rules)
+    )
     fight = fight_from_words(rules, told, None)
     outcomes = exact(rules, fight)
-    emit(as_json, render.odds_document(rules, fight, outcomes, marginals(outcomes)),
-         lambda: render.odds_report(rules, fight, outcomes, marginals(outcomes)))
+    emit(
+        as_json,
+        render.odds_document(rules, fight, outcomes, marginals(outcomes)),
+        lambda: render.odds_report(rules, fight, outcomes, marginals(outcomes)),
+    )

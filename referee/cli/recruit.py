@@ -22,8 +22,9 @@ _EXTRA = {"ignore_unknown_options": True, "allow_extra_args": True}
 @journaled
 @json_option
 @click.pass_context
-def recruit(ctx: click.Context, ruleset: str, continents: tuple[str, ...], rewards: tuple[str, ...],
-            as_json: bool) -> None:
+def recruit(
+    ctx: click.Context, ruleset: str, continents: tuple[str, ...], rewards: tuple[str, ...], as_json: bool
+) -> None:
     """Units to recruit this turn and every way to take them. Count what you
     hold with the ruleset's options (Frontline Risk: --stars N --cities N
     --capitals N, and --free-armour N, --armour-sites N for armour).

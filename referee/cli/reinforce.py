@@ -15,12 +15,11 @@ from referee.render import purchase as render
 @click.command(context_settings={"ignore_unknown_options": True, "allow_extra_args": True})
 @ruleset_argument
 @click.option("--free-places", type=whole(), help="Free places for new units (default: all of them).")
-@click.option("--buy", help="Check a purchase, e.g. \"heavy, trooper\".")
+@click.option("--buy", help='Check a purchase, e.g. "heavy, trooper".')
 @journaled
 @json_option
 @click.pass_context
-def reinforce(ctx: click.Context, ruleset: str, free_places: int | None, buy: str | None,
-              as_json: bool) -> None:
+def reinforce(ctx: click.Context, ruleset: str, free_places: int | None, buy: str | None, as_json: bool) -> None:
     """Points for new units and every legal purchase. Count what you hold with
     the ruleset's income options (Ground Force: --mines N).
 

@@ -35,8 +35,13 @@ def _run(entry: dict[str, Any], label: str, ruleset_file: Path | None) -> dict[s
 
     attempt = rerun(entry["replay"], ruleset_file)
     found = [] if attempt.error else [asdict(d) for d in differences(entry["ruling"], attempt.document)]
-    return {"label": label, "error": attempt.error, "same": not attempt.error and not found,
-            "differences": found, "ruling": attempt.document}
+    return {
+        "label": label,
+        "error": attempt.error,
+        "same": not attempt.error and not found,
+        "differences": found,
+        "ruling": attempt.document,
+    }
 
 
 def _digest(path: Path) -> str:
@@ -53,15 +58,21 @@ def replay_entry(entry: dict[str, Any], stored: bytes | None) -> list[dict[str, 
         if stored is not None:
             kept = Path(tmp) / Path(entry["ruleset_path"]).name
             kept.write_bytes(stored)
-            label = (f"With {kept.name} as it was (sha256 {entry['ruleset_digest'][:16]}, "
-                     "kept in the journal)")
+            label = f"With {kept.name} as it was (sha256 {entry['ruleset_digest'][:16]}, kept in the journal)"
             if _digest(kept) != entry["ruleset_digest"]:
                 label += ", but altered by hand since: its hash no longer matches (see 'referee log verify')"
             runs.append(_run(entry, label, kept))
     today = _today_file(entry)
     if today is None:
-        runs.append({"label": "With today's file", "error": f"the ruleset file {entry['ruleset_path']} is gone",
-                     "same": False, "differences": [], "ruling": None})
+        runs.append(
+            {
+                "label": "With today's file",
+                "error": f"the ruleset file {entry['ruleset_path']} is gone",
+                "same": False,
+                "differences": [],
+                "ruling": None,
+            }
+        )
     else:
         digest = _digest(today)
         changed = "unchanged" if digest == entry["ruleset_digest"] else f"changed since: sha256 {digest[:16]}"
@@ -79,8 +90,9 @@ def _summary(entry: dict[str, Any], runs: list[dict[str, Any]]) -> str:
     if len(runs) > 1 and not runs[0]["same"]:
         from referee import __version__
 
-        why.append(f"the referee rules differently with the same file (version {entry['version']} then, "
-                   f"{__version__} now)")
+        why.append(
+            f"the referee rules differently with the same file (version {entry['version']} then, {__version__} now)"
+        )
     return "Today's ruling differs" + (f": {'; '.join(why)}." if why else ".")
 
 
@@ -102,9 +114,14 @@ def replay(entry: int, as_json: bool) -> None:
         found = journal.entry(entry)
         stored = journal.ruleset_content(found["ruleset_digest"]) if found["ruleset_digest"] else None
     runs = replay_entry(found, stored)
-    document = {"entry": entry, "command_line": render.command_line(found),
-                "replay_line": shlex.join(["referee", *found["replay"]]), "same": runs[-1]["same"],
-                "summary": _summary(found, runs), "runs": runs}
+    document = {
+        "entry": entry,
+        "command_line": render.command_line(found),
+        "replay_line": shlex.join(["referee", *found["replay"]]),
+        "same": runs[-1]["same"],
+        "summary": _summary(found, runs),
+        "runs": runs,
+    }
     emit(as_json, document, lambda: render.replay(document))
     if not document["same"]:
         sys.exit(1)

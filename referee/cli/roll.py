@@ -56,8 +56,7 @@ def roll(words: tuple[str, ...], die_name: str | None, seed: int | None, as_json
         rules = load_rules(spec)
         name = die_name or next(iter(rules.dice))
         if die_name is None and len(rules.dice) > 1:
-            raise RefereeError(f"{rules.title} has several dice; say which with --die: "
-                               + ", ".join(rules.dice))
+            raise RefereeError(f"{rules.title} has several dice; say which with --die: " + ", ".join(rules.dice))
         if name not in rules.dice:
             raise did_you_mean("die", name, list(rules.dice))
         faces = roll_faces(rules.dice[name].die, count or 1, seed)
@@ -68,8 +67,9 @@ def roll(words: tuple[str, ...], die_name: str | None, seed: int | None, as_json
     if _WORD.match(spec) and not re.fullmatch(r"[dw]\d*", spec, re.IGNORECASE):
         from referee.ruleset.load import shipped
 
-        raise RefereeError(did_you_mean("ruleset", spec, list(shipped())).message
-                           + " (or give dice notation such as 2d6+1)")
+        raise RefereeError(
+            did_you_mean("ruleset", spec, list(shipped())).message + " (or give dice notation such as 2d6+1)"
+        )
     if die_name is not None:
         raise RefereeError("--die is for a ruleset's dice; dice notation says its own, e.g. 2d6")
     expression = parse(" ".join(words))  # notation may be typed with spaces: 2d6 + 1

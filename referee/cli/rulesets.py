@@ -30,11 +30,24 @@ def rulesets(as_json: bool) -> None:
         except RefereeError as exc:
             title, problem = "", str(exc)
         status = "unused: name taken" if entry.hidden else ("invalid" if problem else "ok")
-        rows.append({"name": entry.name, "title": title, "origin": entry.origin,
-                     "path": str(entry.path), "status": status, "problem": problem})
-    emit(as_json, {"rulesets": rows},
-         lambda: table([(r["name"], r["title"], r["origin"], r["status"], r["path"]) for r in rows],
-                       ["name", "title", "from", "status", "file"]))
+        rows.append(
+            {
+                "name": entry.name,
+                "title": title,
+                "origin": entry.origin,
+                "path": str(entry.path),
+                "status": status,
+                "problem": problem,
+            }
+        )
+    emit(
+        as_json,
+        {"rulesets": rows},
+        lambda: table(
+            [(r["name"], r["title"], r["origin"], r["status"], r["path"]) for r in rows],
+            ["name", "title", "from", "status", "file"],
+        ),
+    )
 
 
 @click.command()
@@ -49,9 +62,14 @@ def show(ruleset: str, as_json: bool) -> None:
     """
     rules = load_rules(ruleset)
     options = named_options(rules)
-    emit(as_json, {**render.document(rules), "options": [dict(zip(("command", "option", "meaning"), o,
-                                                                  strict=True)) for o in options]},
-         lambda: render.report(rules, options))
+    emit(
+        as_json,
+        {
+            **render.document(rules),
+            "options": [dict(zip(("command", "option", "meaning"), o, strict=True)) for o in options],
+        },
+        lambda: render.report(rules, options),
+    )
 
 
 def named_options(rules: Ruleset) -> list[tuple[str, str, str]]:
@@ -61,23 +79,30 @@ def named_options(rules: Ruleset) -> list[tuple[str, str, str]]:
 
     out = []
     if rules.reinforcements:
-        out += [("reinforce", f"--{name} N", f"{plural(points, 'point')} each")
-                for name, points in rules.reinforcements.income.per.items()]
+        out += [
+            ("reinforce", f"--{name} N", f"{plural(points, 'point')} each")
+            for name, points in rules.reinforcements.income.per.items()
+        ]
     if rules.recruiting:
         recruiting = rules.recruiting
         out += [("recruit", f"--{name} N", f"{plural(n, 'unit')} each") for name, n in recruiting.per.items()]
         for placed in recruiting.placed:
             title = rules.units[placed.unit].title
-            out += [("recruit", f"--{placed.box} N", f"{title} pieces left in the box"),
-                    ("recruit", f"--{placed.sites} N", f"places that can take {title}")]
+            out += [
+                ("recruit", f"--{placed.box} N", f"{title} pieces left in the box"),
+                ("recruit", f"--{placed.sites} N", f"places that can take {title}"),
+            ]
         for kind, bonuses in (("continent", recruiting.continents), ("reward", recruiting.rewards)):
-            out += [("recruit", f"--{kind} {name}", f"+{plural(bonus.units, 'unit')}")
-                    for name, bonus in bonuses.items()]
+            out += [
+                ("recruit", f"--{kind} {name}", f"+{plural(bonus.units, 'unit')}") for name, bonus in bonuses.items()
+            ]
     if rules.building:
         works = ", ".join(rules.building.works)
         out.append(("build", f"--{rules.building.pays_with} N WORK", f"{rules.building.text}; WORK: {works}"))
     if rules.deployment:
         for player in rules.deployment.players:
-            out += [("setup", f"--{player}{SUFFIX} DICE", f"the dice {player} has left after placing"),
-                    ("score", f"--{player} DICE", f"{player}'s dice on the map")]
+            out += [
+                ("setup", f"--{player}{SUFFIX} DICE", f"the dice {player} has left after placing"),
+                ("score", f"--{player} DICE", f"{player}'s dice on the map"),
+            ]
     return out

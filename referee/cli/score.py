@@ -52,7 +52,12 @@ def group(ruleset: str, pips: tuple[str, ...], as_json: bool) -> None:
     rule = rules.grouping.rule if rules.grouping else ""
     values = numbers(",".join(pips), "group", rule)
     merged = merge(rules, values)
-    document = {"ruleset": rules.name, "dice": list(values), "value": merged.value, "lost": merged.lost,
-                "explanation": [{"rule": s.rule, "text": s.text} for s in merged.steps]}
+    document = {
+        "ruleset": rules.name,
+        "dice": list(values),
+        "value": merged.value,
+        "lost": merged.lost,
+        "explanation": [{"rule": s.rule, "text": s.text} for s in merged.steps],
+    }
     record(rules, document)
     emit(as_json, document, lambda: render.group_report(rules.title, values, merged))

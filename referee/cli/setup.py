@@ -22,8 +22,9 @@ SUFFIX = "-left"
 @journaled
 @json_option
 @click.pass_context
-def setup(ctx: click.Context, ruleset: str, tiles: int, shape: str, capitals: bool, seed: int | None,
-          as_json: bool) -> None:
+def setup(
+    ctx: click.Context, ruleset: str, tiles: int, shape: str, capitals: bool, seed: int | None, as_json: bool
+) -> None:
     """Deal a map (as `referee map` does with the same seed), roll both armies,
     and say who places first and why. After placing, give the dice each
     player has left (DiceLand: --red-left 3,4 --blue-left 6,1) to learn who starts.
@@ -41,8 +42,10 @@ def setup(ctx: click.Context, ruleset: str, tiles: int, shape: str, capitals: bo
     left = {}
     for option, value in extra_options(ctx.args).items():
         if not option.endswith(SUFFIX):
-            raise RefereeError(f"unknown option --{option}; give each player's dice left with "
-                               + " ".join(f"--{p}{SUFFIX}" for p in setup_rules.players))
+            raise RefereeError(
+                f"unknown option --{option}; give each player's dice left with "
+                + " ".join(f"--{p}{SUFFIX}" for p in setup_rules.players)
+            )
         left[players(option[: -len(SUFFIX)])] = numbers(value, f"--{option}", setup_rules.start_rule)
     landmap = dealt(rules, tiles, shape, capitals, seed)
     armies = roll_armies(rules, landmap.dice_per_player, landmap.seed)

@@ -14,8 +14,23 @@ from referee.digests import sha256_hex
 GENESIS = "0" * 64
 
 # The hashed columns, in hash order. Changing this list is a schema change.
-HASHED = ("id", "time", "command", "argv", "replay", "game", "ruleset", "ruleset_digest",
-          "ruleset_path", "inputs", "dice", "ruling", "explanation", "version", "prev_hash")
+HASHED = (
+    "id",
+    "time",
+    "command",
+    "argv",
+    "replay",
+    "game",
+    "ruleset",
+    "ruleset_digest",
+    "ruleset_path",
+    "inputs",
+    "dice",
+    "ruling",
+    "explanation",
+    "version",
+    "prev_hash",
+)
 
 
 def canonical(value: Any) -> str:

@@ -11,8 +11,21 @@ from typing import Any
 
 from referee.journal.chain import canonical
 
-CSV_COLUMNS = ("id", "time", "game", "command_line", "ruleset", "ruleset_digest", "seed", "dice",
-               "ruling", "explanation", "version", "hash", "prev_hash")
+CSV_COLUMNS = (
+    "id",
+    "time",
+    "game",
+    "command_line",
+    "ruleset",
+    "ruleset_digest",
+    "seed",
+    "dice",
+    "ruling",
+    "explanation",
+    "version",
+    "hash",
+    "prev_hash",
+)
 
 
 def command_line(entry: dict[str, Any]) -> str:

@@ -55,17 +55,34 @@ class Journal:
     def _write(self) -> _Transaction:
         return _Transaction(self)
 
-    def append(self, *, command: str, argv: list[str], replay: list[str], inputs: dict[str, Any],
-               dice: dict[str, Any], ruling: Any, explanation: list[Any], version: str,
-               ruleset: str | None = None, ruleset_path: str | None = None,
-               ruleset_content: bytes | None = None) -> tuple[int, sqlite3.Row | None]:
+    def append(
+        self,
+        *,
+        command: str,
+        argv: list[str],
+        replay: list[str],
+        inputs: dict[str, Any],
+        dice: dict[str, Any],
+        ruling: Any,
+        explanation: list[Any],
+        version: str,
+        ruleset: str | None = None,
+        ruleset_path: str | None = None,
+        ruleset_content: bytes | None = None,
+    ) -> tuple[int, sqlite3.Row | None]:
         """Link and commit one entry: everything needed to show the ruling again
         and to re-run it (`replay`: the command line with its seed made
         explicit). Returns the entry's id and the game it joined. (Keywords,
         not a record class: defining one costs start-up time on every ruling.)"""
         digest = None if ruleset_content is None else sha256_hex(ruleset_content)
-        stored = {"argv": argv, "replay": replay, "inputs": inputs, "dice": dice, "ruling": ruling,
-                  "explanation": explanation}
+        stored = {
+            "argv": argv,
+            "replay": replay,
+            "inputs": inputs,
+            "dice": dice,
+            "ruling": ruling,
+            "explanation": explanation,
+        }
         with self._write():
             last = self.db.execute("SELECT id, hash FROM entries ORDER BY id DESC LIMIT 1").fetchone()
             game = self.current_game()
@@ -83,19 +100,24 @@ class Journal:
             }
             row["hash"] = entry_hash(row)
             if ruleset_content is not None:
-                self.db.execute("INSERT OR IGNORE INTO rulesets (digest, name, content) VALUES (?, ?, ?)",
-                                (digest, ruleset, ruleset_content))
+                self.db.execute(
+                    "INSERT OR IGNORE INTO rulesets (digest, name, content) VALUES (?, ?, ?)",
+                    (digest, ruleset, ruleset_content),
+                )
             columns = (*HASHED, "hash")
-            self.db.execute(f"INSERT INTO entries ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})",
-                            [row[c] for c in columns])
+            self.db.execute(
+                f"INSERT INTO entries ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})",
+                [row[c] for c in columns],
+            )
         return row["id"], game
 
     def _highest_issued(self) -> int | None:
         found = self.db.execute("SELECT seq FROM sqlite_sequence WHERE name = 'entries'").fetchone()
         return found[0] if found else None
 
-    def entries(self, game: str | None = None, ruleset: str | None = None,
-                limit: int | None = None) -> list[dict[str, Any]]:
+    def entries(
+        self, game: str | None = None, ruleset: str | None = None, limit: int | None = None
+    ) -> list[dict[str, Any]]:
         """The latest `limit` entries matching, oldest first. A game nobody
         started is a typo, not an empty evening."""
         if game is not None:
@@ -104,7 +126,9 @@ class Journal:
                 raise did_you_mean("game", game, sorted(set(played)))
         rows = self.db.execute(
             "SELECT * FROM entries WHERE (?1 IS NULL OR game = ?1) AND (?2 IS NULL OR ruleset = ?2) "
-            "ORDER BY id DESC LIMIT ?3", (game, ruleset, -1 if limit is None else limit)).fetchall()
+            "ORDER BY id DESC LIMIT ?3",
+            (game, ruleset, -1 if limit is None else limit),
+        ).fetchall()
         return [decode(row) for row in reversed(rows)]
 
     def entry(self, n: int) -> dict[str, Any]:
@@ -124,15 +148,22 @@ class Journal:
         from referee.journal.verify import walk
 
         with self._read():
-            bad = [digest for digest, content in self.db.execute("SELECT digest, content FROM rulesets")
-                   if sha256_hex(_stored_bytes(content)) != digest]
+            bad = [
+                digest
+                for digest, content in self.db.execute("SELECT digest, content FROM rulesets")
+                if sha256_hex(_stored_bytes(content)) != digest
+            ]
             missing = self.db.execute(
                 "SELECT e.id, e.ruleset_digest FROM entries e LEFT JOIN rulesets r "
                 "ON r.digest = e.ruleset_digest WHERE e.ruleset_digest IS NOT NULL "
                 f"AND (r.digest IS NULL OR r.digest IN ({', '.join('?' * len(bad))})) ORDER BY e.id",
-                bad).fetchall()
-            return walk(self.db.execute("SELECT * FROM entries ORDER BY id"), self._highest_issued(),
-                        [(row[0], row[1]) for row in missing])
+                bad,
+            ).fetchall()
+            return walk(
+                self.db.execute("SELECT * FROM entries ORDER BY id"),
+                self._highest_issued(),
+                [(row[0], row[1]) for row in missing],
+            )
 
     def _read(self) -> _Transaction:
         return _Transaction(self, "BEGIN")
@@ -161,7 +192,9 @@ class Journal:
         rows = self.db.execute(
             "SELECT g.name, g.ruleset, g.started, g.stopped, "
             "(SELECT count(*) FROM entries e WHERE e.game = g.name) AS entries "
-            "FROM games g WHERE ?1 IS NULL OR g.id = ?1 ORDER BY g.id", (only,))
+            "FROM games g WHERE ?1 IS NULL OR g.id = ?1 ORDER BY g.id",
+            (only,),
+        )
         return [dict(row) for row in rows]
 
 
@@ -234,8 +267,7 @@ def open_journal(path: Path, create_dir: bool = False, reading: bool = False) ->
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise RefereeError(f"cannot create the journal's directory {path.parent}: "
-                               f"{exc.strerror}; {HOW}") from None
+            raise RefereeError(f"cannot create the journal's directory {path.parent}: {exc.strerror}; {HOW}") from None
     elif not parent_exists:
         raise RefereeError(f"cannot use the journal {path}: the directory {path.parent} does not exist; {HOW}")
     try:
@@ -275,14 +307,16 @@ def _prepare(journal: Journal) -> None:
     db, path = journal.db, journal.path
     found = _version_in_wal_mode(db, path)
     if found > schema.version():
-        raise RefereeError(f"cannot use the journal {path}: a newer referee wrote it (schema version {found}; "
-                           f"this one reads up to {schema.version()}); upgrade referee, or {HOW}")
+        raise RefereeError(
+            f"cannot use the journal {path}: a newer referee wrote it (schema version {found}; "
+            f"this one reads up to {schema.version()}); upgrade referee, or {HOW}"
+        )
     if found < schema.version():
         with journal._write():
             found = schema.user_version(db)
             if found == 0 and schema.has_tables(db):
-                raise RefereeError(f"cannot use the journal {path}: it is an SQLite database, "
-                                   f"but not a referee journal; {HOW}")
+                raise RefereeError(
+                    f"cannot use the journal {path}: it is an SQLite database, but not a referee journal; {HOW}"
+                )
             if found < schema.version():
                 schema.migrate(db, found)
-

@@ -28,8 +28,9 @@ def _gone(first: int, last: int) -> str:
     return "it was deleted by hand" if first == last else f"entries {first} to {last} were deleted by hand"
 
 
-def walk(rows: Iterable[Mapping[str, Any]], highest_issued: int | None,
-         missing_rulesets: Sequence[tuple[int, str]] = ()) -> Verdict:
+def walk(
+    rows: Iterable[Mapping[str, Any]], highest_issued: int | None, missing_rulesets: Sequence[tuple[int, str]] = ()
+) -> Verdict:
     """Check rows in id order and stop at the first break, naming the entry.
     `highest_issued` is the last id SQLite ever gave out, which shows a
     deleted tail; `missing_rulesets` are (entry, digest) whose ruleset
@@ -46,16 +47,19 @@ def walk(rows: Iterable[Mapping[str, Any]], highest_issued: int | None,
         elif entry_hash(row) != row["hash"]:
             broken = Break(n, "does not match its hash: it was altered, or inserted by hand")
         elif row["prev_hash"] != previous_hash:
-            broken = Break(n, f"does not follow entry {previous_id}: entry {previous_id} was replaced "
-                              f"or altered and re-hashed, or entry {n} was inserted by hand"
-                           if previous_id else "does not start the chain: it was altered or inserted by hand")
+            broken = Break(
+                n,
+                f"does not follow entry {previous_id}: entry {previous_id} was replaced "
+                f"or altered and re-hashed, or entry {n} was inserted by hand"
+                if previous_id
+                else "does not start the chain: it was altered or inserted by hand",
+            )
         if broken:
             return Verdict(count, n, broken)
         previous_id, previous_hash = n, row["hash"]
     last = previous_id or None
     if highest_issued is not None and highest_issued > previous_id:
-        return Verdict(count, last, Break(previous_id + 1,
-                                          f"is missing: {_gone(previous_id + 1, highest_issued)}"))
+        return Verdict(count, last, Break(previous_id + 1, f"is missing: {_gone(previous_id + 1, highest_issued)}"))
     if missing_rulesets:
         n, digest = missing_rulesets[0]
         return Verdict(count, last, Break(n, f"cites ruleset content {digest[:12]} that is missing or altered"))

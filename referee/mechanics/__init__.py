@@ -52,12 +52,12 @@ def check_situations(rules: Ruleset, battle: Situated) -> None:
     for side, name in battle.when:
         situation = rules.situations[name]
         if situation.side not in (side, "either"):
-            raise RefereeError(f"'{name}' is for the {situation.side}, not the {side}",
-                               rule=situation.rule)
+            raise RefereeError(f"'{name}' is for the {situation.side}, not the {side}", rule=situation.rule)
         unit = situation.requires_unit
         if unit and unit not in dict(battle.side(side)) and unit not in dict(battle.rear(side)):
-            raise RefereeError(f"'{name}' needs at least one {rules.units[unit].title} among the {side}'s units",
-                               rule=situation.rule)
+            raise RefereeError(
+                f"'{name}' needs at least one {rules.units[unit].title} among the {side}'s units", rule=situation.rule
+            )
         for other in situation.excludes:
             if other in names:
                 raise RefereeError(f"'{name}' cannot be combined with '{other}'", rule=situation.rule)
@@ -84,8 +84,9 @@ def dice_needed(rules: Ruleset, battle: Battle) -> dict[str, DiceNeed]:
     _, params = attack_of(rules, battle)
     module = procedure(params)
     if (battle.attacker_rear or battle.defender_rear) and not getattr(module, "HAS_REAR", False):
-        raise RefereeError(f"a {params.label} has no rear: leave out --attacker-rear and --defender-rear",
-                           rule=params.rule)
+        raise RefereeError(
+            f"a {params.label} has no rear: leave out --attacker-rear and --defender-rear", rule=params.rule
+        )
     return module.dice_needed(rules, params, battle)
 
 

@@ -80,11 +80,23 @@ class Battle:
     states: tuple[tuple[str, str, str, int], ...] = field(default=())
 
     @classmethod
-    def of_groups(cls, groups: Mapping[str, Units], when: tuple[tuple[str, str], ...] = (),
-                  states: tuple[tuple[str, str, str, int], ...] = (), range: int | None = None) -> Battle:
+    def of_groups(
+        cls,
+        groups: Mapping[str, Units],
+        when: tuple[tuple[str, str], ...] = (),
+        states: tuple[tuple[str, str, str, int], ...] = (),
+        range: int | None = None,
+    ) -> Battle:
         """The inverse of `groups`: a battle from its four groups by name."""
-        return cls(attacker=groups["attacker"], defender=groups["defender"], range=range, when=when,
-                   attacker_rear=groups["attacker_rear"], defender_rear=groups["defender_rear"], states=states)
+        return cls(
+            attacker=groups["attacker"],
+            defender=groups["defender"],
+            range=range,
+            when=when,
+            attacker_rear=groups["attacker_rear"],
+            defender_rear=groups["defender_rear"],
+            states=states,
+        )
 
     def side(self, name: str) -> Units:
         return self.attacker if name == "attacker" else self.defender
@@ -93,8 +105,12 @@ class Battle:
         return self.attacker_rear if name == "attacker" else self.defender_rear
 
     def groups(self) -> dict[str, Units]:
-        return {"attacker": self.attacker, "defender": self.defender,
-                "attacker_rear": self.attacker_rear, "defender_rear": self.defender_rear}
+        return {
+            "attacker": self.attacker,
+            "defender": self.defender,
+            "attacker_rear": self.attacker_rear,
+            "defender_rear": self.defender_rear,
+        }
 
 
 @dataclass(frozen=True)

@@ -28,12 +28,13 @@ from referee.names import plural
 from referee.ruleset.model import Ruleset
 from referee.ruleset.procedures.pip_compare import PipCompare
 
-ODDS_KEYS = ("winner", "attacker_loses", "defender_loses", "outcome", "defender_removed",
-             "attacker_removed")
+ODDS_KEYS = ("winner", "attacker_loses", "defender_loses", "outcome", "defender_removed", "attacker_removed")
 BEST: Final = "best"
 Choice = tuple[int, int] | Literal["best"] | None  # (rolled, field), the policy, or not yet
-POLICY = ("best pairing for the attacker: remove the defender if any legal pairing does; "
-          "else take the most pips; then lose the fewest pips on the field; then keep the attacking die strongest")
+POLICY = (
+    "best pairing for the attacker: remove the defender if any legal pairing does; "
+    "else take the most pips; then lose the fewest pips on the field; then keep the attacking die strongest"
+)
 
 
 @dataclass(frozen=True)
@@ -71,10 +72,16 @@ class Pairing:
     legal: bool = dc_field(default=True, compare=False)
 
     def as_dict(self) -> dict[str, object]:
-        return {"rolled": self.rolled, "field": self.field, "outcome": self.outcome,
-                "attacker_after": self.attacker_after, "defender_after": self.defender_after,
-                "moves_in": self.moves_in, "defender_moves_in": self.defender_moves_in,
-                "legal": self.legal}
+        return {
+            "rolled": self.rolled,
+            "field": self.field,
+            "outcome": self.outcome,
+            "attacker_after": self.attacker_after,
+            "defender_after": self.defender_after,
+            "moves_in": self.moves_in,
+            "defender_moves_in": self.defender_moves_in,
+            "legal": self.legal,
+        }
 
 
 def check(rules: Ruleset, params: PipCompare, fight: PipFight, attacking: str = "attacker's") -> None:
@@ -84,13 +91,16 @@ def check(rules: Ruleset, params: PipCompare, fight: PipFight, attacking: str = 
     for side, values in ((attacking, fight.attacker), ("defender's", (fight.defender,))):
         for value in values:
             if value not in faces:
-                raise RefereeError(f"the {side} die shows {value}: a die shows "
-                                   f"{min(faces)} to {max(faces)}", rule=params.rule)
+                raise RefereeError(
+                    f"the {side} die shows {value}: a die shows {min(faces)} to {max(faces)}", rule=params.rule
+                )
     if not fight.attacker:
         raise RefereeError("name the attacking die's pips with --attacker", rule=params.rule)
     if len(fight.attacker) > params.most_attackers:
-        raise RefereeError(f"{len(fight.attacker)} attacking dice: at most {params.most_attackers} "
-                           "attack together", rule=cite(params, "combined"))
+        raise RefereeError(
+            f"{len(fight.attacker)} attacking dice: at most {params.most_attackers} attack together",
+            rule=cite(params, "combined"),
+        )
     if len(fight.attacker) > 1:
         for _, name in fight.when:
             if name in params.combined_refused_by:
@@ -111,21 +121,32 @@ def pairing(params: PipCompare, fight: PipFight, rolled: int, field_die: int) ->
         after = field_die - 1
         return Pairing(rolled, field_die, "failed", after, fight.defender, False, after <= 0 and fills)
     defender_after = max(fight.defender - rolled, 0)
-    return Pairing(rolled, field_die, "perfect" if rolled == field_die else "valid",
-                   rolled, defender_after, defender_after == 0, False)
+    return Pairing(
+        rolled,
+        field_die,
+        "perfect" if rolled == field_die else "valid",
+        rolled,
+        defender_after,
+        defender_after == 0,
+        False,
+    )
 
 
 def pairings(params: PipCompare, fight: PipFight, rolled: Iterable[int]) -> list[Pairing]:
     """Every distinct pairing; failed ones are illegal while another is not failed."""
-    every = [pairing(params, fight, r, f) for r in sorted(set(rolled), reverse=True)
-             for f in sorted(set(fight.attacker), reverse=True)]
+    every = [
+        pairing(params, fight, r, f)
+        for r in sorted(set(rolled), reverse=True)
+        for f in sorted(set(fight.attacker), reverse=True)
+    ]
     any_good = any(p.outcome != "failed" for p in every)
     return [Pairing(**{**p.__dict__, "legal": not (any_good and p.outcome == "failed")}) for p in every]
 
 
 def _best(legal: list[Pairing]) -> Pairing:
-    return max(legal, key=lambda p: (p.defender_after == 0, -p.defender_after,
-                                     p.attacker_after - p.field, p.attacker_after))
+    return max(
+        legal, key=lambda p: (p.defender_after == 0, -p.defender_after, p.attacker_after - p.field, p.attacker_after)
+    )
 
 
 def _chosen(params: PipCompare, fight: PipFight, listed: list[Pairing]) -> Pairing | None:
@@ -139,33 +160,58 @@ def _chosen(params: PipCompare, fight: PipFight, listed: list[Pairing]) -> Pairi
     for p in listed:
         if (p.rolled, p.field) == (rolled, field_die):
             if not p.legal:
-                raise RefereeError(f"{rolled} on {field_die} fails, and a pairing that does not fail "
-                                   "exists: it may not be picked", rule=cite(params, "combined"))
+                raise RefereeError(
+                    f"{rolled} on {field_die} fails, and a pairing that does not fail exists: it may not be picked",
+                    rule=cite(params, "combined"),
+                )
             return p
-    raise RefereeError(f"no pairing {rolled}:{field_die}; the pairings are "
-                       + ", ".join(f"{p.rolled}:{p.field}" for p in listed), rule=cite(params, "combined"))
+    raise RefereeError(
+        f"no pairing {rolled}:{field_die}; the pairings are " + ", ".join(f"{p.rolled}:{p.field}" for p in listed),
+        rule=cite(params, "combined"),
+    )
 
 
 def _effect_steps(params: PipCompare, fight: PipFight, p: Pairing) -> list[Step]:
     if p.outcome == "failed":
-        steps = [Step(params.rule, f"{p.rolled} > {p.field}: a failed attack; the defender is unchanged "
-                                   f"and the field die loses 1 pip ({p.field} → {p.attacker_after})")]
+        steps = [
+            Step(
+                params.rule,
+                f"{p.rolled} > {p.field}: a failed attack; the defender is unchanged "
+                f"and the field die loses 1 pip ({p.field} → {p.attacker_after})",
+            )
+        ]
     else:
-        kind = ("a perfect attack; the field die stays" if p.outcome == "perfect" else
-                f"a valid attack; the field die now shows {p.rolled} (the {p.field} returns to the hand)")
+        kind = (
+            "a perfect attack; the field die stays"
+            if p.outcome == "perfect"
+            else f"a valid attack; the field die now shows {p.rolled} (the {p.field} returns to the hand)"
+        )
         sign = "=" if p.outcome == "perfect" else "<"
-        steps = [Step(params.rule, f"{p.rolled} {sign} {p.field}: {kind}; the defender loses "
-                                   f"{plural(p.rolled, 'pip')} ({fight.defender} → {p.defender_after})")]
+        steps = [
+            Step(
+                params.rule,
+                f"{p.rolled} {sign} {p.field}: {kind}; the defender loses "
+                f"{plural(p.rolled, 'pip')} ({fight.defender} → {p.defender_after})",
+            )
+        ]
     if p.defender_after == 0:
-        steps.append(Step(cite(params, "remove_defender"),
-                          f"the defender is at 0: removed; the attacking die ({p.attacker_after}) must "
-                          "move into the emptied tile, leaving its own tile empty"))
+        steps.append(
+            Step(
+                cite(params, "remove_defender"),
+                f"the defender is at 0: removed; the attacking die ({p.attacker_after}) must "
+                "move into the emptied tile, leaving its own tile empty",
+            )
+        )
     if p.attacker_after == 0:
-        steps.append(Step(cite(params, "remove_attacker"), "the attacking die is at 0: removed" + (
-            "" if p.defender_moves_in else "; the defender may not move into its tile")))
+        steps.append(
+            Step(
+                cite(params, "remove_attacker"),
+                "the attacking die is at 0: removed"
+                + ("" if p.defender_moves_in else "; the defender may not move into its tile"),
+            )
+        )
         if p.defender_moves_in:
-            steps.append(Step(cite(params, "fill"), "fill the void: the defending die must move "
-                                                     "into the emptied tile"))
+            steps.append(Step(cite(params, "fill"), "fill the void: the defending die must move into the emptied tile"))
     return steps
 
 
@@ -174,22 +220,33 @@ def resolve(rules: Ruleset, name: str, params: PipCompare, fight: PipFight, thro
     listed = pairings(params, fight, rolled)
     steps: list[Step] = []
     if len(fight.attacker) == 1:
-        steps.append(Step(params.rule, f"the attacker rolls one hand die ({rolled[0]}) against the "
-                                       f"attacking field die ({fight.attacker[0]})"))
+        steps.append(
+            Step(
+                params.rule,
+                f"the attacker rolls one hand die ({rolled[0]}) against the attacking field die ({fight.attacker[0]})",
+            )
+        )
     else:
-        described = ", ".join(f"{p.rolled} on {p.field} {p.outcome}" + ("" if p.legal else " (may not be picked)")
-                              for p in listed)
-        steps.append(Step(cite(params, "combined"),
-                          f"a combined attack by {' and '.join(map(str, fight.attacker))}; the attacker rolls "
-                          f"{', '.join(map(str, rolled))} and picks a pairing: {described}"))
+        described = ", ".join(
+            f"{p.rolled} on {p.field} {p.outcome}" + ("" if p.legal else " (may not be picked)") for p in listed
+        )
+        steps.append(
+            Step(
+                cite(params, "combined"),
+                f"a combined attack by {' and '.join(map(str, fight.attacker))}; the attacker rolls "
+                f"{', '.join(map(str, rolled))} and picks a pairing: {described}",
+            )
+        )
     chosen = _chosen(params, fight, listed)
     if chosen is None:
-        steps.append(Step(cite(params, "combined"), "the attacker picks one of the legal pairings "
-                                                     "(rolled:field)"))
+        steps.append(Step(cite(params, "combined"), "the attacker picks one of the legal pairings (rolled:field)"))
     else:
         if len(fight.attacker) > 1:
-            how = "by the policy: " + POLICY if fight.choose == BEST else (
-                "the only choice" if fight.choose is None else "as chosen")
+            how = (
+                "by the policy: " + POLICY
+                if fight.choose == BEST
+                else ("the only choice" if fight.choose is None else "as chosen")
+            )
             steps.append(Step(cite(params, "combined"), f"{chosen.rolled} on {chosen.field}: {how}"))
         steps += _effect_steps(params, fight, chosen)
     field_after = list(fight.attacker)
@@ -203,8 +260,13 @@ def resolve(rules: Ruleset, name: str, params: PipCompare, fight: PipFight, thro
             "ruleset": rules.name,
             "attack": name,
             "winner": None if chosen is None else ("defender" if chosen.outcome == "failed" else "attacker"),
-            "attacker": {"field": list(fight.attacker), "rolled": list(rolled), "field_after": field_after,
-                         "hits": defender_loses, "loses": attacker_loses},
+            "attacker": {
+                "field": list(fight.attacker),
+                "rolled": list(rolled),
+                "field_after": field_after,
+                "hits": defender_loses,
+                "loses": attacker_loses,
+            },
             "defender": {"field": fight.defender, "rolled": [], "hits": defender_hits, "loses": defender_loses},
             **applied,
             "pairings": [p.as_dict() for p in listed],
@@ -216,12 +278,28 @@ def resolve(rules: Ruleset, name: str, params: PipCompare, fight: PipFight, thro
 
 def _applied(fight: PipFight, chosen: Pairing | None) -> dict[str, object]:
     """The chosen pairing's effect; all None while the attacker still has to choose."""
-    keys = ("outcome", "attacker_loses", "defender_loses", "attacker_after", "defender_after",
-            "defender_removed", "attacker_removed", "moves_in", "defender_moves_in")
+    keys = (
+        "outcome",
+        "attacker_loses",
+        "defender_loses",
+        "attacker_after",
+        "defender_after",
+        "defender_removed",
+        "attacker_removed",
+        "moves_in",
+        "defender_moves_in",
+    )
     if chosen is None:
         return dict.fromkeys(keys)
     values = (
-        chosen.outcome, chosen.field - chosen.attacker_after, fight.defender - chosen.defender_after,
-        chosen.attacker_after, chosen.defender_after, chosen.defender_after == 0,
-        chosen.attacker_after == 0, chosen.moves_in, chosen.defender_moves_in)
+        chosen.outcome,
+        chosen.field - chosen.attacker_after,
+        fight.defender - chosen.defender_after,
+        chosen.attacker_after,
+        chosen.defender_after,
+        chosen.defender_after == 0,
+        chosen.attacker_after == 0,
+        chosen.moves_in,
+        chosen.defender_moves_in,
+    )
     return dict(zip(keys, values, strict=True))

@@ -48,8 +48,13 @@ def label(rules: Ruleset, division: Division) -> str:
 
 def labels(rules: Ruleset, items: list[Division]) -> str:
     """'2 armies, damaged armour': each kind with its state, counted as the file writes it."""
-    return ", ".join(rules.units[unit].counted(n, rules.units[unit].states[index] if index else "")
-                     for (unit, index), n in Counter(items).items()) or "nothing"
+    return (
+        ", ".join(
+            rules.units[unit].counted(n, rules.units[unit].states[index] if index else "")
+            for (unit, index), n in Counter(items).items()
+        )
+        or "nothing"
+    )
 
 
 def situations_on(rules: Ruleset, battle: Battle, side: str) -> list[Situation]:
@@ -66,18 +71,24 @@ def _dice_parts(rules: Ruleset, params: RankedPairs, battle: Battle, side: str) 
         raise RefereeError(f"the {side} needs at least one unit on the front", rule=limit_rule)
     if len(front) > spec.max_front:
         whole = "; --until conquest counts the armies on the territories" if params.fight.given == "territory" else ""
-        raise RefereeError(f"the {side} has {len(front)} units on the front; at most {spec.max_front} "
-                           f"may stand there{whole}", rule=limit_rule)
+        raise RefereeError(
+            f"the {side} has {len(front)} units on the front; at most {spec.max_front} may stand there{whole}",
+            rule=limit_rule,
+        )
     for unit, _ in front:
         if unit not in params.divisions:
             raise RefereeError(f"a {rules.units[unit].title} does not fight in a {params.label}", rule=params.rule)
     count = sum(params.divisions[unit].dice for unit, _ in front)
-    parts = [(count, front_rule,
-              f"the {side} has {labels(rules, front)} on the front: {plural(count, 'die', 'dice')}")]
+    parts = [(count, front_rule, f"the {side} has {labels(rules, front)} on the front: {plural(count, 'die', 'dice')}")]
     rear = divisions(rules, battle, f"{side}_rear")
     if spec.cover and len(front) >= spec.max_front and rear:
-        parts.append((spec.cover, cite(params, "cover"),
-                      f"a full front of {len(front)} and {len(rear)} in the rear: +{spec.cover} cover die"))
+        parts.append(
+            (
+                spec.cover,
+                cite(params, "cover"),
+                f"a full front of {len(front)} and {len(rear)} in the rear: +{spec.cover} cover die",
+            )
+        )
     names = {name for s, name in battle.when if s == side}
     for name in dict.fromkeys(name for s, name in battle.when if s == side):
         situation = rules.situations[name]
@@ -96,37 +107,49 @@ def dice_needed(rules: Ruleset, params: RankedPairs, battle: Battle) -> dict[str
     need = {}
     for side in SIDES:
         if battle.rear(side) and not reads_rear(rules, params, battle, side):
-            raise RefereeError(f"one round never reads the {side}'s rear here: leave out --{side}-rear "
-                               "(a whole fight, --until conquest, supplies from it)",
-                               rule=cite(params, "cover"))
+            raise RefereeError(
+                f"one round never reads the {side}'s rear here: leave out --{side}-rear "
+                "(a whole fight, --until conquest, supplies from it)",
+                rule=cite(params, "cover"),
+            )
         parts = _dice_parts(rules, params, battle, side)
         rule = [parts[0][1], *(rule for count, rule, _ in parts if count)][-1]
         need[side] = DiceNeed(die, sum(count for count, _, _ in parts), rule)
     return need
 
 
-def _bonuses(rules: Ruleset, params: RankedPairs, battle: Battle, side: str, pairs: int,
-             steps: list[Step]) -> list[int]:
+def _bonuses(
+    rules: Ruleset, params: RankedPairs, battle: Battle, side: str, pairs: int, steps: list[Step]
+) -> list[int]:
     """Bonus per paired rank: bombarding units from the highest die down, then air support."""
     bonus = [0] * pairs
     front = divisions(rules, battle, side)
     bombarding = [d for d in front if params.divisions[d[0]].bombard]
     cancelled = [s for s in situations_on(rules, battle, other(side)) if s.cancels_bombardment]
     if bombarding and cancelled:
-        steps.append(Step(cancelled[0].rule, f"{cancelled[0].text}: the {side}'s "
-                                             f"{labels(rules, bombarding)} give no bonus"))
+        steps.append(
+            Step(cancelled[0].rule, f"{cancelled[0].text}: the {side}'s {labels(rules, bombarding)} give no bonus")
+        )
     elif bombarding:
         for rank, (unit, _) in enumerate(bombarding[:pairs]):
             bonus[rank] += params.divisions[unit].bombard
-        ranks = ", ".join(f"+{b} to its {_RANKS[rank] if rank < len(_RANKS) else f'die {rank + 1}'}"
-                          for rank, b in enumerate(bonus) if b)
-        steps.append(Step(cite(params, "bombard"),
-                          f"the {side}'s {labels(rules, bombarding)} on the front: {ranks or 'no paired die'}"))
+        ranks = ", ".join(
+            f"+{b} to its {_RANKS[rank] if rank < len(_RANKS) else f'die {rank + 1}'}"
+            for rank, b in enumerate(bonus)
+            if b
+        )
+        steps.append(
+            Step(
+                cite(params, "bombard"),
+                f"the {side}'s {labels(rules, bombarding)} on the front: {ranks or 'no paired die'}",
+            )
+        )
     for situation in situations_on(rules, battle, side):
         if situation.highest_bonus and pairs:
             bonus[0] += situation.highest_bonus
-            steps.append(Step(situation.rule, f"{situation.text}: +{situation.highest_bonus} "
-                                              f"to the {side}'s highest die"))
+            steps.append(
+                Step(situation.rule, f"{situation.text}: +{situation.highest_bonus} to the {side}'s highest die")
+            )
     return bonus
 
 
@@ -135,8 +158,9 @@ def _stand(params: RankedPairs, front: list[Division]) -> list[Division]:
     return sorted(front, key=lambda d: (order.get(d[0], len(order)), d[1]))
 
 
-def _take_losses(rules: Ruleset, params: RankedPairs, front: list[Division],
-                 lost_units: Counter) -> tuple[list[Division], list[Division], list[Division]]:
+def _take_losses(
+    rules: Ruleset, params: RankedPairs, front: list[Division], lost_units: Counter
+) -> tuple[list[Division], list[Division], list[Division]]:
     """Each loss moves a unit one state on; past its last state it is destroyed.
     Among units of one kind, fresh ones take the first loss unless the file says worn_first."""
     after, destroyed, worn = [], [], []
@@ -159,8 +183,10 @@ def _suffers(rules: Ruleset, destroyed: list[Division], worn: list[Division], fa
     if destroyed:
         parts.append(f"{labels(rules, destroyed)} destroyed")
     if worn:
-        parts.append(f"{labels(rules, [(u, i - 1) for u, i in worn])} becomes "
-                     + "/".join(dict.fromkeys(rules.units[u].states[i] for u, i in worn)))
+        parts.append(
+            f"{labels(rules, [(u, i - 1) for u, i in worn])} becomes "
+            + "/".join(dict.fromkeys(rules.units[u].states[i] for u, i in worn))
+        )
     if failed:
         parts.append(failed)
     return "; ".join(parts) or "nothing"
@@ -207,8 +233,9 @@ def _setup(rules: Ruleset, params: RankedPairs, battle: Battle) -> _Setup:
     return made
 
 
-def _side_losses(rules: Ruleset, params: RankedPairs, battle: Battle, setup: _Setup, side: str,
-                 lost: Counter) -> tuple[dict, list[Step]]:
+def _side_losses(
+    rules: Ruleset, params: RankedPairs, battle: Battle, setup: _Setup, side: str, lost: Counter
+) -> tuple[dict, list[Step]]:
     """What a pattern of lost pairs does to a side (remembered per pattern)."""
     key = (side, tuple(sorted(lost.items())))
     if key in setup.losses:
@@ -246,12 +273,23 @@ def resolve(rules: Ruleset, name: str, params: RankedPairs, battle: Battle, thro
     steps = list(setup.steps)
     rolled = {side: list(pips(throw[side])) for side in SIDES}
     ranked = {side: sorted(rolled[side], reverse=True) for side in SIDES}
-    steps.append(Step(cite(params, "sort"), "; ".join(
-        f"the {side} rolled {', '.join(map(str, rolled[side]))}, high to low "
-        f"{', '.join(map(str, ranked[side]))}" for side in SIDES)))
-    steps.append(Step(cite(params, "pairs"),
-                      f"{plural(pairs, 'pair')} compared ({len(front['attacker'])} against "
-                      f"{len(front['defender'])} on the front); other dice only widen the choice"))
+    steps.append(
+        Step(
+            cite(params, "sort"),
+            "; ".join(
+                f"the {side} rolled {', '.join(map(str, rolled[side]))}, high to low "
+                f"{', '.join(map(str, ranked[side]))}"
+                for side in SIDES
+            ),
+        )
+    )
+    steps.append(
+        Step(
+            cite(params, "pairs"),
+            f"{plural(pairs, 'pair')} compared ({len(front['attacker'])} against "
+            f"{len(front['defender'])} on the front); other dice only widen the choice",
+        )
+    )
     steps += setup.bonus_steps
 
     compared = []
@@ -264,18 +302,43 @@ def resolve(rules: Ruleset, name: str, params: RankedPairs, battle: Battle, thro
             winner = params.tie
         loser = other(winner)
         lost[loser][front[loser][rank][0]] += 1
-        shown = {side: f"{ranked[side][rank]}" + (f"+{bonus[side][rank]}={totals[side]}" if bonus[side][rank] else "")
-                 for side in SIDES}
-        steps.append(Step(cite(params, "sort"),
-                          f"pair {rank + 1}: {shown['attacker']} against {shown['defender']}: the {winner} wins"
-                          + (" the tie" if totals["attacker"] == totals["defender"] else "")))
-        compared.append({"rank": rank + 1, "winner": winner,
-                         **{side: {"die": ranked[side][rank], "bonus": bonus[side][rank], "total": totals[side],
-                                   "unit": label(rules, front[side][rank])} for side in SIDES}})
+        shown = {
+            side: f"{ranked[side][rank]}" + (f"+{bonus[side][rank]}={totals[side]}" if bonus[side][rank] else "")
+            for side in SIDES
+        }
+        steps.append(
+            Step(
+                cite(params, "sort"),
+                f"pair {rank + 1}: {shown['attacker']} against {shown['defender']}: the {winner} wins"
+                + (" the tie" if totals["attacker"] == totals["defender"] else ""),
+            )
+        )
+        compared.append(
+            {
+                "rank": rank + 1,
+                "winner": winner,
+                **{
+                    side: {
+                        "die": ranked[side][rank],
+                        "bonus": bonus[side][rank],
+                        "total": totals[side],
+                        "unit": label(rules, front[side][rank]),
+                    }
+                    for side in SIDES
+                },
+            }
+        )
     if any(len({u for u, _ in front[side]}) > 1 for side in SIDES):
-        steps.append(Step(cite(params, "stand"), "; ".join(
-            f"pair {rank + 1} stands for the attacker's {label(rules, front['attacker'][rank])} and the "
-            f"defender's {label(rules, front['defender'][rank])}" for rank in range(pairs))))
+        steps.append(
+            Step(
+                cite(params, "stand"),
+                "; ".join(
+                    f"pair {rank + 1} stands for the attacker's {label(rules, front['attacker'][rank])} and the "
+                    f"defender's {label(rules, front['defender'][rank])}"
+                    for rank in range(pairs)
+                ),
+            )
+        )
 
     won = {side: sum(pair["winner"] == side for pair in compared) for side in SIDES}
     sides = {}
@@ -285,7 +348,10 @@ def resolve(rules: Ruleset, name: str, params: RankedPairs, battle: Battle, thro
         sides[side] = {
             "front": [label(rules, d) for d in front[side]],
             "rear": [label(rules, d) for d in setup.rear[side]],
-            "rolled": rolled[side], "sorted": ranked[side], "bonus": list(bonus[side]), "hits": won[side],
+            "rolled": rolled[side],
+            "sorted": ranked[side],
+            "bonus": list(bonus[side]),
+            "hits": won[side],
             **{k: (list(v) if isinstance(v, list) else v) for k, v in result.items()},
         }
     if not any(sides[side]["loses"] for side in SIDES):

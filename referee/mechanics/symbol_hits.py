@@ -69,30 +69,54 @@ def _words(rules: Ruleset, units: Units | dict[str, int]) -> str:
 def resolve(rules: Ruleset, name: str, params: SymbolHits, battle: Battle, throw: Throw) -> Ruling:
     steps: list[Step] = []
     if battle.range is not None:
-        steps.append(Step(cite(params, "range"),
-                          f"target at distance {battle.range}: a {params.label} reaches "
-                          f"{params.range.min} to {params.range.max}"))
+        steps.append(
+            Step(
+                cite(params, "range"),
+                f"target at distance {battle.range}: a {params.label} reaches {params.range.min} to {params.range.max}",
+            )
+        )
     rolled = {side: list(throw[side]) for side in SIDES}
-    steps.append(Step(cite(params, "dice"), "; ".join(
-        f"the {side} rolls {plural(len(rolled[side]), 'die', 'dice')}"
-        f"{' (one per unit)' if getattr(params, side).dice == 'per-unit' else ''}"
-        for side in SIDES)))
+    steps.append(
+        Step(
+            cite(params, "dice"),
+            "; ".join(
+                f"the {side} rolls {plural(len(rolled[side]), 'die', 'dice')}"
+                f"{' (one per unit)' if getattr(params, side).dice == 'per-unit' else ''}"
+                for side in SIDES
+            ),
+        )
+    )
     hits = {side: sum(face in getattr(params, side).hits for face in rolled[side]) for side in SIDES}
-    steps.append(Step(cite(params, "hits"), "; ".join(
-        f"the {side} rolled {', '.join(map(str, rolled[side])) or 'nothing'}: "
-        f"{plural(hits[side], 'hit')} ({' or '.join(getattr(params, side).hits)} count)"
-        for side in SIDES)))
+    steps.append(
+        Step(
+            cite(params, "hits"),
+            "; ".join(
+                f"the {side} rolled {', '.join(map(str, rolled[side])) or 'nothing'}: "
+                f"{plural(hits[side], 'hit')} ({' or '.join(getattr(params, side).hits)} count)"
+                for side in SIDES
+            ),
+        )
+    )
 
     attacker_hits, defender_hits = hits["attacker"], hits["defender"]
     if attacker_hits != defender_hits:
         winner: str | None = "attacker" if attacker_hits > defender_hits else "defender"
-        steps.append(Step(cite(params, "compare"),
-                          f"{plural(attacker_hits, 'hit')} against {defender_hits}: the {winner} wins by "
-                          f"{abs(attacker_hits - defender_hits)}"))
+        steps.append(
+            Step(
+                cite(params, "compare"),
+                f"{plural(attacker_hits, 'hit')} against {defender_hits}: the {winner} wins by "
+                f"{abs(attacker_hits - defender_hits)}",
+            )
+        )
     else:
         winner = None if params.tie == "nothing" else params.tie
-        steps.append(Step(cite(params, "compare"), f"equal hits ({attacker_hits} each): " + (
-            "nothing happens" if winner is None else f"the {winner} wins ties")))
+        steps.append(
+            Step(
+                cite(params, "compare"),
+                f"equal hits ({attacker_hits} each): "
+                + ("nothing happens" if winner is None else f"the {winner} wins ties"),
+            )
+        )
 
     loses = {side: 0 for side in SIDES}
     options: dict[str, list[dict[str, int]]] = {side: [] for side in SIDES}
@@ -106,34 +130,51 @@ def resolve(rules: Ruleset, name: str, params: SymbolHits, battle: Battle, throw
         loses[loser] = count
         options[loser] = removal_options(units, count)
         removed = f" ({_words(rules, options[loser][0])})" if len(options[loser]) == 1 and count else ""
-        steps.append(Step(cite(params, "losses"), {
-            "remove-surplus": f"the {loser} removes {plural(count, 'unit')}{removed}: "
-                              f"the surplus of {surplus}, capped at its {size(units)} in the battle",
-            "remove-all": f"all {size(units)} of the {loser}'s units in the battle are removed{removed}",
-            "nothing": f"a win by the {winner} removes nothing: nothing happens",
-        }[rule]))
+        steps.append(
+            Step(
+                cite(params, "losses"),
+                {
+                    "remove-surplus": f"the {loser} removes {plural(count, 'unit')}{removed}: "
+                    f"the surplus of {surplus}, capped at its {size(units)} in the battle",
+                    "remove-all": f"all {size(units)} of the {loser}'s units in the battle are removed{removed}",
+                    "nothing": f"a win by the {winner} removes nothing: nothing happens",
+                }[rule],
+            )
+        )
         if len(options[loser]) > 1:
-            steps.append(Step(cite(params, "choice"),
-                              f"the {loser} has units of different types and chooses which to remove: "
-                              + " or ".join(_words(rules, o) for o in options[loser])))
+            steps.append(
+                Step(
+                    cite(params, "choice"),
+                    f"the {loser} has units of different types and chooses which to remove: "
+                    + " or ".join(_words(rules, o) for o in options[loser]),
+                )
+            )
         if winner == "attacker" and count == size(units):
             moves_in = params.move_in
-            steps.append(Step(cite(params, "move_in"),
-                              "the target space is empty: the attacking units move in"
-                              if moves_in else "the target space is empty; the attacker does not move in"))
+            steps.append(
+                Step(
+                    cite(params, "move_in"),
+                    "the target space is empty: the attacking units move in"
+                    if moves_in
+                    else "the target space is empty; the attacker does not move in",
+                )
+            )
 
     return Ruling(
         outcome={
             "ruleset": rules.name,
             "attack": name,
             "winner": winner,
-            **{side: {
-                "units": dict(battle.side(side)),
-                "rolled": rolled[side],
-                "hits": hits[side],
-                "loses": loses[side],
-                "removal_options": options[side],
-            } for side in SIDES},
+            **{
+                side: {
+                    "units": dict(battle.side(side)),
+                    "rolled": rolled[side],
+                    "hits": hits[side],
+                    "loses": loses[side],
+                    "removal_options": options[side],
+                }
+                for side in SIDES
+            },
             "attacker_loses": loses["attacker"],
             "defender_loses": loses["defender"],
             "moves_in": moves_in,

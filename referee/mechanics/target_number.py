@@ -65,19 +65,24 @@ def check(params: TargetNumber, strike: Strike) -> list[Step]:
         modifier = params.modifiers[name]
         if modifier.types and strike.kind not in modifier.types:
             allowed = _listing([params.types[t].label for t in modifier.types])
-            raise RefereeError(f"'{modifier.label}' applies to {allowed}, not {_a(kind.label)}",
-                               rule=modifier.rule)
+            raise RefereeError(f"'{modifier.label}' applies to {allowed}, not {_a(kind.label)}", rule=modifier.rule)
     if strike.action is None:
         return []
     action = params.actions[strike.action]
     may = _listing([params.types[t].label for t in action.allows]) or "no attack"
-    moves = (f"moves up to {action.move}{' ' + params.measure if params.measure else ''}"
-             if action.move else "stays where it is")
+    moves = (
+        f"moves up to {action.move}{' ' + params.measure if params.measure else ''}"
+        if action.move
+        else "stays where it is"
+    )
     if strike.kind not in action.allows:
-        raise RefereeError(f"after {action.label} a unit may make {may}, not {_a(kind.label)}",
-                           rule=cite(params, "allows"))
-    return [Step(cite(params, "action"), f"{action.label}: the unit {moves}"),
-            Step(cite(params, "allows"), f"after {action.label} a unit may make {may}: the {kind.label} is allowed")]
+        raise RefereeError(
+            f"after {action.label} a unit may make {may}, not {_a(kind.label)}", rule=cite(params, "allows")
+        )
+    return [
+        Step(cite(params, "action"), f"{action.label}: the unit {moves}"),
+        Step(cite(params, "allows"), f"after {action.label} a unit may make {may}: the {kind.label} is allowed"),
+    ]
 
 
 def _from_table(params: TargetNumber, difference: int) -> tuple[int, str]:
@@ -113,25 +118,34 @@ def needed(params: TargetNumber, strike: Strike) -> tuple[int, list[Step]]:
     target_change, target_note = _changes(modifiers, "target")
     attacker, target = strike.attacker + attacker_change, strike.target + target_change
     notes = "; ".join(note for note in (attacker_note, target_note) if note)
-    steps.append(Step(cite(params, "qualities"),
-                      f"attacker {label} {attacker}, target {label} {target}"
-                      + (f" ({notes})" if notes else "; no special rules change them")))
+    steps.append(
+        Step(
+            cite(params, "qualities"),
+            f"attacker {label} {attacker}, target {label} {target}"
+            + (f" ({notes})" if notes else "; no special rules change them"),
+        )
+    )
     difference = target - attacker
     base, how = _from_table(params, difference)
-    steps.append(Step(cite(params, "table"),
-                      f"target {label} {target} minus attacker {label} {attacker} is {_signed(difference)}: "
-                      f"{how} gives {base}+"))
+    steps.append(
+        Step(
+            cite(params, "table"),
+            f"target {label} {target} minus attacker {label} {attacker} is {_signed(difference)}: {how} gives {base}+",
+        )
+    )
     kind = params.types[strike.kind]
     change, note = _changes(modifiers, "to_hit")
     number = base + change
-    steps.append(Step(cite(params, "modifiers"),
-                      f"{kind.label} modifiers: {note}, so {number}+" if note
-                      else f"no {kind.label} modifiers apply: {number}+"))
+    steps.append(
+        Step(
+            cite(params, "modifiers"),
+            f"{kind.label} modifiers: {note}, so {number}+" if note else f"no {kind.label} modifiers apply: {number}+",
+        )
+    )
     clamp = params.clamp
     bounded = min(max(number, clamp.min), clamp.max)
     if bounded != number:
-        steps.append(Step(cite(params, "clamp"),
-                          f"{number} is held to {clamp.min}..{clamp.max}: {bounded}+ is needed"))
+        steps.append(Step(cite(params, "clamp"), f"{number} is held to {clamp.min}..{clamp.max}: {bounded}+ is needed"))
     return bounded, steps
 
 
@@ -140,8 +154,15 @@ def resolve(rules: Ruleset, params: TargetNumber, strike: Strike, throw: Throw) 
     roll = pips(throw["hit"])[0]
     hit = roll >= number
     steps.append(Step(cite(params, "roll"), f"rolled {roll} against {number}+: " + ("a hit" if hit else "a miss")))
-    outcome = {"needed": number, "roll": roll, "hit": hit, "wound_roll": None, "wound_total": None,
-               "out_of_action": False, "wounds": strike.wounds}
+    outcome = {
+        "needed": number,
+        "roll": roll,
+        "hit": hit,
+        "wound_roll": None,
+        "wound_total": None,
+        "out_of_action": False,
+        "wounds": strike.wounds,
+    }
     if hit:
         wound_roll = pips(throw["wound"])[0]
         added = strike.wounds if params.wound.adds_wounds else 0
@@ -156,12 +177,22 @@ def resolve(rules: Ruleset, params: TargetNumber, strike: Strike, throw: Throw) 
         label = params.value.label
         out = total >= strike.target
         after = strike.wounds if out else strike.wounds + params.wound.wounds_per_hit
-        steps.append(Step(cite(params, "outcome"),
-                          f"{total} reaches the target's unmodified {label} {strike.target}: out of action" if out
-                          else f"{total} is below the target's unmodified {label} {strike.target}: "
-                               f"{plural(params.wound.wounds_per_hit, 'more wound')}, {after} in all"))
+        steps.append(
+            Step(
+                cite(params, "outcome"),
+                f"{total} reaches the target's unmodified {label} {strike.target}: out of action"
+                if out
+                else f"{total} is below the target's unmodified {label} {strike.target}: "
+                f"{plural(params.wound.wounds_per_hit, 'more wound')}, {after} in all",
+            )
+        )
         outcome.update(wound_roll=wound_roll, wound_total=total, out_of_action=out, wounds=after)
     else:
-        steps.append(Step(cite(params, "wound"), "no wound roll: it only follows a hit"
-                          + (f" (the {pips(throw['wound'])[0]} rolled does not count)" if throw.get("wound") else "")))
+        steps.append(
+            Step(
+                cite(params, "wound"),
+                "no wound roll: it only follows a hit"
+                + (f" (the {pips(throw['wound'])[0]} rolled does not count)" if throw.get("wound") else ""),
+            )
+        )
     return Ruling(outcome=outcome, steps=tuple(steps))

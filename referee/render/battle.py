@@ -22,8 +22,7 @@ def summary(rules: Ruleset, outcome: dict[str, Any]) -> str:
             continue
         if len(options) > 1:
             choices = " or ".join(units(rules, o) for o in options)
-            parts.append(f"The {side} removes {lost} unit{'s' if lost > 1 else ''} "
-                         f"and chooses which: {choices}.")
+            parts.append(f"The {side} removes {lost} unit{'s' if lost > 1 else ''} and chooses which: {choices}.")
         else:
             parts.append(f"The {side} removes {units(rules, options[0])}.")
     if outcome.get("moves_in"):
@@ -35,20 +34,27 @@ def report(rules: Ruleset, settled: Settled) -> str:
     outcome = dict(settled.ruling.outcome)
     label = rules.attacks[outcome["attack"]].label
     rows = [
-        (side, units(rules, outcome[side]["units"]),
-         ", ".join(map(str, outcome[side]["rolled"])), outcome[side]["hits"], outcome[side]["loses"])
+        (
+            side,
+            units(rules, outcome[side]["units"]),
+            ", ".join(map(str, outcome[side]["rolled"])),
+            outcome[side]["hits"],
+            outcome[side]["loses"],
+        )
         for side in SIDES
     ]
-    return "\n".join([
-        styled(f"{rules.title}: {label}", bold=True),
-        table(rows, ["side", "units", "rolled", "hits", "loses"]),
-        "",
-        styled(summary(rules, outcome), bold=True),
-        "",
-        explanation(settled.ruling.steps),
-        "",
-        seed_line(settled.seed, settled.typed),
-    ])
+    return "\n".join(
+        [
+            styled(f"{rules.title}: {label}", bold=True),
+            table(rows, ["side", "units", "rolled", "hits", "loses"]),
+            "",
+            styled(summary(rules, outcome), bold=True),
+            "",
+            explanation(settled.ruling.steps),
+            "",
+            seed_line(settled.seed, settled.typed),
+        ]
+    )
 
 
 def document(settled: Settled) -> dict[str, Any]:

@@ -45,23 +45,30 @@ def legend(land: Landscape, landmap: Landmap) -> str:
 
 
 def report(land: Landscape, title: str, landmap: Landmap) -> str:
-    capitals = (f"Capitals (marked *): {', '.join(landmap.capitals)}." if landmap.capitals else None)
-    return "\n".join(line for line in [
-        styled(f"{title}: {len(landmap.tiles) - len(landmap.capitals)} tiles"
-               + (f" + {len(landmap.capitals)} capitals" if landmap.capitals else "")
-               + f" ({landmap.shape})", bold=True),
-        "",
-        picture(land, landmap),
-        "",
-        legend(land, landmap),
-        "",
-        styled(f"Each player gets {landmap.dice_per_player} dice.", bold=True),
-        capitals,
-        "",
-        explanation(landmap.steps),
-        "",
-        f"Seed: {landmap.seed}; deal this map again with --seed {landmap.seed}.",
-    ] if line is not None)
+    capitals = f"Capitals (marked *): {', '.join(landmap.capitals)}." if landmap.capitals else None
+    return "\n".join(
+        line
+        for line in [
+            styled(
+                f"{title}: {len(landmap.tiles) - len(landmap.capitals)} tiles"
+                + (f" + {len(landmap.capitals)} capitals" if landmap.capitals else "")
+                + f" ({landmap.shape})",
+                bold=True,
+            ),
+            "",
+            picture(land, landmap),
+            "",
+            legend(land, landmap),
+            "",
+            styled(f"Each player gets {landmap.dice_per_player} dice.", bold=True),
+            capitals,
+            "",
+            explanation(landmap.steps),
+            "",
+            f"Seed: {landmap.seed}; deal this map again with --seed {landmap.seed}.",
+        ]
+        if line is not None
+    )
 
 
 def document(ruleset: str, landmap: Landmap) -> dict[str, Any]:

@@ -25,8 +25,9 @@ def _chances(odds: Chances) -> dict[str, Any]:
     }
 
 
-def document(rules: Ruleset, strike: Strike, odds: Chances, steps: tuple[Step, ...],
-             settled: Settled | None) -> dict[str, Any]:
+def document(
+    rules: Ruleset, strike: Strike, odds: Chances, steps: tuple[Step, ...], settled: Settled | None
+) -> dict[str, Any]:
     out: dict[str, Any] = {
         "ruleset": rules.name,
         "attack": strike.kind,
@@ -39,8 +40,9 @@ def document(rules: Ruleset, strike: Strike, odds: Chances, steps: tuple[Step, .
     }
     if settled is not None:
         outcome = settled.ruling.outcome
-        out.update({key: outcome[key] for key in ("roll", "wound_roll", "wound_total", "hit", "out_of_action",
-                                                   "wounds")})
+        out.update(
+            {key: outcome[key] for key in ("roll", "wound_roll", "wound_total", "hit", "out_of_action", "wounds")}
+        )
         out.update(seed=settled.seed, typed=list(settled.typed))
     out["explanation"] = [{"rule": s.rule, "text": s.text} for s in steps]
     return out
@@ -49,17 +51,28 @@ def document(rules: Ruleset, strike: Strike, odds: Chances, steps: tuple[Step, .
 def verdict(outcome: dict[str, Any]) -> str:
     if not outcome["hit"]:
         return f"Rolled {outcome['roll']}: a miss."
-    result = ("the target is out of action" if outcome["out_of_action"]
-              else f"the target takes a wound ({outcome['wounds']} in all)")
+    result = (
+        "the target is out of action"
+        if outcome["out_of_action"]
+        else f"the target takes a wound ({outcome['wounds']} in all)"
+    )
     return f"Rolled {outcome['roll']}: a hit. Wound roll {outcome['wound_roll']}: {result}."
 
 
-def report(rules: Ruleset, params: TargetNumber, strike: Strike, odds: Chances, steps: tuple[Step, ...],
-           settled: Settled | None) -> str:
+def report(
+    rules: Ruleset,
+    params: TargetNumber,
+    strike: Strike,
+    odds: Chances,
+    steps: tuple[Step, ...],
+    settled: Settled | None,
+) -> str:
     label = params.value.label
     kind = params.types[strike.kind].label
-    rows = [(name, fraction(p), percent(p)) for name, p in
-            (("hit", odds.hit), ("out of action", odds.out_of_action), ("wound", odds.wound))]
+    rows = [
+        (name, fraction(p), percent(p))
+        for name, p in (("hit", odds.hit), ("out of action", odds.out_of_action), ("wound", odds.wound))
+    ]
     lines = [
         styled(f"{rules.title}: {kind}, {label} {strike.attacker} against {label} {strike.target}", bold=True),
         f"Needs {odds.needed}+ to hit.",
@@ -69,16 +82,16 @@ def report(rules: Ruleset, params: TargetNumber, strike: Strike, odds: Chances, 
     if settled is not None:
         lines += [styled(verdict(dict(settled.ruling.outcome)), bold=True), ""]
     lines.append(explanation(steps))
-    offered = [m.label + f" ({name})" for name, m in params.modifiers.items()
-               if not m.types or strike.kind in m.types]
+    offered = [m.label + f" ({name})" for name, m in params.modifiers.items() if not m.types or strike.kind in m.types]
     lines += ["", f"Modifiers for a {kind} (--modifier): {', '.join(offered) if offered else 'none in this ruleset'}."]
     if settled is not None:
         lines += ["", seed_line(settled.seed, settled.typed)]
     return "\n".join(lines)
 
 
-def chart_document(rules: Ruleset, kind: str, wounds: int, modifiers: tuple[str, ...],
-                   cells: list[tuple[int, int, Chances]]) -> dict[str, Any]:
+def chart_document(
+    rules: Ruleset, kind: str, wounds: int, modifiers: tuple[str, ...], cells: list[tuple[int, int, Chances]]
+) -> dict[str, Any]:
     return {
         "ruleset": rules.name,
         "attack": kind,
@@ -88,8 +101,14 @@ def chart_document(rules: Ruleset, kind: str, wounds: int, modifiers: tuple[str,
     }
 
 
-def chart_report(rules: Ruleset, params: TargetNumber, kind: str, wounds: int, modifiers: tuple[str, ...],
-                 cells: list[tuple[int, int, Chances]]) -> str:
+def chart_report(
+    rules: Ruleset,
+    params: TargetNumber,
+    kind: str,
+    wounds: int,
+    modifiers: tuple[str, ...],
+    cells: list[tuple[int, int, Chances]],
+) -> str:
     label = params.value.label
     targets = sorted({t for _, t, _ in cells})
     by_attacker: dict[int, list[str]] = {}
@@ -98,9 +117,13 @@ def chart_report(rules: Ruleset, params: TargetNumber, kind: str, wounds: int, m
     extras = [f"target has {wounds} wound{'' if wounds == 1 else 's'}"] if wounds else []
     extras += [params.modifiers[m].label for m in modifiers]
     title = f"{rules.title}: {params.types[kind].label}" + (f" ({'; '.join(extras)})" if extras else "")
-    return "\n".join([
-        styled(title, bold=True),
-        "Each cell: the number needed to hit, and the chance of putting the target out of action in one attack.",
-        table([[a, *cells_of_a] for a, cells_of_a in by_attacker.items()],
-              [f"attacker {label} \\ target"] + [str(t) for t in targets]),
-    ])
+    return "\n".join(
+        [
+            styled(title, bold=True),
+            "Each cell: the number needed to hit, and the chance of putting the target out of action in one attack.",
+            table(
+                [[a, *cells_of_a] for a, cells_of_a in by_attacker.items()],
+                [f"attacker {label} \\ target"] + [str(t) for t in targets],
+            ),
+        ]
+    )

@@ -17,8 +17,7 @@ def _short(text: str, width: int = 70) -> str:
 def listing(entries: Sequence[dict[str, Any]], where: str) -> str:
     if not entries:
         return f"No entries in {where}."
-    rows = [(e["id"], e["time"], e["game"] or "-", e["ruleset"] or "-", _short(command_line(e)))
-            for e in entries]
+    rows = [(e["id"], e["time"], e["game"] or "-", e["ruleset"] or "-", _short(command_line(e))) for e in entries]
     return table(rows, ["id", "time", "game", "ruleset", "command"])
 
 
@@ -27,14 +26,18 @@ def detail(entry: dict[str, Any]) -> str:
     rolled = "; ".join(f"{group}: {', '.join(map(str, faces))}" for group, faces in dice.get("rolled", {}).items())
     typed = dice.get("typed") or []
     seed = dice.get("seed")
-    how = (f"seed {seed}" + (f", typed: {', '.join(typed)}" if typed else "")) if seed is not None else \
-        "typed by the players"
+    how = (
+        (f"seed {seed}" + (f", typed: {', '.join(typed)}" if typed else ""))
+        if seed is not None
+        else "typed by the players"
+    )
     lines = [
-        styled(f"Entry {entry['id']}", bold=True) + f"  {entry['time']}" +
-        (f"  game {entry['game']}" if entry["game"] else ""),
+        styled(f"Entry {entry['id']}", bold=True)
+        + f"  {entry['time']}"
+        + (f"  game {entry['game']}" if entry["game"] else ""),
         f"command:  {command_line(entry)}",
-        f"ruleset:  {entry['ruleset'] or '-'}" +
-        (f" (sha256 {entry['ruleset_digest'][:16]}, {entry['ruleset_path']})" if entry["ruleset_digest"] else ""),
+        f"ruleset:  {entry['ruleset'] or '-'}"
+        + (f" (sha256 {entry['ruleset_digest'][:16]}, {entry['ruleset_path']})" if entry["ruleset_digest"] else ""),
         f"dice:     {rolled} ({how})" if rolled else "dice:     none",
         f"referee:  {entry['version']}",
         f"hash:     {entry['hash']}",
@@ -52,8 +55,12 @@ def detail(entry: dict[str, Any]) -> str:
 def _outcome_lines(value: Any, path: str = "") -> list[str]:
     """The ruling's JSON as `key: value` lines, leaving out the explanation shown below."""
     if isinstance(value, dict):
-        return [line for key, item in value.items() if key != "explanation"
-                for line in _outcome_lines(item, f"{path}.{key}" if path else str(key))]
+        return [
+            line
+            for key, item in value.items()
+            if key != "explanation"
+            for line in _outcome_lines(item, f"{path}.{key}" if path else str(key))
+        ]
     if isinstance(value, list) and value and all(isinstance(v, (dict, list)) for v in value):
         return [line for i, item in enumerate(value) for line in _outcome_lines(item, f"{path}[{i}]")]
     shown = (", ".join(map(str, value)) or "-") if isinstance(value, list) else value
@@ -85,8 +92,10 @@ def replay(document: dict[str, Any]) -> str:
         elif run["same"]:
             lines.append("  the same ruling.")
         else:
-            lines.append(f"  a different ruling ({len(run['differences'])} "
-                         f"difference{'s' if len(run['differences']) != 1 else ''}):")
+            lines.append(
+                f"  a different ruling ({len(run['differences'])} "
+                f"difference{'s' if len(run['differences']) != 1 else ''}):"
+            )
             lines += [f"  {d['path']}: {_value(d['then'])} → {_value(d['now'])}" for d in run["differences"][:20]]
             if len(run["differences"]) > 20:
                 lines.append(f"  … and {len(run['differences']) - 20} more (see --json)")

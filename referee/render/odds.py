@@ -11,12 +11,13 @@ from referee.render.text import fraction, percent, styled, table
 
 def report(title: str, outcomes: list[Outcome]) -> str:
     keys = list(outcomes[0].key) if outcomes else []
-    rows = [[("-" if o.key[k] is None else o.key[k]) for k in keys]
-            + [fraction(o.probability), percent(o.probability)] for o in outcomes]
+    rows = [
+        [("-" if o.key[k] is None else o.key[k]) for k in keys] + [fraction(o.probability), percent(o.probability)]
+        for o in outcomes
+    ]
     headers = [k.replace("_", " ") for k in keys] + ["probability", "percent"]
     return "\n".join([styled(title, bold=True), table(rows, headers)])
 
 
 def document(outcomes: list[Outcome]) -> list[dict[str, Any]]:
-    return [{**o.key, "probability": o.probability, "percent": json_render.percent(o.probability)}
-            for o in outcomes]
+    return [{**o.key, "probability": o.probability, "percent": json_render.percent(o.probability)} for o in outcomes]

@@ -25,33 +25,50 @@ def summary(outcome: dict[str, Any]) -> str:
     if outcome["outcome"] == "valid":
         parts.append(f"The field die now shows {outcome['attacker_after']}.")
     if outcome["defender_removed"]:
-        parts.append(f"The defender is removed; the attacking die ({outcome['attacker_after']}) "
-                     "must move into the emptied tile.")
+        parts.append(
+            f"The defender is removed; the attacking die ({outcome['attacker_after']}) must move into the emptied tile."
+        )
     elif outcome["outcome"] != "failed":
         parts.append(f"The defender is left with {outcome['defender_after']}.")
     if outcome["outcome"] == "failed":
         parts.append(f"The field die loses 1 pip ({outcome['attacker_after']} left).")
     if outcome["attacker_removed"]:
-        parts.append("The attacking die is removed" + (
-            "; the defender must move into its tile." if outcome["defender_moves_in"] else "."))
+        parts.append(
+            "The attacking die is removed"
+            + ("; the defender must move into its tile." if outcome["defender_moves_in"] else ".")
+        )
     return " ".join(parts)
 
 
 def report(rules: Ruleset, settled: Settled) -> str:
     outcome = dict(settled.ruling.outcome)
     chosen = outcome["chosen"] or {}
-    rows = [(p["rolled"], p["field"], p["outcome"], p["attacker_after"], p["defender_after"],
-             "yes" if p["legal"] else "no",
-             "<-" if (p["rolled"], p["field"]) == (chosen.get("rolled"), chosen.get("field")) else "")
-            for p in outcome["pairings"]]
-    heading = "\n".join([
-        styled(f"{rules.title}: {rules.attacks[outcome['attack']].label}", bold=True),
-        f"attacking field dice: {', '.join(map(str, outcome['attacker']['field']))}; "
-        f"rolled: {', '.join(map(str, outcome['attacker']['rolled']))}; defender: {outcome['defender']['field']}",
-        table(rows, ["rolled", "field", "outcome", "attacker after", "defender after", "legal", "chosen"]),
-    ])
-    sections = (heading, styled(summary(outcome), bold=True), explanation(settled.ruling.steps),
-                seed_line(settled.seed, settled.typed))
+    rows = [
+        (
+            p["rolled"],
+            p["field"],
+            p["outcome"],
+            p["attacker_after"],
+            p["defender_after"],
+            "yes" if p["legal"] else "no",
+            "<-" if (p["rolled"], p["field"]) == (chosen.get("rolled"), chosen.get("field")) else "",
+        )
+        for p in outcome["pairings"]
+    ]
+    heading = "\n".join(
+        [
+            styled(f"{rules.title}: {rules.attacks[outcome['attack']].label}", bold=True),
+            f"attacking field dice: {', '.join(map(str, outcome['attacker']['field']))}; "
+            f"rolled: {', '.join(map(str, outcome['attacker']['rolled']))}; defender: {outcome['defender']['field']}",
+            table(rows, ["rolled", "field", "outcome", "attacker after", "defender after", "legal", "chosen"]),
+        ]
+    )
+    sections = (
+        heading,
+        styled(summary(outcome), bold=True),
+        explanation(settled.ruling.steps),
+        seed_line(settled.seed, settled.typed),
+    )
     return "\n\n".join(sections)
 
 
@@ -59,21 +76,24 @@ def _policy(fight: PipFight) -> str:
     return POLICY if len(fight.attacker) > 1 else "a single attack: no choice to make"
 
 
-def odds_report(rules: Ruleset, fight: PipFight, outcomes: list[Outcome],
-                marginals: dict[str, Fraction]) -> str:
+def odds_report(rules: Ruleset, fight: PipFight, outcomes: list[Outcome], marginals: dict[str, Fraction]) -> str:
     rows = [(name.replace("_", " "), fraction(p), percent(p)) for name, p in marginals.items()]
-    return "\n".join([
-        odds_render.report(f"{rules.title}: odds of {' and '.join(map(str, fight.attacker))} "
-                           f"attacking {fight.defender}", outcomes),
-        "",
-        table(rows, ["in all", "probability", "percent"]),
-        "",
-        f"Policy: {_policy(fight)}.",
-    ])
+    return "\n".join(
+        [
+            odds_render.report(
+                f"{rules.title}: odds of {' and '.join(map(str, fight.attacker))} attacking {fight.defender}", outcomes
+            ),
+            "",
+            table(rows, ["in all", "probability", "percent"]),
+            "",
+            f"Policy: {_policy(fight)}.",
+        ]
+    )
 
 
-def odds_document(rules: Ruleset, fight: PipFight, outcomes: list[Outcome],
-                  marginals: dict[str, Fraction]) -> dict[str, Any]:
+def odds_document(
+    rules: Ruleset, fight: PipFight, outcomes: list[Outcome], marginals: dict[str, Fraction]
+) -> dict[str, Any]:
     return {
         "ruleset": rules.name,
         "attacker": list(fight.attacker),

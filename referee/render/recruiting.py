@@ -16,5 +16,10 @@ def recruit_report(rules: Ruleset, result: Recruit) -> str:
 def build_report(rules: Ruleset, built: Built) -> str:
     what = " and ".join(w.label for w in built.works)
     verb = "are" if len(built.works) > 1 else "is"
-    return "\n".join([styled(f"{rules.title}: {what} {verb} paid for ({built.have - built.cost} left)", bold=True),
-                      "", explanation(built.steps)])
+    return "\n".join(
+        [
+            styled(f"{rules.title}: {what} {verb} paid for ({built.have - built.cost} left)", bold=True),
+            "",
+            explanation(built.steps),
+        ]
+    )

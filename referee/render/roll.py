@@ -17,8 +17,9 @@ def _signed(n: int) -> str:
 def expression_document(expression: Expression, rolled: Rolled, seed: int) -> dict[str, Any]:
     return {
         "expression": expression.text,
-        "dice": [{"count": t.count, "sides": t.sides, "sign": t.sign, "rolled": list(faces)}
-                 for t, faces in rolled.groups],
+        "dice": [
+            {"count": t.count, "sides": t.sides, "sign": t.sign, "rolled": list(faces)} for t, faces in rolled.groups
+        ],
         "constant": rolled.constant,
         "total": rolled.total,
         "seed": seed,
@@ -40,8 +41,14 @@ def _total(faces: tuple[Face, ...]) -> int | None:
 
 
 def faces_document(ruleset: str, die: str, faces: tuple[Face, ...], seed: int) -> dict[str, Any]:
-    return {"ruleset": ruleset, "die": die, "count": len(faces), "faces": list(faces),
-            "total": _total(faces), "seed": seed}
+    return {
+        "ruleset": ruleset,
+        "die": die,
+        "count": len(faces),
+        "faces": list(faces),
+        "total": _total(faces),
+        "seed": seed,
+    }
 
 
 def faces_report(title: str, die: str, faces: tuple[Face, ...], seed: int) -> str:

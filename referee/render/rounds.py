@@ -16,21 +16,39 @@ def _counted(words: list[str]) -> str:
 
 def report(rules: Ruleset, settled: Settled) -> str:
     outcome = settled.ruling.outcome
-    sides = [(side, _counted(outcome[side]["front"]), _counted(outcome[side]["rear"]),
-              ", ".join(map(str, outcome[side]["rolled"])), outcome[side]["suffers"]) for side in SIDES]
-    pairs = [(p["rank"], f"{p['attacker']['die']}+{p['attacker']['bonus']}={p['attacker']['total']}",
-              f"{p['defender']['die']}+{p['defender']['bonus']}={p['defender']['total']}", p["winner"],
-              p["attacker"]["unit"], p["defender"]["unit"]) for p in outcome["pairs"]]
+    sides = [
+        (
+            side,
+            _counted(outcome[side]["front"]),
+            _counted(outcome[side]["rear"]),
+            ", ".join(map(str, outcome[side]["rolled"])),
+            outcome[side]["suffers"],
+        )
+        for side in SIDES
+    ]
+    pairs = [
+        (
+            p["rank"],
+            f"{p['attacker']['die']}+{p['attacker']['bonus']}={p['attacker']['total']}",
+            f"{p['defender']['die']}+{p['defender']['bonus']}={p['defender']['total']}",
+            p["winner"],
+            p["attacker"]["unit"],
+            p["defender"]["unit"],
+        )
+        for p in outcome["pairs"]
+    ]
     summary = " ".join(f"The {side} suffers: {outcome[side]['suffers']}." for side in SIDES)
-    return "\n".join([
-        styled(f"{rules.title}: {rules.attacks[outcome['attack']].label}", bold=True),
-        table(sides, ["side", "front", "rear", "rolled", "suffers"]),
-        "",
-        table(pairs, ["pair", "attacker", "defender", "winner", "attacker's unit", "defender's unit"]),
-        "",
-        styled(summary, bold=True),
-        "",
-        explanation(settled.ruling.steps),
-        "",
-        seed_line(settled.seed, settled.typed),
-    ])
+    return "\n".join(
+        [
+            styled(f"{rules.title}: {rules.attacks[outcome['attack']].label}", bold=True),
+            table(sides, ["side", "front", "rear", "rolled", "suffers"]),
+            "",
+            table(pairs, ["pair", "attacker", "defender", "winner", "attacker's unit", "defender's unit"]),
+            "",
+            styled(summary, bold=True),
+            "",
+            explanation(settled.ruling.steps),
+            "",
+            seed_line(settled.seed, settled.typed),
+        ]
+    )

@@ -11,8 +11,9 @@ from referee.ruleset.model import Ruleset
 
 def _plain(value: Any) -> Any:
     if dataclasses.is_dataclass(value):
-        return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)
-                if not f.metadata.get("internal")}
+        return {
+            f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value) if not f.metadata.get("internal")
+        }
     if hasattr(value, "items"):
         return {k: _plain(v) for k, v in value.items()}
     if isinstance(value, tuple):
@@ -26,11 +27,14 @@ def document(rules: Ruleset) -> dict[str, Any]:
 
 def _flat(value: Any) -> str:
     if isinstance(value, dict):
-        return ", ".join(f"{k.replace('_', ' ')} {_flat(v)}" for k, v in value.items()
-                         if v not in ("", 0, [], {}, None, False))
+        return ", ".join(
+            f"{k.replace('_', ' ')} {_flat(v)}" for k, v in value.items() if v not in ("", 0, [], {}, None, False)
+        )
     if isinstance(value, list):
-        return "/".join(f"({', '.join(f'{k} {v}' for k, v in item.items())})" if isinstance(item, dict)
-                        else str(item) for item in value)
+        return "/".join(
+            f"({', '.join(f'{k} {v}' for k, v in item.items())})" if isinstance(item, dict) else str(item)
+            for item in value
+        )
     return str(value)
 
 
@@ -53,8 +57,10 @@ def _attack_lines(rules: Ruleset) -> list[str]:
 
 
 def report(rules: Ruleset, options: list[tuple[str, str, str]]) -> str:
-    units = [(name, unit.label or "", ", ".join(unit.aliases), unit.cost, unit.start, unit.attack)
-             for name, unit in rules.units.items()]
+    units = [
+        (name, unit.label or "", ", ".join(unit.aliases), unit.cost, unit.start, unit.attack)
+        for name, unit in rules.units.items()
+    ]
     dice = [(name, ", ".join(map(str, d.faces)), d.rule) for name, d in rules.dice.items()]
     parts = [
         styled(f"{rules.title} ({rules.name})", bold=True),
@@ -73,25 +79,36 @@ def report(rules: Ruleset, options: list[tuple[str, str, str]]) -> str:
     ]
     if rules.situations:
         parts += ["", styled("Situations (--when SIDE:NAME)", bold=True)]
-        parts += [f"  {'attacker/defender' if s.side == 'either' else s.side}:{name}  {s.text} ({s.rule})"
-                  for name, s in rules.situations.items()]
+        parts += [
+            f"  {'attacker/defender' if s.side == 'either' else s.side}:{name}  {s.text} ({s.rule})"
+            for name, s in rules.situations.items()
+        ]
     if rules.states:
-        parts += ["", styled("Unit states (type them before a unit: \"damaged armour\")", bold=True)]
-        parts += [f"  {name}: {', '.join(u.title for u in rules.units.values() if name in u.states)} ({s.rule})"
-                  for name, s in rules.states.items()]
+        parts += ["", styled('Unit states (type them before a unit: "damaged armour")', bold=True)]
+        parts += [
+            f"  {name}: {', '.join(u.title for u in rules.units.values() if name in u.states)} ({s.rule})"
+            for name, s in rules.states.items()
+        ]
     if rules.variants:
         parts += ["", styled("Special rules (--rule NAME)", bold=True)]
         parts += [f"  {name}  {v.text} ({v.rule})" for name, v in rules.variants.items()]
     if rules.landscape:
         land = rules.landscape
         rows = [(name, t.letter, t.count, ", ".join(t.aliases), t.rule) for name, t in land.terrains.items()]
-        parts += ["", styled(f"Landscape (referee map): {land.tiles.min} to {land.tiles.max} tiles "
-                             f"({land.rule})", bold=True),
-                  table(rows, ["terrain", "letter", "in the box", "aliases", "rule"])]
+        parts += [
+            "",
+            styled(f"Landscape (referee map): {land.tiles.min} to {land.tiles.max} tiles ({land.rule})", bold=True),
+            table(rows, ["terrain", "letter", "in the box", "aliases", "rule"]),
+        ]
     if options:
-        parts += ["", styled("Options this ruleset names", bold=True),
-                  table([(f"referee {command}", option, meaning) for command, option, meaning in options],
-                        ["command", "option", "meaning"])]
+        parts += [
+            "",
+            styled("Options this ruleset names", bold=True),
+            table(
+                [(f"referee {command}", option, meaning) for command, option, meaning in options],
+                ["command", "option", "meaning"],
+            ),
+        ]
     parts += ["", styled("Rules", bold=True)]
     parts += [f"  {rule_id:<7} {text}" for rule_id, text in rules.rules.items()]
     return "\n".join(parts)

@@ -27,8 +27,9 @@ def table(rows: Iterable[Sequence[Any]], headers: Sequence[str], indented: bool 
     """`indented` keeps the leading spaces of cells, for rows that are parts of the row above."""
     from tabulate import tabulate
 
-    return tabulate(list(rows), headers=list(headers), tablefmt="simple", disable_numparse=True,
-                    preserve_whitespace=indented)
+    return tabulate(
+        list(rows), headers=list(headers), tablefmt="simple", disable_numparse=True, preserve_whitespace=indented
+    )
 
 
 def explanation(steps: Iterable[Step]) -> str:

@@ -70,8 +70,10 @@ def find(name: str, user_dirs: Sequence[Path] = ()) -> tuple[Path, list[str]]:
     matches = [entry for entry in catalogue(user_dirs) if entry.name.lower() == name.lower()]
     if not matches:
         raise did_you_mean("ruleset", name, sorted({e.name for e in catalogue(user_dirs)}))
-    notes = [f"note: {e.path} is not used: its name '{name}' is taken by {matches[0].path}; "
-             "rename the file or give its path" for e in matches[1:]]
+    notes = [
+        f"note: {e.path} is not used: its name '{name}' is taken by {matches[0].path}; rename the file or give its path"
+        for e in matches[1:]
+    ]
     return matches[0].path, notes
 
 
@@ -105,8 +107,7 @@ def _cross_check(rules: Ruleset, reader: Reader) -> None:
         if not unit.attack and len(rules.attacks) > 1:
             raise fail(f"units.{name}", "needs 'attack': this ruleset has several kinds of attack")
         if rules.attacks[rules.attack_of(name)].procedure == "target-number":
-            raise fail(f"units.{name}", "a target-number attack compares values ('referee hit'); "
-                                        "units cannot make it")
+            raise fail(f"units.{name}", "a target-number attack compares values ('referee hit'); units cannot make it")
     for name, attack in rules.attacks.items():
         die_name = getattr(attack, "die", None)
         if die_name is None:
@@ -120,8 +121,7 @@ def _cross_check(rules: Ruleset, reader: Reader) -> None:
         for side in ("attacker", "defender"):
             for i, face in enumerate(getattr(getattr(attack, side, None), "hits", ())):
                 if face not in faces:
-                    raise fail(f"attacks.{name}.{side}.hits[{i}]",
-                               f"'{face}' is not a face of die '{die_name}'")
+                    raise fail(f"attacks.{name}.{side}.hits[{i}]", f"'{face}' is not a face of die '{die_name}'")
     for name, situation in rules.situations.items():
         _check_read(rules, f"situations.{name}", situation, fail)
         for key, needed in (("requires_unit", situation.requires_unit), ("fails_without", situation.fails_without)):
@@ -130,8 +130,7 @@ def _cross_check(rules: Ruleset, reader: Reader) -> None:
         for key, others in (("excludes", situation.excludes), ("not_on_top_of", situation.not_on_top_of)):
             for i, other in enumerate(others):
                 if other not in rules.situations:
-                    raise did_you_mean_fail(fail, f"situations.{name}.{key}[{i}]", "situation", other,
-                                            rules.situations)
+                    raise did_you_mean_fail(fail, f"situations.{name}.{key}[{i}]", "situation", other, rules.situations)
     for name, unit in rules.units.items():
         for i, state in enumerate(unit.states):
             if state not in rules.states:
@@ -145,8 +144,9 @@ def _cross_check(rules: Ruleset, reader: Reader) -> None:
                 raise did_you_mean_fail(fail, f"recruiting.placed[{i}].unit", "unit", placed.unit, rules.units)
             for j, held in enumerate(placed.default_sites):
                 if held not in rules.recruiting.per:
-                    raise did_you_mean_fail(fail, f"recruiting.placed[{i}].default_sites[{j}]", "held thing",
-                                            held, rules.recruiting.per)
+                    raise did_you_mean_fail(
+                        fail, f"recruiting.placed[{i}].default_sites[{j}]", "held thing", held, rules.recruiting.per
+                    )
     if rules.reinforcements:
         for source in rules.reinforcements.income.per:
             if not source.replace("-", "").isalnum():
@@ -160,8 +160,9 @@ def _check_sections(rules: Ruleset, fail: Any) -> None:
     for name, attack in rules.attacks.items():
         for i, situation in enumerate(getattr(attack, "combined_refused_by", ())):
             if situation not in rules.situations:
-                raise did_you_mean_fail(fail, f"attacks.{name}.combined_refused_by[{i}]", "situation",
-                                        situation, rules.situations)
+                raise did_you_mean_fail(
+                    fail, f"attacks.{name}.combined_refused_by[{i}]", "situation", situation, rules.situations
+                )
         variant = getattr(attack, "defender_fills", "")
         if variant and variant not in rules.variants:
             raise did_you_mean_fail(fail, f"attacks.{name}.defender_fills", "variant", variant, rules.variants)
@@ -170,15 +171,15 @@ def _check_sections(rules: Ruleset, fail: Any) -> None:
         if land.tiles.min > land.tiles.max:
             raise fail("landscape.tiles", "min is larger than max")
         if land.capitals and land.capitals.terrain not in land.terrains:
-            raise did_you_mean_fail(fail, "landscape.capitals.terrain", "terrain", land.capitals.terrain,
-                                    land.terrains)
+            raise did_you_mean_fail(fail, "landscape.capitals.terrain", "terrain", land.capitals.terrain, land.terrains)
     if rules.deployment:
         if rules.deployment.die not in rules.dice:
             raise did_you_mean_fail(fail, "deployment.die", "die", rules.deployment.die, rules.dice)
         for player in rules.deployment.aliases:
             if player not in rules.deployment.players:
-                raise did_you_mean_fail(fail, f"deployment.aliases.{player}", "player", player,
-                                        rules.deployment.players)
+                raise did_you_mean_fail(
+                    fail, f"deployment.aliases.{player}", "player", player, rules.deployment.players
+                )
 
 
 def _check_ranked(rules: Ruleset, name: str, attack: Any, fail: Any) -> None:
@@ -270,6 +271,10 @@ def _check_target_number(path: str, attack: Any, faces: tuple[Any, ...], fail: A
         for i, kind in enumerate(types):
             if kind not in attack.types:
                 raise did_you_mean_fail(fail, f"{path}.{where}[{i}]", "attack type", kind, attack.types)
-    _unambiguous([(f"{path}.{part}", {n: [n, item.label, *item.aliases] for n, item in table.items()})
-                  for part, table in (("types", attack.types), ("actions", attack.actions),
-                                      ("modifiers", attack.modifiers))], fail)
+    _unambiguous(
+        [
+            (f"{path}.{part}", {n: [n, item.label, *item.aliases] for n, item in table.items()})
+            for part, table in (("types", attack.types), ("actions", attack.actions), ("modifiers", attack.modifiers))
+        ],
+        fail,
+    )

@@ -33,8 +33,9 @@ class DieDef:
     """A kind of die: its sides, and the words players use for them."""
 
     name: str = field(Text(), "its key in the table", key=True)
-    faces: tuple[Any, ...] = field(Seq(FACE, min_items=2, max_items=1000),
-                                   "every side of the die; repeat a face that is on several sides")
+    faces: tuple[Any, ...] = field(
+        Seq(FACE, min_items=2, max_items=1000), "every side of the die; repeat a face that is on several sides"
+    )
     aliases: Mapping[str, tuple[str, ...]] = field(
         Table(Seq(Text())), "other words for a face, in any language of the rulebook", EMPTY
     )
@@ -57,8 +58,11 @@ class Unit:
     start: int = field(Integer(minimum=0), "how many each player starts with", 0)
     attack: str = field(Text(), "the attack it makes (a key of 'attacks'); needed when there are several", "")
     states: tuple[str, ...] = field(
-        Seq(Text()), "its states (keys of 'states'), first the fresh one; each loss moves it one on, "
-                     "and a loss in the last destroys it; none: a loss destroys it", ())
+        Seq(Text()),
+        "its states (keys of 'states'), first the fresh one; each loss moves it one on, "
+        "and a loss in the last destroys it; none: a loss destroys it",
+        (),
+    )
 
     @property
     def title(self) -> str:
@@ -86,8 +90,9 @@ class Situation:
     """A named circumstance players switch on with --when SIDE:NAME."""
 
     name: str = field(Text(), "its key in the table", key=True)
-    side: str = field(Text(choices=("attacker", "defender", "either")),
-                      "whose situation it is; either: the player says which side")
+    side: str = field(
+        Text(choices=("attacker", "defender", "either")), "whose situation it is; either: the player says which side"
+    )
     rule: str = field(RULE_ID, "the rule it comes from")
     text: str = field(Text(), "what it means, in a sentence")
     aliases: tuple[str, ...] = field(Seq(Text()), "other words for it", ())
@@ -97,16 +102,25 @@ class Situation:
     # effects that only ranked-pairs attacks read
     extra_dice: int = field(Integer(minimum=0), "dice its side rolls on top of the usual", 0, read_by=RANKED)
     not_on_top_of: tuple[str, ...] = field(
-        Seq(Text()), "situations that, when also on, replace this one's extra dice instead of adding", (),
-        read_by=RANKED)
+        Seq(Text()),
+        "situations that, when also on, replace this one's extra dice instead of adding",
+        (),
+        read_by=RANKED,
+    )
     highest_bonus: int = field(Integer(minimum=0), "added to its side's highest paired die", 0, read_by=RANKED)
-    cancels_bombardment: bool = field(Boolean(), "true if the other side's units lose their bonus", False,
-                                      read_by=RANKED)
-    stops_repair: bool = field(Boolean(), "true if the other side's damaged units cannot withdraw to repair",
-                               False, read_by=RANKED)
+    cancels_bombardment: bool = field(
+        Boolean(), "true if the other side's units lose their bonus", False, read_by=RANKED
+    )
+    stops_repair: bool = field(
+        Boolean(), "true if the other side's damaged units cannot withdraw to repair", False, read_by=RANKED
+    )
     fails_without: str = field(
-        Text(), "a unit its side must keep: when the last one is destroyed the attack fails and "
-                "every unit of the side is removed (a landing without ships)", "", read_by=RANKED)
+        Text(),
+        "a unit its side must keep: when the last one is destroyed the attack fails and "
+        "every unit of the side is removed (a landing without ships)",
+        "",
+        read_by=RANKED,
+    )
 
 
 @dataclass(frozen=True, kw_only=True, eq=False)
@@ -117,8 +131,9 @@ class Ruleset:
     name: str = field(NAME, "the name typed on the command line")
     title: str = field(Text(), "the game's name as printed")
     source: str = field(Text(), "where the rules come from")
-    rules: Mapping[str, str] = field(Table(Text(), min_items=1),
-                                     "each rule ID with its text; every cited ID must be here")
+    rules: Mapping[str, str] = field(
+        Table(Text(), min_items=1), "each rule ID with its text; every cited ID must be here"
+    )
     dice: Mapping[str, DieDef] = field(Table(Record(DieDef), min_items=1), "the kinds of dice")
     units: Mapping[str, Unit] = field(Table(Record(Unit)), "the kinds of pieces, for games that name them", EMPTY)
     attacks: Mapping[str, Any] = field(
@@ -130,14 +145,16 @@ class Ruleset:
     reinforcements: Reinforcements | None = field(
         Lazy(f"{ECONOMY}:Reinforcements"), "buying new units with points", None
     )
-    variants: Mapping[str, Variant] = field(Table(Lazy(f"{SECTIONS}:Variant")), "special rules a table opts into",
-                                            EMPTY)
+    variants: Mapping[str, Variant] = field(
+        Table(Lazy(f"{SECTIONS}:Variant")), "special rules a table opts into", EMPTY
+    )
     landscape: Landscape | None = field(Lazy(f"{SECTIONS}:Landscape"), "a map of hex tiles dealt from the box", None)
     deployment: Deployment | None = field(Lazy(f"{SECTIONS}:Deployment"), "rolling and placing the armies", None)
     scoring: Scoring | None = field(Lazy(f"{SECTIONS}:Scoring"), "who wins at the end of a game", None)
     grouping: Grouping | None = field(Lazy(f"{SECTIONS}:Grouping"), "merging two own pieces into one", None)
-    recruiting: Recruiting | None = field(Lazy(f"{RECRUITS}:Recruiting"), "recruiting units from what a player holds",
-                                          None)
+    recruiting: Recruiting | None = field(
+        Lazy(f"{RECRUITS}:Recruiting"), "recruiting units from what a player holds", None
+    )
     building: Building | None = field(Lazy(f"{RECRUITS}:Building"), "building for a price", None)
     # set by the loader, never read from the file
     path: str = field(Text(), "where the file was read from", "", internal=True)

@@ -27,11 +27,13 @@ class Placed:
     """A unit that can only be formed where the file says, from pieces left in the box."""
 
     unit: str = field(Text(), "the unit (a key of 'units')")
-    box: str = field(Text(), "the option that counts its pieces left in the box "
-                             "(when a player leaves that option out: no limit)")
+    box: str = field(
+        Text(), "the option that counts its pieces left in the box (when a player leaves that option out: no limit)"
+    )
     sites: str = field(Text(), "the option that counts the places that can take it")
     default_sites: tuple[str, ...] = field(
-        Seq(Text()), "held things (keys of 'per') that are such places when the sites are not given", ())
+        Seq(Text()), "held things (keys of 'per') that are such places when the sites are not given", ()
+    )
     rule: str = field(RULE, "the rule for where it goes")
 
 

@@ -49,10 +49,22 @@ def markdown() -> str:
             continue
         seen.add(id(record))
         title = path or "top level"
-        rows = [f"| `{name}` | {_default(f)} | {f.metadata['spec'].expected()} | {f.metadata['doc']} |"
-                for name, f in record.fields.items()]
-        parts.append("\n".join([
-            f"### `{title}`", "", record.doc, "",
-            "| key | | value | meaning |", "|---|---|---|---|", *rows, "",
-        ]))
+        rows = [
+            f"| `{name}` | {_default(f)} | {f.metadata['spec'].expected()} | {f.metadata['doc']} |"
+            for name, f in record.fields.items()
+        ]
+        parts.append(
+            "\n".join(
+                [
+                    f"### `{title}`",
+                    "",
+                    record.doc,
+                    "",
+                    "| key | | value | meaning |",
+                    "|---|---|---|---|",
+                    *rows,
+                    "",
+                ]
+            )
+        )
     return "\n".join(parts)

@@ -94,8 +94,9 @@ class Deployment:
     order_rule: str = field(RULE, "the rule for who places first")
     hand: int = field(Integer(minimum=0), "dice each player keeps after placing")
     start_rule: str = field(RULE, "the rule for who starts play")
-    equal_start: str = field(Text(choices=("first-placer", "second-placer")),
-                             "who starts when the dice left over sum the same")
+    equal_start: str = field(
+        Text(choices=("first-placer", "second-placer")), "who starts when the dice left over sum the same"
+    )
 
 
 @dataclass(frozen=True, kw_only=True, eq=False)

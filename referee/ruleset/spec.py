@@ -51,8 +51,7 @@ class Reader:
         return position(self.source, node)
 
     def fail(self, node: Node, path: str, message: str) -> RefereeError:
-        return RefereeError(f"{path or 'top level'}: {message}" if path else message,
-                            where=self.where(node))
+        return RefereeError(f"{path or 'top level'}: {message}" if path else message, where=self.where(node))
 
     def visit(self, node: Node, path: str) -> None:
         self.visited += 1
@@ -63,8 +62,11 @@ class Reader:
             )
         self.places.setdefault(path, self.where(node))
         if node.tag not in _KNOWN_TAGS:
-            raise self.fail(node, path, f"unsupported YAML tag {node.tag}: a ruleset holds only "
-                                        "text, numbers, true/false, lists and mappings")
+            raise self.fail(
+                node,
+                path,
+                f"unsupported YAML tag {node.tag}: a ruleset holds only text, numbers, true/false, lists and mappings",
+            )
 
 
 def _kind(node: Node) -> str:
@@ -110,7 +112,8 @@ class Text(Spec):
         if node.tag != _STR:
             if _plain(node) and node.tag in _PLAIN_TAGS:
                 raise reader.fail(
-                    node, path,
+                    node,
+                    path,
                     f"YAML reads {node.value!r} as {_PLAIN_TAGS[node.tag]}; quote it: '{node.value}'",
                 )
             raise reader.fail(node, path, f"expected text, got {_kind(node)}")
@@ -154,9 +157,7 @@ class Integer(Spec):
         if not _DECIMAL.match(text):
             raise reader.fail(node, path, f"write {node.value!r} as a plain decimal number")
         value = int(text)
-        if (self.minimum is not None and value < self.minimum) or (
-            self.maximum is not None and value > self.maximum
-        ):
+        if (self.minimum is not None and value < self.minimum) or (self.maximum is not None and value > self.maximum):
             raise reader.fail(node, path, f"expected {self.expected()}, got {value}")
         return value
 
@@ -222,7 +223,8 @@ def _pairs(node: MappingNode, path: str, reader: Reader) -> list[tuple[str, Node
         if key in seen:
             first = seen[key].start_mark.line + 1
             raise reader.fail(
-                key_node, path,
+                key_node,
+                path,
                 f"'{key}' defined twice, at lines {first} and {key_node.start_mark.line + 1}",
             )
         seen[key] = key_node
@@ -268,8 +270,13 @@ class Table(Spec):
 
 
 def field(
-    spec: Spec, doc: str, default: Any = dataclasses.MISSING, *, key: bool = False,
-    internal: bool = False, read_by: str = "",
+    spec: Spec,
+    doc: str,
+    default: Any = dataclasses.MISSING,
+    *,
+    key: bool = False,
+    internal: bool = False,
+    read_by: str = "",
 ) -> Any:
     """A record field: its spec, a line of documentation, and a default if optional.
 
@@ -289,7 +296,6 @@ def field(
 
 def required(f: dataclasses.Field) -> bool:
     return f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
-
 
 
 class Record(Spec):
@@ -387,9 +393,7 @@ class Either(Spec):
                 errors.append(exc)
         # the option whose shape fits the node gives the most useful message
         fitting = [e for e in errors if "expected" not in e.message]
-        raise fitting[0] if fitting else reader.fail(
-            node, path, f"expected {self.expected()}, got {_kind(node)}"
-        )
+        raise fitting[0] if fitting else reader.fail(node, path, f"expected {self.expected()}, got {_kind(node)}")
 
     def schema(self) -> dict[str, Any]:
         return {"anyOf": [o.schema() for o in self.options]}
@@ -414,7 +418,11 @@ class Tagged(Spec):
                 name = Text().read(value_node, _join(path, self.tag), reader)
                 if name not in self.variants:
                     raise did_you_mean_at(
-                        reader, value_node, _join(path, self.tag), self.tag, name,
+                        reader,
+                        value_node,
+                        _join(path, self.tag),
+                        self.tag,
+                        name,
                         list(self.variants),
                     )
                 return self.variants[name].read(node, path, reader)
@@ -425,8 +433,6 @@ class Tagged(Spec):
         return {"oneOf": [v.schema() for v in self.variants.values()]}
 
 
-def did_you_mean_at(
-    reader: Reader, node: Node, path: str, kind: str, given: str, known: list[str]
-) -> RefereeError:
+def did_you_mean_at(reader: Reader, node: Node, path: str, kind: str, given: str, known: list[str]) -> RefereeError:
     error = did_you_mean(kind, given, known)
     return reader.fail(node, path, error.message)

@@ -64,8 +64,9 @@ def compose_text(text: str, source: str) -> Node:
     """The document's root node; one clear error for anything that is not YAML."""
     brackets = text.count("[") + text.count("{")  # a cheap bound first: most files have few
     if (brackets > MAX_DEPTH and _flow_depth(text) > MAX_DEPTH) or _compact_depth(text) > MAX_DEPTH:
-        raise RefereeError(f"lists or mappings nested more than {MAX_DEPTH} deep; "
-                           "a ruleset needs only a few levels", where=source)
+        raise RefereeError(
+            f"lists or mappings nested more than {MAX_DEPTH} deep; a ruleset needs only a few levels", where=source
+        )
     try:
         root = yaml.compose(text, Loader=Loader)
     except yaml.MarkedYAMLError as exc:

@@ -31,7 +31,9 @@ class PipCompare:
     die: str = field(Text(), "the die rolled from the hand and shown on the field (a key of 'dice')")
     most_attackers: int = field(Integer(minimum=1), "the most field dice that attack together", 1)
     combined_refused_by: tuple[str, ...] = field(
-        Seq(Text()), "situations (keys of 'situations') that refuse an attack by several dice", ())
+        Seq(Text()), "situations (keys of 'situations') that refuse an attack by several dice", ()
+    )
     defender_fills: str = field(
-        Text(), "a variant (key of 'variants') under which the defender moves into an attacker's emptied tile", "")
+        Text(), "a variant (key of 'variants') under which the defender moves into an attacker's emptied tile", ""
+    )
     cite: PipCite = field(Record(PipCite), "the rule cited at each step", PipCite())

@@ -16,8 +16,12 @@ class Division:
     """What one unit does on the front in a ranked-pairs round."""
 
     dice: int = field(Integer(minimum=0), "dice it rolls while on the front", 1)
-    bombard: int = field(Integer(minimum=0), "added to its side's next paired die by rank while on the front "
-                                             "(the first such unit to the highest die, the next to the second)", 0)
+    bombard: int = field(
+        Integer(minimum=0),
+        "added to its side's next paired die by rank while on the front "
+        "(the first such unit to the highest die, the next to the second)",
+        0,
+    )
 
 
 @dataclass(frozen=True, kw_only=True, eq=False)
@@ -34,17 +38,22 @@ class FightPolicy:
     """The choices made for the players between rounds of a whole fight."""
 
     rule: str = field(RULE, "the rule that lets the sides act between rounds")
-    given: str = field(Text(choices=("front", "territory")),
-                       "what --attacker/--defender count in a whole fight: the front (the rear is given apart), "
-                       "or everything on the territory (the front is then filled from it)")
+    given: str = field(
+        Text(choices=("front", "territory")),
+        "what --attacker/--defender count in a whole fight: the front (the rear is given apart), "
+        "or everything on the territory (the front is then filled from it)",
+    )
     keep_behind: int = field(Integer(minimum=0), "attacking units that stay home and never fight", 0)
     keep_rule: str = field(RULE, "the rule for the units kept behind", "")
     supply: bool = field(Boolean(), "true if each side fills its front from its rear before each round")
     supply_order: tuple[str, ...] = field(
-        Seq(Text()), "units brought to the front first (fresh units before worn ones in any case)", ())
+        Seq(Text()), "units brought to the front first (fresh units before worn ones in any case)", ()
+    )
     withdraw_worn: bool = field(
-        Boolean(), "true if worn (damaged) units on the front swap with fresh ones of the same kind "
-                   "from the rear", False)
+        Boolean(),
+        "true if worn (damaged) units on the front swap with fresh ones of the same kind from the rear",
+        False,
+    )
     withdraw_rule: str = field(RULE, "the rule that lets worn units withdraw", "")
     conquest_rule: str = field(RULE, "the rule that says a side with an empty front has lost the border", "")
 
@@ -73,14 +82,17 @@ class RankedPairs:
     rule: str = field(RULE, "the rule that defines this attack")
     label: str = field(Text(), "the attack's name as printed")
     die: str = field(Text(), "the die both sides roll (a key of 'dice'); its faces must be numbers")
-    divisions: Mapping[str, Division] = field(Table(Record(Division), min_items=1),
-                                              "what each unit (a key of 'units') does on the front")
+    divisions: Mapping[str, Division] = field(
+        Table(Record(Division), min_items=1), "what each unit (a key of 'units') does on the front"
+    )
     attacker: PairSide = field(Record(PairSide), "the attacking side")
     defender: PairSide = field(Record(PairSide), "the defending side")
     tie: str = field(Text(choices=("attacker", "defender")), "who wins a pair of equal totals")
     stand_order: tuple[str, ...] = field(
-        Seq(Text()), "units in the order the pairs stand for them, highest pair first", ())
+        Seq(Text()), "units in the order the pairs stand for them, highest pair first", ()
+    )
     worn_first: bool = field(
-        Boolean(), "true if, among units of one kind, a worn (damaged) one takes a loss before a fresh one", False)
+        Boolean(), "true if, among units of one kind, a worn (damaged) one takes a loss before a fresh one", False
+    )
     fight: FightPolicy = field(Record(FightPolicy), "how a whole fight goes on between rounds")
     cite: RankedCite = field(Record(RankedCite), "the rule cited at each step", RankedCite())

@@ -29,8 +29,9 @@ class SymbolSide:
     )
     hits: tuple[str, ...] = field(Seq(Text(), min_items=1), "the faces that are hits for this side")
     on_win: str = field(OUTCOME, "what the losing side removes when this side wins")
-    max_dice: int = field(Integer(minimum=1, maximum=100),
-                          "the most dice this side can roll (the dice a player owns)", 0)
+    max_dice: int = field(
+        Integer(minimum=1, maximum=100), "the most dice this side can roll (the dice a player owns)", 0
+    )
     max_units: int = field(Integer(minimum=1), "the most units this side can have in one battle", 0)
 
 
@@ -59,8 +60,10 @@ class SymbolHits:
     die: str = field(Text(), "the die both sides roll (a key of 'dice')")
     attacker: SymbolSide = field(Record(SymbolSide), "the attacking side")
     defender: SymbolSide = field(Record(SymbolSide), "the defending side")
-    tie: str = field(Text(choices=("nothing", "attacker", "defender")),
-                     "who wins on equal hits; a tie won under remove-surplus removes one unit")
+    tie: str = field(
+        Text(choices=("nothing", "attacker", "defender")),
+        "who wins on equal hits; a tie won under remove-surplus removes one unit",
+    )
     range: Reach = field(Record(Reach), "how far the target may be", Reach(min=1, max=1))
     alone: bool = field(Boolean(), "true if no other unit may join this attack", False)
     move_in: bool = field(Boolean(), "true if the attackers move into an emptied target", False)

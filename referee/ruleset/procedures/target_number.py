@@ -112,7 +112,8 @@ class TargetNumber:
     )
     beyond: str = field(
         Text(choices=("nearest", "extend")),
-        "a difference outside the table: use its nearest row, or extend its last step", "nearest",
+        "a difference outside the table: use its nearest row, or extend its last step",
+        "nearest",
     )
     clamp: Clamp = field(Record(Clamp), "the bounds of the number needed after modifiers")
     wound: WoundRoll = field(Record(WoundRoll), "the roll after a hit")
