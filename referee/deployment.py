@@ -9,10 +9,10 @@ from dataclasses import dataclass
 
 from referee.dice import Face, Rng, pips
 from referee.errors import RefereeError
-from referee.mechanics.base import Step
 from referee.names import Lexicon
 from referee.ruleset.model import Ruleset
 from referee.ruleset.sections import Deployment
+from referee.ruling import Step
 
 SETUP_STREAM = "setup"
 MAX_ROLLS = 1000

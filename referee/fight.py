@@ -17,11 +17,12 @@ from typing import Any
 
 from referee.dice import exact_throws
 from referee.errors import RefereeError
-from referee.mechanics import attack_of, check_situations, dice_needed, resolve
-from referee.mechanics.base import SIDES, Battle, Step, Units, dice_of
+from referee.mechanics import attack_of, check_situations, dice_needed, ruler
+from referee.mechanics.base import Battle, Units, dice_of
 from referee.mechanics.ranked_pairs import divisions, reads_rear, situations_on
 from referee.ruleset.model import Ruleset, Situation
 from referee.ruleset.procedures.ranked_pairs import RankedPairs
+from referee.ruling import SIDES, Step
 
 Division = tuple[str, int]
 Rear = tuple[tuple[Division, int], ...]  # each kind with its count: a big rear stays small
@@ -81,9 +82,9 @@ class Fight:
         self.memo: dict[State, Value] = {}
         self.losses = losses  # a chart needs only the chance to win: skip the rest
         self.moves: dict[tuple[str, tuple[Division, ...], Rear], Side] = {}
-        self.reads = {side: reads_rear(rules, params, battle, side) for side in SIDES}
+        self.reads: dict[str, bool] = {side: reads_rear(rules, params, battle, side) for side in SIDES}
         check_situations(rules, battle)
-        self.stopping = {
+        self.stopping: dict[str, list[Situation]] = {
             side: [s for s in situations_on(rules, battle, other) if s.stops_repair]
             for side, other in zip(SIDES, reversed(SIDES))
         }
@@ -107,7 +108,7 @@ class Fight:
             self.moves[key] = self._between(side, list(front), Counter(dict(rear)))
         return self.moves[key]
 
-    def _between(self, side: str, front: list[Division], rear: Counter) -> Side:
+    def _between(self, side: str, front: list[Division], rear: Counter[Division]) -> Side:
         """The policy between rounds: swap worn units for fresh ones of their kind, then supply."""
         policy = self.params.fight
         if policy.withdraw_worn and not self.stopping[side]:
@@ -133,7 +134,7 @@ class Fight:
         states = []
         for side, (front, rear) in zip(SIDES, state):
             for group, counted in ((side, Counter(front)), (f"{side}_rear", Counter(dict(rear)))):
-                units: Counter = Counter()
+                units: Counter[str] = Counter()
                 for (unit, index), n in counted.items():
                     units[unit] += n
                     if index:
@@ -149,8 +150,9 @@ class Fight:
             battle = self._battle(key)
             needs = dice_needed(self.rules, battle)
             totals: dict[Any, Fraction] = {}
+            rule_on = ruler(self.rules, battle)
             for throw, chance in exact_throws(dice_of(needs)):
-                out = resolve(self.rules, battle, throw).outcome
+                out = rule_on(throw).outcome
                 result = tuple(self._divisions(out[side]["front_after"]) for side in SIDES) + tuple(
                     out[side]["failed"] for side in SIDES
                 )

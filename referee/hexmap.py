@@ -16,9 +16,9 @@ from dataclasses import dataclass
 
 from referee.dice import Rng
 from referee.errors import RefereeError
-from referee.mechanics.base import Step
 from referee.ruleset.model import Ruleset
 from referee.ruleset.sections import Capitals, Landscape
+from referee.ruling import Step
 
 Hex = tuple[int, int]
 MAP_STREAM = "map"

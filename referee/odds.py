@@ -9,9 +9,10 @@ from fractions import Fraction
 from typing import Any
 
 from referee.dice import exact_throws
-from referee.mechanics import dice_needed, odds_keys, resolve
-from referee.mechanics.base import Battle, DiceNeed, Ruling, Throw, dice_of
+from referee.mechanics import dice_needed, odds_keys, ruler
+from referee.mechanics.base import Battle, DiceNeed, Throw, dice_of
 from referee.ruleset.model import Ruleset
+from referee.ruling import Ruling
 
 
 @dataclass(frozen=True)
@@ -23,7 +24,7 @@ class Outcome:
 
 
 def battle_odds(rules: Ruleset, battle: Battle) -> list[Outcome]:
-    return tally(dice_needed(rules, battle), odds_keys(rules, battle), lambda throw: resolve(rules, battle, throw))
+    return tally(dice_needed(rules, battle), odds_keys(rules, battle), ruler(rules, battle))
 
 
 def tally(needs: Mapping[str, DiceNeed], keys: tuple[str, ...], rule_on: Callable[[Throw], Ruling]) -> list[Outcome]:

@@ -9,7 +9,7 @@ from fractions import Fraction
 from referee.dice import Face
 from referee.errors import RefereeError
 from referee.mechanics import check_situations
-from referee.mechanics.pip_compare import BEST, ODDS_KEYS, PipFight, check, dice_needed, resolve
+from referee.mechanics.pip_compare import BEST, ODDS_KEYS, PipFight, check, dice_needed, prepare
 from referee.names import plural
 from referee.odds import Outcome, tally
 from referee.rolling import Settled, complete
@@ -43,7 +43,7 @@ def settle(rules: Ruleset, fight: PipFight, roll: tuple[int, ...] | None, seed: 
         check(rules, params, replace(fight, attacker=roll), "rolled")
     typed: dict[str, tuple[Face, ...]] = {} if roll is None else {"attacker": roll}
     throw, seed = complete(needs, typed, seed)
-    return Settled(resolve(rules, name, params, fight, throw), throw, tuple(typed), seed)
+    return Settled(prepare(rules, name, params, fight)(throw), throw, tuple(typed), seed)
 
 
 def odds(rules: Ruleset, fight: PipFight) -> list[Outcome]:
@@ -53,7 +53,7 @@ def odds(rules: Ruleset, fight: PipFight) -> list[Outcome]:
     if fight.choose not in (None, BEST):
         raise RefereeError("odds are for before the roll: a pairing cannot be chosen yet")
     best = replace(fight, choose=BEST)
-    return tally(dice_needed(rules, params, best), ODDS_KEYS, lambda throw: resolve(rules, name, params, best, throw))
+    return tally(dice_needed(rules, params, best), ODDS_KEYS, prepare(rules, name, params, best))
 
 
 def marginals(outcomes: list[Outcome]) -> dict[str, Fraction]:

@@ -8,10 +8,10 @@ from dataclasses import dataclass
 from itertools import islice
 
 from referee.errors import RefereeError, did_you_mean
-from referee.mechanics.base import Step
 from referee.names import plural
 from referee.ruleset.economy import Reinforcements
 from referee.ruleset.model import Ruleset
+from referee.ruling import Step
 
 Purchase = dict[str, int]
 MAX_PURCHASES = 200_000

@@ -10,10 +10,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from referee.errors import RefereeError, did_you_mean
-from referee.mechanics.base import Step
 from referee.names import Lexicon, plural
 from referee.ruleset.model import Ruleset
 from referee.ruleset.recruits import Bonus, Recruiting, Work
+from referee.ruling import Step
 
 
 @dataclass(frozen=True)

@@ -9,9 +9,9 @@ from dataclasses import dataclass
 from referee.deployment import deployment_of
 from referee.dice import pips
 from referee.errors import RefereeError
-from referee.mechanics.base import Step
 from referee.names import plural
 from referee.ruleset.model import Ruleset
+from referee.ruling import Step
 
 CRITERIA = {"dice": "most dice on the map", "pips": "highest pip total", "first": "the player who moved first"}
 

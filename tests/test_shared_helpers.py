@@ -7,8 +7,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from referee.dice import Die, throw_count
-from referee.mechanics.base import DiceNeed, cite, dice_of, other
+from referee.mechanics.base import DiceNeed, cite, dice_of
 from referee.names import plural
+from referee.ruling import other
 
 
 @dataclass(frozen=True)

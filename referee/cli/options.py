@@ -12,9 +12,10 @@ from typing import Any
 import click
 
 from referee.errors import RefereeError
-from referee.mechanics.base import SIDES, Battle, Units
+from referee.mechanics.base import Battle, Units
 from referee.names import MAX_COUNT, situations_of, states_of, units_of
 from referee.ruleset.model import Ruleset
+from referee.ruling import SIDES
 
 F = Callable[..., Any]
 LARGEST = 2**63 - 1  # what the journal's SQLite columns hold

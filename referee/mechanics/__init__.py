@@ -8,12 +8,14 @@ situation refuses it) happen here, once.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
 from referee.errors import RefereeError
-from referee.mechanics.base import Battle, DiceNeed, Ruling, Situated, Throw
+from referee.mechanics.base import Battle, DiceNeed, Situated, Throw
 from referee.ruleset.model import Ruleset
+from referee.ruling import Ruling
 
 _MODULES = {
     "pip-compare": "referee.mechanics.pip_compare",
@@ -90,11 +92,18 @@ def dice_needed(rules: Ruleset, battle: Battle) -> dict[str, DiceNeed]:
     return module.dice_needed(rules, params, battle)
 
 
+def ruler(rules: Ruleset, battle: Battle) -> Callable[[Throw], Ruling]:
+    """The ruling on a battle as a function of the faces showing; what every
+    throw shares is worked out once, so odds and whole fights reuse it."""
+    name, params = attack_of(rules, battle)
+    rule_on: Callable[[Throw], Ruling] = procedure(params).prepare(rules, name, params, battle)
+    return rule_on
+
+
 def resolve(rules: Ruleset, battle: Battle, throw: Throw) -> Ruling:
     """The ruling on a battle for the faces showing: the one function behind
     rolling, typed dice, odds and replays."""
-    name, params = attack_of(rules, battle)
-    return procedure(params).resolve(rules, name, params, battle, throw)
+    return ruler(rules, battle)(throw)
 
 
 def odds_keys(rules: Ruleset, battle: Battle) -> tuple[str, ...]:

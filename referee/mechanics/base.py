@@ -5,17 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Protocol
 
 from referee.dice import Die, Face
 
 Throw = Mapping[str, tuple[Face, ...]]
 Units = tuple[tuple[str, int], ...]  # canonical unit name, count
-SIDES = ("attacker", "defender")
-
-
-def other(side: str) -> str:
-    return SIDES[1 - SIDES.index(side)]
 
 
 class Cited(Protocol):
@@ -43,25 +38,6 @@ class Situated(Protocol):
     def side(self, name: str) -> Units: ...
 
     def rear(self, name: str) -> Units: ...
-
-
-@dataclass(frozen=True)
-class Step:
-    """One step of a ruling, with the rule that produced it."""
-
-    rule: str
-    text: str
-
-
-@dataclass(frozen=True)
-class Ruling:
-    """The outcome (JSON-ready) and why, step by step."""
-
-    outcome: Mapping[str, Any]
-    steps: tuple[Step, ...]
-
-    def as_dict(self) -> dict[str, Any]:
-        return {**self.outcome, "explanation": [{"rule": s.rule, "text": s.text} for s in self.steps]}
 
 
 @dataclass(frozen=True)

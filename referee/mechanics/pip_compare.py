@@ -16,17 +16,18 @@ All of them are null while the attacker still has to pick a pairing."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from dataclasses import field as dc_field
 from typing import Final, Literal
 
 from referee.dice import pips
 from referee.errors import RefereeError
-from referee.mechanics.base import DiceNeed, Ruling, Step, Throw, Units, cite
+from referee.mechanics.base import DiceNeed, Throw, Units, cite
 from referee.names import plural
 from referee.ruleset.model import Ruleset
 from referee.ruleset.procedures.pip_compare import PipCompare
+from referee.ruling import Ruling, Step
 
 ODDS_KEYS = ("winner", "attacker_loses", "defender_loses", "outcome", "defender_removed", "attacker_removed")
 BEST: Final = "best"
@@ -215,7 +216,12 @@ def _effect_steps(params: PipCompare, fight: PipFight, p: Pairing) -> list[Step]
     return steps
 
 
-def resolve(rules: Ruleset, name: str, params: PipCompare, fight: PipFight, throw: Throw) -> Ruling:
+def prepare(rules: Ruleset, name: str, params: PipCompare, fight: PipFight) -> Callable[[Throw], Ruling]:
+    """The ruler of one attack as told, for every throw."""
+    return lambda throw: _rule(rules, name, params, fight, throw)
+
+
+def _rule(rules: Ruleset, name: str, params: PipCompare, fight: PipFight, throw: Throw) -> Ruling:
     rolled = pips(throw["attacker"])
     listed = pairings(params, fight, rolled)
     steps: list[Step] = []

@@ -14,19 +14,23 @@ outcome differently."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from dataclasses import field as dc_field
+from typing import Any
 
 from referee.dice import pips
 from referee.errors import RefereeError
-from referee.mechanics.base import SIDES, Battle, DiceNeed, Ruling, Step, Throw, cite, other
+from referee.mechanics.base import Battle, DiceNeed, Throw, cite
 from referee.names import plural
 from referee.ruleset.model import Ruleset, Situation
 from referee.ruleset.procedures.ranked_pairs import RankedPairs
+from referee.ruling import SIDES, Ruling, Side, Step, other
 
 ODDS_KEYS = ("winner", "attacker_loses", "defender_loses", "attacker_suffers", "defender_suffers")
 HAS_REAR = True  # units waiting behind the front give cover and can be lost with a landing
 Division = tuple[str, int]  # unit, index of its state
+SideLosses = dict[str, Any]  # what lost pairs did to a side, as the ruling prints it
 _RANKS = ("highest die", "second-highest die", "third-highest die")
 
 
@@ -104,7 +108,7 @@ def _dice_parts(rules: Ruleset, params: RankedPairs, battle: Battle, side: str) 
 
 def dice_needed(rules: Ruleset, params: RankedPairs, battle: Battle) -> dict[str, DiceNeed]:
     die = rules.dice[params.die].die
-    need = {}
+    need: dict[str, DiceNeed] = {}
     for side in SIDES:
         if battle.rear(side) and not reads_rear(rules, params, battle, side):
             raise RefereeError(
@@ -159,7 +163,7 @@ def _stand(params: RankedPairs, front: list[Division]) -> list[Division]:
 
 
 def _take_losses(
-    rules: Ruleset, params: RankedPairs, front: list[Division], lost_units: Counter
+    rules: Ruleset, params: RankedPairs, front: list[Division], lost_units: Counter[str]
 ) -> tuple[list[Division], list[Division], list[Division]]:
     """Each loss moves a unit one state on; past its last state it is destroyed.
     Among units of one kind, fresh ones take the first loss unless the file says worn_first."""
@@ -204,38 +208,29 @@ class _Setup:
     battle, so this is worked out once per battle."""
 
     steps: list[Step]
-    front: dict[str, list[Division]]
-    rear: dict[str, list[Division]]
+    front: dict[Side, list[Division]]
+    rear: dict[Side, list[Division]]
     pairs: int
-    bonus: dict[str, list[int]]
+    bonus: dict[Side, list[int]]
     bonus_steps: list[Step]
-    losses: dict[tuple[str, tuple[tuple[str, int], ...]], tuple[dict, list[Step]]] = dc_field(default_factory=dict)
-
-
-_SETUPS: dict[tuple[int, Battle], tuple[Ruleset, _Setup]] = {}
+    losses: dict[tuple[str, tuple[tuple[str, int], ...]], tuple[SideLosses, list[Step]]] = dc_field(
+        default_factory=dict
+    )
 
 
 def _setup(rules: Ruleset, params: RankedPairs, battle: Battle) -> _Setup:
-    key = (id(rules), battle)
-    hit = _SETUPS.get(key)
-    if hit and hit[0] is rules:
-        return hit[1]
-    if len(_SETUPS) > 256:
-        _SETUPS.clear()
     steps = [Step(rule, text) for side in SIDES for _, rule, text in _dice_parts(rules, params, battle, side)]
     front = {side: _stand(params, divisions(rules, battle, side)) for side in SIDES}
-    pairs = min(len(front["attacker"]), len(front["defender"]))
+    pairs = min(len(front[Side.ATTACKER]), len(front[Side.DEFENDER]))
     bonus_steps: list[Step] = []
     bonus = {side: _bonuses(rules, params, battle, side, pairs, bonus_steps) for side in SIDES}
     rear = {side: divisions(rules, battle, f"{side}_rear") for side in SIDES}
-    made = _Setup(steps, front, rear, pairs, bonus, bonus_steps)
-    _SETUPS[key] = (rules, made)
-    return made
+    return _Setup(steps, front, rear, pairs, bonus, bonus_steps)
 
 
 def _side_losses(
-    rules: Ruleset, params: RankedPairs, battle: Battle, setup: _Setup, side: str, lost: Counter
-) -> tuple[dict, list[Step]]:
+    rules: Ruleset, params: RankedPairs, battle: Battle, setup: _Setup, side: Side, lost: Counter[str]
+) -> tuple[SideLosses, list[Step]]:
     """What a pattern of lost pairs does to a side (remembered per pattern)."""
     key = (side, tuple(sorted(lost.items())))
     if key in setup.losses:
@@ -267,8 +262,13 @@ def _side_losses(
     return result, steps
 
 
-def resolve(rules: Ruleset, name: str, params: RankedPairs, battle: Battle, throw: Throw) -> Ruling:
+def prepare(rules: Ruleset, name: str, params: RankedPairs, battle: Battle) -> Callable[[Throw], Ruling]:
+    """The ruler of one battle: what every throw shares is worked out once, here."""
     setup = _setup(rules, params, battle)
+    return lambda throw: _rule(rules, name, params, battle, setup, throw)
+
+
+def _rule(rules: Ruleset, name: str, params: RankedPairs, battle: Battle, setup: _Setup, throw: Throw) -> Ruling:
     front, pairs, bonus = setup.front, setup.pairs, setup.bonus
     steps = list(setup.steps)
     rolled = {side: list(pips(throw[side])) for side in SIDES}
@@ -286,20 +286,20 @@ def resolve(rules: Ruleset, name: str, params: RankedPairs, battle: Battle, thro
     steps.append(
         Step(
             cite(params, "pairs"),
-            f"{plural(pairs, 'pair')} compared ({len(front['attacker'])} against "
-            f"{len(front['defender'])} on the front); other dice only widen the choice",
+            f"{plural(pairs, 'pair')} compared ({len(front[Side.ATTACKER])} against "
+            f"{len(front[Side.DEFENDER])} on the front); other dice only widen the choice",
         )
     )
     steps += setup.bonus_steps
 
     compared = []
-    lost: dict[str, Counter] = {side: Counter() for side in SIDES}
+    lost: dict[str, Counter[str]] = {side: Counter() for side in SIDES}
     for rank in range(pairs):
         totals = {side: ranked[side][rank] + bonus[side][rank] for side in SIDES}
-        if totals["attacker"] != totals["defender"]:
-            winner = "attacker" if totals["attacker"] > totals["defender"] else "defender"
+        if totals[Side.ATTACKER] != totals[Side.DEFENDER]:
+            winner = Side.ATTACKER if totals[Side.ATTACKER] > totals[Side.DEFENDER] else Side.DEFENDER
         else:
-            winner = params.tie
+            winner = Side(params.tie)
         loser = other(winner)
         lost[loser][front[loser][rank][0]] += 1
         shown = {
@@ -309,12 +309,12 @@ def resolve(rules: Ruleset, name: str, params: RankedPairs, battle: Battle, thro
         steps.append(
             Step(
                 cite(params, "sort"),
-                f"pair {rank + 1}: {shown['attacker']} against {shown['defender']}: the {winner} wins"
-                + (" the tie" if totals["attacker"] == totals["defender"] else ""),
+                f"pair {rank + 1}: {shown[Side.ATTACKER]} against {shown[Side.DEFENDER]}: the {winner} wins"
+                + (" the tie" if totals[Side.ATTACKER] == totals[Side.DEFENDER] else ""),
             )
         )
         compared.append(
-            {
+            {  # type: ignore[misc]  # str-valued sides among the other keys
                 "rank": rank + 1,
                 "winner": winner,
                 **{
@@ -333,15 +333,15 @@ def resolve(rules: Ruleset, name: str, params: RankedPairs, battle: Battle, thro
             Step(
                 cite(params, "stand"),
                 "; ".join(
-                    f"pair {rank + 1} stands for the attacker's {label(rules, front['attacker'][rank])} and the "
-                    f"defender's {label(rules, front['defender'][rank])}"
+                    f"pair {rank + 1} stands for the attacker's {label(rules, front[Side.ATTACKER][rank])} and the "
+                    f"defender's {label(rules, front[Side.DEFENDER][rank])}"
                     for rank in range(pairs)
                 ),
             )
         )
 
     won = {side: sum(pair["winner"] == side for pair in compared) for side in SIDES}
-    sides = {}
+    sides: dict[Side, dict[str, Any]] = {}
     for side in SIDES:
         result, loss_steps = _side_losses(rules, params, battle, setup, side, lost[side])
         steps += loss_steps
@@ -361,8 +361,8 @@ def resolve(rules: Ruleset, name: str, params: RankedPairs, battle: Battle, thro
         outcome={
             "ruleset": rules.name,
             "attack": name,
-            "winner": None if won["attacker"] == won["defender"] else max(SIDES, key=won.__getitem__),
-            **sides,
+            "winner": None if won[Side.ATTACKER] == won[Side.DEFENDER] else max(SIDES, key=won.__getitem__),
+            **{str(side): result for side, result in sides.items()},
             "pairs": compared,
             **{f"{side}_loses": sides[side]["loses"] for side in SIDES},
             **{f"{side}_suffers": sides[side]["suffers"] for side in SIDES},

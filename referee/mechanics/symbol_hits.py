@@ -5,13 +5,14 @@ heavy-weapon attacks are two parameter sets of this one procedure."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from referee.errors import RefereeError
-from referee.mechanics.base import SIDES, Battle, DiceNeed, Ruling, Step, Throw, cite, other, size
+from referee.mechanics.base import Battle, DiceNeed, Throw, cite, size
 from referee.names import plural
 from referee.ruleset.model import Ruleset
 from referee.ruleset.procedures.symbol_hits import SymbolHits
+from referee.ruling import SIDES, Ruling, Side, Step, other
 
 ODDS_KEYS = ("winner", "attacker_loses", "defender_loses")
 Units = tuple[tuple[str, int], ...]
@@ -25,7 +26,7 @@ def dice_needed(rules: Ruleset, params: SymbolHits, battle: Battle) -> dict[str,
             rule=cite(params, "range"),
         )
     die = rules.dice[params.die].die
-    need = {}
+    need: dict[str, DiceNeed] = {}
     for side in SIDES:
         spec = getattr(params, side)
         units = size(battle.side(side))
@@ -66,7 +67,12 @@ def _words(rules: Ruleset, units: Units | dict[str, int]) -> str:
     return ", ".join(rules.units[u].counted(n) for u, n in items)
 
 
-def resolve(rules: Ruleset, name: str, params: SymbolHits, battle: Battle, throw: Throw) -> Ruling:
+def prepare(rules: Ruleset, name: str, params: SymbolHits, battle: Battle) -> Callable[[Throw], Ruling]:
+    """The ruler of one attack as told, for every throw."""
+    return lambda throw: _rule(rules, name, params, battle, throw)
+
+
+def _rule(rules: Ruleset, name: str, params: SymbolHits, battle: Battle, throw: Throw) -> Ruling:
     steps: list[Step] = []
     if battle.range is not None:
         steps.append(
@@ -98,9 +104,9 @@ def resolve(rules: Ruleset, name: str, params: SymbolHits, battle: Battle, throw
         )
     )
 
-    attacker_hits, defender_hits = hits["attacker"], hits["defender"]
+    attacker_hits, defender_hits = hits[Side.ATTACKER], hits[Side.DEFENDER]
     if attacker_hits != defender_hits:
-        winner: str | None = "attacker" if attacker_hits > defender_hits else "defender"
+        winner: Side | None = Side.ATTACKER if attacker_hits > defender_hits else Side.DEFENDER
         steps.append(
             Step(
                 cite(params, "compare"),
@@ -109,7 +115,7 @@ def resolve(rules: Ruleset, name: str, params: SymbolHits, battle: Battle, throw
             )
         )
     else:
-        winner = None if params.tie == "nothing" else params.tie
+        winner = None if params.tie == "nothing" else Side(params.tie)
         steps.append(
             Step(
                 cite(params, "compare"),
@@ -175,8 +181,8 @@ def resolve(rules: Ruleset, name: str, params: SymbolHits, battle: Battle, throw
                 }
                 for side in SIDES
             },
-            "attacker_loses": loses["attacker"],
-            "defender_loses": loses["defender"],
+            "attacker_loses": loses[Side.ATTACKER],
+            "defender_loses": loses[Side.DEFENDER],
             "moves_in": moves_in,
         },
         steps=tuple(steps),

@@ -12,10 +12,11 @@ from dataclasses import dataclass
 
 from referee.dice import pips
 from referee.errors import RefereeError
-from referee.mechanics.base import DiceNeed, Ruling, Step, Throw, cite
+from referee.mechanics.base import DiceNeed, Throw, cite
 from referee.names import plural
 from referee.ruleset.model import Ruleset
 from referee.ruleset.procedures.target_number import Modifier, TargetNumber
+from referee.ruling import Ruling, Step
 
 ODDS_KEYS = ("hit", "out_of_action")
 

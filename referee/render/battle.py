@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.mechanics.base import SIDES
 from referee.render.text import explanation, seed_line, styled, table, units
 from referee.rolling import Settled
 from referee.ruleset.model import Ruleset
+from referee.ruling import SIDES
 
 
 def summary(rules: Ruleset, outcome: dict[str, Any]) -> str:

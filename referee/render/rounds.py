@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections import Counter
 
-from referee.mechanics.base import SIDES
 from referee.render.text import explanation, seed_line, styled, table
 from referee.rolling import Settled
 from referee.ruleset.model import Ruleset
+from referee.ruling import SIDES
 
 
 def _counted(words: list[str]) -> str:

@@ -7,11 +7,11 @@ from typing import Any
 
 from referee.deployment import Armies
 from referee.hexmap import Landmap
-from referee.mechanics.base import Step
 from referee.names import plural
 from referee.render import hexmap
 from referee.render.text import explanation, styled, table
 from referee.ruleset.sections import Landscape
+from referee.ruling import Step
 
 Start = tuple[str, tuple[Step, ...]] | None
 

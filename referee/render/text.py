@@ -6,7 +6,7 @@ import os
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from referee.mechanics.base import Step
+from referee.ruling import Step
 
 if TYPE_CHECKING:
     from fractions import Fraction
