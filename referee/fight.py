@@ -17,11 +17,11 @@ from typing import Any
 
 from referee.dice import exact_throws
 from referee.errors import RefereeError
-from referee.mechanics import attack_of, check_situations, dice_needed, ruler
-from referee.mechanics.base import Battle, Units, dice_of
-from referee.mechanics.ranked_pairs import divisions, reads_rear, situations_on
+from referee.procedures.base import Battle, Units, dice_of
+from referee.procedures.door import attack_of, check_situations, dice_needed, ruler
+from referee.procedures.ranked_pairs.grammar import RankedPairs
+from referee.procedures.ranked_pairs.resolver import divisions, reads_rear, situations_on
 from referee.ruleset.model import Ruleset, Situation
-from referee.ruleset.procedures.ranked_pairs import RankedPairs
 from referee.ruling import SIDES, Step
 
 Division = tuple[str, int]
@@ -71,7 +71,7 @@ class Fight:
         self.rules = rules
         self.when = battle.when
         _, params = attack_of(rules, battle)
-        if params.procedure != "ranked-pairs":
+        if not isinstance(params, RankedPairs):
             raise RefereeError(
                 f"a {params.label} is not fought in rounds; --until needs a ruleset whose attack is ranked pairs"
             )

@@ -10,11 +10,11 @@ from fractions import Fraction
 
 from referee.dice import MAX_THROWS, Face, exact_throws
 from referee.errors import RefereeError
-from referee.mechanics.base import dice_of
-from referee.mechanics.target_number import Strike, dice_needed, resolve
+from referee.procedures.base import dice_of
+from referee.procedures.target_number.grammar import TargetNumber
+from referee.procedures.target_number.resolver import Strike, dice_needed, prepare
 from referee.rolling import Settled, complete
 from referee.ruleset.model import Ruleset
-from referee.ruleset.procedures.target_number import TargetNumber
 
 
 @dataclass(frozen=True)
@@ -43,14 +43,15 @@ Throws = list[tuple[dict[str, tuple[Face, ...]], Fraction]]
 def every_throw(rules: Ruleset, params: TargetNumber, uses: int = 1) -> Throws:
     """Both dice, every way they can fall, with exact weights (the same for
     every pair of values); `uses` is how many times the caller rules on them all."""
-    return list(exact_throws(dice_of(dice_needed(rules, params)), MAX_THROWS // uses))
+    return list(exact_throws(dice_of(dice_needed(rules, params, Strike("", 0, 0))), MAX_THROWS // uses))
 
 
 def chances(rules: Ruleset, params: TargetNumber, strike: Strike, throws: Throws | None = None) -> Chances:
     totals = {"hit": Fraction(0), "out": Fraction(0)}
     number = 0
+    rule_on = prepare(rules, "", params, strike)
     for throw, weight in throws or every_throw(rules, params):
-        outcome = resolve(rules, params, strike, throw).outcome
+        outcome = rule_on(throw).outcome
         number = outcome["needed"]
         totals["hit"] += weight * outcome["hit"]
         totals["out"] += weight * outcome["out_of_action"]
@@ -72,7 +73,7 @@ def chart(
 
 def settle(rules: Ruleset, params: TargetNumber, strike: Strike, typed: Mapping[str, int], seed: int | None) -> Settled:
     """Rule on the faces typed; the referee draws the rest from the seeded stream."""
-    needs = dice_needed(rules, params)
+    needs = dice_needed(rules, params, strike)
     for group, face in typed.items():
         faces = needs[group].die.faces
         if face not in faces:
@@ -82,4 +83,4 @@ def settle(rules: Ruleset, params: TargetNumber, strike: Strike, typed: Mapping[
             )
     rolled = {group: (face,) for group, face in typed.items()}
     throw, seed = complete(needs, rolled, seed)
-    return Settled(resolve(rules, params, strike, throw), throw, tuple(rolled), seed)
+    return Settled(prepare(rules, "", params, strike)(throw), throw, tuple(rolled), seed)

@@ -9,8 +9,8 @@ from fractions import Fraction
 from typing import Any
 
 from referee.dice import exact_throws
-from referee.mechanics import dice_needed, odds_keys, ruler
-from referee.mechanics.base import Battle, DiceNeed, Throw, dice_of
+from referee.procedures.base import Battle, DiceNeed, Throw, dice_of
+from referee.procedures.door import dice_needed, odds_keys, ruler
 from referee.ruleset.model import Ruleset
 from referee.ruling import Ruling
 

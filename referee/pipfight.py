@@ -8,23 +8,22 @@ from fractions import Fraction
 
 from referee.dice import Face
 from referee.errors import RefereeError
-from referee.mechanics import check_situations
-from referee.mechanics.pip_compare import BEST, ODDS_KEYS, PipFight, check, dice_needed, prepare
 from referee.names import plural
 from referee.odds import Outcome, tally
+from referee.procedures.door import check_situations
+from referee.procedures.pip_compare.grammar import PipCompare
+from referee.procedures.pip_compare.resolver import BEST, ODDS_KEYS, PipFight, check, dice_needed, prepare
 from referee.rolling import Settled, complete
 from referee.ruleset.model import Ruleset
-from referee.ruleset.procedures.pip_compare import PipCompare
 
-PROCEDURE = "pip-compare"
 MARGINALS = ("perfect", "valid", "failed", "defender_removed", "attacker_removed")
 
 
 def attack(rules: Ruleset) -> tuple[str, PipCompare]:
     for name, params in rules.attacks.items():
-        if params.procedure == PROCEDURE:
+        if isinstance(params, PipCompare):
             return name, params
-    raise RefereeError(f"{rules.title} has no {PROCEDURE} attack")
+    raise RefereeError(f"{rules.title} has no attack of field dice against a defending die")
 
 
 def settle(rules: Ruleset, fight: PipFight, roll: tuple[int, ...] | None, seed: int | None) -> Settled:

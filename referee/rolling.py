@@ -8,9 +8,9 @@ from dataclasses import dataclass
 
 from referee.dice import Face, Rng, new_seed
 from referee.errors import RefereeError
-from referee.mechanics import dice_needed, resolve
-from referee.mechanics.base import Battle, DiceNeed
 from referee.names import Lexicon, plural
+from referee.procedures.base import Battle, DiceNeed
+from referee.procedures.door import dice_needed, resolve
 from referee.ruleset.model import Ruleset
 from referee.ruling import Ruling
 

@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 
 from referee.dice import Rng
 from referee.fight import Fight
-from referee.mechanics import dice_needed, resolve
-from referee.mechanics.base import Battle
 from referee.odds import battle_odds
+from referee.procedures.base import Battle
+from referee.procedures.door import dice_needed, resolve
 from referee.ruleset.load import load
 
 FR = load("frontline-risk")

@@ -12,9 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.dice import Rng
-from referee.mechanics import dice_needed, resolve
-from referee.mechanics.base import Battle
 from referee.odds import battle_odds
+from referee.procedures.base import Battle
+from referee.procedures.door import dice_needed, resolve
 from referee.ruleset.load import load
 
 GF = load("groundforce")

@@ -10,8 +10,8 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.mechanics.pip_compare import PipFight
 from referee.pipfight import marginals, odds, settle
+from referee.procedures.pip_compare.resolver import PipFight
 from referee.ruleset.load import load
 
 RULES = load("diceland")

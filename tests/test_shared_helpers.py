@@ -7,8 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from referee.dice import Die, throw_count
-from referee.mechanics.base import DiceNeed, cite, dice_of
 from referee.names import plural
+from referee.procedures.base import DiceNeed, cite, dice_of
 from referee.ruling import other
 
 

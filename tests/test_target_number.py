@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from referee.dice import Rng
 from referee.hitcheck import chances, chart, settle
-from referee.mechanics.target_number import Strike
+from referee.procedures.target_number.resolver import Strike
 from referee.ruleset.load import load
 
 TF = load("trueforces")

@@ -24,6 +24,7 @@ from referee.cli.options import (
     situation_options,
     variant_option,
 )
+from referee.procedures.door import procedure, report_of
 from referee.ruleset.model import Ruleset
 
 
@@ -67,7 +68,7 @@ def battle(ruleset: str, as_json: bool, **options: Any) -> None:
     """
     rules = load_rules(ruleset)
     told = BattleTold(**options)
-    if rules.uses("pip-compare"):
+    if report_of(rules) == pips.KIND:
         return pips.battle(rules, told, as_json)
     return units_battle(rules, told, as_json)
 
@@ -85,7 +86,7 @@ def units_battle(rules: Ruleset, told: BattleTold, as_json: bool) -> None:
         if text is not None
     }
     settled = settle(rules, told.battle(rules), typed, told.seed)
-    view = rounds if rules.attacks[settled.ruling.outcome["attack"]].procedure == "ranked-pairs" else render
+    view = rounds if procedure(rules.attacks[settled.ruling.outcome["attack"]]).report == rounds.KIND else render
     document = render.document(settled)
     record(rules, document, seed=settled.seed, dice={"rolled": settled.throw, "typed": settled.typed})
     emit(as_json, document, lambda: view.report(rules, settled))

@@ -22,14 +22,17 @@ from referee.cli.options import (
 )
 from referee.errors import RefereeError
 from referee.names import Lexicon
+from referee.procedures.door import report_of
 from referee.ruleset.model import Ruleset
+
+KIND = "strike"  # the kind of outcome these commands report
 
 if TYPE_CHECKING:
     # `referee odds` loads this module for its options in every game; the hit
     # checks themselves load only when a game has them.
     from referee.cli.odds import OddsTold
-    from referee.mechanics.target_number import Strike
-    from referee.ruleset.procedures.target_number import TargetNumber
+    from referee.procedures.target_number.grammar import TargetNumber
+    from referee.procedures.target_number.resolver import Strike
 
 
 def _lexicon(kind: str, table: Any) -> Lexicon[str]:
@@ -41,7 +44,7 @@ def _complete(part: str) -> Callable[[click.Context, click.Parameter, str], list
 
     def complete(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
         rules = completing_ruleset(ctx)
-        if rules is None or not rules.uses("target-number"):
+        if rules is None or report_of(rules) != KIND:
             return []
         from referee.hitcheck import target_number_attack
 
@@ -83,7 +86,7 @@ def strike_from_words(
     wounds: int | None,
     modifiers: tuple[str, ...],
 ) -> Strike:
-    from referee.mechanics.target_number import Strike
+    from referee.procedures.target_number.resolver import Strike
 
     name, named = _named(params, kind, modifiers)
     return Strike(
@@ -134,7 +137,7 @@ def hit(
       referee hit trueforces --attacker 4 --target 5 --attack ranged --roll 5 --wound-roll 3
     """
     from referee.hitcheck import chances, settle, target_number_attack
-    from referee.mechanics.target_number import needed
+    from referee.procedures.target_number.resolver import needed
     from referee.render import hit as render
 
     rules = load_rules(ruleset)

@@ -22,6 +22,7 @@ from referee.cli.options import (
     situation_options,
     variant_option,
 )
+from referee.procedures.door import report_of
 from referee.ruleset.model import Ruleset
 
 
@@ -66,13 +67,13 @@ def odds(ruleset: str, as_json: bool, **options: Any) -> None:
     """
     rules = load_rules(ruleset)
     told = OddsTold(**options)
-    if rules.uses("target-number"):
+    if report_of(rules) == hit.KIND:
         return hit.odds_chart(rules, told, as_json)
     refuse_unread(
         told.flags("--attack", "--wounds", "--modifier"),
         "{options} belong to hit-check charts; this game's odds take units",
     )
-    if rules.uses("pip-compare"):
+    if report_of(rules) == pips.KIND:
         return pips.odds(rules, told, as_json)
     return units_odds(rules, told, as_json)
 

@@ -12,8 +12,8 @@ from typing import Any
 import click
 
 from referee.errors import RefereeError
-from referee.mechanics.base import Battle, Units
 from referee.names import MAX_COUNT, situations_of, states_of, units_of
+from referee.procedures.base import Battle, Units
 from referee.ruleset.model import Ruleset
 from referee.ruling import SIDES
 

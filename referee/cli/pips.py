@@ -11,15 +11,17 @@ from referee.errors import RefereeError
 from referee.names import Lexicon
 from referee.ruleset.model import Ruleset
 
+KIND = "pips"  # the kind of outcome these commands report
+
 if TYPE_CHECKING:
     from referee.cli.battle import BattleTold
     from referee.cli.odds import OddsTold
-    from referee.mechanics.pip_compare import PipFight
+    from referee.procedures.pip_compare.resolver import PipFight
 
 
 def fight_from_words(rules: Ruleset, told: Told, choose: str | None) -> PipFight:
-    from referee.mechanics.pip_compare import PipFight
     from referee.pipfight import attack
+    from referee.procedures.pip_compare.resolver import PipFight
 
     _, params = attack(rules)
     if not told.attacker or not told.defender:

@@ -7,7 +7,7 @@ from fractions import Fraction
 from typing import Any
 
 from referee.fight import Fight, FightOdds, Number
-from referee.mechanics.base import Battle
+from referee.procedures.base import Battle
 from referee.render.json import percent as json_percent
 from referee.render.text import explanation, fraction, percent, styled, table
 from referee.ruleset.model import Ruleset

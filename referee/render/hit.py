@@ -6,12 +6,12 @@ from __future__ import annotations
 from typing import Any
 
 from referee.hitcheck import Chances
-from referee.mechanics.target_number import Strike
+from referee.procedures.target_number.grammar import TargetNumber
+from referee.procedures.target_number.resolver import Strike
 from referee.render import json as json_render
 from referee.render.text import explanation, fraction, percent, seed_line, styled, table
 from referee.rolling import Settled
 from referee.ruleset.model import Ruleset
-from referee.ruleset.procedures.target_number import TargetNumber
 from referee.ruling import Step
 
 

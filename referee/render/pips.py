@@ -6,8 +6,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from referee.mechanics.pip_compare import POLICY, PipFight
 from referee.odds import Outcome
+from referee.procedures.pip_compare.resolver import POLICY, PipFight
 from referee.render import json as json_render
 from referee.render import odds as odds_render
 from referee.render.battle import document

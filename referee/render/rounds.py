@@ -9,6 +9,8 @@ from referee.rolling import Settled
 from referee.ruleset.model import Ruleset
 from referee.ruling import SIDES
 
+KIND = "pairs"  # the kind of outcome this report reads
+
 
 def _counted(words: list[str]) -> str:
     return ", ".join(f"{n} {w}" if n > 1 else w for w, n in Counter(words).items()) or "-"

@@ -6,8 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from referee.ruleset.procedures import EMPTY, RULE
-from referee.ruleset.spec import Integer, Record, Table, field
+from referee.ruleset.spec import EMPTY, RULE, Integer, Record, Table, field
 
 
 @dataclass(frozen=True, kw_only=True, eq=False)

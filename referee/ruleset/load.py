@@ -14,7 +14,9 @@ from typing import Any
 
 from referee.digests import sha256_hex
 from referee.errors import RefereeError, did_you_mean
-from referee.ruleset.model import GRAMMAR, Ruleset
+from referee.ruleset import registry
+from referee.ruleset.crosscheck import Fail, names_exist, unambiguous, unknown
+from referee.ruleset.model import GRAMMAR, Ruleset, Situation
 from referee.ruleset.spec import Reader
 from referee.ruleset.yamlnodes import compose_file
 
@@ -86,126 +88,102 @@ def load_file(path: Path) -> Ruleset:
     reader = Reader(str(path))
     rules: Ruleset = GRAMMAR.read(root, "", reader)
     rules = dataclasses.replace(rules, path=str(path), digest=sha256_hex(data))
-    _cross_check(rules, reader)
+    _check(rules, reader)
     return rules
 
 
-def _cross_check(rules: Ruleset, reader: Reader) -> None:
+def _check(rules: Ruleset, reader: Reader) -> None:
+    """Every cross-check, the general ones here and each attack's its procedure's."""
+
     def fail(path: str, message: str, rule: str | None = None) -> RefereeError:
         return RefereeError(f"{path}: {message}", where=reader.places.get(path, reader.source), rule=rule)
 
-    for path, rule_id in _cited(rules):
-        if rule_id and rule_id not in rules.rules:
-            raise fail(path, f"cites rule {rule_id}, which is not in 'rules'")
-    for name, die in rules.dice.items():
-        for face in die.aliases:
-            if face not in die.faces:
-                raise fail(f"dice.{name}.aliases.{face}", f"'{face}' is not a face of die '{name}'")
-    for name, unit in rules.units.items():
-        if unit.attack and unit.attack not in rules.attacks:
-            raise did_you_mean_fail(fail, f"units.{name}.attack", "attack", unit.attack, rules.attacks)
-        if not unit.attack and len(rules.attacks) > 1:
-            raise fail(f"units.{name}", "needs 'attack': this ruleset has several kinds of attack")
-        if rules.attacks[rules.attack_of(name)].procedure == "target-number":
-            raise fail(f"units.{name}", "a target-number attack compares values ('referee hit'); units cannot make it")
-    for name, attack in rules.attacks.items():
-        die_name = getattr(attack, "die", None)
-        if die_name is None:
-            continue
-        if die_name not in rules.dice:
-            raise did_you_mean_fail(fail, f"attacks.{name}.die", "die", die_name, rules.dice)
-        faces = rules.dice[die_name].faces
-        if attack.procedure == "target-number":
-            _check_target_number(f"attacks.{name}", attack, faces, fail)
-            continue
-        for side in ("attacker", "defender"):
-            for i, face in enumerate(getattr(getattr(attack, side, None), "hits", ())):
-                if face not in faces:
-                    raise fail(f"attacks.{name}.{side}.hits[{i}]", f"'{face}' is not a face of die '{die_name}'")
-    for name, situation in rules.situations.items():
-        _check_read(rules, f"situations.{name}", situation, fail)
-        for key, needed in (("requires_unit", situation.requires_unit), ("fails_without", situation.fails_without)):
-            if needed and needed not in rules.units:
-                raise did_you_mean_fail(fail, f"situations.{name}.{key}", "unit", needed, rules.units)
-        for key, others in (("excludes", situation.excludes), ("not_on_top_of", situation.not_on_top_of)):
-            for i, other in enumerate(others):
-                if other not in rules.situations:
-                    raise did_you_mean_fail(fail, f"situations.{name}.{key}[{i}]", "situation", other, rules.situations)
-    for name, unit in rules.units.items():
-        for i, state in enumerate(unit.states):
-            if state not in rules.states:
-                raise did_you_mean_fail(fail, f"units.{name}.states[{i}]", "state", state, rules.states)
-    for name, attack in rules.attacks.items():
-        if attack.procedure == "ranked-pairs":
-            _check_ranked(rules, name, attack, fail)
-    if rules.recruiting:
-        for i, placed in enumerate(rules.recruiting.placed):
-            if placed.unit not in rules.units:
-                raise did_you_mean_fail(fail, f"recruiting.placed[{i}].unit", "unit", placed.unit, rules.units)
-            for j, held in enumerate(placed.default_sites):
-                if held not in rules.recruiting.per:
-                    raise did_you_mean_fail(
-                        fail, f"recruiting.placed[{i}].default_sites[{j}]", "held thing", held, rules.recruiting.per
-                    )
-    if rules.reinforcements:
-        for source in rules.reinforcements.income.per:
-            if not source.replace("-", "").isalnum():
-                raise fail(f"reinforcements.income.per.{source}", "name it with letters, digits and dashes")
+    for check in (_check_cited, _check_dice, _check_units, _check_attacks, _check_situations, _check_economy):
+        check(rules, fail)
     _check_sections(rules, fail)
     _check_aliases(rules, fail)
 
 
-def _check_sections(rules: Ruleset, fail: Any) -> None:
-    """Names the map, deployment and pip-compare sections cite must exist."""
+def _check_cited(rules: Ruleset, fail: Fail) -> None:
+    for path, rule_id in _cited(rules):
+        if rule_id and rule_id not in rules.rules:
+            raise fail(path, f"cites rule {rule_id}, which is not in 'rules'")
+
+
+def _check_dice(rules: Ruleset, fail: Fail) -> None:
+    for name, die in rules.dice.items():
+        for face in die.aliases:
+            if face not in die.faces:
+                raise fail(f"dice.{name}.aliases.{face}", f"'{face}' is not a face of die '{name}'")
+
+
+def _check_units(rules: Ruleset, fail: Fail) -> None:
+    for name, unit in rules.units.items():
+        if unit.attack and unit.attack not in rules.attacks:
+            raise unknown(fail, f"units.{name}.attack", "attack", unit.attack, rules.attacks)
+        if not unit.attack and len(rules.attacks) > 1:
+            raise fail(f"units.{name}", "needs 'attack': this ruleset has several kinds of attack")
+        refused = rules.attacks[rules.attack_of(name)].units_refused
+        if refused:
+            raise fail(f"units.{name}", refused)
+        names_exist(fail, "state", ((f"units.{name}.states[{i}]", s) for i, s in enumerate(unit.states)), rules.states)
+
+
+def _check_attacks(rules: Ruleset, fail: Fail) -> None:
+    """The die each attack rolls exists; the rest its procedure checks."""
     for name, attack in rules.attacks.items():
-        for i, situation in enumerate(getattr(attack, "combined_refused_by", ())):
-            if situation not in rules.situations:
-                raise did_you_mean_fail(
-                    fail, f"attacks.{name}.combined_refused_by[{i}]", "situation", situation, rules.situations
-                )
-        variant = getattr(attack, "defender_fills", "")
-        if variant and variant not in rules.variants:
-            raise did_you_mean_fail(fail, f"attacks.{name}.defender_fills", "variant", variant, rules.variants)
+        if attack.die not in rules.dice:
+            raise unknown(fail, f"attacks.{name}.die", "die", attack.die, rules.dice)
+        attack.cross_check(rules, f"attacks.{name}", fail)
+
+
+def _check_situations(rules: Ruleset, fail: Fail) -> None:
+    for name, situation in rules.situations.items():
+        _check_effects(rules, f"situations.{name}", situation, fail)
+        for key in ("requires_unit", "fails_without"):
+            needed = getattr(situation, key)
+            if needed:
+                names_exist(fail, "unit", [(f"situations.{name}.{key}", needed)], rules.units)
+        for key in ("excludes", "not_on_top_of"):
+            named = ((f"situations.{name}.{key}[{i}]", o) for i, o in enumerate(getattr(situation, key)))
+            names_exist(fail, "situation", named, rules.situations)
+
+
+def _check_effects(rules: Ruleset, path: str, record: Situation, fail: Fail) -> None:
+    """An effect no attack of this ruleset reads would do nothing: refused, so
+    an author is not left wondering."""
+    read = {key for attack in rules.attacks.values() for key in attack.reads_situation}
+    for f in dataclasses.fields(record):
+        if f.metadata.get("effect") and getattr(record, f.name) != f.default and f.name not in read:
+            readers = [n for n in registry.names() if f.name in registry.grammar(n).reads_situation]
+            raise fail(f"{path}.{f.name}", f"only {' or '.join(readers)} attacks read it, and this ruleset has none")
+
+
+def _check_economy(rules: Ruleset, fail: Fail) -> None:
+    if rules.recruiting:
+        for i, placed in enumerate(rules.recruiting.placed):
+            names_exist(fail, "unit", [(f"recruiting.placed[{i}].unit", placed.unit)], rules.units)
+            held = ((f"recruiting.placed[{i}].default_sites[{j}]", h) for j, h in enumerate(placed.default_sites))
+            names_exist(fail, "held thing", held, rules.recruiting.per)
+    if rules.reinforcements:
+        for source in rules.reinforcements.income.per:
+            if not source.replace("-", "").isalnum():
+                raise fail(f"reinforcements.income.per.{source}", "name it with letters, digits and dashes")
+
+
+def _check_sections(rules: Ruleset, fail: Fail) -> None:
+    """Names the map and deployment sections cite must exist."""
     land = rules.landscape
     if land:
         if land.tiles.min > land.tiles.max:
             raise fail("landscape.tiles", "min is larger than max")
         if land.capitals and land.capitals.terrain not in land.terrains:
-            raise did_you_mean_fail(fail, "landscape.capitals.terrain", "terrain", land.capitals.terrain, land.terrains)
+            raise unknown(fail, "landscape.capitals.terrain", "terrain", land.capitals.terrain, land.terrains)
     if rules.deployment:
         if rules.deployment.die not in rules.dice:
-            raise did_you_mean_fail(fail, "deployment.die", "die", rules.deployment.die, rules.dice)
-        for player in rules.deployment.aliases:
-            if player not in rules.deployment.players:
-                raise did_you_mean_fail(
-                    fail, f"deployment.aliases.{player}", "player", player, rules.deployment.players
-                )
-
-
-def _check_ranked(rules: Ruleset, name: str, attack: Any, fail: Any) -> None:
-    """Ranked pairs add numbers to faces and name units in several lists."""
-    for face in rules.dice[attack.die].faces:
-        if not isinstance(face, int):
-            raise fail(f"attacks.{name}.die", f"ranked pairs add bonuses to faces, but '{face}' is not a number")
-    named = [(f"attacks.{name}.divisions.{u}", u) for u in attack.divisions]
-    named += [(f"attacks.{name}.stand_order[{i}]", u) for i, u in enumerate(attack.stand_order)]
-    named += [(f"attacks.{name}.fight.supply_order[{i}]", u) for i, u in enumerate(attack.fight.supply_order)]
-    for path, unit in named:
-        if unit not in rules.units:
-            raise did_you_mean_fail(fail, path, "unit", unit, rules.units)
-
-
-def _check_read(rules: Ruleset, path: str, record: Any, fail: Any) -> None:
-    """A key that only one procedure reads does nothing in a ruleset without
-    that procedure: refused, so an author is not left wondering."""
-    for f in dataclasses.fields(record):
-        procedure = f.metadata.get("read_by")
-        if procedure and getattr(record, f.name) != f.default and not rules.uses(procedure):
-            raise fail(f"{path}.{f.name}", f"only {procedure} attacks read it, and this ruleset has none")
-
-
-def did_you_mean_fail(fail: Any, path: str, kind: str, given: str, known: Any) -> RefereeError:
-    return fail(path, did_you_mean(kind, given, list(known)).message)
+            raise unknown(fail, "deployment.die", "die", rules.deployment.die, rules.dice)
+        players = ((f"deployment.aliases.{p}", p) for p in rules.deployment.aliases)
+        names_exist(fail, "player", players, rules.deployment.players)
 
 
 def _cited(value: Any, path: str = "") -> Iterator[tuple[str, str]]:
@@ -227,7 +205,7 @@ def _cited(value: Any, path: str = "") -> Iterator[tuple[str, str]]:
             yield from _cited(item, f"{path}.{key}")
 
 
-def _check_aliases(rules: Ruleset, fail: Any) -> None:
+def _check_aliases(rules: Ruleset, fail: Fail) -> None:
     """Two units (or two faces of a die) answering to one word would make input ambiguous."""
     groups: list[tuple[str, dict[str, list[str]]]] = [
         ("units", {n: [n, u.label, *u.aliases] for n, u in rules.units.items()}),
@@ -239,42 +217,4 @@ def _check_aliases(rules: Ruleset, fail: Any) -> None:
     for die_name, die in rules.dice.items():
         faces = {str(f): [str(f), *die.aliases.get(str(f), ())] for f in die.faces}
         groups.append((f"dice.{die_name}", faces))
-    _unambiguous(groups, fail)
-
-
-def _unambiguous(groups: list[tuple[str, dict[str, list[str]]]], fail: Any) -> None:
-    for where, names in groups:
-        owner: dict[str, str] = {}
-        for name, said in names.items():
-            for word in said:
-                key = " ".join(word.lower().split())
-                if key and owner.setdefault(key, name) != name:
-                    raise fail(f"{where}.{name}", f"'{word}' also names '{owner[key]}'")
-
-
-def _check_target_number(path: str, attack: Any, faces: tuple[Any, ...], fail: Any) -> None:
-    """Numbered faces, sound bounds, and every attack type an action or a
-    modifier names must exist."""
-    if not all(isinstance(face, int) for face in faces):
-        raise fail(f"{path}.die", f"'{attack.die}' needs numbered faces: a target number is rolled against")
-    for part, bounds in (("value", attack.value), ("clamp", attack.clamp)):
-        if bounds.min > bounds.max:
-            raise fail(f"{path}.{part}", f"min {bounds.min} is above max {bounds.max}")
-    seen: set[int] = set()
-    for i, row in enumerate(attack.table):
-        if row.difference in seen:
-            raise fail(f"{path}.table[{i}]", f"difference {row.difference} has two rows")
-        seen.add(row.difference)
-    named = [(f"actions.{n}.allows", a.allows) for n, a in attack.actions.items()]
-    named += [(f"modifiers.{n}.types", m.types) for n, m in attack.modifiers.items()]
-    for where, types in named:
-        for i, kind in enumerate(types):
-            if kind not in attack.types:
-                raise did_you_mean_fail(fail, f"{path}.{where}[{i}]", "attack type", kind, attack.types)
-    _unambiguous(
-        [
-            (f"{path}.{part}", {n: [n, item.label, *item.aliases] for n, item in table.items()})
-            for part, table in (("types", attack.types), ("actions", attack.actions), ("modifiers", attack.modifiers))
-        ],
-        fail,
-    )
+    unambiguous(groups, fail)

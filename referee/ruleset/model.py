@@ -8,9 +8,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from referee.dice import Die
-from referee.ruleset.procedures import ATTACK_PROCEDURES, EMPTY
-from referee.ruleset.procedures import RULE as RULE_ID
-from referee.ruleset.spec import Boolean, Either, Integer, Lazy, Record, Seq, Table, Tagged, Text, field
+from referee.ruleset.registry import Grammars
+from referee.ruleset.spec import EMPTY, Boolean, Either, Integer, Lazy, Record, Seq, Table, Tagged, Text, field
+from referee.ruleset.spec import RULE as RULE_ID
 
 if TYPE_CHECKING:
     from referee.ruleset.economy import Reinforcements
@@ -18,7 +18,6 @@ if TYPE_CHECKING:
     from referee.ruleset.sections import Deployment, Grouping, Landscape, Scoring, Variant
 
 FORMAT = 1
-RANKED = "ranked-pairs"
 ECONOMY = "referee.ruleset.economy"
 RECRUITS = "referee.ruleset.recruits"
 SECTIONS = "referee.ruleset.sections"
@@ -99,27 +98,25 @@ class Situation:
     refuse: str = field(Text(), "if set, the attack is refused with this reason", "")
     requires_unit: str = field(Text(), "a unit that must be on that side for it to apply", "")
     excludes: tuple[str, ...] = field(Seq(Text()), "situations it cannot be combined with", ())
-    # effects that only ranked-pairs attacks read
-    extra_dice: int = field(Integer(minimum=0), "dice its side rolls on top of the usual", 0, read_by=RANKED)
+    # effects a procedure reads if its grammar lists them in `reads_situation`
+    extra_dice: int = field(Integer(minimum=0), "dice its side rolls on top of the usual", 0, effect=True)
     not_on_top_of: tuple[str, ...] = field(
         Seq(Text()),
         "situations that, when also on, replace this one's extra dice instead of adding",
         (),
-        read_by=RANKED,
+        effect=True,
     )
-    highest_bonus: int = field(Integer(minimum=0), "added to its side's highest paired die", 0, read_by=RANKED)
-    cancels_bombardment: bool = field(
-        Boolean(), "true if the other side's units lose their bonus", False, read_by=RANKED
-    )
+    highest_bonus: int = field(Integer(minimum=0), "added to its side's highest paired die", 0, effect=True)
+    cancels_bombardment: bool = field(Boolean(), "true if the other side's units lose their bonus", False, effect=True)
     stops_repair: bool = field(
-        Boolean(), "true if the other side's damaged units cannot withdraw to repair", False, read_by=RANKED
+        Boolean(), "true if the other side's damaged units cannot withdraw to repair", False, effect=True
     )
     fails_without: str = field(
         Text(),
         "a unit its side must keep: when the last one is destroyed the attack fails and "
         "every unit of the side is removed (a landing without ships)",
         "",
-        read_by=RANKED,
+        effect=True,
     )
 
 
@@ -137,7 +134,7 @@ class Ruleset:
     dice: Mapping[str, DieDef] = field(Table(Record(DieDef), min_items=1), "the kinds of dice")
     units: Mapping[str, Unit] = field(Table(Record(Unit)), "the kinds of pieces, for games that name them", EMPTY)
     attacks: Mapping[str, Any] = field(
-        Table(Tagged("procedure", ATTACK_PROCEDURES), min_items=1),
+        Table(Tagged("procedure", Grammars()), min_items=1),
         "the kinds of attack; each selects a procedure and sets its parameters",
     )
     situations: Mapping[str, Situation] = field(Table(Record(Situation)), "named situations", EMPTY)
@@ -163,10 +160,6 @@ class Ruleset:
     def attack_of(self, unit: str) -> str:
         """The attack a unit makes: its own, or the file's only one."""
         return self.units[unit].attack or next(iter(self.attacks))
-
-    def uses(self, procedure: str) -> bool:
-        """Whether any attack of this game is ruled by that procedure."""
-        return any(attack.procedure == procedure for attack in self.attacks.values())
 
 
 GRAMMAR = Record(Ruleset)

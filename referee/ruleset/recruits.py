@@ -8,8 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from referee.ruleset.procedures import EMPTY, RULE
-from referee.ruleset.spec import Integer, Record, Seq, Table, Text, field
+from referee.ruleset.spec import EMPTY, RULE, Integer, Record, Seq, Table, Text, field
 
 
 @dataclass(frozen=True, kw_only=True, eq=False)

@@ -8,8 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from referee.ruleset.procedures import RULE
-from referee.ruleset.spec import Integer, Record, Seq, Table, Text, field
+from referee.ruleset.spec import RULE, Integer, Record, Seq, Table, Text, field
 
 EMPTY: Mapping[str, tuple[str, ...]] = {}
 COLOUR = Text(pattern=r"^#[0-9a-fA-F]{6}$")

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
 from typing import Any
 
 from referee.errors import RefereeError, did_you_mean
@@ -276,16 +277,17 @@ def field(
     *,
     key: bool = False,
     internal: bool = False,
-    read_by: str = "",
+    effect: bool = False,
 ) -> Any:
     """A record field: its spec, a line of documentation, and a default if optional.
 
     A `key` field receives the name the record has in its table; an
     `internal` one is set by the loader. Neither is read from the file.
-    `read_by` names the one procedure that reads the field, so the loader can
-    refuse it in a ruleset where it would silently do nothing.
+    An `effect` is read only by the procedures whose grammar lists it in
+    `reads_situation`, so the loader can refuse it in a ruleset where it
+    would silently do nothing.
     """
-    meta = {"spec": spec, "doc": doc, "key": key, "internal": internal or key, "read_by": read_by}
+    meta = {"spec": spec, "doc": doc, "key": key, "internal": internal or key, "effect": effect}
     if key:
         default = ""
     if isinstance(default, Mapping):
@@ -348,17 +350,20 @@ class Lazy(Spec):
     """A record whose dataclass is imported on first use ("module:Class"), so
     a file pays only for the sections and procedures it uses."""
 
-    def __init__(self, target: str):
+    def __init__(self, target: str | Callable[[], type[Any]]):
         self.target = target
         self._record: Record | None = None
 
     @property
     def record(self) -> Record:
         if self._record is None:
-            import importlib
+            if callable(self.target):
+                self._record = Record(self.target())
+            else:
+                import importlib
 
-            module, name = self.target.split(":")
-            self._record = Record(getattr(importlib.import_module(module), name))
+                module, name = self.target.split(":")
+                self._record = Record(getattr(importlib.import_module(module), name))
         return self._record
 
     @property
@@ -436,3 +441,8 @@ class Tagged(Spec):
 def did_you_mean_at(reader: Reader, node: Node, path: str, kind: str, given: str, known: list[str]) -> RefereeError:
     error = did_you_mean(kind, given, known)
     return reader.fail(node, path, error.message)
+
+
+RULE = Text(pattern=r"^[A-Z][A-Z0-9]*-[A-Z0-9.]+$")
+RULE.doc = "a rule ID such as GF-B2"
+EMPTY: Mapping[str, Any] = MappingProxyType({})

@@ -1,5 +1,5 @@
-"""The general procedures a ruleset selects, and the one door to them:
-`dice_needed` says what a battle rolls, `resolve` rules on a throw.
+"""The one door to the procedures a ruleset selects: `dice_needed` says what
+a battle rolls, `ruler` and `resolve` rule on a throw, whatever the procedure.
 
 Checks every procedure shares (which attack the units make, whether a named
 situation refuses it) happen here, once.
@@ -7,26 +7,25 @@ situation refuses it) happen here, once.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
-from types import ModuleType
-from typing import Any
+from typing import Any, cast
 
 from referee.errors import RefereeError
-from referee.mechanics.base import Battle, DiceNeed, Situated, Throw
+from referee.procedures.base import Battle, DiceNeed, Procedure, Situated, Throw
+from referee.ruleset import registry
 from referee.ruleset.model import Ruleset
 from referee.ruling import Ruling
 
-_MODULES = {
-    "pip-compare": "referee.mechanics.pip_compare",
-    "ranked-pairs": "referee.mechanics.ranked_pairs",
-    "symbol-hits": "referee.mechanics.symbol_hits",
-    "target-number": "referee.mechanics.target_number",
-}
+
+def procedure(params: Any) -> Procedure:
+    """The procedure that rules an attack, by the `procedure:` key of its parameters."""
+    return cast(Procedure, registry.entry(params.procedure))
 
 
-def procedure(params: Any) -> ModuleType:
-    return importlib.import_module(_MODULES[params.procedure])
+def report_of(rules: Ruleset) -> str:
+    """The kind of outcome a ruleset's attacks give, which decides how its
+    words are read and its rulings reported."""
+    return procedure(next(iter(rules.attacks.values()))).report
 
 
 def attack_of(rules: Ruleset, battle: Battle) -> tuple[str, Any]:
@@ -85,7 +84,7 @@ def dice_needed(rules: Ruleset, battle: Battle) -> dict[str, DiceNeed]:
     check_states(rules, battle)
     _, params = attack_of(rules, battle)
     module = procedure(params)
-    if (battle.attacker_rear or battle.defender_rear) and not getattr(module, "HAS_REAR", False):
+    if (battle.attacker_rear or battle.defender_rear) and not module.rear:
         raise RefereeError(
             f"a {params.label} has no rear: leave out --attacker-rear and --defender-rear", rule=params.rule
         )
@@ -96,8 +95,7 @@ def ruler(rules: Ruleset, battle: Battle) -> Callable[[Throw], Ruling]:
     """The ruling on a battle as a function of the faces showing; what every
     throw shares is worked out once, so odds and whole fights reuse it."""
     name, params = attack_of(rules, battle)
-    rule_on: Callable[[Throw], Ruling] = procedure(params).prepare(rules, name, params, battle)
-    return rule_on
+    return procedure(params).prepare(rules, name, params, battle)
 
 
 def resolve(rules: Ruleset, battle: Battle, throw: Throw) -> Ruling:
@@ -109,4 +107,4 @@ def resolve(rules: Ruleset, battle: Battle, throw: Throw) -> Ruling:
 def odds_keys(rules: Ruleset, battle: Battle) -> tuple[str, ...]:
     """The outcome fields that tell one result of this battle from another."""
     _, params = attack_of(rules, battle)
-    return procedure(params).ODDS_KEYS
+    return procedure(params).odds_keys

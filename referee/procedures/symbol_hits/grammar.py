@@ -4,9 +4,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
 
-from referee.ruleset.procedures import RULE
-from referee.ruleset.spec import Boolean, Either, Integer, Record, Seq, Text, field
+from referee.ruleset.crosscheck import Fail
+from referee.ruleset.spec import RULE, Boolean, Either, Integer, Record, Seq, Text, field
+
+if TYPE_CHECKING:
+    from referee.ruleset.model import Ruleset
 
 OUTCOME = Text(choices=("remove-surplus", "remove-all", "nothing"))
 
@@ -68,3 +72,14 @@ class SymbolHits:
     alone: bool = field(Boolean(), "true if no other unit may join this attack", False)
     move_in: bool = field(Boolean(), "true if the attackers move into an emptied target", False)
     cite: SymbolCite = field(Record(SymbolCite), "the rule cited at each step", SymbolCite())
+
+    units_refused: ClassVar[str] = ""
+    reads_situation: ClassVar[frozenset[str]] = frozenset()
+
+    def cross_check(self, rules: Ruleset, path: str, fail: Fail) -> None:
+        """Each side's hits are faces of the die."""
+        faces = rules.dice[self.die].faces
+        for side in ("attacker", "defender"):
+            for i, face in enumerate(getattr(self, side).hits):
+                if face not in faces:
+                    raise fail(f"{path}.{side}.hits[{i}]", f"'{face}' is not a face of die '{self.die}'")

@@ -8,14 +8,15 @@ hit, so summing over both dice gives exact odds."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from referee.dice import pips
 from referee.errors import RefereeError
-from referee.mechanics.base import DiceNeed, Throw, cite
 from referee.names import plural
+from referee.procedures.base import DiceNeed, Throw, cite
+from referee.procedures.target_number.grammar import Modifier, TargetNumber
 from referee.ruleset.model import Ruleset
-from referee.ruleset.procedures.target_number import Modifier, TargetNumber
 from referee.ruling import Ruling, Step
 
 ODDS_KEYS = ("hit", "out_of_action")
@@ -48,7 +49,8 @@ def _listing(words: list[str]) -> str:
     return ", ".join(words[:-1]) + f" or {words[-1]}" if len(words) > 1 else "".join(words)
 
 
-def dice_needed(rules: Ruleset, params: TargetNumber) -> dict[str, DiceNeed]:
+def dice_needed(rules: Ruleset, params: TargetNumber, strike: Strike) -> dict[str, DiceNeed]:
+    """A hit die and a wound die, whatever the strike."""
     die = rules.dice[params.die].die
     return {"hit": DiceNeed(die, 1, cite(params, "roll")), "wound": DiceNeed(die, 1, cite(params, "wound"))}
 
@@ -150,7 +152,12 @@ def needed(params: TargetNumber, strike: Strike) -> tuple[int, list[Step]]:
     return bounded, steps
 
 
-def resolve(rules: Ruleset, params: TargetNumber, strike: Strike, throw: Throw) -> Ruling:
+def prepare(rules: Ruleset, name: str, params: TargetNumber, strike: Strike) -> Callable[[Throw], Ruling]:
+    """The ruler of one strike, for every throw."""
+    return lambda throw: _rule(params, strike, throw)
+
+
+def _rule(params: TargetNumber, strike: Strike, throw: Throw) -> Ruling:
     number, steps = needed(params, strike)
     roll = pips(throw["hit"])[0]
     hit = roll >= number

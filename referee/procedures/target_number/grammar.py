@@ -5,9 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
 
-from referee.ruleset.procedures import EMPTY, RULE
-from referee.ruleset.spec import Boolean, Integer, Record, Seq, Table, Text, field
+from referee.ruleset.crosscheck import Fail, names_exist, unambiguous
+from referee.ruleset.spec import EMPTY, RULE, Boolean, Integer, Record, Seq, Table, Text, field
+
+if TYPE_CHECKING:
+    from referee.ruleset.model import Ruleset
 
 
 @dataclass(frozen=True, kw_only=True, eq=False)
@@ -119,3 +123,35 @@ class TargetNumber:
     wound: WoundRoll = field(Record(WoundRoll), "the roll after a hit")
     modifiers: Mapping[str, Modifier] = field(Table(Record(Modifier)), "named modifiers a table declares", EMPTY)
     cite: TargetCite = field(Record(TargetCite), "the rule cited at each step", TargetCite())
+
+    units_refused: ClassVar[str] = "a target-number attack compares values ('referee hit'); units cannot make it"
+    reads_situation: ClassVar[frozenset[str]] = frozenset()
+
+    def cross_check(self, rules: Ruleset, path: str, fail: Fail) -> None:
+        """Numbered faces, sound bounds, one row per difference, and every
+        attack type an action or a modifier names must exist."""
+        if not all(isinstance(face, int) for face in rules.dice[self.die].faces):
+            raise fail(f"{path}.die", f"'{self.die}' needs numbered faces: a target number is rolled against")
+        for part, bounds in (("value", self.value), ("clamp", self.clamp)):
+            if bounds.min > bounds.max:
+                raise fail(f"{path}.{part}", f"min {bounds.min} is above max {bounds.max}")
+        seen: set[int] = set()
+        for i, row in enumerate(self.table):
+            if row.difference in seen:
+                raise fail(f"{path}.table[{i}]", f"difference {row.difference} has two rows")
+            seen.add(row.difference)
+        named = [
+            (f"{path}.actions.{n}.allows[{i}]", t) for n, a in self.actions.items() for i, t in enumerate(a.allows)
+        ]
+        named += [
+            (f"{path}.modifiers.{n}.types[{i}]", t) for n, m in self.modifiers.items() for i, t in enumerate(m.types)
+        ]
+        names_exist(fail, "attack type", named, self.types)
+        tables = (("types", self.types), ("actions", self.actions), ("modifiers", self.modifiers))
+        unambiguous(
+            [
+                (f"{path}.{part}", {n: [n, item.label, *item.aliases] for n, item in table.items()})
+                for part, table in tables
+            ],
+            fail,
+        )

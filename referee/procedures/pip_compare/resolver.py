@@ -23,10 +23,10 @@ from typing import Final, Literal
 
 from referee.dice import pips
 from referee.errors import RefereeError
-from referee.mechanics.base import DiceNeed, Throw, Units, cite
 from referee.names import plural
+from referee.procedures.base import DiceNeed, Throw, Units, cite
+from referee.procedures.pip_compare.grammar import PipCompare
 from referee.ruleset.model import Ruleset
-from referee.ruleset.procedures.pip_compare import PipCompare
 from referee.ruling import Ruling, Step
 
 ODDS_KEYS = ("winner", "attacker_loses", "defender_loses", "outcome", "defender_removed", "attacker_removed")

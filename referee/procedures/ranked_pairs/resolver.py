@@ -21,14 +21,13 @@ from typing import Any
 
 from referee.dice import pips
 from referee.errors import RefereeError
-from referee.mechanics.base import Battle, DiceNeed, Throw, cite
 from referee.names import plural
+from referee.procedures.base import Battle, DiceNeed, Throw, cite
+from referee.procedures.ranked_pairs.grammar import RankedPairs
 from referee.ruleset.model import Ruleset, Situation
-from referee.ruleset.procedures.ranked_pairs import RankedPairs
 from referee.ruling import SIDES, Ruling, Side, Step, other
 
 ODDS_KEYS = ("winner", "attacker_loses", "defender_loses", "attacker_suffers", "defender_suffers")
-HAS_REAR = True  # units waiting behind the front give cover and can be lost with a landing
 Division = tuple[str, int]  # unit, index of its state
 SideLosses = dict[str, Any]  # what lost pairs did to a side, as the ruling prints it
 _RANKS = ("highest die", "second-highest die", "third-highest die")

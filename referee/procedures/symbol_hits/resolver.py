@@ -8,10 +8,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from referee.errors import RefereeError
-from referee.mechanics.base import Battle, DiceNeed, Throw, cite, size
 from referee.names import plural
+from referee.procedures.base import Battle, DiceNeed, Throw, cite, size
+from referee.procedures.symbol_hits.grammar import SymbolHits
 from referee.ruleset.model import Ruleset
-from referee.ruleset.procedures.symbol_hits import SymbolHits
 from referee.ruling import SIDES, Ruling, Side, Step, other
 
 ODDS_KEYS = ("winner", "attacker_loses", "defender_loses")

@@ -4,9 +4,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
 
-from referee.ruleset.procedures import RULE
-from referee.ruleset.spec import Integer, Record, Seq, Text, field
+from referee.ruleset.crosscheck import Fail, names_exist
+from referee.ruleset.spec import RULE, Integer, Record, Seq, Text, field
+
+if TYPE_CHECKING:
+    from referee.ruleset.model import Ruleset
 
 
 @dataclass(frozen=True, kw_only=True, eq=False)
@@ -37,3 +41,13 @@ class PipCompare:
         Text(), "a variant (key of 'variants') under which the defender moves into an attacker's emptied tile", ""
     )
     cite: PipCite = field(Record(PipCite), "the rule cited at each step", PipCite())
+
+    units_refused: ClassVar[str] = ""
+    reads_situation: ClassVar[frozenset[str]] = frozenset()
+
+    def cross_check(self, rules: Ruleset, path: str, fail: Fail) -> None:
+        """The situations and the variant it names exist."""
+        refusing = ((f"{path}.combined_refused_by[{i}]", s) for i, s in enumerate(self.combined_refused_by))
+        names_exist(fail, "situation", refusing, rules.situations)
+        if self.defender_fills:
+            names_exist(fail, "variant", [(f"{path}.defender_fills", self.defender_fills)], rules.variants)

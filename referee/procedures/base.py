@@ -1,13 +1,17 @@
 """What every procedure takes and gives: a battle as the players describe it,
-the dice it needs, and a ruling with its explanation."""
+the dice it needs, and the record through which the door reaches it."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from referee.dice import Die, Face
+from referee.ruling import Ruling
+
+if TYPE_CHECKING:
+    from referee.ruleset.model import Ruleset
 
 Throw = Mapping[str, tuple[Face, ...]]
 Units = tuple[tuple[str, int], ...]  # canonical unit name, count
@@ -105,3 +109,25 @@ def dice_of(needs: Mapping[str, DiceNeed]) -> dict[str, tuple[Die, int]]:
 
 def size(units: Units) -> int:
     return sum(count for _, count in units)
+
+
+@dataclass(frozen=True)
+class Procedure:
+    """Everything the door needs of one procedure; each procedure's package
+    exports one as `PROCEDURE`, found by the registry under `name`.
+
+    `dice_needed(rules, params, situation)` says which groups roll what (and
+    refuses what the rules forbid); `prepare(rules, attack, params, situation)`
+    returns the ruler of that situation, a function from a throw to a Ruling,
+    with what every throw shares worked out once. `odds_keys` are the outcome
+    fields that tell one result from another; `report` names the kind of
+    outcome its rulings are (the report that reads them); `rear` says whether
+    its situations may have units waiting behind the front."""
+
+    name: str
+    grammar: type[Any]
+    dice_needed: Callable[[Ruleset, Any, Any], dict[str, DiceNeed]]
+    prepare: Callable[[Ruleset, str, Any, Any], Callable[[Throw], Ruling]]
+    odds_keys: tuple[str, ...]
+    report: str
+    rear: bool = False

@@ -6,9 +6,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
 
-from referee.ruleset.procedures import RULE
-from referee.ruleset.spec import Boolean, Integer, Record, Seq, Table, Text, field
+from referee.ruleset.crosscheck import Fail, names_exist
+from referee.ruleset.spec import RULE, Boolean, Integer, Record, Seq, Table, Text, field
+
+if TYPE_CHECKING:
+    from referee.ruleset.model import Ruleset
 
 
 @dataclass(frozen=True, kw_only=True, eq=False)
@@ -96,3 +100,18 @@ class RankedPairs:
     )
     fight: FightPolicy = field(Record(FightPolicy), "how a whole fight goes on between rounds")
     cite: RankedCite = field(Record(RankedCite), "the rule cited at each step", RankedCite())
+
+    units_refused: ClassVar[str] = ""
+    reads_situation: ClassVar[frozenset[str]] = frozenset(
+        {"extra_dice", "not_on_top_of", "highest_bonus", "cancels_bombardment", "stops_repair", "fails_without"}
+    )
+
+    def cross_check(self, rules: Ruleset, path: str, fail: Fail) -> None:
+        """Bonuses are added to faces, so faces are numbers; the units it names exist."""
+        for face in rules.dice[self.die].faces:
+            if not isinstance(face, int):
+                raise fail(f"{path}.die", f"ranked pairs add bonuses to faces, but '{face}' is not a number")
+        named = [(f"{path}.divisions.{u}", u) for u in self.divisions]
+        named += [(f"{path}.stand_order[{i}]", u) for i, u in enumerate(self.stand_order)]
+        named += [(f"{path}.fight.supply_order[{i}]", u) for i, u in enumerate(self.fight.supply_order)]
+        names_exist(fail, "unit", named, rules.units)

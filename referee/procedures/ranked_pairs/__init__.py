@@ -1,0 +1,16 @@
+"""Ranked pairs: sorted dice compared pair by pair (classic Risk, Frontline Risk).
+The grammar says what a file may write, the resolver rules on a throw."""
+
+from referee.procedures.base import Procedure
+from referee.procedures.ranked_pairs.grammar import RankedPairs
+from referee.procedures.ranked_pairs.resolver import ODDS_KEYS, dice_needed, prepare
+
+PROCEDURE = Procedure(
+    name="ranked-pairs",
+    grammar=RankedPairs,
+    dice_needed=dice_needed,
+    prepare=prepare,
+    odds_keys=ODDS_KEYS,
+    report="pairs",
+    rear=True,  # units waiting behind the front give cover and can be lost with a landing
+)

@@ -1,0 +1,15 @@
+"""Symbol hits: each side counts the faces that are hits for it (Ground Force).
+The grammar says what a file may write, the resolver rules on a throw."""
+
+from referee.procedures.base import Procedure
+from referee.procedures.symbol_hits.grammar import SymbolHits
+from referee.procedures.symbol_hits.resolver import ODDS_KEYS, dice_needed, prepare
+
+PROCEDURE = Procedure(
+    name="symbol-hits",
+    grammar=SymbolHits,
+    dice_needed=dice_needed,
+    prepare=prepare,
+    odds_keys=ODDS_KEYS,
+    report="exchange",
+)

@@ -1,0 +1,15 @@
+"""Target number: a table gives the number to roll, then a wound roll (True Forces).
+The grammar says what a file may write, the resolver rules on a throw."""
+
+from referee.procedures.base import Procedure
+from referee.procedures.target_number.grammar import TargetNumber
+from referee.procedures.target_number.resolver import ODDS_KEYS, dice_needed, prepare
+
+PROCEDURE = Procedure(
+    name="target-number",
+    grammar=TargetNumber,
+    dice_needed=dice_needed,
+    prepare=prepare,
+    odds_keys=ODDS_KEYS,
+    report="strike",
+)

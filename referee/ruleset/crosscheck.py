@@ -1,0 +1,38 @@
+"""What the grammar cannot check alone, as small checks any section or
+procedure can use: each takes the loaded ruleset and a `fail` that turns a
+key path and a message into an error at that key's file:line."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Protocol
+
+from referee.errors import RefereeError, did_you_mean
+
+
+class Fail(Protocol):
+    def __call__(self, path: str, message: str, rule: str | None = None) -> RefereeError: ...
+
+
+def unknown(fail: Fail, path: str, kind: str, given: str, known: Iterable[str]) -> RefereeError:
+    """A name that is not among the known ones, with a "did you mean"."""
+    return fail(path, did_you_mean(kind, given, list(known)).message)
+
+
+def names_exist(fail: Fail, kind: str, named: Iterable[tuple[str, str]], known: Iterable[str]) -> None:
+    """Each (key path, name) must be one of the known names."""
+    known = list(known)
+    for path, name in named:
+        if name not in known:
+            raise unknown(fail, path, kind, name, known)
+
+
+def unambiguous(groups: list[tuple[str, dict[str, list[str]]]], fail: Fail) -> None:
+    """Two things of one kind answering to one word would make input ambiguous."""
+    for where, names in groups:
+        owner: dict[str, str] = {}
+        for name, said in names.items():
+            for word in said:
+                key = " ".join(word.lower().split())
+                if key and owner.setdefault(key, name) != name:
+                    raise fail(f"{where}.{name}", f"'{word}' also names '{owner[key]}'")

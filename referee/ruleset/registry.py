@@ -1,0 +1,83 @@
+"""The registry of procedures: an attack in a file names its procedure with
+`procedure:`, and this finds the module that rules it. A procedure shipped
+with the referee is the package of that name (dashes as underscores) under
+`referee.procedures`; one kept elsewhere (a plug-in, a test) is registered.
+No procedure is named here: adding one adds no line to this file.
+
+A procedure's module is imported only when a file selects it, so start-up
+pays for the game being played, not for every game the referee knows.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import pkgutil
+from collections.abc import Iterator, Mapping
+from typing import Any, Protocol
+
+from referee.ruleset.spec import Lazy
+
+PACKAGE = "referee.procedures"
+
+
+class Entry(Protocol):
+    """What the ruleset layer needs of a procedure: the record its attacks read into."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def grammar(self) -> type[Any]: ...
+
+
+_REGISTERED: dict[str, Entry] = {}
+
+
+def register(entry: Entry) -> None:
+    """Make a procedure kept outside `referee.procedures` known by its name."""
+    _REGISTERED[entry.name] = entry
+
+
+def unregister(name: str) -> None:
+    _REGISTERED.pop(name, None)
+
+
+def names() -> list[str]:
+    """Every procedure a file may select, shipped and registered, sorted."""
+    spec = importlib.util.find_spec(PACKAGE)
+    found = pkgutil.iter_modules(spec.submodule_search_locations if spec else [])
+    return sorted({*(m.name.replace("_", "-") for m in found if m.ispkg), *_REGISTERED})
+
+
+def entry(name: str) -> Entry:
+    """The procedure a file's `procedure:` key selects (the caller checked the name)."""
+    if name in _REGISTERED:
+        return _REGISTERED[name]
+    found: Entry = importlib.import_module(f"{PACKAGE}.{name.replace('-', '_')}").PROCEDURE
+    return found
+
+
+def grammar(name: str) -> type[Any]:
+    return entry(name).grammar
+
+
+class Grammars(Mapping[str, Lazy]):
+    """Each procedure's attack grammar by name, as `Tagged` reads a file's attacks;
+    the names are looked up when a file is read, so a registered procedure counts."""
+
+    def __init__(self) -> None:
+        self._made: dict[str, Lazy] = {}
+
+    def __getitem__(self, name: str) -> Lazy:
+        if name not in self._made:
+            if name not in names():
+                raise KeyError(name)
+            self._made[name] = Lazy(lambda: entry(name).grammar)
+        return self._made[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(names())
+
+    def __len__(self) -> int:
+        return len(names())
