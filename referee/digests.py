@@ -8,17 +8,18 @@ interpreter lacks them.
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 
 def _sha256() -> Any:
-    try:
-        from _sha2 import sha256  # Python 3.12 and later
-    except ImportError:
+    for module in ("_sha2", "_sha256"):  # Python 3.12 and later; 3.10 and 3.11
         try:
-            from _sha256 import sha256  # Python 3.10 and 3.11
+            return importlib.import_module(module).sha256
         except ImportError:
-            from hashlib import sha256
+            continue
+    from hashlib import sha256
+
     return sha256
 
 

@@ -14,6 +14,7 @@ import click
 
 from referee.cli.journaling import journal_option, opened, rerun
 from referee.cli.options import emit, json_option
+from referee.journal.export import command_line
 from referee.render import journal as render
 
 
@@ -116,7 +117,7 @@ def replay(entry: int, as_json: bool) -> None:
     runs = replay_entry(found, stored)
     document = {
         "entry": entry,
-        "command_line": render.command_line(found),
+        "command_line": command_line(found),
         "replay_line": shlex.join(["referee", *found["replay"]]),
         "same": runs[-1]["same"],
         "summary": _summary(found, runs),

@@ -169,7 +169,10 @@ class Journal:
         return _Transaction(self, "BEGIN")
 
     def current_game(self) -> sqlite3.Row | None:
-        return self.db.execute("SELECT * FROM games WHERE stopped IS NULL ORDER BY id DESC LIMIT 1").fetchone()
+        row: sqlite3.Row | None = self.db.execute(
+            "SELECT * FROM games WHERE stopped IS NULL ORDER BY id DESC LIMIT 1"
+        ).fetchone()
+        return row
 
     def start_game(self, name: str, ruleset: str) -> None:
         with self._write():

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterator
+from typing import Any
 
 from referee.ruleset.model import GRAMMAR
 from referee.ruleset.spec import Either, Lazy, Record, Seq, Spec, Table, Tagged
@@ -30,7 +31,7 @@ def _records(spec: Spec, path: str) -> Iterator[tuple[str, Record]]:
             yield from _records(record, f"{path} ({spec.tag}: {variant})")
 
 
-def _default(f: dataclasses.Field) -> str:
+def _default(f: dataclasses.Field[Any]) -> str:
     if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
         return "required"
     value = f.default if f.default_factory is dataclasses.MISSING else f.default_factory()

@@ -123,7 +123,7 @@ class Text(Spec):
             raise did_you_mean_at(reader, node, path, "value", value, list(self.choices))
         if self.pattern and not self.pattern.match(value):
             raise reader.fail(node, path, f"{value!r} does not look like {self.doc or 'expected'}")
-        return value
+        return str(value)
 
     def schema(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": "string"}
@@ -296,7 +296,7 @@ def field(
     return dataclasses.field(default=default, metadata=meta)
 
 
-def required(f: dataclasses.Field) -> bool:
+def required(f: dataclasses.Field[Any]) -> bool:
     return f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
 
 

@@ -1,0 +1,72 @@
+"""Imports point one way, down the layers of the design: the CLI, reports,
+services built on the door, the procedures behind it, then dice, rulesets and
+the ruling records, then errors. A module may import its own layer and the
+layers below, never one above; tabulate is imported only by reports."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parent.parent / "referee"
+CLI, RENDER, SERVICES, PROCEDURES, BOTTOM, ERRORS = range(6)
+BY_PREFIX = (  # the first prefix a module's dotted name starts with decides its layer
+    ("referee.cli", CLI),
+    ("referee.__main__", CLI),
+    ("referee.render", RENDER),
+    ("referee.procedures", PROCEDURES),
+    ("referee.dice", BOTTOM),
+    ("referee.notation", BOTTOM),
+    ("referee.ruleset", BOTTOM),
+    ("referee.ruling", BOTTOM),
+    ("referee.names", BOTTOM),
+    ("referee.digests", BOTTOM),
+    ("referee.errors", ERRORS),
+    ("referee", SERVICES),
+)
+
+
+def layer(module: str) -> int:
+    return next(level for prefix, level in BY_PREFIX if module == prefix or module.startswith(prefix + "."))
+
+
+def modules() -> dict[str, Path]:
+    found = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+        found[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    return found
+
+
+def imports(path: Path) -> set[str]:
+    """Every module a file imports, at its top or inside a function."""
+    named: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            named |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            named.add(node.module)
+            named |= {f"{node.module}.{alias.name}" for alias in node.names}
+    return named
+
+
+MODULES = modules()
+
+
+@pytest.mark.parametrize("module", sorted(MODULES))
+def test_imports_point_down(module: str) -> None:
+    own = layer(module)
+    upward = sorted(name for name in imports(MODULES[module]) if name in MODULES and layer(name) < own)
+    assert not upward, f"{module} (layer {own}) imports from a layer above: {upward}"
+
+
+def test_only_reports_import_tabulate() -> None:
+    users = sorted(m for m, path in MODULES.items() if any(n.split(".")[0] == "tabulate" for n in imports(path)))
+    assert users and all(layer(m) == RENDER for m in users), users
+
+
+def test_every_layer_is_used() -> None:
+    """A prefix no module falls under would be a layer rule that checks nothing."""
+    assert {layer(m) for m in MODULES} == set(range(6))
