@@ -15,12 +15,12 @@ from referee.errors import RefereeError
 
 COMMANDS = {
     "battle": "referee.cli.battle:battle",
-    "build": "referee.cli.recruit:build",
+    "build": "referee.cli.build:build",
     "game": "referee.cli.game:game",
-    "group": "referee.cli.score:group",
+    "group": "referee.cli.group:group",
     "hit": "referee.cli.hit:hit",
     "log": "referee.cli.log:log",
-    "map": "referee.cli.landmap:landmap",
+    "map": "referee.cli.map:landmap",
     "new": "referee.cli.authoring:new",
     "odds": "referee.cli.odds:odds",
     "recruit": "referee.cli.recruit:recruit",
@@ -31,7 +31,7 @@ COMMANDS = {
     "schema": "referee.cli.authoring:schema",
     "score": "referee.cli.score:score",
     "setup": "referee.cli.setup:setup",
-    "show": "referee.cli.rulesets:show",
+    "show": "referee.cli.show:show",
     "validate": "referee.cli.authoring:validate",
 }
 

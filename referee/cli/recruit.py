@@ -1,5 +1,5 @@
-"""`referee recruit` and `referee build`: units for a turn, and what a player's
-currency builds. The ruleset names what is counted (--stars N, --cities N…)."""
+"""`referee recruit`: units for a turn. The ruleset names what is counted
+(--stars N, --cities N…)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,6 @@ import click
 from referee.cli.journaling import journaled, record
 from referee.cli.options import counts_from_args, emit, json_option, load_rules, ruleset_argument
 from referee.errors import RefereeError
-from referee.recruiting import build as check_build
 from referee.recruiting import recruit as count_recruits
 from referee.render import recruiting as render
 
@@ -47,31 +46,3 @@ def recruit(
     }
     record(rules, document)
     emit(as_json, document, lambda: render.recruit_report(rules, result))
-
-
-@click.command(context_settings=_EXTRA)
-@ruleset_argument
-@journaled
-@json_option
-@click.pass_context
-def build(ctx: click.Context, ruleset: str, as_json: bool) -> None:
-    """Check that what you build is paid for. Say what you may pay with as the
-    ruleset names it (Frontline Risk: --unflipped-stars N), then what to build.
-
-    \b
-    Example:
-      referee build frontline-risk --unflipped-stars 4 city
-    """
-    rules = load_rules(ruleset)
-    held, words = counts_from_args(ctx.args)
-    built = check_build(rules, held, words)
-    document = {
-        "ruleset": rules.name,
-        "built": [w.name for w in built.works],
-        "cost": built.cost,
-        "have": built.have,
-        "left": built.have - built.cost,
-        "explanation": [{"rule": s.rule, "text": s.text} for s in built.steps],
-    }
-    record(rules, document)
-    emit(as_json, document, lambda: render.build_report(rules, built))

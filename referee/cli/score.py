@@ -1,4 +1,4 @@
-"""`referee score` and `referee group`: the winner at the end, and merging two dice."""
+"""`referee score`: the winner at the end of a game."""
 
 from __future__ import annotations
 
@@ -8,7 +8,6 @@ from referee.cli.journaling import journaled, record
 from referee.cli.options import emit, extra_options, json_option, load_rules, numbers, ruleset_argument
 from referee.deployment import players_of
 from referee.render import score as render
-from referee.scoring import group as merge
 from referee.scoring import score as final
 
 
@@ -34,30 +33,3 @@ def score(ctx: click.Context, ruleset: str, first: str | None, as_json: bool) ->
     document = render.score_document(rules.name, dice, result)
     record(rules, document)
     emit(as_json, document, lambda: render.score_report(rules.title, dice, result))
-
-
-@click.command()
-@ruleset_argument
-@click.argument("pips", nargs=-1, required=True)
-@journaled
-@json_option
-def group(ruleset: str, pips: tuple[str, ...], as_json: bool) -> None:
-    """Merge two own dice into one (grouping): pips add up, to the ruleset's cap.
-
-    \b
-    Example:
-      referee group diceland 4 5
-    """
-    rules = load_rules(ruleset)
-    rule = rules.grouping.rule if rules.grouping else ""
-    values = numbers(",".join(pips), "group", rule)
-    merged = merge(rules, values)
-    document = {
-        "ruleset": rules.name,
-        "dice": list(values),
-        "value": merged.value,
-        "lost": merged.lost,
-        "explanation": [{"rule": s.rule, "text": s.text} for s in merged.steps],
-    }
-    record(rules, document)
-    emit(as_json, document, lambda: render.group_report(rules.title, values, merged))

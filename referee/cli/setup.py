@@ -6,7 +6,7 @@ from __future__ import annotations
 import click
 
 from referee.cli.journaling import journaled, record
-from referee.cli.landmap import dealt, map_options
+from referee.cli.map import dealt, map_options
 from referee.cli.options import emit, extra_options, json_option, load_rules, numbers, ruleset_argument, seed_option
 from referee.deployment import deployment_of, players_of, roll_armies, who_starts
 from referee.errors import RefereeError
