@@ -9,8 +9,8 @@ from fractions import Fraction
 from typing import Any
 
 from referee.dice import exact_throws
-from referee.procedures.base import Battle, DiceNeed, Throw, dice_of
-from referee.procedures.door import dice_needed, odds_keys, ruler
+from referee.procedures.base import DiceNeed, Throw, dice_of
+from referee.procedures.door import before_roll, dice_needed, odds_keys, ruler
 from referee.ruleset.model import Ruleset
 from referee.ruling import Ruling
 
@@ -23,8 +23,10 @@ class Outcome:
     probability: Fraction
 
 
-def battle_odds(rules: Ruleset, battle: Battle) -> list[Outcome]:
-    return tally(dice_needed(rules, battle), odds_keys(rules, battle), ruler(rules, battle))
+def battle_odds(rules: Ruleset, situation: object) -> list[Outcome]:
+    """Every outcome of an attack as told, whatever its procedure, with its exact chance."""
+    situation = before_roll(rules, situation)
+    return tally(dice_needed(rules, situation), odds_keys(rules, situation), ruler(rules, situation))
 
 
 def tally(needs: Mapping[str, DiceNeed], keys: tuple[str, ...], rule_on: Callable[[Throw], Ruling]) -> list[Outcome]:

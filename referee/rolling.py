@@ -9,8 +9,8 @@ from dataclasses import dataclass
 from referee.dice import Face, Rng, new_seed
 from referee.errors import RefereeError
 from referee.names import Lexicon, plural
-from referee.procedures.base import Battle, DiceNeed
-from referee.procedures.door import dice_needed, resolve
+from referee.procedures.base import DiceNeed
+from referee.procedures.door import dice_needed, ruler
 from referee.ruleset.model import Ruleset
 from referee.ruling import Ruling
 
@@ -34,7 +34,10 @@ def face_lexicon(rules: Ruleset, die_name: str) -> Lexicon[Face]:
 
 
 def read_faces(rules: Ruleset, group: str, need: DiceNeed, text: str) -> tuple[Face, ...]:
-    faces = tuple(face_lexicon(rules, need.die.name).listed(text))
+    """The faces typed for a group: as many as it rolls, each a face of its die
+    (a number off a numbered die is impossible, said so)."""
+    items = text.split(",") if "," in text else text.split()
+    faces = tuple(_face(rules, group, need, item) for item in items if item.strip())
     if len(faces) != need.count:
         raise RefereeError(
             f"the {group} rolls {plural(need.count, 'die', 'dice')} here, "
@@ -42,6 +45,21 @@ def read_faces(rules: Ruleset, group: str, need: DiceNeed, text: str) -> tuple[F
             rule=need.rule,
         )
     return faces
+
+
+def _face(rules: Ruleset, group: str, need: DiceNeed, item: str) -> Face:
+    faces = need.die.faces
+    numbered = all(isinstance(face, int) for face in faces)
+    if numbered and item.strip().lstrip("-").isdecimal() and int(item) not in faces:
+        a = "an" if group[:1] in "aeiou" else "a"
+        raise RefereeError(
+            f"{a} {group} roll of {int(item)} is impossible: the {need.die.name} shows {min(faces)} to {max(faces)}",
+            rule=need.rule,
+        )
+    try:
+        return face_lexicon(rules, need.die.name)(item)
+    except RefereeError as error:
+        raise RefereeError(error.message, rule=need.rule) from None
 
 
 def draw(
@@ -62,11 +80,13 @@ def complete(
     return draw(needs, typed, seed), seed
 
 
-def settle(rules: Ruleset, battle: Battle, typed_text: Mapping[str, str], seed: int | None) -> Settled:
-    needs = dice_needed(rules, battle)
+def settle(rules: Ruleset, situation: object, typed_text: Mapping[str, str], seed: int | None) -> Settled:
+    """The ruling on an attack as told, whatever its procedure: on the faces
+    typed for some groups, the referee drawing the rest from the seeded stream."""
+    needs = dice_needed(rules, situation)
     for group in typed_text:
         if group not in needs:
             raise RefereeError(f"this battle has no '{group}' roll; it rolls for: {', '.join(needs)}")
     typed = {group: read_faces(rules, group, needs[group], text) for group, text in typed_text.items()}
     throw, seed = complete(needs, typed, seed)
-    return Settled(resolve(rules, battle, throw), throw, tuple(typed), seed)
+    return Settled(ruler(rules, situation)(throw), throw, tuple(typed), seed)

@@ -7,7 +7,7 @@ from fractions import Fraction
 from typing import Any
 
 import pytest
-from conftest import fails, run_json
+from conftest import run_json
 
 from referee.ruleset.load import shipped
 
@@ -29,9 +29,22 @@ CASES = [(name, words) for name, lines in BATTLES.items() for words in lines]
 SIDE = {"attacker", "defender"}
 
 
+# games whose battles are hit checks: a value against a value, reported as a number needed and a wound roll
+HIT_CHECKS = {"trueforces": "--attacker 4 --defender 5 --attack ranged --roll 5 --wound-roll 3"}
+
+
 def test_every_ruleset_that_battles_is_covered() -> None:
-    for name in set(shipped()) - set(BATTLES):
-        assert "names no units to battle with" in fails(f"battle {name} --attacker 1 --defender 1")
+    assert set(shipped()) - set(BATTLES) - set(HIT_CHECKS) == set()
+
+
+@pytest.mark.parametrize("name", sorted(HIT_CHECKS))
+def test_a_hit_check_battle_is_the_hit_command(name: str) -> None:
+    """`referee hit` is `referee battle` by its players' names (--target for --defender)."""
+    words = HIT_CHECKS[name]
+    battle = run_json(f"battle {name} {words} --no-journal")
+    hit = run_json(f"hit {name} {words.replace('--defender', '--target')} --no-journal")
+    assert battle == hit
+    assert battle["needed"] == 5 and battle["hit"] and battle["wound_roll"] == 3  # the README's example
 
 
 def _core_side(side: dict[str, Any]) -> None:

@@ -123,9 +123,9 @@ def test_stealth_needs_a_saboteur() -> None:
             "unknown situation 'stelth'; did you mean 'stealth'?",
         ),
         ("batle groundforce", "unknown command 'batle'; did you mean 'battle'?"),
-        ("battle groundforce --attacker trooper --defender trooper --when stealth", "--when takes SIDE:NAME"),
+        ("battle groundforce --attacker trooper --defender trooper --when stealth", "a situation is told as SIDE:NAME"),
         ("battle groundforce --attacker '0 trooper' --defender trooper", "a count must be from 1 to 1000"),
-        ("battle groundforce --attacker trooper", "say which units fight with --defender"),
+        ("battle groundforce --attacker trooper", "say which units the defender fights with"),
         ("battle groundforce --attacker trooper --defender trooper --seed -1", "--seed"),
     ],
 )

@@ -10,8 +10,10 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.pipfight import marginals, odds, settle
+from referee.odds import battle_odds as odds
 from referee.procedures.pip_compare.resolver import PipFight
+from referee.render.pips import marginals
+from referee.rolling import settle
 from referee.ruleset.load import load
 
 RULES = load("diceland")
@@ -54,7 +56,7 @@ def test_seeded_rolls_agree_with_exact_odds() -> None:
     fight = PipFight((4,), 3)
     exact = marginals(odds(RULES, fight))
     runs = 3000
-    seen = Counter(settle(RULES, fight, None, seed).ruling.outcome["outcome"] for seed in range(runs))
+    seen = Counter(settle(RULES, fight, {}, seed).ruling.outcome["outcome"] for seed in range(runs))
     for kind in ("perfect", "valid", "failed"):
         # four standard deviations of a binomial count: a false alarm about once in 15,000 runs
         sd = (runs * exact[kind] * (1 - exact[kind])) ** 0.5
@@ -62,8 +64,10 @@ def test_seeded_rolls_agree_with_exact_odds() -> None:
 
 
 def test_fill_the_void_changes_only_who_moves() -> None:
-    plain = settle(RULES, PipFight((1,), 3), (2,), None).ruling.outcome
-    filled = settle(RULES, PipFight((1,), 3, variants=frozenset({"fill-the-void"})), (2,), None).ruling.outcome
+    plain = settle(RULES, PipFight((1,), 3), {"attacker": "2"}, None).ruling.outcome
+    filled = settle(
+        RULES, PipFight((1,), 3, variants=frozenset({"fill-the-void"})), {"attacker": "2"}, None
+    ).ruling.outcome
     assert (plain["defender_moves_in"], filled["defender_moves_in"]) == (False, True)
     assert {k: v for k, v in plain.items() if k not in ("defender_moves_in", "pairings")} == {
         k: v for k, v in filled.items() if k not in ("defender_moves_in", "pairings")

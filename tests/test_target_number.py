@@ -11,8 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.dice import Rng
-from referee.hitcheck import chances, chart, settle
+from referee.hitcheck import chances, chart
 from referee.procedures.target_number.resolver import Strike
+from referee.rolling import settle
 from referee.ruleset.load import load
 
 TF = load("trueforces")
@@ -36,16 +37,16 @@ def brute(attacker: int, target: int, wounds: int) -> tuple[int, Fraction, Fract
 
 @given(KIND, WOUNDS)
 def test_chart_equals_brute_force_over_both_dice(kind: str, wounds: int) -> None:
-    for attacker, target, odds in chart(TF, PARAMS, kind, wounds):
+    for attacker, target, odds in chart(TF, kind, wounds):
         assert (odds.needed, odds.hit, odds.out_of_action) == brute(attacker, target, wounds)
         assert odds.hit == odds.out_of_action + odds.wound
 
 
 @given(KIND, QUALITY, QUALITY, WOUNDS)
 def test_a_better_attacker_never_hits_less_often(kind: str, attacker: int, target: int, wounds: int) -> None:
-    weaker = chances(TF, PARAMS, Strike(kind, attacker, target, wounds=wounds))
+    weaker = chances(TF, Strike(kind, attacker, target, wounds=wounds))
     for better in range(attacker + 1, PARAMS.value.max + 1):
-        stronger = chances(TF, PARAMS, Strike(kind, better, target, wounds=wounds))
+        stronger = chances(TF, Strike(kind, better, target, wounds=wounds))
         assert stronger.hit >= weaker.hit
         assert stronger.needed <= weaker.needed
 
@@ -54,10 +55,10 @@ def test_a_better_attacker_never_hits_less_often(kind: str, attacker: int, targe
 @given(QUALITY, QUALITY, st.integers(min_value=0, max_value=10**6))
 def test_seeded_rulings_agree_with_exact_chances(attacker: int, target: int, seed: int) -> None:
     strike = Strike("ranged", attacker, target)
-    exact = chances(TF, PARAMS, strike)
+    exact = chances(TF, strike)
     samples = 2000
     rng = Rng(seed, "test")
-    outs = sum(settle(TF, PARAMS, strike, {}, rng.below(10**9)).ruling.outcome["out_of_action"] for _ in range(samples))
+    outs = sum(settle(TF, strike, {}, rng.below(10**9)).ruling.outcome["out_of_action"] for _ in range(samples))
     p = float(exact.out_of_action)
     # five standard deviations: a false alarm is far rarer than one in a million
     assert abs(outs / samples - p) <= 5 * (p * (1 - p) / samples) ** 0.5 + 1e-9

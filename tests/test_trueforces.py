@@ -192,14 +192,17 @@ def test_extend_continues_the_table_beyond_its_rows(edited: Edit) -> None:
             "unknown attack type 'rangd'; did you mean 'ranged'?",
         ),
         (f"{EXAMPLE} --action wlak", "unknown action 'wlak'; did you mean 'walk'?"),
-        ("hit trueforces --attacker 4 --target 5", "say which attack with --attack: melee, ranged, astral"),
+        ("hit trueforces --attacker 4 --target 5", "say which attack it is: melee, ranged, astral"),
         (f"{EXAMPLE} --wounds -1", "--wounds"),
         (f"{EXAMPLE} --no-roll --roll 3", "--no-roll rolls nothing"),
-        ("hit groundforce --attacker 4 --target 5 --attack ranged", "Ground Force has no hit checks"),
-        ("odds trueforces", "say which attack with --attack"),
+        ("hit groundforce --attacker 4 --target 5 --attack ranged", "--attack: not used by groundforce's attacks"),
+        ("odds trueforces", "say which attack it is"),
         ("odds trueforces --attack melee --attacker 4", "the chart covers every pair of values: leave out --attacker"),
-        ("odds groundforce --attacker trooper --defender trooper --attack melee", "--attack belong to hit-check"),
-        ("battle trueforces --attacker 4 --defender 5", "True Forces names no units to battle with"),
+        (
+            "odds groundforce --attacker trooper --defender trooper --attack melee",
+            "--attack: not used by groundforce's attacks",
+        ),
+        ("battle trueforces --attacker 4 --defender 5", "say which attack it is"),
     ],
 )
 def test_bad_input_gets_one_line(command: str, message: str) -> None:

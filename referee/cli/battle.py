@@ -1,18 +1,18 @@
-"""`referee battle`: rule on one attack, on typed or rolled dice."""
+"""`referee battle`: rule on one attack, on typed or rolled dice, whatever
+procedure the game's file selects: its reader turns the words into the
+situation, one settle rules, and the report of its kind of outcome prints."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 import click
 
-from referee.cli import pips
 from referee.cli.journaling import journaled, record
 from referee.cli.options import (
-    Told,
+    BattleTold,
+    action_option,
     emit,
-    flag,
     force_options,
     json_option,
     load_rules,
@@ -22,21 +22,10 @@ from referee.cli.options import (
     ruleset_argument,
     seed_option,
     situation_options,
+    strike_options,
     variant_option,
 )
-from referee.procedures.door import procedure, report_of
 from referee.ruleset.model import Ruleset
-
-
-@dataclass(frozen=True)
-class BattleTold(Told):
-    """`referee battle`'s options: the attack, and the dice typed (or the seed to draw them)."""
-
-    attacker_roll: str | None = flag("--attacker-roll")
-    defender_roll: str | None = flag("--defender-roll")
-    roll: str | None = flag("--roll")
-    choose: str | None = flag("--choose")
-    seed: int | None = None
 
 
 @click.command()
@@ -46,8 +35,11 @@ class BattleTold(Told):
 @click.option("--attacker-roll", help="The faces the attacker rolled, e.g. sword,explosion.")
 @click.option("--defender-roll", help="The faces the defender rolled.")
 @variant_option
-@click.option("--roll", help="Pip-compare rulesets: the hand dice the attacker rolled, e.g. 5 or 5,1.")
+@click.option("--roll", help="The one roll a game types alone: DiceLand's hand dice (5 or 5,1), a hit check's hit die.")
+@click.option("--wound-roll", help="Hit checks: the die rolled to wound, after a hit.")
 @click.option("--choose", metavar="ROLLED:FIELD", help="Pip-compare rulesets: the pairing picked, e.g. 5:6.")
+@strike_options
+@action_option
 @situation_options
 @seed_option
 @journaled
@@ -55,7 +47,8 @@ class BattleTold(Told):
 def battle(ruleset: str, as_json: bool, **options: Any) -> None:
     """Rule on one attack. Type the faces that were rolled, or leave a roll out
     and the referee rolls it (print the seed to repeat it). In DiceLand,
-    --attacker and --defender take pips and --roll the hand dice rolled.
+    --attacker and --defender take pips and --roll the hand dice rolled; in a
+    game of hit checks, values (see also `referee hit`).
 
     \b
     Example:
@@ -66,27 +59,27 @@ def battle(ruleset: str, as_json: bool, **options: Any) -> None:
           --defender "infantry, damaged armour" --when defender:city \\
           --attacker-roll 6,5,2 --defender-roll 6,3,1
     """
-    rules = load_rules(ruleset)
-    told = BattleTold(**options)
-    if report_of(rules) == pips.KIND:
-        return pips.battle(rules, told, as_json)
-    return units_battle(rules, told, as_json)
+    rule(load_rules(ruleset), BattleTold(**options), as_json)
 
 
-def units_battle(rules: Ruleset, told: BattleTold, as_json: bool) -> None:
-    """A battle of units (symbol hits, ranked pairs): each side's faces typed or drawn."""
-    from referee.render import battle as render
-    from referee.render import rounds
+def rule(rules: Ruleset, told: BattleTold, as_json: bool, roll: bool = True) -> None:
+    """The one door of every ruling command: words → situation → settle → report
+    of its kind; `roll=False` reports the situation before any dice."""
+    from referee.procedures.door import procedure_for
+    from referee.render import kinds
     from referee.rolling import settle
 
-    refuse_unread(told.flags("--rule", "--roll", "--choose"), not_read_by(rules))
-    typed = {
-        group: text
-        for group, text in (("attacker", told.attacker_roll), ("defender", told.defender_roll))
-        if text is not None
-    }
-    settled = settle(rules, told.battle(rules), typed, told.seed)
-    view = rounds if procedure(rules.attacks[settled.ruling.outcome["attack"]]).report == rounds.KIND else render
-    document = render.document(settled)
-    record(rules, document, seed=settled.seed, dice={"rolled": settled.throw, "typed": settled.typed})
-    emit(as_json, document, lambda: view.report(rules, settled))
+    procedure = procedure_for(rules)
+    refuse_unread(told.unread({*procedure.reads, *procedure.typed, "seed"}), not_read_by(rules))
+    words = told.words()
+    situation = procedure.read(rules, words)
+    typed = {group: str(words[word]) for word, group in procedure.typed.items() if words[word] is not None}
+    settled = settle(rules, situation, typed, told.seed) if roll else None
+    document, report = kinds.report(procedure.report).ruled(rules, situation, settled)
+    record(
+        rules,
+        document,
+        seed=settled.seed if settled else None,
+        dice={"rolled": settled.throw, "typed": settled.typed} if settled else None,
+    )
+    emit(as_json, document, report)

@@ -1,102 +1,24 @@
-"""`referee hit`: the number needed, the exact chances and the ruling of one
-target-number attack; and the chart `referee odds` prints for such a game."""
+"""`referee hit`: `referee battle` for a game of hit checks, by the names its
+players use (--target for the defending value): the number needed, the exact
+chances, and the ruling of one attack, through the same door."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
-
 import click
 
-from referee.cli.journaling import journaled, record
+from referee.cli.battle import rule
+from referee.cli.journaling import journaled
 from referee.cli.options import (
-    F,
-    completing_ruleset,
-    emit,
+    BattleTold,
+    action_option,
     json_option,
     load_rules,
-    refuse_unread,
     ruleset_argument,
     seed_option,
+    strike_options,
     whole,
 )
 from referee.errors import RefereeError
-from referee.names import Lexicon
-from referee.procedures.door import report_of
-from referee.ruleset.model import Ruleset
-
-KIND = "strike"  # the kind of outcome these commands report
-
-if TYPE_CHECKING:
-    # `referee odds` loads this module for its options in every game; the hit
-    # checks themselves load only when a game has them.
-    from referee.cli.odds import OddsTold
-    from referee.procedures.target_number.grammar import TargetNumber
-    from referee.procedures.target_number.resolver import Strike
-
-
-def _lexicon(kind: str, table: Any) -> Lexicon[str]:
-    return Lexicon(kind, {name: [item.label, *item.aliases] for name, item in table.items()})
-
-
-def _complete(part: str) -> Callable[[click.Context, click.Parameter, str], list[str]]:
-    """Completes the names a ruleset gives its attack types, actions or modifiers."""
-
-    def complete(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
-        rules = completing_ruleset(ctx)
-        if rules is None or report_of(rules) != KIND:
-            return []
-        from referee.hitcheck import target_number_attack
-
-        _, params = target_number_attack(rules)
-        return [name for name in getattr(params, part) if name.startswith(incomplete)]
-
-    return complete
-
-
-def strike_options(f: F) -> F:
-    """The options that say which attack a chart or a hit check is about."""
-    f = click.option(
-        "--modifier",
-        "modifiers",
-        multiple=True,
-        shell_complete=_complete("modifiers"),
-        help="A modifier the ruleset names (repeatable).",
-    )(f)
-    f = click.option("--wounds", type=whole(0), help="Wounds the target already has (default 0).")(f)
-    return click.option(
-        "--attack", "kind", shell_complete=_complete("types"), help="The attack type, e.g. melee, ranged, astral."
-    )(f)
-
-
-def _named(params: TargetNumber, kind: str | None, modifiers: tuple[str, ...]) -> tuple[str, tuple[str, ...]]:
-    """The attack type and modifiers by their names in the file, each modifier once."""
-    if not kind:
-        raise RefereeError(f"say which attack with --attack: {', '.join(params.types)}")
-    named = _lexicon("modifier", params.modifiers)
-    return _lexicon("attack type", params.types)(kind), tuple(dict.fromkeys(named(m) for m in modifiers))
-
-
-def strike_from_words(
-    params: TargetNumber,
-    kind: str | None,
-    attacker: int,
-    target: int,
-    action: str | None,
-    wounds: int | None,
-    modifiers: tuple[str, ...],
-) -> Strike:
-    from referee.procedures.target_number.resolver import Strike
-
-    name, named = _named(params, kind, modifiers)
-    return Strike(
-        kind=name,
-        attacker=attacker,
-        target=target,
-        action=_lexicon("action", params.actions)(action) if action else None,
-        wounds=wounds or 0,
-        modifiers=named,
-    )
 
 
 @click.command()
@@ -104,9 +26,7 @@ def strike_from_words(
 @click.option("--attacker", type=whole(), required=True, help="The attacker's value (quality).")
 @click.option("--target", type=whole(), required=True, help="The target's value (quality).")
 @strike_options
-@click.option(
-    "--action", shell_complete=_complete("actions"), help="The attacker's action this activation, e.g. hold, walk, run."
-)
+@action_option
 @click.option("--roll", type=whole(), help="The die rolled to hit.")
 @click.option("--wound-roll", type=whole(), help="The die rolled to wound, after a hit.")
 @click.option("--no-roll", is_flag=True, help="Only the number needed and the chances; roll nothing.")
@@ -136,55 +56,17 @@ def hit(
     Example:
       referee hit trueforces --attacker 4 --target 5 --attack ranged --roll 5 --wound-roll 3
     """
-    from referee.hitcheck import chances, settle, target_number_attack
-    from referee.procedures.target_number.resolver import needed
-    from referee.render import hit as render
-
-    rules = load_rules(ruleset)
-    _, params = target_number_attack(rules)
-    strike = strike_from_words(params, kind, attacker, target, action, wounds, modifiers)
-    typed = {group: face for group, face in (("hit", roll), ("wound", wound_roll)) if face is not None}
-    if no_roll and (typed or seed is not None):
+    if no_roll and (roll is not None or wound_roll is not None or seed is not None):
         raise RefereeError("--no-roll rolls nothing: leave out --roll, --wound-roll and --seed")
-    odds = chances(rules, params, strike)
-    settled = None if no_roll else settle(rules, params, strike, typed, seed)
-    steps = settled.ruling.steps if settled else tuple(needed(params, strike)[1])
-    document = render.document(rules, strike, odds, steps, settled)
-    record(
-        rules,
-        document,
-        seed=settled.seed if settled else None,
-        dice={"rolled": settled.throw, "typed": settled.typed} if settled else None,
+    told = BattleTold(
+        attacker=str(attacker),
+        defender=str(target),
+        kind=kind,
+        wounds=wounds,
+        modifiers=modifiers,
+        action=action,
+        roll=None if roll is None else str(roll),
+        wound_roll=None if wound_roll is None else str(wound_roll),
+        seed=seed,
     )
-    emit(as_json, document, lambda: render.report(rules, params, strike, odds, steps, settled))
-
-
-def odds_chart(rules: Ruleset, told: OddsTold, as_json: bool) -> None:
-    """`referee odds` for a target-number game: every attacker value against every target value."""
-    from referee.hitcheck import chart, target_number_attack
-    from referee.render import hit as render
-
-    refuse_unread(
-        told.flags(
-            "--attacker",
-            "--defender",
-            "--range",
-            "--when",
-            "--rule",
-            "--until",
-            "--table",
-            "--float",
-            "--attacker-rear",
-            "--defender-rear",
-        ),
-        "the chart covers every pair of values: leave out {options} ('referee hit' rules on one attack)",
-    )
-    _, params = target_number_attack(rules)
-    name, named = _named(params, told.kind, told.modifiers)
-    wounds = told.wounds or 0
-    cells = chart(rules, params, name, wounds, named)
-    emit(
-        as_json,
-        render.chart_document(rules, name, wounds, named, cells),
-        lambda: render.chart_report(rules, params, name, wounds, named, cells),
-    )
+    rule(load_rules(ruleset), told, as_json, roll=not no_roll)

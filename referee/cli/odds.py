@@ -1,17 +1,17 @@
-"""`referee odds`: the exact chance of every outcome of an attack."""
+"""`referee odds`: the exact chance of every outcome of an attack, whatever
+procedure the game's file selects; whole fights and hit-check charts are
+the two odds that are more than one attack."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 import click
 
-from referee.cli import fights, hit, pips
+from referee.cli import fights
 from referee.cli.options import (
-    Told,
+    OddsTold,
     emit,
-    flag,
     force_options,
     json_option,
     load_rules,
@@ -20,22 +20,12 @@ from referee.cli.options import (
     refuse_unread,
     ruleset_argument,
     situation_options,
+    strike_options,
     variant_option,
 )
-from referee.procedures.door import report_of
 from referee.ruleset.model import Ruleset
 
-
-@dataclass(frozen=True)
-class OddsTold(Told):
-    """`referee odds`'s options: the attack, what a hit-check chart is of, and whole fights."""
-
-    kind: str | None = flag("--attack")
-    wounds: int | None = flag("--wounds")
-    modifiers: tuple[str, ...] = flag("--modifier", ())
-    until: str | None = flag("--until")
-    table: int | None = flag("--table")
-    floats: bool = flag("--float", False)
+CHARTED = "strike"  # the kind of outcome whose odds are a chart of every pair of values
 
 
 @click.command()
@@ -44,7 +34,7 @@ class OddsTold(Told):
 @rear_options
 @variant_option
 @situation_options
-@hit.strike_options
+@strike_options
 @fights.fight_options
 @json_option
 def odds(ruleset: str, as_json: bool, **options: Any) -> None:
@@ -65,30 +55,39 @@ def odds(ruleset: str, as_json: bool, **options: Any) -> None:
       referee odds risk --attacker 10 --defender 10 --until conquest
       referee odds risk --table 30
     """
+    from referee.odds import battle_odds
+    from referee.procedures.door import procedure_for
+    from referee.render import kinds
+
     rules = load_rules(ruleset)
     told = OddsTold(**options)
-    if report_of(rules) == hit.KIND:
-        return hit.odds_chart(rules, told, as_json)
-    refuse_unread(
-        told.flags("--attack", "--wounds", "--modifier"),
-        "{options} belong to hit-check charts; this game's odds take units",
-    )
-    if report_of(rules) == pips.KIND:
-        return pips.odds(rules, told, as_json)
-    return units_odds(rules, told, as_json)
-
-
-def units_odds(rules: Ruleset, told: OddsTold, as_json: bool) -> None:
-    """A battle of units: one round, or with --until/--table whole fights."""
-    from referee.odds import battle_odds
-    from referee.render import odds as render
-
-    refuse_unread(told.flags("--rule"), not_read_by(rules))
+    procedure = procedure_for(rules)
+    if procedure.report == CHARTED:
+        return chart(rules, told, as_json)
+    refuse_unread(told.unread({*procedure.reads, "until", "table", "floats"}), not_read_by(rules))
     if told.until or told.table or told.floats:
         return fights.answer(rules, told, as_json)
-    outcomes = battle_odds(rules, told.battle(rules))
+    situation = procedure.read(rules, told.words())
+    document, report = kinds.report(procedure.report).odds(rules, situation, battle_odds(rules, situation))
+    emit(as_json, document, report)
+
+
+def chart(rules: Ruleset, told: OddsTold, as_json: bool) -> None:
+    """Hit checks: every attacker value against every target value."""
+    from referee.hitcheck import chart
+    from referee.procedures.target_number.reader import attack, named
+    from referee.render import hit as render
+
+    refuse_unread(
+        told.unread({"kind", "wounds", "modifiers"}),
+        "the chart covers every pair of values: leave out {options} ('referee hit' rules on one attack)",
+    )
+    params = attack(rules)
+    kind, modifiers = named(params, told.kind, told.modifiers)
+    wounds = told.wounds or 0
+    cells = chart(rules, kind, wounds, modifiers)
     emit(
         as_json,
-        {"ruleset": rules.name, "outcomes": render.document(outcomes)},
-        lambda: render.report(f"{rules.title}: odds of one attack", outcomes),
+        render.chart_document(rules, kind, wounds, modifiers, cells),
+        lambda: render.chart_report(rules, params, kind, wounds, modifiers, cells),
     )

@@ -3,7 +3,7 @@ and refusing options the game in play does not read."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, fields
 from dataclasses import field as dc_field
 from pathlib import Path
@@ -12,8 +12,9 @@ from typing import Any
 import click
 
 from referee.errors import RefereeError
-from referee.names import MAX_COUNT, situations_of, states_of, units_of
-from referee.procedures.base import Battle, Units
+from referee.names import MAX_COUNT
+from referee.procedures.base import Battle
+from referee.procedures.told import read_battle
 from referee.ruleset.model import Ruleset
 from referee.ruling import SIDES
 
@@ -110,6 +111,40 @@ def variant_option(f: F) -> F:
     )(f)
 
 
+def _complete_part(part: str) -> Callable[[click.Context, click.Parameter, str], list[str]]:
+    """Completes the names a ruleset's attacks give their attack types, actions or modifiers."""
+
+    def complete(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
+        rules = completing_ruleset(ctx)
+        named = [name for p in rules.attacks.values() for name in getattr(p, part, ())] if rules else []
+        return [name for name in named if name.startswith(incomplete)]
+
+    return complete
+
+
+def strike_options(f: F) -> F:
+    """The options that say which attack a hit check (or its chart) is about."""
+    f = click.option(
+        "--modifier",
+        "modifiers",
+        multiple=True,
+        shell_complete=_complete_part("modifiers"),
+        help="A modifier the ruleset names (repeatable).",
+    )(f)
+    f = click.option("--wounds", type=whole(0), help="Wounds the target already has (default 0).")(f)
+    return click.option(
+        "--attack", "kind", shell_complete=_complete_part("types"), help="The attack type, e.g. melee, ranged, astral."
+    )(f)
+
+
+def action_option(f: F) -> F:
+    return click.option(
+        "--action",
+        shell_complete=_complete_part("actions"),
+        help="The attacker's action this activation, e.g. hold, walk, run.",
+    )(f)
+
+
 def rear_options(f: F) -> F:
     for side in reversed(SIDES):
         f = click.option(
@@ -119,22 +154,6 @@ def rear_options(f: F) -> F:
             "(a bare number counts the first unit of the ruleset).",
         )(f)
     return f
-
-
-def _force(
-    rules: Ruleset, text: str, group: str, default: str
-) -> tuple[list[tuple[str, int]], list[tuple[str, str, str, int]]]:
-    """Units (a bare number counts `default`) and the states typed before them."""
-    if text.strip().isdecimal():  # not isdigit: "²" is a digit int() cannot read
-        count = int(text)
-        if count > MAX_COUNT:
-            raise RefereeError(f"--{group.replace('_', '-')} {count}: a count must be from 0 to {MAX_COUNT}")
-        return [(default, count)] if count else [], []
-    found = units_of(rules).counted_in_states(text, states_of(rules))
-    counts: dict[str, int] = {}
-    for unit, _, count in found:
-        counts[unit] = counts.get(unit, 0) + count
-    return list(counts.items()), [(group, unit, state, count) for unit, state, count in found if state]
 
 
 def _split_extra(extra: list[str]) -> tuple[dict[str, str], list[str]]:
@@ -202,18 +221,6 @@ def load_rules(name: str) -> Ruleset:
     return load_file(path)
 
 
-def situations_from_words(rules: Ruleset, when: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
-    """`defender:hills` → ("defender", "hills"), through the ruleset's aliases; a repeat counts once."""
-    situations = situations_of(rules)
-    named = []
-    for item in when:
-        side, sep, name = item.partition(":")
-        if not sep or side.strip().lower() not in SIDES:
-            raise RefereeError(f"--when takes SIDE:NAME with SIDE attacker or defender, not '{item}'")
-        named.append((side.strip().lower(), situations(name)))
-    return tuple(dict.fromkeys(named))
-
-
 def emit(as_json: bool, document: Any, text: Callable[[], str]) -> None:
     """Data goes to stdout: a JSON document, or the human report. A journaled
     ruling also says which journal entry holds it."""
@@ -229,15 +236,6 @@ def emit(as_json: bool, document: Any, text: Callable[[], str]) -> None:
         click.echo(text())
         if entry is not None:
             click.echo(f"\nJournal entry {entry}; 'referee log show {entry}' shows it again.")
-
-
-def numbers(text: str, what: str, rule: str) -> tuple[int, ...]:
-    """'6,2' or '6 2' → (6, 2); whether each is a face is the rules' to say."""
-    items = [item.strip() for item in text.replace(" ", ",").split(",") if item.strip()]
-    try:
-        return tuple(int(item) for item in items)
-    except ValueError:
-        raise RefereeError(f"{what} takes pips such as 6 or 6,2, not '{text}'", rule=rule) from None
 
 
 def refuse_unread(given: Mapping[str, object], message: str) -> None:
@@ -277,33 +275,47 @@ class Told:
         given = {f.metadata["flag"]: getattr(self, f.name) for f in fields(self) if "flag" in f.metadata}
         return {name: given[name] for name in names}
 
-    def battle(self, rules: Ruleset) -> Battle:
-        """The units of each side and rear (a bare number counts the file's first unit), with
-        their states and the situations named."""
-        for side, given in zip(SIDES, (self.attacker, self.defender), strict=True):
-            if not given:
-                raise RefereeError(f'say which units fight with --{side}, e.g. --{side} "2 trooper"')
-        if not rules.units:
-            raise RefereeError(
-                f"{rules.title} names no units to battle with; "
-                f"'referee show {rules.name}' says how its attacks are ruled"
-            )
-        groups: dict[str, Units] = {}
-        states: list[tuple[str, str, str, int]] = []
-        default = next(iter(rules.units))
-        texts = {
-            "attacker": self.attacker,
-            "defender": self.defender,
-            "attacker_rear": self.attacker_rear,
-            "defender_rear": self.defender_rear,
+    def words(self) -> dict[str, Any]:
+        """What was said, by word, for a procedure's reader."""
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+    def unread(self, read: Iterable[str]) -> dict[str, object]:
+        """The options given that a reader does not read, by flag, for `refuse_unread`."""
+        return {
+            f.metadata["flag"]: getattr(self, f.name)
+            for f in fields(self)
+            if "flag" in f.metadata and f.name not in read
         }
-        for group, text in texts.items():
-            units, typed_states = _force(rules, text or "0", group, default)
-            groups[group] = tuple(units)
-            states += typed_states
-        for side in SIDES:
-            if not groups[side]:
-                raise RefereeError(f"the {side} needs at least one unit in the battle")
-        return Battle.of_groups(
-            groups, when=situations_from_words(rules, self.when), states=tuple(states), range=self.reach
-        )
+
+    def battle(self, rules: Ruleset) -> Battle:
+        """The units of each side and rear, as a battle of units reads them."""
+        return read_battle(rules, self.words())
+
+
+@dataclass(frozen=True)
+class BattleTold(Told):
+    """`referee battle`'s options (and `hit`'s, by their friendly names): the
+    attack, and the dice typed (or the seed to draw them)."""
+
+    attacker_roll: str | None = flag("--attacker-roll")
+    defender_roll: str | None = flag("--defender-roll")
+    roll: str | None = flag("--roll")
+    wound_roll: str | None = flag("--wound-roll")
+    choose: str | None = flag("--choose")
+    kind: str | None = flag("--attack")
+    action: str | None = flag("--action")
+    wounds: int | None = flag("--wounds")
+    modifiers: tuple[str, ...] = flag("--modifier", ())
+    seed: int | None = None
+
+
+@dataclass(frozen=True)
+class OddsTold(Told):
+    """`referee odds`'s options: the attack, what a hit-check chart is of, and whole fights."""
+
+    kind: str | None = flag("--attack")
+    wounds: int | None = flag("--wounds")
+    modifiers: tuple[str, ...] = flag("--modifier", ())
+    until: str | None = flag("--until")
+    table: int | None = flag("--table")
+    floats: bool = flag("--float", False)

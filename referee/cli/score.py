@@ -5,8 +5,9 @@ from __future__ import annotations
 import click
 
 from referee.cli.journaling import journaled, record
-from referee.cli.options import emit, extra_options, json_option, load_rules, numbers, ruleset_argument
+from referee.cli.options import emit, extra_options, json_option, load_rules, ruleset_argument
 from referee.deployment import players_of
+from referee.procedures.told import pips as numbers
 from referee.render import score as render
 from referee.scoring import score as final
 

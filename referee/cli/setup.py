@@ -7,10 +7,11 @@ import click
 
 from referee.cli.journaling import journaled, record
 from referee.cli.map import dealt, map_options
-from referee.cli.options import emit, extra_options, json_option, load_rules, numbers, ruleset_argument, seed_option
+from referee.cli.options import emit, extra_options, json_option, load_rules, ruleset_argument, seed_option
 from referee.deployment import deployment_of, players_of, roll_armies, who_starts
 from referee.errors import RefereeError
 from referee.hexmap import landscape_of
+from referee.procedures.told import pips as numbers
 
 SUFFIX = "-left"
 

@@ -15,6 +15,7 @@ if TYPE_CHECKING:
 
 Throw = Mapping[str, tuple[Face, ...]]
 Units = tuple[tuple[str, int], ...]  # canonical unit name, count
+Words = Mapping[str, Any]  # what the players said, by word (attacker, when, roll…), unset ones None
 
 
 class Cited(Protocol):
@@ -116,8 +117,13 @@ class Procedure:
     """Everything the door needs of one procedure; each procedure's package
     exports one as `PROCEDURE`, found by the registry under `name`.
 
-    `dice_needed(rules, params, situation)` says which groups roll what (and
-    refuses what the rules forbid); `prepare(rules, attack, params, situation)`
+    `read(rules, words)` turns what the players said (the words it `reads`,
+    by name, as the command line parsed them) into its situation, speaking
+    of the game if something is missing or wrong; `typed` says which word
+    holds the faces typed for which group of dice, and `for_odds` (if any)
+    turns a situation into the one odds are summed for (a policy instead of
+    a choice made after the roll). `dice_needed(rules, params, situation)`
+    says which groups roll what (and refuses what the rules forbid); `prepare(rules, attack, params, situation)`
     returns the ruler of that situation, a function from a throw to a Ruling,
     with what every throw shares worked out once. `odds_keys` are the outcome
     fields that tell one result from another; `report` names the kind of
@@ -126,8 +132,12 @@ class Procedure:
 
     name: str
     grammar: type[Any]
+    read: Callable[[Ruleset, Words], Any]
+    reads: frozenset[str]
+    typed: Mapping[str, str]
     dice_needed: Callable[[Ruleset, Any, Any], dict[str, DiceNeed]]
     prepare: Callable[[Ruleset, str, Any, Any], Callable[[Throw], Ruling]]
     odds_keys: tuple[str, ...]
     report: str
     rear: bool = False
+    for_odds: Callable[[Any], Any] | None = None

@@ -22,14 +22,19 @@ def procedure(params: Any) -> Procedure:
     return cast(Procedure, registry.entry(params.procedure))
 
 
-def report_of(rules: Ruleset) -> str:
-    """The kind of outcome a ruleset's attacks give, which decides how its
-    words are read and its rulings reported."""
-    return procedure(next(iter(rules.attacks.values()))).report
+def procedure_for(rules: Ruleset) -> Procedure:
+    """The procedure that reads what players say of an attack in this game:
+    its first attack's (attacks of one game are told the same way)."""
+    return procedure(next(iter(rules.attacks.values())))
 
 
-def attack_of(rules: Ruleset, battle: Battle) -> tuple[str, Any]:
-    """The attack the attacking units make; an attack that must be made alone refuses company."""
+def attack_of(rules: Ruleset, situation: object) -> tuple[str, Any]:
+    """The attack the attacking units make, or the file's first where no units
+    are told; an attack that must be made alone refuses company."""
+    if not isinstance(situation, Battle):
+        name = next(iter(rules.attacks))
+        return name, rules.attacks[name]
+    battle = situation
     kinds = {rules.attack_of(unit) for unit, _ in battle.attacker}
     total = sum(count for _, count in battle.attacker)
     for kind in sorted(kinds):
@@ -78,33 +83,40 @@ def check_states(rules: Ruleset, battle: Battle) -> None:
             raise RefereeError(f"more {state} {kind.title} than {kind.title} in the {group.replace('_', ' ')}")
 
 
-def dice_needed(rules: Ruleset, battle: Battle) -> dict[str, DiceNeed]:
-    """What each group rolls; refuses a battle the rules do not allow."""
-    check_situations(rules, battle)
-    check_states(rules, battle)
-    _, params = attack_of(rules, battle)
+def dice_needed(rules: Ruleset, situation: object) -> dict[str, DiceNeed]:
+    """What each group rolls; refuses a situation the rules do not allow."""
+    _, params = attack_of(rules, situation)
     module = procedure(params)
-    if (battle.attacker_rear or battle.defender_rear) and not module.rear:
-        raise RefereeError(
-            f"a {params.label} has no rear: leave out --attacker-rear and --defender-rear", rule=params.rule
-        )
-    return module.dice_needed(rules, params, battle)
+    if isinstance(situation, Battle):
+        check_situations(rules, situation)
+        check_states(rules, situation)
+        if (situation.attacker_rear or situation.defender_rear) and not module.rear:
+            raise RefereeError(f"a {params.label} has no rear: no units wait behind its front", rule=params.rule)
+    return module.dice_needed(rules, params, situation)
 
 
-def ruler(rules: Ruleset, battle: Battle) -> Callable[[Throw], Ruling]:
+def before_roll(rules: Ruleset, situation: object) -> object:
+    """The situation odds are summed for: a choice made after the roll becomes
+    the procedure's stated policy (or is refused, said why)."""
+    _, params = attack_of(rules, situation)
+    policy = procedure(params).for_odds
+    return policy(situation) if policy else situation
+
+
+def ruler(rules: Ruleset, battle: object) -> Callable[[Throw], Ruling]:
     """The ruling on a battle as a function of the faces showing; what every
     throw shares is worked out once, so odds and whole fights reuse it."""
     name, params = attack_of(rules, battle)
     return procedure(params).prepare(rules, name, params, battle)
 
 
-def resolve(rules: Ruleset, battle: Battle, throw: Throw) -> Ruling:
+def resolve(rules: Ruleset, battle: object, throw: Throw) -> Ruling:
     """The ruling on a battle for the faces showing: the one function behind
     rolling, typed dice, odds and replays."""
     return ruler(rules, battle)(throw)
 
 
-def odds_keys(rules: Ruleset, battle: Battle) -> tuple[str, ...]:
+def odds_keys(rules: Ruleset, battle: object) -> tuple[str, ...]:
     """The outcome fields that tell one result of this battle from another."""
     _, params = attack_of(rules, battle)
     return procedure(params).odds_keys

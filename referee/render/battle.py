@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
+from referee.odds import Outcome
+from referee.render import odds as odds_render
 from referee.render.text import explanation, seed_line, styled, table, units
 from referee.rolling import Settled
 from referee.ruleset.model import Ruleset
 from referee.ruling import SIDES
+
+View = tuple[dict[str, Any], Callable[[], str]]  # the JSON document, and the report for people
 
 
 def summary(rules: Ruleset, outcome: dict[str, Any]) -> str:
@@ -59,3 +64,13 @@ def report(rules: Ruleset, settled: Settled) -> str:
 
 def document(settled: Settled) -> dict[str, Any]:
     return {**settled.ruling.as_dict(), "seed": settled.seed, "typed": list(settled.typed)}
+
+
+def ruled(rules: Ruleset, situation: object, settled: Settled) -> View:
+    return document(settled), lambda: report(rules, settled)
+
+
+def odds(rules: Ruleset, situation: object, outcomes: list[Outcome]) -> View:
+    return {"ruleset": rules.name, "outcomes": odds_render.document(outcomes)}, lambda: odds_render.report(
+        f"{rules.title}: odds of one attack", outcomes
+    )

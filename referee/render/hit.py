@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.hitcheck import Chances
+from referee.hitcheck import Chances, chances
 from referee.procedures.target_number.grammar import TargetNumber
-from referee.procedures.target_number.resolver import Strike
+from referee.procedures.target_number.reader import attack
+from referee.procedures.target_number.resolver import Strike, needed
 from referee.render import json as json_render
+from referee.render.battle import View
 from referee.render.text import explanation, fraction, percent, seed_line, styled, table
 from referee.rolling import Settled
 from referee.ruleset.model import Ruleset
@@ -127,3 +129,11 @@ def chart_report(
             ),
         ]
     )
+
+
+def ruled(rules: Ruleset, strike: Strike, settled: Settled | None) -> View:
+    """The number needed and the exact chances, then the ruling on the dice if any were rolled."""
+    params = attack(rules)
+    odds = chances(rules, strike)
+    steps = settled.ruling.steps if settled else tuple(needed(params, strike)[1])
+    return document(rules, strike, odds, steps, settled), lambda: report(rules, params, strike, odds, steps, settled)

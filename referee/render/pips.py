@@ -10,7 +10,7 @@ from referee.odds import Outcome
 from referee.procedures.pip_compare.resolver import POLICY, PipFight
 from referee.render import json as json_render
 from referee.render import odds as odds_render
-from referee.render.battle import document
+from referee.render.battle import View, document
 from referee.render.text import explanation, fraction, percent, seed_line, styled, table
 from referee.rolling import Settled
 
@@ -76,8 +76,22 @@ def _policy(fight: PipFight) -> str:
     return POLICY if len(fight.attacker) > 1 else "a single attack: no choice to make"
 
 
-def odds_report(rules: Ruleset, fight: PipFight, outcomes: list[Outcome], marginals: dict[str, Fraction]) -> str:
-    rows = [(name.replace("_", " "), fraction(p), percent(p)) for name, p in marginals.items()]
+MARGINALS = ("perfect", "valid", "failed", "defender_removed", "attacker_removed")
+
+
+def marginals(outcomes: list[Outcome]) -> dict[str, Fraction]:
+    """The chance of each kind of attack, and of each removal, summed over the outcomes."""
+    out = dict.fromkeys(MARGINALS, Fraction(0))
+    for o in outcomes:
+        out[o.key["outcome"]] += o.probability
+        for removed in ("defender_removed", "attacker_removed"):
+            if o.key[removed]:
+                out[removed] += o.probability
+    return out
+
+
+def odds_report(rules: Ruleset, fight: PipFight, outcomes: list[Outcome]) -> str:
+    rows = [(name.replace("_", " "), fraction(p), percent(p)) for name, p in marginals(outcomes).items()]
     return "\n".join(
         [
             odds_render.report(
@@ -91,14 +105,22 @@ def odds_report(rules: Ruleset, fight: PipFight, outcomes: list[Outcome], margin
     )
 
 
-def odds_document(
-    rules: Ruleset, fight: PipFight, outcomes: list[Outcome], marginals: dict[str, Fraction]
-) -> dict[str, Any]:
+def odds_document(rules: Ruleset, fight: PipFight, outcomes: list[Outcome]) -> dict[str, Any]:
     return {
         "ruleset": rules.name,
         "attacker": list(fight.attacker),
         "defender": fight.defender,
         "policy": _policy(fight),
         "outcomes": odds_render.document(outcomes),
-        "totals": {name: {"probability": p, "percent": json_render.percent(p)} for name, p in marginals.items()},
+        "totals": {
+            name: {"probability": p, "percent": json_render.percent(p)} for name, p in marginals(outcomes).items()
+        },
     }
+
+
+def ruled(rules: Ruleset, situation: object, settled: Settled) -> View:
+    return document(settled), lambda: report(rules, settled)
+
+
+def odds(rules: Ruleset, fight: PipFight, outcomes: list[Outcome]) -> View:
+    return odds_document(rules, fight, outcomes), lambda: odds_report(rules, fight, outcomes)

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections import Counter
 
+from referee.render.battle import View, document
+from referee.render.battle import odds as odds
 from referee.render.text import explanation, seed_line, styled, table
 from referee.rolling import Settled
 from referee.ruleset.model import Ruleset
 from referee.ruling import SIDES
-
-KIND = "pairs"  # the kind of outcome this report reads
 
 
 def _counted(words: list[str]) -> str:
@@ -54,3 +54,7 @@ def report(rules: Ruleset, settled: Settled) -> str:
             seed_line(settled.seed, settled.typed),
         ]
     )
+
+
+def ruled(rules: Ruleset, situation: object, settled: Settled) -> View:
+    return document(settled), lambda: report(rules, settled)

@@ -25,6 +25,7 @@ from referee.dice import pips
 from referee.errors import RefereeError
 from referee.names import plural
 from referee.procedures.base import DiceNeed, Throw, Units, cite
+from referee.procedures.door import check_situations
 from referee.procedures.pip_compare.grammar import PipCompare
 from referee.ruleset.model import Ruleset
 from referee.ruling import Ruling, Step
@@ -85,18 +86,18 @@ class Pairing:
         }
 
 
-def check(rules: Ruleset, params: PipCompare, fight: PipFight, attacking: str = "attacker's") -> None:
+def check(rules: Ruleset, params: PipCompare, fight: PipFight) -> None:
     """Refuses pips that are no face of the die, too many attacking dice, and a
     combined attack a named situation forbids."""
     faces = rules.dice[params.die].faces
-    for side, values in ((attacking, fight.attacker), ("defender's", (fight.defender,))):
+    for side, values in (("attacker's", fight.attacker), ("defender's", (fight.defender,))):
         for value in values:
             if value not in faces:
                 raise RefereeError(
                     f"the {side} die shows {value}: a die shows {min(faces)} to {max(faces)}", rule=params.rule
                 )
     if not fight.attacker:
-        raise RefereeError("name the attacking die's pips with --attacker", rule=params.rule)
+        raise RefereeError("name the attacking die's pips", rule=params.rule)
     if len(fight.attacker) > params.most_attackers:
         raise RefereeError(
             f"{len(fight.attacker)} attacking dice: at most {params.most_attackers} attack together",
@@ -111,6 +112,7 @@ def check(rules: Ruleset, params: PipCompare, fight: PipFight, attacking: str = 
 
 def dice_needed(rules: Ruleset, params: PipCompare, fight: PipFight) -> dict[str, DiceNeed]:
     """One hand die per attacking field die."""
+    check_situations(rules, fight)
     check(rules, params, fight)
     rule = params.rule if len(fight.attacker) == 1 else cite(params, "combined")
     return {"attacker": DiceNeed(rules.dice[params.die].die, len(fight.attacker), rule)}

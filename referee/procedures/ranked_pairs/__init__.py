@@ -1,6 +1,8 @@
 """Ranked pairs: sorted dice compared pair by pair (classic Risk, Frontline Risk).
-The grammar says what a file may write, the resolver rules on a throw."""
+The grammar says what a file may write, the resolver rules on a throw; players
+name units, read by `told`."""
 
+from referee.procedures import told
 from referee.procedures.base import Procedure
 from referee.procedures.ranked_pairs.grammar import RankedPairs
 from referee.procedures.ranked_pairs.resolver import ODDS_KEYS, dice_needed, prepare
@@ -8,6 +10,9 @@ from referee.procedures.ranked_pairs.resolver import ODDS_KEYS, dice_needed, pre
 PROCEDURE = Procedure(
     name="ranked-pairs",
     grammar=RankedPairs,
+    read=told.read_battle,
+    reads=told.UNIT_WORDS,
+    typed=told.ROLLS,
     dice_needed=dice_needed,
     prepare=prepare,
     odds_keys=ODDS_KEYS,

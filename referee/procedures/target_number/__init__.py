@@ -1,13 +1,18 @@
 """Target number: a table gives the number to roll, then a wound roll (True Forces).
-The grammar says what a file may write, the resolver rules on a throw."""
+The grammar says what a file may write, the reader what players say, the
+resolver rules on a throw."""
 
 from referee.procedures.base import Procedure
+from referee.procedures.target_number import reader
 from referee.procedures.target_number.grammar import TargetNumber
 from referee.procedures.target_number.resolver import ODDS_KEYS, dice_needed, prepare
 
 PROCEDURE = Procedure(
     name="target-number",
     grammar=TargetNumber,
+    read=reader.read,
+    reads=reader.READS,
+    typed=reader.TYPED,
     dice_needed=dice_needed,
     prepare=prepare,
     odds_keys=ODDS_KEYS,

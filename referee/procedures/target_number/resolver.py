@@ -19,7 +19,7 @@ from referee.procedures.target_number.grammar import Modifier, TargetNumber
 from referee.ruleset.model import Ruleset
 from referee.ruling import Ruling, Step
 
-ODDS_KEYS = ("hit", "out_of_action")
+ODDS_KEYS = ("needed", "hit", "out_of_action")  # the number needed is the same for every throw
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,56 @@
+"""The words of a target-number attack: its type, the attacker's and the
+target's values, the action before it, the target's wounds so far and the
+named modifiers, each through the words the file gives them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee.errors import RefereeError
+from referee.names import Lexicon
+from referee.procedures.base import Words
+from referee.procedures.target_number.grammar import TargetNumber
+from referee.procedures.target_number.resolver import Strike
+from referee.ruleset.model import Ruleset
+
+READS = frozenset({"kind", "attacker", "defender", "action", "wounds", "modifiers"})
+TYPED = {"roll": "hit", "wound_roll": "wound"}
+
+
+def attack(rules: Ruleset) -> TargetNumber:
+    return next(p for p in rules.attacks.values() if isinstance(p, TargetNumber))
+
+
+def _lexicon(kind: str, table: Any) -> Lexicon[str]:
+    return Lexicon(kind, {name: [item.label, *item.aliases] for name, item in table.items()})
+
+
+def named(params: TargetNumber, kind: str | None, modifiers: tuple[str, ...]) -> tuple[str, tuple[str, ...]]:
+    """The attack type and modifiers by their names in the file, each modifier once."""
+    if not kind:
+        raise RefereeError(f"say which attack it is: {', '.join(params.types)}")
+    modifier = _lexicon("modifier", params.modifiers)
+    return _lexicon("attack type", params.types)(kind), tuple(dict.fromkeys(modifier(m) for m in modifiers))
+
+
+def _value(params: TargetNumber, side: str, given: object) -> int:
+    if given is None:
+        raise RefereeError(f"say the {side}'s {params.value.label}")
+    try:
+        return int(str(given))
+    except ValueError:
+        raise RefereeError(f"the {side}'s {params.value.label} is a whole number, not '{given}'") from None
+
+
+def read(rules: Ruleset, words: Words) -> Strike:
+    params = attack(rules)
+    kind, modifiers = named(params, words.get("kind"), words.get("modifiers") or ())
+    action = words.get("action")
+    return Strike(
+        kind=kind,
+        attacker=_value(params, "attacker", words.get("attacker")),
+        target=_value(params, "target", words.get("defender")),
+        action=_lexicon("action", params.actions)(action) if action else None,
+        wounds=words.get("wounds") or 0,
+        modifiers=modifiers,
+    )

@@ -1,0 +1,80 @@
+"""Reading what players tell, for the procedures whose situations name units,
+situations and pips: each side's units (a bare number counts the file's
+first unit) with their states, the named situations, and pips. Messages
+speak of the game; the command line turns its options into these words."""
+
+from __future__ import annotations
+
+from referee.errors import RefereeError
+from referee.names import MAX_COUNT, situations_of, states_of, units_of
+from referee.procedures.base import Battle, Units, Words
+from referee.ruleset.model import Ruleset
+from referee.ruling import SIDES
+
+GROUPS = ("attacker", "defender", "attacker_rear", "defender_rear")
+
+
+def _force(
+    rules: Ruleset, text: str, group: str, default: str
+) -> tuple[list[tuple[str, int]], list[tuple[str, str, str, int]]]:
+    """Units (a bare number counts `default`) and the states typed before them."""
+    if text.strip().isdecimal():  # not isdigit: "²" is a digit int() cannot read
+        count = int(text)
+        if count > MAX_COUNT:
+            where = group.replace("_", "'s ", 1) if "_" in group else f"{group}'s side"
+            raise RefereeError(f"{count} units in the {where}: a count must be from 0 to {MAX_COUNT}")
+        return [(default, count)] if count else [], []
+    found = units_of(rules).counted_in_states(text, states_of(rules))
+    counts: dict[str, int] = {}
+    for unit, _, count in found:
+        counts[unit] = counts.get(unit, 0) + count
+    return list(counts.items()), [(group, unit, state, count) for unit, state, count in found if state]
+
+
+def read_battle(rules: Ruleset, words: Words) -> Battle:
+    """The units of each side and rear, with their states and the situations named."""
+    for side in SIDES:
+        if not words.get(side):
+            raise RefereeError(f'say which units the {side} fights with, e.g. "2 trooper"')
+    if not rules.units:
+        raise RefereeError(
+            f"{rules.title} names no units to battle with; 'referee show {rules.name}' says how its attacks are ruled"
+        )
+    groups: dict[str, Units] = {}
+    states: list[tuple[str, str, str, int]] = []
+    default = next(iter(rules.units))
+    for group in GROUPS:
+        units, typed_states = _force(rules, words.get(group) or "0", group, default)
+        groups[group] = tuple(units)
+        states += typed_states
+    for side in SIDES:
+        if not groups[side]:
+            raise RefereeError(f"the {side} needs at least one unit in the battle")
+    return Battle.of_groups(
+        groups, when=situations(rules, words.get("when") or ()), states=tuple(states), range=words.get("reach")
+    )
+
+
+def situations(rules: Ruleset, when: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """`defender:hills` → ("defender", "hills"), through the ruleset's aliases; a repeat counts once."""
+    named_as = situations_of(rules)
+    named = []
+    for item in when:
+        side, sep, name = item.partition(":")
+        if not sep or side.strip().lower() not in SIDES:
+            raise RefereeError(f"a situation is told as SIDE:NAME with SIDE attacker or defender, not '{item}'")
+        named.append((side.strip().lower(), named_as(name)))
+    return tuple(dict.fromkeys(named))
+
+
+def pips(text: str, what: str, rule: str = "") -> tuple[int, ...]:
+    """'6,2' or '6 2' → (6, 2); whether each is a face is the rules' to say."""
+    items = [item.strip() for item in text.replace(" ", ",").split(",") if item.strip()]
+    try:
+        return tuple(int(item) for item in items)
+    except ValueError:
+        raise RefereeError(f"{what} takes pips such as 6 or 6,2, not '{text}'", rule=rule) from None
+
+
+UNIT_WORDS = frozenset({*GROUPS, "reach", "when"})
+ROLLS = {"attacker_roll": "attacker", "defender_roll": "defender"}  # the faces each side rolled, typed

@@ -1,0 +1,22 @@
+"""One report per kind of outcome: a procedure names the kind its rulings
+are (`Procedure.report`), and the kind picks the module that renders them.
+Each such module has `ruled(rules, situation, settled)` and, where its odds
+are a list of outcomes, `odds(rules, situation, outcomes)`; both return the
+JSON document and the report for people."""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+
+REPORTS = {
+    "exchange": "referee.render.battle",  # hits against hits, units removed
+    "pairs": "referee.render.rounds",  # dice compared pair by pair, units worn or destroyed
+    "pips": "referee.render.pips",  # a die against a die, pips lost
+    "strike": "referee.render.hit",  # a number to roll, then a wound roll
+}
+
+
+def report(kind: str) -> ModuleType:
+    """The module that renders rulings of this kind (imported when first needed)."""
+    return importlib.import_module(REPORTS[kind])
