@@ -14,6 +14,7 @@ import importlib
 import importlib.util
 import pkgutil
 from collections.abc import Iterator, Mapping
+from functools import cache
 from typing import Any, Protocol
 
 from referee.ruleset.spec import Lazy
@@ -43,11 +44,17 @@ def unregister(name: str) -> None:
     _REGISTERED.pop(name, None)
 
 
-def names() -> list[str]:
-    """Every procedure a file may select, shipped and registered, sorted."""
+@cache
+def _shipped() -> frozenset[str]:
+    """The procedures shipped with the referee: the packages under `referee.procedures`."""
     spec = importlib.util.find_spec(PACKAGE)
     found = pkgutil.iter_modules(spec.submodule_search_locations if spec else [])
-    return sorted({*(m.name.replace("_", "-") for m in found if m.ispkg), *_REGISTERED})
+    return frozenset(m.name.replace("_", "-") for m in found if m.ispkg)
+
+
+def names() -> list[str]:
+    """Every procedure a file may select, shipped and registered, sorted."""
+    return sorted({*_shipped(), *_REGISTERED})
 
 
 def entry(name: str) -> Entry:
@@ -70,9 +77,11 @@ class Grammars(Mapping[str, Lazy]):
         self._made: dict[str, Lazy] = {}
 
     def __getitem__(self, name: str) -> Lazy:
+        if name in _REGISTERED:  # read afresh: a registration may come and go
+            return Lazy(lambda: _REGISTERED[name].grammar)
+        if name not in _shipped():
+            raise KeyError(name)
         if name not in self._made:
-            if name not in names():
-                raise KeyError(name)
             self._made[name] = Lazy(lambda: entry(name).grammar)
         return self._made[name]
 
