@@ -84,6 +84,7 @@ def prepare(rules: Ruleset, name: str, params: HighestDie, battle: Battle) -> Ca
 
 PROCEDURE = Procedure(
     name=NAME,
+    situation=Battle,
     grammar=HighestDie,
     read=told.read_battle,
     reads=told.UNIT_WORDS,

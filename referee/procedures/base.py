@@ -45,6 +45,9 @@ class Situated(Protocol):
     def rear(self, name: str) -> Units: ...
 
 
+GROUP_NAMES = ("attacker", "defender", "attacker_rear", "defender_rear")
+
+
 @dataclass(frozen=True)
 class Battle:
     """Who fights whom, as told: units by canonical name with counts, and
@@ -79,6 +82,25 @@ class Battle:
             states=states,
         )
 
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-ready: each group as [unit, count] pairs, situations as [side, name]."""
+        return {
+            **{group: [list(item) for item in units] for group, units in self.groups().items()},
+            "range": self.range,
+            "when": [list(item) for item in self.when],
+            "states": [list(item) for item in self.states],
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Battle:
+        """The inverse of `as_dict`."""
+        return cls.of_groups(
+            {group: tuple((unit, count) for unit, count in data[group]) for group in GROUP_NAMES},
+            when=tuple((side, name) for side, name in data["when"]),
+            states=tuple((group, unit, state, count) for group, unit, state, count in data["states"]),
+            range=data["range"],
+        )
+
     def side(self, name: str) -> Units:
         return self.attacker if name == "attacker" else self.defender
 
@@ -103,6 +125,16 @@ class DiceNeed:
     rule: str
 
 
+def throw_as_dict(throw: Throw) -> dict[str, list[Face]]:
+    """A throw, JSON-ready: each group's faces as a list."""
+    return {group: list(faces) for group, faces in throw.items()}
+
+
+def throw_from_dict(data: Mapping[str, list[Face]]) -> dict[str, tuple[Face, ...]]:
+    """The inverse of `throw_as_dict`."""
+    return {group: tuple(faces) for group, faces in data.items()}
+
+
 def dice_of(needs: Mapping[str, DiceNeed]) -> dict[str, tuple[Die, int]]:
     """Each group's die and count, as `dice.exact_throws` and `dice.throw_count` take them."""
     return {group: (need.die, need.count) for group, need in needs.items()}
@@ -117,6 +149,8 @@ class Procedure:
     """Everything the door needs of one procedure; each procedure's package
     exports one as `PROCEDURE`, found by the registry under `name`.
 
+    `situation` is the type of what players describe, with `as_dict` and
+    `from_dict` so a journal can store it and replay `resolve` on it.
     `read(rules, words)` turns what the players said (the words it `reads`,
     by name, as the command line parsed them) into its situation, speaking
     of the game if something is missing or wrong; `typed` says which word
@@ -132,6 +166,7 @@ class Procedure:
 
     name: str
     grammar: type[Any]
+    situation: type[Any]
     read: Callable[[Ruleset, Words], Any]
     reads: frozenset[str]
     typed: Mapping[str, str]

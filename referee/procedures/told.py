@@ -7,11 +7,9 @@ from __future__ import annotations
 
 from referee.errors import RefereeError
 from referee.names import MAX_COUNT, situations_of, states_of, units_of
-from referee.procedures.base import Battle, Units, Words
+from referee.procedures.base import GROUP_NAMES, Battle, Units, Words
 from referee.ruleset.model import Ruleset
 from referee.ruling import SIDES
-
-GROUPS = ("attacker", "defender", "attacker_rear", "defender_rear")
 
 
 def _force(
@@ -43,7 +41,7 @@ def read_battle(rules: Ruleset, words: Words) -> Battle:
     groups: dict[str, Units] = {}
     states: list[tuple[str, str, str, int]] = []
     default = next(iter(rules.units))
-    for group in GROUPS:
+    for group in GROUP_NAMES:
         units, typed_states = _force(rules, words.get(group) or "0", group, default)
         groups[group] = tuple(units)
         states += typed_states
@@ -76,5 +74,5 @@ def pips(text: str, what: str, rule: str = "") -> tuple[int, ...]:
         raise RefereeError(f"{what} takes pips such as 6 or 6,2, not '{text}'", rule=rule) from None
 
 
-UNIT_WORDS = frozenset({*GROUPS, "reach", "when"})
+UNIT_WORDS = frozenset({*GROUP_NAMES, "reach", "when"})
 ROLLS = {"attacker_roll": "attacker", "defender_roll": "defender"}  # the faces each side rolled, typed

@@ -5,10 +5,11 @@ resolver rules on a throw."""
 from referee.procedures.base import Procedure
 from referee.procedures.pip_compare import reader
 from referee.procedures.pip_compare.grammar import PipCompare
-from referee.procedures.pip_compare.resolver import ODDS_KEYS, dice_needed, prepare
+from referee.procedures.pip_compare.resolver import ODDS_KEYS, PipFight, dice_needed, prepare
 
 PROCEDURE = Procedure(
     name="pip-compare",
+    situation=PipFight,
     grammar=PipCompare,
     read=reader.read,
     reads=reader.READS,

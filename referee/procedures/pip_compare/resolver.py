@@ -16,10 +16,10 @@ All of them are null while the attacker still has to pick a pairing."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from dataclasses import field as dc_field
-from typing import Final, Literal
+from typing import Any, Final, Literal
 
 from referee.dice import pips
 from referee.errors import RefereeError
@@ -50,6 +50,28 @@ class PipFight:
     when: tuple[tuple[str, str], ...] = ()
     variants: frozenset[str] = frozenset()
     choose: Choice = None
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-ready: the pips as lists, the pairing as [rolled, field], "best" or null."""
+        return {
+            "attacker": list(self.attacker),
+            "defender": self.defender,
+            "when": [list(item) for item in self.when],
+            "variants": sorted(self.variants),
+            "choose": list(self.choose) if isinstance(self.choose, tuple) else self.choose,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> PipFight:
+        """The inverse of `as_dict`."""
+        choose = data["choose"]
+        return cls(
+            attacker=tuple(data["attacker"]),
+            defender=data["defender"],
+            when=tuple((side, name) for side, name in data["when"]),
+            variants=frozenset(data["variants"]),
+            choose=(choose[0], choose[1]) if isinstance(choose, list) else choose,
+        )
 
     def side(self, name: str) -> Units:
         """Situations that need a unit on a side find none: dice are not units."""

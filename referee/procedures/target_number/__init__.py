@@ -5,10 +5,11 @@ resolver rules on a throw."""
 from referee.procedures.base import Procedure
 from referee.procedures.target_number import reader
 from referee.procedures.target_number.grammar import TargetNumber
-from referee.procedures.target_number.resolver import ODDS_KEYS, dice_needed, prepare
+from referee.procedures.target_number.resolver import ODDS_KEYS, Strike, dice_needed, prepare
 
 PROCEDURE = Procedure(
     name="target-number",
+    situation=Strike,
     grammar=TargetNumber,
     read=reader.read,
     reads=reader.READS,

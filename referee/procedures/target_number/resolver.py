@@ -8,8 +8,9 @@ hit, so summing over both dice gives exact odds."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import asdict, dataclass
+from typing import Any
 
 from referee.dice import pips
 from referee.errors import RefereeError
@@ -33,6 +34,14 @@ class Strike:
     action: str | None = None
     wounds: int = 0
     modifiers: tuple[str, ...] = ()
+
+    def as_dict(self) -> dict[str, Any]:
+        return {**asdict(self), "modifiers": list(self.modifiers)}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Strike:
+        """The inverse of `as_dict`."""
+        return cls(**{**data, "modifiers": tuple(data["modifiers"])})
 
 
 def _signed(n: int) -> str:
