@@ -62,7 +62,7 @@ def score(rules: Ruleset, dice: Mapping[str, tuple[int, ...]], first: str | None
     players = deployment_of(rules).players
     for player in players:
         if player not in dice:
-            raise RefereeError(f"give {player}'s dice on the map with --{player}, e.g. --{player} 6,5,1", rule=rule)
+            raise RefereeError(f"give {player}'s dice on the map, e.g. 6,5,1", rule=rule)
         _checked(rules, dice[player], player, rule)
         land = rules.landscape
         if land and len(dice[player]) > land.dice.per_colour:
@@ -80,7 +80,7 @@ def score(rules: Ruleset, dice: Mapping[str, tuple[int, ...]], first: str | None
                 steps.append(
                     Step(
                         rule,
-                        "still equal: the player who moved first wins (say who with --first " + "|".join(players) + ")",
+                        "still equal: the player who moved first wins (say who: " + " or ".join(players) + ")",
                     )
                 )
                 return Score(counts, totals, None, criterion, tuple(steps))

@@ -221,7 +221,7 @@ def test_setup_matches_the_map_and_says_who_places_and_starts() -> None:
         ("odds groundforce --attacker trooper --defender trooper --rule fill-the-void", None, "--rule: not used"),
         ("group diceland 4 7", "DL-X3", "not 7"),
         ("group diceland 4 5 6", "DL-X3", "two dice, not 3"),
-        ("score diceland --red 6,5,1", "DL-E2", "--blue"),
+        ("score diceland --red 6,5,1", "DL-E2", "give blue's dice on the map"),
         ("score diceland --red 6,0 --blue 1", "DL-E2", "not 0"),
         ("score diceland --red 6 --green 1", None, "unknown player 'green'"),
         ("map groundforce --tiles 8", None, "not played on a dealt map"),

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from referee.odds import Outcome
-from referee.render import odds as odds_render
 from referee.render.text import explanation, seed_line, styled, table, units
 from referee.rolling import Settled
 from referee.ruleset.model import Ruleset
 from referee.ruling import SIDES
+
+if TYPE_CHECKING:
+    from referee.odds import Outcome
 
 View = tuple[dict[str, Any], Callable[[], str]]  # the JSON document, and the report for people
 
@@ -71,6 +72,8 @@ def ruled(rules: Ruleset, situation: object, settled: Settled) -> View:
 
 
 def odds(rules: Ruleset, situation: object, outcomes: list[Outcome]) -> View:
+    from referee.render import odds as odds_render  # exact fractions load only when odds are asked
+
     return {"ruleset": rules.name, "outcomes": odds_render.document(outcomes)}, lambda: odds_render.report(
         f"{rules.title}: odds of one attack", outcomes
     )

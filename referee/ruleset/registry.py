@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-import pkgutil
 from collections.abc import Iterator, Mapping
 from functools import cache
 from typing import Any, Protocol
@@ -44,9 +43,21 @@ def unregister(name: str) -> None:
     _REGISTERED.pop(name, None)
 
 
+def _module(name: str) -> str:
+    return f"{PACKAGE}.{name.replace('-', '_')}"
+
+
 @cache
+def _shipped_has(name: str) -> bool:
+    """Whether a procedure of this name is shipped, found without listing the others."""
+    plain = name.replace("-", "")
+    return plain.isascii() and plain.isalnum() and importlib.util.find_spec(_module(name)) is not None
+
+
 def _shipped() -> frozenset[str]:
     """The procedures shipped with the referee: the packages under `referee.procedures`."""
+    import pkgutil  # listing them all is for schemas and error messages only
+
     spec = importlib.util.find_spec(PACKAGE)
     found = pkgutil.iter_modules(spec.submodule_search_locations if spec else [])
     return frozenset(m.name.replace("_", "-") for m in found if m.ispkg)
@@ -61,7 +72,7 @@ def entry(name: str) -> Entry:
     """The procedure a file's `procedure:` key selects (the caller checked the name)."""
     if name in _REGISTERED:
         return _REGISTERED[name]
-    found: Entry = importlib.import_module(f"{PACKAGE}.{name.replace('-', '_')}").PROCEDURE
+    found: Entry = importlib.import_module(_module(name)).PROCEDURE
     return found
 
 
@@ -79,7 +90,7 @@ class Grammars(Mapping[str, Lazy]):
     def __getitem__(self, name: str) -> Lazy:
         if name in _REGISTERED:  # read afresh: a registration may come and go
             return Lazy(lambda: _REGISTERED[name].grammar)
-        if name not in _shipped():
+        if not _shipped_has(name):
             raise KeyError(name)
         if name not in self._made:
             self._made[name] = Lazy(lambda: entry(name).grammar)

@@ -73,7 +73,7 @@ def _dice_parts(rules: Ruleset, params: RankedPairs, battle: Battle, side: str) 
     if not front:
         raise RefereeError(f"the {side} needs at least one unit on the front", rule=limit_rule)
     if len(front) > spec.max_front:
-        whole = "; --until conquest counts the armies on the territories" if params.fight.given == "territory" else ""
+        whole = "; a whole fight counts the armies on the territories" if params.fight.given == "territory" else ""
         raise RefereeError(
             f"the {side} has {len(front)} units on the front; at most {spec.max_front} may stand there{whole}",
             rule=limit_rule,
@@ -111,8 +111,8 @@ def dice_needed(rules: Ruleset, params: RankedPairs, battle: Battle) -> dict[str
     for side in SIDES:
         if battle.rear(side) and not reads_rear(rules, params, battle, side):
             raise RefereeError(
-                f"one round never reads the {side}'s rear here: leave out --{side}-rear "
-                "(a whole fight, --until conquest, supplies from it)",
+                f"one round never reads the {side}'s rear here: leave it out "
+                "(a whole fight, played until conquest, supplies from it)",
                 rule=cite(params, "cover"),
             )
         parts = _dice_parts(rules, params, battle, side)
