@@ -9,7 +9,7 @@ written as it in JSON, so `--json` output and stored journals keep their shape.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from enum import Enum
 from typing import Any
 
@@ -36,6 +36,30 @@ def other(side: str) -> Side:
     return Side(side).other
 
 
+def _plain(value: Any) -> Any:
+    """A field's value as JSON holds it: records as mappings, tuples as lists."""
+    if isinstance(value, Record):
+        return value.as_dict()
+    if isinstance(value, tuple | list):
+        return [_plain(item) for item in value]
+    if isinstance(value, Mapping):
+        return {key: _plain(item) for key, item in value.items()}
+    return value
+
+
+class Record:
+    """The base of a typed outcome: a frozen dataclass whose fields are its
+    JSON keys, in order. Reports read its fields; `as_dict` is its JSON shape;
+    `record[key]` reads a field by that key, for services that are general
+    over outcomes (the odds keys of any procedure)."""
+
+    def as_dict(self) -> dict[str, Any]:
+        return {f.name: _plain(getattr(self, f.name)) for f in fields(self)}  # type: ignore[arg-type]
+
+    def __getitem__(self, key: str) -> Any:
+        return getattr(self, key)
+
+
 @dataclass(frozen=True)
 class Step:
     """One step of a ruling, with the rule that produced it."""
@@ -49,12 +73,14 @@ class Step:
 
 @dataclass(frozen=True)
 class Ruling:
-    """The outcome and why, step by step. The outcome is the JSON-ready record
-    a procedure documents in its module docstring; `as_dict` is the one shape
-    `--json` prints and the journal stores."""
+    """The outcome and why, step by step. The outcome is a typed record of its
+    kind of outcome (or, for a procedure not yet typed, the JSON-ready mapping
+    its module documents); `as_dict` is the one shape `--json` prints and the
+    journal stores."""
 
-    outcome: Mapping[str, Any]
+    outcome: Mapping[str, Any] | Record
     steps: tuple[Step, ...]
 
     def as_dict(self) -> dict[str, Any]:
-        return {**self.outcome, "explanation": [step.as_dict() for step in self.steps]}
+        shape = self.outcome.as_dict() if isinstance(self.outcome, Record) else dict(self.outcome)
+        return {**shape, "explanation": [step.as_dict() for step in self.steps]}

@@ -21,6 +21,7 @@ BY_PREFIX = (  # the first prefix a module's dotted name starts with decides its
     ("referee.notation", BOTTOM),
     ("referee.ruleset", BOTTOM),
     ("referee.ruling", BOTTOM),
+    ("referee.outcomes", BOTTOM),
     ("referee.names", BOTTOM),
     ("referee.digests", BOTTOM),
     ("referee.errors", ERRORS),

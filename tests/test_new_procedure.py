@@ -18,6 +18,7 @@ import pytest
 from conftest import fails, run_json
 
 from referee.dice import pips
+from referee.outcomes import Exchange, ExchangeSide
 from referee.procedures import told
 from referee.procedures.base import Battle, DiceNeed, Procedure, Throw, size
 from referee.ruleset import registry
@@ -59,24 +60,25 @@ def prepare(rules: Ruleset, name: str, params: HighestDie, battle: Battle) -> Ca
         unit = battle.side(loser)[0][0]
         loses = {side: int(side == loser) for side in SIDES}
         sides = {
-            str(side): {
-                "units": dict(battle.side(side)),
-                "rolled": list(throw[side]),
-                "hits": int(side == winner),
-                "loses": loses[side],
-                "removal_options": [{unit: 1}] if side == loser else [],
-            }
+            side: ExchangeSide(
+                units=dict(battle.side(side)),
+                rolled=list(throw[side]),
+                hits=int(side == winner),
+                loses=loses[side],
+                removal_options=[{unit: 1}] if side == loser else [],
+            )
             for side in SIDES
         }
         step = Step(params.rule, f"highest dice {best[Side.ATTACKER]} against {best[Side.DEFENDER]}: the {winner} wins")
-        outcome = {
-            "ruleset": rules.name,
-            "attack": name,
-            "winner": winner,
-            **sides,
-            "attacker_loses": loses[Side.ATTACKER],
-            "defender_loses": loses[Side.DEFENDER],
-        }
+        outcome = Exchange(
+            ruleset=rules.name,
+            attack=name,
+            winner=winner,
+            attacker=sides[Side.ATTACKER],
+            defender=sides[Side.DEFENDER],
+            attacker_loses=loses[Side.ATTACKER],
+            defender_loses=loses[Side.DEFENDER],
+        )
         return Ruling(outcome, (step,))
 
     return rule_on

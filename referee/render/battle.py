@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
+from referee.outcomes import Exchange
 from referee.render.text import explanation, seed_line, styled, table, units
 from referee.rolling import Settled
 from referee.ruleset.model import Ruleset
@@ -16,14 +17,14 @@ if TYPE_CHECKING:
 View = tuple[dict[str, Any], Callable[[], str]]  # the JSON document, and the report for people
 
 
-def summary(rules: Ruleset, outcome: dict[str, Any]) -> str:
-    winner = outcome["winner"]
+def summary(rules: Ruleset, outcome: Exchange) -> str:
+    winner = outcome.winner
     if winner is None:
         return "No winner: nothing happens."
-    margin = abs(outcome["attacker"]["hits"] - outcome["defender"]["hits"])
+    margin = abs(outcome.attacker.hits - outcome.defender.hits)
     parts = [f"The {winner} wins by {margin}." if margin else f"The {winner} wins the tie."]
     for side in SIDES:
-        lost, options = outcome[side]["loses"], outcome[side]["removal_options"]
+        lost, options = outcome.side(side).loses, outcome.side(side).removal_options
         if not lost:
             continue
         if len(options) > 1:
@@ -31,21 +32,21 @@ def summary(rules: Ruleset, outcome: dict[str, Any]) -> str:
             parts.append(f"The {side} removes {lost} unit{'s' if lost > 1 else ''} and chooses which: {choices}.")
         else:
             parts.append(f"The {side} removes {units(rules, options[0])}.")
-    if outcome.get("moves_in"):
+    if outcome.moves_in:
         parts.append("The attackers move in.")
     return " ".join(parts)
 
 
 def report(rules: Ruleset, settled: Settled) -> str:
-    outcome = dict(settled.ruling.outcome)
-    label = rules.attacks[outcome["attack"]].label
+    outcome = cast(Exchange, settled.ruling.outcome)  # the door hands this report only exchanges
+    label = rules.attacks[outcome.attack].label
     rows = [
         (
             side,
-            units(rules, outcome[side]["units"]),
-            ", ".join(map(str, outcome[side]["rolled"])),
-            outcome[side]["hits"],
-            outcome[side]["loses"],
+            units(rules, outcome.side(side).units),
+            ", ".join(map(str, outcome.side(side).rolled)),
+            outcome.side(side).hits,
+            outcome.side(side).loses,
         )
         for side in SIDES
     ]

@@ -3,12 +3,12 @@ the ruling on the dice, and the chart of every pair of values."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from referee.hitcheck import Chances, chances
 from referee.procedures.target_number.grammar import TargetNumber
 from referee.procedures.target_number.reader import attack
-from referee.procedures.target_number.resolver import Strike, needed
+from referee.procedures.target_number.resolver import Strike, StrikeOutcome, needed
 from referee.render import json as json_render
 from referee.render.battle import View
 from referee.render.text import explanation, fraction, percent, seed_line, styled, table
@@ -41,24 +41,33 @@ def document(
         **_chances(odds),
     }
     if settled is not None:
-        outcome = settled.ruling.outcome
+        outcome = _outcome(settled)
         out.update(
-            {key: outcome[key] for key in ("roll", "wound_roll", "wound_total", "hit", "out_of_action", "wounds")}
+            roll=outcome.roll,
+            wound_roll=outcome.wound_roll,
+            wound_total=outcome.wound_total,
+            hit=outcome.hit,
+            out_of_action=outcome.out_of_action,
+            wounds=outcome.wounds,
         )
         out.update(seed=settled.seed, typed=list(settled.typed))
     out["explanation"] = [{"rule": s.rule, "text": s.text} for s in steps]
     return out
 
 
-def verdict(outcome: dict[str, Any]) -> str:
-    if not outcome["hit"]:
-        return f"Rolled {outcome['roll']}: a miss."
+def _outcome(settled: Settled) -> StrikeOutcome:
+    return cast(StrikeOutcome, settled.ruling.outcome)  # the door hands this report only strikes
+
+
+def verdict(outcome: StrikeOutcome) -> str:
+    if not outcome.hit:
+        return f"Rolled {outcome.roll}: a miss."
     result = (
         "the target is out of action"
-        if outcome["out_of_action"]
-        else f"the target takes a wound ({outcome['wounds']} in all)"
+        if outcome.out_of_action
+        else f"the target takes a wound ({outcome.wounds} in all)"
     )
-    return f"Rolled {outcome['roll']}: a hit. Wound roll {outcome['wound_roll']}: {result}."
+    return f"Rolled {outcome.roll}: a hit. Wound roll {outcome.wound_roll}: {result}."
 
 
 def report(
@@ -82,7 +91,7 @@ def report(
         "",
     ]
     if settled is not None:
-        lines += [styled(verdict(dict(settled.ruling.outcome)), bold=True), ""]
+        lines += [styled(verdict(_outcome(settled)), bold=True), ""]
     lines.append(explanation(steps))
     offered = [m.label + f" ({name})" for name, m in params.modifiers.items() if not m.types or strike.kind in m.types]
     lines += ["", f"Modifiers for a {kind} (--modifier): {', '.join(offered) if offered else 'none in this ruleset'}."]

@@ -3,8 +3,9 @@ and the exact odds."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
-from typing import Any
+from typing import Any, cast
 
 from referee.odds import Outcome
 from referee.procedures.pip_compare.resolver import POLICY, PipFight
@@ -18,7 +19,7 @@ __all__ = ["document", "odds_document", "odds_report", "report", "summary"]
 from referee.ruleset.model import Ruleset
 
 
-def summary(outcome: dict[str, Any]) -> str:
+def summary(outcome: Mapping[str, Any]) -> str:
     if outcome["outcome"] is None:
         return "The attacker picks a pairing: repeat with --choose ROLLED:FIELD."
     parts = [f"{outcome['outcome'].capitalize()} attack."]
@@ -41,7 +42,7 @@ def summary(outcome: dict[str, Any]) -> str:
 
 
 def report(rules: Ruleset, settled: Settled) -> str:
-    outcome = dict(settled.ruling.outcome)
+    outcome = cast(Mapping[str, Any], settled.ruling.outcome)  # pip outcomes are documented mappings still
     chosen = outcome["chosen"] or {}
     rows = [
         (

@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterator
 
 from referee.errors import RefereeError
 from referee.names import plural
+from referee.outcomes import Exchange, ExchangeSide
 from referee.procedures.base import Battle, DiceNeed, Throw, cite, size
 from referee.procedures.symbol_hits.grammar import SymbolHits
 from referee.ruleset.model import Ruleset
@@ -166,24 +167,26 @@ def _rule(rules: Ruleset, name: str, params: SymbolHits, battle: Battle, throw: 
                 )
             )
 
+    sides = {
+        side: ExchangeSide(
+            units=dict(battle.side(side)),
+            rolled=rolled[side],
+            hits=hits[side],
+            loses=loses[side],
+            removal_options=options[side],
+        )
+        for side in SIDES
+    }
     return Ruling(
-        outcome={
-            "ruleset": rules.name,
-            "attack": name,
-            "winner": winner,
-            **{
-                side: {
-                    "units": dict(battle.side(side)),
-                    "rolled": rolled[side],
-                    "hits": hits[side],
-                    "loses": loses[side],
-                    "removal_options": options[side],
-                }
-                for side in SIDES
-            },
-            "attacker_loses": loses[Side.ATTACKER],
-            "defender_loses": loses[Side.DEFENDER],
-            "moves_in": moves_in,
-        },
+        outcome=Exchange(
+            ruleset=rules.name,
+            attack=name,
+            winner=winner,
+            attacker=sides[Side.ATTACKER],
+            defender=sides[Side.DEFENDER],
+            attacker_loses=loses[Side.ATTACKER],
+            defender_loses=loses[Side.DEFENDER],
+            moves_in=moves_in,
+        ),
         steps=tuple(steps),
     )

@@ -9,7 +9,7 @@ hit, so summing over both dice gives exact odds."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from referee.dice import pips
@@ -18,7 +18,7 @@ from referee.names import plural
 from referee.procedures.base import DiceNeed, Throw, cite
 from referee.procedures.target_number.grammar import Modifier, TargetNumber
 from referee.ruleset.model import Ruleset
-from referee.ruling import Ruling, Step
+from referee.ruling import Record, Ruling, Step
 
 ODDS_KEYS = ("needed", "hit", "out_of_action")  # the number needed is the same for every throw
 
@@ -42,6 +42,26 @@ class Strike:
     def from_dict(cls, data: Mapping[str, Any]) -> Strike:
         """The inverse of `as_dict`."""
         return cls(**{**data, "modifiers": tuple(data["modifiers"])})
+
+
+@dataclass(frozen=True)
+class StrikeOutcome(Record):
+    """What a hit check rules (the kind of outcome "strike"): the number
+    needed, the hit roll and whether it hit; after a hit, the wound roll, its
+    total with what adds to it, and whether the target is out of action
+    (both null, and false, on a miss); and the target's wounds after."""
+
+    needed: int
+    roll: int
+    hit: bool
+    wounds: int
+    wound_roll: int | None = None
+    wound_total: int | None = None
+    out_of_action: bool = False
+
+    def as_dict(self) -> dict[str, Any]:
+        keys = ("needed", "roll", "hit", "wound_roll", "wound_total", "out_of_action", "wounds")
+        return {key: getattr(self, key) for key in keys}  # the order --json has always printed
 
 
 def _signed(n: int) -> str:
@@ -171,15 +191,7 @@ def _rule(params: TargetNumber, strike: Strike, throw: Throw) -> Ruling:
     roll = pips(throw["hit"])[0]
     hit = roll >= number
     steps.append(Step(cite(params, "roll"), f"rolled {roll} against {number}+: " + ("a hit" if hit else "a miss")))
-    outcome = {
-        "needed": number,
-        "roll": roll,
-        "hit": hit,
-        "wound_roll": None,
-        "wound_total": None,
-        "out_of_action": False,
-        "wounds": strike.wounds,
-    }
+    outcome = StrikeOutcome(needed=number, roll=roll, hit=hit, wounds=strike.wounds)
     if hit:
         wound_roll = pips(throw["wound"])[0]
         added = strike.wounds if params.wound.adds_wounds else 0
@@ -203,7 +215,7 @@ def _rule(params: TargetNumber, strike: Strike, throw: Throw) -> Ruling:
                 f"{plural(params.wound.wounds_per_hit, 'more wound')}, {after} in all",
             )
         )
-        outcome.update(wound_roll=wound_roll, wound_total=total, out_of_action=out, wounds=after)
+        outcome = replace(outcome, wound_roll=wound_roll, wound_total=total, out_of_action=out, wounds=after)
     else:
         steps.append(
             Step(

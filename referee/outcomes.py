@@ -1,0 +1,41 @@
+"""The typed outcomes that more than one procedure gives, one record per kind
+of outcome, at the bottom layer so procedures build them and reports read
+them; their `as_dict` is the `--json` shape (see `referee.ruling.Record`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from referee.dice import Face
+from referee.ruling import Record, Side
+
+
+@dataclass(frozen=True)
+class ExchangeSide(Record):
+    """One side of an exchange: its units (canonical name → count), the faces
+    it rolled, its hits, the units it loses, and every way it may choose them."""
+
+    units: dict[str, int]
+    rolled: list[Face]
+    hits: int
+    loses: int
+    removal_options: list[dict[str, int]]
+
+
+@dataclass(frozen=True)
+class Exchange(Record):
+    """The kind of outcome "exchange": hits against hits, the winner (null when
+    nothing happens), what each side loses, and whether the attackers move
+    into an emptied target."""
+
+    ruleset: str
+    attack: str
+    winner: Side | None
+    attacker: ExchangeSide
+    defender: ExchangeSide
+    attacker_loses: int
+    defender_loses: int
+    moves_in: bool = False
+
+    def side(self, name: str) -> ExchangeSide:
+        return self.attacker if name == Side.ATTACKER else self.defender
