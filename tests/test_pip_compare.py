@@ -64,10 +64,10 @@ def test_seeded_rolls_agree_with_exact_odds() -> None:
 
 
 def test_fill_the_void_changes_only_who_moves() -> None:
-    plain = settle(RULES, PipFight((1,), 3), {"attacker": "2"}, None).ruling.outcome
+    plain = settle(RULES, PipFight((1,), 3), {"attacker": "2"}, None).ruling.as_dict()
     filled = settle(
         RULES, PipFight((1,), 3, variants=frozenset({"fill-the-void"})), {"attacker": "2"}, None
-    ).ruling.outcome
+    ).ruling.as_dict()
     assert (plain["defender_moves_in"], filled["defender_moves_in"]) == (False, True)
     assert {k: v for k, v in plain.items() if k not in ("defender_moves_in", "pairings")} == {
         k: v for k, v in filled.items() if k not in ("defender_moves_in", "pairings")

@@ -3,12 +3,11 @@ and the exact odds."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any, cast
 
 from referee.odds import Outcome
-from referee.procedures.pip_compare.resolver import POLICY, PipFight
+from referee.procedures.pip_compare.resolver import POLICY, PipFight, PipOutcome
 from referee.render import json as json_render
 from referee.render import odds as odds_render
 from referee.render.battle import View, document
@@ -19,48 +18,48 @@ __all__ = ["document", "odds_document", "odds_report", "report", "summary"]
 from referee.ruleset.model import Ruleset
 
 
-def summary(outcome: Mapping[str, Any]) -> str:
-    if outcome["outcome"] is None:
+def summary(outcome: PipOutcome) -> str:
+    if outcome.outcome is None:
         return "The attacker picks a pairing: repeat with --choose ROLLED:FIELD."
-    parts = [f"{outcome['outcome'].capitalize()} attack."]
-    if outcome["outcome"] == "valid":
-        parts.append(f"The field die now shows {outcome['attacker_after']}.")
-    if outcome["defender_removed"]:
+    parts = [f"{outcome.outcome.capitalize()} attack."]
+    if outcome.outcome == "valid":
+        parts.append(f"The field die now shows {outcome.attacker_after}.")
+    if outcome.defender_removed:
         parts.append(
-            f"The defender is removed; the attacking die ({outcome['attacker_after']}) must move into the emptied tile."
+            f"The defender is removed; the attacking die ({outcome.attacker_after}) must move into the emptied tile."
         )
-    elif outcome["outcome"] != "failed":
-        parts.append(f"The defender is left with {outcome['defender_after']}.")
-    if outcome["outcome"] == "failed":
-        parts.append(f"The field die loses 1 pip ({outcome['attacker_after']} left).")
-    if outcome["attacker_removed"]:
+    elif outcome.outcome != "failed":
+        parts.append(f"The defender is left with {outcome.defender_after}.")
+    if outcome.outcome == "failed":
+        parts.append(f"The field die loses 1 pip ({outcome.attacker_after} left).")
+    if outcome.attacker_removed:
         parts.append(
             "The attacking die is removed"
-            + ("; the defender must move into its tile." if outcome["defender_moves_in"] else ".")
+            + ("; the defender must move into its tile." if outcome.defender_moves_in else ".")
         )
     return " ".join(parts)
 
 
 def report(rules: Ruleset, settled: Settled) -> str:
-    outcome = cast(Mapping[str, Any], settled.ruling.outcome)  # pip outcomes are documented mappings still
-    chosen = outcome["chosen"] or {}
+    outcome = cast(PipOutcome, settled.ruling.outcome)  # the door hands this report only pip outcomes
+    chosen = outcome.chosen or {}
     rows = [
         (
-            p["rolled"],
-            p["field"],
-            p["outcome"],
-            p["attacker_after"],
-            p["defender_after"],
-            "yes" if p["legal"] else "no",
-            "<-" if (p["rolled"], p["field"]) == (chosen.get("rolled"), chosen.get("field")) else "",
+            p.rolled,
+            p.field,
+            p.outcome,
+            p.attacker_after,
+            p.defender_after,
+            "yes" if p.legal else "no",
+            "<-" if (p.rolled, p.field) == (chosen.get("rolled"), chosen.get("field")) else "",
         )
-        for p in outcome["pairings"]
+        for p in outcome.pairings
     ]
     heading = "\n".join(
         [
-            styled(f"{rules.title}: {rules.attacks[outcome['attack']].label}", bold=True),
-            f"attacking field dice: {', '.join(map(str, outcome['attacker']['field']))}; "
-            f"rolled: {', '.join(map(str, outcome['attacker']['rolled']))}; defender: {outcome['defender']['field']}",
+            styled(f"{rules.title}: {rules.attacks[outcome.attack].label}", bold=True),
+            f"attacking field dice: {', '.join(map(str, outcome.attacker.field))}; "
+            f"rolled: {', '.join(map(str, outcome.attacker.rolled))}; defender: {outcome.defender.field}",
             table(rows, ["rolled", "field", "outcome", "attacker after", "defender after", "legal", "chosen"]),
         ]
     )

@@ -17,7 +17,7 @@ All of them are null while the attacker still has to pick a pairing."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from dataclasses import field as dc_field
 from typing import Any, Final, Literal
 
@@ -28,7 +28,7 @@ from referee.procedures.base import DiceNeed, Throw, Units, cite
 from referee.procedures.door import check_situations
 from referee.procedures.pip_compare.grammar import PipCompare
 from referee.ruleset.model import Ruleset
-from referee.ruling import Ruling, Step
+from referee.ruling import Record, Ruling, Step
 
 ODDS_KEYS = ("winner", "attacker_loses", "defender_loses", "outcome", "defender_removed", "attacker_removed")
 BEST: Final = "best"
@@ -83,7 +83,7 @@ class PipFight:
 
 
 @dataclass(frozen=True)
-class Pairing:
+class Pairing(Record):
     """What one rolled die on one field die does."""
 
     rolled: int
@@ -95,17 +95,51 @@ class Pairing:
     defender_moves_in: bool
     legal: bool = dc_field(default=True, compare=False)
 
-    def as_dict(self) -> dict[str, object]:
-        return {
-            "rolled": self.rolled,
-            "field": self.field,
-            "outcome": self.outcome,
-            "attacker_after": self.attacker_after,
-            "defender_after": self.defender_after,
-            "moves_in": self.moves_in,
-            "defender_moves_in": self.defender_moves_in,
-            "legal": self.legal,
-        }
+
+@dataclass(frozen=True)
+class AttackingDice(Record):
+    """The attacker's side: its field dice, the hand dice rolled, the field
+    after, the pips it took off the defender (`hits`) and the pips it lost."""
+
+    field: list[int]
+    rolled: list[int]
+    field_after: list[int]
+    hits: int | None
+    loses: int | None
+
+
+@dataclass(frozen=True)
+class DefendingDie(Record):
+    """The defender's side: its die's pips, no roll, the pip a failed attack
+    cost the attacker (`hits`) and the pips it lost."""
+
+    field: int
+    rolled: list[int]
+    hits: int | None
+    loses: int | None
+
+
+@dataclass(frozen=True)
+class PipOutcome(Record):
+    """The kind of outcome "pips", as the module docstring reads it: every
+    effect is null while the attacker still has to pick a pairing."""
+
+    ruleset: str
+    attack: str
+    winner: str | None
+    attacker: AttackingDice
+    defender: DefendingDie
+    outcome: str | None
+    attacker_loses: int | None
+    defender_loses: int | None
+    attacker_after: int | None
+    defender_after: int | None
+    defender_removed: bool | None
+    attacker_removed: bool | None
+    moves_in: bool | None
+    defender_moves_in: bool | None
+    pairings: list[Pairing]
+    chosen: dict[str, int] | None
 
 
 def check(rules: Ruleset, params: PipCompare, fight: PipFight) -> None:
@@ -165,7 +199,7 @@ def pairings(params: PipCompare, fight: PipFight, rolled: Iterable[int]) -> list
         for f in sorted(set(fight.attacker), reverse=True)
     ]
     any_good = any(p.outcome != "failed" for p in every)
-    return [Pairing(**{**p.__dict__, "legal": not (any_good and p.outcome == "failed")}) for p in every]
+    return [replace(p, legal=not (any_good and p.outcome == "failed")) for p in every]
 
 
 def _best(legal: list[Pairing]) -> Pairing:
@@ -286,27 +320,21 @@ def _rule(rules: Ruleset, name: str, params: PipCompare, fight: PipFight, throw:
     attacker_loses, defender_loses = applied["attacker_loses"], applied["defender_loses"]
     defender_hits = None if chosen is None else (attacker_loses if chosen.outcome == "failed" else 0)
     return Ruling(
-        outcome={
-            "ruleset": rules.name,
-            "attack": name,
-            "winner": None if chosen is None else ("defender" if chosen.outcome == "failed" else "attacker"),
-            "attacker": {
-                "field": list(fight.attacker),
-                "rolled": list(rolled),
-                "field_after": field_after,
-                "hits": defender_loses,
-                "loses": attacker_loses,
-            },
-            "defender": {"field": fight.defender, "rolled": [], "hits": defender_hits, "loses": defender_loses},
+        outcome=PipOutcome(
+            ruleset=rules.name,
+            attack=name,
+            winner=None if chosen is None else ("defender" if chosen.outcome == "failed" else "attacker"),
+            attacker=AttackingDice(list(fight.attacker), list(rolled), field_after, defender_loses, attacker_loses),
+            defender=DefendingDie(fight.defender, [], defender_hits, defender_loses),
             **applied,
-            "pairings": [p.as_dict() for p in listed],
-            "chosen": chosen and {"rolled": chosen.rolled, "field": chosen.field},
-        },
+            pairings=listed,
+            chosen=None if chosen is None else {"rolled": chosen.rolled, "field": chosen.field},
+        ),
         steps=tuple(steps),
     )
 
 
-def _applied(fight: PipFight, chosen: Pairing | None) -> dict[str, object]:
+def _applied(fight: PipFight, chosen: Pairing | None) -> dict[str, Any]:
     """The chosen pairing's effect; all None while the attacker still has to choose."""
     keys = (
         "outcome",
