@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import cast
 
+from referee.procedures.ranked_pairs.outcome import Round
 from referee.render.battle import View, document
 from referee.render.battle import odds as odds
 from referee.render.text import explanation, seed_line, styled, table
@@ -17,32 +19,32 @@ def _counted(words: list[str]) -> str:
 
 
 def report(rules: Ruleset, settled: Settled) -> str:
-    outcome = settled.ruling.outcome
+    outcome = cast(Round, settled.ruling.outcome)  # the door hands this report only rounds of pairs
     sides = [
         (
             side,
-            _counted(outcome[side]["front"]),
-            _counted(outcome[side]["rear"]),
-            ", ".join(map(str, outcome[side]["rolled"])),
-            outcome[side]["suffers"],
+            _counted(outcome.side(side).front),
+            _counted(outcome.side(side).rear),
+            ", ".join(map(str, outcome.side(side).rolled)),
+            outcome.side(side).suffers,
         )
         for side in SIDES
     ]
     pairs = [
         (
-            p["rank"],
-            f"{p['attacker']['die']}+{p['attacker']['bonus']}={p['attacker']['total']}",
-            f"{p['defender']['die']}+{p['defender']['bonus']}={p['defender']['total']}",
-            p["winner"],
-            p["attacker"]["unit"],
-            p["defender"]["unit"],
+            p.rank,
+            f"{p.attacker.die}+{p.attacker.bonus}={p.attacker.total}",
+            f"{p.defender.die}+{p.defender.bonus}={p.defender.total}",
+            p.winner,
+            p.attacker.unit,
+            p.defender.unit,
         )
-        for p in outcome["pairs"]
+        for p in outcome.pairs
     ]
-    summary = " ".join(f"The {side} suffers: {outcome[side]['suffers']}." for side in SIDES)
+    summary = " ".join(f"The {side} suffers: {outcome.side(side).suffers}." for side in SIDES)
     return "\n".join(
         [
-            styled(f"{rules.title}: {rules.attacks[outcome['attack']].label}", bold=True),
+            styled(f"{rules.title}: {rules.attacks[outcome.attack].label}", bold=True),
             table(sides, ["side", "front", "rear", "rolled", "suffers"]),
             "",
             table(pairs, ["pair", "attacker", "defender", "winner", "attacker's unit", "defender's unit"]),

@@ -15,21 +15,20 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from dataclasses import field as dc_field
-from typing import Any
 
 from referee.dice import pips
 from referee.errors import RefereeError
 from referee.names import plural
 from referee.procedures.base import Battle, DiceNeed, Throw, cite
 from referee.procedures.ranked_pairs.grammar import RankedPairs
+from referee.procedures.ranked_pairs.outcome import Pair, PairedDie, Round, RoundSide, SideLosses
 from referee.ruleset.model import Ruleset, Situation
 from referee.ruling import SIDES, Ruling, Side, Step, other
 
 ODDS_KEYS = ("winner", "attacker_loses", "defender_loses", "attacker_suffers", "defender_suffers")
 Division = tuple[str, int]  # unit, index of its state
-SideLosses = dict[str, Any]  # what lost pairs did to a side, as the ruling prints it
 _RANKS = ("highest die", "second-highest die", "third-highest die")
 
 
@@ -249,14 +248,14 @@ def _side_losses(
     loses = sum(lost.values())
     if loses:
         steps.insert(0, Step(cite(params, "losses"), f"the {side}: {suffers}"))
-    result = {
-        "loses": loses,
-        "destroyed": len(destroyed),
-        "suffers": suffers,
-        "failed": bool(failed),
-        "front_after": _state_pairs(rules, after),
-        "rear_after": _state_pairs(rules, rear),
-    }
+    result = SideLosses(
+        loses=loses,
+        destroyed=len(destroyed),
+        suffers=suffers,
+        failed=bool(failed),
+        front_after=_state_pairs(rules, after),
+        rear_after=_state_pairs(rules, rear),
+    )
     setup.losses[key] = (result, steps)
     return result, steps
 
@@ -312,21 +311,11 @@ def _rule(rules: Ruleset, name: str, params: RankedPairs, battle: Battle, setup:
                 + (" the tie" if totals[Side.ATTACKER] == totals[Side.DEFENDER] else ""),
             )
         )
-        compared.append(
-            {  # type: ignore[misc]  # str-valued sides among the other keys
-                "rank": rank + 1,
-                "winner": winner,
-                **{
-                    side: {
-                        "die": ranked[side][rank],
-                        "bonus": bonus[side][rank],
-                        "total": totals[side],
-                        "unit": label(rules, front[side][rank]),
-                    }
-                    for side in SIDES
-                },
-            }
-        )
+        paired = {
+            side: PairedDie(ranked[side][rank], bonus[side][rank], totals[side], label(rules, front[side][rank]))
+            for side in SIDES
+        }
+        compared.append(Pair(rank + 1, winner, paired[Side.ATTACKER], paired[Side.DEFENDER]))
     if any(len({u for u, _ in front[side]}) > 1 for side in SIDES):
         steps.append(
             Step(
@@ -339,33 +328,36 @@ def _rule(rules: Ruleset, name: str, params: RankedPairs, battle: Battle, setup:
             )
         )
 
-    won = {side: sum(pair["winner"] == side for pair in compared) for side in SIDES}
-    sides: dict[Side, dict[str, Any]] = {}
+    won = {side: sum(pair.winner == side for pair in compared) for side in SIDES}
+    sides: dict[Side, RoundSide] = {}
     for side in SIDES:
         result, loss_steps = _side_losses(rules, params, battle, setup, side, lost[side])
         steps += loss_steps
-        sides[side] = {
-            "front": [label(rules, d) for d in front[side]],
-            "rear": [label(rules, d) for d in setup.rear[side]],
-            "rolled": rolled[side],
-            "sorted": ranked[side],
-            "bonus": list(bonus[side]),
-            "hits": won[side],
-            **{k: (list(v) if isinstance(v, list) else v) for k, v in result.items()},
-        }
-    if not any(sides[side]["loses"] for side in SIDES):
+        sides[side] = RoundSide(
+            [label(rules, d) for d in front[side]],
+            [label(rules, d) for d in setup.rear[side]],
+            rolled[side],
+            ranked[side],
+            list(bonus[side]),
+            won[side],
+            **{f.name: getattr(result, f.name) for f in fields(result)},
+        )
+    attacker, defender = sides[Side.ATTACKER], sides[Side.DEFENDER]
+    if not (attacker.loses or defender.loses):
         steps.append(Step(cite(params, "losses"), "no pair compared: nobody suffers"))
-
     return Ruling(
-        outcome={
-            "ruleset": rules.name,
-            "attack": name,
-            "winner": None if won[Side.ATTACKER] == won[Side.DEFENDER] else max(SIDES, key=won.__getitem__),
-            **{str(side): result for side, result in sides.items()},
-            "pairs": compared,
-            **{f"{side}_loses": sides[side]["loses"] for side in SIDES},
-            **{f"{side}_suffers": sides[side]["suffers"] for side in SIDES},
-        },
+        outcome=Round(
+            ruleset=rules.name,
+            attack=name,
+            winner=None if won[Side.ATTACKER] == won[Side.DEFENDER] else max(SIDES, key=won.__getitem__),
+            attacker=attacker,
+            defender=defender,
+            pairs=compared,
+            attacker_loses=attacker.loses,
+            defender_loses=defender.loses,
+            attacker_suffers=attacker.suffers,
+            defender_suffers=defender.suffers,
+        ),
         steps=tuple(steps),
     )
 
