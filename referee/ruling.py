@@ -73,14 +73,11 @@ class Step:
 
 @dataclass(frozen=True)
 class Ruling:
-    """The outcome and why, step by step. The outcome is a typed record of its
-    kind of outcome (or, for a procedure not yet typed, the JSON-ready mapping
-    its module documents); `as_dict` is the one shape `--json` prints and the
-    journal stores."""
+    """The outcome, a typed record of its kind of outcome, and why, step by
+    step; `as_dict` is the one shape `--json` prints and the journal stores."""
 
-    outcome: Mapping[str, Any] | Record
+    outcome: Record
     steps: tuple[Step, ...]
 
     def as_dict(self) -> dict[str, Any]:
-        shape = self.outcome.as_dict() if isinstance(self.outcome, Record) else dict(self.outcome)
-        return {**shape, "explanation": [step.as_dict() for step in self.steps]}
+        return {**self.outcome.as_dict(), "explanation": [step.as_dict() for step in self.steps]}
