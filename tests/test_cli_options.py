@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from referee.cli.odds import OddsTold
-from referee.cli.options import Told, refuse_unread
+from referee.cli.options import OddsTold, Told, refuse_unread
 from referee.errors import RefereeError
 
 
@@ -21,13 +20,24 @@ def test_nothing_given_is_nothing_refused() -> None:
     refuse_unread({"--rule": (), "--until": None, "--float": False}, "{options}: never")
 
 
-def test_flags_name_a_told_attacks_options_as_typed() -> None:
+def test_unread_names_by_flag_the_options_a_reader_does_not_read() -> None:
     told = OddsTold(attacker="6", reach=2, floats=True)
-    assert told.flags("--float", "--range", "--attacker", "--rule") == {
-        "--float": True,
+    unread = told.unread({"attacker", "defender", "kind", "wounds", "modifiers", "until", "table"})
+    assert unread == {
+        "--attacker-rear": None,
+        "--defender-rear": None,
         "--range": 2,
-        "--attacker": "6",
+        "--when": (),
         "--rule": (),
+        "--float": True,
     }
-    with pytest.raises(KeyError):
-        Told().flags("--seed")
+    nothing_read = Told().unread(())
+    assert list(nothing_read) == [
+        "--attacker",
+        "--defender",
+        "--attacker-rear",
+        "--defender-rear",
+        "--range",
+        "--when",
+        "--rule",
+    ]

@@ -23,9 +23,6 @@ from referee.cli.options import (
     strike_options,
     variant_option,
 )
-from referee.ruleset.model import Ruleset
-
-CHARTED = "strike"  # the kind of outcome whose odds are a chart of every pair of values
 
 
 @click.command()
@@ -62,32 +59,16 @@ def odds(ruleset: str, as_json: bool, **options: Any) -> None:
     rules = load_rules(ruleset)
     told = OddsTold(**options)
     procedure = procedure_for(rules)
-    if procedure.report == CHARTED:
-        return chart(rules, told, as_json)
+    view = kinds.report(procedure.report)
+    if procedure.report in kinds.CHARTED:
+        refuse_unread(
+            told.unread(view.CHART_WORDS),
+            "the chart covers every pair of values: leave out {options} ('referee hit' rules on one attack)",
+        )
+        return emit(as_json, *view.chart(rules, told.words()))
     refuse_unread(told.unread({*procedure.reads, "until", "table", "floats"}), not_read_by(rules))
     if told.until or told.table or told.floats:
         return fights.answer(rules, told, as_json)
     situation = procedure.read(rules, told.words())
-    document, report = kinds.report(procedure.report).odds(rules, situation, battle_odds(rules, situation))
+    document, report = view.odds(rules, situation, battle_odds(rules, situation))
     emit(as_json, document, report)
-
-
-def chart(rules: Ruleset, told: OddsTold, as_json: bool) -> None:
-    """Hit checks: every attacker value against every target value."""
-    from referee.hitcheck import chart
-    from referee.procedures.target_number.reader import attack, named
-    from referee.render import hit as render
-
-    refuse_unread(
-        told.unread({"kind", "wounds", "modifiers"}),
-        "the chart covers every pair of values: leave out {options} ('referee hit' rules on one attack)",
-    )
-    params = attack(rules)
-    kind, modifiers = named(params, told.kind, told.modifiers)
-    wounds = told.wounds or 0
-    cells = chart(rules, kind, wounds, modifiers)
-    emit(
-        as_json,
-        render.chart_document(rules, kind, wounds, modifiers, cells),
-        lambda: render.chart_report(rules, params, kind, wounds, modifiers, cells),
-    )

@@ -260,7 +260,7 @@ def flag(name: str, default: object = None) -> Any:
 @dataclass(frozen=True)
 class Told:
     """An attack as typed with the options `battle` and `odds` share. Each kind
-    of attack reads some of them; `flags` names the others for `refuse_unread`."""
+    of attack reads some of them; `unread` names the others for `refuse_unread`."""
 
     attacker: str | None = flag("--attacker")
     defender: str | None = flag("--defender")
@@ -269,11 +269,6 @@ class Told:
     reach: int | None = flag("--range")
     when: tuple[str, ...] = flag("--when", ())
     variants: tuple[str, ...] = flag("--rule", ())
-
-    def flags(self, *names: str) -> dict[str, object]:
-        """The named options by flag with their values, in the order named."""
-        given = {f.metadata["flag"]: getattr(self, f.name) for f in fields(self) if "flag" in f.metadata}
-        return {name: given[name] for name in names}
 
     def words(self) -> dict[str, Any]:
         """What was said, by word, for a procedure's reader."""

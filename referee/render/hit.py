@@ -3,11 +3,13 @@ the ruling on the dice, and the chart of every pair of values."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, cast
 
 from referee.hitcheck import Chances, chances
+from referee.hitcheck import chart as every_pair
 from referee.procedures.target_number.grammar import TargetNumber
-from referee.procedures.target_number.reader import attack
+from referee.procedures.target_number.reader import attack, named
 from referee.procedures.target_number.resolver import Strike, StrikeOutcome, needed
 from referee.render import json as json_render
 from referee.render.battle import View
@@ -146,3 +148,17 @@ def ruled(rules: Ruleset, strike: Strike, settled: Settled | None) -> View:
     odds = chances(rules, strike)
     steps = settled.ruling.steps if settled else tuple(needed(params, strike)[1])
     return document(rules, strike, odds, steps, settled), lambda: report(rules, params, strike, odds, steps, settled)
+
+
+CHART_WORDS = frozenset({"kind", "wounds", "modifiers"})  # what a chart is of; the values are every pair
+
+
+def chart(rules: Ruleset, words: Mapping[str, Any]) -> View:
+    """Every attacker value against every target value, for one attack type."""
+    params = attack(rules)
+    kind, modifiers = named(params, words.get("kind"), words.get("modifiers") or ())
+    wounds = words.get("wounds") or 0
+    cells = every_pair(rules, kind, wounds, modifiers)
+    return chart_document(rules, kind, wounds, modifiers, cells), lambda: chart_report(
+        rules, params, kind, wounds, modifiers, cells
+    )

@@ -1,8 +1,10 @@
 """One report per kind of outcome: a procedure names the kind its rulings
 are (`Procedure.report`), and the kind picks the module that renders them.
-Each such module has `ruled(rules, situation, settled)` and, where its odds
-are a list of outcomes, `odds(rules, situation, outcomes)`; both return the
-JSON document and the report for people."""
+Each such module has `ruled(rules, situation, settled)` and either
+`odds(rules, situation, outcomes)`, where the odds of one attack are a list
+of outcomes, or `chart(rules, words)` with `CHART_WORDS`, where they are a
+chart over every pair of values; each returns the JSON document and the
+report for people."""
 
 from __future__ import annotations
 
@@ -15,6 +17,9 @@ REPORTS = {
     "pips": "referee.render.pips",  # a die against a die, pips lost
     "strike": "referee.render.hit",  # a number to roll, then a wound roll
 }
+
+
+CHARTED = frozenset({"strike"})  # kinds whose odds are a chart, not one attack's outcomes
 
 
 def report(kind: str) -> ModuleType:
