@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from referee.cli.options import OddsTold, Told, refuse_unread
+from referee.cli.options import Told, refuse_unread
+from referee.cli.told import OddsTold
 from referee.errors import RefereeError
 
 

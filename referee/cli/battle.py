@@ -10,7 +10,6 @@ import click
 
 from referee.cli.journaling import journaled, record
 from referee.cli.options import (
-    BattleTold,
     action_option,
     emit,
     force_options,
@@ -25,6 +24,7 @@ from referee.cli.options import (
     strike_options,
     variant_option,
 )
+from referee.cli.told import BattleTold
 from referee.ruleset.model import Ruleset
 
 

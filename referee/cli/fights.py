@@ -12,7 +12,7 @@ from referee.errors import RefereeError
 from referee.ruleset.model import Ruleset
 
 if TYPE_CHECKING:
-    from referee.cli.options import OddsTold
+    from referee.cli.told import OddsTold
 
 
 def fight_options(f: F) -> F:

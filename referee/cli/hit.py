@@ -9,7 +9,6 @@ import click
 from referee.cli.battle import rule
 from referee.cli.journaling import journaled
 from referee.cli.options import (
-    BattleTold,
     action_option,
     json_option,
     load_rules,
@@ -18,6 +17,7 @@ from referee.cli.options import (
     strike_options,
     whole,
 )
+from referee.cli.told import BattleTold
 from referee.errors import RefereeError
 
 

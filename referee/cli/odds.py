@@ -10,7 +10,6 @@ import click
 
 from referee.cli import fights
 from referee.cli.options import (
-    OddsTold,
     emit,
     force_options,
     json_option,
@@ -23,6 +22,7 @@ from referee.cli.options import (
     strike_options,
     variant_option,
 )
+from referee.cli.told import OddsTold
 
 
 @click.command()

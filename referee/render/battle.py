@@ -2,19 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
-from referee.outcomes import Exchange
-from referee.render.text import explanation, seed_line, styled, table, units
+from referee.render.text import View, explanation, seed_line, styled, table, units
 from referee.rolling import Settled
 from referee.ruleset.model import Ruleset
 from referee.ruling import SIDES
 
 if TYPE_CHECKING:
     from referee.odds import Outcome
-
-View = tuple[dict[str, Any], Callable[[], str]]  # the JSON document, and the report for people
+    from referee.outcomes import Exchange
 
 
 def summary(rules: Ruleset, outcome: Exchange) -> str:
@@ -38,7 +35,7 @@ def summary(rules: Ruleset, outcome: Exchange) -> str:
 
 
 def report(rules: Ruleset, settled: Settled) -> str:
-    outcome = cast(Exchange, settled.ruling.outcome)  # the door hands this report only exchanges
+    outcome = cast("Exchange", settled.ruling.outcome)  # the door hands this report only exchanges
     label = rules.attacks[outcome.attack].label
     rows = [
         (

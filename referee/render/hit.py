@@ -12,8 +12,7 @@ from referee.procedures.target_number.grammar import TargetNumber
 from referee.procedures.target_number.reader import attack, named
 from referee.procedures.target_number.resolver import Strike, StrikeOutcome, needed
 from referee.render import json as json_render
-from referee.render.battle import View
-from referee.render.text import explanation, fraction, percent, seed_line, styled, table
+from referee.render.text import View, explanation, fraction, percent, seed_line, styled, table
 from referee.rolling import Settled
 from referee.ruleset.model import Ruleset
 from referee.ruling import Step
@@ -58,7 +57,7 @@ def document(
 
 
 def _outcome(settled: Settled) -> StrikeOutcome:
-    return cast(StrikeOutcome, settled.ruling.outcome)  # the door hands this report only strikes
+    return cast("StrikeOutcome", settled.ruling.outcome)  # the door hands this report only strikes
 
 
 def verdict(outcome: StrikeOutcome) -> str:

@@ -10,8 +10,8 @@ from referee.odds import Outcome
 from referee.procedures.pip_compare.resolver import POLICY, PipFight, PipOutcome
 from referee.render import json as json_render
 from referee.render import odds as odds_render
-from referee.render.battle import View, document
-from referee.render.text import explanation, fraction, percent, seed_line, styled, table
+from referee.render.battle import document
+from referee.render.text import View, explanation, fraction, percent, seed_line, styled, table
 from referee.rolling import Settled
 
 __all__ = ["document", "odds_document", "odds_report", "report", "summary"]
@@ -41,7 +41,7 @@ def summary(outcome: PipOutcome) -> str:
 
 
 def report(rules: Ruleset, settled: Settled) -> str:
-    outcome = cast(PipOutcome, settled.ruling.outcome)  # the door hands this report only pip outcomes
+    outcome = cast("PipOutcome", settled.ruling.outcome)  # the door hands this report only pip outcomes
     chosen = outcome.chosen or {}
     rows = [
         (

@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
-from referee.procedures.ranked_pairs.outcome import Round
-from referee.render.battle import View, document
+from referee.render.battle import document
 from referee.render.battle import odds as odds
-from referee.render.text import explanation, seed_line, styled, table
+from referee.render.text import View, explanation, seed_line, styled, table
 from referee.rolling import Settled
 from referee.ruleset.model import Ruleset
 from referee.ruling import SIDES
+
+if TYPE_CHECKING:
+    from referee.procedures.ranked_pairs.outcome import Round
 
 
 def _counted(words: list[str]) -> str:
@@ -19,7 +21,7 @@ def _counted(words: list[str]) -> str:
 
 
 def report(rules: Ruleset, settled: Settled) -> str:
-    outcome = cast(Round, settled.ruling.outcome)  # the door hands this report only rounds of pairs
+    outcome = cast("Round", settled.ruling.outcome)  # the door hands this report only rounds of pairs
     sides = [
         (
             side,

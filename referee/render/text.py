@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from referee.ruling import Step
+
+View = tuple[dict[str, Any], Callable[[], str]]  # a JSON document, and the report for people
 
 if TYPE_CHECKING:
     from fractions import Fraction

@@ -1,0 +1,38 @@
+"""The attacks as `battle` (and `hit`) and `odds` are told: each command's
+options by word, with the flag that fills each; loaded only by the commands
+that rule."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from referee.cli.options import Told, flag
+
+
+@dataclass(frozen=True)
+class BattleTold(Told):
+    """`referee battle`'s options (and `hit`'s, by their friendly names): the
+    attack, and the dice typed (or the seed to draw them)."""
+
+    attacker_roll: str | None = flag("--attacker-roll")
+    defender_roll: str | None = flag("--defender-roll")
+    roll: str | None = flag("--roll")
+    wound_roll: str | None = flag("--wound-roll")
+    choose: str | None = flag("--choose")
+    kind: str | None = flag("--attack")
+    action: str | None = flag("--action")
+    wounds: int | None = flag("--wounds")
+    modifiers: tuple[str, ...] = flag("--modifier", ())
+    seed: int | None = None
+
+
+@dataclass(frozen=True)
+class OddsTold(Told):
+    """`referee odds`'s options: the attack, what a hit-check chart is of, and whole fights."""
+
+    kind: str | None = flag("--attack")
+    wounds: int | None = flag("--wounds")
+    modifiers: tuple[str, ...] = flag("--modifier", ())
+    until: str | None = flag("--until")
+    table: int | None = flag("--table")
+    floats: bool = flag("--float", False)
