@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from referee.dice import MAX_THROWS
 from referee.odds import battle_odds
 from referee.procedures.target_number.reader import attack
 from referee.procedures.target_number.resolver import Strike
@@ -23,8 +24,8 @@ class Chances:
     wound: Fraction
 
 
-def chances(rules: Ruleset, strike: Strike) -> Chances:
-    outcomes = battle_odds(rules, strike)
+def chances(rules: Ruleset, strike: Strike, limit: int = MAX_THROWS) -> Chances:
+    outcomes = battle_odds(rules, strike, limit)
     hit = sum((o.probability for o in outcomes if o.key["hit"]), Fraction(0))
     out = sum((o.probability for o in outcomes if o.key["out_of_action"]), Fraction(0))
     return Chances(outcomes[0].key["needed"], hit, out, hit - out)
@@ -33,9 +34,13 @@ def chances(rules: Ruleset, strike: Strike) -> Chances:
 def chart(
     rules: Ruleset, kind: str, wounds: int = 0, modifiers: tuple[str, ...] = ()
 ) -> list[tuple[int, int, Chances]]:
-    """Every attacker value against every target value."""
+    """Every attacker value against every target value; the throws of all the
+    cells together are bounded as one sum's are."""
     value = attack(rules).value
     values = range(value.min, value.max + 1)
+    limit = MAX_THROWS // len(values) ** 2
     return [
-        (a, t, chances(rules, Strike(kind, a, t, wounds=wounds, modifiers=modifiers))) for a in values for t in values
+        (a, t, chances(rules, Strike(kind, a, t, wounds=wounds, modifiers=modifiers), limit))
+        for a in values
+        for t in values
     ]

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from referee.dice import exact_throws
+from referee.dice import MAX_THROWS, exact_throws
 from referee.procedures.base import DiceNeed, Throw, dice_of
 from referee.procedures.door import before_roll, dice_needed, odds_keys, ruler
 from referee.ruleset.model import Ruleset
@@ -23,16 +23,22 @@ class Outcome:
     probability: Fraction
 
 
-def battle_odds(rules: Ruleset, situation: object) -> list[Outcome]:
-    """Every outcome of an attack as told, whatever its procedure, with its exact chance."""
+def battle_odds(rules: Ruleset, situation: object, limit: int = MAX_THROWS) -> list[Outcome]:
+    """Every outcome of an attack as told, whatever its procedure, with its
+    exact chance; more than `limit` throws is refused before the first."""
     situation = before_roll(rules, situation)
-    return tally(dice_needed(rules, situation), odds_keys(rules, situation), ruler(rules, situation))
+    return tally(dice_needed(rules, situation), odds_keys(rules, situation), ruler(rules, situation), limit)
 
 
-def tally(needs: Mapping[str, DiceNeed], keys: tuple[str, ...], rule_on: Callable[[Throw], Ruling]) -> list[Outcome]:
+def tally(
+    needs: Mapping[str, DiceNeed],
+    keys: tuple[str, ...],
+    rule_on: Callable[[Throw], Ruling],
+    limit: int = MAX_THROWS,
+) -> list[Outcome]:
     """Every throw the needs can show, ruled on and grouped by the outcome keys."""
     totals: dict[tuple[Any, ...], Fraction] = {}
-    for throw, chance in exact_throws(dice_of(needs)):
+    for throw, chance in exact_throws(dice_of(needs), limit):
         outcome = rule_on(throw).outcome
         key = tuple(outcome[k] for k in keys)
         totals[key] = totals.get(key, Fraction(0)) + chance

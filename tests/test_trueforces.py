@@ -246,3 +246,14 @@ def test_names_complete_in_the_shell(edited: Edit) -> None:
     assert complete("hit trueforces --action", "r") == ["rally", "run"]
     assert complete(f"odds {edited('trueforces', with_modifiers)} --attack ranged --modifier", "c") == ["cover"]
     assert complete("battle groundforce --attacker", "tr") == ["trooper"]
+
+
+def test_a_chart_bounds_the_throws_of_all_its_cells_together(
+    edited: Callable[[str, Callable[[str], str]], Path],
+) -> None:
+    """A hundred-face die is 10,000 throws for one attack, but 360,000 for the chart of 6 × 6 values."""
+    faces = ", ".join(str(i) for i in range(1, 101))
+    path = edited("trueforces", lambda t: t.replace("faces: [1, 2, 3, 4, 5, 6]", f"faces: [{faces}]"))
+    assert "at most 2,777" in fails(f"odds {path} --attack melee")
+    one = "--attacker 4 --target 5 --attack melee --no-roll"
+    assert run_json(f"hit {path} {one}")["needed"] == run_json(f"hit trueforces {one}")["needed"]
