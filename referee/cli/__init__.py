@@ -21,18 +21,18 @@ COMMANDS = {
     "hit": "referee.cli.hit:hit",
     "log": "referee.cli.log:log",
     "map": "referee.cli.map:landmap",
-    "new": "referee.cli.authoring:new",
+    "new": "referee.cli.new:new",
     "odds": "referee.cli.odds:odds",
     "recruit": "referee.cli.recruit:recruit",
     "reinforce": "referee.cli.reinforce:reinforce",
     "replay": "referee.cli.replay:replay",
     "roll": "referee.cli.roll:roll",
     "rulesets": "referee.cli.rulesets:rulesets",
-    "schema": "referee.cli.authoring:schema",
+    "schema": "referee.cli.schema:schema",
     "score": "referee.cli.score:score",
     "setup": "referee.cli.setup:setup",
     "show": "referee.cli.show:show",
-    "validate": "referee.cli.authoring:validate",
+    "validate": "referee.cli.validate:validate",
 }
 
 EXIT_HELP = """

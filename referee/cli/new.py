@@ -1,4 +1,4 @@
-"""Commands for ruleset authors: `new`, `validate` and `schema`."""
+"""`referee new`: a ruleset of your own, started from a shipped one."""
 
 from __future__ import annotations
 
@@ -9,55 +9,9 @@ import click
 
 from referee.cli.options import emit, json_option, load_rules, user_dirs
 from referee.errors import RefereeError
-from referee.names import plural
 from referee.ruleset.load import catalogue, load_file
 
 SCHEMA_LINE = "# yaml-language-server: $schema="
-
-
-@click.command()
-@click.argument("file", type=click.Path(path_type=Path))
-@json_option
-def validate(file: Path, as_json: bool) -> None:
-    """Check a ruleset file; a mistake is reported with file:line, the key
-    path, what was expected, and a suggestion for a misspelled key.
-
-    \b
-    Example:
-      referee validate rulesets/groundforce.yaml
-    """
-    rules = load_file(file)
-    emit(
-        as_json,
-        {"valid": True, "name": rules.name, "path": str(file), "digest": rules.digest},
-        lambda: (
-            f"ok: {file} is a valid ruleset ({rules.title}: {plural(len(rules.units), 'unit')}, "
-            f"{plural(len(rules.attacks), 'attack')}, {plural(len(rules.rules), 'rule')})"
-        ),
-    )
-
-
-@click.command()
-@click.option("--json", "as_json", is_flag=True, help="Accepted for uniformity: the schema is JSON.")
-@click.option("--markdown", is_flag=True, help="Print the key reference of the ruleset guide instead.")
-def schema(as_json: bool, markdown: bool) -> None:
-    """Print the JSON Schema of ruleset files (the same grammar the loader
-    reads with). Editors with a YAML language server use it to complete and
-    check keys.
-
-    \b
-    Example:
-      referee schema > ruleset.schema.json
-    """
-    if markdown:
-        from referee.ruleset.reference import markdown as reference
-
-        guide = reference()
-        emit(as_json, {"markdown": guide}, lambda: guide.rstrip("\n"))
-    else:
-        from referee.ruleset.schema import text
-
-        click.echo(text(), nl=False)
 
 
 def _starter(source: str, name: str, schema_path: Path) -> str:

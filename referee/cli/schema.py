@@ -1,0 +1,30 @@
+"""`referee schema`: the JSON schema of ruleset files, or its key reference in Markdown."""
+
+from __future__ import annotations
+
+import click
+
+from referee.cli.options import emit
+
+
+@click.command()
+@click.option("--json", "as_json", is_flag=True, help="Accepted for uniformity: the schema is JSON.")
+@click.option("--markdown", is_flag=True, help="Print the key reference of the ruleset guide instead.")
+def schema(as_json: bool, markdown: bool) -> None:
+    """Print the JSON Schema of ruleset files (the same grammar the loader
+    reads with). Editors with a YAML language server use it to complete and
+    check keys.
+
+    \b
+    Example:
+      referee schema > ruleset.schema.json
+    """
+    if markdown:
+        from referee.ruleset.reference import markdown as reference
+
+        guide = reference()
+        emit(as_json, {"markdown": guide}, lambda: guide.rstrip("\n"))
+    else:
+        from referee.ruleset.schema import text
+
+        click.echo(text(), nl=False)

@@ -1,0 +1,33 @@
+"""`referee validate`: check a ruleset file, as the referee would load it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from referee.cli.options import emit, json_option
+from referee.names import plural
+from referee.ruleset.load import load_file
+
+
+@click.command()
+@click.argument("file", type=click.Path(path_type=Path))
+@json_option
+def validate(file: Path, as_json: bool) -> None:
+    """Check a ruleset file; a mistake is reported with file:line, the key
+    path, what was expected, and a suggestion for a misspelled key.
+
+    \b
+    Example:
+      referee validate rulesets/groundforce.yaml
+    """
+    rules = load_file(file)
+    emit(
+        as_json,
+        {"valid": True, "name": rules.name, "path": str(file), "digest": rules.digest},
+        lambda: (
+            f"ok: {file} is a valid ruleset ({rules.title}: {plural(len(rules.units), 'unit')}, "
+            f"{plural(len(rules.attacks), 'attack')}, {plural(len(rules.rules), 'rule')})"
+        ),
+    )
