@@ -171,6 +171,8 @@ def odds_chart(rules: Ruleset, told: OddsTold, as_json: bool) -> None:
             "--until",
             "--table",
             "--float",
+            "--stop-at",
+            "--exact",
             "--attacker-rear",
             "--defender-rear",
         ),

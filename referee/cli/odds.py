@@ -35,6 +35,8 @@ class OddsTold(Told):
     until: str | None = flag("--until")
     table: int | None = flag("--table")
     floats: bool = flag("--float", False)
+    stop_at: int | None = flag("--stop-at")
+    exact: bool = flag("--exact", False)
 
 
 @click.command()
@@ -62,6 +64,7 @@ def odds(ruleset: str, as_json: bool, **options: Any) -> None:
       referee odds trueforces --attack melee --wounds 1
       referee odds diceland --attacker 6,2 --defender 3
       referee odds risk --attacker 10 --defender 10 --until conquest
+      referee odds risk --attacker 10 --defender 3,5,2 --until conquest
       referee odds risk --table 30
     """
     rules = load_rules(ruleset)
@@ -83,7 +86,7 @@ def units_odds(rules: Ruleset, told: OddsTold, as_json: bool) -> None:
     from referee.render import odds as render
 
     refuse_unread(told.flags("--rule"), not_read_by(rules))
-    if told.until or told.table or told.floats:
+    if fights.asked(told):
         return fights.answer(rules, told, as_json)
     outcomes = battle_odds(rules, told.battle(rules))
     emit(

@@ -71,7 +71,10 @@ def odds(rules: Ruleset, told: OddsTold, as_json: bool) -> None:
     from referee.render import pips as render
 
     refuse_unread(
-        told.flags("--range", "--until", "--table", "--float", "--attacker-rear", "--defender-rear"), not_read_by(rules)
+        told.flags(
+            "--range", "--until", "--table", "--float", "--stop-at", "--exact", "--attacker-rear", "--defender-rear"
+        ),
+        not_read_by(rules),
     )
     fight = fight_from_words(rules, told, None)
     outcomes = exact(rules, fight)

@@ -26,6 +26,7 @@ from referee.ruleset.procedures.ranked_pairs import RankedPairs
 
 ODDS_KEYS = ("winner", "attacker_loses", "defender_loses", "attacker_suffers", "defender_suffers")
 HAS_REAR = True  # units waiting behind the front give cover and can be lost with a landing
+FIGHT = "referee.mechanics.ranked_fight"  # fought in rounds: the states and policy of whole fights
 Division = tuple[str, int]  # unit, index of its state
 _RANKS = ("highest die", "second-highest die", "third-highest die")
 
