@@ -96,7 +96,8 @@ def fight_rules(rules: Ruleset, battle: Battle, stop_at: int | None = None) -> F
         raise RefereeError(
             f"a {params.label} is not fought in rounds: ask for the odds of one attack, without --until or --table"
         )
-    return importlib.import_module(door).fight_rules(rules, params, battle.when, stop_at)
+    fought: Fought = importlib.import_module(door).fight_rules(rules, params, battle.when, stop_at)
+    return fought
 
 
 def _estimate(rules: Ruleset, counts: Sequence[Counter[str]]) -> int:
@@ -135,45 +136,59 @@ def solve(rules: Ruleset, battles: Sequence[Battle], exact: bool, stop_at: int |
     zero: Number = Fraction(0) if exact else 0.0
     starts: dict[Any, Number] = {fight.start(first): zero + 1}
     taken: list[Number] = []
-    ends: dict[Any, Number] = {}
+    ends: list[tuple[int, Any, Number]] = []  # (territory, state, chance): where each way of fighting stopped
     states = rounds = 0
     for stage, battle in enumerate(battles):
         if stage:
-            carried: dict[Any, Number] = {}
-            for end, p in ends.items():
+            starts = {}
+            for _, end, p in ends:
                 if fight.end(end) == "conquest":
                     start = fight.next_start(end, battle)
-                    carried[start] = carried.get(start, 0) + p
-            starts = carried
+                    starts[start] = starts.get(start, zero) + p
+            ends = [(s, e, p) for s, e, p in ends if fight.end(e) != "conquest"]
         chain = Chain(fight, exact, MAX_STATES[exact])
         ended: dict[Any, Number] = {}
         for start, p in starts.items():
             for end, q in chain.ends(start).items():
-                ended[end] = ended.get(end, 0) + p * q
+                ended[end] = ended.get(end, zero) + p * q
         states, rounds = states + len(chain.moves), rounds + len(chain.rounds)
         taken.append(sum((p for end, p in ended.items() if fight.end(end) == "conquest"), zero))
-        ends = {**{e: p for e, p in ends.items() if fight.end(e) != "conquest"}, **ended} if stage else ended
-    return _summary(rules, fight, first, ends, tuple(taken), exact, states, rounds)
+        ends += [(stage, end, p) for end, p in ended.items()]
+    defenders_told = [sum(_counts(b, "defender").values()) for b in battles]
+    reached = [zero + 1, *taken[:-1]]  # the chance each territory is attacked at all
+    return _summary(
+        fight,
+        ends,
+        tuple(taken),
+        zero,
+        sum(_counts(first, "attacker").values()),
+        sum((p * n for p, n in zip(reached, defenders_told)), zero),
+        (states, rounds),
+    )
 
 
 def _summary(
-    rules: Ruleset,
-    fight: Any,
-    first: Battle,
-    ends: dict[Any, Number],
+    fight: Fought,
+    ends: list[tuple[int, Any, Number]],
     taken: tuple[Number, ...],
-    exact: bool,
-    states: int,
-    rounds: int,
+    zero: Number,
+    attackers: int,
+    defenders: Number,
+    work: tuple[int, int],
 ) -> FightOdds:
-    zero: Number = Fraction(0) if exact else 0.0
+    """Every answer from where the fight stopped. In a chain the attacker leaves
+    its keep-behind on each territory it attacks from, and the defenders met are
+    those of every territory attacked."""
     by_end = {name: zero for name in ENDS}
     left: dict[str, dict[str, Number]] = {side: {} for side in SIDES}
     conquer: dict[int, Number] = {}
     keeps: dict[int, Number] = {}
-    for end, p in ends.items():
+    kept = zero
+    for stage, end, p in ends:
         why = fight.end(end)
+        assert why is not None
         by_end[why] += p
+        kept += p * fight.keep * (stage + 1)
         survivors = fight.left(end)
         for side, kinds in zip(SIDES, survivors):
             for kind, n in kinds.items():
@@ -184,9 +199,8 @@ def _summary(
         else:
             n = sum(survivors[1].values())
             keeps[n] = keeps.get(n, zero) + p
-    told = {side: sum(_counts(first, side).values()) for side in SIDES}
     return FightOdds(
-        exact=exact,
+        exact=isinstance(zero, Fraction),
         p_attacker_wins=taken[-1],
         p_attacker_runs_out=by_end["out"],
         p_attack_fails=by_end["failed"],
@@ -196,14 +210,14 @@ def _summary(
         defender_keeps=_at_least(keeps, zero),
         expected_left=left,
         expected_losses={
-            side: told[side] - sum(left[side].values(), zero) - (fight.keep if side == "attacker" else 0)
-            for side in SIDES
+            "attacker": attackers - kept - sum(left["attacker"].values(), zero),
+            "defender": defenders - sum(left["defender"].values(), zero),
         },
         kept_behind=fight.keep,
         policy=fight.policy(),
         failing=fight.failing(),
-        states=states,
-        rounds=rounds,
+        states=work[0],
+        rounds=work[1],
     )
 
 
