@@ -78,6 +78,25 @@ class Loop(Duel):
         return (state[0], state[1] + 1) if result == 0 else super().after(state, result)
 
 
+class OddDuel(Duel):
+    """The duel on a die of 6 faces, and a round of 10 outcomes when the attacker is down to one unit."""
+
+    def key(self, state: tuple[int, int]) -> str:
+        return "d10" if state[0] == 1 else "d6"
+
+    def round(self, key: str) -> tuple[Sequence[tuple[int, int]], int]:
+        return ([(-1, 5), (1, 5)], 10) if key == "d10" else super().round(key)
+
+
+def test_exact_sums_over_any_number_of_throws() -> None:
+    chain = Chain(OddDuel(), exact=True, limit=10_000)
+    assert sum(p for end, p in chain.ends((4, 3)).items() if end[1] == 0) == duel(4, 3)
+    assert chain.values(lambda end: 1 if end[1] == 0 else 0)[(4, 3)] == duel(4, 3)
+    floats = Chain(OddDuel(), exact=False, limit=10_000)
+    floats.add((4, 3))
+    assert floats.values(lambda end: 1 if end[1] == 0 else 0)[(4, 3)] == pytest.approx(float(duel(4, 3)))
+
+
 def test_a_fight_that_can_come_back_is_refused() -> None:
     with pytest.raises(RefereeError, match="may never end"):
         Chain(Loop(), exact=True, limit=1000).ends((2, 2))
@@ -292,7 +311,7 @@ def test_table_honours_situations(edited) -> None:
         ("odds diceland --attacker 6 --defender 3 --stop-at 2", "--stop-at: not used by diceland"),
         ("odds diceland --attacker 6 --defender 3 --exact", "--exact: not used by diceland"),
         ("odds trueforces --attack melee --wounds 1 --stop-at 1", "leave out --stop-at"),
-        ("odds risk --attacker 1000 --defender 1000 --until conquest --float", "(at most 150,000): ask for fewer"),
+        ("odds risk --attacker 1000 --defender 1000 --until conquest --float", "(at most 100,000): ask for fewer"),
         ("odds risk --attacker 300 --defender 300 --until conquest", "add --float"),
         ("odds risk --table 500 --float", "ask for a smaller --table"),
     ],

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import importlib
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import prod
@@ -24,8 +24,10 @@ from referee.mechanics import attack_of, procedure
 from referee.mechanics.base import SIDES, Battle, Step
 from referee.ruleset.model import Ruleset, Situation
 
-MAX_STATES = {True: 50_000, False: 150_000}
-"""The most fight states solved in one request, in exact fractions and in floats (about 5 s here)."""
+MAX_STATES = {True: 40_000, False: 100_000}
+"""The most fight states solved in one request, in exact fractions and in floats (2-3 s here)."""
+MAX_CHART = {True: 30_000, False: 120_000}
+"""A chart also writes every cell: fewer states fit in the same few seconds."""
 
 
 class Fought(FightRules[Any, Any, Any], Protocol):
@@ -42,7 +44,7 @@ class Fought(FightRules[Any, Any, Any], Protocol):
         """After a conquest, the attack on the next territory (`battle`'s defender) from the conquered one."""
         ...
 
-    def pooled(self, attacker: Counter[Any], defender: Counter[Any]) -> Any:
+    def pooled(self, attacker: Mapping[Any, int], defender: Mapping[Any, int]) -> Any:
         """A fight of every unit on each territory, fresh (a chart's cell), once `start` checked one like it."""
         ...
 
@@ -101,17 +103,19 @@ def fight_rules(rules: Ruleset, battle: Battle, stop_at: int | None = None) -> F
 
 
 def _estimate(rules: Ruleset, counts: Sequence[Counter[str]]) -> int:
-    """Fight states a request can meet, about: each side's units plus one, twice
-    that for a side whose units can be worn (measured: Frontline Risk 30 against
-    30 with armour meets 3,811 states, estimated 3,844)."""
-    return prod((sum(c.values()) + 1) * (2 if any(rules.units[u].states for u in c) else 1) for c in counts)
+    """Fight states a request can meet, about: each side's units plus one, 2.5
+    times that for a side whose units can be worn (measured on Frontline Risk:
+    4 to 5.2 times (A+1)(D+1) with armour on both sides, from 30 to 190 a side)."""
+    return int(prod((sum(c.values()) + 1) * (2.5 if any(rules.units[u].states for u in c) else 1) for c in counts))
 
 
-def bound(rules: Ruleset, exact: bool, counts: Sequence[Counter[str]], instead: str) -> None:
+def bound(
+    rules: Ruleset, exact: bool, counts: Sequence[Counter[str]], instead: str, limits: Mapping[bool, int] = MAX_STATES
+) -> None:
     """Refuse up front a request that would take more than a few seconds."""
-    estimate, limit = _estimate(rules, counts), MAX_STATES[exact]
+    estimate, limit = _estimate(rules, counts), limits[exact]
     if estimate > limit:
-        way = "add --float" if exact and estimate <= MAX_STATES[False] else instead
+        way = "add --float" if exact and estimate <= limits[False] else instead
         raise RefereeError(
             f"about {estimate:,} fight states are too many to solve {'in exact fractions ' if exact else ''}here "
             f"(at most {limit:,}): {way}"
@@ -231,6 +235,11 @@ def _at_least(chances: dict[int, Number], zero: Number) -> tuple[Number, ...]:
     return tuple(reversed(out))
 
 
+def _number(value: Number, one: Number) -> Number:
+    """A fight over before its first round is worth a plain 0 or 1: in the chart's arithmetic."""
+    return one * value if isinstance(value, int) else value
+
+
 @dataclass(frozen=True)
 class Chart:
     """The chance to conquer for each count of attackers against each count of defenders."""
@@ -257,15 +266,15 @@ def chart(rules: Ruleset, size: int, exact: bool, when: tuple[tuple[str, str], .
     unit = kinds[0]
     keep = fight.keep
     attackers, defenders = list(range(keep + 1, keep + size + 1)), list(range(1, size + 1))
-    bound(rules, exact, [Counter({unit: attackers[-1]}), Counter({unit: size})], "ask for a smaller --table")
+    bound(rules, exact, [Counter({unit: attackers[-1]}), Counter({unit: size})], "ask for a smaller --table", MAX_CHART)
     fight.start(Battle(attacker=((unit, attackers[-1]),), defender=((unit, size),), when=when))
     chain = Chain(fight, exact, MAX_STATES[exact])
     cells = {}
     for a in attackers:
         for d in defenders:
-            cells[a, d] = start = fight.pooled(Counter({(unit, 0): a}), Counter({(unit, 0): d}))
+            cells[a, d] = start = fight.pooled({(unit, 0): a}, {(unit, 0): d})
             chain.add(start)
     won = chain.values(lambda end: 1 if fight.end(end) == "conquest" else 0)
     one: Number = Fraction(1) if exact else 1.0
-    rows = [[one * won[cells[a, d]] for d in defenders] for a in attackers]  # a fight never played is a plain 0
+    rows = [[_number(won[cells[a, d]], one) for d in defenders] for a in attackers]
     return Chart(exact, attackers, defenders, rows, fight.policy(), len(chain.moves))

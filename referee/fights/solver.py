@@ -56,9 +56,12 @@ class Chain(Generic[State, Key, Result]):
         self.rules = rules
         self.exact = exact
         self.limit = limit
-        self.moves: dict[State, list[tuple[Number, State]]] = {}
+        # each state's moves: the next states counted over its round's throws, and the
+        # number of throws that move at all (a round that changes nothing is divided out)
+        self.moves: dict[State, tuple[int, list[tuple[int, State]]]] = {}
         self.order: list[State] = []
-        self.rounds: dict[Key, list[tuple[Result, Number]]] = {}
+        self.rounds: dict[Key, tuple[Sequence[tuple[Result, int]], int]] = {}
+        self._chance: dict[State, list[tuple[Number, State]]] = {}
 
     def add(self, start: State) -> None:
         """Explore every state reachable from `start`, depth first on an explicit stack."""
@@ -84,47 +87,138 @@ class Chain(Generic[State, Key, Result]):
         if len(self.moves) >= self.limit:
             raise RefereeError(f"this fight has more than {self.limit:,} states: too many to solve here")
         if self.rules.end(state) is not None:
-            self.moves[state] = []
+            self.moves[state] = (0, [])
             return []
         key = self.rules.key(state)
         if key not in self.rounds:
-            counted, total = self.rules.round(key)
-            self.rounds[key] = [(r, Fraction(n, total) if self.exact else n / total) for r, n in counted]
-        moves: dict[State, Number] = {}
-        for result, p in self.rounds[key]:
+            self.rounds[key] = self.rules.round(key)
+        counted, total = self.rounds[key]
+        moves: dict[State, int] = {}
+        for result, n in counted:
             after = self.rules.after(state, result)
-            moves[after] = moves.get(after, 0) + p
-        stay = moves.pop(state, 0)
-        if stay == 1:
+            moves[after] = moves.get(after, 0) + n
+        total -= moves.pop(state, 0)
+        if not total:
             raise RefereeError("no result of this round changes anything: the fight would never end")
-        if stay:
-            moves = {s: p / (1 - stay) for s, p in moves.items()}
-        self.moves[state] = list(zip(moves.values(), moves))
+        self.moves[state] = (total, [(n, after) for after, n in moves.items()])
         return list(moves)
+
+    def _chances(self, state: State) -> list[tuple[Number, State]]:
+        found = self._chance.get(state)
+        if found is None:
+            total, moves = self.moves[state]
+            if self.exact:
+                found = [(Fraction(n, total), after) for n, after in moves]
+            else:
+                found = [(n / total, after) for n, after in moves]
+            self._chance[state] = found
+        return found
+
+    def _scale(self) -> tuple[int, dict[int, int]] | None:
+        """A base every round's number of throws is a power of (6 for six-sided
+        dice), with each number's exponent: exact chances are then whole numbers
+        over a power of the base, summed without a single gcd."""
+        totals = {total for total, _ in self.moves.values() if total}
+        base = min(totals, default=2)
+        for k in range(base.bit_length(), 1, -1):
+            root = round(base ** (1 / k))
+            if root**k == base:
+                base = root
+                break
+        exponents = {}
+        for total in totals:
+            k, power = 0, 1
+            while power < total:
+                power, k = power * base, k + 1
+            if power != total:
+                return None
+            exponents[total] = k
+        return base, exponents
 
     def ends(self, start: State) -> dict[State, Number]:
         """Every state the fight from `start` can end in, with its chance."""
         self.add(start)
-        zero: Number = Fraction(0) if self.exact else 0.0
-        mass: dict[State, Number] = {start: zero + 1}
+        scale = self._scale() if self.exact else None
+        if scale:
+            return self._exact_ends(start, *scale)
+        mass: dict[State, Number] = {start: Fraction(1) if self.exact else 1.0}
         out: dict[State, Number] = {}
         for state in reversed(self.order):
             if state not in mass:
                 continue
             p = mass.pop(state)
-            moves = self.moves[state]
-            if not moves:
+            if not self.moves[state][1]:
                 out[state] = p
-            for chance, after in moves:
-                mass[after] = mass.get(after, zero) + p * chance
+            for chance, after in self._chances(state):
+                mass[after] = mass[after] + p * chance if after in mass else p * chance
             if not mass:
                 break
         return out
 
-    def values(self, at_end: Callable[[State], Number]) -> dict[State, Number]:
-        """The expected value of `at_end` over where the fight ends, from every state met."""
-        value: dict[State, Number] = {}
+    def _exact_ends(self, start: State, base: int, exponents: dict[int, int]) -> dict[State, Number]:
+        """`ends` in whole numbers: a chance is (n, e) for n / base**e."""
+        powers = [1]
+        mass: dict[State, tuple[int, int]] = {start: (1, 0)}
+        out: dict[State, Number] = {}
+        for state in reversed(self.order):
+            if state not in mass:
+                continue
+            n, e = mass.pop(state)
+            total, moves = self.moves[state]
+            if not moves:
+                while len(powers) <= e:
+                    powers.append(powers[-1] * base)
+                out[state] = Fraction(n, powers[e])
+                continue
+            e_after = e + exponents[total]
+            while len(powers) <= e_after:
+                powers.append(powers[-1] * base)
+            for count, after in moves:
+                if after in mass:
+                    m, f = mass[after]
+                    if f < e_after:
+                        mass[after] = (m * powers[e_after - f] + n * count, e_after)
+                    else:
+                        mass[after] = (m + n * count * powers[f - e_after], f)
+                else:
+                    mass[after] = (n * count, e_after)
+            if not mass:
+                break
+        return out
+
+    def values(self, at_end: Callable[[State], int]) -> dict[State, Number]:
+        """The expected value of `at_end` (a whole number) over where the fight
+        ends, from every state met."""
+        scale = self._scale() if self.exact else None
+        if not scale:
+            value: dict[State, Number] = {}
+            for state in self.order:
+                chances = self._chances(state)
+                if not chances:
+                    value[state] = at_end(state)
+                    continue
+                sum_ = chances[0][0] * value[chances[0][1]]
+                for p, after in chances[1:]:
+                    sum_ += p * value[after]
+                value[state] = sum_
+            return value
+        base, exponents = scale
+        powers = [1]
+        scaled: dict[State, tuple[int, int]] = {}  # (n, e) for n / base**e
         for state in self.order:
-            moves = self.moves[state]
-            value[state] = sum((p * value[s] for p, s in moves), 0) if moves else at_end(state)
-        return value
+            total, moves = self.moves[state]
+            if not moves:
+                scaled[state] = (at_end(state), 0)
+                continue
+            k = exponents[total]
+            top = max(scaled[after][1] for _, after in moves) + k
+            while len(powers) <= top:
+                powers.append(powers[-1] * base)
+            n = 0
+            for count, after in moves:
+                m, f = scaled[after]
+                n += count * m * powers[top - k - f]
+            scaled[state] = (n, top)
+        while len(powers) <= max((e for _, e in scaled.values()), default=0):
+            powers.append(powers[-1] * base)
+        return {state: Fraction(n, powers[e]) for state, (n, e) in scaled.items()}

@@ -3,14 +3,15 @@ and the ruleset's between-round policy (`fight` in the file), as the
 whole-fight solver asks for them (referee/fights/solver.py, `FightRules`).
 
 A side's state is its front, sorted, and its rear as each kind with its
-count (a big rear stays small). The attacker's units kept behind stay out of
+count (a big rear stays small); the solver sees each side by a number, so a
+fight state is two small integers and hashing one costs nothing. The attacker's units kept behind stay out of
 the state: they never fight and only count when the attack is told to stop.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from referee.dice import pips
 from referee.errors import RefereeError
@@ -24,8 +25,9 @@ from referee.ruleset.procedures.ranked_pairs import RankedPairs
 Division = tuple[str, int]  # unit, index of its state (0: fresh)
 Rear = tuple[tuple[Division, int], ...]
 Side = tuple[tuple[Division, ...], Rear]  # front, rear
-State = tuple[Side | None, Side]  # the attacker (None once its attack failed), the defender
+State = tuple[int, int]  # the attacker's side and the defender's, by number; FAILED once the attack failed
 GONE: Side = ((), ())
+FAILED = -1
 
 
 def _sorted(items: Sequence[Division]) -> tuple[Division, ...]:
@@ -66,9 +68,20 @@ class RankedFight:
         }
         self.reads = {side: reads_rear(rules, params, probe, side) for side in SIDES}
         self._checked: set[Battle] = set()
-        self._pools: dict[tuple[str, tuple[tuple[Division, int], ...]], Side] = {}
+        self._pools: dict[tuple[str, tuple[tuple[Division, int], ...]], int] = {}
         self._sides: dict[tuple[str, Side], tuple[int, tuple[int, ...]]] = {}
-        self._afters: dict[tuple[str, Side, Pattern], Side | None] = {}
+        self.known: list[Side] = []  # each side met, by its number
+        self._numbers: dict[Side, int] = {}
+        self._keys: dict[State, RoundKey] = {}
+        self._next: tuple[dict[tuple[int, Pattern], int], ...] = ({}, {})
+
+    def number(self, side: Side) -> int:
+        """A side's number, the same for equal sides."""
+        found = self._numbers.get(side)
+        if found is None:
+            found = self._numbers[side] = len(self.known)
+            self.known.append(side)
+        return found
 
     # -- (a) the state from what the players told -----------------------
     def start(self, battle: Battle) -> State:
@@ -86,7 +99,7 @@ class RankedFight:
                 sides.append(self.between(side, [], Counter(front + rear)))
             else:
                 sides.append((_sorted(front), tuple(sorted(Counter(rear).items()))))
-        state = (sides[0], sides[1])
+        state = (self.number(sides[0]), self.number(sides[1]))
         if self.end(state) is None:
             first = self.battle(state)
             if first not in self._checked:  # a chart starts a thousand fights with a few first rounds
@@ -98,21 +111,24 @@ class RankedFight:
         """A chain: the attacker's survivors move onto the conquered territory and
         attack the next one from there, leaving the file's keep-behind again."""
         defender = divisions(self.rules, battle, "defender") + divisions(self.rules, battle, "defender_rear")
-        return self.pooled(units(end[0] or GONE), Counter(defender))
+        return self.pooled(units(self.side(end[0])), Counter(defender))
 
-    def pooled(self, attacker: Counter[Division], defender: Counter[Division]) -> State:
+    def pooled(self, attacker: Mapping[Division, int], defender: Mapping[Division, int]) -> State:
         """Each side's units on its territory, the attacker's keep-behind staying
         home and both fronts filled by the file's policy; checked by `start` once."""
         return (self._pool("attacker", attacker), self._pool("defender", defender))
 
-    def _pool(self, side: str, units_: Counter[Division]) -> Side:
-        key = (side, tuple(sorted(units_.items())))
+    def side(self, number: int) -> Side:
+        return GONE if number == FAILED else self.known[number]
+
+    def _pool(self, side: str, units_: Mapping[Division, int]) -> int:
+        key = (side, tuple(units_.items()))
         if key not in self._pools:
             pool = self._stay_home(units_) if side == "attacker" else Counter(units_)
-            self._pools[key] = self.between(side, [], pool)
+            self._pools[key] = self.number(self.between(side, [], pool))
         return self._pools[key]
 
-    def _stay_home(self, pool: Counter[Division]) -> Counter[Division]:
+    def _stay_home(self, pool: Mapping[Division, int]) -> Counter[Division]:
         """The pool without the units kept behind: those the supply would send last."""
         pool, home = Counter(pool), self.keep
         for kind in sorted(pool, key=self._supply_rank, reverse=True):
@@ -166,31 +182,39 @@ class RankedFight:
     # -- what the solver asks -------------------------------------------
     def end(self, state: State) -> str | None:
         attacker, defender = state
-        if attacker is None:
+        if attacker == FAILED:
             return "failed"
-        if not defender[0]:
+        if not self.known[defender][0]:
             return "conquest"
-        if not attacker[0]:
+        if not self.known[attacker][0]:
             return "out"
-        if self.stop_at is not None and size(attacker) + self.keep <= self.stop_at:
+        if self.stop_at is not None and size(self.known[attacker]) + self.keep <= self.stop_at:
             return "stopped"
         return None
 
     def key(self, state: State) -> RoundKey:
-        attacker, defender = state
-        assert attacker is not None  # a failed attack is an end
-        pairs = min(len(attacker[0]), len(defender[0]))
-        a_dice, a_bonus = self._side("attacker", attacker)
-        d_dice, d_bonus = self._side("defender", defender)
-        return (self.faces, a_dice, d_dice, a_bonus[:pairs], d_bonus[:pairs], self.params.tie == "attacker")
+        found = self._keys.get(state)
+        if found is None:
+            attacker, defender = self.known[state[0]], self.known[state[1]]
+            pairs = min(len(attacker[0]), len(defender[0]))
+            a_dice, a_bonus = self._side("attacker", attacker)
+            d_dice, d_bonus = self._side("defender", defender)
+            tie = self.params.tie == "attacker"
+            found = self._keys[state] = (self.faces, a_dice, d_dice, a_bonus[:pairs], d_bonus[:pairs], tie)
+        return found
 
     def round(self, key: RoundKey) -> tuple[Sequence[tuple[Pattern, int]], int]:
         return pair_losses(key)
 
     def after(self, state: State, result: Pattern) -> State:
         attacker, defender = state
-        assert attacker is not None
-        return (self._after("attacker", attacker, result), self._after("defender", defender, result) or GONE)
+        known_a, known_d = self._next
+        a = known_a.get((attacker, result))
+        d = known_d.get((defender, result))
+        return (
+            self._after(0, attacker, result) if a is None else a,
+            self._after(1, defender, result) if d is None else d,
+        )
 
     def _side(self, side: str, state: Side) -> tuple[int, tuple[int, ...]]:
         """A side's dice and its bonus at each rank its front could pair."""
@@ -214,29 +238,28 @@ class RankedFight:
         self._sides[key] = (dice, tuple(bonus))
         return self._sides[key]
 
-    def _after(self, side: str, state: Side, result: Pattern) -> Side | None:
-        """A side after the pairs it lost and the between-round policy; None when
-        a situation's rule removes it (a landing without armour)."""
-        key = (side, state, result)
-        if key in self._afters:
-            return self._afters[key]
-        front, rear = state
-        lost_by = side == "attacker"
+    def _after(self, role: int, number: int, result: Pattern) -> int:
+        """A side after the pairs it lost and the between-round policy; FAILED when
+        a situation's rule removes the attacker (a landing without armour), and a
+        removed defender has lost its territory."""
+        side = SIDES[role]
+        front, rear = self.known[number]
         stood = _stand(self.params, list(front))
-        lost = Counter(stood[rank][0] for rank, attacker_lost in enumerate(result) if attacker_lost == lost_by)
+        lost = Counter(stood[rank][0] for rank, attacker_lost in enumerate(result) if attacker_lost == (role == 0))
         after = _take_losses(self.rules, self.params, list(front), lost)[0] if lost else list(front)
-        made: Side | None = None
         kinds = {unit for unit, _ in after} | {unit for (unit, _), _ in rear}
         if all(s.fails_without in kinds for s in self.on[side] if s.fails_without):
-            made = self.between(side, after, Counter(dict(rear)))
-        self._afters[key] = made
-        return made
+            found = self.number(self.between(side, after, Counter(dict(rear))))
+        else:
+            found = FAILED if role == 0 else self.number(GONE)
+        self._next[role][number, result] = found
+        return found
 
     def battle(self, state: State) -> Battle:
         """One round of a state as a battle: what the rules check before a fight is solved."""
         groups: dict[str, Units] = {}
         states = []
-        for side, (front, rear) in zip(SIDES, (state[0] or GONE, state[1])):
+        for side, (front, rear) in zip(SIDES, map(self.side, state)):
             shown = {side: Counter(front), f"{side}_rear": Counter(dict(rear)) if self.reads[side] else Counter()}
             for group, counted in shown.items():
                 per_unit: Counter[str] = Counter()
@@ -248,7 +271,7 @@ class RankedFight:
         return Battle.of_groups(groups, when=self.when, states=tuple(states))
 
     def left(self, state: State) -> tuple[Counter[str], Counter[str]]:
-        return (self._left(state[0] or GONE), self._left(state[1]))
+        return (self._left(self.side(state[0])), self._left(self.side(state[1])))
 
     def _left(self, side: Side) -> Counter[str]:
         out: Counter[str] = Counter()
