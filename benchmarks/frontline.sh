@@ -25,7 +25,7 @@ hyperfine --warmup 1 --runs "${RUNS:-5}" --export-json "$out" --style basic \
   -n rear-assault "$r $thirty --when attacker:rear-assault --when attacker:airfield" \
   -n landing "$r $thirty --when attacker:landing" \
   -n largest "$r --attacker 2 --attacker-rear '36 infantry, 40 armour' --defender 2 --defender-rear '36 infantry, 40 armour' --until conquest --when defender:city --json" \
-  -n largest-float "$r --attacker 2 --attacker-rear '90 infantry, 60 armour' --defender 2 --defender-rear '90 infantry, 60 armour' --until conquest --when defender:city --float --json" \
+  -n largest-float "$r --attacker 2 --attacker-rear '60 infantry, 50 armour' --defender 2 --defender-rear '60 infantry, 50 armour' --until conquest --when defender:city --float --json" \
   >/dev/null
 "$py" - "$out" <<'PY'
 import json, sys

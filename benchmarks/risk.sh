@@ -38,9 +38,9 @@ hyperfine -N --warmup 1 --runs "${RUNS:-5}" --export-json "$out" --style basic \
   >/dev/null
 hyperfine -N --runs "${RUNS_LARGE:-2}" --export-json "$out.large" --style basic \
   -n "199 v 199 exact" "$venv/bin/referee odds risk --attacker 199 --defender 199 --until conquest --json" \
-  -n "386 v 386 float" "$venv/bin/referee odds risk --attacker 386 --defender 386 --until conquest --float --json" \
-  -n "--table 171 exact" "$venv/bin/referee odds risk --table 171 --json" \
-  -n "--table 344 float" "$venv/bin/referee odds risk --table 344 --float --json" \
+  -n "281 v 281 float" "$venv/bin/referee odds risk --attacker 281 --defender 281 --until conquest --float --json" \
+  -n "table 156 exact" "$venv/bin/referee odds risk --table 156 --json" \
+  -n "table 243 float" "$venv/bin/referee odds risk --table 243 --float --json" \
   >/dev/null
 "$py" - "$out" "$out.large" <<'PY'
 import json, sys
@@ -52,8 +52,9 @@ for name, label, target in (
     ("fight", "cold 30 v 30 --until conquest, exact", None),
 ):
     ours, ref = runs[name]["median"], runs[f"{name}-ref"]["median"]
+    cpu = (runs[name]["user"] + runs[name]["system"]) / (runs[f"{name}-ref"]["user"] + runs[f"{name}-ref"]["system"])
     aim = f"(target {target})" if target else ""
-    print(f"{label:38} referee {ours*1000:8.1f} ms   reference {ref*1000:8.1f} ms   ratio {ours/ref:.2f} {aim}")
+    print(f"{label:38} referee {ours*1000:7.1f} ms  reference {ref*1000:7.1f} ms  ratio {ours/ref:.2f}, cpu {cpu:.2f} {aim}")
 print(f"{'float / exact, 100 x 100 chart':38} ratio {runs['chart-float']['median'] / runs['chart']['median']:.2f} (target <= 1)")
 for r in json.load(open(sys.argv[2]))["results"]:
     print(f"largest accepted: {r['command']:22} {r['median']:6.2f} s (target <= 5 s)")

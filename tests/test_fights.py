@@ -311,9 +311,9 @@ def test_table_honours_situations(edited) -> None:
         ("odds diceland --attacker 6 --defender 3 --stop-at 2", "--stop-at: not used by diceland"),
         ("odds diceland --attacker 6 --defender 3 --exact", "--exact: not used by diceland"),
         ("odds trueforces --attack melee --wounds 1 --stop-at 1", "leave out --stop-at"),
-        ("odds risk --attacker 1000 --defender 1000 --until conquest --float", "(at most 100,000): ask for fewer"),
-        ("odds risk --attacker 300 --defender 300 --until conquest", "add --float"),
-        ("odds risk --table 500 --float", "ask for a smaller --table"),
+        ("odds risk --attacker 1000 --defender 1000 --until conquest --float", "(at most 80,000): ask for fewer"),
+        ("odds risk --attacker 250 --defender 250 --until conquest", "add --float"),
+        ("odds risk --table 300 --float", "ask for a smaller --table"),
     ],
 )
 def test_whole_fight_options_are_read_or_refused(command: str, message: str) -> None:

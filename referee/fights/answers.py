@@ -24,9 +24,9 @@ from referee.mechanics import attack_of, procedure
 from referee.mechanics.base import SIDES, Battle, Step
 from referee.ruleset.model import Ruleset, Situation
 
-MAX_STATES = {True: 40_000, False: 100_000}
+MAX_STATES = {True: 40_000, False: 80_000}
 """The most fight states solved in one request, in exact fractions and in floats (2-3 s here)."""
-MAX_CHART = {True: 30_000, False: 120_000}
+MAX_CHART = {True: 25_000, False: 60_000}
 """A chart also writes every cell: fewer states fit in the same few seconds."""
 
 
@@ -48,8 +48,9 @@ class Fought(FightRules[Any, Any, Any], Protocol):
         """A fight of every unit on each territory, fresh (a chart's cell), once `start` checked one like it."""
         ...
 
-    def left(self, state: Any) -> tuple[Counter[str], Counter[str]]:
-        """Each side's units in the fight by kind and state ('damaged armour'), kept-behind ones aside."""
+    def left(self, state: Any) -> tuple[Counter[tuple[str, str]], Counter[tuple[str, str]]]:
+        """Each side's units in the fight by (unit, state), the state "" for a unit
+        without states; kept-behind ones aside."""
         ...
 
     def kinds(self) -> int:
@@ -77,7 +78,7 @@ class FightOdds:
     taken: tuple[Number, ...]  # [k - 1]: the chance to take at least the first k territories
     conquer_with: tuple[Number, ...]  # [k - 1]: the chance to conquer with at least k units left
     defender_keeps: tuple[Number, ...]  # [k - 1]: the chance the defender keeps at least k units
-    expected_left: dict[str, dict[str, Number]]  # side -> kind (with its state) -> units
+    expected_left: dict[str, dict[tuple[str, str], Number]]  # side -> (unit, state) -> units
     expected_losses: dict[str, Number]
     kept_behind: int
     policy: tuple[Step, ...]
@@ -150,7 +151,7 @@ def solve(rules: Ruleset, battles: Sequence[Battle], exact: bool, stop_at: int |
                     start = fight.next_start(end, battle)
                     starts[start] = starts.get(start, zero) + p
             ends = [(s, e, p) for s, e, p in ends if fight.end(e) != "conquest"]
-        chain = Chain(fight, exact, MAX_STATES[exact])
+        chain = Chain(fight, exact, 2 * MAX_STATES[exact])  # the estimate is close: this is a safety net
         ended: dict[Any, Number] = {}
         for start, p in starts.items():
             for end, q in chain.ends(start).items():
@@ -184,7 +185,7 @@ def _summary(
     its keep-behind on each territory it attacks from, and the defenders met are
     those of every territory attacked."""
     by_end = {name: zero for name in ENDS}
-    left: dict[str, dict[str, Number]] = {side: {} for side in SIDES}
+    left: dict[str, dict[tuple[str, str], Number]] = {side: {} for side in SIDES}
     conquer: dict[int, Number] = {}
     keeps: dict[int, Number] = {}
     kept = zero
@@ -268,7 +269,7 @@ def chart(rules: Ruleset, size: int, exact: bool, when: tuple[tuple[str, str], .
     attackers, defenders = list(range(keep + 1, keep + size + 1)), list(range(1, size + 1))
     bound(rules, exact, [Counter({unit: attackers[-1]}), Counter({unit: size})], "ask for a smaller --table", MAX_CHART)
     fight.start(Battle(attacker=((unit, attackers[-1]),), defender=((unit, size),), when=when))
-    chain = Chain(fight, exact, MAX_STATES[exact])
+    chain = Chain(fight, exact, 2 * MAX_CHART[exact])
     cells = {}
     for a in attackers:
         for d in defenders:

@@ -85,7 +85,9 @@ class Chain(Generic[State, Key, Result]):
 
     def _expand(self, state: State) -> list[State]:
         if len(self.moves) >= self.limit:
-            raise RefereeError(f"this fight has more than {self.limit:,} states: too many to solve here")
+            raise RefereeError(
+                f"this fight has more than {self.limit:,} states, too many to solve here: ask for fewer units"
+            )
         if self.rules.end(state) is not None:
             self.moves[state] = (0, [])
             return []

@@ -270,14 +270,13 @@ class RankedFight:
                 groups[group] = tuple(per_unit.items())
         return Battle.of_groups(groups, when=self.when, states=tuple(states))
 
-    def left(self, state: State) -> tuple[Counter[str], Counter[str]]:
+    def left(self, state: State) -> tuple[Counter[tuple[str, str]], Counter[tuple[str, str]]]:
         return (self._left(self.side(state[0])), self._left(self.side(state[1])))
 
-    def _left(self, side: Side) -> Counter[str]:
-        out: Counter[str] = Counter()
+    def _left(self, side: Side) -> Counter[tuple[str, str]]:
+        out: Counter[tuple[str, str]] = Counter()
         for (unit, index), n in units(side).items():
-            kind = self.rules.units[unit]
-            out[f"{kind.states[index]} {kind.title}" if kind.states else kind.title] += n
+            out[unit, self.rules.units[unit].states[index] if self.rules.units[unit].states else ""] += n
         return out
 
     def kinds(self) -> int:

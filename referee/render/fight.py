@@ -99,7 +99,10 @@ def document(rules: Ruleset, battles: Sequence[Battle], odds: FightOdds, stop_at
         "p_taken_at_least": _at_least(odds.taken),
         "p_conquer_with_at_least": _at_least(odds.conquer_with),
         "p_defender_keeps_at_least": _at_least(odds.defender_keeps),
-        "expected_left": odds.expected_left,
+        "expected_left": {
+            side: {f"{state} {unit}" if state else unit: n for (unit, state), n in kinds.items()}
+            for side, kinds in odds.expected_left.items()
+        },
         "expected_losses": odds.expected_losses,
         "percent": {
             "attacker_wins": json_percent(odds.p_attacker_wins),
@@ -154,18 +157,23 @@ def report(rules: Ruleset, battles: Sequence[Battle], odds: FightOdds, exact: bo
     kept = f" ({_kept(rules, odds.kept_behind)} kept behind aside)" if odds.kept_behind else ""
     for title, chances in (
         (
-            f"The attacker {'takes the last' if chain else 'conquers'} with at least k units left{kept}:",
+            f"The attacker {'takes the last' if chain else 'conquers'} with units left{kept}:",
             odds.conquer_with,
         ),
-        ("The defender holds with at least k units left:", odds.defender_keeps),
+        ("The defender holds with units left:", odds.defender_keeps),
     ):
         shown = _shown(chances)
         if shown:
             lines += ["", styled(title, bold=True), *_rows([(f"  {k} or more", p) for k, p in shown], exact)]
     lines += [""]
     for side in SIDES:
-        left = ", ".join(f"{kind} {float(n):.2f}" for kind, n in odds.expected_left[side].items() if n) or "nothing"
-        lines += _wrap(f"Expected left to the {side}: {left}; lost {float(odds.expected_losses[side]):.2f} units.")
+        left = ", ".join(
+            f"{float(n):.2f} {state + ' ' if state else ''}{rules.units[unit].plural or rules.units[unit].title + 's'}"
+            for (unit, state), n in odds.expected_left[side].items()
+            if n
+        )
+        lost = float(odds.expected_losses[side])
+        lines += _wrap(f"Expected left to the {side}: {left or 'nothing'} (units lost: {lost:.2f}).")
     lines += _wrap(f"Solved over {odds.states:,} fight states from {odds.rounds} distinct rounds.")
     lines += ["", styled("Between rounds (edit 'fight' in the ruleset to change):", bold=True), *_policy(odds.policy)]
     return "\n".join(lines)
@@ -188,7 +196,8 @@ def chart_document(rules: Ruleset, made: Chart, when: Sequence[str]) -> dict[str
         "when": list(when),
         "attackers": made.attackers,
         "defenders": made.defenders,
-        "p_attacker_wins": made.rows,
+        # written here, not by the JSON encoder's hook: ten thousand long fractions at once
+        "p_attacker_wins": [[_exact(p) if made.exact else p for p in row] for row in made.rows],
         "policy": [{"rule": s.rule, "text": s.text} for s in made.policy],
         "states": made.states,
     }
