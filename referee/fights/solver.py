@@ -95,14 +95,16 @@ class Chain(Generic[State, Key, Result]):
         if key not in self.rounds:
             self.rounds[key] = self.rules.round(key)
         counted, total = self.rounds[key]
+        after = self.rules.after
         moves: dict[State, int] = {}
         for result, n in counted:
-            after = self.rules.after(state, result)
-            moves[after] = moves.get(after, 0) + n
-        total -= moves.pop(state, 0)
-        if not total:
-            raise RefereeError("no result of this round changes anything: the fight would never end")
-        self.moves[state] = (total, [(n, after) for after, n in moves.items()])
+            next_ = after(state, result)
+            moves[next_] = moves[next_] + n if next_ in moves else n
+        if state in moves:
+            total -= moves.pop(state)
+            if not total:
+                raise RefereeError("no result of this round changes anything: the fight would never end")
+        self.moves[state] = (total, [(n, next_) for next_, n in moves.items()])
         return list(moves)
 
     def _chances(self, state: State) -> list[tuple[Number, State]]:

@@ -69,10 +69,12 @@ class RankedFight:
         self.reads = {side: reads_rear(rules, params, probe, side) for side in SIDES}
         self._checked: set[Battle] = set()
         self._pools: dict[tuple[str, tuple[tuple[Division, int], ...]], int] = {}
-        self._sides: dict[tuple[str, Side], tuple[int, tuple[int, ...]]] = {}
+        self._sides: dict[tuple[str, tuple[Division, ...], bool], int] = {}
+        self._made: list[tuple[int, tuple[int, ...]]] = []  # dice and bonus by rank, by number
+        self._brings: tuple[dict[int, int], dict[int, int]] = ({}, {})  # side number -> what it brings
         self.known: list[Side] = []  # each side met, by its number
         self._numbers: dict[Side, int] = {}
-        self._keys: dict[State, RoundKey] = {}
+        self._keys: dict[tuple[int, int], RoundKey] = {}
         self._next: tuple[dict[tuple[int, Pattern], int], ...] = ({}, {})
 
     def number(self, side: Side) -> int:
@@ -193,14 +195,20 @@ class RankedFight:
         return None
 
     def key(self, state: State) -> RoundKey:
-        found = self._keys.get(state)
+        """Looked up by what each side brings to a round, numbered: thousands of states share a few keys."""
+        attacker, defender = state
+        a = self._brings[0].get(attacker)
+        if a is None:
+            a = self._brings[0][attacker] = self._side("attacker", self.known[attacker])
+        d = self._brings[1].get(defender)
+        if d is None:
+            d = self._brings[1][defender] = self._side("defender", self.known[defender])
+        found = self._keys.get((a, d))
         if found is None:
-            attacker, defender = self.known[state[0]], self.known[state[1]]
-            pairs = min(len(attacker[0]), len(defender[0]))
-            a_dice, a_bonus = self._side("attacker", attacker)
-            d_dice, d_bonus = self._side("defender", defender)
+            (a_dice, a_bonus), (d_dice, d_bonus) = self._made[a], self._made[d]
+            pairs = min(len(a_bonus), len(d_bonus))
             tie = self.params.tie == "attacker"
-            found = self._keys[state] = (self.faces, a_dice, d_dice, a_bonus[:pairs], d_bonus[:pairs], tie)
+            found = self._keys[a, d] = (self.faces, a_dice, d_dice, a_bonus[:pairs], d_bonus[:pairs], tie)
         return found
 
     def round(self, key: RoundKey) -> tuple[Sequence[tuple[Pattern, int]], int]:
@@ -216,9 +224,9 @@ class RankedFight:
             self._after(1, defender, result) if d is None else d,
         )
 
-    def _side(self, side: str, state: Side) -> tuple[int, tuple[int, ...]]:
-        """A side's dice and its bonus at each rank its front could pair."""
-        key = (side, (state[0], state[1] if self.reads[side] else ()))
+    def _side(self, side: str, state: Side) -> int:
+        """A side's dice and its bonus at each rank its front could pair (one per unit), numbered."""
+        key = (side, state[0], bool(state[1]))
         if key in self._sides:
             return self._sides[key]
         front, rear = state
@@ -235,7 +243,8 @@ class RankedFight:
                 bonus[rank] += b
         if front:
             bonus[0] += sum(s.highest_bonus for s in self.on[side])
-        self._sides[key] = (dice, tuple(bonus))
+        self._sides[key] = len(self._made)
+        self._made.append((dice, tuple(bonus)))
         return self._sides[key]
 
     def _after(self, role: int, number: int, result: Pattern) -> int:
