@@ -301,6 +301,7 @@ def test_table_honours_situations(edited) -> None:
         ("odds risk --attacker 5 --defender 3 --exact", "--exact: whole fights only"),
         ("odds risk --attacker 5 --defender 3,2", "territories in turn (--defender 3,5,2): whole fights only"),
         ("odds risk --table 3 --exact --float", "--exact and --float ask for different arithmetic"),
+        ("odds risk --attacker 5 --defender 3 --until conquest --stop-at 5", "would stop at 5 units and has 5"),
         (
             "odds frontline-risk --attacker infantry --defender 2,1 --defender-rear 1 --until conquest",
             "--defender-rear is for one territory",

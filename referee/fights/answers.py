@@ -138,6 +138,9 @@ def solve(rules: Ruleset, battles: Sequence[Battle], exact: bool, stop_at: int |
     for battle in battles:
         defenders += _counts(battle, "defender")
     bound(rules, exact, [_counts(first, "attacker"), defenders], "ask for fewer units")
+    attackers = sum(_counts(first, "attacker").values())
+    if stop_at is not None and stop_at >= attackers:
+        raise RefereeError(f"the attacker would stop at {stop_at} units and has {attackers}: it would never attack")
     zero: Number = Fraction(0) if exact else 0.0
     starts: dict[Any, Number] = {fight.start(first): zero + 1}
     taken: list[Number] = []
