@@ -169,7 +169,7 @@ def solve(rules: Ruleset, battles: Sequence[Battle], exact: bool, stop_at: int |
         ends,
         tuple(taken),
         zero,
-        sum(_counts(first, "attacker").values()),
+        attackers,
         sum((p * n for p, n in zip(reached, defenders_told)), zero),
         (states, rounds),
     )

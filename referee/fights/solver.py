@@ -62,6 +62,7 @@ class Chain(Generic[State, Key, Result]):
         self.order: list[State] = []
         self.rounds: dict[Key, tuple[Sequence[tuple[Result, int]], int]] = {}
         self._chance: dict[State, list[tuple[Number, State]]] = {}
+        self._scaled: tuple[int, tuple[int, dict[int, int]] | None] = (-1, None)  # for how many states
 
     def add(self, start: State) -> None:
         """Explore every state reachable from `start`, depth first on an explicit stack."""
@@ -122,6 +123,11 @@ class Chain(Generic[State, Key, Result]):
         """A base every round's number of throws is a power of (6 for six-sided
         dice), with each number's exponent: exact chances are then whole numbers
         over a power of the base, summed without a single gcd."""
+        if self._scaled[0] != len(self.moves):
+            self._scaled = (len(self.moves), self._find_scale())
+        return self._scaled[1]
+
+    def _find_scale(self) -> tuple[int, dict[int, int]] | None:
         totals = {total for total, _ in self.moves.values() if total}
         base = min(totals, default=2)
         for k in range(base.bit_length(), 1, -1):

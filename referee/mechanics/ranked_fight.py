@@ -4,8 +4,12 @@ whole-fight solver asks for them (referee/fights/solver.py, `FightRules`).
 
 A side's state is its front, sorted, and its rear as each kind with its
 count (a big rear stays small); the solver sees each side by a number, so a
-fight state is two small integers and hashing one costs nothing. The attacker's units kept behind stay out of
-the state: they never fight and only count when the attack is told to stop.
+fight state is two small integers and hashing one costs nothing. The
+attacker's units kept behind stay out of the state: they never fight and
+only count when the attack is told to stop.
+
+It reuses the ruling's own helpers for who stands for which pair and what a
+loss does (`_stand`, `_take_losses`), so a loss is worked out one way.
 """
 
 from __future__ import annotations
@@ -95,6 +99,8 @@ class RankedFight:
         for side in SIDES:
             front = divisions(self.rules, battle, side)
             rear = divisions(self.rules, battle, f"{side}_rear")
+            if self.params.fight.given == "territory":
+                front, rear = [], front + rear
             if side == "attacker":
                 rear = self._kept_behind(front, rear)
             if self.params.fight.given == "territory":
@@ -144,9 +150,6 @@ class RankedFight:
         A territory with no more units than that cannot attack at all."""
         if not self.keep:
             return rear
-        if self.params.fight.given == "territory":
-            rear = front + rear
-            front.clear()
         if len(front) + len(rear) <= self.keep:
             kind = self.rules.units[(front + rear or [(next(iter(self.rules.units)), 0)])[0][0]]
             have = len(front) + len(rear)
