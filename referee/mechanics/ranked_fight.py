@@ -78,7 +78,9 @@ class RankedFight:
         self._brings: tuple[dict[int, int], dict[int, int]] = ({}, {})  # side number -> what it brings
         self.known: list[Side] = []  # each side met, by its number
         self._numbers: dict[Side, int] = {}
-        self._keys: dict[tuple[int, int], RoundKey] = {}
+        self._keys: dict[tuple[int, int], int] = {}
+        self._round_numbers: dict[RoundKey, int] = {}
+        self._round_keys: list[RoundKey] = []
         self._next: tuple[dict[tuple[int, Pattern], int], ...] = ({}, {})
 
     def number(self, side: Side) -> int:
@@ -197,8 +199,9 @@ class RankedFight:
             return "stopped"
         return None
 
-    def key(self, state: State) -> RoundKey:
-        """Looked up by what each side brings to a round, numbered: thousands of states share a few keys."""
+    def key(self, state: State) -> int:
+        """The round's key (a `RoundKey`), numbered: found by what each side brings,
+        so thousands of states share a few keys and hash as integers."""
         attacker, defender = state
         a = self._brings[0].get(attacker)
         if a is None:
@@ -211,11 +214,16 @@ class RankedFight:
             (a_dice, a_bonus), (d_dice, d_bonus) = self._made[a], self._made[d]
             pairs = min(len(a_bonus), len(d_bonus))
             tie = self.params.tie == "attacker"
-            found = self._keys[a, d] = (self.faces, a_dice, d_dice, a_bonus[:pairs], d_bonus[:pairs], tie)
+            key = (self.faces, a_dice, d_dice, a_bonus[:pairs], d_bonus[:pairs], tie)
+            if key not in self._round_numbers:
+                self._round_numbers[key] = len(self._round_keys)
+                self._round_keys.append(key)
+            found = self._keys[a, d] = self._round_numbers[key]
         return found
 
-    def round(self, key: RoundKey) -> tuple[Sequence[tuple[Pattern, int]], int]:
-        return pair_losses(key)
+    def round(self, key: int) -> tuple[Sequence[tuple[Pattern, int]], int]:
+        """The round a key stands for: one cached sum per key for every fight of the process."""
+        return pair_losses(self._round_keys[key])
 
     def after(self, state: State, result: Pattern) -> State:
         attacker, defender = state

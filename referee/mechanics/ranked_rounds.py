@@ -31,10 +31,11 @@ Pattern = tuple[bool, ...]
 def highest(faces: tuple[int, ...], dice: int, keep: int) -> tuple[tuple[tuple[int, ...], int], ...]:
     """The `keep` highest faces of `dice` dice, high to low, each with the number
     of ordered throws that show them."""
+    sides = Counter(faces)  # a face listed twice shows twice as often
     counts: Counter[tuple[int, ...]] = Counter()
-    for combo in itertools.combinations_with_replacement(sorted(faces, reverse=True), dice):
+    for combo in itertools.combinations_with_replacement(sorted(sides, reverse=True), dice):
         arrangements = factorial(dice) // prod(factorial(combo.count(f)) for f in set(combo))
-        counts[combo[:keep]] += arrangements
+        counts[combo[:keep]] += arrangements * prod(sides[f] for f in combo)
     return tuple(counts.items())
 
 
