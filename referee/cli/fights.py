@@ -82,19 +82,16 @@ def answer(rules: Ruleset, told: OddsTold, as_json: bool) -> None:
         given = [
             name for name, value in told.flags("--float", "--exact", "--stop-at").items() if value not in (None, False)
         ]
-        asked = ", ".join(given) or "territories in turn (--defender 3,5,2)"
-        raise RefereeError(f"{asked}: whole fights only; add --until conquest (or --table N for a chart)")
+        what = ", ".join(given) or "territories in turn (--defender 3,5,2)"
+        raise RefereeError(f"{what}: whole fights only; add --until conquest (or --table N for a chart)")
     from referee.fights.answers import solve
 
     defenders = territories(told.defender)
-    battles = [
-        replace(told, defender=text, defender_rear=told.defender_rear if not n else None).battle(rules)
-        for n, text in enumerate(defenders)
-    ]
-    if len(battles) > 1 and told.defender_rear:
+    if len(defenders) > 1 and told.defender_rear:
         raise RefereeError(
             "--defender-rear is for one territory: give each territory's units with --defender, separated by ;"
         )
+    battles = [replace(told, defender=text).battle(rules) for text in defenders or [""]]
     odds = solve(rules, battles, exact=not told.floats, stop_at=told.stop_at)
     emit(
         as_json,
@@ -108,5 +105,7 @@ def _chart(rules: Ruleset, told: OddsTold, as_json: bool) -> None:
     from referee.render import fight as render
 
     assert told.table is not None
-    made = chart(rules, told.table, exact=not told.floats, when=situations_from_words(rules, told.when))
-    emit(as_json, render.chart_document(rules, made, told.when), lambda: render.chart_report(rules, made, told.exact))
+    when = situations_from_words(rules, told.when)
+    made = chart(rules, told.table, exact=not told.floats, when=when)
+    named = [f"{side}:{name}" for side, name in when]
+    emit(as_json, render.chart_document(rules, made, named), lambda: render.chart_report(rules, made, told.exact))

@@ -154,7 +154,7 @@ def report(rules: Ruleset, battles: Sequence[Battle], odds: FightOdds, exact: bo
             + [(f"  all {len(battles)}", odds.taken[-1])],
             exact,
         )
-    kept = f" ({_kept(rules, odds.kept_behind)} kept behind aside)" if odds.kept_behind else ""
+    kept = f" (besides {_kept(rules, odds.kept_behind)} kept behind)" if odds.kept_behind else ""
     for title, chances in (
         (
             f"The attacker {'takes the last' if chain else 'conquers'} with units left{kept}:",
