@@ -6,13 +6,9 @@
 #      (target: 0.5 s whole process; floats never slower than exact);
 #   3. the largest fight each arithmetic accepts (target: under 5 s).
 # Needs hyperfine. Usage: benchmarks/frontline.sh [path/to/venv]   (default .venv)
-set -euo pipefail
-cd "$(dirname "$0")/.."
-venv=${1:-.venv}
-py="$venv/bin/python"
+source "$(dirname "$0")/prelude.sh"
 r="$venv/bin/referee odds frontline-risk"
 out=$(mktemp)
-"$py" -m compileall -q referee >/dev/null
 issue="--attacker '2 armour' --attacker-rear '10 infantry, 3 armour' --defender '2 infantry' --defender-rear '8 infantry, 2 armour' --when defender:city --until conquest"
 thirty="--attacker 'armour, infantry' --attacker-rear '13 infantry, 15 armour' --defender '2 armour' --defender-rear '14 infantry, 14 armour' --until conquest"
 hyperfine --warmup 1 --runs "${RUNS:-5}" --export-json "$out" --style basic \

@@ -10,14 +10,9 @@
 #   4. the largest fight and chart each arithmetic accepts (target: under 5 s).
 # Prints each ratio (referee / reference; lower is better). Needs hyperfine.
 # Usage: benchmarks/risk.sh [path/to/venv]   (default .venv)
-set -euo pipefail
-cd "$(dirname "$0")/.."
-venv=${1:-.venv}
-py="$venv/bin/python"
+source "$(dirname "$0")/prelude.sh"
 ref="$py benchmarks/risk_reference.py"
 out=$(mktemp)
-# compiled bytecode, as an installed referee has it (see startup.sh)
-"$py" -m compileall -q referee >/dev/null
 # the answers must agree before the times mean anything
 ours=$("$venv/bin/referee" odds risk --attacker 30 --defender 30 --until conquest --json \
   | "$py" -c 'import json,sys; from fractions import Fraction; print(float(Fraction(json.load(sys.stdin)["p_attacker_wins"])))')

@@ -203,14 +203,13 @@ class Chain(Generic[State, Key, Result]):
         if not scale:
             value: dict[State, Number] = {}
             for state in self.order:
-                chances = self._chances(state)
-                if not chances:
+                total, moves = self.moves[state]
+                if not moves:
                     value[state] = at_end(state)
-                    continue
-                sum_ = chances[0][0] * value[chances[0][1]]
-                for p, after in chances[1:]:
-                    sum_ += p * value[after]
-                value[state] = sum_
+                elif self.exact:
+                    value[state] = sum((n * value[after] for n, after in moves), Fraction(0)) / total
+                else:
+                    value[state] = sum(n * value[after] for n, after in moves) / total
             return value
         base, exponents = scale
         powers = [1]
