@@ -11,7 +11,7 @@ reused by every state with that key.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from fractions import Fraction
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -65,48 +65,50 @@ class Chain(Generic[State, Key, Result]):
         self._scaled: tuple[int, tuple[int, dict[int, int]] | None] = (-1, None)  # for how many states
 
     def add(self, start: State) -> None:
-        """Explore every state reachable from `start`, depth first on an explicit stack."""
-        if start in self.moves:
+        """Explore every state reachable from `start`, depth first on an explicit
+        stack; each state's round is read and its moves worked out on first visit.
+        One loop with its names bound locally: a chart meets ten thousand states."""
+        moves_of, rounds, order, limit = self.moves, self.rounds, self.order, self.limit
+        end, key_of, round_of, after = self.rules.end, self.rules.key, self.rules.round, self.rules.after
+        if start in moves_of:
             return
         open_: set[State] = {start}
-        stack = [(start, iter(self._expand(start)))]
+        stack: list[tuple[State, Iterator[State] | None]] = [(start, None)]
         while stack:
             state, children = stack[-1]
+            if children is None:
+                if len(moves_of) >= limit:
+                    raise RefereeError(
+                        f"this fight has more than {limit:,} states, too many to solve here: ask for fewer units"
+                    )
+                moves: dict[State, int] = {}
+                total = 0
+                if end(state) is None:
+                    key = key_of(state)
+                    if key not in rounds:
+                        rounds[key] = round_of(key)
+                    counted, total = rounds[key]
+                    for result, n in counted:
+                        next_ = after(state, result)
+                        moves[next_] = moves[next_] + n if next_ in moves else n
+                    if state in moves:  # a result that changes nothing: play the round again
+                        total -= moves.pop(state)
+                        if not total:
+                            raise RefereeError("no result of this round changes anything: the fight would never end")
+                moves_of[state] = (total, [(n, next_) for next_, n in moves.items()])
+                children = iter(moves)
+                stack[-1] = (state, children)
             for child in children:
-                if child not in self.moves:
+                if child not in moves_of:
                     open_.add(child)
-                    stack.append((child, iter(self._expand(child))))
+                    stack.append((child, None))
                     break
                 if child in open_:
                     raise RefereeError("these rules let a fight come back to where it was: it may never end")
             else:
                 stack.pop()
                 open_.discard(state)
-                self.order.append(state)
-
-    def _expand(self, state: State) -> list[State]:
-        if len(self.moves) >= self.limit:
-            raise RefereeError(
-                f"this fight has more than {self.limit:,} states, too many to solve here: ask for fewer units"
-            )
-        if self.rules.end(state) is not None:
-            self.moves[state] = (0, [])
-            return []
-        key = self.rules.key(state)
-        if key not in self.rounds:
-            self.rounds[key] = self.rules.round(key)
-        counted, total = self.rounds[key]
-        after = self.rules.after
-        moves: dict[State, int] = {}
-        for result, n in counted:
-            next_ = after(state, result)
-            moves[next_] = moves[next_] + n if next_ in moves else n
-        if state in moves:
-            total -= moves.pop(state)
-            if not total:
-                raise RefereeError("no result of this round changes anything: the fight would never end")
-        self.moves[state] = (total, [(n, next_) for next_, n in moves.items()])
-        return list(moves)
+                order.append(state)
 
     def _chances(self, state: State) -> list[tuple[Number, State]]:
         found = self._chance.get(state)
