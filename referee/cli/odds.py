@@ -82,12 +82,12 @@ def odds(ruleset: str, as_json: bool, **options: Any) -> None:
 
 def units_odds(rules: Ruleset, told: OddsTold, as_json: bool) -> None:
     """A battle of units: one round, or with --until/--table whole fights."""
-    from referee.odds import battle_odds
-    from referee.render import odds as render
-
     refuse_unread(told.flags("--rule"), not_read_by(rules))
     if fights.asked(told):
         return fights.answer(rules, told, as_json)
+    from referee.odds import battle_odds
+    from referee.render import odds as render
+
     outcomes = battle_odds(rules, told.battle(rules))
     emit(
         as_json,

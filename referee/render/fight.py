@@ -5,7 +5,7 @@ always carries them. The arithmetic used is always said."""
 
 from __future__ import annotations
 
-import shutil
+import os
 import textwrap
 from collections.abc import Sequence
 from fractions import Fraction
@@ -24,8 +24,13 @@ SHOWN = 12  # "at least k" rows in text; JSON lists every k
 
 
 def width() -> int:
-    """The terminal's width, or 100 columns when the output is piped."""
-    return max(40, shutil.get_terminal_size((100, 24)).columns)
+    """The terminal's width ($COLUMNS first), or 100 columns when the output is
+    piped (os, not shutil: shutil imports three compression modules)."""
+    try:
+        columns = int(os.environ.get("COLUMNS", "0")) or os.get_terminal_size().columns
+    except (ValueError, OSError):
+        columns = 100
+    return max(40, columns)
 
 
 def bar(p: Number) -> str:
