@@ -346,6 +346,7 @@ def test_table_honours_situations(edited) -> None:
         ("odds risk --attacker 1000 --defender 1000 --until conquest --float", "(at most 80,000): ask for fewer"),
         ("odds risk --attacker 250 --defender 250 --until conquest", "add --float"),
         ("odds risk --table 300 --float", "ask for a smaller --table"),
+        ("odds risk --attacker 199 --until conquest --defender " + ",".join(["1"] * 250), "or territories"),
     ],
 )
 def test_whole_fight_options_are_read_or_refused(command: str, message: str) -> None:

@@ -110,11 +110,9 @@ def _estimate(rules: Ruleset, counts: Sequence[Counter[str]]) -> int:
     return int(prod((sum(c.values()) + 1) * (2.5 if any(rules.units[u].states for u in c) else 1) for c in counts))
 
 
-def bound(
-    rules: Ruleset, exact: bool, counts: Sequence[Counter[str]], instead: str, limits: Mapping[bool, int] = MAX_STATES
-) -> None:
+def bound(exact: bool, estimate: int, instead: str, limits: Mapping[bool, int] = MAX_STATES) -> None:
     """Refuse up front a request that would take more than a few seconds."""
-    estimate, limit = _estimate(rules, counts), limits[exact]
+    limit = limits[exact]
     if estimate > limit:
         way = "add --float" if exact and estimate <= limits[False] else instead
         raise RefereeError(
@@ -129,49 +127,66 @@ def _counts(battle: Battle, side: str) -> Counter[str]:
     return counted
 
 
+MOVE_ON = "move on"  # the round key of a conquest that leads to the next territory
+
+
+class Territories:
+    """Territories attacked in turn as one Markov chain over (territory, fight
+    state): a conquest short of the last territory is not an end but a sure
+    move onto the next one (`Fought.next_start`), so one pass over one chain
+    answers every territory."""
+
+    def __init__(self, fight: Fought, battles: Sequence[Battle]) -> None:
+        self.fight, self.battles, self.last = fight, battles, len(battles) - 1
+
+    def end(self, state: tuple[int, Any]) -> str | None:
+        stage, inner = state
+        why = self.fight.end(inner)
+        return None if why == "conquest" and stage < self.last else why
+
+    def key(self, state: tuple[int, Any]) -> Any:
+        inner = state[1]
+        return MOVE_ON if self.fight.end(inner) == "conquest" else self.fight.key(inner)
+
+    def round(self, key: Any) -> tuple[Sequence[tuple[Any, int]], int]:
+        return ([(MOVE_ON, 1)], 1) if key == MOVE_ON else self.fight.round(key)
+
+    def after(self, state: tuple[int, Any], result: Any) -> tuple[int, Any]:
+        stage, inner = state
+        if result == MOVE_ON:
+            return (stage + 1, self.fight.next_start(inner, self.battles[stage + 1]))
+        return (stage, self.fight.after(inner, result))
+
+
 def solve(rules: Ruleset, battles: Sequence[Battle], exact: bool, stop_at: int | None = None) -> FightOdds:
     """A fight, or territories attacked in turn (`battles` after the first give
-    only the next defender): every answer from one pass over each chain."""
+    only the next defender): every answer from one pass over one chain."""
     first = battles[0]
     fight = fight_rules(rules, first, stop_at)
-    defenders = Counter[str]()
-    for battle in battles:
-        defenders += _counts(battle, "defender")
-    bound(rules, exact, [_counts(first, "attacker"), defenders], "ask for fewer units")
-    attackers = sum(_counts(first, "attacker").values())
+    attacking = _counts(first, "attacker")
+    attackers = sum(attacking.values())
+    # each territory is a fight of its own, at most as big as the first attacker against it
+    estimate = sum(_estimate(rules, [attacking, _counts(b, "defender")]) for b in battles)
+    bound(exact, estimate, "ask for fewer units" if len(battles) == 1 else "ask for fewer units or territories")
     if stop_at is not None and stop_at >= attackers:
         raise RefereeError(f"the attacker would stop at {stop_at} units and has {attackers}: it would never attack")
+    chain = Chain(Territories(fight, battles), exact, 2 * MAX_STATES[exact])  # the estimate is close: a safety net
+    ends = [(stage, inner, p) for (stage, inner), p in chain.ends((0, fight.start(first))).items()]
     zero: Number = Fraction(0) if exact else 0.0
-    starts: dict[Any, Number] = {fight.start(first): zero + 1}
-    taken: list[Number] = []
-    ends: list[tuple[int, Any, Number]] = []  # (territory, state, chance): where each way of fighting stopped
-    states = rounds = 0
-    for stage, battle in enumerate(battles):
-        if stage:
-            starts = {}
-            for _, end, p in ends:
-                if fight.end(end) == "conquest":
-                    start = fight.next_start(end, battle)
-                    starts[start] = starts.get(start, zero) + p
-            ends = [(s, e, p) for s, e, p in ends if fight.end(e) != "conquest"]
-        chain = Chain(fight, exact, 2 * MAX_STATES[exact])  # the estimate is close: this is a safety net
-        ended: dict[Any, Number] = {}
-        for start, p in starts.items():
-            for end, q in chain.ends(start).items():
-                ended[end] = ended.get(end, zero) + p * q
-        states, rounds = states + len(chain.moves), rounds + len(chain.rounds)
-        taken.append(sum((p for end, p in ended.items() if fight.end(end) == "conquest"), zero))
-        ends += [(stage, end, p) for end, p in ended.items()]
+    gone = [zero] * (len(battles) + 1)  # [k]: the chance the attack ends having taken k territories
+    for stage, inner, p in ends:
+        gone[stage + (fight.end(inner) == "conquest")] += p
+    taken = tuple(sum(gone[k:], zero) for k in range(1, len(battles) + 1))
     defenders_told = [sum(_counts(b, "defender").values()) for b in battles]
     reached = [zero + 1, *taken[:-1]]  # the chance each territory is attacked at all
     return _summary(
         fight,
         ends,
-        tuple(taken),
+        taken,
         zero,
         attackers,
         sum((p * n for p, n in zip(reached, defenders_told)), zero),
-        (states, rounds),
+        (len(chain.moves), len(chain.rounds.keys() - {MOVE_ON})),
     )
 
 
@@ -270,7 +285,8 @@ def chart(rules: Ruleset, size: int, exact: bool, when: tuple[tuple[str, str], .
     unit = kinds[0]
     keep = fight.keep
     attackers, defenders = list(range(keep + 1, keep + size + 1)), list(range(1, size + 1))
-    bound(rules, exact, [Counter({unit: attackers[-1]}), Counter({unit: size})], "ask for a smaller --table", MAX_CHART)
+    estimate = _estimate(rules, [Counter({unit: attackers[-1]}), Counter({unit: size})])
+    bound(exact, estimate, "ask for a smaller --table", MAX_CHART)
     fight.start(Battle(attacker=((unit, attackers[-1]),), defender=((unit, size),), when=when))
     chain = Chain(fight, exact, 2 * MAX_CHART[exact])
     cells = {}

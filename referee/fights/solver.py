@@ -131,7 +131,7 @@ class Chain(Generic[State, Key, Result]):
 
     def _find_scale(self) -> tuple[int, dict[int, int]] | None:
         totals = {total for total, _ in self.moves.values() if total}
-        base = min(totals, default=2)
+        base = min(totals - {1}, default=2)  # a move that always happens counts 1 throw: base**0
         for k in range(base.bit_length(), 1, -1):
             root = round(base ** (1 / k))
             if root**k == base:
