@@ -61,7 +61,6 @@ class Chain(Generic[State, Key, Result]):
         self.moves: dict[State, tuple[int, list[tuple[int, State]]]] = {}
         self.order: list[State] = []
         self.rounds: dict[Key, tuple[Sequence[tuple[Result, int]], int]] = {}
-        self._chance: dict[State, list[tuple[Number, State]]] = {}
         self._scaled: tuple[int, tuple[int, dict[int, int]] | None] = (-1, None)  # for how many states
 
     def add(self, start: State) -> None:
@@ -110,17 +109,6 @@ class Chain(Generic[State, Key, Result]):
                 open_.discard(state)
                 order.append(state)
 
-    def _chances(self, state: State) -> list[tuple[Number, State]]:
-        found = self._chance.get(state)
-        if found is None:
-            total, moves = self.moves[state]
-            if self.exact:
-                found = [(Fraction(n, total), after) for n, after in moves]
-            else:
-                found = [(n / total, after) for n, after in moves]
-            self._chance[state] = found
-        return found
-
     def _scale(self) -> tuple[int, dict[int, int]] | None:
         """A base every round's number of throws is a power of (6 for six-sided
         dice), with each number's exponent: exact chances are then whole numbers
@@ -159,10 +147,13 @@ class Chain(Generic[State, Key, Result]):
             if state not in mass:
                 continue
             p = mass.pop(state)
-            if not self.moves[state][1]:
+            total, moves = self.moves[state]
+            if not moves:
                 out[state] = p
-            for chance, after in self._chances(state):
-                mass[after] = mass[after] + p * chance if after in mass else p * chance
+                continue
+            share = p / total
+            for n, after in moves:
+                mass[after] = mass[after] + share * n if after in mass else share * n
             if not mass:
                 break
         return out
