@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.dice import Rng
-from referee.fight import Fight
+from referee.fights.answers import solve
 from referee.odds import battle_odds
 from referee.procedures.base import Battle
 from referee.procedures.door import dice_needed, resolve
@@ -216,7 +216,7 @@ def test_infantry_fight_agrees_with_brute_force() -> None:
             attacker_rear=(("infantry", rear),) if rear else (),
             defender_rear=(("infantry", defender - 2),) if defender > 2 else (),
         )
-        assert Fight(FR, battle).odds(battle).p_attacker_wins == brute_fight(front, rear, defender)
+        assert solve(FR, [battle], exact=True).p_attacker_wins == brute_fight(front, rear, defender)
 
 
 # what tells one round from another: the winner follows from the losses, so it splits no outcome
@@ -280,10 +280,10 @@ def test_whole_fights_sum_to_one(attacker: list[str], defender: list[str], rear:
         when=battle.when,
         defender_rear=(("infantry", rear),) if rear else (),
     )
-    odds = Fight(FR, battle).odds(battle)
+    odds = solve(FR, [battle], exact=True)
     assert odds.p_attacker_wins + odds.p_attacker_runs_out + odds.p_attack_fails == 1
     assert min(odds.p_attacker_wins, odds.p_attacker_runs_out, odds.p_attack_fails) >= 0
-    floated = Fight(FR, battle, exact=False).odds(battle)
+    floated = solve(FR, [battle], exact=False)
     assert abs(floated.p_attacker_wins - float(odds.p_attacker_wins)) < 1e-9
 
 
@@ -380,7 +380,10 @@ def test_whole_fight_table_shows_why_the_attack_stopped_as_parts_of_the_defender
     rows = {line.strip().split("  ")[0]: line for line in out.splitlines()[3:7]}
     assert rows["of which: the attacker ran out of units"].startswith("  of which:")
     assert rows["of which: the attack failed (a landing across the sea)"].startswith("  of which:")
-    percents = {name: float(line.split()[-1].rstrip("%")) for name, line in rows.items()}
+    # each row leads with its percent, then a bar
+    percents = {
+        name: float(next(w for w in line.split() if w.endswith("%")).rstrip("%")) for name, line in rows.items()
+    }
     assert percents["the attacker conquers"] + percents["the defender holds"] == pytest.approx(100, abs=0.02)
     assert percents["of which: the attacker ran out of units"] + percents[
         "of which: the attack failed (a landing across the sea)"

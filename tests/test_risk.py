@@ -10,7 +10,7 @@ from functools import cache
 import pytest
 from conftest import fails, run, run_json
 
-from referee.fight import chart
+from referee.fights.answers import chart
 from referee.ruleset.load import load
 
 RISK = load("risk")
@@ -67,10 +67,10 @@ def test_whole_fight_matches_brute_force() -> None:
 
 
 def test_chart_matches_brute_force_everywhere() -> None:
-    attackers, defenders, rows, _ = chart(RISK, 12, exact=True)
-    assert attackers == list(range(2, 14)) and defenders == list(range(1, 13))
-    for a, row in zip(attackers, rows):
-        assert row == [brute(a, d) for d in defenders]
+    made = chart(RISK, 12, exact=True)
+    assert made.attackers == list(range(2, 14)) and made.defenders == list(range(1, 13))
+    for a, row in zip(made.attackers, made.rows):
+        assert row == [brute(a, d) for d in made.defenders]
 
 
 def test_float_chart_says_so_and_agrees() -> None:
@@ -95,8 +95,9 @@ def test_table_needs_one_kind_of_unit() -> None:
 
 
 def test_attacker_with_one_army_cannot_attack() -> None:
-    result = run_json("odds risk --attacker 1 --defender 3 --until conquest")
-    assert result["p_attacker_wins"] == "0/1"
+    message = "error: 1 army cannot attack: the attacker must leave 1 army behind on its territory (RK-B1)"
+    assert fails("odds risk --attacker 1 --defender 3 --until conquest") == message
+    assert fails("odds risk --attacker 1 --defender 1 --until conquest") == message
 
 
 def test_four_attacking_armies_refused() -> None:
@@ -106,8 +107,8 @@ def test_four_attacking_armies_refused() -> None:
 @pytest.mark.parametrize(
     "command, message",
     [
-        ("odds risk --attacker 300 --defender 300 --until conquest", "add --float"),
-        ("odds risk --table 300", "add --float"),
+        ("odds risk --attacker 250 --defender 250 --until conquest", "add --float"),
+        ("odds risk --table 200", "add --float"),
         ("odds risk --attacker 5000 --defender 3 --until conquest", "a count must be from 0 to 1000"),
         ("odds risk --attacker 0 --defender 3", "the attacker needs at least one unit"),
         ("battle groundforce --attacker trooper --defender 0", "the defender needs at least one unit"),

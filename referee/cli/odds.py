@@ -50,6 +50,7 @@ def odds(ruleset: str, as_json: bool, **options: Any) -> None:
       referee odds trueforces --attack melee --wounds 1
       referee odds diceland --attacker 6,2 --defender 3
       referee odds risk --attacker 10 --defender 10 --until conquest
+      referee odds risk --attacker 10 --defender 3,5,2 --until conquest
       referee odds risk --table 30
     """
     from referee.odds import battle_odds
@@ -66,8 +67,8 @@ def odds(ruleset: str, as_json: bool, **options: Any) -> None:
             "the chart covers every pair of values: leave out {options} ('referee hit' rules on one attack)",
         )
         return emit(as_json, *view.chart(rules, told.words()))
-    refuse_unread(told.unread({*procedure.reads, "until", "table", "floats"}), not_read_by(rules))
-    if told.until or told.table or told.floats:
+    refuse_unread(told.unread({*procedure.reads, *fights.WORDS}), not_read_by(rules))
+    if fights.asked(told):
         return fights.answer(rules, told, as_json)
     situation = procedure.read(rules, told.words())
     document, report = view.odds(rules, situation, battle_odds(rules, situation))

@@ -282,6 +282,10 @@ class Told:
             if "flag" in f.metadata and f.name not in read
         }
 
+    def given(self, *names: str) -> dict[str, object]:
+        """The options of these words, by flag, for `refuse_unread` and messages."""
+        return {f.metadata["flag"]: getattr(self, f.name) for f in fields(self) if f.name in names}
+
     def battle(self, rules: Ruleset) -> Battle:
         """The units of each side and rear, as a battle of units reads them."""
         return read_battle(rules, self.words())

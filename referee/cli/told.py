@@ -36,3 +36,5 @@ class OddsTold(Told):
     until: str | None = flag("--until")
     table: int | None = flag("--table")
     floats: bool = flag("--float", False)
+    stop_at: int | None = flag("--stop-at")
+    exact: bool = flag("--exact", False)

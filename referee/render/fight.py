@@ -1,121 +1,234 @@
-"""Whole-fight odds and charts, for people and as JSON. The arithmetic used
-(exact fractions or floats) is always said, in the text and in the JSON."""
+"""Whole-fight odds and charts, for people and as JSON. Text leads with the
+percent and a bar for each outcome, keeps every line within the terminal
+(100 columns when piped), and shows exact fractions only when asked; JSON
+always carries them. The arithmetic used is always said."""
 
 from __future__ import annotations
 
+import os
+import textwrap
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
-from referee.fight import Fight, FightOdds, Number
+from referee.fights.answers import Chart, FightOdds
+from referee.fights.solver import Number
 from referee.procedures.base import Battle
 from referee.render.json import percent as json_percent
-from referee.render.text import explanation, fraction, percent, styled, table
+from referee.render.text import fraction, styled
 from referee.ruleset.model import Ruleset
-from referee.ruling import SIDES
+from referee.ruling import SIDES, Step
+
+BAR = 30  # characters for 100%
+_EIGHTHS = " ▏▎▍▌▋▊▉"
+SHOWN = 12  # "at least k" rows in text; JSON lists every k
 
 
-def _arithmetic(exact: bool) -> str:
-    return "exact" if exact else "float"
+def width() -> int:
+    """The terminal's width ($COLUMNS first), or 100 columns when the output is
+    piped (os, not shutil: shutil imports three compression modules)."""
+    try:
+        columns = int(os.environ.get("COLUMNS", "0")) or os.get_terminal_size().columns
+    except (ValueError, OSError):
+        columns = 100
+    return max(40, columns)
+
+
+def bar(p: Number) -> str:
+    eighths = round(float(p) * BAR * 8)
+    return "█" * (eighths // 8) + (_EIGHTHS[eighths % 8].strip() if eighths % 8 else "")
+
+
+def _pct(p: Number) -> str:
+    return f"{float(p) * 100:6.2f}%"
 
 
 def _exact(p: Number) -> str:
     return fraction(p) if isinstance(p, Fraction) else f"{p:.12g}"
 
 
-def _forces(rules: Ruleset, battle: Battle) -> dict[str, Any]:
+def _wrap(text: str, indent: str = "", hanging: str = "") -> list[str]:
+    return textwrap.wrap(
+        text, width(), initial_indent=indent, subsequent_indent=hanging or indent, break_long_words=True
+    ) or [indent]
+
+
+def _rows(rows: Sequence[tuple[str, Number]], exact: bool) -> list[str]:
+    """One line per outcome: label, percent, bar (the bar shortened to fit); exact fractions below when asked."""
+    label_width = min(max(len(label) for label, _ in rows), width() - 10)
+    room = max(0, width() - label_width - 11)
+    lines = []
+    for label, p in rows:
+        lines.append(f"{label[:label_width]:<{label_width}}  {_pct(p)}  {bar(p)[:room]}".rstrip())
+        if exact:
+            lines += _wrap(f"= {_exact(p)}", " " * (label_width + 2))
+    return lines
+
+
+def _arithmetic(exact: bool) -> str:
+    return "exact" if exact else "float"
+
+
+def _forces(battle: Battle, side: str) -> dict[str, Any]:
     return {
-        side: {
-            "units": dict(battle.side(side)),
-            "rear": dict(battle.rear(side)),
-            "states": [
-                {"group": g, "unit": u, "state": s, "count": n} for g, u, s, n in battle.states if g.startswith(side)
-            ],
-        }
-        for side in SIDES
+        "units": dict(battle.side(side)),
+        "rear": dict(battle.rear(side)),
+        "states": [
+            {"group": g, "unit": u, "state": s, "count": n} for g, u, s, n in battle.states if g.startswith(side)
+        ],
     }
 
 
-def document(rules: Ruleset, battle: Battle, odds: FightOdds, solved: Fight) -> dict[str, Any]:
+def _at_least(chances: Sequence[Number]) -> list[dict[str, Any]]:
+    return [{"at_least": k, "probability": p, "percent": json_percent(p)} for k, p in enumerate(chances, 1)]
+
+
+def document(rules: Ruleset, battles: Sequence[Battle], odds: FightOdds, stop_at: int | None) -> dict[str, Any]:
+    first = battles[0]
     return {
         "ruleset": rules.name,
         "until": "conquest",
         "arithmetic": _arithmetic(odds.exact),
-        **_forces(rules, battle),
-        "when": [f"{side}:{name}" for side, name in battle.when],
+        "attacker": _forces(first, "attacker"),
+        "defender": _forces(first, "defender"),
+        "territories": [_forces(b, "defender") for b in battles],
+        "when": [f"{side}:{name}" for side, name in first.when],
+        "stop_at": stop_at,
+        "kept_behind": odds.kept_behind,
         "p_attacker_wins": odds.p_attacker_wins,
         "p_defender_holds": odds.p_defender_holds,
-        "p_attack_stops": {"attacker_out_of_units": odds.p_attacker_runs_out, "attack_failed": odds.p_attack_fails},
+        "p_attack_stops": {
+            "attacker_out_of_units": odds.p_attacker_runs_out,
+            "attack_failed": odds.p_attack_fails,
+            "attacker_stopped": odds.p_attacker_stops,
+        },
+        "p_taken_at_least": _at_least(odds.taken),
+        "p_conquer_with_at_least": _at_least(odds.conquer_with),
+        "p_defender_keeps_at_least": _at_least(odds.defender_keeps),
+        "expected_left": {
+            side: {f"{state} {unit}" if state else unit: n for (unit, state), n in kinds.items()}
+            for side, kinds in odds.expected_left.items()
+        },
         "expected_losses": odds.expected_losses,
         "percent": {
             "attacker_wins": json_percent(odds.p_attacker_wins),
             "defender_holds": json_percent(odds.p_defender_holds),
         },
         "policy": [{"rule": s.rule, "text": s.text} for s in odds.policy],
-        "states": len(solved.memo),
-        "distinct_rounds": len(solved.rounds),
+        "states": odds.states,
+        "distinct_rounds": odds.rounds,
     }
 
 
-def report(rules: Ruleset, battle: Battle, odds: FightOdds, solved: Fight) -> str:
-    how = "exact fractions" if odds.exact else "floating point, not exact"
-    rows = [
-        ("the attacker conquers", _exact(odds.p_attacker_wins), percent(odds.p_attacker_wins)),
-        ("the defender holds", _exact(odds.p_defender_holds), percent(odds.p_defender_holds)),
-        (
-            "  of which: the attacker ran out of units",
-            _exact(odds.p_attacker_runs_out),
-            percent(odds.p_attacker_runs_out),
-        ),
-        (
-            "  of which: the attack failed (" + ", ".join(s.text for s in odds.failing) + ")",
-            _exact(odds.p_attack_fails),
-            percent(odds.p_attack_fails),
-        ),
-    ][: 4 if odds.failing else 3]
-    losses = ", ".join(f"the {side} {float(odds.expected_losses[side]):.3f} units" for side in SIDES)
-    return "\n".join(
-        [
-            styled(f"{rules.title}: a whole fight until conquest ({how})", bold=True),
-            table(rows, ["result", "probability", "percent"], indented=True),
-            "",
-            f"Expected losses: {losses}.",
-            f"Solved over {len(solved.memo)} fight states from {len(solved.rounds)} distinct rounds.",
-            "",
-            styled("Between rounds (edit 'fight' in the ruleset to change):", bold=True),
-            explanation(odds.policy).split("\n", 1)[1],
-        ]
+def _told(rules: Ruleset, battles: Sequence[Battle]) -> str:
+    def units(pairs: Sequence[tuple[str, int]]) -> str:
+        return ", ".join(rules.units[u].counted(n) for u, n in pairs) or "nothing"
+
+    first = battles[0]
+    attacker = units(first.attacker) + (f" (rear {units(first.attacker_rear)})" if first.attacker_rear else "")
+    defender = "; then ".join(
+        units(b.defender) + (f" (rear {units(b.defender_rear)})" if b.defender_rear else "") for b in battles
     )
+    return f"{attacker} against {defender}"
 
 
-def chart_document(
-    rules: Ruleset, attackers: list[int], defenders: list[int], rows: list[list[Number]], solved: Fight
-) -> dict[str, Any]:
+def _shown(chances: Sequence[Number]) -> list[tuple[int, Number]]:
+    """The "at least k" rows worth reading: from 1, while the chance is 0.5% or more."""
+    return [(k, p) for k, p in enumerate(chances, 1) if float(p) >= 0.005][:SHOWN]
+
+
+def report(rules: Ruleset, battles: Sequence[Battle], odds: FightOdds, exact: bool) -> str:
+    how = "exact fractions" if odds.exact else "floating point, not exact"
+    chain = len(battles) > 1
+    rows: list[tuple[str, Number]] = [
+        ("the attacker takes every territory" if chain else "the attacker conquers", odds.p_attacker_wins),
+        ("the defender holds" + (" one of them" if chain else ""), odds.p_defender_holds),
+        ("  of which: the attacker ran out of units", odds.p_attacker_runs_out),
+    ]
+    if odds.failing:
+        rows.append(
+            ("  of which: the attack failed (" + ", ".join(s.text for s in odds.failing) + ")", odds.p_attack_fails)
+        )
+    if odds.p_attacker_stops:
+        rows.append(("  of which: the attacker stopped as told", odds.p_attacker_stops))
+    lines = [styled(f"{rules.title}: a whole fight until conquest ({how})", bold=True), *_wrap(_told(rules, battles))]
+    lines += ["", *_rows(rows, exact)]
+    if chain:
+        lines += ["", styled("Territories taken in turn:", bold=True)]
+        lines += _rows(
+            [(f"  at least the first {k}", p) for k, p in enumerate(odds.taken[:-1], 1)]
+            + [(f"  all {len(battles)}", odds.taken[-1])],
+            exact,
+        )
+    kept = f" (besides {_kept(rules, odds.kept_behind)} kept behind)" if odds.kept_behind else ""
+    for title, chances in (
+        (
+            f"The attacker {'takes the last' if chain else 'conquers'} with units left{kept}:",
+            odds.conquer_with,
+        ),
+        ("The defender holds with units left:", odds.defender_keeps),
+    ):
+        shown = _shown(chances)
+        if shown:
+            lines += ["", styled(title, bold=True), *_rows([(f"  {k} or more", p) for k, p in shown], exact)]
+    lines += [""]
+    for side in SIDES:
+        left = ", ".join(
+            f"{float(n):.2f} {state + ' ' if state else ''}{rules.units[unit].plural or rules.units[unit].title + 's'}"
+            for (unit, state), n in odds.expected_left[side].items()
+            if n
+        )
+        lost = float(odds.expected_losses[side])
+        lines += _wrap(f"Expected left to the {side}: {left or 'nothing'} (units lost: {lost:.2f}).")
+    lines += _wrap(f"Solved over {odds.states:,} fight states from {odds.rounds} distinct rounds.")
+    lines += ["", styled("Between rounds (edit 'fight' in the ruleset to change):", bold=True), *_policy(odds.policy)]
+    return "\n".join(lines)
+
+
+def _kept(rules: Ruleset, count: int) -> str:
+    unit = next(iter(rules.units.values()))
+    return (f"1 {unit.title}" if count == 1 else unit.counted(count)) if len(rules.units) == 1 else f"{count} units"
+
+
+def _policy(steps: Sequence[Step]) -> list[str]:
+    return [line for s in steps for line in _wrap(f"{s.rule:<7} {s.text}", "  ", " " * 10)]
+
+
+def chart_document(rules: Ruleset, made: Chart, when: Sequence[str]) -> dict[str, Any]:
     return {
         "ruleset": rules.name,
         "until": "conquest",
-        "arithmetic": _arithmetic(solved.exact),
-        "attackers": attackers,
-        "defenders": defenders,
-        "p_attacker_wins": rows,
-        "policy": [{"rule": s.rule, "text": s.text} for s in solved.policy()],
-        "states": len(solved.memo),
+        "arithmetic": _arithmetic(made.exact),
+        "when": list(when),
+        "attackers": made.attackers,
+        "defenders": made.defenders,
+        # written here, not by the JSON encoder's hook: ten thousand long fractions at once
+        "p_attacker_wins": [[_exact(p) if made.exact else p for p in row] for row in made.rows],
+        "policy": [{"rule": s.rule, "text": s.text} for s in made.policy],
+        "states": made.states,
     }
 
 
-def chart_report(
-    rules: Ruleset, attackers: list[int], defenders: list[int], rows: list[list[Number]], solved: Fight
-) -> str:
-    how = "exact, shown rounded" if solved.exact else "floating point, not exact"
-    body = [[a, *(f"{float(p) * 100:.1f}" for p in row)] for a, row in zip(attackers, rows)]
-    return "\n".join(
-        [
-            styled(
-                f"{rules.title}: percent chance the attacker conquers ({how}); "
-                "rows: attacker's armies, columns: defender's",
-                bold=True,
-            ),
-            table(body, ["A \\ D", *map(str, defenders)]),
-            "",
-            explanation(solved.policy()).split("\n", 1)[1],
-        ]
+def chart_report(rules: Ruleset, made: Chart, exact: bool) -> str:
+    """The chart in blocks of columns that fit the terminal; --exact lists each cell's fraction after it."""
+    how = "exact, shown rounded" if made.exact else "floating point, not exact"
+    cell = 6
+    per_block = max(1, (width() - cell) // cell)
+    lines = _wrap(
+        f"{rules.title}: percent chance the attacker conquers ({how}); rows: attacker's units, columns: defender's"
     )
+    lines[0] = styled(lines[0], bold=True)
+    for start in range(0, len(made.defenders), per_block):
+        columns = range(start, min(start + per_block, len(made.defenders)))
+        lines += ["", "A \\ D" + "".join(f"{made.defenders[c]:>{cell}}" for c in columns)]
+        lines += [
+            f"{a:<5}" + "".join(f"{float(row[c]) * 100:>{cell}.1f}" for c in columns)
+            for a, row in zip(made.attackers, made.rows)
+        ]
+    if exact:
+        lines += ["", styled("Exact:", bold=True)]
+        for a, row in zip(made.attackers, made.rows):
+            for d, p in zip(made.defenders, row):
+                lines += _wrap(f"{a} against {d}: {_exact(p)}", hanging="    ")
+    lines += ["", *_policy(made.policy)]
+    return "\n".join(lines)

@@ -19,4 +19,5 @@ PROCEDURE = Procedure(
     odds_keys=ODDS_KEYS,
     report="pairs",
     rear=True,  # units waiting behind the front give cover and can be lost with a landing
+    fight="referee.procedures.ranked_pairs.fight",
 )

@@ -1,0 +1,383 @@
+"""Ranked pairs fought in rounds: the fight states, what decides each round,
+and the ruleset's between-round policy (`fight` in the file), as the
+whole-fight solver asks for them (referee/fights/solver.py, `FightRules`).
+
+A side's state is its front, sorted, and its rear as each kind with its
+count (a big rear stays small); the solver sees each side by a number, so a
+fight state is two small integers and hashing one costs nothing. The
+attacker's units kept behind stay out of the state: they never fight and
+only count when the attack is told to stop.
+
+It reuses the ruling's own helpers for who stands for which pair and what a
+loss does (`_stand`, `_take_losses`), so a loss is worked out one way.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+
+from referee.dice import pips
+from referee.errors import RefereeError
+from referee.procedures.base import Battle, Units
+from referee.procedures.door import check_situations, check_states, dice_needed
+from referee.procedures.ranked_pairs.grammar import RankedPairs
+from referee.procedures.ranked_pairs.resolver import _stand, _take_losses, divisions, reads_rear, situations_on
+from referee.procedures.ranked_pairs.rounds import Pattern, RoundKey, pair_losses
+from referee.ruleset.model import Ruleset, Situation
+from referee.ruling import SIDES, Step
+
+Division = tuple[str, int]  # unit, index of its state (0: fresh)
+Rear = tuple[tuple[Division, int], ...]
+Side = tuple[tuple[Division, ...], Rear]  # front, rear
+State = tuple[int, int]  # the attacker's side and the defender's, by number; FAILED once the attack failed
+GONE: Side = ((), ())
+FAILED = -1
+
+
+def _sorted(items: Sequence[Division]) -> tuple[Division, ...]:
+    return tuple(sorted(items))
+
+
+def size(side: Side) -> int:
+    front, rear = side
+    return len(front) + sum(n for _, n in rear)
+
+
+def units(side: Side) -> Counter[Division]:
+    front, rear = side
+    counted = Counter(front)
+    counted.update(dict(rear))
+    return counted
+
+
+def fight_rules(
+    rules: Ruleset, params: RankedPairs, when: tuple[tuple[str, str], ...], stop_at: int | None
+) -> RankedFight:
+    """The door the whole-fight service opens for a procedure that fights in rounds."""
+    return RankedFight(rules, params, when, stop_at)
+
+
+class RankedFight:
+    """One whole fight's rules: the file's parameters, the situations told, and
+    when the attacker stops (`stop_at`: its units, kept-behind ones included)."""
+
+    def __init__(self, rules: Ruleset, params: RankedPairs, when: tuple[tuple[str, str], ...], stop_at: int | None):
+        self.rules, self.params, self.when, self.stop_at = rules, params, when, stop_at
+        self.keep = params.fight.keep_behind
+        self.faces = pips(rules.dice[params.die].die.faces)
+        probe = Battle(attacker=(), defender=(), when=when)
+        self.on: dict[str, list[Situation]] = {side: situations_on(rules, probe, side) for side in SIDES}
+        self.stopping: dict[str, list[Situation]] = {  # the other side's situations stop a side's repair
+            side: [s for s in self.on[other] if s.stops_repair] for side, other in zip(SIDES, reversed(SIDES))
+        }
+        self.reads = {side: reads_rear(rules, params, probe, side) for side in SIDES}
+        self._checked: set[Battle] = set()
+        self._pools: dict[tuple[str, tuple[tuple[Division, int], ...]], int] = {}
+        self._sides: dict[tuple[str, tuple[Division, ...], bool], int] = {}
+        self._made: list[tuple[int, tuple[int, ...]]] = []  # dice and bonus by rank, by number
+        self._brings: tuple[dict[int, int], dict[int, int]] = ({}, {})  # side number -> what it brings
+        self.known: list[Side] = []  # each side met, by its number
+        self._numbers: dict[Side, int] = {}
+        self._keys: dict[tuple[int, int], int] = {}
+        self._round_numbers: dict[RoundKey, int] = {}
+        self._round_keys: list[RoundKey] = []
+        self._next: tuple[dict[tuple[int, Pattern], int], ...] = ({}, {})
+
+    def number(self, side: Side) -> int:
+        """A side's number, the same for equal sides."""
+        found = self._numbers.get(side)
+        if found is None:
+            found = self._numbers[side] = len(self.known)
+            self.known.append(side)
+        return found
+
+    # -- (a) the state from what the players told -----------------------
+    def start(self, battle: Battle) -> State:
+        """The first state; refuses what the rules refuse, with the rule, before solving.
+        A front told as such fights the first round as told; a territory fills its front."""
+        check_situations(self.rules, battle)
+        check_states(self.rules, battle)
+        sides = []
+        for side in SIDES:
+            front = divisions(self.rules, battle, side)
+            rear = divisions(self.rules, battle, f"{side}_rear")
+            if self.params.fight.given == "territory":
+                front, rear = [], front + rear
+            if side == "attacker":
+                rear = self._kept_behind(front, rear)
+            if self.params.fight.given == "territory":
+                sides.append(self.between(side, [], Counter(front + rear)))
+            else:
+                sides.append((_sorted(front), tuple(sorted(Counter(rear).items()))))
+        state = (self.number(sides[0]), self.number(sides[1]))
+        if self.end(state) is None:
+            first = self.battle(state)
+            if first not in self._checked:  # a chart starts a thousand fights with a few first rounds
+                dice_needed(self.rules, first)
+                self._checked.add(first)
+        return state
+
+    def next_start(self, end: State, battle: Battle) -> State:
+        """A chain: the attacker's survivors move onto the conquered territory and
+        attack the next one from there, leaving the file's keep-behind again."""
+        defender = divisions(self.rules, battle, "defender") + divisions(self.rules, battle, "defender_rear")
+        return self.pooled(units(self.side(end[0])), Counter(defender))
+
+    def pooled(self, attacker: Mapping[Division, int], defender: Mapping[Division, int]) -> State:
+        """Each side's units on its territory, the attacker's keep-behind staying
+        home and both fronts filled by the file's policy; checked by `start` once."""
+        return (self._pool("attacker", attacker), self._pool("defender", defender))
+
+    def side(self, number: int) -> Side:
+        return GONE if number == FAILED else self.known[number]
+
+    def _pool(self, side: str, units_: Mapping[Division, int]) -> int:
+        key = (side, tuple(units_.items()))
+        if key not in self._pools:
+            pool = self._stay_home(units_) if side == "attacker" else Counter(units_)
+            self._pools[key] = self.number(self.between(side, [], pool))
+        return self._pools[key]
+
+    def _stay_home(self, pool: Mapping[Division, int]) -> Counter[Division]:
+        """The pool without the units kept behind: those the supply would send last."""
+        pool, home = Counter(pool), self.keep
+        for kind in sorted(pool, key=self._supply_rank, reverse=True):
+            stay = min(home, pool[kind])
+            pool[kind] -= stay
+            home -= stay
+        return pool
+
+    def _kept_behind(self, front: list[Division], rear: list[Division]) -> list[Division]:
+        """The rear without the units that stay home: those the supply would send last.
+        A territory with no more units than that cannot attack at all."""
+        if not self.keep:
+            return rear
+        if len(front) + len(rear) <= self.keep:
+            kind = self.rules.units[(front + rear or [(next(iter(self.rules.units)), 0)])[0][0]]
+            have = len(front) + len(rear)
+            raise RefereeError(
+                f"{'1 ' * (have == 1)}{kind.counted(have)} cannot attack: the attacker must leave "
+                f"{'1 ' * (self.keep == 1)}{kind.counted(self.keep)} behind on its territory",
+                rule=self.params.fight.keep_rule or self.params.fight.rule,
+            )
+        return list(self._stay_home(Counter(rear)).elements())
+
+    def _supply_rank(self, division: Division) -> tuple[bool, int, int]:
+        order = self.params.fight.supply_order
+        return (division[1] > 0, order.index(division[0]) if division[0] in order else len(order), division[1])
+
+    # -- (c) the between-round policy -----------------------------------
+    def between(self, side: str, front: list[Division], rear: Counter[Division]) -> Side:
+        """Swap worn units on the front for fresh ones of their kind, then supply the front."""
+        policy = self.params.fight
+        if policy.withdraw_worn and not self.stopping[side]:
+            for worn in sorted((d for d in front if d[1]), key=lambda d: -d[1]):
+                fresh = (worn[0], 0)
+                if rear[fresh] > 0:
+                    front[front.index(worn)] = fresh
+                    rear[fresh] -= 1
+                    rear[worn] += 1
+        if policy.supply:
+            take = max(0, min(getattr(self.params, side).max_front - len(front), sum(rear.values())))
+            for kind in sorted(rear, key=self._supply_rank):
+                moved = min(take, rear[kind])
+                front += [kind] * moved
+                rear[kind] -= moved
+                take -= moved
+        return _sorted(front), tuple(sorted((kind, n) for kind, n in rear.items() if n))
+
+    # -- what the solver asks -------------------------------------------
+    def end(self, state: State) -> str | None:
+        attacker, defender = state
+        if attacker == FAILED:
+            return "failed"
+        if not self.known[defender][0]:
+            return "conquest"
+        if not self.known[attacker][0]:
+            return "out"
+        if self.stop_at is not None and size(self.known[attacker]) + self.keep <= self.stop_at:
+            return "stopped"
+        return None
+
+    def key(self, state: State) -> int:
+        """The round's key (a `RoundKey`), numbered: found by what each side brings,
+        so thousands of states share a few keys and hash as integers."""
+        attacker, defender = state
+        a = self._brings[0].get(attacker)
+        if a is None:
+            a = self._brings[0][attacker] = self._side("attacker", self.known[attacker])
+        d = self._brings[1].get(defender)
+        if d is None:
+            d = self._brings[1][defender] = self._side("defender", self.known[defender])
+        found = self._keys.get((a, d))
+        if found is None:
+            (a_dice, a_bonus), (d_dice, d_bonus) = self._made[a], self._made[d]
+            pairs = min(len(a_bonus), len(d_bonus))
+            tie = self.params.tie == "attacker"
+            key = (self.faces, a_dice, d_dice, a_bonus[:pairs], d_bonus[:pairs], tie)
+            if key not in self._round_numbers:
+                self._round_numbers[key] = len(self._round_keys)
+                self._round_keys.append(key)
+            found = self._keys[a, d] = self._round_numbers[key]
+        return found
+
+    def round(self, key: int) -> tuple[Sequence[tuple[Pattern, int]], int]:
+        """The round a key stands for: one cached sum per key for every fight of the process."""
+        return pair_losses(self._round_keys[key])
+
+    def after(self, state: State, result: Pattern) -> State:
+        attacker, defender = state
+        known_a, known_d = self._next
+        a = known_a.get((attacker, result))
+        d = known_d.get((defender, result))
+        return (
+            self._after(0, attacker, result) if a is None else a,
+            self._after(1, defender, result) if d is None else d,
+        )
+
+    def _side(self, side: str, state: Side) -> int:
+        """A side's dice and its bonus at each rank its front could pair (one per unit), numbered."""
+        key = (side, state[0], bool(state[1]))
+        if key in self._sides:
+            return self._sides[key]
+        front, rear = state
+        spec, divisions_ = getattr(self.params, side), self.params.divisions
+        dice = sum(divisions_[unit].dice for unit, _ in front)
+        if spec.cover and len(front) >= spec.max_front and rear:
+            dice += spec.cover
+        names = {s.name for s in self.on[side]}  # a situation replaced by another adds no die
+        dice += sum(s.extra_dice for s in self.on[side] if not names & set(s.not_on_top_of))
+        bonus = [0] * len(front)
+        if not any(s.cancels_bombardment for s in self.on[SIDES[1 - SIDES.index(side)]]):
+            bombarding = [divisions_[unit].bombard for unit, _ in front if divisions_[unit].bombard]
+            for rank, b in enumerate(bombarding):
+                bonus[rank] += b
+        if front:
+            bonus[0] += sum(s.highest_bonus for s in self.on[side])
+        self._sides[key] = len(self._made)
+        self._made.append((dice, tuple(bonus)))
+        return self._sides[key]
+
+    def _after(self, role: int, number: int, result: Pattern) -> int:
+        """A side after the pairs it lost and the between-round policy; FAILED when
+        a situation's rule removes the attacker (a landing without armour), and a
+        removed defender has lost its territory."""
+        side = SIDES[role]
+        front, rear = self.known[number]
+        stood = _stand(self.params, list(front))
+        lost = Counter(stood[rank][0] for rank, attacker_lost in enumerate(result) if attacker_lost == (role == 0))
+        after = _take_losses(self.rules, self.params, list(front), lost)[0] if lost else list(front)
+        kinds = {unit for unit, _ in after} | {unit for (unit, _), _ in rear}
+        if all(s.fails_without in kinds for s in self.on[side] if s.fails_without):
+            found = self.number(self.between(side, after, Counter(dict(rear))))
+        else:
+            found = FAILED if role == 0 else self.number(GONE)
+        self._next[role][number, result] = found
+        return found
+
+    def battle(self, state: State) -> Battle:
+        """One round of a state as a battle: what the rules check before a fight is solved."""
+        groups: dict[str, Units] = {}
+        states = []
+        for side, (front, rear) in zip(SIDES, map(self.side, state)):
+            shown = {side: Counter(front), f"{side}_rear": Counter(dict(rear)) if self.reads[side] else Counter()}
+            for group, counted in shown.items():
+                per_unit: Counter[str] = Counter()
+                for (unit, index), n in counted.items():
+                    per_unit[unit] += n
+                    if index:
+                        states.append((group, unit, self.rules.units[unit].states[index], n))
+                groups[group] = tuple(per_unit.items())
+        return Battle.of_groups(groups, when=self.when, states=tuple(states))
+
+    def left(self, state: State) -> tuple[Counter[tuple[str, str]], Counter[tuple[str, str]]]:
+        return (self._left(self.side(state[0])), self._left(self.side(state[1])))
+
+    def _left(self, side: Side) -> Counter[tuple[str, str]]:
+        out: Counter[tuple[str, str]] = Counter()
+        for (unit, index), n in units(side).items():
+            out[unit, self.rules.units[unit].states[index] if self.rules.units[unit].states else ""] += n
+        return out
+
+    def kinds(self) -> int:
+        return len(self.params.divisions)
+
+    def failing(self) -> tuple[Situation, ...]:
+        return tuple(s for s in self.on["attacker"] if s.fails_without)
+
+    def policy(self) -> tuple[Step, ...]:
+        """The file's policy in words, and what this fight's situations change in it."""
+        changed = tuple(
+            Step(s.rule, f"{s.text}: the {side}'s worn units cannot withdraw to repair")
+            for side in SIDES
+            for s in self.stopping[side]
+            if self.params.fight.withdraw_worn
+        )
+        stop = (
+            (Step(self.params.fight.rule, f"the attacker stops when down to {self.stop_at} units"),)
+            if self.stop_at is not None
+            else ()
+        )
+        return policy_steps(self.rules, self.params) + changed + stop
+
+
+def policy_steps(rules: Ruleset, params: RankedPairs) -> tuple[Step, ...]:
+    """The between-round policy in words, from the file's parameters."""
+    policy = params.fight
+    steps = [
+        Step(
+            policy.rule,
+            "--attacker and --defender count "
+            + (
+                "everything on the territories; the fronts are filled from them"
+                if policy.given == "territory"
+                else "the front, which fights the first round as told; --attacker-rear and --defender-rear the rear"
+            ),
+        )
+    ]
+    if any(u.states for u in rules.units.values()):
+        steps.append(
+            Step(
+                params.cite.losses or params.rule,
+                "a loss among units of one kind goes first to a "
+                + ("worn (damaged) one" if params.worn_first else "fresh (intact) one"),
+            )
+        )
+    if policy.keep_behind:
+        steps.append(
+            Step(
+                policy.keep_rule or policy.rule,
+                f"the attacker keeps {policy.keep_behind} unit{'s' if policy.keep_behind > 1 else ''} "
+                "behind on its territory, out of the fight",
+            )
+        )
+    if policy.withdraw_worn:
+        steps.append(
+            Step(
+                policy.withdraw_rule or policy.rule,
+                "between rounds a worn unit on the front ("
+                + ", ".join(f"{u.states[-1]} {u.title}" for u in rules.units.values() if u.states)
+                + ") swaps with a fresh one of its kind waiting in the rear",
+            )
+        )
+    if policy.supply:
+        order = ", then ".join(rules.units[u].title for u in policy.supply_order)
+        steps.append(
+            Step(
+                policy.rule,
+                "before each round each side fills its front (attacker "
+                f"{params.attacker.max_front}, defender {params.defender.max_front}) "
+                "from its rear"
+                + (f": {order} first" if order else "")
+                + (", fresh before worn" if any(u.states for u in rules.units.values()) else ""),
+            )
+        )
+    steps.append(
+        Step(
+            policy.conquest_rule or policy.rule,
+            "the attacker conquers when the defender has no unit left to stand on the front; "
+            "the attack stops when the attacker has none",
+        )
+    )
+    return tuple(steps)
