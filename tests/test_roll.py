@@ -75,4 +75,4 @@ def test_notation_as_players_type_it(typed: str, total: int) -> None:
 
 def test_ruleset_names_in_any_case_and_a_bad_count() -> None:
     assert run_json("roll GroundForce 2 --seed 3")["faces"] == ["sword", "shield"]
-    assert "COUNT is a whole number" in fails("roll groundforce x")
+    assert "COUNT needs a whole number" in fails("roll groundforce x")

@@ -58,7 +58,7 @@ def examples_last(command: click.Command) -> click.Command:
 
 def fail(message: str) -> None:
     """One line, whatever the user typed into the names it quotes."""
-    line = message.replace("\r", "\\r").replace("\n", "\\n")
+    line = message.replace("\r", "\\r").replace("\n", "\\n").encode("utf-8", "backslashreplace").decode("utf-8")
     click.echo(f"error: {line}", err=True)
     sys.exit(2)
 
@@ -99,9 +99,11 @@ class RefereeGroup(click.Group):
         **extra: Any,
     ) -> Any:
         given = sys.argv[1:] if args is None else list(args)
-        if any("\x00" in arg for arg in given):
-            fail("an argument holds a NUL character; no name, number or path can")
         try:
+            from referee.inputs import argument
+
+            for position, word in enumerate(given, 1):
+                argument(word, position)
             code = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
         except RefereeError as exc:
             fail(str(exc))

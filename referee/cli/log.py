@@ -34,7 +34,7 @@ def log(ctx: click.Context, game: str | None, ruleset: str | None, limit: int, a
 
 
 @log.command()
-@click.argument("entry", type=click.IntRange(min=1, max=2**63 - 1))
+@click.argument("entry", type=whole(1))
 @journal_option
 @json_option
 def show(entry: int, as_json: bool) -> None:

@@ -12,18 +12,33 @@ from typing import Any
 import click
 
 from referee.errors import RefereeError
+from referee.inputs import shown, whole_number
 from referee.mechanics.base import SIDES, Battle, Units
 from referee.names import MAX_COUNT, situations_of, states_of, units_of
 from referee.ruleset.model import Ruleset
 
 F = Callable[..., Any]
-LARGEST = 2**63 - 1  # what the journal's SQLite columns hold
 
 
-def whole(minimum: int | None = None) -> click.IntRange:
-    """A whole-number option; the rules check the range that matters, this only
-    keeps absurd numbers (40 digits) out of the journal and out of loops."""
-    return click.IntRange(min=minimum, max=LARGEST)
+class Whole(click.ParamType):
+    """A whole-number option read through the input boundary; the rules check
+    the range that matters, this keeps absurd numbers (40 or 5,000 digits) out
+    of the journal and out of loops."""
+
+    name = "integer"
+
+    def __init__(self, minimum: int | None):
+        self.minimum = minimum
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
+        if isinstance(value, int):
+            return value
+        what = max(getattr(param, "opts", None) or ["the number"], key=len)
+        return whole_number(str(value), what, self.minimum)
+
+
+def whole(minimum: int | None = None) -> click.ParamType:
+    return Whole(minimum)
 
 
 def _complete_ruleset(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
@@ -125,9 +140,7 @@ def _force(
 ) -> tuple[list[tuple[str, int]], list[tuple[str, str, str, int]]]:
     """Units (a bare number counts `default`) and the states typed before them."""
     if text.strip().isdecimal():  # not isdigit: "²" is a digit int() cannot read
-        count = int(text)
-        if count > MAX_COUNT:
-            raise RefereeError(f"--{group.replace('_', '-')} {count}: a count must be from 0 to {MAX_COUNT}")
+        count = whole_number(text, f"--{group.replace('_', '-')}: a count", 0, MAX_COUNT)
         return [(default, count)] if count else [], []
     found = units_of(rules).counted_in_states(text, states_of(rules))
     counts: dict[str, int] = {}
@@ -168,12 +181,7 @@ def counts_from_args(extra: list[str]) -> tuple[dict[str, int], list[str]]:
     given, words = _split_extra(extra)
     held = {}
     for name, value in given.items():
-        try:
-            held[name] = int(value)
-        except ValueError:
-            raise RefereeError(f"--{name} needs a whole number, not '{value}'") from None
-        if held[name] > MAX_COUNT:
-            raise RefereeError(f"--{name} {held[name]}: at most {MAX_COUNT} of anything on one table")
+        held[name] = whole_number(value, f"--{shown(name)}: a count on one table", None, MAX_COUNT)
     return held, words
 
 
@@ -234,9 +242,9 @@ def numbers(text: str, what: str, rule: str) -> tuple[int, ...]:
     """'6,2' or '6 2' → (6, 2); whether each is a face is the rules' to say."""
     items = [item.strip() for item in text.replace(" ", ",").split(",") if item.strip()]
     try:
-        return tuple(int(item) for item in items)
-    except ValueError:
-        raise RefereeError(f"{what} takes pips such as 6 or 6,2, not '{text}'", rule=rule) from None
+        return tuple(whole_number(item, what) for item in items)
+    except RefereeError:
+        raise RefereeError(f"{what} takes pips such as 6 or 6,2, not '{shown(text)}'", rule=rule) from None
 
 
 def refuse_unread(given: Mapping[str, object], message: str) -> None:

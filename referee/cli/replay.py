@@ -13,7 +13,7 @@ from typing import Any
 import click
 
 from referee.cli.journaling import journal_option, opened, rerun
-from referee.cli.options import emit, json_option
+from referee.cli.options import emit, json_option, whole
 from referee.render import journal as render
 
 
@@ -97,7 +97,7 @@ def _summary(entry: dict[str, Any], runs: list[dict[str, Any]]) -> str:
 
 
 @click.command()
-@click.argument("entry", type=click.IntRange(min=1, max=2**63 - 1))
+@click.argument("entry", type=whole(1))
 @journal_option
 @json_option
 def replay(entry: int, as_json: bool) -> None:
