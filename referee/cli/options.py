@@ -226,16 +226,20 @@ def emit(as_json: bool, document: Any, text: Callable[[], str]) -> None:
     ruling also says which journal entry holds it."""
     from referee.cli.journaling import printed_entry
 
-    journaled, entry = printed_entry()
+    journaled, entry, checkpoint = printed_entry()
     ctx = click.get_current_context(silent=True)
     if as_json or (ctx is not None and ctx.meta.get(JSON)):
         from referee.render.json import dumps
 
-        click.echo(dumps({**document, "journal_entry": entry} if journaled else document))
+        noted = {"journal_entry": entry, "journal_checkpoint": checkpoint}
+        click.echo(dumps({**document, **noted} if journaled else document))
     else:
         click.echo(text())
         if entry is not None:
             click.echo(f"\nJournal entry {entry}; 'referee log show {entry}' shows it again.")
+            click.echo(
+                f"Checkpoint {checkpoint}: note it; 'referee log verify --checkpoint {checkpoint}' proves it later."
+            )
 
 
 def numbers(text: str, what: str, rule: str) -> tuple[int, ...]:

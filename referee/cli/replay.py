@@ -12,8 +12,9 @@ from typing import Any
 
 import click
 
-from referee.cli.journaling import journal_option, opened, rerun
+from referee.cli.journaling import journal_option, opened, report_damage, rerun
 from referee.cli.options import emit, json_option, whole
+from referee.errors import RefereeError
 from referee.render import journal as render
 
 
@@ -113,6 +114,11 @@ def replay(entry: int, as_json: bool) -> None:
     with opened(reading=True) as journal:
         found = journal.entry(entry)
         stored = journal.ruleset_content(found["ruleset_digest"]) if found["ruleset_digest"] else None
+        report_damage(journal, [found])
+    if found["command"].startswith("game"):
+        raise RefereeError(
+            f"entry {entry} records a '{found['command']}', not a ruling: there is nothing to rule again"
+        )
     runs = replay_entry(found, stored)
     document = {
         "entry": entry,
