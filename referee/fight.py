@@ -17,7 +17,7 @@ from typing import Any
 
 from referee.dice import exact_throws
 from referee.errors import RefereeError
-from referee.mechanics import attack_of, check_situations, dice_needed, resolve
+from referee.mechanics import attack_of, check_situations, check_states, dice_needed, resolve
 from referee.mechanics.base import SIDES, Battle, Step, Units, dice_of
 from referee.mechanics.ranked_pairs import divisions, reads_rear, situations_on
 from referee.ruleset.model import Ruleset, Situation
@@ -83,6 +83,7 @@ class Fight:
         self.moves: dict[tuple[str, tuple[Division, ...], Rear], Side] = {}
         self.reads = {side: reads_rear(rules, params, battle, side) for side in SIDES}
         check_situations(rules, battle)
+        check_states(rules, battle)  # as a single round does: a state word on a unit that has no such state
         self.stopping = {
             side: [s for s in situations_on(rules, battle, other) if s.stops_repair]
             for side, other in zip(SIDES, reversed(SIDES))

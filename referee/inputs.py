@@ -128,3 +128,15 @@ def read_file(path: Path, what: str, limit: int) -> bytes:
     if len(data) > limit:
         raise RefereeError(f"too large for a {what} (over {limit:,} bytes)", where=str(path))
     return data
+
+
+def write_text(path: Path, text: str, what: str) -> None:
+    """Write a file the user named, refusing what is not a file: writing to a
+    FIFO nobody reads would wait for ever, and a device is no place for it."""
+    found = kind_of(path_text(path, what))
+    if found not in (None, "file"):
+        raise RefereeError(f"cannot write {shown(str(path))}: it is a {found}, not a file for {what}")
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise RefereeError(f"cannot write {shown(str(path))}: {exc.strerror}") from None

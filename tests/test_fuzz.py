@@ -2,6 +2,12 @@
 shipped rulesets must end in exit code 0 or 2, never a traceback, and a
 successful --json run prints one JSON document.
 
+Besides words a player might type, hostile values go into every option:
+numbers of thousands of digits, numbers just past each documented limit,
+bytes that are not UTF-8 (as a shell passes them, through os.fsdecode),
+over-long paths, and a FIFO, a directory and a device where a file is
+expected. Each scratch folder holds such files for the commands to meet.
+
 CI runs a short version; REFEREE_FUZZ_EXAMPLES=100000 runs the long one.
 """
 
@@ -21,7 +27,19 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from referee.cli import COMMANDS, cli
+from referee.inputs import (
+    DICE_PER_UNIT,
+    LARGEST,
+    MAX_ARGUMENT,
+    MAX_COUNT,
+    MAX_DIGITS,
+    MAX_NAME,
+    MAX_PATH,
+    TABLE_NUMBER,
+)
+from referee.notation import MAX_DICE, MAX_SIDES
 from referee.ruleset.load import shipped
+from referee.ruleset.yamlnodes import MAX_BYTES
 
 CASES = int(os.environ.get("REFEREE_FUZZ_EXAMPLES", "150"))
 FUZZ = settings(max_examples=CASES, deadline=None, derandomize=CASES <= 1000, suppress_health_check=list(HealthCheck))
@@ -69,6 +87,24 @@ WORDS = [
     "ranged",
     "city",
 ]
+# sizes just past each documented limit, and at it
+LIMITS = [
+    str(n)
+    for limit in (MAX_COUNT, DICE_PER_UNIT, TABLE_NUMBER, LARGEST, MAX_DICE, MAX_SIDES)
+    for n in (limit, limit + 1)
+]
+# files that are not files, made in each scratch folder by _check
+ODD_FILES = ["pipe.yaml", "folder.yaml", "pipe", "folder", "/dev/null", "/dev/zero", "/", "big.yaml"]
+HOSTILE = (
+    st.integers(MAX_DIGITS, 6000).map(lambda n: "9" * n)
+    | st.sampled_from(LIMITS)
+    | st.binary(min_size=1, max_size=12).map(os.fsdecode)
+    | st.sampled_from([MAX_NAME, MAX_PATH, MAX_ARGUMENT]).flatmap(
+        lambda limit: st.integers(limit - 2, limit + 2).map(lambda n: "p" * n)
+    )
+    | st.integers(1, 2000).map(lambda n: "/".join(["d"] * n) + ".yaml")
+    | st.sampled_from(ODD_FILES)
+)
 SCALARS = [
     "no",
     "010",
@@ -86,6 +122,8 @@ SCALARS = [
     "1.5",
     "true",
     "[1, 2]",
+    "9" * 5000,
+    *LIMITS,
 ]
 
 
@@ -127,8 +165,18 @@ def _asks_json(args: list[str]) -> bool:
     return "--json" in flags and "--help" not in flags and "-h" not in flags
 
 
+def _odd_files(home: Path) -> None:
+    """A FIFO, a directory and a file just past the size limit, where a command may look for a file."""
+    for name in ("pipe.yaml", "pipe"):
+        os.mkfifo(home / name)
+    for name in ("folder.yaml", "folder"):
+        (home / name).mkdir()
+    (home / "big.yaml").write_bytes(b"#" * (MAX_BYTES + 1))
+
+
 def _check(args: list[str]) -> None:
     with tempfile.TemporaryDirectory() as home:
+        _odd_files(Path(home))
         env = {"XDG_DATA_HOME": home, "REFEREE_JOURNAL": str(Path(home) / "journal.sqlite3")}
         cwd = os.getcwd()
         os.chdir(home)  # anything a command writes lands in the scratch folder
@@ -147,6 +195,29 @@ def _check(args: list[str]) -> None:
 @FUZZ
 @given(invocations())
 def test_random_arguments(args: list[str]) -> None:
+    _check(args)
+
+
+@st.composite
+def hostile_invocations(draw: st.DrawFn) -> list[str]:
+    """A working command line with hostile values put in for a few of its
+    words, or given to options it has (the journal among them)."""
+    name = draw(st.sampled_from(sorted(EXAMPLES)))
+    args = shlex.split(EXAMPLES[name])
+    for _ in range(draw(st.integers(min_value=1, max_value=3))):
+        if draw(st.booleans()) and len(args) > 1:
+            args[draw(st.integers(min_value=1, max_value=len(args) - 1))] = draw(HOSTILE)
+        else:
+            option, is_flag = draw(st.sampled_from([*(OPTIONS[name] or []), ("--journal", False)]))
+            args += [option] if is_flag else [option, draw(HOSTILE)]
+    if draw(st.booleans()):
+        args.append("--json")
+    return args
+
+
+@FUZZ
+@given(hostile_invocations())
+def test_hostile_values(args: list[str]) -> None:
     _check(args)
 
 

@@ -36,8 +36,9 @@ COMMANDS = {
 }
 
 EXIT_HELP = """
-Exit codes: 0 success; 1 when `log verify` finds the chain broken or
-`replay` finds a ruling changed; 2 bad input (the message names what is wrong
+Exit codes: 0 success; 1 when `log verify` finds the chain broken,
+`replay` finds a ruling changed, or a reading command met a damaged journal
+entry; 2 bad input (the message names what is wrong
 and the rule or file:line); 130 interrupted. Anything else is a bug worth
 reporting."""
 
