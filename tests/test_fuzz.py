@@ -199,31 +199,11 @@ def test_random_arguments(args: list[str]) -> None:
 
 
 @st.composite
-def hostile_invocations(draw: st.DrawFn) -> list[str]:
-    """A working command line with hostile values put in for a few of its
-    words, or given to options it has (the journal among them)."""
-    name = draw(st.sampled_from(sorted(EXAMPLES)))
-    args = shlex.split(EXAMPLES[name])
-    for _ in range(draw(st.integers(min_value=1, max_value=3))):
-        if draw(st.booleans()) and len(args) > 1:
-            args[draw(st.integers(min_value=1, max_value=len(args) - 1))] = draw(HOSTILE)
-        else:
-            option, is_flag = draw(st.sampled_from([*(OPTIONS[name] or []), ("--journal", False)]))
-            args += [option] if is_flag else [option, draw(HOSTILE)]
-    if draw(st.booleans()):
-        args.append("--json")
-    return args
-
-
-@FUZZ
-@given(hostile_invocations())
-def test_hostile_values(args: list[str]) -> None:
-    _check(args)
-
-
-@st.composite
-def mutated_examples(draw: st.DrawFn) -> list[str]:
-    """A working command line with a few tokens dropped, replaced or added:
+def mutated_examples(
+    draw: st.DrawFn, values: st.SearchStrategy[str], options: tuple[tuple[str, bool], ...] = ()
+) -> list[str]:
+    """A working command line with a few tokens dropped, replaced or added
+    (options of its command, and `options`), new values drawn from `values`:
     the way to reach the code behind the first checks."""
     name = draw(st.sampled_from(sorted(EXAMPLES)))
     args = shlex.split(EXAMPLES[name])
@@ -233,18 +213,25 @@ def mutated_examples(draw: st.DrawFn) -> list[str]:
         if kind == "drop" and len(args) > 1:
             del args[min(i, len(args) - 1)]
         elif kind == "replace" and len(args) > 1:
-            args[min(i, len(args) - 1)] = draw(st.sampled_from(WORDS) | st.text(max_size=8))
+            args[min(i, len(args) - 1)] = draw(values)
         else:
-            option, is_flag = draw(st.sampled_from(OPTIONS[name] or [("--json", True)]))
-            args += [option] if is_flag else [option, draw(st.sampled_from(WORDS))]
+            option, is_flag = draw(st.sampled_from([*OPTIONS[name], *options] or [("--json", True)]))
+            args += [option] if is_flag else [option, draw(values)]
     if draw(st.booleans()):
         args.append("--json")
     return args
 
 
 @FUZZ
-@given(mutated_examples())
+@given(mutated_examples(st.sampled_from(WORDS) | st.text(max_size=8)))
 def test_mutated_working_commands(args: list[str]) -> None:
+    _check(args)
+
+
+@FUZZ
+@given(mutated_examples(HOSTILE, (("--journal", False),)))
+def test_hostile_values(args: list[str]) -> None:
+    """Hostile values in place of a working command's words, or given to its options and the journal's."""
     _check(args)
 
 
