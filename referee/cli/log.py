@@ -83,17 +83,17 @@ def verify(checkpoints: list[tuple[int, str]], as_json: bool) -> None:
     """
     with opened(reading=True) as journal:
         verdict = journal.verify(checkpoints)
-        where = str(journal.path)
-    broken = verdict.broken
-    document = {
-        "journal": where,
-        "intact": broken is None,
-        "entries": verdict.entries,
-        "last": verdict.last,
-        "checkpoints": [f"{n}:{digits}" for n, digits in checkpoints],
-        "broken": {"entry": broken.entry, "reason": broken.reason} if broken else None,
-    }
-    emit(as_json, document, lambda: render.verdict(document))
+        broken = verdict.broken
+        document = {
+            "journal": str(journal.path),
+            "intact": broken is None,
+            "entries": verdict.entries,
+            "last": verdict.last,
+            "checkpoints": [f"{n}:{digits}" for n, digits in checkpoints],
+            "broken": {"entry": broken.entry, "reason": broken.reason} if broken else None,
+        }
+        emit(as_json, document, lambda: render.verdict(document))
+        report_damage(journal, [])
     if broken:
         click.get_current_context().exit(1)
 

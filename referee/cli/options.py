@@ -12,15 +12,15 @@ from typing import Any
 import click
 
 from referee.errors import RefereeError
-from referee.inputs import shown, whole_number
+from referee.inputs import MAX_COUNT, shown, whole_number
 from referee.mechanics.base import SIDES, Battle, Units
-from referee.names import MAX_COUNT, situations_of, states_of, units_of
+from referee.names import situations_of, states_of, units_of
 from referee.ruleset.model import Ruleset
 
 F = Callable[..., Any]
 
 
-class Whole(click.ParamType):
+class Whole(click.ParamType[int, Any]):
     """A whole-number option read through the input boundary; the rules check
     the range that matters, this keeps absurd numbers (40 or 5,000 digits) out
     of the journal and out of loops."""
@@ -37,7 +37,7 @@ class Whole(click.ParamType):
         return whole_number(str(value), what, self.minimum)
 
 
-def whole(minimum: int | None = None) -> click.ParamType:
+def whole(minimum: int | None = None) -> Whole:
     return Whole(minimum)
 
 

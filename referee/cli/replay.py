@@ -15,6 +15,7 @@ import click
 from referee.cli.journaling import journal_option, opened, report_damage, rerun
 from referee.cli.options import emit, json_option, whole
 from referee.errors import RefereeError
+from referee.journal.export import command_line
 from referee.render import journal as render
 
 
@@ -122,7 +123,7 @@ def replay(entry: int, as_json: bool) -> None:
     runs = replay_entry(found, stored)
     document = {
         "entry": entry,
-        "command_line": render.command_line(found),
+        "command_line": command_line(found),
         "replay_line": shlex.join(["referee", *found["replay"]]),
         "same": runs[-1]["same"],
         "summary": _summary(found, runs),

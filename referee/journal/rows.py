@@ -7,7 +7,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any, Union
+
+if TYPE_CHECKING:
+    import sqlite3
+
+Stored = Union[Mapping[str, Any], "sqlite3.Row"]  # a row as SQLite gives it, or as a test builds it
 
 TEXT = ("time", "command", "version", "prev_hash", "hash")
 OPTIONAL_TEXT = ("game", "ruleset", "ruleset_digest", "ruleset_path")
@@ -48,7 +53,7 @@ def _kind(value: Any) -> str:
     return f"the number {value}" if isinstance(value, (int, float)) else "text"
 
 
-def decode(row: Mapping[str, Any]) -> dict[str, Any]:
+def decode(row: Stored) -> dict[str, Any]:
     """The row's columns, JSON columns parsed; `damage` lists what was wrong."""
     entry = dict(row)
     damage: list[str] = []

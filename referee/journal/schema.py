@@ -85,7 +85,7 @@ def application_id(db: sqlite3.Connection) -> int:
 
 
 def has_tables(db: sqlite3.Connection) -> bool:
-    return db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0] > 0
+    return bool(db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0] > 0)
 
 
 def migrate(db: sqlite3.Connection, start: int) -> None:

@@ -163,10 +163,10 @@ class Journal:
     def entry(self, n: int) -> dict[str, Any]:
         try:
             row = self.db.execute("SELECT * FROM entries WHERE id = ?", (n,)).fetchone()
+            last = self.db.execute("SELECT max(id) FROM entries").fetchone()[0] if row is None else n
         except sqlite3.DatabaseError as exc:
             return unreadable(n, f"the file is damaged (SQLite says: {exc})")
         if row is None:
-            last = self.db.execute("SELECT max(id) FROM entries").fetchone()[0]
             if last and n < last:
                 return unreadable(n, "it is missing, though later entries are there ('referee log verify' says more)")
             known = f"entries run from 1 to {last}" if last else "the journal is empty"

@@ -3,10 +3,11 @@ inserted by hand, named. Only `referee log verify` needs it."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
 from referee.journal.chain import GENESIS, entry_hash
+from referee.journal.rows import Stored
 
 
 class Break(NamedTuple):
@@ -34,7 +35,7 @@ class Unreadable(NamedTuple):
     why: str
 
 
-def _hash_of(row: Mapping[str, Any]) -> str | None:
+def _hash_of(row: Stored) -> str | None:
     """The row's hash recomputed, or None when a column holds what no entry
     can (a blob): hand edits and damaged files both leave that."""
     try:
@@ -43,7 +44,7 @@ def _hash_of(row: Mapping[str, Any]) -> str | None:
         return None
 
 
-def _checked(n: int, row: Mapping[str, Any], previous_id: int, previous_hash: Any) -> Break | None:
+def _checked(n: int, row: Stored, previous_id: int, previous_hash: Any) -> Break | None:
     if n < 1:
         return Break(n, "comes before the first entry: it was inserted by hand")
     if n != previous_id + 1:
@@ -65,7 +66,7 @@ def _checked(n: int, row: Mapping[str, Any], previous_id: int, previous_hash: An
 
 
 def walk(
-    rows: Iterable[Mapping[str, Any] | Unreadable],
+    rows: Iterable[Stored | Unreadable],
     highest_issued: int | None,
     missing_rulesets: Sequence[tuple[int, str]] = (),
     checkpoints: Sequence[tuple[int, str]] = (),
