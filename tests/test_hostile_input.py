@@ -198,14 +198,18 @@ def test_a_folder_of_thirty_large_rulesets_lists_quickly(tmp_path: Path) -> None
     folder = tmp_path / "rules"
     folder.mkdir()
     text = shipped()["groundforce"].read_text(encoding="utf-8")
-    padding = "# " + "x" * 998 + "\n"
-    big = text + padding * ((990_000 - len(text)) // len(padding))
+    head, _, tail = text.partition("rules:\n")
+    rules = "".join(f'  ZZ-{n}: "{"x" * 12}"\n' for n in range(36_000))  # some 72,000 values
+    big = f"{head}rules:\n{rules}{tail}"
+    assert 900_000 < len(big) < 1_000_000
     for i in range(30):
-        (folder / f"big{i}.yaml").write_text(big, encoding="utf-8")
+        (folder / f"big{i}.yaml").write_text(big.replace("name: groundforce", f"name: big{i}"), encoding="utf-8")
     started = time.perf_counter()
-    listed = run_json(f"--rules-dir {folder} rulesets")["rulesets"]
-    assert len([r for r in listed if r["name"].startswith("big")]) == 30
+    listed = {r["name"]: r for r in run_json(f"--rules-dir {folder} rulesets")["rulesets"]}
     assert time.perf_counter() - started < 5
+    statuses = [listed[f"big{i}"]["status"] for i in range(30)]
+    assert statuses[0] == "ok" and set(statuses[1:]) == {"unchecked"}
+    assert "'referee validate " in listed["big29"]["problem"]
 
 
 def test_a_state_word_on_a_one_state_unit_is_refused_in_a_whole_fight() -> None:
