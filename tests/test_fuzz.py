@@ -38,7 +38,7 @@ from referee.inputs import (
     TABLE_NUMBER,
 )
 from referee.notation import MAX_DICE, MAX_SIDES
-from referee.ruleset.load import shipped
+from referee.ruleset.load import load, shipped
 from referee.ruleset.yamlnodes import MAX_BYTES
 
 CASES = int(os.environ.get("REFEREE_FUZZ_EXAMPLES", "150"))
@@ -87,6 +87,24 @@ WORDS = [
     "ranged",
     "city",
 ]
+
+
+def _names() -> list[str]:
+    """The words of the shipped rulesets, as players combine them: units and
+    their aliases, counted and in states, and situations on either side."""
+    words: set[str] = set()
+    for name in shipped():
+        rules = load(name)
+        units = [*rules.units, *(a for u in rules.units.values() for a in u.aliases)]
+        words.update(units)
+        words.update(f"{n} {state} {unit}" for n, state in enumerate(rules.states, 1) for unit in units[:4])
+        words.update(f"{side}:{s}" for s in rules.situations for side in ("attacker", "defender"))
+        words.update(rules.variants)
+        words.update(f"{unit}, {other}" for unit in units[:3] for other in units[-3:])
+    return sorted(words)
+
+
+NAMES = _names()
 # sizes just past each documented limit, and at it
 LIMITS = [
     str(n)
@@ -143,6 +161,21 @@ def _options(name: str) -> list[tuple[str, bool]]:
 OPTIONS = {name: _options(name) for name in COMMANDS}
 
 
+def _choices() -> list[str]:
+    """Every value a click.Choice option offers (--until conquest, --format csv…)."""
+    found: set[str] = set()
+    for name in COMMANDS:
+        module, attr = COMMANDS[name].split(":")
+        command: click.Command = getattr(importlib.import_module(module), attr)
+        for param in [*command.params, *(p for c in getattr(command, "commands", {}).values() for p in c.params)]:
+            if isinstance(param.type, click.Choice):
+                found.update(str(choice) for choice in param.type.choices)
+    return sorted(found)
+
+
+NAMES += _choices()
+
+
 @st.composite
 def invocations(draw: st.DrawFn, ruleset: str | None = None) -> list[str]:
     name = draw(st.sampled_from(sorted(COMMANDS)))
@@ -152,7 +185,7 @@ def invocations(draw: st.DrawFn, ruleset: str | None = None) -> list[str]:
     for option, is_flag in draw(st.lists(st.sampled_from(OPTIONS[name] or [("--json", True)]), max_size=6)):
         args.append(option)
         if not is_flag:
-            args.append(draw(st.sampled_from(WORDS) | st.text(max_size=12)))
+            args.append(draw(st.sampled_from(WORDS) | st.sampled_from(NAMES) | st.text(max_size=12)))
     if draw(st.booleans()):
         args.append("--json")
     return args
@@ -223,7 +256,7 @@ def mutated_examples(
 
 
 @FUZZ
-@given(mutated_examples(st.sampled_from(WORDS) | st.text(max_size=8)))
+@given(mutated_examples(st.sampled_from(WORDS) | st.sampled_from(NAMES) | st.text(max_size=8)))
 def test_mutated_working_commands(args: list[str]) -> None:
     _check(args)
 
