@@ -357,3 +357,14 @@ def test_a_version_1_journal_is_migrated_by_the_next_ruling(journal: Path, monke
         ("friday", True, False),
         ("tuesday", False, True),
     ]
+
+
+def test_a_damaged_game_entry_is_named_by_the_game_listing(journal: Path) -> None:
+    run("game start friday --ruleset groundforce")
+    run(TYPED)
+    edit(journal, "UPDATE entries SET time = X'0102', ruleset = 7, game = X'00' WHERE id = 1")
+    for command in ("game", "game --json"):
+        code, out, err = invoke(command)
+        assert code == 1 and "(damaged entry 1)" in out
+        assert "damaged: entry 1: its time holds a blob of 2 bytes where text belongs" in err
+    assert "Game '(damaged entry 1)' stopped (1 ruling in all)" in run("game stop").stdout

@@ -32,26 +32,23 @@ def current(db: sqlite3.Connection) -> dict[str, Any] | None:
     return None if kept is None else {"name": kept["name"], "ruleset": kept["ruleset"], "outside_chain": kept["id"]}
 
 
-def played(db: sqlite3.Connection) -> list[dict[str, Any]]:
+def played(db: sqlite3.Connection, damage: list[str] | None = None) -> list[dict[str, Any]]:
     """Every game with how many rulings it holds: the version-1 games first
     (counted by name, as version 1 did), then the chain's, each counted
-    between its start and its stop."""
-    games = _outside_chain(db)
-    starts = db.execute(
-        "SELECT s.id, s.game, s.ruleset, s.time, "
-        "(SELECT min(x.id) FROM entries x WHERE x.command = ?1 AND x.id > s.id) AS stop "
-        "FROM entries s WHERE s.command = ?2 ORDER BY s.id",
-        (STOP, START),
-    ).fetchall()
-    for start in starts:
-        stop = start["stop"]
-        stopped = db.execute("SELECT time FROM entries WHERE id = ?", (stop,)).fetchone() if stop else None
+    between its start and its stop. Damaged game entries are named in `damage`."""
+    noted = [] if damage is None else damage
+    games = _outside_chain(db, noted)
+    for row in db.execute("SELECT * FROM entries WHERE command = ? ORDER BY id", (START,)).fetchall():
+        start = _read(row, noted)
+        found = db.execute("SELECT min(id) FROM entries WHERE command = ? AND id > ?", (STOP, start["id"])).fetchone()
+        stop = found[0]
+        stopped = _read(db.execute("SELECT * FROM entries WHERE id = ?", (stop,)).fetchone(), noted) if stop else None
         count = db.execute(
             "SELECT count(*) FROM entries WHERE id > ? AND (? IS NULL OR id < ?)", (start["id"], stop, stop)
         ).fetchone()[0]
         games.append(
             {
-                "name": _text(start["game"], start["id"]),
+                "name": start["game"] or f"(damaged entry {start['id']})",
                 "ruleset": start["ruleset"],
                 "started": start["time"],
                 "stopped": stopped["time"] if stopped else None,
@@ -64,14 +61,31 @@ def played(db: sqlite3.Connection) -> list[dict[str, Any]]:
     return games
 
 
-def _outside_chain(db: sqlite3.Connection) -> list[dict[str, Any]]:
+def _read(row: sqlite3.Row, damage: list[str]) -> dict[str, Any]:
+    from referee.journal.rows import decode
+
+    entry = decode(row)
+    if "damage" in entry:
+        damage.append(f"entry {entry['id']}: {'; '.join(entry['damage'])}")
+    return entry
+
+
+def _outside_chain(db: sqlite3.Connection, damage: list[str]) -> list[dict[str, Any]]:
     rows = db.execute(
-        "SELECT g.name, g.ruleset, g.started, g.stopped, "
+        "SELECT g.id, g.name, g.ruleset, g.started, g.stopped, "
         "(SELECT count(*) FROM entries e WHERE e.game = g.name AND e.command NOT IN (?, ?)) AS entries "
         "FROM games g ORDER BY g.id",
         (START, STOP),
     )
-    return [{**dict(row), "start_entry": None, "stop_entry": None, "in_chain": False} for row in rows]
+    games = []
+    for row in rows:
+        game = {**dict(row), "start_entry": None, "stop_entry": None, "in_chain": False}
+        for key in ("name", "ruleset", "started", "stopped"):
+            if not isinstance(game[key], str) and not (key == "stopped" and game[key] is None):
+                damage.append(f"game {game['id']} of the games table: its {key} is not text")
+                game[key] = "(damaged)"
+        games.append(game)
+    return games
 
 
 def refuse_to_start(db: sqlite3.Connection, name: str) -> None:

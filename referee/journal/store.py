@@ -222,7 +222,7 @@ class Journal:
     def games(self) -> list[dict[str, Any]]:
         """Every game, or those that could be read, the rest named in `damage`."""
         try:
-            return games.played(self.db)
+            return games.played(self.db, self.damage)
         except sqlite3.DatabaseError as exc:
             self.damage.append(f"the file is damaged (SQLite says: {exc})")
             return []
