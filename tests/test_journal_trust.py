@@ -368,3 +368,28 @@ def test_a_damaged_game_entry_is_named_by_the_game_listing(journal: Path) -> Non
         assert code == 1 and "(damaged entry 1)" in out
         assert "damaged: entry 1: its time holds a blob of 2 bytes where text belongs" in err
     assert "Game '(damaged entry 1)' stopped (1 ruling in all)" in run("game stop").stdout
+
+
+def test_a_version_1_journal_whose_writer_was_killed_is_still_known(tmp_path: Path) -> None:
+    """Its tables sit only in the WAL, not yet written back into the file: the
+    files are copied while the writer still holds them open, as a kill leaves them."""
+    import shutil
+
+    live = tmp_path / "live.sqlite3"
+    writer = sqlite3.connect(live, isolation_level=None)
+    writer.execute("PRAGMA journal_mode = WAL")
+    writer.execute("PRAGMA wal_autocheckpoint = 0")
+    writer.execute("BEGIN")
+    schema.MIGRATIONS[0](writer)
+    writer.execute("PRAGMA user_version = 1")
+    writer.execute("COMMIT")
+    killed = tmp_path / "killed.sqlite3"
+    for suffix in ("", "-wal"):
+        shutil.copy(f"{live}{suffix}", f"{killed}{suffix}")
+    writer.close()
+    db = sqlite3.connect(f"{killed.resolve().as_uri()}?mode=ro&immutable=1", uri=True)
+    assert db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0] == 0  # the file alone holds nothing
+    db.close()
+    assert run_json(f"log --journal {killed}")["entries"] == []
+    assert run_json(f"{TYPED} --journal {killed}")["journal_entry"] == 1
+    assert run_json(f"log verify --journal {killed}")["intact"]

@@ -25,18 +25,25 @@ def _header(path: Path) -> bytes:
 
 def _looks_like_version_1(path: Path) -> bool:
     """A journal written before the file carried its mark: read with SQLite's
-    immutable flag, which takes no lock and writes nothing, not even beside it."""
-    try:
-        db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro&immutable=1", uri=True)
-    except sqlite3.Error:
-        return False
-    try:
-        tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-        return schema.user_version(db) == 1 and tables == schema.VERSION_1_TABLES
-    except sqlite3.Error:
-        return False
-    finally:
-        db.close()
+    immutable flag, which takes no lock and writes nothing, not even beside it.
+    A writer killed before its WAL was written back leaves the tables in the
+    WAL only: then the file is read again through it, still read-only."""
+    wal = Path(f"{path}-wal")
+    modes = ["mode=ro&immutable=1", *(["mode=ro"] if wal.is_file() and wal.stat().st_size else [])]
+    for mode in modes:
+        try:
+            db = sqlite3.connect(f"{path.resolve().as_uri()}?{mode}", uri=True)
+        except sqlite3.Error:
+            continue
+        try:
+            tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+            if schema.user_version(db) == 1 and tables == schema.VERSION_1_TABLES:
+                return True
+        except sqlite3.Error:
+            pass
+        finally:
+            db.close()
+    return False
 
 
 def recognise(path: Path) -> str:
