@@ -5,8 +5,11 @@ inside the chain, and journals made before all this still read and written."""
 
 from __future__ import annotations
 
+import json
 import os
+import shlex
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -53,8 +56,6 @@ def rehash_from(journal: Path, first: int) -> None:
 
 
 def invoke(command: str) -> tuple[int, str, str]:
-    import shlex
-
     result = CliRunner().invoke(cli, shlex.split(command), catch_exceptions=False)
     assert "Traceback" not in result.stderr + result.stdout
     return result.exit_code, result.stdout, result.stderr
@@ -110,7 +111,9 @@ def test_our_journal_carries_its_mark(journal: Path) -> None:
         (lambda p: p.write_bytes(b""), None),  # an empty file is a new journal
     ],
 )
-def test_a_fifo_as_the_journal_is_refused_and_an_empty_file_is_claimed(tmp_path: Path, make, says) -> None:  # type: ignore[no-untyped-def]
+def test_a_fifo_as_the_journal_is_refused_and_an_empty_file_is_claimed(
+    tmp_path: Path, make: Callable[[Path], object], says: str | None
+) -> None:
     path = tmp_path / "j"
     make(path)
     if says:
@@ -173,8 +176,6 @@ def test_a_damaged_row_in_json_names_its_damage(journal: Path) -> None:
     edit(journal, "UPDATE entries SET ruling = '{' WHERE id = 1")
     result = CliRunner().invoke(cli, ["log", "--json"])
     assert result.exit_code == 1
-    import json
-
     entries = json.loads(result.stdout)["entries"]
     assert entries[0]["damage"] == ["its ruling is not valid JSON"]
     assert "damage" not in entries[1]
@@ -290,7 +291,6 @@ def test_a_game_name_played_before_is_refused_with_a_free_one() -> None:
     assert "name it 'friday-3'" in fails("game start friday --ruleset groundforce")
     games = {g["name"]: g["entries"] for g in run_json("game")["games"]}
     assert games == {"friday": 1, "friday-2": 0}
-    assert "(0 rulings in all)" not in run("game").stdout
     assert len(run_json("log --game friday")["entries"]) == 3
 
 
