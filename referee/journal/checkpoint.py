@@ -9,13 +9,11 @@ search of some 10^14 hashes."""
 
 from __future__ import annotations
 
-import re
-
 from referee.errors import RefereeError
 
 DIGITS = 12
 FEWEST = 8  # a checkpoint noted in part still checks this many digits
-_FORM = re.compile(r"^\s*(\d{1,19})\s*:\s*([0-9a-fA-F][0-9a-fA-F\- ]*)$")
+FORM = r"^\s*(\d{1,19})\s*:\s*([0-9a-fA-F][0-9a-fA-F\- ]*)$"
 
 
 def code(entry: int, entry_hash: str) -> str:
@@ -25,9 +23,11 @@ def code(entry: int, entry_hash: str) -> str:
 
 def parse(text: str) -> tuple[int, str]:
     """'12:3f9a-c2d1-07be' → (12, '3f9ac2d107be'); dashes, spaces and case do not matter."""
+    import re  # only `log verify` reads checkpoints; every ruling prints one
+
     from referee.inputs import shown
 
-    found = _FORM.match(text)
+    found = re.match(FORM, text)
     digits = found.group(2).replace("-", "").replace(" ", "").lower() if found else ""
     if not found or int(found.group(1)) < 1 or not FEWEST <= len(digits) <= 64:
         raise RefereeError(
