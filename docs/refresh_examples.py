@@ -64,7 +64,7 @@ def refresh(text: str, env: dict[str, str]) -> str:
                 out += old
                 continue
             if not any("Journal entry" in x for x in old):
-                fresh = re.sub(r"\n*\nJournal entry \d+;[^\n]*", "", fresh)
+                fresh = re.sub(r"\n*\nJournal entry \d+;[^\n]*(\nCheckpoint [^\n]*)?", "", fresh)
             out += fresh.split("\n") + ([""] if old and old[-1] == "" else [])
         out.append("```")
     return "\n".join(out)

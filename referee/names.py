@@ -11,6 +11,7 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Generic, TypeVar
 
 from referee.errors import RefereeError, did_you_mean
+from referee.inputs import MAX_COUNT, shown, whole_number
 
 if TYPE_CHECKING:
     from referee.ruleset.model import Ruleset
@@ -19,7 +20,6 @@ T = TypeVar("T")
 
 _COUNTED = re.compile(r"^(?:(\d+)\s*[x×*]?\s+|(\d+)\s*[x×*]\s*)?(.+)$", re.IGNORECASE | re.DOTALL)
 _SEPARATORS = re.compile(r"\s*(?:,|\+|;|\band\b|\ben\b|\bund\b|、|，)\s*", re.IGNORECASE)
-MAX_COUNT = 1000
 
 
 def plural(count: int, word: str, many: str = "") -> str:
@@ -58,9 +58,7 @@ class Lexicon(Generic[T]):
                 continue
             match = _COUNTED.match(item)
             assert match  # the pattern accepts any non-empty text
-            count = int(match.group(1) or match.group(2) or 1)
-            if not 1 <= count <= MAX_COUNT:
-                raise RefereeError(f"'{item}': a count must be from 1 to {MAX_COUNT}")
+            count = whole_number(match.group(1) or match.group(2) or "1", f"'{shown(item)}': a count", 1, MAX_COUNT)
             out.append((match.group(3), count))
         if not out:
             raise RefereeError(f"no {self.kind} given")

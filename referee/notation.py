@@ -9,6 +9,7 @@ import re
 from dataclasses import dataclass
 
 from referee.errors import RefereeError
+from referee.inputs import shown, whole_number
 
 MAX_LENGTH = 100
 MAX_DICE = 1000
@@ -47,14 +48,14 @@ def _term(text: str, part: str, sign: int) -> DiceTerm | int:
         what = f"'{text}'" if part == "".join(text.split()) else f"'{text}': '{part}'"
         raise RefereeError(f"{what} is not dice notation; {FORM}")
     if match.group(3) is not None:
-        value = int(match.group(3))
+        value = whole_number(match.group(3), f"'{shown(text)}': the number added")
         if value > MAX_CONSTANT:
             raise RefereeError(f"'{text}': {value} is more than the {MAX_CONSTANT:,} a roll may add")
         return sign * value
-    count = int(match.group(1)) if match.group(1) else 1
+    count = whole_number(match.group(1), f"'{shown(text)}': the count of dice") if match.group(1) else 1
     if not match.group(2):
         raise RefereeError(f"'{text}': say how many sides the dice have, e.g. {match.group(1) or 1}d6")
-    sides = int(match.group(2))
+    sides = whole_number(match.group(2), f"'{shown(text)}': the sides of a die")
     if count < 1:
         raise RefereeError(f"'{text}': roll at least one die, e.g. 1d{sides}")
     if not 2 <= sides <= MAX_SIDES:

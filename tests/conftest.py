@@ -61,10 +61,11 @@ def run_json(command: str) -> Any:
 
 
 def ruling_of(command: str) -> Any:
-    """The --json document without its journal entry number, which every run
-    changes: for comparing two runs of the same ruling."""
+    """The --json document without its journal entry number and checkpoint,
+    which every run changes: for comparing two runs of the same ruling."""
     document = run_json(command)
     document.pop("journal_entry")
+    document.pop("journal_checkpoint")
     return document
 
 

@@ -148,6 +148,7 @@ def test_map_json_keys_and_reproducibility() -> None:
     assert all(set(t) == {"coord", "q", "r", "terrain"} for t in dealt["tiles"])
     assert len(dealt["tiles"]) == 20 and dealt["dice_per_player"] == 12 and dealt["capitals"] == []
     dealt.pop("journal_entry")
+    dealt.pop("journal_checkpoint")
     assert dealt == ruling_of("map diceland --tiles 20 --seed 7")
 
 

@@ -150,6 +150,7 @@ def test_seed_makes_the_roll_repeatable() -> None:
     command = 'battle groundforce --attacker "2 trooper" --defender "trooper, heavy" --seed 42'
     first, second = run_json(command), run_json(command)
     assert (first.pop("journal_entry"), second.pop("journal_entry")) == (1, 2)
+    assert first.pop("journal_checkpoint") != second.pop("journal_checkpoint")
     assert first == second
     assert first["seed"] == 42
     # recorded once on this implementation; any machine and Python must give the same

@@ -3,12 +3,17 @@ traceback, a crash or a hang."""
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from conftest import fails
+from click.testing import CliRunner
+from conftest import fails, run_json
+
+from referee.cli import cli
+from referee.ruleset.load import shipped
 
 Edit = Callable[[str, Callable[[str], str]], Path]
 
@@ -92,4 +97,152 @@ def test_thousand_face_die_hit_chart_is_bounded(edited: Edit) -> None:
     started = time.perf_counter()
     assert "too many to sum exactly" in fails(f"odds {path} --attack melee")
     assert "too many to sum exactly" in fails(f"hit {path} --attacker 4 --target 5 --attack melee --no-roll")
+    assert time.perf_counter() - started < 5
+
+
+LONG = "9" * 5000  # past Python's 4,300-digit limit for int()
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        f"battle risk --attacker {LONG} --defender 2",
+        f"battle risk --attacker 3 --defender 2 --attacker-rear {LONG}",
+        f"battle groundforce --attacker '{LONG} trooper' --defender trooper",
+        f"battle groundforce --attacker trooper --defender trooper --seed {LONG}",
+        f"recruit frontline-risk --stars {LONG}",
+        f"roll groundforce {LONG}",
+        f"log --limit {LONG}",
+        f"log show {LONG}",
+        f"replay {LONG}",
+    ],
+)
+def test_numbers_of_thousands_of_digits_are_refused(command: str) -> None:
+    assert "not a number of 5,000 digits" in fails(command)
+
+
+def test_a_number_of_thousands_of_digits_in_a_ruleset_is_refused(edited: Edit) -> None:
+    path = edited("risk", lambda t: t.replace("army: {dice: 1}", f"army: {{dice: {LONG}}}"))
+    assert "got a number of 5,000 digits" in fails(f"validate {path}")
+
+
+def test_a_unit_rolling_ten_to_the_hundred_dice_is_refused(edited: Edit) -> None:
+    path = edited("risk", lambda t: t.replace("army: {dice: 1}", f"army: {{dice: {10**100}}}"))
+    assert "expected a whole number from 0 to 100" in fails(f"validate {path}")
+
+
+def test_a_number_no_table_plays_is_refused(edited: Edit) -> None:
+    path = edited("risk", lambda t: t.replace("army: {dice: 1", "army: {dice: 1, bombard: 1000001"))
+    assert "past any number a table plays with (at most 1,000,000)" in fails(f"validate {path}")
+
+
+NOT_UTF8 = os.fsdecode(b"a\xffb")
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["battle", NOT_UTF8, "--attacker", "1", "--defender", "1"],
+        ["battle", "groundforce", "--attacker", "trooper", "--defender", "trooper", "--journal", NOT_UTF8],
+        ["map", "diceland", "--tiles", "8", "--svg", NOT_UTF8],
+        ["game", "start", NOT_UTF8, "--ruleset", "groundforce"],
+    ],
+)
+def test_bytes_that_are_not_utf8_are_refused(args: list[str]) -> None:
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 2, result.stderr
+    assert "holds bytes that are not UTF-8" in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_a_journal_named_in_the_environment_with_odd_bytes_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("REFEREE_JOURNAL", NOT_UTF8)
+    assert "$REFEREE_JOURNAL ('a\\udcffb') holds bytes that are not UTF-8" in fails("log")
+
+
+@pytest.mark.parametrize(
+    "path, message",
+    [
+        ("a" * 120_000 + ".yaml", "is 120,005 characters long; at most 10,000"),
+        ("a" * 300 + ".yaml", "a name in it is 305 bytes long; at most 255"),
+        ("/".join(["abc"] * 1100) + ".yaml", "a path of 4,404 bytes; at most 4095"),
+        ("/dev/null", "is a named pipe or a device, not a ruleset file"),
+        ("/", "is a directory, not a ruleset file"),
+    ],
+)
+def test_odd_paths_for_a_ruleset_are_refused(path: str, message: str) -> None:
+    assert message in fails(f"validate {path}")
+
+
+@pytest.mark.parametrize("command", ["validate {path}", "battle {path} --attacker 1 --defender 1", "show {path}"])
+def test_a_fifo_given_as_a_ruleset_does_not_hang(tmp_path: Path, command: str) -> None:
+    path = tmp_path / "pipe.yaml"
+    os.mkfifo(path)
+    started = time.perf_counter()
+    assert "is a named pipe or a device, not a ruleset file" in fails(command.format(path=path))
+    assert time.perf_counter() - started < 5
+
+
+def test_a_fifo_in_the_rules_folder_does_not_hang_the_listing(tmp_path: Path) -> None:
+    folder = tmp_path / "rules"
+    folder.mkdir()
+    os.mkfifo(folder / "pipe.yaml")
+    started = time.perf_counter()
+    listed = {r["name"]: r for r in run_json(f"--rules-dir {folder} rulesets")["rulesets"]}
+    assert "named pipe" in listed["pipe"]["problem"]
+    assert time.perf_counter() - started < 5
+
+
+def test_a_folder_of_thirty_large_rulesets_lists_quickly(tmp_path: Path) -> None:
+    folder = tmp_path / "rules"
+    folder.mkdir()
+    text = shipped()["groundforce"].read_text(encoding="utf-8")
+    head, _, tail = text.partition("rules:\n")
+    rules = "".join(f'  ZZ-{n}: "{"x" * 12}"\n' for n in range(36_000))  # some 72,000 values
+    big = f"{head}rules:\n{rules}{tail}"
+    assert 900_000 < len(big) < 1_000_000
+    for i in range(30):
+        (folder / f"big{i}.yaml").write_text(big.replace("name: groundforce", f"name: big{i}"), encoding="utf-8")
+    started = time.perf_counter()
+    listed = {r["name"]: r for r in run_json(f"--rules-dir {folder} rulesets")["rulesets"]}
+    assert time.perf_counter() - started < 5
+    statuses = [listed[f"big{i}"]["status"] for i in range(30)]
+    assert statuses[0] == "ok" and set(statuses[1:]) == {"unchecked"}
+    assert "'referee validate " in listed["big29"]["problem"]
+
+
+def test_a_state_word_on_a_one_state_unit_is_refused_in_a_whole_fight() -> None:
+    command = "odds frontline-risk --attacker '1 fresh infantry,inf' --defender '1 tank, 1 坦克, 步兵'"
+    single = fails(command)
+    assert single == fails(f"{command} --until conquest")
+    assert "infantry is never intact: a loss destroys it (FR-B9)" in single
+
+
+WHOLE_FIGHTS = [
+    "odds risk --attacker 1000 --defender 1000 --until conquest --float",
+    "odds risk --attacker 1000 --defender 40 --until conquest",
+    "odds frontline-risk --attacker 2 --defender 2 --attacker-rear 1000 --defender-rear 1000 --until conquest --float",
+]
+
+
+@pytest.mark.parametrize("command", WHOLE_FIGHTS)
+def test_whole_fights_of_a_thousand_are_refused_up_front(command: str) -> None:
+    """Refused before any work, naming the limit and what to ask instead."""
+    started = time.perf_counter()
+    message = fails(command)
+    assert "fight states are too many" in message and "at most" in message
+    assert "add --float" in message or "ask for fewer units" in message
+    assert time.perf_counter() - started < 5
+
+
+@pytest.mark.parametrize(
+    "path, says",
+    [("pipe", "it is a named pipe (FIFO), not a file"), ("/dev/null", "it is a device, not a file")],
+)
+def test_a_map_is_never_written_to_a_fifo_or_a_device(tmp_path: Path, path: str, says: str) -> None:
+    if path == "pipe":
+        path = str(tmp_path / "pipe.svg")
+        os.mkfifo(path)
+    started = time.perf_counter()
+    assert says in fails(f"map diceland --tiles 8 --seed 1 --svg {path}")
     assert time.perf_counter() - started < 5

@@ -41,7 +41,8 @@ def test_a_ruling_is_recorded_with_everything_needed_to_replay_it(journal: Path)
         "rolled": {"attacker": printed["attacker"]["rolled"], "defender": printed["defender"]["rolled"]},
         "typed": [],
     }
-    assert entry["ruling"] == {k: v for k, v in printed.items() if k != "journal_entry"}
+    assert entry["ruling"] == {k: v for k, v in printed.items() if not k.startswith("journal_")}
+    assert printed["journal_checkpoint"] == f"1:{entry['hash'][:4]}-{entry['hash'][4:8]}-{entry['hash'][8:12]}"
     assert entry["explanation"] == printed["explanation"]
     assert entry["inputs"]["attacker"] == "2 trooper"
     assert entry["ruleset"] == "groundforce"
@@ -140,9 +141,11 @@ def test_log_filters_by_game_and_ruleset_and_limits() -> None:
         run(f"{BATTLE} --seed {seed}")
     run("game stop")
     run(TYPED)
-    assert [e["id"] for e in run_json("log --game friday")["entries"]] == [2, 3, 4]
-    assert [e["id"] for e in run_json("log --limit 2")["entries"]] == [4, 5]
-    assert len(run_json("log --ruleset groundforce")["entries"]) == 5
+    # entry 2 starts the game and entry 6 stops it: both are in the chain
+    assert [e["id"] for e in run_json("log --game friday")["entries"]] == [2, 3, 4, 5, 6]
+    assert [e["command"] for e in run_json("log --game friday")["entries"]][::4] == ["game start", "game stop"]
+    assert [e["id"] for e in run_json("log --limit 2")["entries"]] == [6, 7]
+    assert len(run_json("log --ruleset groundforce")["entries"]) == 6
     assert run_json("log --ruleset other")["entries"] == []
     games = run_json("game")["games"]
     assert [(g["name"], g["entries"], g["stopped"] is not None) for g in games] == [("friday", 3, True)]
@@ -177,13 +180,14 @@ def test_export_a_game_as_json_and_csv() -> None:
     run("game stop")
     run(TYPED)
     exported = run_json("log export --game 'friday night' --format json")
-    assert [e["id"] for e in exported["entries"]] == [1, 2]
+    assert [e["id"] for e in exported["entries"]] == [1, 2, 3, 4]
     rows = list(csv.DictReader(io.StringIO(run("log export --game 'friday night' --format csv").stdout)))
-    assert [r["id"] for r in rows] == ["1", "2"]
-    assert rows[1]["seed"] == "5"
-    assert rows[0]["command_line"].startswith("referee battle groundforce --attacker '2 trooper'")
-    assert json.loads(rows[0]["ruling"])["winner"] == "attacker"
-    assert rows[0]["explanation"].splitlines()[0].startswith("GF-B2: ")
+    assert [r["id"] for r in rows] == ["1", "2", "3", "4"]
+    assert rows[0]["command_line"] == "referee game start 'friday night' --ruleset groundforce"
+    assert rows[2]["seed"] == "5"
+    assert rows[1]["command_line"].startswith("referee battle groundforce --attacker '2 trooper'")
+    assert json.loads(rows[1]["ruling"])["winner"] == "attacker"
+    assert rows[1]["explanation"].splitlines()[0].startswith("GF-B2: ")
 
 
 def test_show_refuses_an_unknown_entry() -> None:
@@ -280,7 +284,7 @@ def test_an_older_journal_is_migrated_forward(journal: Path, monkeypatch: pytest
     monkeypatch.setattr(schema, "MIGRATIONS", [*schema.MIGRATIONS, added])
     run(TYPED)
     db = sqlite3.connect(journal)
-    assert db.execute("PRAGMA user_version").fetchone()[0] == schema.version() == 2
+    assert db.execute("PRAGMA user_version").fetchone()[0] == schema.version() == 3
     assert db.execute("SELECT count(*) FROM notes").fetchone()[0] == 0
     db.close()
     assert run_json("log verify")["entries"] == 2
@@ -407,9 +411,9 @@ def test_a_journaled_command_cannot_print_a_ruling_it_did_not_record() -> None:
 @pytest.mark.parametrize(
     "command, message",
     [
-        ("replay 99999999999999999999999999", "is not in the range"),
-        ("log show 0", "is not in the range"),
-        (f"log --journal {'x' * 300}", "File name too long"),
+        ("replay 99999999999999999999999999", "must be from 1 to 9223372036854775807"),
+        ("log show 0", "must be from 1 to 9223372036854775807, not 0"),
+        (f"log --journal {'x' * 300}", "a name in it is 300 bytes long; at most 255"),
     ],
 )
 def test_absurd_journal_arguments_are_refused(command: str, message: str) -> None:
@@ -436,4 +440,4 @@ def test_reading_a_journal_that_is_not_there_leaves_no_file(tmp_path: Path, comm
     ],
 )
 def test_forty_digit_numbers_are_refused_before_the_journal(command: str) -> None:
-    assert "is not in the range" in fails(command)
+    assert "to 9223372036854775807, not a number of" in fails(command)

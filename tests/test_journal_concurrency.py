@@ -75,6 +75,7 @@ def test_concurrent_writers_lose_nothing_and_keep_the_chain() -> None:
     assert sorted(stored) == sorted(r["journal_entry"] for r in rulings)
     for ruling in rulings:
         entry = stored[ruling.pop("journal_entry")]
+        assert entry["hash"].startswith(ruling.pop("journal_checkpoint").split(":")[1].replace("-", ""))
         assert entry["ruling"] == ruling
 
 
@@ -95,4 +96,5 @@ def test_a_writer_killed_mid_run_loses_no_printed_ruling(journal: Path) -> None:
     assert len(shown) >= 30 - 1
     for ruling in shown:
         entry = run_json(f"log show {ruling.pop('journal_entry')}")
+        assert entry["hash"].startswith(ruling.pop("journal_checkpoint").split(":")[1].replace("-", ""))
         assert entry["ruling"] == ruling

@@ -24,6 +24,7 @@ BY_PREFIX = (  # the first prefix a module's dotted name starts with decides its
     ("referee.outcomes", BOTTOM),
     ("referee.names", BOTTOM),
     ("referee.digests", BOTTOM),
+    ("referee.inputs", BOTTOM),
     ("referee.errors", ERRORS),
     ("referee", SERVICES),
 )

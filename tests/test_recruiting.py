@@ -61,7 +61,9 @@ def test_build_refusals() -> None:
 
 
 def test_an_absurd_count_is_refused() -> None:
-    assert "at most 1000 of anything" in fails("recruit frontline-risk --stars 10101010101010101010101 --cities 2")
+    assert "a count on one table must be at most 1000" in fails(
+        "recruit frontline-risk --stars 10101010101010101010101 --cities 2"
+    )
 
 
 def test_a_ruleset_where_nothing_costs_anything(edited: Callable[[str, Callable[[str], str]], Path]) -> None:

@@ -109,7 +109,10 @@ def test_four_attacking_armies_refused() -> None:
     [
         ("odds risk --attacker 250 --defender 250 --until conquest", "add --float"),
         ("odds risk --table 200", "add --float"),
-        ("odds risk --attacker 5000 --defender 3 --until conquest", "a count must be from 0 to 1000"),
+        (
+            "odds risk --attacker 5000 --defender 3 --until conquest",
+            "a count of units in the attacker's side must be from 0 to 1000",
+        ),
         ("odds risk --attacker 0 --defender 3", "the attacker needs at least one unit"),
         ("battle groundforce --attacker trooper --defender 0", "the defender needs at least one unit"),
     ],

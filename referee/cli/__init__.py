@@ -36,8 +36,9 @@ COMMANDS = {
 }
 
 EXIT_HELP = """
-Exit codes: 0 success; 1 when `log verify` finds the chain broken or
-`replay` finds a ruling changed; 2 bad input (the message names what is wrong
+Exit codes: 0 success; 1 when `log verify` finds the chain broken,
+`replay` finds a ruling changed, or a reading command met a damaged journal
+entry; 2 bad input (the message names what is wrong
 and the rule or file:line); 130 interrupted. Anything else is a bug worth
 reporting."""
 
@@ -58,7 +59,7 @@ def examples_last(command: click.Command) -> click.Command:
 
 def fail(message: str) -> None:
     """One line, whatever the user typed into the names it quotes."""
-    line = message.replace("\r", "\\r").replace("\n", "\\n")
+    line = message.replace("\r", "\\r").replace("\n", "\\n").encode("utf-8", "backslashreplace").decode("utf-8")
     click.echo(f"error: {line}", err=True)
     sys.exit(2)
 
@@ -99,9 +100,11 @@ class RefereeGroup(click.Group):
         **extra: Any,
     ) -> Any:
         given = sys.argv[1:] if args is None else list(args)
-        if any("\x00" in arg for arg in given):
-            fail("an argument holds a NUL character; no name, number or path can")
         try:
+            from referee.inputs import argument
+
+            for position, word in enumerate(given, 1):
+                argument(word, position)
             code = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
         except RefereeError as exc:
             fail(str(exc))

@@ -1,12 +1,14 @@
-"""`referee game`: name an evening, so its rulings can be read back together."""
+"""`referee game`: name an evening, so its rulings can be read back together.
+Starting and stopping a game are entries of the journal's chain."""
 
 from __future__ import annotations
 
 import shlex
+from typing import Any
 
 import click
 
-from referee.cli.journaling import journal_option, opened
+from referee.cli.journaling import journal_option, opened, record, report_damage
 from referee.cli.options import emit, json_option, load_rules
 from referee.errors import RefereeError
 from referee.render.text import table
@@ -30,13 +32,28 @@ def game(ctx: click.Context, as_json: bool) -> None:
         return
     with opened(reading=True) as journal:
         games = journal.games()
+        _listing(as_json, games)
+        report_damage(journal, [])
+
+
+def _listing(as_json: bool, games: list[dict[str, Any]]) -> None:
     emit(
         as_json,
         {"games": games},
         lambda: (
             table(
-                [(g["name"], g["ruleset"], g["started"], g["stopped"] or "going", g["entries"]) for g in games],
-                ["game", "ruleset", "started", "stopped", "entries"],
+                [
+                    (
+                        g["name"],
+                        g["ruleset"],
+                        g["started"],
+                        g["stopped"] or "going",
+                        g["entries"],
+                        f"{g['start_entry']}-{g['stop_entry'] or ''}" if g["in_chain"] else "outside the chain",
+                    )
+                    for g in games
+                ],
+                ["game", "ruleset", "started", "stopped", "entries", "journal entries"],
             )
             if games
             else "No games yet."
@@ -51,7 +68,8 @@ def game(ctx: click.Context, as_json: bool) -> None:
 @json_option
 def start(name: str, ruleset: str, as_json: bool) -> None:
     """Start a game: later rulings, from any terminal using this journal,
-    belong to it until 'referee game stop'. A name may be played again.
+    belong to it until 'referee game stop'. Each evening is its own game: a
+    name played before is refused, with a free one to use instead.
 
     \b
     Example:
@@ -61,11 +79,11 @@ def start(name: str, ruleset: str, as_json: bool) -> None:
     if not name:
         raise RefereeError("name the game, e.g. referee game start friday --ruleset groundforce")
     rules = load_rules(ruleset)
-    with opened() as journal:
-        journal.start_game(name, rules.name)
+    document = {"game": name, "ruleset": rules.name}
+    record(rules, document, starts=name)
     emit(
         as_json,
-        {"game": name, "ruleset": rules.name},
+        document,
         lambda: f"Game '{name}' started ({rules.title}); rulings now belong to it until 'referee game stop'.",
     )
 
@@ -81,13 +99,18 @@ def stop(as_json: bool) -> None:
       referee game stop
     """
     with opened() as journal:
-        stopped = journal.stop_game()
+        going = journal.current_game()
+        held = [g for g in journal.games() if going and g["name"] == going["name"]]
+    if going is None:
+        raise RefereeError("no game is going; start one with 'referee game start NAME --ruleset R'")
+    rulings = held[-1]["entries"] if held else 0
+    document = {"game": going["name"], "ruleset": going["ruleset"], "entries": rulings}
+    record(None, document, stops=going["name"])
     emit(
         as_json,
-        stopped,
+        document,
         lambda: (
-            f"Game '{stopped['name']}' stopped ({stopped['entries']} "
-            f"ruling{'' if stopped['entries'] == 1 else 's'} in all); "
-            f"'referee log --game {shlex.quote(stopped['name'])}' reads it back."
+            f"Game '{going['name']}' stopped ({rulings} ruling{'' if rulings == 1 else 's'} in all); "
+            f"'referee log --game {shlex.quote(going['name'])}' reads it back."
         ),
     )

@@ -48,6 +48,7 @@ PATH = "referee.journal.path"
 OFF = "referee.journal.off"
 PENDING = "referee.journal.pending"
 ENTRY = "referee.journal.entry"
+CHECKPOINT = "referee.journal.checkpoint"
 
 
 class Rerun:
@@ -119,9 +120,16 @@ def _ruleset_content(rules: Ruleset) -> bytes:
 
 
 def record(
-    rules: Ruleset | None, document: Any, *, seed: int | None = None, dice: dict[str, Any] | None = None
+    rules: Ruleset | None,
+    document: Any,
+    *,
+    seed: int | None = None,
+    dice: dict[str, Any] | None = None,
+    starts: str | None = None,
+    stops: str | None = None,
 ) -> None:
-    """Commit this ruling to the journal (unless --no-journal), before it is printed."""
+    """Commit this ruling to the journal (unless --no-journal), before it is
+    printed; `starts` or `stops` names the game the entry starts or stops."""
     ctx = click.get_current_context()
     ctx.meta[PENDING] = False
     rerun = _RERUN.get()
@@ -138,8 +146,10 @@ def record(
     ruling = _jsonable(document)
     inputs = {name: value for name, value in ctx.params.items() if name != "as_json"}
     content = _ruleset_content(rules) if rules else None
+    from referee.journal.checkpoint import code
+
     with opened() as journal:
-        ctx.meta[ENTRY], game = journal.append(
+        written = journal.append(
             command=" ".join(ctx.command_path.split()[1:]),
             argv=argv,
             replay=argv + (["--seed", str(seed)] if seed is not None and ctx.params.get("seed") != seed else []),
@@ -151,22 +161,25 @@ def record(
             ruleset=rules.name if rules else None,
             ruleset_path=str(Path(rules.path).resolve()) if rules else None,
             ruleset_content=content,
+            starts=starts,
+            stops=stops,
         )
-    if game is not None and rules is not None and game["ruleset"] != rules.name:
+    ctx.meta[ENTRY], ctx.meta[CHECKPOINT], game = written.entry, code(written.entry, written.hash), written.game
+    if starts is None and game is not None and rules is not None and game["ruleset"] != rules.name:
         click.echo(
             f"note: game '{game['name']}' is played with {game['ruleset']}, but this ruling used {rules.name}", err=True
         )
 
 
-def printed_entry() -> tuple[bool, int | None]:
-    """(journaled?, entry id) for `emit`; a journaled ruling printed without
-    `record` is a bug, caught here rather than in a dispute."""
+def printed_entry() -> tuple[bool, int | None, str | None]:
+    """(journaled?, entry id, checkpoint) for `emit`; a journaled ruling printed
+    without `record` is a bug, caught here rather than in a dispute."""
     ctx = click.get_current_context(silent=True)
     if ctx is None or PENDING not in ctx.meta:
-        return False, None
+        return False, None, None
     if ctx.meta[PENDING]:
         raise AssertionError(f"'{ctx.command_path}' prints a ruling it did not record")
-    return _RERUN.get() is None, ctx.meta.get(ENTRY)
+    return _RERUN.get() is None, ctx.meta.get(ENTRY), ctx.meta.get(CHECKPOINT)
 
 
 @contextlib.contextmanager
@@ -179,6 +192,18 @@ def opened(reading: bool = False) -> Iterator[Journal]:
     path, default = journal_path(click.get_current_context().meta.get(PATH))
     with open_journal(path, create_dir=default and not reading, reading=reading) as journal:
         yield journal
+
+
+def report_damage(journal: Journal, entries: list[dict[str, Any]]) -> None:
+    """Name on stderr every damaged entry a reading command met, and what the
+    file itself could not give; then exit 1, as `log verify` does for a broken
+    chain, after the command printed what it could read."""
+    lines = [f"damaged: entry {e['id']}: {'; '.join(e['damage'])}" for e in entries if e.get("damage")]
+    lines += [f"damaged: {why}; what could be read is shown" for why in dict.fromkeys(journal.damage)]
+    for line in lines:
+        click.echo(line, err=True)
+    if lines:
+        click.get_current_context().exit(1)
 
 
 def rerun(args: list[str], ruleset_file: Path | None) -> Rerun:

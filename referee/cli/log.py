@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from referee.cli.journaling import journal_option, opened
+from referee.cli.journaling import journal_option, opened, report_damage
 from referee.cli.options import emit, json_option, whole
 from referee.render import journal as render
 
@@ -30,11 +30,12 @@ def log(ctx: click.Context, game: str | None, ruleset: str | None, limit: int, a
     with opened(reading=True) as journal:
         entries = journal.entries(game=game, ruleset=ruleset, limit=limit)
         where = str(journal.path)
-    emit(as_json, {"journal": where, "entries": entries}, lambda: render.listing(entries, where))
+        emit(as_json, {"journal": where, "entries": entries}, lambda: render.listing(entries, where))
+        report_damage(journal, entries)
 
 
 @log.command()
-@click.argument("entry", type=click.IntRange(min=1, max=2**63 - 1))
+@click.argument("entry", type=whole(1))
 @journal_option
 @json_option
 def show(entry: int, as_json: bool) -> None:
@@ -47,32 +48,52 @@ def show(entry: int, as_json: bool) -> None:
     """
     with opened(reading=True) as journal:
         found = journal.entry(entry)
-    emit(as_json, found, lambda: render.detail(found))
+        emit(as_json, found, lambda: render.detail(found))
+        report_damage(journal, [found])
+
+
+def _checkpoint(ctx: click.Context, param: click.Parameter, value: tuple[str, ...]) -> list[tuple[int, str]]:
+    from referee.journal.checkpoint import parse
+
+    return [parse(text) for text in value]
 
 
 @log.command()
+@click.option(
+    "--checkpoint",
+    "checkpoints",
+    multiple=True,
+    metavar="ENTRY:CODE",
+    callback=_checkpoint,
+    help="A checkpoint a ruling printed and a player noted (repeatable): the journal must still hold "
+    "exactly that history up to that entry.",
+)
 @journal_option
 @json_option
-def verify(as_json: bool) -> None:
+def verify(checkpoints: list[tuple[int, str]], as_json: bool) -> None:
     """Walk the hash chain and name the first entry that was altered,
-    deleted or inserted by hand. Exit code 1 when the chain is broken.
+    deleted or inserted by hand, or that SQLite cannot read. With a noted
+    checkpoint, also a journal cut short or rewritten and re-hashed up to it.
+    Exit code 1 when the chain is broken.
 
     \b
     Example:
       referee log verify
+      referee log verify --checkpoint 12:3f9a-c2d1-07be
     """
     with opened(reading=True) as journal:
-        verdict = journal.verify()
-        where = str(journal.path)
-    broken = verdict.broken
-    document = {
-        "journal": where,
-        "intact": broken is None,
-        "entries": verdict.entries,
-        "last": verdict.last,
-        "broken": {"entry": broken.entry, "reason": broken.reason} if broken else None,
-    }
-    emit(as_json, document, lambda: render.verdict(document))
+        verdict = journal.verify(checkpoints)
+        broken = verdict.broken
+        document = {
+            "journal": str(journal.path),
+            "intact": broken is None,
+            "entries": verdict.entries,
+            "last": verdict.last,
+            "checkpoints": [f"{n}:{digits}" for n, digits in checkpoints],
+            "broken": {"entry": broken.entry, "reason": broken.reason} if broken else None,
+        }
+        emit(as_json, document, lambda: render.verdict(document))
+        report_damage(journal, [])
     if broken:
         click.get_current_context().exit(1)
 
@@ -94,7 +115,8 @@ def export(game: str | None, form: str, as_json: bool) -> None:
 
     with opened(reading=True) as journal:
         entries = journal.entries(game=game)
-    if form == "csv" and not as_json:
-        click.echo(to_csv(entries), nl=False)
-    else:
-        emit(True, {"game": game, "entries": entries}, str)
+        if form == "csv" and not as_json:
+            click.echo(to_csv(entries), nl=False)
+        else:
+            emit(True, {"game": game, "entries": entries}, str)
+        report_damage(journal, entries)

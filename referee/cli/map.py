@@ -9,7 +9,6 @@ import click
 from referee.cli.journaling import journaled, record
 from referee.cli.options import F, emit, json_option, load_rules, ruleset_argument, seed_option, whole
 from referee.dice import new_seed
-from referee.errors import RefereeError
 from referee.hexmap import SHAPES, Landmap, deal, landscape_of
 from referee.ruleset.model import Ruleset
 
@@ -60,12 +59,10 @@ def landmap(
     land = landscape_of(rules)
     landmap_ = dealt(rules, tiles, shape, capitals, seed)
     if svg_path:
+        from referee.inputs import write_text
         from referee.render.svg import svg
 
-        try:
-            Path(svg_path).write_text(svg(land, rules.title, landmap_), encoding="utf-8")
-        except OSError as exc:
-            raise RefereeError(f"cannot write {svg_path}: {exc.strerror}") from None
+        write_text(Path(svg_path), svg(land, rules.title, landmap_), "the map")
     document = render.document(rules.name, landmap_)
     if svg_path:
         document["svg"] = svg_path

@@ -12,20 +12,34 @@ from typing import Any
 import click
 
 from referee.errors import RefereeError
-from referee.names import MAX_COUNT
+from referee.inputs import MAX_COUNT, shown, whole_number
 from referee.procedures.base import Battle
 from referee.procedures.told import read_battle
 from referee.ruleset.model import Ruleset
 from referee.ruling import SIDES
 
 F = Callable[..., Any]
-LARGEST = 2**63 - 1  # what the journal's SQLite columns hold
 
 
-def whole(minimum: int | None = None) -> click.IntRange:
-    """A whole-number option; the rules check the range that matters, this only
-    keeps absurd numbers (40 digits) out of the journal and out of loops."""
-    return click.IntRange(min=minimum, max=LARGEST)
+class Whole(click.ParamType[int, Any]):
+    """A whole-number option read through the input boundary; the rules check
+    the range that matters, this keeps absurd numbers (40 or 5,000 digits) out
+    of the journal and out of loops."""
+
+    name = "integer"
+
+    def __init__(self, minimum: int | None):
+        self.minimum = minimum
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
+        if isinstance(value, int):
+            return value
+        what = max(getattr(param, "opts", None) or ["the number"], key=len)
+        return whole_number(str(value), what, self.minimum)
+
+
+def whole(minimum: int | None = None) -> Whole:
+    return Whole(minimum)
 
 
 def _complete_ruleset(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
@@ -188,12 +202,7 @@ def counts_from_args(extra: list[str]) -> tuple[dict[str, int], list[str]]:
     given, words = _split_extra(extra)
     held = {}
     for name, value in given.items():
-        try:
-            held[name] = int(value)
-        except ValueError:
-            raise RefereeError(f"--{name} needs a whole number, not '{value}'") from None
-        if held[name] > MAX_COUNT:
-            raise RefereeError(f"--{name} {held[name]}: at most {MAX_COUNT} of anything on one table")
+        held[name] = whole_number(value, f"--{shown(name)}: a count on one table", None, MAX_COUNT)
     return held, words
 
 
@@ -226,16 +235,20 @@ def emit(as_json: bool, document: Any, text: Callable[[], str]) -> None:
     ruling also says which journal entry holds it."""
     from referee.cli.journaling import printed_entry
 
-    journaled, entry = printed_entry()
+    journaled, entry, checkpoint = printed_entry()
     ctx = click.get_current_context(silent=True)
     if as_json or (ctx is not None and ctx.meta.get(JSON)):
         from referee.render.json import dumps
 
-        click.echo(dumps({**document, "journal_entry": entry} if journaled else document))
+        noted = {"journal_entry": entry, "journal_checkpoint": checkpoint}
+        click.echo(dumps({**document, **noted} if journaled else document))
     else:
         click.echo(text())
         if entry is not None:
             click.echo(f"\nJournal entry {entry}; 'referee log show {entry}' shows it again.")
+            click.echo(
+                f"Checkpoint {checkpoint}: note it; 'referee log verify --checkpoint {checkpoint}' proves it later."
+            )
 
 
 def refuse_unread(given: Mapping[str, object], message: str) -> None:

@@ -12,8 +12,9 @@ from typing import Any
 
 import click
 
-from referee.cli.journaling import journal_option, opened, rerun
-from referee.cli.options import emit, json_option
+from referee.cli.journaling import journal_option, opened, report_damage, rerun
+from referee.cli.options import emit, json_option, whole
+from referee.errors import RefereeError
 from referee.journal.export import command_line
 from referee.render import journal as render
 
@@ -98,7 +99,7 @@ def _summary(entry: dict[str, Any], runs: list[dict[str, Any]]) -> str:
 
 
 @click.command()
-@click.argument("entry", type=click.IntRange(min=1, max=2**63 - 1))
+@click.argument("entry", type=whole(1))
 @journal_option
 @json_option
 def replay(entry: int, as_json: bool) -> None:
@@ -114,6 +115,11 @@ def replay(entry: int, as_json: bool) -> None:
     with opened(reading=True) as journal:
         found = journal.entry(entry)
         stored = journal.ruleset_content(found["ruleset_digest"]) if found["ruleset_digest"] else None
+        report_damage(journal, [found])
+    if found["command"].startswith("game"):
+        raise RefereeError(
+            f"entry {entry} records a '{found['command']}', not a ruling: there is nothing to rule again"
+        )
     runs = replay_entry(found, stored)
     document = {
         "entry": entry,

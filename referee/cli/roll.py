@@ -11,6 +11,7 @@ from referee.cli.options import emit, json_option, load_rules, seed_option, user
 from referee.dice import new_seed
 from referee.errors import RefereeError, did_you_mean
 from referee.freeroll import roll_expression, roll_faces
+from referee.inputs import whole_number
 from referee.notation import MAX_DICE, parse
 from referee.render import roll as render
 
@@ -29,9 +30,7 @@ def _count(words: tuple[str, ...]) -> int | None:
         raise RefereeError(f"unexpected '{words[2]}': give a ruleset and a count, e.g. roll groundforce 2")
     if len(words) == 1:
         return None
-    if not words[1].isdecimal() or not 1 <= int(words[1]) <= MAX_DICE:
-        raise RefereeError(f"COUNT is a whole number from 1 to {MAX_DICE:,}, not '{words[1]}'")
-    return int(words[1])
+    return whole_number(words[1], "COUNT", 1, MAX_DICE)
 
 
 @click.command(context_settings={"ignore_unknown_options": True})  # so `2d6 -1` is notation

@@ -6,10 +6,12 @@ so it proves that nothing changed in the middle, not who wrote the end."""
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from referee.digests import sha256_hex
+
+if TYPE_CHECKING:
+    from referee.journal.rows import Stored
 
 GENESIS = "0" * 64
 
@@ -40,5 +42,5 @@ def canonical(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
-def entry_hash(row: Mapping[str, Any]) -> str:
+def entry_hash(row: Stored) -> str:
     return sha256_hex(canonical([row[c] for c in HASHED]).encode("utf-8"))

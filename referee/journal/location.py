@@ -17,5 +17,8 @@ def journal_path(given: str | None = None) -> tuple[Path, bool]:
     --journal PATH first, then $REFEREE_JOURNAL, then the data directory."""
     chosen = given or os.environ.get(ENV)
     if chosen:
-        return Path(chosen).expanduser(), False
+        from referee.inputs import path_text, utf8
+
+        utf8(chosen, f"${ENV}")
+        return path_text(Path(chosen).expanduser(), "the journal"), False
     return data_dir() / FILENAME, True

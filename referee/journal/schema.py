@@ -1,6 +1,8 @@
 """The journal's tables, versioned with SQLite's user_version so an older
 referee refuses a newer file instead of misreading it, and a newer one
-migrates an older file forward step by step."""
+migrates an older file forward step by step; SQLite's application_id marks
+the file as a referee journal, so another program's database is recognised
+as such before a byte of it is written."""
 
 from __future__ import annotations
 
@@ -47,9 +49,27 @@ def _create(db: sqlite3.Connection) -> None:
         db.execute(statement)
 
 
+APPLICATION_ID = 0x52464A4C  # "RFJL" in the file's header, at byte 68
+
+
+def _mark_and_chain_games(db: sqlite3.Connection) -> None:
+    """Version 2. The file says it is a referee journal, and games are entries
+    in the chain ('game start', 'game stop'), found through this index. The
+    games table of version 1 stays as it was: those games were recorded
+    outside the chain and are listed as such."""
+    db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+    db.execute("CREATE INDEX entries_command ON entries (command)")
+
+
 # MIGRATIONS[n] turns a version-n journal into version n+1 (0 is a new file).
-# Append to this list; never edit a step that has shipped.
-MIGRATIONS: list[Migration] = [_create]
+# Append to this list; never edit a step that has shipped. A new column meant
+# to be trusted (a stored situation, say) joins chain.HASHED only for entries
+# written after its step, so older entries keep their hashes.
+MIGRATIONS: list[Migration] = [_create, _mark_and_chain_games]
+
+# The tables a version-1 journal holds: how a journal made before the file
+# carried its application_id is still known for one.
+VERSION_1_TABLES = {"entries", "rulesets", "games", "sqlite_sequence"}
 
 
 def version() -> int:
@@ -60,8 +80,12 @@ def user_version(db: sqlite3.Connection) -> int:
     return int(db.execute("PRAGMA user_version").fetchone()[0])
 
 
+def application_id(db: sqlite3.Connection) -> int:
+    return int(db.execute("PRAGMA application_id").fetchone()[0])
+
+
 def has_tables(db: sqlite3.Connection) -> bool:
-    return int(db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]) > 0
+    return bool(db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0] > 0)
 
 
 def migrate(db: sqlite3.Connection, start: int) -> None:

@@ -8,20 +8,23 @@ forking the chain. The caller prints a ruling only after `append` returns.
 
 from __future__ import annotations
 
-import json
+import contextlib
 import sqlite3
 import time
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from referee.digests import sha256_hex
 from referee.errors import RefereeError, did_you_mean
-from referee.journal import schema
+from referee.journal import games, schema
 from referee.journal.chain import GENESIS, HASHED, canonical, entry_hash
+from referee.journal.rows import decode, unreadable
 
 if TYPE_CHECKING:
-    from referee.journal.verify import Verdict
+    from referee.journal.verify import Unreadable, Verdict
 
+T = TypeVar("T")
 BUSY_SECONDS = 30.0
 HOW = "choose another file with --journal PATH or REFEREE_JOURNAL, or rule without it with --no-journal"
 JSON_COLUMNS = ("argv", "replay", "inputs", "dice", "ruling", "explanation")
@@ -31,12 +34,14 @@ def now() -> str:
     return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
 
 
-def decode(row: sqlite3.Row) -> dict[str, Any]:
-    """A stored row as plain JSON-ready data."""
-    entry = dict(row)
-    for column in JSON_COLUMNS:
-        entry[column] = json.loads(entry[column])
-    return entry
+class Written:
+    """What `append` wrote: the entry's id and hash, and the game it belongs to.
+    (A plain class: every ruling imports this module, and a dataclass costs start-up time.)"""
+
+    def __init__(self, entry: int, hash_: str, game: dict[str, Any] | None):
+        self.entry = entry
+        self.hash = hash_
+        self.game = game
 
 
 class Journal:
@@ -45,6 +50,7 @@ class Journal:
     def __init__(self, path: Path, db: sqlite3.Connection):
         self.path = path
         self.db = db
+        self.damage: list[str] = []  # what could not be read, for the reading commands to report
 
     def __enter__(self) -> Journal:
         return self
@@ -69,11 +75,14 @@ class Journal:
         ruleset: str | None = None,
         ruleset_path: str | None = None,
         ruleset_content: bytes | None = None,
-    ) -> tuple[int, sqlite3.Row | None]:
+        starts: str | None = None,
+        stops: str | None = None,
+    ) -> Written:
         """Link and commit one entry: everything needed to show the ruling again
         and to re-run it (`replay`: the command line with its seed made
-        explicit). Returns the entry's id and the game it joined. (Keywords,
-        not a record class: defining one costs start-up time on every ruling.)"""
+        explicit). `starts` and `stops` name the game this entry starts or
+        stops, checked under the same lock. (Keywords, not a record class:
+        defining one costs start-up time on every ruling.)"""
         digest = None if ruleset_content is None else sha256_hex(ruleset_content)
         stored = {
             "argv": argv,
@@ -85,7 +94,13 @@ class Journal:
         }
         with self._write():
             last = self.db.execute("SELECT id, hash FROM entries ORDER BY id DESC LIMIT 1").fetchone()
-            game = self.current_game()
+            if starts is not None:
+                games.refuse_to_start(self.db, starts)
+                game: dict[str, Any] | None = {"name": starts, "ruleset": ruleset}
+            elif stops is not None:
+                game = games.refuse_to_stop(self.db, stops)
+            else:
+                game = games.current(self.db)
             row: dict[str, Any] = {
                 "id": max(last["id"] if last else 0, self._highest_issued() or 0) + 1,
                 "time": now(),
@@ -109,7 +124,7 @@ class Journal:
                 f"INSERT INTO entries ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})",
                 [row[c] for c in columns],
             )
-        return row["id"], game
+        return Written(row["id"], row["hash"], game)
 
     def _highest_issued(self) -> int | None:
         found = self.db.execute("SELECT seq FROM sqlite_sequence WHERE name = 'entries'").fetchone()
@@ -119,86 +134,98 @@ class Journal:
         self, game: str | None = None, ruleset: str | None = None, limit: int | None = None
     ) -> list[dict[str, Any]]:
         """The latest `limit` entries matching, oldest first. A game nobody
-        started is a typo, not an empty evening."""
+        started is a typo, not an empty evening. What cannot be read is
+        named in `damage` (of an entry, or of the journal)."""
         if game is not None:
             played = [g["name"] for g in self.games()]
             if game not in played:
                 raise did_you_mean("game", game, sorted(set(played)))
-        rows = self.db.execute(
+        found = self._rows(
             "SELECT * FROM entries WHERE (?1 IS NULL OR game = ?1) AND (?2 IS NULL OR ruleset = ?2) "
             "ORDER BY id DESC LIMIT ?3",
             (game, ruleset, -1 if limit is None else limit),
-        ).fetchall()
-        return [decode(row) for row in reversed(rows)]
+        )
+        rows = [decode(row) for row in found if isinstance(row, sqlite3.Row)]
+        return rows[::-1]
+
+    def _rows(self, sql: str, params: Sequence[Any] = ()) -> Iterator[sqlite3.Row | Unreadable]:
+        """The rows of a query until SQLite cannot read further; then one
+        Unreadable, and the reason kept in `damage`."""
+        from referee.journal.verify import Unreadable
+
+        try:
+            yield from self.db.execute(sql, params)
+        except sqlite3.DatabaseError as exc:
+            why = f"the file is damaged (SQLite says: {exc})"
+            self.damage.append(why)
+            yield Unreadable(why)
 
     def entry(self, n: int) -> dict[str, Any]:
-        row = self.db.execute("SELECT * FROM entries WHERE id = ?", (n,)).fetchone()
+        try:
+            row = self.db.execute("SELECT * FROM entries WHERE id = ?", (n,)).fetchone()
+            last = self.db.execute("SELECT max(id) FROM entries").fetchone()[0] if row is None else n
+        except sqlite3.DatabaseError as exc:
+            return unreadable(n, f"the file is damaged (SQLite says: {exc})")
         if row is None:
-            last = self.db.execute("SELECT max(id) FROM entries").fetchone()[0]
+            if last and n < last:
+                return unreadable(n, "it is missing, though later entries are there ('referee log verify' says more)")
             known = f"entries run from 1 to {last}" if last else "the journal is empty"
             raise RefereeError(f"no entry {n} in the journal {self.path}; {known}")
         return decode(row)
 
     def ruleset_content(self, digest: str) -> bytes | None:
-        row = self.db.execute("SELECT content FROM rulesets WHERE digest = ?", (digest,)).fetchone()
+        try:
+            row = self.db.execute("SELECT content FROM rulesets WHERE digest = ?", (digest,)).fetchone()
+        except sqlite3.DatabaseError:
+            return None
         return None if row is None else _stored_bytes(row[0])
 
-    def verify(self) -> Verdict:
-        """Walk the whole chain in one read transaction, so writers cannot move it underneath."""
+    def verify(self, checkpoints: Sequence[tuple[int, str]] = ()) -> Verdict:
+        """Walk the whole chain in one read transaction, so writers cannot move it
+        underneath; a file SQLite cannot read through breaks the chain where
+        reading stopped."""
         from referee.journal.verify import walk
 
         with self._read():
-            bad = [
-                digest
-                for digest, content in self.db.execute("SELECT digest, content FROM rulesets")
-                if sha256_hex(_stored_bytes(content)) != digest
-            ]
-            missing = self.db.execute(
-                "SELECT e.id, e.ruleset_digest FROM entries e LEFT JOIN rulesets r "
-                "ON r.digest = e.ruleset_digest WHERE e.ruleset_digest IS NOT NULL "
-                f"AND (r.digest IS NULL OR r.digest IN ({', '.join('?' * len(bad))})) ORDER BY e.id",
-                bad,
-            ).fetchall()
-            return walk(
-                self.db.execute("SELECT * FROM entries ORDER BY id"),
-                self._highest_issued(),
-                [(row[0], row[1]) for row in missing],
-            )
+            try:
+                missing = self._missing_rulesets()
+                highest = self._highest_issued()
+            except sqlite3.DatabaseError as exc:
+                self.damage.append(f"the file is damaged (SQLite says: {exc})")
+                missing, highest = [], None
+            return walk(self._rows("SELECT * FROM entries ORDER BY id"), highest, missing, checkpoints)
+
+    def _missing_rulesets(self) -> list[tuple[int, str]]:
+        """(entry, digest) of every entry whose ruleset content is gone or altered."""
+        bad = [
+            digest
+            for digest, content in self.db.execute("SELECT digest, content FROM rulesets")
+            if sha256_hex(_stored_bytes(content)) != digest
+        ]
+        missing = self.db.execute(
+            "SELECT e.id, e.ruleset_digest FROM entries e LEFT JOIN rulesets r "
+            "ON r.digest = e.ruleset_digest WHERE e.ruleset_digest IS NOT NULL "
+            f"AND (r.digest IS NULL OR r.digest IN ({', '.join('?' * len(bad))})) ORDER BY e.id",
+            bad,
+        ).fetchall()
+        return [(row[0], row[1]) for row in missing]
 
     def _read(self) -> _Transaction:
         return _Transaction(self, "BEGIN")
 
-    def current_game(self) -> sqlite3.Row | None:
-        row: sqlite3.Row | None = self.db.execute(
-            "SELECT * FROM games WHERE stopped IS NULL ORDER BY id DESC LIMIT 1"
-        ).fetchone()
-        return row
+    def current_game(self) -> dict[str, Any] | None:
+        try:
+            return games.current(self.db)
+        except sqlite3.DatabaseError as exc:
+            raise unusable(self.path, exc) from None
 
-    def start_game(self, name: str, ruleset: str) -> None:
-        with self._write():
-            going = self.current_game()
-            if going is not None:
-                raise RefereeError(f"game '{going['name']}' is still going; end it first with 'referee game stop'")
-            self.db.execute("INSERT INTO games (name, ruleset, started) VALUES (?, ?, ?)", (name, ruleset, now()))
-
-    def stop_game(self) -> dict[str, Any]:
-        with self._write():
-            going = self.current_game()
-            if going is None:
-                raise RefereeError("no game is going; start one with 'referee game start NAME --ruleset R'")
-            self.db.execute("UPDATE games SET stopped = ? WHERE id = ?", (now(), going["id"]))
-        return self.games(going["id"])[0]
-
-    def games(self, only: int | None = None) -> list[dict[str, Any]]:
-        """Every game played, with how many rulings each holds (a name played
-        twice counts all its rulings in both)."""
-        rows = self.db.execute(
-            "SELECT g.name, g.ruleset, g.started, g.stopped, "
-            "(SELECT count(*) FROM entries e WHERE e.game = g.name) AS entries "
-            "FROM games g WHERE ?1 IS NULL OR g.id = ?1 ORDER BY g.id",
-            (only,),
-        )
-        return [dict(row) for row in rows]
+    def games(self) -> list[dict[str, Any]]:
+        """Every game, or those that could be read, the rest named in `damage`."""
+        try:
+            return games.played(self.db, self.damage)
+        except sqlite3.DatabaseError as exc:
+            self.damage.append(f"the file is damaged (SQLite says: {exc})")
+            return []
 
 
 class _Transaction:
@@ -223,7 +250,10 @@ class _Transaction:
             except sqlite3.Error as error:
                 exc = error
         if db.in_transaction:
-            db.execute("ROLLBACK")
+            with contextlib.suppress(sqlite3.Error):  # SQLite rolls back by itself what it cannot finish
+                db.execute("ROLLBACK")
+        if self.begin == "BEGIN" and kind is None:
+            return  # a reading transaction wrote nothing; what it read is already in hand
         if isinstance(exc, sqlite3.Error):
             raise unusable(self.journal.path, exc) from None
 
@@ -242,31 +272,40 @@ def unusable(path: Path, exc: sqlite3.Error) -> RefereeError:
     return RefereeError(f"cannot use the journal {path}: {why}; {HOW}")
 
 
-def _stored_bytes(value: bytes | memoryview | str | None) -> bytes:
+def _stored_bytes(value: bytes | memoryview | str | float | None) -> bytes:
     """A ruleset's stored content as bytes. It is written as a BLOB, but an edit
-    by hand (SQL's replace()) can leave TEXT or NULL behind: the hash check,
-    not a crash, must then report it."""
-    if isinstance(value, str):
-        return value.encode("utf-8", "surrogateescape")
-    return b"" if value is None else bytes(value)
+    by hand (SQL's replace()) can leave TEXT, a number or NULL behind: the hash
+    check, not a crash, must then report it."""
+    if isinstance(value, (bytes, memoryview)):
+        return bytes(value)
+    return b"" if value is None else str(value).encode("utf-8", "surrogateescape")
 
 
 def open_journal(path: Path, create_dir: bool = False, reading: bool = False) -> Journal:
     """Open (creating or migrating) a journal, or say in one line why not.
-    Only `reading` a journal that does not exist yet leaves no file behind:
-    it reads as an empty journal."""
+    The file is recognised as a referee journal from its bytes first: another
+    program's file is refused before SQLite may write to it. `reading` opens
+    it read-only, unmigrated; a journal that does not exist yet reads as an
+    empty one and leaves no file behind."""
+    from referee.inputs import kind_of
+    from referee.journal.recognise import NEW, OURS, recognise
+
     try:
-        is_dir, parent_exists, exists = path.is_dir(), path.parent.is_dir(), path.exists()
-    except OSError as exc:
-        raise RefereeError(f"cannot use the journal {path}: {exc.strerror}; {HOW}") from None
-    if reading and not exists and not is_dir:
+        kind, parent_exists = kind_of(path), path.parent.is_dir()
+    except (OSError, RefereeError) as exc:
+        why = exc.strerror if isinstance(exc, OSError) else str(exc)
+        raise RefereeError(f"cannot use the journal {path}: {why}; {HOW}") from None
+    if kind not in (None, "file"):
+        raise RefereeError(f"cannot use the journal {path}: it is a {kind}, not a file; {HOW}")
+    found = recognise(path) if kind else NEW
+    if found not in (NEW, OURS):
+        raise RefereeError(f"cannot use the journal {path}: {found}; {HOW}")
+    if reading and found == NEW:
         journal = Journal(path, sqlite3.connect(":memory:", isolation_level=None))
         journal.db.row_factory = sqlite3.Row
         _prepare(journal)
         return journal
-    if is_dir:
-        raise RefereeError(f"cannot use the journal {path}: it is a directory; {HOW}")
-    if create_dir:
+    if create_dir and not reading:
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
@@ -274,30 +313,30 @@ def open_journal(path: Path, create_dir: bool = False, reading: bool = False) ->
     elif not parent_exists:
         raise RefereeError(f"cannot use the journal {path}: the directory {path.parent} does not exist; {HOW}")
     try:
-        db = sqlite3.connect(path, timeout=BUSY_SECONDS, isolation_level=None)
+        if reading:
+            db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, isolation_level=None)
+        else:
+            db = sqlite3.connect(path, timeout=BUSY_SECONDS, isolation_level=None)
     except sqlite3.Error as exc:
         raise unusable(path, exc) from None
     db.row_factory = sqlite3.Row
     journal = Journal(path, db)
     try:
-        _prepare(journal)
+        _check_version(journal) if reading else _prepare(journal)
     except BaseException:
         db.close()
         raise
     return journal
 
 
-def _version_in_wal_mode(db: sqlite3.Connection, path: Path) -> int:
-    """The schema version, switching a new file to WAL first. While another
-    process switches the same new file, SQLite answers "locked" at once
-    instead of waiting, so this step waits for it by hand."""
+def _retrying(path: Path, step: Callable[[], T]) -> T:
+    """Run a step that SQLite may answer "locked" at once instead of waiting
+    (reading a new file's header, switching it to WAL, while another process
+    does the same), retrying by hand until the busy timeout."""
     deadline = time.monotonic() + BUSY_SECONDS
     while True:
         try:
-            found = schema.user_version(db)
-            if found < schema.version() and db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
-                db.execute("PRAGMA journal_mode = WAL")
-            return found
+            return step()
         except sqlite3.OperationalError as exc:
             if "locked" not in str(exc) or time.monotonic() > deadline:
                 raise unusable(path, exc) from None
@@ -306,20 +345,36 @@ def _version_in_wal_mode(db: sqlite3.Connection, path: Path) -> int:
             raise unusable(path, exc) from None
 
 
-def _prepare(journal: Journal) -> None:
-    db, path = journal.db, journal.path
-    found = _version_in_wal_mode(db, path)
+def _check_version(journal: Journal) -> int:
+    """The schema version, refusing a journal a newer referee wrote."""
+    found = _retrying(journal.path, lambda: schema.user_version(journal.db))
     if found > schema.version():
         raise RefereeError(
-            f"cannot use the journal {path}: a newer referee wrote it (schema version {found}; "
+            f"cannot use the journal {journal.path}: a newer referee wrote it (schema version {found}; "
             f"this one reads up to {schema.version()}); upgrade referee, or {HOW}"
         )
-    if found < schema.version():
-        with journal._write():
-            found = schema.user_version(db)
-            if found == 0 and schema.has_tables(db):
-                raise RefereeError(
-                    f"cannot use the journal {path}: it is an SQLite database, but not a referee journal; {HOW}"
-                )
-            if found < schema.version():
-                schema.migrate(db, found)
+    return found
+
+
+def _prepare(journal: Journal) -> None:
+    """Claim a new file (its mark is in the first bytes ever written to it),
+    migrate an older one, both under the write lock; then WAL, so terminals
+    can write at once."""
+    db, path = journal.db, journal.path
+    found = _check_version(journal)
+    if found == schema.version() and schema.application_id(db) == schema.APPLICATION_ID:
+        return
+    with journal._write():
+        found, mark = schema.user_version(db), schema.application_id(db)
+        if mark not in (0, schema.APPLICATION_ID) or (found == 0 and schema.has_tables(db)):
+            raise RefereeError(
+                f"cannot use the journal {path}: it is an SQLite database, but not a referee journal; {HOW}"
+            )
+        if found < schema.version():
+            schema.migrate(db, found)
+    _retrying(path, lambda: _wal(db))
+
+
+def _wal(db: sqlite3.Connection) -> None:
+    if db.execute("PRAGMA journal_mode").fetchone()[0] not in ("wal", "memory"):
+        db.execute("PRAGMA journal_mode = WAL")

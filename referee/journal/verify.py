@@ -3,10 +3,11 @@ inserted by hand, named. Only `referee log verify` needs it."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
 from referee.journal.chain import GENESIS, entry_hash
+from referee.journal.rows import Stored
 
 
 class Break(NamedTuple):
@@ -28,38 +29,75 @@ def _gone(first: int, last: int) -> str:
     return "it was deleted by hand" if first == last else f"entries {first} to {last} were deleted by hand"
 
 
+class Unreadable(NamedTuple):
+    """Where reading the rows stopped: SQLite could not read the file further."""
+
+    why: str
+
+
+def _hash_of(row: Stored) -> str | None:
+    """The row's hash recomputed, or None when a column holds what no entry
+    can (a blob): hand edits and damaged files both leave that."""
+    try:
+        return entry_hash(row)
+    except (TypeError, ValueError):
+        return None
+
+
+def _checked(n: int, row: Stored, previous_id: int, previous_hash: Any) -> Break | None:
+    if n < 1:
+        return Break(n, "comes before the first entry: it was inserted by hand")
+    if n != previous_id + 1:
+        return Break(previous_id + 1, f"is missing: {_gone(previous_id + 1, n - 1)}")
+    recomputed = _hash_of(row)
+    if recomputed is None:
+        return Break(n, "holds a blob where text belongs: it was altered by hand, or the file is damaged")
+    if recomputed != row["hash"]:
+        return Break(n, "does not match its hash: it was altered, or inserted by hand")
+    if row["prev_hash"] != previous_hash:
+        return Break(
+            n,
+            f"does not follow entry {previous_id}: entry {previous_id} was replaced "
+            f"or altered and re-hashed, or entry {n} was inserted by hand"
+            if previous_id
+            else "does not start the chain: it was altered or inserted by hand",
+        )
+    return None
+
+
 def walk(
-    rows: Iterable[Mapping[str, Any]], highest_issued: int | None, missing_rulesets: Sequence[tuple[int, str]] = ()
+    rows: Iterable[Stored | Unreadable],
+    highest_issued: int | None,
+    missing_rulesets: Sequence[tuple[int, str]] = (),
+    checkpoints: Sequence[tuple[int, str]] = (),
 ) -> Verdict:
     """Check rows in id order and stop at the first break, naming the entry.
     `highest_issued` is the last id SQLite ever gave out, which shows a
     deleted tail; `missing_rulesets` are (entry, digest) whose ruleset
-    content is gone or no longer hashes to its digest."""
+    content is gone or no longer hashes to its digest; `checkpoints` are
+    (entry, start of its hash) noted at the table."""
+    noted = dict(checkpoints)
     count, previous_id, previous_hash = 0, 0, GENESIS
     for row in rows:
+        if isinstance(row, Unreadable):
+            return Verdict(count, previous_id or None, Break(previous_id + 1, f"cannot be read: {row.why}"))
         count += 1
         n = row["id"]
-        broken = None
-        if n < 1:
-            broken = Break(n, "comes before the first entry: it was inserted by hand")
-        elif n != previous_id + 1:
-            broken = Break(previous_id + 1, f"is missing: {_gone(previous_id + 1, n - 1)}")
-        elif entry_hash(row) != row["hash"]:
-            broken = Break(n, "does not match its hash: it was altered, or inserted by hand")
-        elif row["prev_hash"] != previous_hash:
-            broken = Break(
-                n,
-                f"does not follow entry {previous_id}: entry {previous_id} was replaced "
-                f"or altered and re-hashed, or entry {n} was inserted by hand"
-                if previous_id
-                else "does not start the chain: it was altered or inserted by hand",
-            )
+        broken = _checked(n, row, previous_id, previous_hash)
+        if broken is None and n in noted and not str(row["hash"]).startswith(noted[n]):
+            broken = Break(n, f"does not match the checkpoint noted for it: the history up to entry {n} was rewritten")
         if broken:
             return Verdict(count, n, broken)
         previous_id, previous_hash = n, row["hash"]
     last = previous_id or None
     if highest_issued is not None and highest_issued > previous_id:
         return Verdict(count, last, Break(previous_id + 1, f"is missing: {_gone(previous_id + 1, highest_issued)}"))
+    beyond = sorted(n for n in noted if n > previous_id)
+    if beyond:
+        gone = _gone(previous_id + 1, beyond[-1])
+        return Verdict(
+            count, last, Break(previous_id + 1, f"is missing: {gone} (a checkpoint was noted at {beyond[-1]})")
+        )
     if missing_rulesets:
         n, digest = missing_rulesets[0]
         return Verdict(count, last, Break(n, f"cites ruleset content {digest[:12]} that is missing or altered"))

@@ -6,7 +6,8 @@ speak of the game; the command line turns its options into these words."""
 from __future__ import annotations
 
 from referee.errors import RefereeError
-from referee.names import MAX_COUNT, situations_of, states_of, units_of
+from referee.inputs import MAX_COUNT, shown, whole_number
+from referee.names import situations_of, states_of, units_of
 from referee.procedures.base import GROUP_NAMES, Battle, Units, Words
 from referee.ruleset.model import Ruleset
 from referee.ruling import SIDES
@@ -17,10 +18,8 @@ def _force(
 ) -> tuple[list[tuple[str, int]], list[tuple[str, str, str, int]]]:
     """Units (a bare number counts `default`) and the states typed before them."""
     if text.strip().isdecimal():  # not isdigit: "²" is a digit int() cannot read
-        count = int(text)
-        if count > MAX_COUNT:
-            where = group.replace("_", "'s ", 1) if "_" in group else f"{group}'s side"
-            raise RefereeError(f"{count} units in the {where}: a count must be from 0 to {MAX_COUNT}")
+        where = group.replace("_", "'s ", 1) if "_" in group else f"{group}'s side"
+        count = whole_number(text, f"a count of units in the {where}", 0, MAX_COUNT)
         return [(default, count)] if count else [], []
     found = units_of(rules).counted_in_states(text, states_of(rules))
     counts: dict[str, int] = {}
@@ -69,9 +68,9 @@ def pips(text: str, what: str, rule: str = "") -> tuple[int, ...]:
     """'6,2' or '6 2' → (6, 2); whether each is a face is the rules' to say."""
     items = [item.strip() for item in text.replace(" ", ",").split(",") if item.strip()]
     try:
-        return tuple(int(item) for item in items)
-    except ValueError:
-        raise RefereeError(f"{what} takes pips such as 6 or 6,2, not '{text}'", rule=rule) from None
+        return tuple(whole_number(item, what) for item in items)
+    except RefereeError:
+        raise RefereeError(f"{what} takes pips such as 6 or 6,2, not '{shown(text)}'", rule=rule) from None
 
 
 UNIT_WORDS = frozenset({*GROUP_NAMES, "reach", "when"})

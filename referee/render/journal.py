@@ -46,6 +46,8 @@ def detail(entry: dict[str, Any]) -> str:
         styled("Ruling:", bold=True),
     ]
     lines += [f"  {line}" for line in _outcome_lines(entry["ruling"])]
+    if entry.get("damage"):
+        lines += ["", styled("Damaged:", bold=True), *(f"  {why}" for why in entry["damage"])]
     if entry["explanation"]:
         lines += ["", styled("Why:", bold=True)]
         lines += [f"  {step.get('rule', ''):<7} {step.get('text', '')}" for step in entry["explanation"]]
@@ -78,7 +80,9 @@ def verdict(document: dict[str, Any]) -> str:
     if broken is None:
         last = f" (last entry {document['last']})" if document["last"] else ""
         count = document["entries"]
-        return f"ok: {count} entr{'y' if count == 1 else 'ies'}, chain intact{last}: {document['journal']}"
+        noted = document.get("checkpoints") or []
+        held = f", holding the history of checkpoint{'s' if len(noted) > 1 else ''} {', '.join(noted)}" if noted else ""
+        return f"ok: {count} entr{'y' if count == 1 else 'ies'}, chain intact{last}{held}: {document['journal']}"
     return f"BROKEN: entry {broken['entry']} {broken['reason']} ({document['journal']})"
 
 

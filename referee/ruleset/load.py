@@ -14,6 +14,7 @@ from typing import Any
 
 from referee.digests import sha256_hex
 from referee.errors import RefereeError, did_you_mean
+from referee.inputs import kind_of, path_text, shown
 from referee.ruleset import registry
 from referee.ruleset.crosscheck import Fail, names_exist, unambiguous, unknown
 from referee.ruleset.model import GRAMMAR, Ruleset, Situation
@@ -66,8 +67,8 @@ def find(name: str, user_dirs: Sequence[Path] = ()) -> tuple[Path, list[str]]:
     with notes for the user about any file of the same name left unused."""
     path = Path(name)
     if path.suffix in (SUFFIX, ".yml") or "/" in name or "\\" in name:
-        if not path.exists():
-            raise RefereeError(f"no such ruleset file: {name}")
+        if kind_of(path_text(path, "ruleset file")) is None:
+            raise RefereeError(f"no such ruleset file: {shown(name)}")
         return path, []
     matches = [entry for entry in catalogue(user_dirs) if entry.name.lower() == name.lower()]
     if not matches:

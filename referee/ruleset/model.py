@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from referee.dice import Die
+from referee.inputs import DICE_PER_UNIT
 from referee.ruleset.registry import Grammars
 from referee.ruleset.spec import EMPTY, Boolean, Either, Integer, Lazy, Record, Seq, Table, Tagged, Text, field
 from referee.ruleset.spec import RULE as RULE_ID
@@ -99,7 +100,9 @@ class Situation:
     requires_unit: str = field(Text(), "a unit that must be on that side for it to apply", "")
     excludes: tuple[str, ...] = field(Seq(Text()), "situations it cannot be combined with", ())
     # effects a procedure reads if its grammar lists them in `reads_situation`
-    extra_dice: int = field(Integer(minimum=0), "dice its side rolls on top of the usual", 0, effect=True)
+    extra_dice: int = field(
+        Integer(minimum=0, maximum=DICE_PER_UNIT), "dice its side rolls on top of the usual", 0, effect=True
+    )
     not_on_top_of: tuple[str, ...] = field(
         Seq(Text()),
         "situations that, when also on, replace this one's extra dice instead of adding",

@@ -18,6 +18,7 @@ from types import MappingProxyType
 from typing import Any
 
 from referee.errors import RefereeError, did_you_mean
+from referee.inputs import MAX_DIGITS, TABLE_NUMBER
 from referee.ruleset.yamlnodes import MappingNode, Node, ScalarNode, SequenceNode, position
 
 MAX_NODES = 100_000
@@ -157,18 +158,21 @@ class Integer(Spec):
         text = node.value.replace("_", "")
         if not _DECIMAL.match(text):
             raise reader.fail(node, path, f"write {node.value!r} as a plain decimal number")
+        if len(text.lstrip("+-").lstrip("0")) > MAX_DIGITS:
+            raise reader.fail(node, path, f"expected {self.expected()}, got a number of {len(text):,} digits")
         value = int(text)
+        if abs(value) > TABLE_NUMBER:
+            raise reader.fail(node, path, f"{value} is past any number a table plays with (at most {TABLE_NUMBER:,})")
         if (self.minimum is not None and value < self.minimum) or (self.maximum is not None and value > self.maximum):
             raise reader.fail(node, path, f"expected {self.expected()}, got {value}")
         return value
 
     def schema(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"type": "integer"}
-        if self.minimum is not None:
-            out["minimum"] = self.minimum
-        if self.maximum is not None:
-            out["maximum"] = self.maximum
-        return out
+        return {
+            "type": "integer",
+            "minimum": -TABLE_NUMBER if self.minimum is None else self.minimum,
+            "maximum": TABLE_NUMBER if self.maximum is None else self.maximum,
+        }
 
 
 class Boolean(Spec):

@@ -16,6 +16,7 @@ import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from referee.errors import RefereeError
+from referee.inputs import read_file
 
 Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -83,17 +84,7 @@ def compose_text(text: str, source: str) -> Node:
 def compose_file(path: Path) -> tuple[Node, bytes]:
     """The root node and the exact bytes it came from (hashed into journals)."""
     source = str(path)
-    try:
-        with path.open("rb") as handle:
-            data = handle.read(MAX_BYTES + 1)
-    except FileNotFoundError:
-        raise RefereeError("no such ruleset file", where=source) from None
-    except IsADirectoryError:
-        raise RefereeError("is a directory, not a ruleset file", where=source) from None
-    except OSError as exc:
-        raise RefereeError(f"cannot read: {exc.strerror}", where=source) from None
-    if len(data) > MAX_BYTES:
-        raise RefereeError(f"too large for a ruleset (over {MAX_BYTES:,} bytes)", where=source)
+    data = read_file(path, "ruleset file", MAX_BYTES)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
+from referee.inputs import DICE_PER_UNIT, MAX_COUNT
 from referee.ruleset.crosscheck import Fail, names_exist
 from referee.ruleset.spec import RULE, Boolean, Integer, Record, Seq, Table, Text, field
 
@@ -19,7 +20,7 @@ if TYPE_CHECKING:
 class Division:
     """What one unit does on the front in a ranked-pairs round."""
 
-    dice: int = field(Integer(minimum=0), "dice it rolls while on the front", 1)
+    dice: int = field(Integer(minimum=0, maximum=DICE_PER_UNIT), "dice it rolls while on the front", 1)
     bombard: int = field(
         Integer(minimum=0),
         "added to its side's next paired die by rank while on the front "
@@ -32,8 +33,12 @@ class Division:
 class PairSide:
     """One side of a ranked-pairs round."""
 
-    max_front: int = field(Integer(minimum=1), "the most units on the front, each standing for one pair")
-    cover: int = field(Integer(minimum=0), "extra dice with a full front and any unit in the rear", 0)
+    max_front: int = field(
+        Integer(minimum=1, maximum=MAX_COUNT), "the most units on the front, each standing for one pair"
+    )
+    cover: int = field(
+        Integer(minimum=0, maximum=DICE_PER_UNIT), "extra dice with a full front and any unit in the rear", 0
+    )
     rule: str = field(RULE, "the rule for this side's dice, if not the cited 'front' rule", "")
 
 

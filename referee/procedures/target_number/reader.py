@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from referee.errors import RefereeError
+from referee.inputs import whole_number
 from referee.names import Lexicon
 from referee.procedures.base import Words
 from referee.procedures.target_number.grammar import TargetNumber
@@ -36,10 +37,7 @@ def named(params: TargetNumber, kind: str | None, modifiers: tuple[str, ...]) ->
 def _value(params: TargetNumber, side: str, given: object) -> int:
     if given is None:
         raise RefereeError(f"say the {side}'s {params.value.label}")
-    try:
-        return int(str(given))
-    except ValueError:
-        raise RefereeError(f"the {side}'s {params.value.label} is a whole number, not '{given}'") from None
+    return whole_number(str(given), f"the {side}'s {params.value.label}")
 
 
 def read(rules: Ruleset, words: Words) -> Strike:

@@ -1,0 +1,91 @@
+"""A stored row as plain data, whatever a hand edit or a damaged file left
+in it: every column of the wrong type or JSON that does not parse is
+replaced by an empty value of the right shape and named in `damage`, so the
+readers print what is left instead of crashing on it."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, Union
+
+if TYPE_CHECKING:
+    import sqlite3
+
+Stored = Union[Mapping[str, Any], "sqlite3.Row"]  # a row as SQLite gives it, or as a test builds it
+
+TEXT = ("time", "command", "version", "prev_hash", "hash")
+OPTIONAL_TEXT = ("game", "ruleset", "ruleset_digest", "ruleset_path")
+
+
+def _texts(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(item, str) for item in value)
+
+
+def _steps(value: Any) -> bool:
+    return isinstance(value, list) and all(
+        isinstance(step, dict) and isinstance(step.get("rule", ""), str) and isinstance(step.get("text", ""), str)
+        for step in value
+    )
+
+
+def _dice(value: Any) -> bool:
+    rolled = value.get("rolled", {}) if isinstance(value, dict) else None
+    return isinstance(rolled, dict) and all(isinstance(faces, list) for faces in rolled.values())
+
+
+# column: (what it holds, a check of its shape, the empty value put in its place)
+JSON: dict[str, tuple[str, Callable[[Any], bool], Callable[[], Any]]] = {
+    "argv": ("a command line", _texts, list),
+    "replay": ("a command line", _texts, list),
+    "inputs": ("the options given", lambda v: isinstance(v, dict), dict),
+    "dice": ("the dice", _dice, dict),
+    "ruling": ("a ruling", lambda v: True, dict),
+    "explanation": ("the rules applied", _steps, list),
+}
+
+
+def _kind(value: Any) -> str:
+    if isinstance(value, (bytes, memoryview)):
+        return f"a blob of {len(value)} bytes"
+    if value is None:
+        return "nothing (NULL)"
+    return f"the number {value}" if isinstance(value, (int, float)) else "text"
+
+
+def decode(row: Stored) -> dict[str, Any]:
+    """The row's columns, JSON columns parsed; `damage` lists what was wrong."""
+    entry = dict(row)
+    damage: list[str] = []
+    for column in TEXT + OPTIONAL_TEXT:
+        value = entry.get(column)
+        if not isinstance(value, str) and not (value is None and column in OPTIONAL_TEXT):
+            damage.append(f"its {column} holds {_kind(value)} where text belongs")
+            entry[column] = None if column in OPTIONAL_TEXT else ""
+    for column, (holds, shaped, empty) in JSON.items():
+        value = entry.get(column)
+        if not isinstance(value, str):
+            damage.append(f"its {column} holds {_kind(value)} where {holds} belongs")
+            entry[column] = empty()
+            continue
+        try:
+            entry[column] = json.loads(value)
+        except ValueError:
+            damage.append(f"its {column} is not valid JSON")
+            entry[column] = empty()
+            continue
+        if not shaped(entry[column]):
+            damage.append(f"its {column} does not hold {holds}")
+            entry[column] = empty()
+    if damage:
+        entry["damage"] = damage
+    return entry
+
+
+def unreadable(n: int, why: str) -> dict[str, Any]:
+    """An entry SQLite could not read at all, standing in for it in a listing."""
+    entry: dict[str, Any] = dict.fromkeys(TEXT, "")
+    entry.update(dict.fromkeys(OPTIONAL_TEXT))
+    entry.update({column: empty() for column, (_, _, empty) in JSON.items()})
+    entry.update({"id": n, "damage": [f"it cannot be read: {why}"]})
+    return entry
