@@ -298,6 +298,26 @@ def required(f: dataclasses.Field) -> bool:
     return f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
 
 
+def default_of(f: dataclasses.Field) -> Any:
+    """An optional field's default as the file would write it (a record as a
+    mapping of its keys), or None when it has none worth stating."""
+    value = f.default if f.default_factory is dataclasses.MISSING else f.default_factory()
+    return _as_data(value)
+
+
+def _as_data(value: Any) -> Any:
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        items = {
+            g.name: _as_data(getattr(value, g.name))
+            for g in dataclasses.fields(value)
+            if not g.metadata.get("internal")
+        }
+        return {k: v for k, v in items.items() if v is not None} or None
+    if value in ("", (), None, dataclasses.MISSING) or isinstance(value, Mapping):
+        return None
+    return list(value) if isinstance(value, tuple) else value
+
+
 class Record(Spec):
     """A mapping with known keys, read into a frozen dataclass."""
 
@@ -330,6 +350,9 @@ class Record(Spec):
         for name, f in self.fields.items():
             sub = dict(f.metadata["spec"].schema())
             sub["description"] = f.metadata["doc"]
+            default = None if required(f) else default_of(f)
+            if default is not None:
+                sub["default"] = default
             props[name] = sub
         out: dict[str, Any] = {
             "type": "object",

@@ -64,7 +64,11 @@ class SymbolHits:
         Text(choices=("nothing", "attacker", "defender")),
         "who wins on equal hits; a tie won under remove-surplus removes one unit",
     )
-    range: Reach = field(Record(Reach), "how far the target may be", Reach(min=1, max=1))
+    range: Reach = field(
+        Record(Reach),
+        "how far the target may be, in the game's steps; left out: distance 1 only (an adjacent target)",
+        Reach(min=1, max=1),
+    )
     alone: bool = field(Boolean(), "true if no other unit may join this attack", False)
     move_in: bool = field(Boolean(), "true if the attackers move into an emptied target", False)
     cite: SymbolCite = field(Record(SymbolCite), "the rule cited at each step", SymbolCite())
