@@ -8,7 +8,7 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
-from conftest import fails, run
+from conftest import fails, run, run_json
 
 Edit = Callable[[str, Callable[[str], str]], Path]
 BOARDING = "docs/examples/boarding.yaml"
@@ -28,3 +28,32 @@ def test_an_attack_without_range_reaches_distance_one_and_says_so() -> None:
     assert fails(f"battle {BOARDING} --attacker '2 hands' --defender hand --range 2").endswith(
         "a boarding reaches distance 1 to 1, not 2 (BP-1)"
     )
+
+
+def _renamed_copy(tmp_path: Path, file_name: str) -> Path:
+    """Boarding Party saved under another file name, its `name:` kept."""
+    folder = tmp_path / "mine"
+    folder.mkdir(exist_ok=True)
+    path = folder / file_name
+    path.write_text(Path(BOARDING).read_text(encoding="utf-8"), encoding="utf-8")
+    return folder
+
+
+def test_a_ruleset_is_found_by_its_name_key_and_validate_warns_of_the_file_name(tmp_path: Path) -> None:
+    folder = _renamed_copy(tmp_path, "pirates-v2.yaml")
+    by_key = run_json(f"--rules-dir {folder} battle boarding --attacker '2 hands' --defender hand --seed 3")
+    by_file = run_json(f"--rules-dir {folder} battle pirates-v2 --attacker '2 hands' --defender hand --seed 3")
+    assert by_key["ruleset"] == by_file["ruleset"] == "boarding"
+    checked = run(f"validate {folder}/pirates-v2.yaml")
+    assert checked.stdout.startswith("ok: ")
+    assert "warning: the file is named 'pirates-v2' but its name: is 'boarding'" in checked.stderr
+    assert run_json(f"validate {folder}/pirates-v2.yaml")["warnings"] == [checked.stderr.strip()[len("warning: ") :]]
+    assert "warnings" not in run_json(f"validate {BOARDING}")
+
+
+def test_a_name_key_taken_twice_is_not_guessed(tmp_path: Path) -> None:
+    folder = _renamed_copy(tmp_path, "pirates-v2.yaml")
+    _renamed_copy(tmp_path, "pirates-v3.yaml")
+    message = fails(f"--rules-dir {folder} show boarding")
+    assert "'boarding' names several rulesets" in message
+    assert "pirates-v2.yaml" in message and "pirates-v3.yaml" in message

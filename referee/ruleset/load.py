@@ -14,6 +14,7 @@ from typing import Any
 
 from referee.digests import sha256_hex
 from referee.errors import RefereeError, did_you_mean
+from referee.ruleset.lookup import by_declared_name, every_name
 from referee.ruleset.model import GRAMMAR, Ruleset
 from referee.ruleset.spec import Reader
 from referee.ruleset.yamlnodes import compose_file
@@ -60,16 +61,19 @@ def catalogue(user_dirs: Sequence[Path] = ()) -> list[Entry]:
 
 
 def find(name: str, user_dirs: Sequence[Path] = ()) -> tuple[Path, list[str]]:
-    """A ruleset by name (shipped, then user directories) or a file by path,
-    with notes for the user about any file of the same name left unused."""
+    """A ruleset by file name (shipped, then user directories), else by the
+    `name:` inside a file, or a file by path, with notes for the user about any file of the same name left unused."""
     path = Path(name)
     if path.suffix in (SUFFIX, ".yml") or "/" in name or "\\" in name:
         if not path.exists():
             raise RefereeError(f"no such ruleset file: {name}")
         return path, []
-    matches = [entry for entry in catalogue(user_dirs) if entry.name.lower() == name.lower()]
+    entries = catalogue(user_dirs)
+    matches = [entry for entry in entries if entry.name.lower() == name.lower()]
     if not matches:
-        raise did_you_mean("ruleset", name, sorted({e.name for e in catalogue(user_dirs)}))
+        matches = by_declared_name(name, entries)
+    if not matches:
+        raise did_you_mean("ruleset", name, every_name(entries))
     notes = [
         f"note: {e.path} is not used: its name '{name}' is taken by {matches[0].path}; rename the file or give its path"
         for e in matches[1:]
