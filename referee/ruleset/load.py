@@ -109,7 +109,10 @@ def _cross_check(rules: Ruleset, reader: Reader) -> None:
         if unit.attack and unit.attack not in rules.attacks:
             raise did_you_mean_fail(fail, f"units.{name}.attack", "attack", unit.attack, rules.attacks)
         if not unit.attack and len(rules.attacks) > 1:
-            raise fail(f"units.{name}", "needs 'attack': this ruleset has several kinds of attack")
+            raise fail(
+                f"units.{name}",
+                f"needs 'attack': this ruleset has several kinds of attack ({', '.join(rules.attacks)})",
+            )
         if rules.attacks[rules.attack_of(name)].procedure == "target-number":
             raise fail(f"units.{name}", "a target-number attack compares values ('referee hit'); units cannot make it")
     for name, attack in rules.attacks.items():
