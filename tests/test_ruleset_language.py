@@ -66,3 +66,20 @@ def test_a_unit_without_attack_is_refused_when_there_are_several_as_the_guide_sa
     guide = " ".join(Path("docs/rulesets.md").read_text(encoding="utf-8").split())
     assert "first attack" not in guide
     assert "a unit may leave `attack` out only when the file has a single attack" in guide
+
+
+def test_a_side_that_never_hits_may_say_hits_empty(edited: Edit) -> None:
+    """Boarding a merchant ship whose crew cannot fight back."""
+    path = edited(
+        "groundforce",
+        lambda text: text.replace(
+            "hits: [shield, explosion], on_win: remove-surplus", "hits: [], on_win: remove-surplus", 1
+        ),
+    )
+    ruling = run_json(
+        f"battle {path} --attacker trooper --defender trooper --attacker-roll shield --defender-roll explosion"
+    )
+    assert ruling["winner"] is None
+    assert "the defender rolled explosion: 0 hits (no face counts)" in [s["text"] for s in ruling["explanation"]][1]
+    odds = run_json(f"odds {path} --attacker trooper --defender trooper")
+    assert odds["outcomes"][0]["probability"] == "1/2"  # sword or explosion on one die

@@ -27,7 +27,9 @@ class SymbolSide:
         Either(Integer(minimum=1, maximum=100), Text(choices=("per-unit",))),
         "dice rolled: a fixed number, or per-unit (one per unit in the battle)",
     )
-    hits: tuple[str, ...] = field(Seq(Text(), min_items=1), "the faces that are hits for this side")
+    hits: tuple[str, ...] = field(
+        Seq(Text()), "the faces that are hits for this side; [] for a side that never hits (it cannot win but on a tie)"
+    )
     on_win: str = field(OUTCOME, "what the losing side removes when this side wins")
     max_dice: int = field(
         Integer(minimum=1, maximum=100), "the most dice this side can roll (the dice a player owns)", 0
