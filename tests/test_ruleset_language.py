@@ -83,3 +83,35 @@ def test_a_side_that_never_hits_may_say_hits_empty(edited: Edit) -> None:
     assert "the defender rolled explosion: 0 hits (no face counts)" in [s["text"] for s in ruling["explanation"]][1]
     odds = run_json(f"odds {path} --attacker trooper --defender trooper")
     assert odds["outcomes"][0]["probability"] == "1/2"  # sword or explosion on one die
+
+
+def _numbered(text: str) -> str:
+    """Ground Force played with a plain d6: 5 and 6 hit for the attacker, 6 for the defender."""
+    return (
+        text.replace("faces: [sword, sword, shield, shield, explosion, blank]", "faces: [1, 2, 3, 4, 5, 6]")
+        .replace("sword: [swords, zwaard, zwaarden]", "6: [six, zes]")
+        .replace("      shield: [shields, schild, schilden]\n", "")
+        .replace("      explosion: [explosions, explosie, explosies, bomb]\n", "")
+        .replace("      blank: [empty, leeg, nothing]\n", "")
+        .replace("hits: [sword, explosion]", "hits: [5, 6]")
+        .replace("hits: [shield, explosion]", "hits: [6]")
+    )
+
+
+def test_numbered_faces_are_listed_as_hits_without_quotes(edited: Edit) -> None:
+    path = edited("groundforce", _numbered)
+    run(f"validate {path}")
+    ruling = run_json(
+        f"battle {path} --attacker '2 trooper' --defender trooper --attacker-roll 5,zes --defender-roll 6"
+    )
+    assert (ruling["attacker"]["hits"], ruling["defender"]["hits"], ruling["winner"]) == (2, 1, "attacker")
+    assert "the attacker rolled 5, 6: 2 hits (5 or 6 count)" in ruling["explanation"][1]["text"]
+    odds = run_json(f"odds {path} --attacker trooper --defender trooper")
+    # attacker wins: it hits (1/3) and the defender does not (5/6); the defender: 6 against a miss (1/6 * 2/3)
+    chances = {o["winner"]: o["probability"] for o in odds["outcomes"]}
+    assert (chances["attacker"], chances["defender"]) == ("5/18", "1/9")
+
+
+def test_a_hit_that_is_not_a_face_of_the_numbered_die_is_refused(edited: Edit) -> None:
+    path = edited("groundforce", lambda text: _numbered(text).replace("hits: [6]", "hits: [7]", 1))
+    assert fails(f"validate {path}").endswith("attacks.normal.defender.hits[0]: '7' is not a face of die 'symbol'")

@@ -103,7 +103,7 @@ def _cross_check(rules: Ruleset, reader: Reader) -> None:
             raise fail(path, f"cites rule {rule_id}, which is not in 'rules'")
     for name, die in rules.dice.items():
         for face in die.aliases:
-            if face not in die.faces:
+            if face not in map(str, die.faces):
                 raise fail(f"dice.{name}.aliases.{face}", f"'{face}' is not a face of die '{name}'")
     for name, unit in rules.units.items():
         if unit.attack and unit.attack not in rules.attacks:

@@ -8,9 +8,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from referee.dice import Die
-from referee.ruleset.procedures import ATTACK_PROCEDURES, EMPTY
+from referee.ruleset.procedures import ATTACK_PROCEDURES, EMPTY, FACE
 from referee.ruleset.procedures import RULE as RULE_ID
-from referee.ruleset.spec import Boolean, Either, Integer, Lazy, Record, Seq, Table, Tagged, Text, field
+from referee.ruleset.spec import Boolean, Integer, Lazy, Record, Seq, Table, Tagged, Text, field
 
 if TYPE_CHECKING:
     from referee.ruleset.economy import Reinforcements
@@ -25,7 +25,6 @@ SECTIONS = "referee.ruleset.sections"
 
 NAME = Text(pattern=r"^[a-z0-9][a-z0-9-]*$")
 NAME.doc = "a lower-case name with dashes, such as heavy-weapon"
-FACE = Either(Integer(), Text())
 
 
 @dataclass(frozen=True, kw_only=True, eq=False)
@@ -37,7 +36,9 @@ class DieDef:
         Seq(FACE, min_items=2, max_items=1000), "every side of the die; repeat a face that is on several sides"
     )
     aliases: Mapping[str, tuple[str, ...]] = field(
-        Table(Seq(Text())), "other words for a face, in any language of the rulebook", EMPTY
+        Table(Seq(Text()), keys=FACE),
+        "other words for a face (a word or a number, as in faces), in any language of the rulebook",
+        EMPTY,
     )
     rule: str = field(RULE_ID, "the rule that says what the die shows", "")
 

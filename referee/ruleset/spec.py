@@ -214,12 +214,13 @@ class Seq(Spec):
         return out
 
 
-def _pairs(node: MappingNode, path: str, reader: Reader) -> list[tuple[str, Node, Node]]:
-    """The mapping's keys as text, refusing a key given twice (PyYAML keeps the last)."""
+def _pairs(node: MappingNode, path: str, reader: Reader, keys: Spec | None = None) -> list[tuple[str, Node, Node]]:
+    """The mapping's keys as text (read by `keys`, text unless told), refusing
+    a key given twice (PyYAML keeps the last)."""
     seen: dict[str, Node] = {}
     out = []
     for key_node, value_node in node.value:
-        key = Text().read(key_node, f"{path}.<key>" if path else "<key>", reader)
+        key = str((keys or Text()).read(key_node, f"{path}.<key>" if path else "<key>", reader))
         if key in seen:
             first = seen[key].start_mark.line + 1
             raise reader.fail(
@@ -237,11 +238,13 @@ def _join(path: str, key: str) -> str:
 
 
 class Table(Spec):
-    """A mapping from names the author chooses (units, dice) to values."""
+    """A mapping from names the author chooses (units, dice) to values; the
+    names are text, or what `keys` reads (a numbered face), kept as text."""
 
-    def __init__(self, value: Spec, min_items: int = 0):
+    def __init__(self, value: Spec, min_items: int = 0, keys: Spec | None = None):
         self.value = value
         self.min_items = min_items
+        self.keys = keys
 
     def expected(self) -> str:
         return f"a mapping of names to {self.value.expected()}"
@@ -253,7 +256,7 @@ class Table(Spec):
         if len(node.value) < self.min_items:
             raise reader.fail(node, path, f"needs at least {self.min_items} entr(ies)")
         out = {}
-        for key, _, value_node in _pairs(node, path, reader):
+        for key, _, value_node in _pairs(node, path, reader, self.keys):
             sub = _join(path, key)
             value = self.value.read(value_node, sub, reader)
             key_field = getattr(self.value, "key_field", None)

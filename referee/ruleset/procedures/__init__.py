@@ -12,10 +12,12 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
-from referee.ruleset.spec import Lazy, Text
+from referee.ruleset.spec import Either, Integer, Lazy, Text
 
 RULE = Text(pattern=r"^[A-Z][A-Z0-9]*-[A-Z0-9.]+$")
 RULE.doc = "a rule ID such as GF-B2"
+FACE = Either(Integer(), Text())
+"""A side of a die: a number (written plainly, `6`) or a word (`sword`)."""
 EMPTY: Mapping[str, Any] = MappingProxyType({})
 
 ATTACK_PROCEDURES = {

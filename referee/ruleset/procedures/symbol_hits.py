@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from referee.ruleset.procedures import RULE
+from referee.ruleset.procedures import FACE, RULE
 from referee.ruleset.spec import Boolean, Either, Integer, Record, Seq, Text, field
 
 OUTCOME = Text(choices=("remove-surplus", "remove-all", "nothing"))
@@ -27,8 +27,8 @@ class SymbolSide:
         Either(Integer(minimum=1, maximum=100), Text(choices=("per-unit",))),
         "dice rolled: a fixed number, or per-unit (one per unit in the battle)",
     )
-    hits: tuple[str, ...] = field(
-        Seq(Text()), "the faces that are hits for this side; [] for a side that never hits (it cannot win but on a tie)"
+    hits: tuple[int | str, ...] = field(
+        Seq(FACE), "the faces that are hits for this side; [] for a side that never hits (it cannot win but on a tie)"
     )
     on_win: str = field(OUTCOME, "what the losing side removes when this side wins")
     max_dice: int = field(
