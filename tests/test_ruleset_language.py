@@ -4,10 +4,12 @@ never hits, numbered faces as hits, and army lists."""
 
 from __future__ import annotations
 
+import itertools
 import json
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from conftest import fails, run, run_json
 
 Edit = Callable[[str, Callable[[str], str]], Path]
@@ -115,3 +117,85 @@ def test_numbered_faces_are_listed_as_hits_without_quotes(edited: Edit) -> None:
 def test_a_hit_that_is_not_a_face_of_the_numbered_die_is_refused(edited: Edit) -> None:
     path = edited("groundforce", lambda text: _numbered(text).replace("hits: [6]", "hits: [7]", 1))
     assert fails(f"validate {path}").endswith("attacks.normal.defender.hits[0]: '7' is not a face of die 'symbol'")
+
+
+WARBAND = "docs/examples/warband.yaml"
+WARBAND_COSTS = {"warrior": 1, "archer": 2, "leader": 4, "ogre": 5}
+WARBAND_LIMITS = {"leader": (0, 1), "ogre": (0, 2)}
+
+
+def _lists_by_brute_force(
+    costs: dict[str, int], budget: int, limits: dict[str, tuple[int, int]], places: int | None, spend_all: bool
+) -> set[frozenset[tuple[str, int]]]:
+    """Every legal army list, by trying every count of every unit (no referee code)."""
+    names = list(costs)
+    found = []
+    for counts in itertools.product(*(range(budget // costs[n] + 1) for n in names)):
+        army = dict(zip(names, counts))
+        price = sum(c * costs[n] for n, c in army.items())
+        within = all(low <= army[n] <= high for n, (low, high) in limits.items())
+        if price <= budget and within and (places is None or sum(counts) <= places):
+            found.append((price, frozenset((n, c) for n, c in army.items() if c)))
+    best = max(price for price, _ in found)
+    return {army for price, army in found if price == best or not spend_all}
+
+
+def _listed(document: dict) -> set[frozenset[tuple[str, int]]]:
+    return {frozenset(p.items()) for p in document["purchases"]}
+
+
+def test_an_army_list_spends_at_most_the_budget_within_unit_limits() -> None:
+    document = run_json(f"reinforce {WARBAND}")
+    assert document["points"] == 12
+    expected = _lists_by_brute_force(WARBAND_COSTS, 12, WARBAND_LIMITS, None, spend_all=False)
+    assert _listed(document) == expected
+    assert frozenset() in expected and frozenset({("ogre", 2), ("archer", 1)}) in expected
+    report = run(f"reinforce {WARBAND}").stdout
+    assert "WB-5    limits: leader at most 1, ogre at most 2" in report
+    assert "WB-3    any list that costs at most 12 points is legal: " in report
+
+
+def test_an_army_list_checks_a_purchase_against_limits_and_budget() -> None:
+    assert run_json(f"reinforce {WARBAND} --buy '2 ogre, archer'")["bought"] == {"ogre": 2, "archer": 1}
+    assert fails(f"reinforce {WARBAND} --buy '2 leader'").endswith(
+        "that is 2 leaders, but a list may have at most 1 (WB-5)"
+    )
+    assert fails(f"reinforce {WARBAND} --buy '3 ogre'").endswith(
+        "that is 3 ogres, but a list may have at most 2 (WB-5)"
+    )
+    assert fails(f"reinforce {WARBAND} --buy '2 ogre, 2 archer'").endswith(
+        "that costs 14 points, but there are only 12 (WB-3)"
+    )
+    assert fails(f"reinforce {WARBAND} --free-places 3").endswith("Warband counts no places for new units (WB-3)")
+
+
+@pytest.mark.parametrize("budget", [0, 1, 5, 9, 13])
+@pytest.mark.parametrize("spend", ["at-most", "all-possible"])
+@pytest.mark.parametrize("places", [None, 3])
+def test_army_lists_match_an_independent_enumeration(
+    tmp_path: Path, budget: int, spend: str, places: int | None
+) -> None:
+    text = Path(WARBAND).read_text(encoding="utf-8").replace("base: 12", f"base: {budget}")
+    text = text.replace("spend: at-most", f"spend: {spend}")
+    text = text.replace("leader: {max: 1, rule: WB-5}", "leader: {min: 1, max: 1, rule: WB-5}")
+    if places is not None:
+        text = text.replace("  cost_rule: WB-4", f"  places: {places}\n  places_rule: WB-3\n  cost_rule: WB-4")
+    path = tmp_path / "warband.yaml"
+    path.write_text(text, encoding="utf-8")
+    limits = {"leader": (1, 1), "ogre": (0, 2)}
+    if budget < WARBAND_COSTS["leader"]:
+        assert "it needs leader (WB-5)" in fails(f"reinforce {path}")
+        return
+    expected = _lists_by_brute_force(WARBAND_COSTS, budget, limits, places, spend_all=spend == "all-possible")
+    assert _listed(run_json(f"reinforce {path}")) == expected
+
+
+def test_army_list_limits_are_checked_when_loaded(tmp_path: Path) -> None:
+    path = tmp_path / "warband.yaml"
+    text = Path(WARBAND).read_text(encoding="utf-8")
+    path.write_text(text.replace("ogre: {max: 2", "orge: {max: 2"), encoding="utf-8")
+    assert fails(f"validate {path}").endswith("reinforcements.limits.orge: unknown unit 'orge'; did you mean 'ogre'?")
+    path.write_text(text.replace("ogre: {max: 2", "ogre: {min: 3, max: 2"), encoding="utf-8")
+    assert fails(f"validate {path}").endswith("reinforcements.limits.ogre: min 3 is above max 2")
+    path.write_text(text.replace("  cost_rule: WB-4", "  places: 4\n  cost_rule: WB-4"), encoding="utf-8")
+    assert "needs 'places_rule' with 'places'" in fails(f"validate {path}")

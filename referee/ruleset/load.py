@@ -155,11 +155,25 @@ def _cross_check(rules: Ruleset, reader: Reader) -> None:
                         fail, f"recruiting.placed[{i}].default_sites[{j}]", "held thing", held, rules.recruiting.per
                     )
     if rules.reinforcements:
-        for source in rules.reinforcements.income.per:
-            if not source.replace("-", "").isalnum():
-                raise fail(f"reinforcements.income.per.{source}", "name it with letters, digits and dashes")
+        _check_reinforcements(rules, fail)
     _check_sections(rules, fail)
     _check_aliases(rules, fail)
+
+
+def _check_reinforcements(rules: Ruleset, fail: Any) -> None:
+    """Income options are flags; limits name units and bound a count; places cite their rule."""
+    terms = rules.reinforcements
+    assert terms is not None
+    for source in terms.income.per:
+        if not source.replace("-", "").isalnum():
+            raise fail(f"reinforcements.income.per.{source}", "name it with letters, digits and dashes")
+    if terms.places is not None and not terms.places_rule:
+        raise fail("reinforcements", "needs 'places_rule' with 'places': the rule for where new units go")
+    for unit, limit in terms.limits.items():
+        if unit not in rules.units:
+            raise did_you_mean_fail(fail, f"reinforcements.limits.{unit}", "unit", unit, rules.units)
+        if limit.min > limit.max:
+            raise fail(f"reinforcements.limits.{unit}", f"min {limit.min} is above max {limit.max}")
 
 
 def _check_sections(rules: Ruleset, fail: Any) -> None:
