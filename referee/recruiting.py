@@ -38,8 +38,22 @@ def _terms(rules: Ruleset) -> Recruiting:
 
 
 def _bonuses(kind: str, table: Mapping[str, Bonus], given: Sequence[str]) -> list[Bonus]:
+    """The bonuses named, each by any of its words; one given more often than a
+    player can hold it is refused rather than counted again."""
     words = Lexicon(kind, {name: bonus.aliases for name, bonus in table.items()})
-    return [table[words(word)] for word in given]
+    named = [table[words(word)] for word in given]
+    for bonus in named:
+        times = named.count(bonus)
+        if times > bonus.most:
+            raise RefereeError(
+                f"{bonus.name} is given {_times(times)}; one player holds it at most {_times(bonus.most)}",
+                rule=bonus.rule,
+            )
+    return named
+
+
+def _times(n: int) -> str:
+    return {1: "once", 2: "twice"}.get(n, f"{n} times")
 
 
 def recruit(rules: Ruleset, held: Mapping[str, int], continents: Sequence[str], rewards: Sequence[str]) -> Recruit:

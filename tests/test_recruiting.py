@@ -7,6 +7,7 @@ from pathlib import Path
 
 from conftest import fails, run, run_json
 
+Edit = Callable[[str, Callable[[str], str]], Path]
 ISSUE = "recruit frontline-risk --stars 7 --cities 2 --capitals 1 --continent asia --reward two-armies"
 
 
@@ -67,3 +68,21 @@ def test_an_absurd_count_is_refused() -> None:
 def test_a_ruleset_where_nothing_costs_anything(edited: Callable[[str, Callable[[str], str]], Path]) -> None:
     path = edited("frontline-risk", lambda t: t.replace("cost: 1", "cost: 0").replace("cost: 3", "cost: 0"))
     assert run_json(f"recruit {path} --stars 3")["ways"] == []
+
+
+def test_a_continent_given_twice_is_refused_whatever_its_name() -> None:
+    """Issue 15.2: `--continent asia --continent asia` gave +7 twice."""
+    assert fails("recruit frontline-risk --continent asia --continent 亞洲").endswith(
+        "asia is given twice; one player holds it at most once (FR-R2)"
+    )
+
+
+def test_a_reward_counts_as_often_as_the_ruleset_allows(edited: Edit) -> None:
+    assert fails("recruit frontline-risk --reward two-armies --reward '2 armies'").endswith(
+        "two-armies is given twice; one player holds it at most once (FR-R1)"
+    )
+    path = edited("frontline-risk", lambda t: t.replace("two-armies: {units: 2,", "two-armies: {units: 2, most: 2,"))
+    assert run_json(f"recruit {path} --reward two-armies --reward two-armies")["units"] == 4
+    assert fails(f"recruit {path} --reward two-armies --reward two-armies --reward two-armies").endswith(
+        "two-armies is given 3 times; one player holds it at most twice (FR-R1)"
+    )

@@ -20,6 +20,7 @@ class Bonus:
     units: int = field(Integer(minimum=0), "units it gives")
     aliases: tuple[str, ...] = field(Seq(Text()), "other words for it, any language", ())
     rule: str = field(RULE, "the rule that grants it")
+    most: int = field(Integer(minimum=1), "how many of it one player may hold at once, each counted", 1)
 
 
 @dataclass(frozen=True, kw_only=True, eq=False)
