@@ -39,14 +39,36 @@ class Placed:
 
 
 @dataclass(frozen=True, kw_only=True, eq=False)
+class Trades:
+    """Sets of cards traded in for units, worth more the more sets the game has seen."""
+
+    option: str = field(Text(), "the option that says which set of the game this is, 1 for the first")
+    values: tuple[int, ...] = field(Seq(Integer(minimum=0), min_items=1), "units for the first set, the second…")
+    then: int = field(Integer(minimum=0), "units added for each set after the listed ones", 0)
+    rule: str = field(RULE, "the rule for trading sets in")
+
+    def worth(self, number: int) -> int:
+        """Units for the set with this number (1 for the game's first)."""
+        extra = number - len(self.values)
+        return self.values[number - 1] if extra <= 0 else self.values[-1] + self.then * extra
+
+
+@dataclass(frozen=True, kw_only=True, eq=False)
 class Recruiting:
     """Recruiting units: a count from what a player holds and the bonuses that
     apply, then every way to take that count as the units' costs allow."""
 
-    per: Mapping[str, int] = field(Table(Integer(minimum=0)), "units for each thing held, by option name")
+    per: Mapping[str, int] = field(Table(Integer(minimum=0)), "units for each thing held, by option name", EMPTY)
+    every: Mapping[str, int] = field(
+        Table(Integer(minimum=1)),
+        "one unit for every so many of a thing held, rounded down, by option name (territories: 3)",
+        EMPTY,
+    )
+    at_least: int = field(Integer(minimum=0), "the fewest units the things held give, before bonuses", 0)
     rule: str = field(RULE, "the rule for the count")
     continents: Mapping[str, Bonus] = field(Table(Record(Bonus)), "bonus for each continent held", EMPTY)
     rewards: Mapping[str, Bonus] = field(Table(Record(Bonus)), "bonus for each reward held", EMPTY)
+    trades: Trades | None = field(Record(Trades), "card sets traded in for units", None)
     cost_rule: str = field(RULE, "the rule that sets what each unit costs")
     placed: tuple[Placed, ...] = field(Seq(Record(Placed)), "units that need a place or a piece", ())
 
