@@ -1,6 +1,7 @@
 """Finding a ruleset by what players call it when no file has that name: the
-`name:` key inside the file (a copy saved under another file name). Only the
-top of each file is read, and only when the file name did not answer."""
+`name:` key inside the file (a copy saved under another file name), its
+title, or its `aliases` ("classic risk", "前線風雲"). Only the top-level keys
+are read, and only when the file name did not answer."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from pathlib import Path
 from typing import Protocol, TypeVar
 
 from referee.errors import RefereeError
-from referee.ruleset.yamlnodes import MappingNode, ScalarNode, compose_file
+from referee.ruleset.yamlnodes import MappingNode, Node, ScalarNode, SequenceNode, compose_file
 
 
 class Found(Protocol):
@@ -40,10 +41,16 @@ def declared(path: Path) -> tuple[str, ...]:
     if not isinstance(root, MappingNode):
         return ()
     return tuple(
-        value.value
+        word
         for key, value in root.value
-        if isinstance(key, ScalarNode) and key.value == "name" and isinstance(value, ScalarNode)
+        for word in _words(value)
+        if isinstance(key, ScalarNode) and key.value in ("name", "title", "aliases")
     )
+
+
+def _words(node: Node) -> list[str]:
+    items = node.value if isinstance(node, SequenceNode) else [node]
+    return [item.value for item in items if isinstance(item, ScalarNode)]
 
 
 def by_declared_name(name: str, entries: Sequence[E]) -> list[E]:

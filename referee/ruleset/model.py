@@ -131,6 +131,9 @@ class Ruleset:
     format: int = field(Integer(minimum=FORMAT, maximum=FORMAT), "the file format version; 1")
     name: str = field(NAME, "the name typed on the command line")
     title: str = field(Text(), "the game's name as printed")
+    aliases: tuple[str, ...] = field(
+        Seq(Text()), "other names players use for the game, any language; commands find the file by them", ()
+    )
     source: str = field(Text(), "where the rules come from")
     rules: Mapping[str, str] = field(
         Table(Text(), min_items=1), "each rule ID with its text; every cited ID must be here"
