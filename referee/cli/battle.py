@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from referee.cli import pips
+from referee.cli import completion, pips
 from referee.cli.journaling import journaled, record
 from referee.cli.options import (
     Told,
@@ -42,8 +42,10 @@ class BattleTold(Told):
 @ruleset_argument
 @force_options
 @rear_options
-@click.option("--attacker-roll", help="The faces the attacker rolled, e.g. sword,explosion.")
-@click.option("--defender-roll", help="The faces the defender rolled.")
+@click.option(
+    "--attacker-roll", shell_complete=completion.faces, help="The faces the attacker rolled, e.g. sword,explosion."
+)
+@click.option("--defender-roll", shell_complete=completion.faces, help="The faces the defender rolled.")
 @variant_option
 @click.option("--roll", help="Pip-compare rulesets: the hand dice the attacker rolled, e.g. 5 or 5,1.")
 @click.option("--choose", metavar="ROLLED:FIELD", help="Pip-compare rulesets: the pairing picked, e.g. 5:6.")

@@ -41,17 +41,6 @@ def completing_ruleset(ctx: click.Context) -> Ruleset | None:
         return None
 
 
-def _complete_units(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
-    """Completes the last unit name after any commas typed so far."""
-    rules = completing_ruleset(ctx)
-    if rules is None:
-        return []
-    head, _, last = incomplete.rpartition(",")
-    prefix = f"{head}," if head else ""
-    words = last.lstrip()
-    return [prefix + (last[: len(last) - len(words)]) + n for n in rules.units if n.startswith(words)]
-
-
 def ruleset_argument(f: F) -> F:
     return click.argument("ruleset", shell_complete=_complete_ruleset)(f)
 
@@ -79,18 +68,23 @@ def seed_option(f: F) -> F:
 
 
 def force_options(f: F) -> F:
+    from referee.cli import completion
+
     for side in reversed(SIDES):
         f = click.option(
-            f"--{side}", shell_complete=_complete_units, help=f'The {side}\'s units, e.g. "2 trooper, heavy".'
+            f"--{side}", shell_complete=completion.units, help=f'The {side}\'s units, e.g. "2 trooper, heavy".'
         )(f)
     return f
 
 
 def situation_options(f: F) -> F:
+    from referee.cli import completion
+
     f = click.option(
         "--when",
         "when",
         multiple=True,
+        shell_complete=completion.situations,
         metavar="SIDE:NAME",
         help="A named situation of the ruleset, e.g. defender:stealth (repeatable).",
     )(f)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import click
 
+from referee.cli import completion
 from referee.cli.journaling import journaled, record
 from referee.cli.options import counts_from_args, emit, json_option, load_rules, ruleset_argument
 from referee.errors import RefereeError
@@ -17,8 +18,20 @@ _EXTRA = {"ignore_unknown_options": True, "allow_extra_args": True}
 
 @click.command(context_settings=_EXTRA)
 @ruleset_argument
-@click.option("--continent", "continents", multiple=True, help="A continent held (repeatable).")
-@click.option("--reward", "rewards", multiple=True, help="A reward held that gives units (repeatable).")
+@click.option(
+    "--continent",
+    "continents",
+    multiple=True,
+    shell_complete=completion.continents,
+    help="A continent held (repeatable).",
+)
+@click.option(
+    "--reward",
+    "rewards",
+    multiple=True,
+    shell_complete=completion.rewards,
+    help="A reward held that gives units (repeatable).",
+)
 @journaled
 @json_option
 @click.pass_context
