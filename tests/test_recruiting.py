@@ -86,3 +86,53 @@ def test_a_reward_counts_as_often_as_the_ruleset_allows(edited: Edit) -> None:
     assert fails(f"recruit {path} --reward two-armies --reward two-armies --reward two-armies").endswith(
         "two-armies is given 3 times; one player holds it at most twice (FR-R1)"
     )
+
+
+def test_merge_three_infantry_on_a_city_into_armour() -> None:
+    """Issue 15.14: 'may I merge these three?' is settled where recruiting is (FR-R4)."""
+    document = run_json("recruit frontline-risk --territory '3 infantry, armour' --change merge --site")
+    assert document["after"] == [{"unit": "armour", "state": "", "count": 2}]
+    report = run("recruit frontline-risk --territory '3 infantry' --change 合流 --site").stdout
+    assert "Frontline Risk: the territory holds armour" in report
+    assert "FR-R4   merge: 3 infantry become armour" in report
+
+
+def test_merging_is_refused_off_a_city_or_short_of_infantry() -> None:
+    assert fails("recruit frontline-risk --territory '3 infantry' --change merge").endswith(
+        "merge needs a city or capital in the territory; say --site if it has one (FR-R4)"
+    )
+    assert fails("recruit frontline-risk --territory '2 infantry, armour' --change merge --site").endswith(
+        "merge takes 3 infantry, but the territory holds 2 infantry (FR-R4)"
+    )
+    assert "did you mean 'merge'" in fails("recruit frontline-risk --territory '3 infantry' --change merg --site")
+
+
+def test_disband_anywhere_after_damaged_armour_is_repaired() -> None:
+    document = run_json("recruit frontline-risk --territory 'damaged armour, infantry' --change disband")
+    assert document["after"] == [{"unit": "infantry", "state": "", "count": 4}]
+    steps = [(s["rule"], s["text"]) for s in document["explanation"]]
+    assert steps[0] == ("FR-R5", "damaged armour is repaired: armour")
+    assert ("FR-R4", "disband: armour becomes 3 infantry") in steps
+
+
+def test_repair_alone_and_changes_in_turn() -> None:
+    assert run_json("recruit frontline-risk --territory '2 damaged armour'")["after"] == [
+        {"unit": "armour", "state": "", "count": 2}
+    ]
+    twice = run_json("recruit frontline-risk --territory '6 infantry' --change merge --change merge --site")
+    assert twice["after"] == [{"unit": "armour", "state": "", "count": 2}]
+    assert "--change and --site need --territory" in fails("recruit frontline-risk --change merge")
+
+
+def test_the_games_guide_says_for_every_rule_whether_the_referee_or_the_table_keeps_it() -> None:
+    """Issue 15.14: each rule ID of each shipped ruleset is placed in 'Where the referee stops'."""
+    import re
+
+    from referee.ruleset.load import load, shipped
+
+    section = Path("docs/games.md").read_text(encoding="utf-8").split("## Where the referee stops")[1]
+    named = set(re.findall(r"\b[A-Z]{2}-[A-Z]+\d+\b", section))
+    for prefix, low, high in re.findall(r"\b([A-Z]{2}-[A-Z]+)(\d+) to \1(\d+)\b", section):
+        named |= {f"{prefix}{n}" for n in range(int(low), int(high) + 1)}
+    for name in shipped():
+        assert set(load(name).rules) - named == set(), name

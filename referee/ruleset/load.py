@@ -156,6 +156,8 @@ def _cross_check(rules: Ruleset, reader: Reader) -> None:
                     )
     if rules.reinforcements:
         _check_reinforcements(rules, fail)
+    if rules.recruiting:
+        _check_changes(rules, rules.recruiting.changes, fail)
     _check_sections(rules, fail)
     _check_aliases(rules, fail)
 
@@ -174,6 +176,17 @@ def _check_reinforcements(rules: Ruleset, fail: Any) -> None:
             raise did_you_mean_fail(fail, f"reinforcements.limits.{unit}", "unit", unit, rules.units)
         if limit.min > limit.max:
             raise fail(f"reinforcements.limits.{unit}", f"min {limit.min} is above max {limit.max}")
+
+
+def _check_changes(rules: Ruleset, changes: Any, fail: Any) -> None:
+    """A change names units, and one done on a site needs the site said."""
+    for name, change in changes.items():
+        for part in ("takes", "gives"):
+            for unit in getattr(change, part):
+                if unit not in rules.units:
+                    raise did_you_mean_fail(fail, f"recruiting.changes.{name}.{part}.{unit}", "unit", unit, rules.units)
+        if change.on_site and not rules.recruiting.site:
+            raise fail(f"recruiting.changes.{name}", "is on_site, but recruiting has no 'site' saying what that is")
 
 
 def _check_sections(rules: Ruleset, fail: Any) -> None:

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from referee.ruleset.procedures import EMPTY, RULE
-from referee.ruleset.spec import Integer, Record, Seq, Table, Text, field
+from referee.ruleset.spec import Boolean, Integer, Record, Seq, Table, Text, field
 
 
 @dataclass(frozen=True, kw_only=True, eq=False)
@@ -54,6 +54,18 @@ class Trades:
 
 
 @dataclass(frozen=True, kw_only=True, eq=False)
+class Change:
+    """Units a player turns into others in the recruit phase (merging, disbanding)."""
+
+    name: str = field(Text(), "its key in the table", key=True)
+    takes: Mapping[str, int] = field(Table(Integer(minimum=1), min_items=1), "the units it uses up, by unit")
+    gives: Mapping[str, int] = field(Table(Integer(minimum=1), min_items=1), "the units it forms, by unit")
+    on_site: bool = field(Boolean(), "true if only a territory with a site may do it (see 'site')", False)
+    aliases: tuple[str, ...] = field(Seq(Text()), "other words for it, any language", ())
+    rule: str = field(RULE, "the rule that allows it")
+
+
+@dataclass(frozen=True, kw_only=True, eq=False)
 class Recruiting:
     """Recruiting units: a count from what a player holds and the bonuses that
     apply, then every way to take that count as the units' costs allow."""
@@ -71,6 +83,13 @@ class Recruiting:
     trades: Trades | None = field(Record(Trades), "card sets traded in for units", None)
     cost_rule: str = field(RULE, "the rule that sets what each unit costs")
     placed: tuple[Placed, ...] = field(Seq(Record(Placed)), "units that need a place or a piece", ())
+    changes: Mapping[str, Change] = field(
+        Table(Record(Change)), "units turned into others on one territory in the recruit phase", EMPTY
+    )
+    site: str = field(Text(), "what a territory needs for a change that is on_site, in a few words", "")
+    repair_rule: str = field(
+        RULE, "if set, the rule by which every worn unit returns to its first state in the recruit phase", ""
+    )
 
 
 @dataclass(frozen=True, kw_only=True, eq=False)
