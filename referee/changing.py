@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from referee.errors import RefereeError
 from referee.mechanics.base import Step
 from referee.names import Lexicon, states_of, units_of
+from referee.recruiting import recruiting_of
 from referee.ruleset.model import Ruleset
 from referee.ruleset.recruits import Change, Recruiting
 
@@ -21,12 +22,6 @@ class Territory:
     before: Holding
     after: Holding
     steps: tuple[Step, ...]
-
-
-def _terms(rules: Ruleset) -> Recruiting:
-    if rules.recruiting is None:
-        raise RefereeError(f"{rules.title} has no recruiting rules")
-    return rules.recruiting
 
 
 def words(rules: Ruleset, holding: Mapping[tuple[str, str], int]) -> str:
@@ -85,7 +80,7 @@ def _change(rules: Ruleset, terms: Recruiting, change: Change, holding: Holding,
 
 def settle(rules: Ruleset, holds: str, changes: Sequence[str], site: bool) -> Territory:
     """The territory after repair (when the file repairs) and each change in turn."""
-    terms = _terms(rules)
+    terms = recruiting_of(rules)
     before = _read(rules, holds)
     holding = dict(before)
     steps = _repair(rules, terms.repair_rule, holding) if terms.repair_rule else []

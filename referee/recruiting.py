@@ -31,7 +31,7 @@ class Built:
     steps: tuple[Step, ...]
 
 
-def _terms(rules: Ruleset) -> Recruiting:
+def recruiting_of(rules: Ruleset) -> Recruiting:
     if rules.recruiting is None:
         raise RefereeError(f"{rules.title} has no recruiting rules")
     return rules.recruiting
@@ -90,7 +90,7 @@ def _traded(terms: Recruiting, held: Mapping[str, int]) -> list[tuple[int, Step]
 
 
 def recruit(rules: Ruleset, held: Mapping[str, int], continents: Sequence[str], rewards: Sequence[str]) -> Recruit:
-    terms = _terms(rules)
+    terms = recruiting_of(rules)
     options = _options(terms)
     for name, count in held.items():
         if name not in options:
