@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -31,15 +32,34 @@ def dealt(rules: Ruleset, tiles: int, shape: str, capitals: bool, seed: int | No
     return deal(rules, tiles, new_seed() if seed is None else seed, shape, capitals)
 
 
+def svg_option(f: F) -> F:
+    return click.option(
+        "--svg",
+        "svg_path",
+        type=click.Path(dir_okay=False, writable=True),
+        help="Also write the map as an SVG picture to this file.",
+    )(f)
+
+
+def write_svg(rules: Ruleset, landmap_: Landmap, svg_path: str | None, document: dict[str, Any]) -> str:
+    """Writes the picture when asked, notes it in the document, and returns the
+    line that tells the player where it went."""
+    if not svg_path:
+        return ""
+    from referee.render.svg import svg
+
+    try:
+        Path(svg_path).write_text(svg(landscape_of(rules), rules.title, landmap_), encoding="utf-8")
+    except OSError as exc:
+        raise RefereeError(f"cannot write {svg_path}: {exc.strerror}") from None
+    document["svg"] = svg_path
+    return f"\nSVG picture written to {svg_path}."
+
+
 @click.command(name="map")
 @ruleset_argument
 @map_options
-@click.option(
-    "--svg",
-    "svg_path",
-    type=click.Path(dir_okay=False, writable=True),
-    help="Also write the map as an SVG picture to this file.",
-)
+@svg_option
 @seed_option
 @journaled
 @json_option
@@ -59,21 +79,7 @@ def landmap(
     rules = load_rules(ruleset)
     land = landscape_of(rules)
     landmap_ = dealt(rules, tiles, shape, capitals, seed)
-    if svg_path:
-        from referee.render.svg import svg
-
-        try:
-            Path(svg_path).write_text(svg(land, rules.title, landmap_), encoding="utf-8")
-        except OSError as exc:
-            raise RefereeError(f"cannot write {svg_path}: {exc.strerror}") from None
     document = render.document(rules.name, landmap_)
-    if svg_path:
-        document["svg"] = svg_path
+    written = write_svg(rules, landmap_, svg_path, document)
     record(rules, document, seed=landmap_.seed)
-    emit(
-        as_json,
-        document,
-        lambda: (
-            render.report(land, rules.title, landmap_) + (f"\nSVG picture written to {svg_path}." if svg_path else "")
-        ),
-    )
+    emit(as_json, document, lambda: render.report(land, rules.title, landmap_) + written)
