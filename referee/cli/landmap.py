@@ -33,27 +33,49 @@ def dealt(rules: Ruleset, tiles: int, shape: str, capitals: bool, seed: int | No
 
 
 def svg_option(f: F) -> F:
+    f = click.option(
+        "--hex-size",
+        type=whole(1),
+        metavar="MM",
+        help="Hexes this many mm across in the SVG (default: 32, or less so the map fits A4, else A3; "
+        "never too small for the box's dice).",
+    )(f)
     return click.option(
         "--svg",
         "svg_path",
         type=click.Path(dir_okay=False, writable=True),
-        help="Also write the map as an SVG picture to this file.",
+        help="Also write the map as an SVG picture to this file, to print and play on.",
     )(f)
 
 
-def write_svg(rules: Ruleset, landmap_: Landmap, svg_path: str | None, document: dict[str, Any]) -> str:
+def write_svg(
+    rules: Ruleset, landmap_: Landmap, svg_path: str | None, hex_size: int | None, document: dict[str, Any]
+) -> str:
     """Writes the picture when asked, notes it in the document, and returns the
-    line that tells the player where it went."""
+    line that tells the player where it went and how it prints."""
     if not svg_path:
+        if hex_size is not None:
+            raise RefereeError("--hex-size sizes the SVG picture; give --svg FILE too")
         return ""
     from referee.render.svg import svg
 
+    land = landscape_of(rules)
+    picture = svg(rules, land, landmap_, hex_size)
     try:
-        Path(svg_path).write_text(svg(landscape_of(rules), rules.title, landmap_), encoding="utf-8")
+        Path(svg_path).write_text(picture.text, encoding="utf-8")
     except OSError as exc:
         raise RefereeError(f"cannot write {svg_path}: {exc.strerror}") from None
-    document["svg"] = svg_path
-    return f"\nSVG picture written to {svg_path}."
+    document |= {
+        "svg": svg_path,
+        "hex_size_mm": picture.hex_mm,
+        "svg_size_mm": [round(picture.width_mm), round(picture.height_mm)],
+        "paper": picture.paper,
+    }
+    return (
+        f"\nSVG picture written to {svg_path}: hexes {picture.hex_mm} mm across (a {land.die_mm} mm die fits), "
+        f"{picture.width_mm:.0f} × {picture.height_mm:.0f} mm, "
+        + (f"fits {picture.paper}." if picture.paper.startswith("A") else "larger than A3: try a smaller --hex-size.")
+    )
 
 
 @click.command(name="map")
@@ -64,7 +86,14 @@ def write_svg(rules: Ruleset, landmap_: Landmap, svg_path: str | None, document:
 @journaled
 @json_option
 def landmap(
-    ruleset: str, tiles: int, shape: str, capitals: bool, svg_path: str | None, seed: int | None, as_json: bool
+    ruleset: str,
+    tiles: int,
+    shape: str,
+    capitals: bool,
+    svg_path: str | None,
+    hex_size: int | None,
+    seed: int | None,
+    as_json: bool,
 ) -> None:
     """Deal a random connected landscape from the box's tiles: a picture with
     each tile's terrain letter and coordinate, tiles per terrain, and each
@@ -80,6 +109,6 @@ def landmap(
     land = landscape_of(rules)
     landmap_ = dealt(rules, tiles, shape, capitals, seed)
     document = render.document(rules.name, landmap_)
-    written = write_svg(rules, landmap_, svg_path, document)
+    written = write_svg(rules, landmap_, svg_path, hex_size, document)
     record(rules, document, seed=landmap_.seed)
     emit(as_json, document, lambda: render.report(land, rules.title, landmap_) + written)

@@ -30,6 +30,7 @@ def setup(
     shape: str,
     capitals: bool,
     svg_path: str | None,
+    hex_size: int | None,
     seed: int | None,
     as_json: bool,
 ) -> None:
@@ -70,6 +71,6 @@ def setup(
         armies = roll_armies(rules, landmap.dice_per_player, landmap.seed)
     start = who_starts(rules, armies, left) if left else None
     document = render.document(rules.name, landmap, armies, start)
-    written = write_svg(rules, landmap, svg_path, document)
+    written = write_svg(rules, landmap, svg_path, hex_size, document)
     record(rules, document, seed=landmap.seed)
     emit(as_json, document, lambda: render.report(land, rules.title, landmap, armies, start) + written)
