@@ -10,7 +10,7 @@ import dataclasses
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from referee.digests import sha256_hex
 from referee.errors import RefereeError, did_you_mean
@@ -18,6 +18,9 @@ from referee.ruleset.lookup import by_declared_name, every_name
 from referee.ruleset.model import GRAMMAR, Ruleset
 from referee.ruleset.spec import Reader
 from referee.ruleset.yamlnodes import compose_file
+
+if TYPE_CHECKING:
+    from referee.ruleset.recruits import Recruiting
 
 SUFFIX = ".yaml"
 
@@ -157,7 +160,7 @@ def _cross_check(rules: Ruleset, reader: Reader) -> None:
     if rules.reinforcements:
         _check_reinforcements(rules, fail)
     if rules.recruiting:
-        _check_changes(rules, rules.recruiting.changes, fail)
+        _check_changes(rules, rules.recruiting, fail)
     _check_sections(rules, fail)
     _check_aliases(rules, fail)
 
@@ -178,14 +181,14 @@ def _check_reinforcements(rules: Ruleset, fail: Any) -> None:
             raise fail(f"reinforcements.limits.{unit}", f"min {limit.min} is above max {limit.max}")
 
 
-def _check_changes(rules: Ruleset, changes: Any, fail: Any) -> None:
+def _check_changes(rules: Ruleset, recruiting: Recruiting, fail: Any) -> None:
     """A change names units, and one done on a site needs the site said."""
-    for name, change in changes.items():
+    for name, change in recruiting.changes.items():
         for part in ("takes", "gives"):
             for unit in getattr(change, part):
                 if unit not in rules.units:
                     raise did_you_mean_fail(fail, f"recruiting.changes.{name}.{part}.{unit}", "unit", unit, rules.units)
-        if change.on_site and not rules.recruiting.site:
+        if change.on_site and not recruiting.site:
             raise fail(f"recruiting.changes.{name}", "is on_site, but recruiting has no 'site' saying what that is")
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterator
+from typing import Any
 
 from referee.ruleset.model import GRAMMAR
 from referee.ruleset.spec import Either, Lazy, Record, Seq, Spec, Table, Tagged, default_of, required
@@ -30,7 +31,7 @@ def _records(spec: Spec, path: str) -> Iterator[tuple[str, Record]]:
             yield from _records(record, f"{path} ({spec.tag}: {variant})")
 
 
-def _default(f: dataclasses.Field) -> str:
+def _default(f: dataclasses.Field[Any]) -> str:
     if required(f):
         return "required"
     value = default_of(f)

@@ -297,11 +297,11 @@ def field(
     return dataclasses.field(default=default, metadata=meta)
 
 
-def required(f: dataclasses.Field) -> bool:
+def required(f: dataclasses.Field[Any]) -> bool:
     return f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
 
 
-def default_of(f: dataclasses.Field) -> Any:
+def default_of(f: dataclasses.Field[Any]) -> Any:
     """An optional field's default as the file would write it (a record as a
     mapping of its keys), or None when it has none worth stating."""
     value = f.default if f.default_factory is dataclasses.MISSING else f.default_factory()
