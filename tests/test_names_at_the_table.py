@@ -60,3 +60,9 @@ def test_the_dutch_die_faces_are_shown_and_work() -> None:
         "battle groundforce --attacker trooper --defender trooper --attacker-roll zwaard --defender-roll leeg"
     )
     assert ruling["winner"] == "attacker"
+
+
+def test_a_copy_made_with_new_leaves_the_original_its_names() -> None:
+    run("new house --from frontline-risk")
+    assert run_json("show 前線風雲")["name"] == "frontline-risk"
+    assert run_json("show house")["aliases"] == []
