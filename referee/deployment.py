@@ -27,6 +27,7 @@ class Armies:
     rerolls: int
     first: str
     steps: tuple[Step, ...]
+    typed: bool = False
 
 
 def deployment_of(rules: Ruleset) -> Deployment:
@@ -79,6 +80,36 @@ def roll_armies(rules: Ruleset, dice: int, seed: int) -> Armies:
     raise RefereeError(f"identical rolls {MAX_ROLLS} times running")  # pragma: no cover
 
 
+def typed_armies(rules: Ruleset, dice: int, given: Mapping[str, tuple[Face, ...]]) -> Armies:
+    """The armies the players rolled with their own dice, and who places first."""
+    setup = deployment_of(rules)
+    faces = set(_faces(rules))
+    rolls = {}
+    for player in setup.players:
+        if player not in given:
+            raise RefereeError(
+                f"give {player}'s army too (--{player} DICE), or neither to let the referee roll", rule=setup.roll_rule
+            )
+        values = tuple(sorted(pips(given[player]), reverse=True))
+        if len(values) != dice:
+            count_rule = rules.landscape.dice.rule if rules.landscape else setup.roll_rule
+            raise RefereeError(
+                f"{player} rolls {dice} dice on this map ({count_rule}), not {len(values)}", rule=setup.roll_rule
+            )
+        if not set(values) <= faces:
+            raise RefereeError(
+                f"{player}'s dice are each {min(faces)} to {max(faces)}, not {', '.join(map(str, values))}",
+                rule=setup.roll_rule,
+            )
+        rolls[player] = values
+    first, why = placing_order(rules, rolls)
+    if first is None:
+        raise RefereeError("identical rolls: both re-roll everything; type the new dice", rule=setup.order_rule)
+    said = "; ".join(f"{p} rolled {len(rolls[p])} dice: {', '.join(map(str, rolls[p]))}" for p in setup.players)
+    steps = (Step(setup.roll_rule, f"{said} (typed)"), Step(setup.order_rule, why))
+    return Armies(rolls, 0, first, steps, typed=True)
+
+
 def who_starts(rules: Ruleset, armies: Armies, left: Mapping[str, tuple[Face, ...]]) -> tuple[str, tuple[Step, ...]]:
     """The player with the higher sum of the dice left over starts; equal sums: as the file decides.
     Dice the referee did not roll are noted, not refused: a table may roll its own."""
@@ -107,7 +138,8 @@ def who_starts(rules: Ruleset, armies: Armies, left: Mapping[str, tuple[Face, ..
                     Step(
                         setup.roll_rule,
                         f"{player} keeps a {value}, which is not among the dice "
-                        f"the referee rolled for {player}: ruling on the dice as given",
+                        f"{'typed' if armies.typed else 'the referee rolled'} for {player}: "
+                        "ruling on the dice as given",
                     )
                 )
         sums[player] = sum(dice)

@@ -43,6 +43,10 @@ class Lexicon(Generic[T]):
                 if word:
                     self._index.setdefault(_norm(word), name)
 
+    def __contains__(self, word: object) -> bool:
+        """Whether the word names one of these, exactly as written in the file (any case)."""
+        return isinstance(word, str) and _norm(word) in self._index
+
     def __call__(self, word: str) -> T:
         key = _norm(word)
         for candidate in (key, key[:-1] if key.endswith("s") else "", key[:-2] if key.endswith("es") else ""):

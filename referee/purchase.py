@@ -1,5 +1,7 @@
 """Buying new units: income from what a player holds, and every purchase the
-rules allow (fits the free places, and no fitting purchase spends more)."""
+rules allow: it fits the free places (when the game counts them), keeps each
+unit within its limits, and either spends the most that fits or, for an army
+list, at most the points."""
 
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ from itertools import islice
 
 from referee.errors import RefereeError, did_you_mean
 from referee.names import plural
-from referee.ruleset.economy import Reinforcements
+from referee.ruleset.economy import Limit, Reinforcements
 from referee.ruleset.model import Ruleset
 from referee.ruling import Step
 
@@ -20,14 +22,11 @@ MAX_PURCHASES = 200_000
 @dataclass(frozen=True)
 class Offer:
     points: int
-    free_places: int
+    free_places: int | None
     spend: int
+    lost: int
     purchases: list[Purchase]
     steps: tuple[Step, ...]
-
-    @property
-    def lost(self) -> int:
-        return self.points - self.spend
 
 
 def _terms(rules: Ruleset) -> Reinforcements:
@@ -40,20 +39,46 @@ def cost(rules: Ruleset, purchase: Purchase) -> int:
     return sum(rules.units[unit].cost * n for unit, n in purchase.items())
 
 
-def _fitting(rules: Ruleset, points: int, places: int) -> Iterator[Purchase]:
+def _fitting(rules: Ruleset, points: int, places: int | None) -> Iterator[Purchase]:
     units = [name for name, unit in rules.units.items() if unit.cost > 0]
+    limits = _terms(rules).limits
 
-    def build(index: int, points_left: int, places_left: int) -> Iterator[Purchase]:
+    def build(index: int, points_left: int, places_left: int | None) -> Iterator[Purchase]:
         if index == len(units):
             yield {}
             return
         unit = units[index]
         price = rules.units[unit].cost
-        for n in range(min(places_left, points_left // price), -1, -1):
-            for rest in build(index + 1, points_left - n * price, places_left - n):
+        limit = limits.get(unit, Limit(max=points_left // price, rule=""))
+        most = min(points_left // price, limit.max, points_left if places_left is None else places_left)
+        for n in range(most, limit.min - 1, -1):
+            left = None if places_left is None else places_left - n
+            for rest in build(index + 1, points_left - n * price, left):
                 yield {unit: n, **rest} if n else rest
 
     return build(0, points, places)
+
+
+def _bounds(rules: Ruleset, unit: str, limit: Limit) -> str:
+    """'leader at most 1', 'ogre 1 to 2', 'leader exactly 1'."""
+    title = rules.units[unit].title
+    if limit.min == limit.max:
+        return f"{title} exactly {limit.max}"
+    return f"{title} {limit.min} to {limit.max}" if limit.min else f"{title} at most {limit.max}"
+
+
+def _limit_steps(rules: Ruleset, terms: Reinforcements) -> list[Step]:
+    by_rule: dict[str, list[str]] = {}
+    for unit, limit in terms.limits.items():
+        by_rule.setdefault(limit.rule, []).append(_bounds(rules, unit, limit))
+    return [Step(rule, "limits: " + ", ".join(said)) for rule, said in by_rule.items()]
+
+
+def _none_fits(rules: Ruleset, terms: Reinforcements, points: int, places: int | None) -> RefereeError:
+    needed = {unit: limit for unit, limit in terms.limits.items() if limit.min}
+    fits = plural(points, "point") + ("" if places is None else f" and {plural(places, 'free place')}")
+    said = ", ".join(rules.units[u].counted(limit.min) for u, limit in needed.items())
+    return RefereeError(f"no list fits {fits}: it needs {said}", rule=next(iter(needed.values())).rule)
 
 
 def offer(rules: Ruleset, held: Mapping[str, int], free_places: int | None) -> Offer:
@@ -64,25 +89,36 @@ def offer(rules: Ruleset, held: Mapping[str, int], free_places: int | None) -> O
             raise did_you_mean("income source", source, list(per))
         if count < 0:
             raise RefereeError(f"--{source} cannot be negative", rule=terms.income.rule)
+    if terms.places is None and free_places is not None:
+        raise RefereeError(f"{rules.title} counts no places for new units", rule=terms.rule)
     places = terms.places if free_places is None else free_places
-    if not 0 <= places <= terms.places:
+    if places is not None and terms.places is not None and not 0 <= places <= terms.places:
         raise RefereeError(f"free places must be 0 to {terms.places}", rule=terms.places_rule)
     points = terms.income.base + sum(per[s] * n for s, n in held.items())
     fitting = list(islice(_fitting(rules, points, places), MAX_PURCHASES + 1))
     if len(fitting) > MAX_PURCHASES:
         raise RefereeError(f"more than {MAX_PURCHASES:,} purchases fit; too many to list", rule=terms.rule)
+    if not fitting:
+        raise _none_fits(rules, terms, points, places)
     spend = max(cost(rules, p) for p in fitting)
-    legal = [p for p in fitting if cost(rules, p) == spend]
+    spend_all = terms.spend == "all-possible"
+    legal = [p for p in fitting if cost(rules, p) == spend or not spend_all]
     income_text = " + ".join([f"{terms.income.base} base"] + [f"{per[s]} × {n} {s}" for s, n in held.items() if n])
-    steps = [
-        Step(terms.income.rule, f"{income_text} = {points} points"),
-        Step(terms.places_rule, f"{plural(places, 'free place')} for new units"),
-        Step(terms.cost_rule, "costs: " + ", ".join(f"{u.title} {u.cost}" for u in rules.units.values() if u.cost > 0)),
-        Step(terms.rule, f"the most that fits spends {plural(spend, 'point')}: {plural(len(legal), 'legal purchase')}"),
-    ]
-    if points > spend:
-        steps.append(Step(terms.rule, f"{plural(points - spend, 'point')} cannot be spent and are lost"))
-    return Offer(points, places, spend, legal, tuple(steps))
+    steps = [Step(terms.income.rule, f"{income_text} = {points} points")]
+    if places is not None:
+        steps.append(Step(terms.places_rule, f"{plural(places, 'free place')} for new units"))
+    steps.append(
+        Step(terms.cost_rule, "costs: " + ", ".join(f"{u.title} {u.cost}" for u in rules.units.values() if u.cost > 0))
+    )
+    steps += _limit_steps(rules, terms)
+    listed = plural(len(legal), "legal purchase")
+    if spend_all:
+        steps.append(Step(terms.rule, f"the most that fits spends {plural(spend, 'point')}: {listed}"))
+        if points > spend:
+            steps.append(Step(terms.rule, f"{plural(points - spend, 'point')} cannot be spent and are lost"))
+    else:
+        steps.append(Step(terms.rule, f"any list that costs at most {plural(points, 'point')} is legal: {listed}"))
+    return Offer(points, places, spend, points - spend if spend_all else 0, legal, tuple(steps))
 
 
 def check(rules: Ruleset, offered: Offer, wanted: Purchase) -> None:
@@ -90,11 +126,17 @@ def check(rules: Ruleset, offered: Offer, wanted: Purchase) -> None:
     terms = _terms(rules)
     units = sum(wanted.values())
     price = cost(rules, wanted)
-    if units > offered.free_places:
+    if offered.free_places is not None and units > offered.free_places:
         raise RefereeError(
             f"that is {units} units, but only {offered.free_places} places are free", rule=terms.places_rule
         )
+    for unit, limit in terms.limits.items():
+        n = wanted.get(unit, 0)
+        if not limit.min <= n <= limit.max:
+            bound = f"at most {limit.max}" if n > limit.max else f"at least {limit.min}"
+            said = rules.units[unit].counted(n) if n else f"no {rules.units[unit].title}"
+            raise RefereeError(f"that is {said}, but a list may have {bound}", rule=limit.rule)
     if price > offered.points:
         raise RefereeError(f"that costs {price} points, but there are only {offered.points}", rule=terms.rule)
-    if price < offered.spend:
+    if terms.spend == "all-possible" and price < offered.spend:
         raise RefereeError(f"that spends {price} points, but {offered.spend} points can be spent", rule=terms.rule)

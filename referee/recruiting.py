@@ -31,42 +31,77 @@ class Built:
     steps: tuple[Step, ...]
 
 
-def _terms(rules: Ruleset) -> Recruiting:
+def recruiting_of(rules: Ruleset) -> Recruiting:
     if rules.recruiting is None:
         raise RefereeError(f"{rules.title} has no recruiting rules")
     return rules.recruiting
 
 
 def _bonuses(kind: str, table: Mapping[str, Bonus], given: Sequence[str]) -> list[Bonus]:
+    """The bonuses named, each by any of its words; one given more often than a
+    player can hold it is refused rather than counted again."""
     words = Lexicon(kind, {name: bonus.aliases for name, bonus in table.items()})
-    return [table[words(word)] for word in given]
+    named = [table[words(word)] for word in given]
+    for bonus in named:
+        times = named.count(bonus)
+        if times > bonus.most:
+            raise RefereeError(
+                f"{bonus.name} is given {_times(times)}; one player holds it at most {_times(bonus.most)}",
+                rule=bonus.rule,
+            )
+    return named
+
+
+def _times(n: int) -> str:
+    return {1: "once", 2: "twice"}.get(n, f"{n} times")
+
+
+def _options(terms: Recruiting) -> dict[str, str]:
+    """Every count option the section names, with the rule it answers to."""
+    options = {name: terms.rule for name in [*terms.per, *terms.every]}
+    options |= {name: p.rule for p in terms.placed for name in (p.box, p.sites)}
+    if terms.trades:
+        options[terms.trades.option] = terms.trades.rule
+    return options
+
+
+def _held_count(terms: Recruiting, held: Mapping[str, int]) -> tuple[int, list[Step]]:
+    """Units from what is held: so many per thing, one per so many, and the least a player gets."""
+    said = [f"{name} {held.get(name, 0)}" + (f" × {n}" if n != 1 else "") for name, n in terms.per.items()]
+    said += [f"{name} {held.get(name, 0)} ÷ {n}" for name, n in terms.every.items()]
+    base = sum(n * held.get(name, 0) for name, n in terms.per.items())
+    base += sum(held.get(name, 0) // n for name, n in terms.every.items())
+    steps = [Step(terms.rule, " + ".join(said) + f" = {base}")]
+    if base < terms.at_least:
+        base = terms.at_least
+        steps.append(Step(terms.rule, f"at least {terms.at_least}: {base}"))
+    return base, steps
+
+
+def _traded(terms: Recruiting, held: Mapping[str, int]) -> list[tuple[int, Step]]:
+    trades = terms.trades
+    if trades is None or trades.option not in held:
+        return []
+    number = held[trades.option]
+    if number < 1:
+        raise RefereeError(f"--{trades.option} counts the sets traded in, from 1", rule=trades.rule)
+    units = trades.worth(number)
+    return [(units, Step(trades.rule, f"card set number {number} traded in: +{units}"))]
 
 
 def recruit(rules: Ruleset, held: Mapping[str, int], continents: Sequence[str], rewards: Sequence[str]) -> Recruit:
-    terms = _terms(rules)
-    options = {p.box: p for p in terms.placed} | {p.sites: p for p in terms.placed}
+    terms = recruiting_of(rules)
+    options = _options(terms)
     for name, count in held.items():
-        if name not in terms.per and name not in options:
-            raise did_you_mean("count", name, [*terms.per, *options])
+        if name not in options:
+            raise did_you_mean("count", name, list(options))
         if count < 0:
-            rule = terms.rule if name in terms.per else options[name].rule
-            raise RefereeError(f"--{name} cannot be negative", rule=rule)
-    counted = {name: held.get(name, 0) for name in terms.per}
-    base = sum(terms.per[name] * n for name, n in counted.items())
-    steps = [
-        Step(
-            terms.rule,
-            " + ".join(
-                f"{name} {n}" if terms.per[name] == 1 else f"{name} {n} × {terms.per[name]}"
-                for name, n in counted.items()
-            )
-            + f" = {base}",
-        )
-    ]
-    total = base
-    for bonus in _bonuses("continent", terms.continents, continents) + _bonuses("reward", terms.rewards, rewards):
-        total += bonus.units
-        steps.append(Step(bonus.rule, f"{bonus.name}: +{bonus.units}"))
+            raise RefereeError(f"--{name} cannot be negative", rule=options[name])
+    total, steps = _held_count(terms, held)
+    named = _bonuses("continent", terms.continents, continents) + _bonuses("reward", terms.rewards, rewards)
+    for units, step in [(b.units, Step(b.rule, f"{b.name}: +{b.units}")) for b in named] + _traded(terms, held):
+        total += units
+        steps.append(step)
     steps.append(Step(terms.rule, f"{plural(total, 'unit')} to recruit"))
 
     caps: dict[str, int] = {}

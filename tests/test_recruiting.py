@@ -7,6 +7,7 @@ from pathlib import Path
 
 from conftest import fails, run, run_json
 
+Edit = Callable[[str, Callable[[str], str]], Path]
 ISSUE = "recruit frontline-risk --stars 7 --cities 2 --capitals 1 --continent asia --reward two-armies"
 
 
@@ -69,3 +70,71 @@ def test_an_absurd_count_is_refused() -> None:
 def test_a_ruleset_where_nothing_costs_anything(edited: Callable[[str, Callable[[str], str]], Path]) -> None:
     path = edited("frontline-risk", lambda t: t.replace("cost: 1", "cost: 0").replace("cost: 3", "cost: 0"))
     assert run_json(f"recruit {path} --stars 3")["ways"] == []
+
+
+def test_a_continent_given_twice_is_refused_whatever_its_name() -> None:
+    """Issue 15.2: `--continent asia --continent asia` gave +7 twice."""
+    assert fails("recruit frontline-risk --continent asia --continent 亞洲").endswith(
+        "asia is given twice; one player holds it at most once (FR-R2)"
+    )
+
+
+def test_a_reward_counts_as_often_as_the_ruleset_allows(edited: Edit) -> None:
+    assert fails("recruit frontline-risk --reward two-armies --reward '2 armies'").endswith(
+        "two-armies is given twice; one player holds it at most once (FR-R1)"
+    )
+    path = edited("frontline-risk", lambda t: t.replace("two-armies: {units: 2,", "two-armies: {units: 2, most: 2,"))
+    assert run_json(f"recruit {path} --reward two-armies --reward two-armies")["units"] == 4
+    assert fails(f"recruit {path} --reward two-armies --reward two-armies --reward two-armies").endswith(
+        "two-armies is given 3 times; one player holds it at most twice (FR-R1)"
+    )
+
+
+def test_merge_three_infantry_on_a_city_into_armour() -> None:
+    """Issue 15.14: 'may I merge these three?' is settled where recruiting is (FR-R4)."""
+    document = run_json("recruit frontline-risk --territory '3 infantry, armour' --change merge --site")
+    assert document["after"] == [{"unit": "armour", "state": "", "count": 2}]
+    report = run("recruit frontline-risk --territory '3 infantry' --change 合流 --site").stdout
+    assert "Frontline Risk: the territory holds armour" in report
+    assert "FR-R4   merge: 3 infantry become armour" in report
+
+
+def test_merging_is_refused_off_a_city_or_short_of_infantry() -> None:
+    assert fails("recruit frontline-risk --territory '3 infantry' --change merge").endswith(
+        "merge needs a city or capital in the territory; say --site if it has one (FR-R4)"
+    )
+    assert fails("recruit frontline-risk --territory '2 infantry, armour' --change merge --site").endswith(
+        "merge takes 3 infantry, but the territory holds 2 infantry (FR-R4)"
+    )
+    assert "did you mean 'merge'" in fails("recruit frontline-risk --territory '3 infantry' --change merg --site")
+
+
+def test_disband_anywhere_after_damaged_armour_is_repaired() -> None:
+    document = run_json("recruit frontline-risk --territory 'damaged armour, infantry' --change disband")
+    assert document["after"] == [{"unit": "infantry", "state": "", "count": 4}]
+    steps = [(s["rule"], s["text"]) for s in document["explanation"]]
+    assert steps[0] == ("FR-R5", "damaged armour is repaired: armour")
+    assert ("FR-R4", "disband: armour becomes 3 infantry") in steps
+
+
+def test_repair_alone_and_changes_in_turn() -> None:
+    assert run_json("recruit frontline-risk --territory '2 damaged armour'")["after"] == [
+        {"unit": "armour", "state": "", "count": 2}
+    ]
+    twice = run_json("recruit frontline-risk --territory '6 infantry' --change merge --change merge --site")
+    assert twice["after"] == [{"unit": "armour", "state": "", "count": 2}]
+    assert "--change and --site need --territory" in fails("recruit frontline-risk --change merge")
+
+
+def test_the_games_guide_says_for_every_rule_whether_the_referee_or_the_table_keeps_it() -> None:
+    """Issue 15.14: each rule ID of each shipped ruleset is placed in 'Where the referee stops'."""
+    import re
+
+    from referee.ruleset.load import load, shipped
+
+    section = Path("docs/games.md").read_text(encoding="utf-8").split("## Where the referee stops")[1]
+    named = set(re.findall(r"\b[A-Z]{2}-[A-Z]+\d+\b", section))
+    for prefix, low, high in re.findall(r"\b([A-Z]{2}-[A-Z]+)(\d+) to \1(\d+)\b", section):
+        named |= {f"{prefix}{n}" for n in range(int(low), int(high) + 1)}
+    for name in shipped():
+        assert set(load(name).rules) - named == set(), name

@@ -119,3 +119,42 @@ def test_four_attacking_armies_refused() -> None:
 )
 def test_sizes_that_would_take_too_long_are_refused(command: str, message: str) -> None:
     assert message in fails(command)
+
+
+def _reinforcements_by_hand(territories: int, continents: int, set_number: int, matched: bool) -> int:
+    """Classic Risk's reinforcements written out from the rulebook, apart from the referee."""
+    armies = max(3, territories // 3) + continents
+    if set_number:
+        armies += [4, 6, 8, 10, 12, 15][set_number - 1] if set_number <= 6 else 15 + 5 * (set_number - 6)
+    return armies + (2 if matched else 0)
+
+
+@pytest.mark.parametrize(
+    "command, territories, continents, set_number, matched",
+    [
+        ("--territories 7", 7, 0, 0, False),
+        ("--territories 14 --continent australia", 14, 2, 0, False),
+        ("--territories 20 --continent asia --continent 'north america'", 20, 12, 0, False),
+        ("--territories 12 --set 1", 12, 0, 1, False),
+        ("--territories 12 --set 6 --reward matched-card", 12, 0, 6, True),
+        ("--territories 30 --set 9 --continent europe", 30, 5, 9, False),
+    ],
+)
+def test_classic_reinforcements(
+    command: str, territories: int, continents: int, set_number: int, matched: bool
+) -> None:
+    document = run_json(f"recruit risk {command}")
+    armies = _reinforcements_by_hand(territories, continents, set_number, matched)
+    assert document["units"] == armies
+    assert document["ways"] == [{"army": armies}]
+
+
+def test_classic_reinforcements_explained() -> None:
+    report = run("recruit risk --territories 7 --set 2 --continent africa").stdout
+    assert "Risk: 12 units to recruit" in report
+    assert "RK-R1   territories 7 ÷ 3 = 2" in report
+    assert "RK-R1   at least 3: 3" in report
+    assert "RK-R2   africa: +3" in report
+    assert "RK-R3   card set number 2 traded in: +6" in report
+    assert fails("recruit risk --territories 5 --set 0").endswith("--set counts the sets traded in, from 1 (RK-R3)")
+    assert "did you mean 'territories'" in fails("recruit risk --teritories 5")

@@ -36,6 +36,12 @@ COMMANDS = {
 }
 
 EXIT_HELP = """
+\b
+Shell completion of commands, rulesets, units, faces, situations:
+  bash, in ~/.bashrc:  eval "$(_REFEREE_COMPLETE=bash_source referee)"
+  zsh, in ~/.zshrc:    eval "$(_REFEREE_COMPLETE=zsh_source referee)"
+  fish:                _REFEREE_COMPLETE=fish_source referee | source
+
 Exit codes: 0 success; 1 when `log verify` finds the chain broken,
 `replay` finds a ruling changed, or a reading command met a damaged journal
 entry; 2 bad input (the message names what is wrong
@@ -123,7 +129,7 @@ class RefereeGroup(click.Group):
 
 
 @click.group(cls=RefereeGroup, context_settings={"help_option_names": ["-h", "--help"]}, epilog=EXIT_HELP)
-@click.version_option(__version__, "--version", prog_name="referee")
+@click.version_option(__version__, "-V", "--version", prog_name="referee")
 @click.option(
     "--rules-dir",
     multiple=True,

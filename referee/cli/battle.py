@@ -8,6 +8,7 @@ from typing import Any
 
 import click
 
+from referee.cli import completion
 from referee.cli.journaling import journaled, record
 from referee.cli.options import (
     action_option,
@@ -32,8 +33,10 @@ from referee.ruleset.model import Ruleset
 @ruleset_argument
 @force_options
 @rear_options
-@click.option("--attacker-roll", help="The faces the attacker rolled, e.g. sword,explosion.")
-@click.option("--defender-roll", help="The faces the defender rolled.")
+@click.option(
+    "--attacker-roll", shell_complete=completion.faces, help="The faces the attacker rolled, e.g. sword,explosion."
+)
+@click.option("--defender-roll", shell_complete=completion.faces, help="The faces the defender rolled.")
 @variant_option
 @click.option("--roll", help="The one roll a game types alone: DiceLand's hand dice (5 or 5,1), a hit check's hit die.")
 @click.option("--wound-roll", help="Hit checks: the die rolled to wound, after a hit.")

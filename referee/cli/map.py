@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import click
 
 from referee.cli.journaling import journaled, record
 from referee.cli.options import F, emit, json_option, load_rules, ruleset_argument, seed_option, whole
 from referee.dice import new_seed
+from referee.errors import RefereeError
 from referee.hexmap import SHAPES, Landmap, deal, landscape_of
 from referee.ruleset.model import Ruleset
 
@@ -30,20 +32,66 @@ def dealt(rules: Ruleset, tiles: int, shape: str, capitals: bool, seed: int | No
     return deal(rules, tiles, new_seed() if seed is None else seed, shape, capitals)
 
 
+def svg_option(f: F) -> F:
+    f = click.option(
+        "--hex-size",
+        type=whole(1),
+        metavar="MM",
+        help="Hexes this many mm across in the SVG (default: 32, or less so the map fits A4, else A3; "
+        "never too small for the box's dice).",
+    )(f)
+    return click.option(
+        "--svg",
+        "svg_path",
+        type=click.Path(dir_okay=False, writable=True),
+        help="Also write the map as an SVG picture to this file, to print and play on.",
+    )(f)
+
+
+def write_svg(
+    rules: Ruleset, landmap_: Landmap, svg_path: str | None, hex_size: int | None, document: dict[str, Any]
+) -> str:
+    """Writes the picture when asked, notes it in the document, and returns the
+    line that tells the player where it went and how it prints."""
+    if not svg_path:
+        if hex_size is not None:
+            raise RefereeError("--hex-size sizes the SVG picture; give --svg FILE too")
+        return ""
+    from referee.inputs import write_text
+    from referee.render.svg import svg
+
+    land = landscape_of(rules)
+    picture = svg(rules, land, landmap_, hex_size)
+    write_text(Path(svg_path), picture.text, "the map")
+    document |= {
+        "svg": svg_path,
+        "hex_size_mm": picture.hex_mm,
+        "svg_size_mm": [round(picture.width_mm), round(picture.height_mm)],
+        "paper": picture.paper,
+    }
+    return (
+        f"\nSVG picture written to {svg_path}: hexes {picture.hex_mm} mm across (a {land.die_mm} mm die fits), "
+        f"{picture.width_mm:.0f} × {picture.height_mm:.0f} mm, "
+        + (f"fits {picture.paper}." if picture.paper.startswith("A") else "larger than A3: try a smaller --hex-size.")
+    )
+
+
 @click.command(name="map")
 @ruleset_argument
 @map_options
-@click.option(
-    "--svg",
-    "svg_path",
-    type=click.Path(dir_okay=False, writable=True),
-    help="Also write the map as an SVG picture to this file.",
-)
+@svg_option
 @seed_option
 @journaled
 @json_option
 def landmap(
-    ruleset: str, tiles: int, shape: str, capitals: bool, svg_path: str | None, seed: int | None, as_json: bool
+    ruleset: str,
+    tiles: int,
+    shape: str,
+    capitals: bool,
+    svg_path: str | None,
+    hex_size: int | None,
+    seed: int | None,
+    as_json: bool,
 ) -> None:
     """Deal a random connected landscape from the box's tiles: a picture with
     each tile's terrain letter and coordinate, tiles per terrain, and each
@@ -58,19 +106,7 @@ def landmap(
     rules = load_rules(ruleset)
     land = landscape_of(rules)
     landmap_ = dealt(rules, tiles, shape, capitals, seed)
-    if svg_path:
-        from referee.inputs import write_text
-        from referee.render.svg import svg
-
-        write_text(Path(svg_path), svg(land, rules.title, landmap_), "the map")
     document = render.document(rules.name, landmap_)
-    if svg_path:
-        document["svg"] = svg_path
+    written = write_svg(rules, landmap_, svg_path, hex_size, document)
     record(rules, document, seed=landmap_.seed)
-    emit(
-        as_json,
-        document,
-        lambda: (
-            render.report(land, rules.title, landmap_) + (f"\nSVG picture written to {svg_path}." if svg_path else "")
-        ),
-    )
+    emit(as_json, document, lambda: render.report(land, rules.title, landmap_) + written)

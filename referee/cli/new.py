@@ -7,7 +7,8 @@ from pathlib import Path
 
 import click
 
-from referee.cli.options import emit, json_option, load_rules, user_dirs
+from referee.cli.options import emit, json_option, load_rules
+from referee.cli.rulesdirs import user_dirs
 from referee.errors import RefereeError
 from referee.ruleset.load import catalogue, load_file
 
@@ -19,6 +20,7 @@ def _starter(source: str, name: str, schema_path: Path) -> str:
     lines = [line for line in source.splitlines() if not line.startswith(SCHEMA_LINE)]
     text = "\n".join([f"{SCHEMA_LINE}{schema_path.as_uri()}", *lines]) + "\n"
     text = re.sub(r"^name: .*$", f"name: {name}", text, count=1, flags=re.MULTILINE)
+    text = re.sub(r"^aliases: .*\n", "", text, count=1, flags=re.MULTILINE)  # the names belong to the original
     return re.sub(r"^title: (.*)$", rf"title: \1 ({name})", text, count=1, flags=re.MULTILINE)
 
 

@@ -6,11 +6,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, fields
 from dataclasses import field as dc_field
-from pathlib import Path
 from typing import Any
 
 import click
 
+from referee.cli import completion
+from referee.cli.rulesdirs import user_dirs
 from referee.errors import RefereeError
 from referee.inputs import MAX_COUNT, shown, whole_number
 from referee.procedures.base import Battle
@@ -42,34 +43,8 @@ def whole(minimum: int | None = None) -> Whole:
     return Whole(minimum)
 
 
-def _complete_ruleset(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
-    from referee.ruleset.load import catalogue
-
-    return sorted({e.name for e in catalogue(user_dirs()) if e.name.startswith(incomplete)})
-
-
-def completing_ruleset(ctx: click.Context) -> Ruleset | None:
-    """The ruleset named on a command line being completed. While an option
-    still awaits its value, click leaves the arguments unparsed in ctx.args."""
-    try:
-        return load_rules(ctx.params.get("ruleset") or next(iter(ctx.args), ""))
-    except RefereeError:
-        return None
-
-
-def _complete_units(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
-    """Completes the last unit name after any commas typed so far."""
-    rules = completing_ruleset(ctx)
-    if rules is None:
-        return []
-    head, _, last = incomplete.rpartition(",")
-    prefix = f"{head}," if head else ""
-    words = last.lstrip()
-    return [prefix + (last[: len(last) - len(words)]) + n for n in rules.units if n.startswith(words)]
-
-
 def ruleset_argument(f: F) -> F:
-    return click.argument("ruleset", shell_complete=_complete_ruleset)(f)
+    return click.argument("ruleset", shell_complete=completion.rulesets)(f)
 
 
 JSON = "referee.json"
@@ -95,18 +70,21 @@ def seed_option(f: F) -> F:
 
 
 def force_options(f: F) -> F:
+
     for side in reversed(SIDES):
         f = click.option(
-            f"--{side}", shell_complete=_complete_units, help=f'The {side}\'s units, e.g. "2 trooper, heavy".'
+            f"--{side}", shell_complete=completion.units, help=f'The {side}\'s units, e.g. "2 trooper, heavy".'
         )(f)
     return f
 
 
 def situation_options(f: F) -> F:
+
     f = click.option(
         "--when",
         "when",
         multiple=True,
+        shell_complete=completion.situations,
         metavar="SIDE:NAME",
         help="A named situation of the ruleset, e.g. defender:stealth (repeatable).",
     )(f)
@@ -125,36 +103,25 @@ def variant_option(f: F) -> F:
     )(f)
 
 
-def _complete_part(part: str) -> Callable[[click.Context, click.Parameter, str], list[str]]:
-    """Completes the names a ruleset's attacks give their attack types, actions or modifiers."""
-
-    def complete(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
-        rules = completing_ruleset(ctx)
-        named = [name for p in rules.attacks.values() for name in getattr(p, part, ())] if rules else []
-        return [name for name in named if name.startswith(incomplete)]
-
-    return complete
-
-
 def strike_options(f: F) -> F:
     """The options that say which attack a hit check (or its chart) is about."""
     f = click.option(
         "--modifier",
         "modifiers",
         multiple=True,
-        shell_complete=_complete_part("modifiers"),
+        shell_complete=completion.part("modifiers"),
         help="A modifier the ruleset names (repeatable).",
     )(f)
     f = click.option("--wounds", type=whole(0), help="Wounds the target already has (default 0).")(f)
     return click.option(
-        "--attack", "kind", shell_complete=_complete_part("types"), help="The attack type, e.g. melee, ranged, astral."
+        "--attack", "kind", shell_complete=completion.part("types"), help="The attack type, e.g. melee, ranged, astral."
     )(f)
 
 
 def action_option(f: F) -> F:
     return click.option(
         "--action",
-        shell_complete=_complete_part("actions"),
+        shell_complete=completion.part("actions"),
         help="The attacker's action this activation, e.g. hold, walk, run.",
     )(f)
 
@@ -204,15 +171,6 @@ def counts_from_args(extra: list[str]) -> tuple[dict[str, int], list[str]]:
     for name, value in given.items():
         held[name] = whole_number(value, f"--{shown(name)}: a count on one table", None, MAX_COUNT)
     return held, words
-
-
-def user_dirs() -> list[Path]:
-    """--rules-dir (or REFEREE_RULES_DIR) folders, then the user's own rulesets folder."""
-    from referee.userdirs import rulesets_dir
-
-    ctx = click.get_current_context(silent=True)
-    given = ctx.find_root().params.get("rules_dir") or () if ctx else ()
-    return [*map(Path, given), rulesets_dir()]
 
 
 def load_rules(name: str) -> Ruleset:

@@ -3,40 +3,77 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import click
 
+from referee.changing import settle
+from referee.cli import completion
 from referee.cli.journaling import journaled, record
 from referee.cli.options import counts_from_args, emit, json_option, load_rules, ruleset_argument
 from referee.errors import RefereeError
 from referee.recruiting import recruit as count_recruits
 from referee.render import recruiting as render
+from referee.ruleset.model import Ruleset
 
 _EXTRA = {"ignore_unknown_options": True, "allow_extra_args": True}
 
 
 @click.command(context_settings=_EXTRA)
 @ruleset_argument
-@click.option("--continent", "continents", multiple=True, help="A continent held (repeatable).")
-@click.option("--reward", "rewards", multiple=True, help="A reward held that gives units (repeatable).")
+@click.option(
+    "--continent",
+    "continents",
+    multiple=True,
+    shell_complete=completion.continents,
+    help="A continent held (repeatable).",
+)
+@click.option(
+    "--reward",
+    "rewards",
+    multiple=True,
+    shell_complete=completion.rewards,
+    help="A reward held that gives units (repeatable).",
+)
+@click.option("--territory", metavar="UNITS", help='What one territory holds, e.g. "3 infantry, damaged armour".')
+@click.option("--change", "changes", multiple=True, help="A change on that territory, e.g. merge (repeatable).")
+@click.option(
+    "--site", is_flag=True, help="The territory has what some changes need (Frontline Risk: a city or capital)."
+)
 @journaled
 @json_option
 @click.pass_context
 def recruit(
-    ctx: click.Context, ruleset: str, continents: tuple[str, ...], rewards: tuple[str, ...], as_json: bool
+    ctx: click.Context,
+    ruleset: str,
+    continents: tuple[str, ...],
+    rewards: tuple[str, ...],
+    territory: str | None,
+    changes: tuple[str, ...],
+    site: bool,
+    as_json: bool,
 ) -> None:
     """Units to recruit this turn and every way to take them. Count what you
     hold with the ruleset's options (Frontline Risk: --stars N --cities N
     --capitals N, and --free-armour N, --armour-sites N for armour).
+    With --territory, settle one territory's recruit phase instead: worn
+    units repaired, and each --change (merge, disband) legal or refused.
 
     \b
     Example:
       referee recruit frontline-risk --stars 7 --cities 2 --capitals 1 \\
           --continent asia --reward two-armies
+      referee recruit frontline-risk --territory "3 infantry" --change merge --site
     """
     rules = load_rules(ruleset)
     held, words = counts_from_args(ctx.args)
     if words:
         raise RefereeError(f"unexpected argument '{words[0]}'")
+    if territory is not None:
+        _territory(rules, territory, changes, site, as_json)
+        return
+    if changes or site:
+        raise RefereeError("--change and --site need --territory: what the territory holds")
     result = count_recruits(rules, held, continents, rewards)
     document = {
         "ruleset": rules.name,
@@ -46,3 +83,19 @@ def recruit(
     }
     record(rules, document)
     emit(as_json, document, lambda: render.recruit_report(rules, result))
+
+
+def _territory(rules: Ruleset, holds: str, changes: tuple[str, ...], site: bool, as_json: bool) -> None:
+    settled = settle(rules, holds, changes, site)
+    document = {
+        "ruleset": rules.name,
+        "before": holding_rows(settled.before),
+        "after": holding_rows(settled.after),
+        "explanation": [{"rule": s.rule, "text": s.text} for s in settled.steps],
+    }
+    record(rules, document)
+    emit(as_json, document, lambda: render.territory_report(rules, settled))
+
+
+def holding_rows(holding: Mapping[tuple[str, str], int]) -> list[dict[str, object]]:
+    return [{"unit": unit, "state": state, "count": n} for (unit, state), n in holding.items()]

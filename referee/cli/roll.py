@@ -7,7 +7,8 @@ import re
 import click
 
 from referee.cli.journaling import journaled, record
-from referee.cli.options import emit, json_option, load_rules, seed_option, user_dirs
+from referee.cli.options import emit, json_option, load_rules, seed_option
+from referee.cli.rulesdirs import user_dirs
 from referee.dice import new_seed
 from referee.errors import RefereeError, did_you_mean
 from referee.freeroll import roll_expression, roll_faces

@@ -6,7 +6,8 @@ from pathlib import Path
 
 import click
 
-from referee.cli.options import emit, json_option, user_dirs
+from referee.cli.options import emit, json_option
+from referee.cli.rulesdirs import user_dirs
 from referee.errors import RefereeError
 from referee.render.text import table
 from referee.ruleset.load import catalogue, load_file

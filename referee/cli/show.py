@@ -46,6 +46,9 @@ def named_options(rules: Ruleset) -> list[tuple[str, str, str]]:
     if rules.recruiting:
         recruiting = rules.recruiting
         out += [("recruit", f"--{name} N", f"{plural(n, 'unit')} each") for name, n in recruiting.per.items()]
+        out += [("recruit", f"--{name} N", f"1 unit per {n}") for name, n in recruiting.every.items()]
+        if recruiting.trades:
+            out.append(("recruit", f"--{recruiting.trades.option} N", "the game's Nth card set, traded in now"))
         for placed in recruiting.placed:
             title = rules.units[placed.unit].title
             out += [

@@ -23,9 +23,17 @@ def validate(file: Path, as_json: bool) -> None:
       referee validate rulesets/groundforce.yaml
     """
     rules = load_file(file)
+    document: dict[str, object] = {"valid": True, "name": rules.name, "path": str(file), "digest": rules.digest}
+    if rules.name != file.stem:
+        warning = (
+            f"the file is named '{file.stem}' but its name: is '{rules.name}'; commands find it by either, "
+            f"and by the file name first when another ruleset's name: is '{file.stem}'"
+        )
+        document["warnings"] = [warning]
+        click.echo(f"warning: {warning}", err=True)
     emit(
         as_json,
-        {"valid": True, "name": rules.name, "path": str(file), "digest": rules.digest},
+        document,
         lambda: (
             f"ok: {file} is a valid ruleset ({rules.title}: {plural(len(rules.units), 'unit')}, "
             f"{plural(len(rules.attacks), 'attack')}, {plural(len(rules.rules), 'rule')})"

@@ -9,8 +9,8 @@ from referee.ruleset.model import Ruleset
 
 
 def report(rules: Ruleset, offered: Offer, bought: dict[str, int] | None) -> str:
-    places = plural(offered.free_places, "free place")
-    lines = [styled(f"{rules.title}: {offered.points} points, {places}", bold=True)]
+    places = "" if offered.free_places is None else ", " + plural(offered.free_places, "free place")
+    lines = [styled(f"{rules.title}: {offered.points} points{places}", bold=True)]
     if bought is not None:
         lines.append(f"Purchase accepted: {units(rules, bought)}.")
     else:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterator
 from typing import Any
 
 from referee.render.text import styled, table
@@ -56,20 +57,42 @@ def _attack_lines(rules: Ruleset) -> list[str]:
     return lines
 
 
+def other_words(value: Any, where: str = "") -> Iterator[tuple[str, str, str]]:
+    """(where, name, its other words) for everything with aliases, wherever it
+    sits: units, die faces, situations, continents… so `show` lists every word
+    the referee accepts without knowing the sections."""
+    if dataclasses.is_dataclass(value):
+        key = getattr(value, "name", "")
+        here = f"{where} {key}".strip() if where else ""
+        for f in dataclasses.fields(value):
+            item = getattr(value, f.name)
+            if f.name == "aliases" and where:
+                if hasattr(item, "items"):
+                    yield from ((here, str(k), ", ".join(words)) for k, words in item.items() if words)
+                elif item:
+                    yield where, key, ", ".join(item)
+            elif not f.metadata.get("internal"):
+                yield from other_words(item, f.name.rstrip("s") if hasattr(item, "items") else f.name)
+    elif hasattr(value, "items"):
+        for item in value.values():
+            yield from other_words(item, where)
+    elif isinstance(value, tuple):
+        for item in value:
+            yield from other_words(item, where)
+
+
 def report(rules: Ruleset, options: list[tuple[str, str, str]]) -> str:
-    units = [
-        (name, unit.label or "", ", ".join(unit.aliases), unit.cost, unit.start, unit.attack)
-        for name, unit in rules.units.items()
-    ]
+    units = [(name, unit.label or "", unit.cost, unit.start, unit.attack) for name, unit in rules.units.items()]
     dice = [(name, ", ".join(map(str, d.faces)), d.rule) for name, d in rules.dice.items()]
     parts = [
         styled(f"{rules.title} ({rules.name})", bold=True),
+        *([f"also called: {', '.join(rules.aliases)}"] if rules.aliases else []),
         f"source: {rules.source}",
         f"file: {rules.path}",
         "",
     ]
     if units:
-        parts += [styled("Units", bold=True), table(units, ["unit", "label", "aliases", "cost", "start", "attack"]), ""]
+        parts += [styled("Units", bold=True), table(units, ["unit", "label", "cost", "start", "attack"]), ""]
     parts += [
         styled("Dice", bold=True),
         table(dice, ["die", "faces", "rule"]),
@@ -94,12 +117,16 @@ def report(rules: Ruleset, options: list[tuple[str, str, str]]) -> str:
         parts += [f"  {name}  {v.text} ({v.rule})" for name, v in rules.variants.items()]
     if rules.landscape:
         land = rules.landscape
-        rows = [(name, t.letter, t.count, ", ".join(t.aliases), t.rule) for name, t in land.terrains.items()]
+        rows = [(name, t.letter, t.count, t.rule) for name, t in land.terrains.items()]
         parts += [
             "",
             styled(f"Landscape (referee map): {land.tiles.min} to {land.tiles.max} tiles ({land.rule})", bold=True),
-            table(rows, ["terrain", "letter", "in the box", "aliases", "rule"]),
+            table(rows, ["terrain", "letter", "in the box", "rule"]),
         ]
+    words = list(other_words(rules))
+    if words:
+        parts += ["", styled("Other words it understands", bold=True)]
+        parts += [f"  {where}  {name}: {said}" for where, name, said in words]
     if options:
         parts += [
             "",

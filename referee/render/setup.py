@@ -33,6 +33,8 @@ def report(land: Landscape, title: str, landmap: Landmap, armies: Armies, start:
     else:
         lines.append("After placing, give the dice each player has left (--PLAYER-left) to learn who starts.")
     lines += ["", explanation(steps)]
+    if armies.typed:
+        lines += ["", "Dice typed by the players."]
     return "\n".join(lines)
 
 
@@ -41,6 +43,7 @@ def document(ruleset: str, landmap: Landmap, armies: Armies, start: Start) -> di
         **hexmap.document(ruleset, landmap),
         "armies": {player: list(dice) for player, dice in armies.rolls.items()},
         "rerolls": armies.rerolls,
+        "armies_typed": armies.typed,
         "places_first": armies.first,
         "starts": start[0] if start else None,
         "setup_explanation": [{"rule": s.rule, "text": s.text} for s in [*armies.steps, *(start[1] if start else ())]],

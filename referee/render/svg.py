@@ -1,89 +1,188 @@
-"""A dealt map as an SVG picture to print and lay out: pointy-top hexes
-coloured by terrain, each with its letter and coordinate, capitals ringed,
-and a legend."""
+"""A dealt map as an SVG picture to print and play on: drawn in millimetres,
+with hexes a stated size across (by default large enough for the box's dice,
+and small enough for the map to fit A4 or A3), each tile's letter and
+coordinate kept clear of the die's place and in black or white, whichever
+reads better on the terrain's colour (WCAG AA), capitals ringed in their
+player's colour, and a legend."""
 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
+from referee.errors import RefereeError
 from referee.hexmap import Landmap
+from referee.ruleset.model import Ruleset
 from referee.ruleset.sections import Landscape
 
-SIZE = 36.0  # a hex's corner radius, in SVG units
-MARGIN = 20.0
-LEGEND_ROW = 24.0
+MARGIN = 10.0  # mm of paper left blank around the picture
+TITLE = 12.0  # mm for the title line
+ROW = 7.0  # mm per legend row
+FONT = 4.5  # mm, legend and title text
+WIDEST = 32  # mm across flats when the paper allows
+ROOM = 1.4  # hex width across flats per mm of die side: the die fits with the letters clear
+PAPERS = (("A4", 210, 297), ("A3", 297, 420))
+INKS = ("#000000", "#ffffff")
 
 
-def _centre(q: int, r: int) -> tuple[float, float]:
-    return SIZE * math.sqrt(3) * (q + r / 2), SIZE * 1.5 * r
+@dataclass(frozen=True)
+class Picture:
+    text: str
+    hex_mm: int
+    width_mm: float
+    height_mm: float
+    paper: str
 
 
-def _corners(x: float, y: float, scale: float = 1.0) -> str:
-    points = []
-    for i in range(6):
-        angle = math.radians(60 * i - 30)
-        points.append(f"{x + SIZE * scale * math.cos(angle):.1f},{y + SIZE * scale * math.sin(angle):.1f}")
-    return " ".join(points)
+def luminance(colour: str) -> float:
+    """Relative luminance of '#rrggbb' (WCAG 2)."""
+    channels = [int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+    r, g, b = (c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
 
-def svg(land: Landscape, title: str, landmap: Landmap) -> str:
-    centres = {t.coord: _centre(t.q, t.r) for t in landmap.tiles}
-    half_w = SIZE * math.sqrt(3) / 2
-    left = min(x for x, _ in centres.values()) - half_w - MARGIN
-    top = min(y for _, y in centres.values()) - SIZE - MARGIN - 30
-    width = max(x for x, _ in centres.values()) + half_w + MARGIN - left
-    map_bottom = max(y for _, y in centres.values()) + SIZE + MARGIN
-    width = max(width, 360.0)
-    height = map_bottom - top + LEGEND_ROW * (len(land.terrains) + 2)
+def contrast(a: str, b: str) -> float:
+    light, dark = sorted((luminance(a), luminance(b)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def ink(colour: str) -> str:
+    """Black or white, whichever contrasts more with the colour (at least 4.58:1)."""
+    return max(INKS, key=lambda text: contrast(text, colour))
+
+
+def smallest_hex(land: Landscape) -> int:
+    return math.ceil(land.die_mm * ROOM)
+
+
+def _paper(width: float, height: float) -> str:
+    for name, short, long in PAPERS:
+        if width <= short and height <= long:
+            return f"{name} portrait"
+        if width <= long and height <= short:
+            return f"{name} landscape"
+    return "larger than A3"
+
+
+class _Layout:
+    """Where everything goes for hexes `flats` mm across."""
+
+    def __init__(self, land: Landscape, landmap: Landmap, flats: int, legend_rows: int):
+        self.radius = flats / math.sqrt(3)
+        self.centres = {t.coord: self.centre(t.q, t.r) for t in landmap.tiles}
+        xs = [x for x, _ in self.centres.values()]
+        ys = [y for _, y in self.centres.values()]
+        self.left = min(xs) - flats / 2 - MARGIN
+        self.top = min(ys) - self.radius - MARGIN - TITLE
+        self.map_bottom = max(ys) + self.radius + MARGIN / 2
+        self.width = max(max(xs) + flats / 2 + MARGIN - self.left, 120.0)
+        self.height = self.map_bottom - self.top + ROW * legend_rows + MARGIN / 2
+
+    def centre(self, q: int, r: int) -> tuple[float, float]:
+        return self.radius * math.sqrt(3) * (q + r / 2), self.radius * 1.5 * r
+
+    def corners(self, x: float, y: float, scale: float = 1.0) -> str:
+        angles = (math.radians(60 * i - 30) for i in range(6))
+        size = self.radius * scale
+        return " ".join(f"{x + size * math.cos(a):.2f},{y + size * math.sin(a):.2f}" for a in angles)
+
+
+def _size(land: Landscape, landmap: Landmap, hex_mm: int | None, rows: int) -> _Layout:
+    least = smallest_hex(land)
+    if hex_mm is not None:
+        if hex_mm < least:
+            raise RefereeError(
+                f"hexes of {hex_mm} mm cannot hold a {land.die_mm} mm die; give --hex-size {least} or more"
+            )
+        return _Layout(land, landmap, hex_mm, rows)
+    for paper, _, _ in PAPERS:  # the largest hexes that fit A4, else A3
+        for flats in range(max(WIDEST, least), least - 1, -1):
+            layout = _Layout(land, landmap, flats, rows)
+            if _paper(layout.width, layout.height).startswith(paper):
+                return layout
+    return _Layout(land, landmap, least, rows)
+
+
+def svg(rules: Ruleset, land: Landscape, landmap: Landmap, hex_mm: int | None = None) -> Picture:
+    owners = list(zip(landmap.capitals, _colours(rules), strict=False))
+    layout = _size(land, landmap, hex_mm, len(land.terrains) + len(owners) + 1)
+    flats = round(layout.radius * math.sqrt(3))
+    left, top, width, height = layout.left, layout.top, layout.width, layout.height
     out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{left:.1f} {top:.1f} {width:.1f} {height:.1f}" '
-        f'width="{width:.0f}" height="{height:.0f}" font-family="sans-serif">',
-        f'<rect x="{left:.1f}" y="{top:.1f}" width="{width:.1f}" height="{height:.1f}" fill="white"/>',
-        f'<text x="{left + MARGIN:.1f}" y="{top + 24:.1f}" font-size="18" font-weight="bold">'
-        f"{escape(title)}: {len(landmap.tiles) - len(landmap.capitals)} tiles"
-        + (f" + {len(landmap.capitals)} capitals" if landmap.capitals else "")
-        + f", seed {landmap.seed}</text>",
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{left:.2f} {top:.2f} {width:.2f} {height:.2f}" '
+        f'width="{width:.2f}mm" height="{height:.2f}mm" font-family="sans-serif">',
+        f'<rect x="{left:.2f}" y="{top:.2f}" width="{width:.2f}" height="{height:.2f}" fill="#ffffff"/>',
+        f'<text x="{left + MARGIN:.2f}" y="{top + MARGIN + FONT:.2f}" font-size="{FONT * 1.2:.1f}" '
+        f'font-weight="bold" fill="#000000">{escape(rules.title)}: {len(landmap.tiles) - len(landmap.capitals)} '
+        f"tiles" + (f" + {len(landmap.capitals)} capitals" if landmap.capitals else "") + f", seed {landmap.seed}, "
+        f"hexes {flats} mm across</text>",
     ]
-    capitals = set(landmap.capitals)
+    ring = {coord: colour for coord, (_, colour) in owners}
+    r = layout.radius
     for tile in landmap.tiles:
-        x, y = centres[tile.coord]
+        x, y = layout.centres[tile.coord]
         terrain = land.terrains[tile.terrain]
-        out.append(f'<polygon points="{_corners(x, y)}" fill="{terrain.colour}" stroke="#333" stroke-width="2"/>')
-        if tile.coord in capitals:
-            out.append(f'<polygon points="{_corners(x, y, 0.8)}" fill="none" stroke="#b22" stroke-width="3"/>')
+        text = ink(terrain.colour)
+        out.append('<g class="tile">')
         out.append(
-            f'<text x="{x:.1f}" y="{y - 4:.1f}" text-anchor="middle" font-size="16" '
-            f'font-weight="bold">{terrain.letter}</text>'
+            f'<polygon points="{layout.corners(x, y)}" fill="{terrain.colour}" stroke="#333333" stroke-width="0.5"/>'
         )
-        out.append(f'<text x="{x:.1f}" y="{y + 15:.1f}" text-anchor="middle" font-size="13">{tile.coord}</text>')
+        if tile.coord in ring:
+            out.append(
+                f'<polygon class="capital" points="{layout.corners(x, y, 0.93)}" fill="none" '
+                f'stroke="{ring[tile.coord]}" stroke-width="{r * 0.09:.2f}"/>'
+            )
+        out.append(
+            f'<text x="{x:.2f}" y="{y - 0.51 * r:.2f}" text-anchor="middle" font-size="{0.35 * r:.2f}" '
+            f'font-weight="bold" fill="{text}">{terrain.letter}</text>'
+        )
+        out.append(
+            f'<text x="{x:.2f}" y="{y + 0.78 * r:.2f}" text-anchor="middle" font-size="{0.26 * r:.2f}" '
+            f'fill="{text}">{tile.coord}</text>'
+        )
+        out.append("</g>")
+    out += _legend(land, landmap, owners, left + MARGIN, layout.map_bottom)
+    out.append("</svg>")
+    return Picture("\n".join(out) + "\n", flats, width, height, _paper(width, height))
+
+
+def _colours(rules: Ruleset) -> list[tuple[str, str]]:
+    """Each player with the colour their capital is ringed in, in the file's order."""
+    if rules.deployment is None:
+        return []
+    deployment = rules.deployment
+    return [(player, deployment.colours.get(player, "#000000")) for player in deployment.players]
+
+
+def _legend(
+    land: Landscape, landmap: Landmap, owners: list[tuple[str, tuple[str, str]]], x: float, y: float
+) -> list[str]:
+    out = []
     counts = landmap.counts()
-    y = map_bottom
+    swatch = ROW * 0.7
     for name, terrain in land.terrains.items():
         out.append(
-            f'<rect x="{left + MARGIN:.1f}" y="{y:.1f}" width="18" height="18" fill="{terrain.colour}" stroke="#333"/>'
+            f'<rect x="{x:.2f}" y="{y:.2f}" width="{swatch:.2f}" height="{swatch:.2f}" '
+            f'fill="{terrain.colour}" stroke="#333333" stroke-width="0.3"/>'
         )
         out.append(
-            f'<text x="{left + MARGIN + 26:.1f}" y="{y + 14:.1f}" font-size="14">{terrain.letter} '
-            f"{escape(name)}: {counts.get(name, 0)}</text>"
+            f'<text x="{x + swatch + 2:.2f}" y="{y + FONT:.2f}" font-size="{FONT}" fill="#000000">'
+            f"{terrain.letter} {escape(name)}: {counts.get(name, 0)}</text>"
         )
-        y += LEGEND_ROW
-    if capitals:
+        y += ROW
+    for coord, (player, colour) in owners:
         out.append(
-            f'<polygon points="{_legend_ring(left + MARGIN + 9, y + 9)}" fill="none" stroke="#b22" stroke-width="3"/>'
+            f'<rect x="{x:.2f}" y="{y:.2f}" width="{swatch:.2f}" height="{swatch:.2f}" fill="none" '
+            f'stroke="{colour}" stroke-width="1"/>'
         )
         out.append(
-            f'<text x="{left + MARGIN + 26:.1f}" y="{y + 14:.1f}" font-size="14">capital: '
-            f"{', '.join(landmap.capitals)}</text>"
+            f'<text x="{x + swatch + 2:.2f}" y="{y + FONT:.2f}" font-size="{FONT}" fill="#000000">'
+            f"{escape(player)}'s capital: {coord}</text>"
         )
-        y += LEGEND_ROW
+        y += ROW
     out.append(
-        f'<text x="{left + MARGIN:.1f}" y="{y + 14:.1f}" font-size="14">{landmap.dice_per_player} '
-        "dice per player</text>"
+        f'<text x="{x:.2f}" y="{y + FONT:.2f}" font-size="{FONT}" fill="#000000">'
+        f"{landmap.dice_per_player} dice per player</text>"
     )
-    out.append("</svg>")
-    return "\n".join(out) + "\n"
-
-
-def _legend_ring(x: float, y: float) -> str:
-    return _corners(x, y, 9 / SIZE)
+    return out

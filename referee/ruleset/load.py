@@ -10,16 +10,20 @@ import dataclasses
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from referee.digests import sha256_hex
 from referee.errors import RefereeError, did_you_mean
 from referee.inputs import kind_of, path_text, shown
 from referee.ruleset import registry
 from referee.ruleset.crosscheck import Fail, names_exist, unambiguous, unknown
+from referee.ruleset.lookup import by_declared_name, every_name
 from referee.ruleset.model import GRAMMAR, Ruleset, Situation
 from referee.ruleset.spec import Reader
 from referee.ruleset.yamlnodes import compose_file
+
+if TYPE_CHECKING:
+    from referee.ruleset.recruits import Recruiting
 
 SUFFIX = ".yaml"
 
@@ -63,16 +67,19 @@ def catalogue(user_dirs: Sequence[Path] = ()) -> list[Entry]:
 
 
 def find(name: str, user_dirs: Sequence[Path] = ()) -> tuple[Path, list[str]]:
-    """A ruleset by name (shipped, then user directories) or a file by path,
-    with notes for the user about any file of the same name left unused."""
+    """A ruleset by file name (shipped, then user directories), else by the
+    `name:` inside a file, or a file by path, with notes for the user about any file of the same name left unused."""
     path = Path(name)
     if path.suffix in (SUFFIX, ".yml") or "/" in name or "\\" in name:
         if kind_of(path_text(path, "ruleset file")) is None:
             raise RefereeError(f"no such ruleset file: {shown(name)}")
         return path, []
-    matches = [entry for entry in catalogue(user_dirs) if entry.name.lower() == name.lower()]
+    entries = catalogue(user_dirs)
+    matches = [entry for entry in entries if entry.name.lower() == name.lower()]
     if not matches:
-        raise did_you_mean("ruleset", name, sorted({e.name for e in catalogue(user_dirs)}))
+        matches = by_declared_name(name, entries)
+    if not matches:
+        raise did_you_mean("ruleset", name, every_name(entries))
     notes = [
         f"note: {e.path} is not used: its name '{name}' is taken by {matches[0].path}; rename the file or give its path"
         for e in matches[1:]
@@ -114,7 +121,7 @@ def _check_cited(rules: Ruleset, fail: Fail) -> None:
 def _check_dice(rules: Ruleset, fail: Fail) -> None:
     for name, die in rules.dice.items():
         for face in die.aliases:
-            if face not in die.faces:
+            if face not in map(str, die.faces):
                 raise fail(f"dice.{name}.aliases.{face}", f"'{face}' is not a face of die '{name}'")
 
 
@@ -123,7 +130,10 @@ def _check_units(rules: Ruleset, fail: Fail) -> None:
         if unit.attack and unit.attack not in rules.attacks:
             raise unknown(fail, f"units.{name}.attack", "attack", unit.attack, rules.attacks)
         if not unit.attack and len(rules.attacks) > 1:
-            raise fail(f"units.{name}", "needs 'attack': this ruleset has several kinds of attack")
+            raise fail(
+                f"units.{name}",
+                f"needs 'attack': this ruleset has several kinds of attack ({', '.join(rules.attacks)})",
+            )
         refused = rules.attacks[rules.attack_of(name)].units_refused
         if refused:
             raise fail(f"units.{name}", refused)
@@ -167,9 +177,36 @@ def _check_economy(rules: Ruleset, fail: Fail) -> None:
             held = ((f"recruiting.placed[{i}].default_sites[{j}]", h) for j, h in enumerate(placed.default_sites))
             names_exist(fail, "held thing", held, rules.recruiting.per)
     if rules.reinforcements:
-        for source in rules.reinforcements.income.per:
-            if not source.replace("-", "").isalnum():
-                raise fail(f"reinforcements.income.per.{source}", "name it with letters, digits and dashes")
+        _check_reinforcements(rules, fail)
+    if rules.recruiting:
+        _check_changes(rules, rules.recruiting, fail)
+
+
+def _check_reinforcements(rules: Ruleset, fail: Fail) -> None:
+    """Income options are flags; limits name units and bound a count; places cite their rule."""
+    terms = rules.reinforcements
+    assert terms is not None
+    for source in terms.income.per:
+        if not source.replace("-", "").isalnum():
+            raise fail(f"reinforcements.income.per.{source}", "name it with letters, digits and dashes")
+    if terms.places is not None and not terms.places_rule:
+        raise fail("reinforcements", "needs 'places_rule' with 'places': the rule for where new units go")
+    for unit, limit in terms.limits.items():
+        if unit not in rules.units:
+            raise unknown(fail, f"reinforcements.limits.{unit}", "unit", unit, rules.units)
+        if limit.min > limit.max:
+            raise fail(f"reinforcements.limits.{unit}", f"min {limit.min} is above max {limit.max}")
+
+
+def _check_changes(rules: Ruleset, recruiting: Recruiting, fail: Fail) -> None:
+    """A change names units, and one done on a site needs the site said."""
+    for name, change in recruiting.changes.items():
+        for part in ("takes", "gives"):
+            for unit in getattr(change, part):
+                if unit not in rules.units:
+                    raise unknown(fail, f"recruiting.changes.{name}.{part}.{unit}", "unit", unit, rules.units)
+        if change.on_site and not recruiting.site:
+            raise fail(f"recruiting.changes.{name}", "is on_site, but recruiting has no 'site' saying what that is")
 
 
 def _check_sections(rules: Ruleset, fail: Fail) -> None:

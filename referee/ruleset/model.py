@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from referee.dice import Die
 from referee.inputs import DICE_PER_UNIT
 from referee.ruleset.registry import Grammars
-from referee.ruleset.spec import EMPTY, Boolean, Either, Integer, Lazy, Record, Seq, Table, Tagged, Text, field
+from referee.ruleset.spec import EMPTY, FACE, Boolean, Integer, Lazy, Record, Seq, Table, Tagged, Text, field
 from referee.ruleset.spec import RULE as RULE_ID
 
 if TYPE_CHECKING:
@@ -25,7 +25,6 @@ SECTIONS = "referee.ruleset.sections"
 
 NAME = Text(pattern=r"^[a-z0-9][a-z0-9-]*$")
 NAME.doc = "a lower-case name with dashes, such as heavy-weapon"
-FACE = Either(Integer(), Text())
 
 
 @dataclass(frozen=True, kw_only=True, eq=False)
@@ -37,7 +36,9 @@ class DieDef:
         Seq(FACE, min_items=2, max_items=1000), "every side of the die; repeat a face that is on several sides"
     )
     aliases: Mapping[str, tuple[str, ...]] = field(
-        Table(Seq(Text())), "other words for a face, in any language of the rulebook", EMPTY
+        Table(Seq(Text()), keys=FACE),
+        "other words for a face (a word or a number, as in faces), in any language of the rulebook",
+        EMPTY,
     )
     rule: str = field(RULE_ID, "the rule that says what the die shows", "")
 
@@ -130,6 +131,9 @@ class Ruleset:
     format: int = field(Integer(minimum=FORMAT, maximum=FORMAT), "the file format version; 1")
     name: str = field(NAME, "the name typed on the command line")
     title: str = field(Text(), "the game's name as printed")
+    aliases: tuple[str, ...] = field(
+        Seq(Text()), "other names players use for the game, any language; commands find the file by them", ()
+    )
     source: str = field(Text(), "where the rules come from")
     rules: Mapping[str, str] = field(
         Table(Text(), min_items=1), "each rule ID with its text; every cited ID must be here"

@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from referee.ruleset.model import GRAMMAR
-from referee.ruleset.spec import Either, Lazy, Record, Seq, Spec, Table, Tagged
+from referee.ruleset.spec import Either, Lazy, Record, Seq, Spec, Table, Tagged, default_of, required
 
 
 def _records(spec: Spec, path: str) -> Iterator[tuple[str, Record]]:
@@ -32,13 +32,13 @@ def _records(spec: Spec, path: str) -> Iterator[tuple[str, Record]]:
 
 
 def _default(f: dataclasses.Field[Any]) -> str:
-    if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
+    if required(f):
         return "required"
-    value = f.default if f.default_factory is dataclasses.MISSING else f.default_factory()
-    if dataclasses.is_dataclass(value):
+    value = default_of(f)
+    if value is None:
         return "optional"
-    if value in ("", (), None) or hasattr(value, "items"):
-        return "optional"
+    if isinstance(value, dict):
+        return "default `" + ", ".join(f"{k}: {v}" for k, v in value.items()) + "`"
     return f"default `{value!r}`"
 
 

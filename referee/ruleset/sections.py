@@ -76,6 +76,9 @@ class Landscape:
     box_rule: str = field(RULE, "the rule that sets what the box holds")
     terrains: Mapping[str, Terrain] = field(Table(Record(Terrain), min_items=1), "the box's tiles by terrain")
     capitals: Capitals | None = field(Record(Capitals), "the capital variant", None)
+    die_mm: int = field(
+        Integer(minimum=5, maximum=50), "the side of the box's dice in mm, so the printed map's hexes hold one", 16
+    )
 
     @property
     def box(self) -> int:
@@ -88,6 +91,9 @@ class Deployment:
 
     players: tuple[str, ...] = field(Seq(Text(), min_items=2, max_items=2), "the two players' colours")
     aliases: Mapping[str, tuple[str, ...]] = field(Table(Seq(Text())), "other words for a player", EMPTY)
+    colours: Mapping[str, str] = field(
+        Table(COLOUR), "each player's colour in pictures (their capital's ring); left out: black", EMPTY
+    )
     die: str = field(Text(), "the die the armies are (a key of 'dice')")
     roll_rule: str = field(RULE, "the rule for rolling the armies")
     order_rule: str = field(RULE, "the rule for who places first")

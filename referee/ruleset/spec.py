@@ -219,12 +219,13 @@ class Seq(Spec):
         return out
 
 
-def _pairs(node: MappingNode, path: str, reader: Reader) -> list[tuple[str, Node, Node]]:
-    """The mapping's keys as text, refusing a key given twice (PyYAML keeps the last)."""
+def _pairs(node: MappingNode, path: str, reader: Reader, keys: Spec | None = None) -> list[tuple[str, Node, Node]]:
+    """The mapping's keys as text (read by `keys`, text unless told), refusing
+    a key given twice (PyYAML keeps the last)."""
     seen: dict[str, Node] = {}
     out = []
     for key_node, value_node in node.value:
-        key = Text().read(key_node, f"{path}.<key>" if path else "<key>", reader)
+        key = str((keys or Text()).read(key_node, f"{path}.<key>" if path else "<key>", reader))
         if key in seen:
             first = seen[key].start_mark.line + 1
             raise reader.fail(
@@ -242,11 +243,13 @@ def _join(path: str, key: str) -> str:
 
 
 class Table(Spec):
-    """A mapping from names the author chooses (units, dice) to values."""
+    """A mapping from names the author chooses (units, dice) to values; the
+    names are text, or what `keys` reads (a numbered face), kept as text."""
 
-    def __init__(self, value: Spec, min_items: int = 0):
+    def __init__(self, value: Spec, min_items: int = 0, keys: Spec | None = None):
         self.value = value
         self.min_items = min_items
+        self.keys = keys
 
     def expected(self) -> str:
         return f"a mapping of names to {self.value.expected()}"
@@ -258,7 +261,7 @@ class Table(Spec):
         if len(node.value) < self.min_items:
             raise reader.fail(node, path, f"needs at least {self.min_items} entr(ies)")
         out = {}
-        for key, _, value_node in _pairs(node, path, reader):
+        for key, _, value_node in _pairs(node, path, reader, self.keys):
             sub = _join(path, key)
             value = self.value.read(value_node, sub, reader)
             key_field = getattr(self.value, "key_field", None)
@@ -304,6 +307,26 @@ def required(f: dataclasses.Field[Any]) -> bool:
     return f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
 
 
+def default_of(f: dataclasses.Field[Any]) -> Any:
+    """An optional field's default as the file would write it (a record as a
+    mapping of its keys), or None when it has none worth stating."""
+    value = f.default if f.default_factory is dataclasses.MISSING else f.default_factory()
+    return _as_data(value)
+
+
+def _as_data(value: Any) -> Any:
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        items = {
+            g.name: _as_data(getattr(value, g.name))
+            for g in dataclasses.fields(value)
+            if not g.metadata.get("internal")
+        }
+        return {k: v for k, v in items.items() if v is not None} or None
+    if value in ("", (), None, dataclasses.MISSING) or isinstance(value, Mapping):
+        return None
+    return list(value) if isinstance(value, tuple) else value
+
+
 class Record(Spec):
     """A mapping with known keys, read into a frozen dataclass."""
 
@@ -336,6 +359,9 @@ class Record(Spec):
         for name, f in self.fields.items():
             sub = dict(f.metadata["spec"].schema())
             sub["description"] = f.metadata["doc"]
+            default = None if required(f) else default_of(f)
+            if default is not None:
+                sub["default"] = default
             props[name] = sub
         out: dict[str, Any] = {
             "type": "object",
@@ -449,4 +475,6 @@ def did_you_mean_at(reader: Reader, node: Node, path: str, kind: str, given: str
 
 RULE = Text(pattern=r"^[A-Z][A-Z0-9]*-[A-Z0-9.]+$")
 RULE.doc = "a rule ID such as GF-B2"
+FACE = Either(Integer(), Text())
+"""A side of a die: a number (written plainly, `6`) or a word (`sword`)."""
 EMPTY: Mapping[str, Any] = MappingProxyType({})

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from referee.ruleset.crosscheck import Fail
-from referee.ruleset.spec import RULE, Boolean, Either, Integer, Record, Seq, Text, field
+from referee.ruleset.spec import FACE, RULE, Boolean, Either, Integer, Record, Seq, Text, field
 
 if TYPE_CHECKING:
     from referee.ruleset.model import Ruleset
@@ -31,7 +31,9 @@ class SymbolSide:
         Either(Integer(minimum=1, maximum=100), Text(choices=("per-unit",))),
         "dice rolled: a fixed number, or per-unit (one per unit in the battle)",
     )
-    hits: tuple[str, ...] = field(Seq(Text(), min_items=1), "the faces that are hits for this side")
+    hits: tuple[int | str, ...] = field(
+        Seq(FACE), "the faces that are hits for this side; [] for a side that never hits (it cannot win but on a tie)"
+    )
     on_win: str = field(OUTCOME, "what the losing side removes when this side wins")
     max_dice: int = field(
         Integer(minimum=1, maximum=100), "the most dice this side can roll (the dice a player owns)", 0
@@ -68,7 +70,11 @@ class SymbolHits:
         Text(choices=("nothing", "attacker", "defender")),
         "who wins on equal hits; a tie won under remove-surplus removes one unit",
     )
-    range: Reach = field(Record(Reach), "how far the target may be", Reach(min=1, max=1))
+    range: Reach = field(
+        Record(Reach),
+        "how far the target may be, in the game's steps; left out: distance 1 only (an adjacent target)",
+        Reach(min=1, max=1),
+    )
     alone: bool = field(Boolean(), "true if no other unit may join this attack", False)
     move_in: bool = field(Boolean(), "true if the attackers move into an emptied target", False)
     cite: SymbolCite = field(Record(SymbolCite), "the rule cited at each step", SymbolCite())

@@ -63,6 +63,11 @@ def removal_options(units: Units, count: int) -> list[dict[str, int]]:
     return list(spread(units, count))
 
 
+def _counting(hits: tuple[object, ...]) -> str:
+    """'sword or explosion count', '5 or 6 count', or a side that never hits."""
+    return f"{' or '.join(map(str, hits))} count" if hits else "no face counts"
+
+
 def _words(rules: Ruleset, units: Units | dict[str, int]) -> str:
     items = units.items() if isinstance(units, dict) else units
     return ", ".join(rules.units[u].counted(n) for u, n in items)
@@ -99,7 +104,7 @@ def _rule(rules: Ruleset, name: str, params: SymbolHits, battle: Battle, throw: 
             cite(params, "hits"),
             "; ".join(
                 f"the {side} rolled {', '.join(map(str, rolled[side])) or 'nothing'}: "
-                f"{plural(hits[side], 'hit')} ({' or '.join(getattr(params, side).hits)} count)"
+                f"{plural(hits[side], 'hit')} ({_counting(getattr(params, side).hits)})"
                 for side in SIDES
             ),
         )

@@ -1,0 +1,93 @@
+"""What one territory holds after the recruit phase's changes: worn units
+repaired, units merged or disbanded into others. Each change is legal or
+refused with its rule; the ruleset names the changes and what they take."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from referee.errors import RefereeError
+from referee.names import Lexicon, states_of, units_of
+from referee.recruiting import recruiting_of
+from referee.ruleset.model import Ruleset
+from referee.ruleset.recruits import Change, Recruiting
+from referee.ruling import Step
+
+Holding = dict[tuple[str, str], int]  # (unit, state) → count; state '' is fresh
+
+
+@dataclass(frozen=True)
+class Territory:
+    before: Holding
+    after: Holding
+    steps: tuple[Step, ...]
+
+
+def words(rules: Ruleset, holding: Mapping[tuple[str, str], int]) -> str:
+    """'2 armour, damaged armour', or 'nothing'."""
+    said = [rules.units[unit].counted(n, state) for (unit, state), n in holding.items() if n]
+    return ", ".join(said) or "nothing"
+
+
+def _read(rules: Ruleset, text: str) -> Holding:
+    holding: Holding = {}
+    for unit, state, count in units_of(rules).counted_in_states(text, states_of(rules)):
+        fresh = rules.units[unit].states[:1]
+        key = (unit, "" if (state,) == fresh else state)
+        holding[key] = holding.get(key, 0) + count
+    return holding
+
+
+def _repair(rules: Ruleset, rule: str, holding: Holding) -> list[Step]:
+    steps = []
+    for (unit, state), n in list(holding.items()):
+        if state and n:
+            del holding[(unit, state)]
+            holding[(unit, "")] = holding.get((unit, ""), 0) + n
+            verb = "is" if n == 1 else "are"
+            steps.append(
+                Step(rule, f"{rules.units[unit].counted(n, state)} {verb} repaired: {rules.units[unit].counted(n)}")
+            )
+    return steps
+
+
+def _change(rules: Ruleset, terms: Recruiting, change: Change, holding: Holding, site: bool) -> Step:
+    if change.on_site and not site:
+        raise RefereeError(
+            f"{change.name} needs {terms.site} in the territory; say --site if it has one", rule=change.rule
+        )
+    for unit, n in change.takes.items():
+        have = sum(count for (u, _), count in holding.items() if u == unit)
+        if have < n:
+            held = rules.units[unit].counted(have) if have else f"no {rules.units[unit].title}"
+            raise RefereeError(
+                f"{change.name} takes {rules.units[unit].counted(n)}, but the territory holds {held}", rule=change.rule
+            )
+        for key in sorted((k for k in holding if k[0] == unit), key=lambda k: k[1] != ""):  # fresh ones first
+            taken = min(n, holding[key])
+            holding[key] -= taken
+            n -= taken
+    for unit, n in change.gives.items():
+        holding[(unit, "")] = holding.get((unit, ""), 0) + n
+    takes = {(u, ""): n for u, n in change.takes.items()}
+    verb = "becomes" if sum(change.takes.values()) == 1 else "become"
+    return Step(
+        change.rule,
+        f"{change.name}: {words(rules, takes)} {verb} {words(rules, {(u, ''): n for u, n in change.gives.items()})}",
+    )
+
+
+def settle(rules: Ruleset, holds: str, changes: Sequence[str], site: bool) -> Territory:
+    """The territory after repair (when the file repairs) and each change in turn."""
+    terms = recruiting_of(rules)
+    before = _read(rules, holds)
+    holding = dict(before)
+    steps = _repair(rules, terms.repair_rule, holding) if terms.repair_rule else []
+    named = Lexicon("change", {name: change.aliases for name, change in terms.changes.items()})
+    for word in changes:
+        steps.append(_change(rules, terms, terms.changes[named(word)], holding, site))
+    after = {key: n for key, n in holding.items() if n}
+    last = steps[-1].rule if steps else terms.rule
+    steps.append(Step(last, f"the territory holds {words(rules, after)}"))
+    return Territory(before, after, tuple(steps))

@@ -1,0 +1,87 @@
+"""Shell completion from the ruleset named on the command line: units (after
+a count too, '2 tr'), die faces, situations after their side, continents and
+rewards. Each completes the last item after any commas typed so far."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+
+import click
+
+from referee.cli.rulesdirs import user_dirs
+from referee.errors import RefereeError
+from referee.ruleset.model import Ruleset
+
+Completer = Callable[[click.Context, click.Parameter, str], list[str]]
+_COUNT = re.compile(r"^(\d+\s*[x×*]?\s*)?(.*)$", re.DOTALL)
+
+
+def rulesets(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
+    from referee.ruleset.load import catalogue
+
+    return sorted({e.name for e in catalogue(user_dirs()) if e.name.startswith(incomplete)})
+
+
+def completing_ruleset(ctx: click.Context) -> Ruleset | None:
+    """The ruleset named on a command line being completed (quietly: a note
+    about an unused file would land in the shell). While an option still
+    awaits its value, click leaves the arguments unparsed in ctx.args."""
+    from referee.ruleset.load import find, load_file
+
+    try:
+        path, _ = find(ctx.params.get("ruleset") or next(iter(ctx.args), ""), user_dirs())
+        return load_file(path)
+    except RefereeError:
+        return None
+
+
+def part(name: str) -> Completer:
+    """Completes the names a ruleset's attacks give their attack types, actions or modifiers."""
+
+    def complete(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
+        rules = completing_ruleset(ctx)
+        named = [n for p in rules.attacks.values() for n in getattr(p, name, ())] if rules else []
+        return [n for n in named if n.startswith(incomplete)]
+
+    return complete
+
+
+def _last_item(incomplete: str, names: Iterable[str]) -> list[str]:
+    """'trooper, 2 he' with 'heavy' known → ['trooper, 2 heavy']."""
+    head, sep, last = incomplete.rpartition(",")
+    word = last.lstrip()
+    match = _COUNT.match(word)
+    assert match  # the pattern accepts any text
+    kept = head + sep + last[: len(last) - len(word)] + (match.group(1) or "")
+    return sorted({kept + name for name in names if name.startswith(match.group(2))})
+
+
+def names_from(pick: Callable[[Ruleset], Iterable[str]]) -> Completer:
+    """A completer offering the names `pick` finds in the ruleset in play."""
+
+    def complete(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
+        rules = completing_ruleset(ctx)
+        return [] if rules is None else _last_item(incomplete, pick(rules))
+
+    return complete
+
+
+def _faces(rules: Ruleset) -> list[str]:
+    return [str(face) for die in rules.dice.values() for face in die.faces]
+
+
+def _situations(rules: Ruleset) -> list[str]:
+    sides = {"either": ("attacker", "defender")}
+    return [f"{side}:{name}" for name, s in rules.situations.items() for side in sides.get(s.side, (s.side,))]
+
+
+def _bonuses(kind: str) -> Callable[[Ruleset], list[str]]:
+    return lambda rules: list(getattr(rules.recruiting, kind, {}) or {})
+
+
+units = names_from(lambda rules: list(rules.units))
+faces = names_from(_faces)
+situations = names_from(_situations)
+continents = names_from(_bonuses("continents"))
+rewards = names_from(_bonuses("rewards"))

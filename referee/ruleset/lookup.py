@@ -1,0 +1,68 @@
+"""Finding a ruleset by what players call it when no file has that name: the
+`name:` key inside the file (a copy saved under another file name), its
+title, or its `aliases` ("classic risk", "前線風雲"). Only the top-level keys
+are read, and only when the file name did not answer."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Protocol, TypeVar
+
+from referee.errors import RefereeError
+from referee.ruleset.yamlnodes import MappingNode, Node, ScalarNode, SequenceNode, compose_file
+
+
+class Found(Protocol):
+    """A catalogue entry: a ruleset file and whether a same-named one hides it."""
+
+    @property
+    def path(self) -> Path: ...
+
+    @property
+    def hidden(self) -> bool: ...
+
+
+E = TypeVar("E", bound=Found)
+
+
+def said(word: str) -> str:
+    """A name as compared: case and spacing do not matter."""
+    return " ".join(word.lower().split())
+
+
+def declared(path: Path) -> tuple[str, ...]:
+    """The names a file gives itself; a file that cannot be read gives none
+    (it is reported when loaded by its own name)."""
+    try:
+        root, _ = compose_file(path)
+    except RefereeError:
+        return ()
+    if not isinstance(root, MappingNode):
+        return ()
+    return tuple(
+        word
+        for key, value in root.value
+        for word in _words(value)
+        if isinstance(key, ScalarNode) and key.value in ("name", "title", "aliases")
+    )
+
+
+def _words(node: Node) -> list[str]:
+    items = node.value if isinstance(node, SequenceNode) else [node]
+    return [item.value for item in items if isinstance(item, ScalarNode)]
+
+
+def by_declared_name(name: str, entries: Sequence[E]) -> list[E]:
+    """The entries whose file declares `name`; refused when several do."""
+    wanted = said(name)
+    hits = [e for e in entries if not e.hidden and wanted in {said(w) for w in declared(e.path)}]
+    if len(hits) > 1:
+        files = ", ".join(str(e.path) for e in hits)
+        raise RefereeError(f"'{name}' names several rulesets ({files}); give the file's name or path")
+    return hits
+
+
+def every_name(entries: Sequence[Found]) -> list[str]:
+    """Every name a ruleset answers to, for a suggestion."""
+    return sorted({*(e.path.stem for e in entries), *(w for e in entries for w in declared(e.path))})
