@@ -124,6 +124,7 @@ def start(
       referee play start friday diceland --tiles 8 --seed 3 --rule terrain
     """
     from referee.board.history import apply, document
+    from referee.board.state import play_of
     from referee.deployment import deployment_of, players_of
     from referee.dice import new_seed
     from referee.names import Lexicon
@@ -133,6 +134,7 @@ def start(
     if not name:
         raise RefereeError(f"name the game; {HOW_TO_START}")
     rules = load_rules(ruleset)
+    play_of(rules)
     players = players_of(rules)
     rule = deployment_of(rules).roll_rule
     armies = {players(k): list(numbers(v, f"--{k}", rule)) for k, v in extra_options(ctx.args).items()}
