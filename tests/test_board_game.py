@@ -172,3 +172,24 @@ def test_refusals_without_a_game() -> None:
     )
     assert fails(START).startswith("error: game 'friday' is still going")
     assert fails("play board --game fridy").startswith("error: unknown game 'fridy'")
+
+
+CAPITAL_GAME = "--tiles 8 --seed 2 --capitals --rule capital --red 6,6,5,4,3,2,1 --blue 6,5,5,4,3,2,1"
+
+
+def test_several_placements_in_one_command_and_a_capital_taken() -> None:
+    run(f"play start sunday diceland {CAPITAL_GAME}")
+    assert fails("play place A1 6") == "error: red's first die goes on a capital: A3 or C1 (DL-M3)"
+    assert fails("play place C1 6 C1 2") == "error: C1 already holds red's die (DL-S3)"
+    ready = run_json("play place C1 6 A3 2 A2 6 B3 5 B1 5 A4 4 B2 4 C3 5 C2 3 A1 1")["board"]
+    assert ready["phase"] == "attack" and ready["to_move"] == "blue"
+    assert {t["coord"]: t["capital"] for t in ready["tiles"] if t["capital"]} == {"A3": "blue", "C1": "red"}
+    run("play attack C3 C2 --roll 3")
+    run("play end")
+    won = run_json("play attack A2 A3 --roll 2")["board"]
+    assert won["winner"]["player"] == "red" and won["winner"]["decided_by"] == "capital"
+    # the finished game makes way for the next one
+    run(f"play start monday diceland {CAPITAL_GAME}")
+    games = run_json("game")["games"]
+    assert [(g["name"], g["stopped"] is None) for g in games] == [("sunday", False), ("monday", True)]
+    assert run_json("play board --game sunday")["board"] == won

@@ -41,7 +41,7 @@ def placement(board: Board, rng: random.Random) -> list[dict[str, Any]]:
     player = board.to_move
     empty = [c for c in board.tiles if c not in board.dice]
     rng.shuffle(empty)
-    return [{"kind": "place", "player": player, "tile": c, "pips": rng.choice(board.unplaced[player])} for c in empty]
+    return [{"kind": "place", "player": player, "placements": [[c, rng.choice(board.unplaced[player])]]} for c in empty]
 
 
 def turn_actions(board: Board, rng: random.Random) -> list[dict[str, Any]]:

@@ -73,21 +73,30 @@ def start(rules: Ruleset, action: Action) -> tuple[Board, list[Step]]:
         hand={p: [] for p in armies},
         out=dict.fromkeys(armies, 0),
     )
-    opted = [f"{rules.variants[o].text} ({rules.variants[o].rule})" for o in board.options]
-    steps = [*landmap.steps, *steps]
-    if opted:
-        steps.append(Step(play.attack_rule, "special rules in play: " + "; ".join(opted)))
-    return board, steps
+    opted = [Step(rules.variants[o].rule, f"special rule in play: {rules.variants[o].text}") for o in board.options]
+    return board, [*landmap.steps, *steps, *opted]
 
 
 def place(rules: Ruleset, board: Board, action: Action) -> tuple[Board, list[Step]]:
-    """One die on one empty tile, by the player whose turn it is to place."""
+    """Dice placed one per empty tile in turn, the first by the player named;
+    the placements come in the order the table made them."""
     setup = deployment_of(rules)
-    player, coord, value = action["player"], board.tile(action["tile"]), action["pips"]
     if board.phase != "place":
         raise RefereeError("every die is placed; the game is under way", rule=setup.start_rule)
+    player = action["player"]
     if player != board.to_move:
         raise RefereeError(f"it is {board.to_move}'s turn to place, not {player}'s", rule=setup.start_rule)
+    steps: list[Step] = []
+    for tile, value in action["placements"]:
+        if board.phase != "place":
+            raise RefereeError(f"every tile is filled before {tile} {value}", rule=setup.start_rule)
+        board = _place_one(rules, board, board.tile(tile), value, steps)
+    return board, steps
+
+
+def _place_one(rules: Ruleset, board: Board, coord: str, value: int, steps: list[Step]) -> Board:
+    setup = deployment_of(rules)
+    player = board.to_move
     if coord in board.dice:
         raise RefereeError(f"{coord} already holds {board.owner(coord)}'s die", rule=setup.start_rule)
     left = board.unplaced[player]
@@ -99,13 +108,13 @@ def place(rules: Ruleset, board: Board, action: Action) -> tuple[Board, list[Ste
     board = board.copy()
     board.unplaced[player].remove(value)
     board.dice[coord] = [player, value]
-    steps = [Step(setup.start_rule, f"{player} places a {value} on {coord}")]
+    steps.append(Step(setup.start_rule, f"{player} places a {value} on {coord}"))
     if coord in board.capitals:
         board.capitals[coord] = player
         steps.append(Step(_capital_rule(rules), f"{coord} is {player}'s capital"))
     if len(board.dice) < len(board.tiles):
         board.to_move = board.other(player)
-        return board, steps
+        return board
     return _begin_play(rules, board, steps)
 
 
@@ -126,7 +135,7 @@ def _check_capital(rules: Ruleset, board: Board, player: str, coord: str) -> Non
         raise RefereeError(f"{coord} is a capital, kept for the other player's first die", rule=_capital_rule(rules))
 
 
-def _begin_play(rules: Ruleset, board: Board, steps: list[Step]) -> tuple[Board, list[Step]]:
+def _begin_play(rules: Ruleset, board: Board, steps: list[Step]) -> Board:
     """Every tile is filled: the dice left are the hands, and their sums say who starts."""
     board.hand = {p: sorted(board.unplaced[p], reverse=True) for p in board.players}
     board.unplaced = {p: [] for p in board.players}
@@ -135,4 +144,5 @@ def _begin_play(rules: Ruleset, board: Board, steps: list[Step]) -> tuple[Board,
     board.starter = starter
     board.to_move = starter
     board.turn = 1
-    return begin_turn(rules, board, [*steps, *why])
+    steps += why
+    return begin_turn(rules, board, steps)[0]

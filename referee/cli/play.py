@@ -20,6 +20,7 @@ from referee.errors import RefereeError
 
 if TYPE_CHECKING:
     from referee.board.state import Board
+    from referee.journal.store import Journal
     from referee.ruleset.model import Ruleset
 
 HOW_TO_START = "start one with 'referee play start NAME RULESET --tiles N'"
@@ -45,6 +46,16 @@ def _board_entry(game: str | None, reading: bool) -> tuple[Ruleset, dict[str, An
             raise RefereeError(f"game '{game}' has no board; {HOW_TO_START}")
     path = Path(entry["ruleset_path"] or "")
     return load_rules(str(path) if path.is_file() else entry["ruleset"]), entry
+
+
+def _stop_if_over(journal: Journal) -> None:
+    """A game held on the board whose winner is declared makes way for the next one."""
+    from referee.board.history import COMMAND
+
+    going = journal.current_game()
+    last = going and journal.last_entry(going["name"], COMMAND)
+    if last and last["ruling"]["board"]["phase"] == "over":
+        journal.stop_game()
 
 
 def _player(rules: Ruleset, given: str | None, board: Board) -> str:
@@ -117,7 +128,8 @@ def start(
 ) -> None:
     """Start a game: deal the map, take each player's rolled dice (--red 6,5,…)
     or roll both armies, and say who places first. The game is the journal's
-    game going until 'referee game stop'.
+    game going until 'referee game stop', or until a game is started after
+    its winner was declared.
 
     \b
     Example:
@@ -152,6 +164,7 @@ def start(
     board, steps, _, _ = apply(rules, None, action)
     if not ctx.meta.get(OFF):
         with opened() as journal:
+            _stop_if_over(journal)
             journal.start_game(name, rules.name)
     out = document(board, action, None, steps)
     record(rules, out, seed=board.seed)
@@ -159,23 +172,27 @@ def start(
 
 
 @play.command()
-@click.argument("tile")
-@click.argument("pips")
+@click.argument("placements", nargs=-1, required=True, metavar="TILE PIPS [TILE PIPS]...")
 @player_option
 @journaled
 @json_option
-def place(tile: str, pips: str, player: str | None, as_json: bool) -> None:
-    """Place one die from the player's rolled dice on an empty tile; players
-    alternate, the first placer first.
+def place(placements: tuple[str, ...], player: str | None, as_json: bool) -> None:
+    """Place a die from the player's rolled dice on an empty tile; players
+    alternate, the first placer first. Several placements in the order made
+    at the table may follow one another (red's, blue's, red's, …).
 
     \b
     Example:
       referee play place B3 6
+      referee play place B3 6 C4 5 A2 3
     """
-    value = numbers(pips, "the pips", "")
-    if len(value) != 1:
-        raise RefereeError(f"place one die at a time, e.g. 'play place {tile} 6'")
-    _act("place", as_json, player, tile=tile, pips=value[0])
+    if len(placements) % 2:
+        raise RefereeError("placements come in pairs, a tile and the pips placed on it, e.g. 'play place B3 6'")
+    pairs = [(tile, numbers(pips, f"the pips on {tile}", "")) for tile, pips in zip(placements[::2], placements[1::2])]
+    for tile, value in pairs:
+        if len(value) != 1:
+            raise RefereeError(f"one die on {tile}, e.g. 'play place {tile} 6'")
+    _act("place", as_json, player, placements=[[tile, value[0]] for tile, value in pairs])
 
 
 @play.command()
