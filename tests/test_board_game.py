@@ -78,6 +78,7 @@ def test_a_whole_game_from_the_deal_to_the_winner() -> None:
 
     # turn 5, blue: no attack is possible, so blue may move
     assert run_json("play hint")["hints"] == []
+    assert run("play hint").stdout.startswith("No attack for blue now (Turn 5: blue to attack")
     run("play move C4 B4")
     run("play end")
 
@@ -100,6 +101,7 @@ def test_a_whole_game_from_the_deal_to_the_winner() -> None:
     # the journal holds it all, and rebuilds the same board
     rebuilt = run_json("play replay")
     assert rebuilt["same"] and rebuilt["board"] == over
+    assert "every stored board is the same" in run("play replay --game friday").stdout
     log = run_json("log --game friday --limit 100")["entries"]
     assert [e["command"] for e in log].count("play end") == 8 and log[-1]["command"] == "play attack"
 
@@ -156,6 +158,7 @@ def test_the_json_board_keys_are_stable() -> None:
 def test_hints_come_from_the_same_resolver_as_the_odds() -> None:
     placed()
     hints = run_json("play hint")["hints"]
+    assert "A4       B4    1/3 (33.33%)      4/3 (1.33)" in run("play hint").stdout
     best = hints[0]
     assert (best["from"], best["to"], best["take"]) == ("A4", "B4", "1/3")
     odds = run_json("odds diceland --attacker 4 --defender 3")
@@ -193,3 +196,14 @@ def test_several_placements_in_one_command_and_a_capital_taken() -> None:
     games = run_json("game")["games"]
     assert [(g["name"], g["stopped"] is None) for g in games] == [("sunday", False), ("monday", True)]
     assert run_json("play board --game sunday")["board"] == won
+
+
+def test_replay_finds_a_board_altered_by_hand(journal: Path) -> None:
+    import sqlite3
+
+    placed()
+    last = run_json("play attack A4 B4 --roll 3")["journal_entry"]
+    with sqlite3.connect(journal) as db:
+        db.execute("UPDATE entries SET ruling = replace(ruling, '\"pips\":6', '\"pips\":5') WHERE id = ?", (last,))
+    result = run("play replay", code=1)
+    assert f"entry {last}: tiles" in result.stdout

@@ -5,6 +5,7 @@ with the dice drawn on their tiles."""
 from __future__ import annotations
 
 from typing import Any
+from xml.sax.saxutils import escape
 
 from referee.hexmap import Landmap, Tile
 from referee.render.text import explanation, styled, table
@@ -17,7 +18,9 @@ def landmap_of(board: Doc) -> Landmap:
     """The board's map as a dealt map, for the pictures the map already has."""
     tiles = tuple(Tile(t["q"], t["r"], t["terrain"], t["coord"]) for t in board["tiles"])
     capitals = tuple(t["coord"] for t in board["tiles"] if t["capital"] is not False)
-    return Landmap(tiles, capitals, (), 0, board["shape"], board["seed"], ())
+    first = board["players"][0]
+    dice = board["dice_on_map"][first] + len(board["hand"][first]) + len(board["unplaced"][first]) + board["out"][first]
+    return Landmap(tiles, capitals, (), dice, board["shape"], board["seed"], ())
 
 
 def _initials(board: Doc) -> dict[str, str]:
@@ -103,37 +106,56 @@ def report(rules: Ruleset, document: Doc, headline: str | None = None) -> str:
 
 
 def svg(rules: Ruleset, board: Doc) -> str:
-    """The map's picture with each die as a disc in its owner's colour showing its pips."""
-    from referee.render.svg import SIZE, _centre
+    """The map's picture with each die as a disc in its owner's colour showing
+    its pips, and below the legend a line per player and whose turn it is."""
+    import re
+
+    from referee.render.svg import LEGEND_ROW, SIZE, _centre
     from referee.render.svg import svg as map_svg
 
     assert rules.landscape is not None and rules.play is not None
     colours = rules.play.colours
     picture = map_svg(rules.landscape, rules.title, landmap_of(board))
-    discs = []
+    added = []
     for tile in board["tiles"]:
         if tile["owner"] is None:
             continue
         x, y = _centre(tile["q"], tile["r"])
-        colour = colours.get(tile["owner"], "#444444")
-        discs.append(
-            f'<circle cx="{x + SIZE * 0.45:.1f}" cy="{y - SIZE * 0.35:.1f}" r="{SIZE * 0.3:.1f}" '
-            f'fill="{colour}" stroke="white" stroke-width="2"/>'
-            f'<text x="{x + SIZE * 0.45:.1f}" y="{y - SIZE * 0.35 + 5:.1f}" text-anchor="middle" '
+        x, y = x + SIZE * 0.5, y - SIZE * 0.3
+        added.append(
+            f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{SIZE * 0.3:.1f}" fill="{colours.get(tile["owner"], "#444444")}" '
+            f'stroke="white" stroke-width="2"/><text x="{x:.1f}" y="{y + 5:.1f}" text-anchor="middle" '
             f'font-size="15" font-weight="bold" fill="white">{tile["pips"]}</text>'
         )
-    return picture.replace("</svg>\n", "\n".join(discs) + "\n</svg>\n")
+    box = re.search(r'viewBox="([-\d.]+) ([-\d.]+) ([-\d.]+) ([-\d.]+)"', picture)
+    assert box is not None
+    left, top, width, height = (float(v) for v in box.groups())
+    now = status(board) if board["phase"] in ("over", "place") else f"Turn {board['turn']}: {board['to_move']} to play"
+    lines = [now] + [
+        f"{p}: {board['dice_on_map'][p]} dice, {board['pip_totals'][p]} pips on the map" for p in board["players"]
+    ]
+    for i, line in enumerate(lines):
+        fill = colours.get(board["players"][i - 1], "#000000") if i else "#000000"
+        added.append(
+            f'<text x="{left + 20:.1f}" y="{top + height + LEGEND_ROW * i + 14:.1f}" font-size="14" '
+            f'fill="{fill}">{escape(line)}</text>'
+        )
+    grown = height + LEGEND_ROW * len(lines)
+    picture = picture.replace(box.group(0), f'viewBox="{left:.1f} {top:.1f} {width:.1f} {grown:.1f}"', 1)
+    picture = picture.replace(f'height="{height:.0f}"', f'height="{grown:.0f}"', 1)
+    picture = picture.replace(f'height="{height:.1f}" fill="white"', f'height="{grown:.1f}" fill="white"', 1)
+    return picture.replace("</svg>\n", "\n".join(added) + "\n</svg>\n")
 
 
 def hints(document: Doc, found: list[Any]) -> str:
     from referee.render.text import fraction, percent
 
     board = document["board"]
+    if not found:
+        return f"No attack for {board['to_move']} now ({status(board)})"
     head = styled(
         f"Attacks for {board['to_move']}, best first (game '{board['game']}', turn {board['turn']}):", bold=True
     )
-    if not found:
-        return f"No attack for {board['to_move']} now ({status(board)})"
     rows = [
         (
             h.first + (f" + {h.second}" if h.second else ""),
