@@ -44,7 +44,7 @@ def test_a_whole_game_from_the_deal_to_the_winner() -> None:
     assert (ready["phase"], ready["to_move"], ready["starter"], ready["turn"]) == ("attack", "blue", "blue", 1)
 
     # turn 1, blue: conquers B4, whose die may not move again this turn
-    assert fails("play attack B4 B3") == "error: B4 holds red die: attack from a tile of blue's (DL-A1)"
+    assert fails("play attack B4 B3") == "error: B4 holds red's die: attack from a tile of blue's (DL-A1)"
     assert fails("play attack A4 B1") == "error: B1 is not next to A4 (DL-A1)"
     assert (
         fails("play move C4 B4")
@@ -147,7 +147,7 @@ def test_the_board_is_shown_with_coordinates_owners_and_an_svg(tmp_path: Path) -
 def test_the_json_board_keys_are_stable() -> None:
     board = run_json(START)["board"]
     assert list(board) == [
-        "format", "ruleset", "game", "seed", "shape", "options", "players", "tiles", "phase", "turn",
+        "format", "ruleset", "game", "seed", "shape", "options", "growth", "players", "tiles", "phase", "turn",
         "to_move", "first_placer", "starter", "unplaced", "hand", "out", "dice_on_map", "pip_totals",
         "acted", "moves", "attacked", "conqueror", "pending", "void", "closed", "attraction", "forgot",
         "quiet", "winner",
@@ -207,3 +207,10 @@ def test_replay_finds_a_board_altered_by_hand(journal: Path) -> None:
         db.execute("UPDATE entries SET ruling = replace(ruling, '\"pips\":6', '\"pips\":5') WHERE id = ?", (last,))
     result = run("play replay", code=1)
     assert f"entry {last}: tiles" in result.stdout
+
+
+def test_a_table_chooses_how_cities_grow() -> None:
+    assert run_json(f"{START} --growth apply")["board"]["growth"] == "apply"
+    assert fails("play start other diceland --tiles 8 --growth always").startswith(
+        "error: Invalid value for '--growth'"
+    )

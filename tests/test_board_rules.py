@@ -98,6 +98,8 @@ def test_a_city_die_that_stayed_still_grows_at_the_end_of_the_turn() -> None:
     moved, _ = act(board, "move", **{"from": "A3", "to": "A4"})
     assert act(moved, "end")[0].pips("B1") == 5  # the die that moved does not grow; one candidate is applied
     assert "cannot grow" in refused(moved, "end", grow="A4")
+    board.growth = "apply"  # as a table may choose with play start --growth apply
+    assert act(board, "end")[0].pips("A3") == 4  # the weakest grows
 
 
 def test_a_forgotten_compulsory_move_lets_the_opponent_take_a_pip() -> None:

@@ -64,6 +64,7 @@ def start(rules: Ruleset, action: Action) -> tuple[Board, list[Step]]:
         seed=landmap.seed,
         shape=landmap.shape,
         options=sorted(options),
+        growth=action.get("growth") or play.growth,
         players=list(deployment_of(rules).players),
         tiles={t.coord: {"q": t.q, "r": t.r, "terrain": t.terrain} for t in landmap.tiles},
         capitals=dict.fromkeys(landmap.capitals),

@@ -29,6 +29,7 @@ class Board:
     seed: int
     shape: str
     options: list[str]
+    growth: str
     players: list[str]
     tiles: dict[str, dict[str, Any]]
     capitals: dict[str, str | None]
@@ -63,6 +64,7 @@ class Board:
             "seed": self.seed,
             "shape": self.shape,
             "options": sorted(self.options),
+            "growth": self.growth,
             "players": list(self.players),
             "tiles": [
                 {

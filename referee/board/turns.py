@@ -85,10 +85,8 @@ def attack(
     for coord in (first, second):
         if coord and board.owner(coord) != player:
             held = board.owner(coord)
-            raise RefereeError(
-                f"{coord} {'is empty' if held is None else f'holds {held} die'}: attack from a tile of {player}'s",
-                rule=play.attack_rule,
-            )
+            what = "is empty" if held is None else f"holds {held}'s die"
+            raise RefereeError(f"{coord} {what}: attack from a tile of {player}'s", rule=play.attack_rule)
     if board.owner(target) in (None, player):
         raise RefereeError(f"{target} holds no enemy die to attack", rule=play.attack_rule)
     if target not in set(board.near(first)):
@@ -129,7 +127,6 @@ def pick(rules: Ruleset, board: Board, action: Action) -> tuple[Board, list[Step
     result, _ = combat.rule(rules, told(rules, board, attack_, choose), tuple(held["throw"]), None)
     board = board.copy()
     board.pending = None
-    board.phase = "attack"
     return (*_settle(rules, board, attack_, result, list(result.steps)), action)
 
 
@@ -153,6 +150,7 @@ def _settle(
         board.out[player] += 1
         if result.defender_moves_in:
             board.dice[field] = board.dice.pop(target)
+            _left(rules, board, target, steps)
         else:
             board.void = {"tile": field, "die": target, "player": enemy}
             if play.void_rule:
@@ -322,7 +320,7 @@ def _growth(rules: Ruleset, board: Board, player: str, asked: str | None) -> tup
         return chosen[0][1], chosen[0][2]
     if not candidates:
         return None
-    if len(candidates) > 1 and play_of(rules).growth == "offer":
+    if len(candidates) > 1 and board.growth == "offer":
         raise RefereeError(
             "say which die grows: " + " or ".join(f"--grow {c[1]}" for c in candidates), rule=candidates[0][2].rule
         )

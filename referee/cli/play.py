@@ -111,6 +111,12 @@ def play() -> None:
 @click.option(
     "--rule", "options", multiple=True, metavar="NAME", help="A special rule the table opts into (repeatable)."
 )
+@click.option(
+    "--growth",
+    type=click.Choice(["offer", "apply"]),
+    help="When several dice could grow at the end of a turn: offer (the player names one) "
+    "or apply (the weakest grows); default: as the ruleset says.",
+)
 @seed_option
 @journaled
 @json_option
@@ -123,6 +129,7 @@ def start(
     shape: str,
     capitals: bool,
     options: tuple[str, ...],
+    growth: str | None,
     seed: int | None,
     as_json: bool,
 ) -> None:
@@ -160,6 +167,7 @@ def start(
         "options": sorted({variants(o) for o in options}),
         "seed": new_seed() if seed is None else seed,
         "armies": armies,
+        "growth": growth,
     }
     board, steps, _, _ = apply(rules, None, action)
     if not ctx.meta.get(OFF):

@@ -5,7 +5,6 @@ with the dice drawn on their tiles."""
 from __future__ import annotations
 
 from typing import Any
-from xml.sax.saxutils import escape
 
 from referee.hexmap import Landmap, Tile
 from referee.render.text import explanation, styled, table
@@ -109,6 +108,7 @@ def svg(rules: Ruleset, board: Doc) -> str:
     """The map's picture with each die as a disc in its owner's colour showing
     its pips, and below the legend a line per player and whose turn it is."""
     import re
+    from xml.sax.saxutils import escape
 
     from referee.render.svg import LEGEND_ROW, SIZE, _centre
     from referee.render.svg import svg as map_svg
