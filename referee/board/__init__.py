@@ -2,3 +2,5 @@
 change it, and the journal entries it is folded from. General: the ruleset's
 `play` section says what terrains and special rules do; attacks are ruled by
 the ruleset's procedure through one adapter (`combat`)."""
+
+COMMAND = "play "  # the journal command of every board action starts with this

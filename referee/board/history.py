@@ -8,14 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.board import opening, turns
+from referee.board import COMMAND, opening, turns
 from referee.board.state import Board
 from referee.errors import RefereeError
 from referee.mechanics.base import Step
 from referee.ruleset.model import Ruleset
 
 Action = dict[str, Any]
-COMMAND = "play "  # the journal command of every board action starts with this
 
 
 def apply(

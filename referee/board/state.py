@@ -29,11 +29,11 @@ class Board:
     seed: int
     shape: str
     options: list[str]
-    growth: str
     players: list[str]
     tiles: dict[str, dict[str, Any]]
     capitals: dict[str, str | None]
     dice: dict[str, list[Any]] = field(default_factory=dict)
+    growth: str = "offer"
     phase: str = "place"
     turn: int = 0
     to_move: str = ""

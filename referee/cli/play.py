@@ -28,7 +28,7 @@ HOW_TO_START = "start one with 'referee play start NAME RULESET --tiles N'"
 
 def _board_entry(game: str | None, reading: bool) -> tuple[Ruleset, dict[str, Any]]:
     """The ruleset and latest board entry of the named game, or of the game going."""
-    from referee.board.history import COMMAND
+    from referee.board import COMMAND
 
     with opened(reading=reading) as journal:
         if game is None:
@@ -50,7 +50,7 @@ def _board_entry(game: str | None, reading: bool) -> tuple[Ruleset, dict[str, An
 
 def _stop_if_over(journal: Journal) -> None:
     """A game held on the board whose winner is declared makes way for the next one."""
-    from referee.board.history import COMMAND
+    from referee.board import COMMAND
 
     going = journal.current_game()
     last = going and journal.last_entry(going["name"], COMMAND)

@@ -4,17 +4,21 @@ with the dice drawn on their tiles."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from referee.hexmap import Landmap, Tile
 from referee.render.text import explanation, styled, table
-from referee.ruleset.model import Ruleset
+
+if TYPE_CHECKING:
+    from referee.hexmap import Landmap, Tile
+    from referee.ruleset.model import Ruleset
 
 Doc = dict[str, Any]
 
 
 def landmap_of(board: Doc) -> Landmap:
     """The board's map as a dealt map, for the pictures the map already has."""
+    from referee.hexmap import Landmap, Tile
+
     tiles = tuple(Tile(t["q"], t["r"], t["terrain"], t["coord"]) for t in board["tiles"])
     capitals = tuple(t["coord"] for t in board["tiles"] if t["capital"] is not False)
     first = board["players"][0]
