@@ -112,6 +112,8 @@ def test_a_forgotten_compulsory_move_lets_the_opponent_take_a_pip() -> None:
     assert refused(claimed, "claim", tile="B1") == "blue has no claim now: it is made at the start of the turn (DL-X1)"
     moved, _ = act(board, "move", **{"from": "B1", "to": "A2"})
     assert act(moved, "end")[0].attraction is None
+    lapsed, _ = act(ended, "end")  # blue lets the start of the turn pass: the claim lapses, and blue forgot too
+    assert lapsed.attraction == {"player": "red", "dice": ["B3"]}
 
 
 def test_a_mountain_once_left_stays_empty() -> None:

@@ -344,6 +344,7 @@ def end(rules: Ruleset, board: Board, action: Action) -> tuple[Board, list[Step]
     grows = _growth(rules, board, player, action.get("grow"))
     forgot = board.forgot if board.moves else (_attracted(rules, board, player) if _attraction_on(rules, board) else [])
     board = board.copy()
+    board.attraction = None  # a claim not made at the start of this turn lapses
     steps = [Step(play.attack_rule, f"{player} ends turn {board.turn}")]
     if grows:
         coord, here = grows
