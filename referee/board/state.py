@@ -70,7 +70,7 @@ class Board:
                 {
                     "coord": coord,
                     **tile,
-                    "capital": self.capitals[coord] if coord in self.capitals else False,
+                    "capital": self.capitals.get(coord, False),
                     "owner": self.dice[coord][0] if coord in self.dice else None,
                     "pips": self.dice[coord][1] if coord in self.dice else None,
                 }
