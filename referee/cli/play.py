@@ -99,7 +99,7 @@ def play() -> None:
     \b
     Example:
       referee play start friday diceland --tiles 8 --seed 3
-      referee play place A1 6
+      referee play place B1 6
       referee play board
     """
 
