@@ -34,6 +34,7 @@ EXAMPLES = {
     "map": "map diceland --tiles 8 --seed 1",
     "new": "new example-game --from groundforce",
     "odds": "odds groundforce --attacker trooper --defender trooper",
+    "play": "play start example diceland --tiles 8 --seed 1",
     "recruit": "recruit frontline-risk --stars 7 --cities 2 --capitals 1 --continent asia",
     "reinforce": "reinforce groundforce --mines 1",
     "replay": "replay 1",

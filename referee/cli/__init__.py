@@ -23,6 +23,7 @@ COMMANDS = {
     "map": "referee.cli.map:landmap",
     "new": "referee.cli.new:new",
     "odds": "referee.cli.odds:odds",
+    "play": "referee.cli.play:play",
     "recruit": "referee.cli.recruit:recruit",
     "reinforce": "referee.cli.reinforce:reinforce",
     "replay": "referee.cli.replay:replay",

@@ -127,9 +127,12 @@ def record(
     dice: dict[str, Any] | None = None,
     starts: str | None = None,
     stops: str | None = None,
+    command: str | None = None,
 ) -> None:
     """Commit this ruling to the journal (unless --no-journal), before it is
-    printed; `starts` or `stops` names the game the entry starts or stops."""
+    printed; `starts` or `stops` names the game the entry starts or stops, and
+    `command` the entry's command where it is not the one typed (a game that
+    `play start` begins is a 'game start' entry of its own)."""
     ctx = click.get_current_context()
     ctx.meta[PENDING] = False
     rerun = _RERUN.get()
@@ -150,7 +153,7 @@ def record(
 
     with opened() as journal:
         written = journal.append(
-            command=" ".join(ctx.command_path.split()[1:]),
+            command=command or " ".join(ctx.command_path.split()[1:]),
             argv=argv,
             replay=argv + (["--seed", str(seed)] if seed is not None and ctx.params.get("seed") != seed else []),
             inputs=_jsonable({**inputs, **({"extra": ctx.args} if ctx.args else {})}),

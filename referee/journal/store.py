@@ -160,6 +160,15 @@ class Journal:
             self.damage.append(why)
             yield Unreadable(why)
 
+    def last_entry(self, game: str, command_prefix: str) -> dict[str, Any] | None:
+        """The latest entry of a game whose command starts with the prefix (a
+        game held on the board reads its board from it)."""
+        row = self.db.execute(
+            "SELECT * FROM entries WHERE game = ? AND substr(command, 1, ?) = ? ORDER BY id DESC LIMIT 1",
+            (game, len(command_prefix), command_prefix),
+        ).fetchone()
+        return None if row is None else decode(row)
+
     def entry(self, n: int) -> dict[str, Any]:
         try:
             row = self.db.execute("SELECT * FROM entries WHERE id = ?", (n,)).fetchone()

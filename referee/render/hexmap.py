@@ -3,9 +3,10 @@ half a hex to the right, as on the table), the tiles per terrain, and why."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from referee.hexmap import Landmap, column
+from referee.hexmap import Landmap, Tile, column
 from referee.render.text import explanation, styled, table
 from referee.ruleset.sections import Landscape
 
@@ -14,10 +15,12 @@ def _rgb(colour: str) -> tuple[int, int, int]:
     return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16)
 
 
-def picture(land: Landscape, landmap: Landmap) -> str:
-    """Each tile as `(G C4)`: terrain letter and coordinate; a capital as `(C*B2)`."""
+def picture(land: Landscape, landmap: Landmap, label: Callable[[Tile], str] | None = None) -> str:
+    """Each tile as `(G C4)`: terrain letter and coordinate; a capital as `(C*B2)`;
+    `label` adds a fixed-width text to every cell (a board's die: `(G C4 r6)`)."""
     width = max(len(t.coord) for t in landmap.tiles)
-    blank = " " * (width + 5)
+    extra = max(len(label(t)) for t in landmap.tiles) + 1 if label else 0
+    blank = " " * (width + 5 + extra)
     capitals = set(landmap.capitals)
     at = {(column(t.hex), t.r): t for t in landmap.tiles}
     columns = max(c for c, _ in at) + 1
@@ -31,9 +34,9 @@ def picture(land: Landscape, landmap: Landmap) -> str:
                 continue
             terrain = land.terrains[tile.terrain]
             mark = "*" if tile.coord in capitals else " "
-            text = f"({terrain.letter}{mark}{tile.coord:<{width}})"
+            text = f"({terrain.letter}{mark}{tile.coord:<{width}}{' ' + label(tile) if label else ''})"
             cells.append(styled(text, fg="black", bg=_rgb(terrain.colour)) + " ")
-        indent = " " * ((width + 5) // 2) if row % 2 else ""
+        indent = " " * ((width + 5 + extra) // 2) if row % 2 else ""
         lines.append((indent + "".join(cells)).rstrip())
     return "\n".join(lines)
 

@@ -8,6 +8,7 @@ player's colour, and a legend."""
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
@@ -15,6 +16,7 @@ from referee.errors import RefereeError
 from referee.hexmap import Landmap
 from referee.ruleset.model import Ruleset
 from referee.ruleset.sections import Landscape
+from referee.ruleset.spec import EMPTY
 
 MARGIN = 10.0  # mm of paper left blank around the picture
 TITLE = 12.0  # mm for the title line
@@ -104,9 +106,18 @@ def _size(land: Landscape, landmap: Landmap, hex_mm: int | None, rows: int) -> _
     return _Layout(land, landmap, least, rows)
 
 
-def svg(rules: Ruleset, land: Landscape, landmap: Landmap, hex_mm: int | None = None) -> Picture:
+def svg(
+    rules: Ruleset,
+    land: Landscape,
+    landmap: Landmap,
+    hex_mm: int | None = None,
+    dice: Mapping[str, tuple[str, int]] = EMPTY,
+    notes: Sequence[tuple[str, str]] = (),
+) -> Picture:
+    """The map; a game on it adds `dice` (coordinate → owner's colour, pips),
+    each a disc where the die stands, and `notes` (colour, line) below the legend."""
     owners = list(zip(landmap.capitals, _colours(rules), strict=False))
-    layout = _size(land, landmap, hex_mm, len(land.terrains) + len(owners) + 1)
+    layout = _size(land, landmap, hex_mm, len(land.terrains) + len(owners) + 1 + len(notes))
     flats = round(layout.radius * math.sqrt(3))
     left, top, width, height = layout.left, layout.top, layout.width, layout.height
     out = [
@@ -141,8 +152,21 @@ def svg(rules: Ruleset, land: Landscape, landmap: Landmap, hex_mm: int | None = 
             f'<text x="{x:.2f}" y="{y + 0.78 * r:.2f}" text-anchor="middle" font-size="{0.26 * r:.2f}" '
             f'fill="{text}">{tile.coord}</text>'
         )
+        if tile.coord in dice:
+            colour, pips = dice[tile.coord]
+            out.append(
+                f'<circle cx="{x:.2f}" cy="{y:.2f}" r="{0.3 * r:.2f}" fill="{colour}" stroke="#ffffff" '
+                f'stroke-width="{0.04 * r:.2f}"/><text x="{x:.2f}" y="{y + 0.12 * r:.2f}" text-anchor="middle" '
+                f'font-size="{0.33 * r:.2f}" font-weight="bold" fill="{ink(colour)}">{pips}</text>'
+            )
         out.append("</g>")
     out += _legend(land, landmap, owners, left + MARGIN, layout.map_bottom)
+    y = layout.map_bottom + ROW * (len(land.terrains) + len(owners) + 1)
+    for i, (colour, line) in enumerate(notes):
+        out.append(
+            f'<text x="{left + MARGIN:.2f}" y="{y + ROW * i + FONT:.2f}" font-size="{FONT}" '
+            f'fill="{colour}">{escape(line)}</text>'
+        )
     out.append("</svg>")
     return Picture("\n".join(out) + "\n", flats, width, height, _paper(width, height))
 

@@ -222,6 +222,25 @@ def _check_sections(rules: Ruleset, fail: Fail) -> None:
             raise unknown(fail, "deployment.die", "die", rules.deployment.die, rules.dice)
         players = ((f"deployment.aliases.{p}", p) for p in rules.deployment.aliases)
         names_exist(fail, "player", players, rules.deployment.players)
+    if rules.play:
+        _check_play(rules, rules.play, fail)
+
+
+def _check_play(rules: Ruleset, play: Any, fail: Fail) -> None:
+    """A whole game needs the map and the armies, and names terrains, variants and players that exist."""
+    if rules.landscape is None or rules.deployment is None or rules.scoring is None:
+        raise fail("play", "a game held on the board needs 'landscape', 'deployment' and 'scoring'")
+    named = [("terrain_variant", play.terrain_variant), ("grouping_variant", play.grouping_variant)]
+    named += [("capital_variant", play.capital_variant)]
+    named += [("attraction.variant", play.attraction.variant)] if play.attraction else []
+    for key, variant in named:
+        if variant and variant not in rules.variants:
+            raise unknown(fail, f"play.{key}", "variant", variant, rules.variants)
+    if play.grouping_variant and rules.grouping is None:
+        raise fail("play.grouping_variant", "merging needs a 'grouping' section")
+    for terrain in play.terrain:
+        if terrain not in rules.landscape.terrains:
+            raise unknown(fail, f"play.terrain.{terrain}", "terrain", terrain, rules.landscape.terrains)
 
 
 def _cited(value: Any, path: str = "") -> Iterator[tuple[str, str]]:

@@ -15,6 +15,7 @@ from referee.ruleset.spec import RULE as RULE_ID
 
 if TYPE_CHECKING:
     from referee.ruleset.economy import Reinforcements
+    from referee.ruleset.play import Play
     from referee.ruleset.recruits import Building, Recruiting
     from referee.ruleset.sections import Deployment, Grouping, Landscape, Scoring, Variant
 
@@ -22,6 +23,7 @@ FORMAT = 1
 ECONOMY = "referee.ruleset.economy"
 RECRUITS = "referee.ruleset.recruits"
 SECTIONS = "referee.ruleset.sections"
+PLAY = "referee.ruleset.play"
 
 NAME = Text(pattern=r"^[a-z0-9][a-z0-9-]*$")
 NAME.doc = "a lower-case name with dashes, such as heavy-weapon"
@@ -160,6 +162,7 @@ class Ruleset:
         Lazy(f"{RECRUITS}:Recruiting"), "recruiting units from what a player holds", None
     )
     building: Building | None = field(Lazy(f"{RECRUITS}:Building"), "building for a price", None)
+    play: Play | None = field(Lazy(f"{PLAY}:Play"), "a whole game held move by move on a dealt map", None)
     # set by the loader, never read from the file
     path: str = field(Text(), "where the file was read from", "", internal=True)
     digest: str = field(Text(), "SHA-256 of the file's bytes", "", internal=True)

@@ -1,0 +1,6 @@
+"""A game held move by move on a dealt hex map: the board, the actions that
+change it, and the journal entries it is folded from. General: the ruleset's
+`play` section says what terrains and special rules do; attacks are ruled by
+the ruleset's procedure through one adapter (`combat`)."""
+
+COMMAND = "play "  # the journal command of every board action starts with this

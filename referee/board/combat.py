@@ -1,0 +1,121 @@
+"""The one door from the board to the attack procedure: an attack told by
+tiles becomes the procedure's situation, and its ruling comes back as what
+happens on the board. Only this module names the procedure's records, so
+re-pointing the board at a reshaped procedure touches this file alone."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from referee.ruleset.model import Ruleset
+from referee.ruling import Step
+
+
+@dataclass(frozen=True)
+class Told:
+    """An attack as the board sees it: the attacking dice's pips (the first
+    die first), the defender's pips, named situations, variants in play, and
+    the pairing picked (rolled, field) if any."""
+
+    attackers: tuple[int, ...]
+    defender: int
+    when: tuple[tuple[str, str], ...]
+    variants: frozenset[str]
+    choose: tuple[int, int] | None = None
+
+
+@dataclass(frozen=True)
+class Result:
+    """What the ruling does on the board; `decided` is False while the
+    attacker still has to pick a pairing."""
+
+    decided: bool
+    throw: tuple[int, ...]
+    field: int  # the pips of the field die that made the attack
+    attacker_after: int
+    defender_after: int
+    moves_in: bool
+    defender_moves_in: bool
+    outcome: str
+    ruling: dict[str, Any]
+    steps: tuple[Step, ...]
+
+
+def _situation(rules: Ruleset, told: Told, policy: bool = False) -> object:
+    """The attack as the procedure reads players' words: the same reader
+    `battle` uses, so the board and the command can never read it apart."""
+    from referee.procedures.door import before_roll, procedure_for
+
+    words: dict[str, Any] = {
+        "attacker": ",".join(map(str, told.attackers)),
+        "defender": str(told.defender),
+        "when": tuple(f"{side}:{name}" for side, name in told.when),
+        "variants": tuple(sorted(told.variants)),
+        "choose": f"{told.choose[0]}:{told.choose[1]}" if told.choose else None,
+    }
+    situation = procedure_for(rules).read(rules, words)
+    return before_roll(rules, situation) if policy else situation
+
+
+def rule(rules: Ruleset, told: Told, throw: tuple[int, ...] | None, seed: int | None) -> tuple[Result, int | None]:
+    """Rule the attack on the typed throw, or on one drawn (from `seed`, a fresh one when None)."""
+    from referee.rolling import settle
+
+    typed = {} if throw is None else {"attacker": ",".join(map(str, throw))}
+    settled = settle(rules, _situation(rules, told), typed, seed)
+    outcome = settled.ruling.outcome.as_dict()  # the documented JSON shape of a die-against-die ruling
+    rolled = tuple(int(f) for f in settled.throw["attacker"])
+    chosen = outcome["chosen"]
+    return (
+        Result(
+            decided=outcome["outcome"] is not None,
+            throw=rolled,
+            field=int(chosen["field"]) if chosen else 0,
+            attacker_after=outcome["attacker_after"] or 0,
+            defender_after=outcome["defender_after"] or 0,
+            moves_in=bool(outcome["moves_in"]),
+            defender_moves_in=bool(outcome["defender_moves_in"]),
+            outcome=outcome["outcome"] or "",
+            ruling=settled.ruling.as_dict(),
+            steps=settled.ruling.steps,
+        ),
+        settled.seed,
+    )
+
+
+def chances(rules: Ruleset, told: Told) -> tuple[Fraction, Fraction]:
+    """The exact chance of taking the tile and the expected pips the attacker
+    loses, summed over every throw by the same resolver (a combined attack
+    picks by the procedure's best-pairing policy)."""
+    from referee.odds import battle_odds
+
+    take = lost = Fraction(0)
+    for o in battle_odds(rules, _situation(rules, told, policy=True)):
+        if o.key["defender_removed"]:
+            take += o.probability
+        lost += o.probability * o.key["attacker_loses"]
+    return take, lost
+
+
+def refusal(rules: Ruleset, told: Told) -> str | None:
+    """Why the procedure refuses this attack before any roll (too many dice, a
+    terrain that refuses a combined attack), as 'message (rule)'; None if allowed."""
+    from referee.errors import RefereeError
+    from referee.procedures.door import dice_needed
+
+    try:
+        dice_needed(rules, _situation(rules, told))
+    except RefereeError as exc:
+        return str(exc)
+    return None
+
+
+def combined_rule(rules: Ruleset) -> str:
+    """The rule that says which dice may attack together."""
+    from referee.procedures.base import cite
+    from referee.procedures.door import procedure_for
+
+    params = next(p for p in rules.attacks.values() if procedure_for(rules).grammar is type(p))
+    return cite(params, "combined")

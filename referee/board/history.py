@@ -1,0 +1,74 @@
+"""A game held on the board as journal entries: each action is one entry
+whose ruling holds the action, the entry it was applied to (`previous`) and
+the board after it. The latest entry's board is the snapshot every command
+starts from; `rebuild` folds the actions again from the deal and checks each
+stored board, so a snapshot can be trusted and a dispute settled."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee.board import COMMAND, opening, turns
+from referee.board.state import Board
+from referee.errors import RefereeError
+from referee.ruleset.model import Ruleset
+from referee.ruling import Step
+
+Action = dict[str, Any]
+
+
+def apply(
+    rules: Ruleset, board: Board | None, action: Action, seed: int | None = None
+) -> tuple[Board, list[Step], Action, int | None]:
+    """One action on the board (a new board; the old one is untouched), why,
+    the action completed with any dice drawn, and the seed they came from."""
+    kind = action["kind"]
+    if kind == "start":
+        new, steps = opening.start(rules, action)
+        return new, steps, action, None
+    if board is None:
+        raise RefereeError("no game on the board yet: start one with 'referee play start'")
+    if kind == "attack":
+        return turns.attack(rules, board, action, seed)
+    if kind == "place":
+        new, steps = opening.place(rules, board, action)
+        return new, steps, action, None
+    act = {"pick": turns.pick, "move": turns.move, "claim": turns.claim, "end": turns.end}[kind]
+    new, steps, done = act(rules, board, action)
+    return new, steps, done, None
+
+
+def document(board: Board, action: Action, previous: int | None, steps: list[Step]) -> dict[str, Any]:
+    """What the journal stores for an action, and what --json prints."""
+    return {
+        "game": board.game,
+        "action": action,
+        "previous": previous,
+        "board": board.as_dict(),
+        "explanation": [{"rule": s.rule, "text": s.text} for s in steps],
+    }
+
+
+def rebuild(rules: Ruleset, entries: list[dict[str, Any]]) -> tuple[Board | None, list[dict[str, Any]]]:
+    """Fold every action of a game from the deal; each stored board that the
+    fold does not reach is listed (entry, what differs)."""
+    boards: dict[int, Board] = {}
+    board: Board | None = None
+    disagreements = []
+    for entry in entries:
+        ruling = entry["ruling"]
+        if not entry["command"].startswith(COMMAND) or not isinstance(ruling, dict) or "board" not in ruling:
+            continue
+        action, previous = ruling["action"], ruling["previous"]
+        base = boards.get(previous) if previous is not None else None
+        try:
+            board = boards[action["back_to"]] if action["kind"] == "undo" else apply(rules, base, action)[0]
+        except (RefereeError, KeyError) as exc:
+            disagreements.append({"entry": entry["id"], "differs": f"the action no longer applies: {exc}"})
+            continue
+        boards[entry["id"]] = board
+        stored = ruling["board"]
+        if board.as_dict() != stored:
+            keys = sorted(k for k, v in board.as_dict().items() if stored.get(k) != v)
+            disagreements.append({"entry": entry["id"], "differs": ", ".join(keys)})
+    return board, disagreements

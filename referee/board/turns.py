@@ -1,0 +1,418 @@
+"""A turn on the board: one attack (compulsory when possible), the pick of a
+pairing on the same throw, at most one move, the opponent's claim for a
+forgotten compulsory move, and the end of the turn with growth, the end of the
+game and its winner. Each action checks the rules the `play` section names
+and returns a new board with the steps that explain it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee.board import combat
+from referee.board.state import Board, effect, opted, play_of, terrain_on
+from referee.deployment import deployment_of
+from referee.dice import pips
+from referee.errors import RefereeError
+from referee.ruleset.model import Ruleset
+from referee.ruling import Step
+
+Action = dict[str, Any]
+Attack = tuple[str, str, str | None]  # from, target, second attacking tile
+
+
+def _top(rules: Ruleset) -> int:
+    return max(pips(rules.dice[deployment_of(rules).die].faces))
+
+
+def _situations(rules: Ruleset, board: Board, target: str) -> tuple[tuple[str, str], ...]:
+    """The target's terrain as a named situation, when terrain effects are in play and the file names it."""
+    terrain = board.terrain_of(target)
+    return (("defender", terrain),) if terrain_on(rules, board) and terrain in rules.situations else ()
+
+
+def told(rules: Ruleset, board: Board, attack: Attack, choose: tuple[int, int] | None = None) -> combat.Told:
+    first, target, second = attack
+    attackers = (board.pips(first),) + ((board.pips(second),) if second else ())
+    return combat.Told(
+        attackers, board.pips(target), _situations(rules, board, target), frozenset(board.options), choose
+    )
+
+
+def legal_attacks(rules: Ruleset, board: Board, player: str) -> list[Attack]:
+    """Every attack the player could make now: one die, or two side by side, on an enemy die next to both."""
+    found: list[Attack] = []
+    mine = sorted(c for c, (owner, _) in board.dice.items() if owner == player)
+    for first in mine:
+        for target in sorted(board.near(first)):
+            if board.owner(target) not in (None, player):
+                found.append((first, target, None))
+                for second in sorted(board.near(first)):
+                    pair = (first, target, second)
+                    if (
+                        second > first
+                        and board.owner(second) == player
+                        and target in board.near(second)
+                        and combat.refusal(rules, told(rules, board, pair)) is None
+                    ):
+                        found.append(pair)
+    return found
+
+
+def _must_act(board: Board, player: str, rule: str) -> None:
+    if board.phase == "over":
+        raise RefereeError("the game is over", rule=rule)
+    if board.phase == "place":
+        raise RefereeError(f"the dice are still being placed; {board.to_move} places next", rule=rule)
+    if player != board.to_move:
+        raise RefereeError(f"it is {board.to_move}'s turn, not {player}'s", rule=rule)
+    if board.phase == "pick":
+        raise RefereeError("pick a pairing for the attack first (play pick ROLLED:FIELD)", rule=rule)
+
+
+def attack(
+    rules: Ruleset, board: Board, action: Action, seed: int | None = None
+) -> tuple[Board, list[Step], Action, int | None]:
+    """Rule an attack on the typed or drawn throw and apply it; the action comes back with the throw in it."""
+    play = play_of(rules)
+    player = action["player"]
+    _must_act(board, player, play.attack_rule)
+    first, target = board.tile(action["from"]), board.tile(action["to"])
+    second = board.tile(action["with"]) if action.get("with") else None
+    if board.attacked:
+        raise RefereeError(f"{player} has attacked this turn: one attack per turn", rule=play.attack_rule)
+    if board.moves:
+        raise RefereeError(f"{player} has moved: the attack comes before the move", rule=play.attack_rule)
+    for coord in (first, second):
+        if coord and board.owner(coord) != player:
+            held = board.owner(coord)
+            what = "is empty" if held is None else f"holds {held}'s die"
+            raise RefereeError(f"{coord} {what}: attack from a tile of {player}'s", rule=play.attack_rule)
+    if board.owner(target) in (None, player):
+        raise RefereeError(f"{target} holds no enemy die to attack", rule=play.attack_rule)
+    if target not in set(board.near(first)):
+        raise RefereeError(f"{target} is not next to {first}", rule=play.attack_rule)
+    if second and (second == first or first not in set(board.near(second)) or target not in set(board.near(second))):
+        raise RefereeError(
+            f"{second} must be next to both {first} and {target} to join the attack", rule=combat.combined_rule(rules)
+        )
+    choose = (action["choose"][0], action["choose"][1]) if action.get("choose") else None
+    situation = told(rules, board, (first, target, second), choose)
+    throw = tuple(action["throw"]) if action.get("throw") else None
+    result, seed = combat.rule(rules, situation, throw, seed)
+    done = {**action, "from": first, "to": target, "with": second, "throw": list(result.throw)}
+    board = board.copy()
+    board.attraction = None
+    board.attacked = True
+    board.acted += [c for c in (first, second) if c]
+    steps = [Step(play.attack_rule, f"{player} attacks {target} from {first}" + (f" with {second}" if second else ""))]
+    steps += result.steps
+    if not result.decided:
+        board.phase = "pick"
+        board.pending = {"from": first, "to": target, "with": second, "throw": list(result.throw)}
+        return board, steps, done, seed
+    return (*_settle(rules, board, (first, target, second), result, steps), done, seed)
+
+
+def pick(rules: Ruleset, board: Board, action: Action) -> tuple[Board, list[Step], Action]:
+    """The attacker's pick among the pairings of the throw already made."""
+    play = play_of(rules)
+    player = action["player"]
+    if board.phase != "pick" or board.pending is None:
+        raise RefereeError("no attack is waiting for a pick", rule=combat.combined_rule(rules))
+    if player != board.to_move:
+        raise RefereeError(f"it is {board.to_move}'s pick, not {player}'s", rule=play.attack_rule)
+    held = board.pending
+    attack_ = (held["from"], held["to"], held["with"])
+    choose = (action["choose"][0], action["choose"][1])
+    result, _ = combat.rule(rules, told(rules, board, attack_, choose), tuple(held["throw"]), None)
+    board = board.copy()
+    board.pending = None
+    return (*_settle(rules, board, attack_, result, list(result.steps)), action)
+
+
+def _settle(
+    rules: Ruleset, board: Board, attack_: Attack, result: combat.Result, steps: list[Step]
+) -> tuple[Board, list[Step]]:
+    """The ruling on the board: pips, the swap with the hand, removals, the moves they force."""
+    play = play_of(rules)
+    first, target, second = attack_
+    player, enemy = board.to_move, board.other(board.to_move)
+    field = second if second and result.field != board.pips(first) and result.field == board.pips(second) else first
+    hand = list(result.throw) + board.hand[player][len(result.throw) :]
+    if result.outcome == "valid":
+        hand[hand.index(result.attacker_after)] = result.field
+    board.hand[player] = sorted(hand, reverse=True)
+    board.phase = "move"
+    board.dice[field][1] = result.attacker_after
+    board.dice[target][1] = result.defender_after
+    if result.attacker_after <= 0:
+        del board.dice[field]
+        board.out[player] += 1
+        if result.defender_moves_in:
+            board.dice[field] = board.dice.pop(target)
+            _left(rules, board, target, steps)
+        else:
+            board.void = {"tile": field, "die": target, "player": enemy}
+            if play.void_rule:
+                steps.append(Step(play.void_rule, f"{enemy}'s die on {target} may not move into {field}"))
+    if result.defender_after <= 0:
+        del board.dice[target]
+        board.out[enemy] += 1
+        board.dice[target] = board.dice.pop(field)
+        board.conqueror = target
+        board.acted = [target if c == field else c for c in board.acted]
+        _left(rules, board, field, steps)
+        owner = board.capitals.get(target)
+        if owner == enemy and opted(board, play.capital_variant):
+            return _over(rules, board, steps, capital=target)
+    if not board.pips_of(enemy):
+        return _over(rules, board, steps)
+    return board, steps
+
+
+def _left(rules: Ruleset, board: Board, coord: str, steps: list[Step]) -> None:
+    """A die moved out of a tile that may not be entered again once left."""
+    here = effect(rules, board, coord)
+    if here and here.no_return and coord not in board.closed:
+        board.closed.append(coord)
+        steps.append(Step(here.rule, f"{coord} ({board.terrain_of(coord)}) is left: no die may enter it again"))
+
+
+def _attracted(rules: Ruleset, board: Board, player: str) -> list[str]:
+    """Own dice that could move next to an enemy die this turn."""
+    found = []
+    for coord in sorted(c for c, (o, _) in board.dice.items() if o == player):
+        if _move_refusal(rules, board, player, coord) is not None:
+            continue
+        for to in board.near(coord):
+            free = to not in board.dice and to not in board.closed
+            if free and any(board.owner(n) not in (None, player) for n in board.near(to)):
+                found.append(coord)
+                break
+    return found
+
+
+def _move_refusal(rules: Ruleset, board: Board, player: str, coord: str) -> RefereeError | None:
+    """Why the die on a tile may not move at all this turn, if it may not."""
+    play = play_of(rules)
+    if board.moves >= play.moves:
+        return RefereeError(f"{player} has moved this turn: at most {play.moves} a turn", rule=play.move_rule)
+    if coord == board.conqueror and play.conqueror_rule:
+        return RefereeError(f"the die on {coord} conquered this turn: it stays", rule=play.conqueror_rule)
+    here = effect(rules, board, coord)
+    if play.contact_rule and board.in_contact(coord) and not (here and here.leaves_contact):
+        return RefereeError(f"the die on {coord} stands next to an enemy die: it may not move", rule=play.contact_rule)
+    return None
+
+
+def move(rules: Ruleset, board: Board, action: Action) -> tuple[Board, list[Step], Action]:
+    """The turn's optional move: to an adjacent empty tile, or onto an own die where dice merge."""
+    play = play_of(rules)
+    player = action["player"]
+    _must_act(board, player, play.move_rule)
+    start, to = board.tile(action["from"]), board.tile(action["to"])
+    if not board.attacked and play.compulsory:
+        possible = legal_attacks(rules, board, player)
+        if possible:
+            raise RefereeError(
+                f"{player} must attack first ({_named(possible[0])} is possible): attacking is compulsory",
+                rule=play.attack_rule,
+            )
+    if board.owner(start) != player:
+        raise RefereeError(f"{start} holds no die of {player}'s", rule=play.move_rule)
+    refusal = _move_refusal(rules, board, player, start)
+    if refusal:
+        raise refusal
+    if to not in set(board.near(start)):
+        raise RefereeError(f"{to} is not next to {start}: a die moves one tile", rule=play.move_rule)
+    if to in board.closed:
+        terrain = effect(rules, board, to)
+        raise RefereeError(f"{to} was left: no die may enter it again", rule=terrain.rule if terrain else None)
+    void = board.void
+    if void and void["player"] == player and void["die"] == start and void["tile"] == to:
+        raise RefereeError(f"the die on {start} may not move into {to}, where its attacker fell", rule=play.void_rule)
+    merging = board.owner(to) == player and opted(board, play.grouping_variant)
+    if to in board.dice and not merging:
+        raise RefereeError(f"{to} is not empty: a die moves to an empty tile", rule=play.move_rule)
+    attracted = _attracted(rules, board, player) if _attraction_on(rules, board) else []
+    board = board.copy()
+    board.attraction = None
+    steps = [Step(play.move_rule, f"{player} moves the die on {start} to {to}")]
+    moved = board.dice.pop(start)
+    if merging:
+        from referee.scoring import group
+
+        merged = group(rules, (int(moved[1]), board.pips(to)))
+        board.dice[to][1] = merged.value
+        board.out[player] += 1
+        steps += merged.steps
+    else:
+        board.dice[to] = moved
+    _left(rules, board, start, steps)
+    board.moves += 1
+    board.phase = "move"
+    board.acted = [c for c in board.acted if c != start] + [to]
+    if attracted and not board.in_contact(to):
+        board.forgot = sorted({*attracted, to} - {start})
+    return board, steps, action
+
+
+def _attraction_on(rules: Ruleset, board: Board) -> bool:
+    attraction = play_of(rules).attraction
+    return attraction is not None and opted(board, attraction.variant)
+
+
+def _named(attack_: Attack) -> str:
+    first, target, second = attack_
+    return f"{first} on {target}" + (f" with {second}" if second else "")
+
+
+def claim(rules: Ruleset, board: Board, action: Action) -> tuple[Board, list[Step], Action]:
+    """At the start of a turn: pips off a die the opponent should have moved next to an enemy die."""
+    attraction = play_of(rules).attraction
+    player = action["player"]
+    if attraction is None or not opted(board, attraction.variant):
+        raise RefereeError("no special rule in play lets a player claim pips")
+    _must_act(board, player, attraction.rule)
+    coord = board.tile(action["tile"])
+    owed = board.attraction
+    if owed is None or owed["player"] != player or board.attacked or board.moves:
+        raise RefereeError(f"{player} has no claim now: it is made at the start of the turn", rule=attraction.rule)
+    if coord not in owed["dice"] or board.owner(coord) != board.other(player):
+        raise RefereeError(f"claim one of {', '.join(owed['dice'])}", rule=attraction.rule)
+    board = board.copy()
+    board.attraction = None
+    left = board.pips(coord) - attraction.penalty
+    enemy = board.other(player)
+    steps = [
+        Step(
+            attraction.rule,
+            f"{enemy} did not move next to an enemy die when one could: the die on {coord} "
+            f"loses {attraction.penalty} ({board.pips(coord)} → {max(left, 0)})",
+        )
+    ]
+    if left > 0:
+        board.dice[coord][1] = left
+    else:
+        del board.dice[coord]
+        board.out[enemy] += 1
+        if not board.pips_of(enemy):
+            return (*_over(rules, board, steps), action)
+    return board, steps, action
+
+
+def _growth(rules: Ruleset, board: Board, player: str, asked: str | None) -> tuple[str, Any] | None:
+    """The own die that grows at the end of the turn, if any: the one asked for, the only one, or
+    (when the file applies growth) the weakest; several without a choice are refused."""
+    top = _top(rules)
+    candidates = []
+    for coord, (owner, value) in sorted(board.dice.items()):
+        here = effect(rules, board, coord)
+        if owner == player and here and here.grows and value < top and coord not in board.acted:
+            candidates.append((value, coord, here))
+    if asked is not None:
+        coord = board.tile(asked)
+        chosen = [c for c in candidates if c[1] == coord]
+        if not chosen:
+            rule = candidates[0][2].rule if candidates else play_of(rules).move_rule
+            others = ", ".join(c[1] for c in candidates) or "none"
+            raise RefereeError(f"the die on {coord} cannot grow; the dice that can: {others}", rule=rule)
+        return chosen[0][1], chosen[0][2]
+    if not candidates:
+        return None
+    if len(candidates) > 1 and board.growth == "offer":
+        raise RefereeError(
+            "say which die grows: " + " or ".join(f"--grow {c[1]}" for c in candidates), rule=candidates[0][2].rule
+        )
+    value, coord, here = min(candidates, key=lambda c: (c[0], c[1]))
+    return coord, here
+
+
+def end(rules: Ruleset, board: Board, action: Action) -> tuple[Board, list[Step], Action]:
+    """The end of a turn: a compulsory attack not made is refused; growth; a forgotten
+    compulsory move noted; the end of the game; else the next player's turn."""
+    play = play_of(rules)
+    player = action["player"]
+    _must_act(board, player, play.attack_rule)
+    if not board.attacked and not board.moves and play.compulsory:  # a move is made once no attack was possible
+        possible = legal_attacks(rules, board, player)
+        if possible:
+            raise RefereeError(
+                f"{player} has not attacked, and {_named(possible[0])} is possible: attacking is compulsory",
+                rule=play.attack_rule,
+            )
+    grows = _growth(rules, board, player, action.get("grow"))
+    forgot = board.forgot if board.moves else (_attracted(rules, board, player) if _attraction_on(rules, board) else [])
+    board = board.copy()
+    board.attraction = None  # a claim not made at the start of this turn lapses
+    steps = [Step(play.attack_rule, f"{player} ends turn {board.turn}")]
+    if grows:
+        coord, here = grows
+        board.dice[coord][1] += here.grows
+        steps.append(
+            Step(here.rule, f"the die on {coord} neither attacked nor moved: +{here.grows} ({board.pips(coord)})")
+        )
+    attraction = play.attraction
+    if forgot and attraction:
+        board.attraction = {"player": board.other(player), "dice": forgot}
+        steps.append(
+            Step(
+                attraction.rule,
+                f"{player} could have moved next to an enemy die ({', '.join(forgot)}): "
+                f"{board.other(player)} may take {attraction.penalty} pip off one of them (play claim TILE)",
+            )
+        )
+    board.quiet = 0 if board.attacked else board.quiet + 1
+    if board.quiet >= play.quiet_turns:
+        steps.append(Step(play.end_rule, f"{play.quiet_turns} turns in a row without an attack: the game ends"))
+        return (*_over(rules, board, steps), action)
+    if board.void and board.void["player"] == player:
+        board.void = None
+    board.to_move = board.other(player)
+    board.turn += 1
+    return (*begin_turn(rules, board, steps), action)
+
+
+def begin_turn(rules: Ruleset, board: Board, steps: list[Step]) -> tuple[Board, list[Step]]:
+    """A fresh turn for `to_move`, unless a side has no dice left."""
+    board.phase = "attack"
+    board.acted, board.moves, board.attacked, board.conqueror, board.forgot = [], 0, False, None, []
+    for player in board.players:
+        if not board.pips_of(player):
+            return _over(rules, board, steps)
+    possible = legal_attacks(rules, board, board.to_move)
+    say = f"{_named(possible[0])}, or {len(possible) - 1} more" if len(possible) > 1 else "".join(map(_named, possible))
+    steps.append(
+        Step(
+            play_of(rules).attack_rule,
+            f"turn {board.turn}: {board.to_move} to play; "
+            + (f"an attack is compulsory ({say})" if possible else "no attack is possible"),
+        )
+    )
+    return board, steps
+
+
+def _over(rules: Ruleset, board: Board, steps: list[Step], capital: str | None = None) -> tuple[Board, list[Step]]:
+    """The game ends: the winner by the capital taken, else by the scoring rule's criteria."""
+    from referee.scoring import score
+
+    board.phase = "over"
+    board.pending = None
+    dice = {p: tuple(board.pips_of(p)) for p in board.players}
+    if capital:
+        winner = board.to_move
+        rule = play_of(rules).capital_rule
+        why = [Step(rule, f"{winner} takes {board.other(winner)}'s capital {capital} and wins at once")]
+        decided = "capital"
+    else:
+        if any(not v for v in dice.values()):
+            steps.append(Step(play_of(rules).end_rule, "a player has no dice on the map: the game ends"))
+        result = score(rules, dice, board.starter)
+        winner, decided, why = result.winner or "", result.decided_by, list(result.steps)
+    steps += why
+    board.winner = {
+        "player": winner,
+        "decided_by": decided,
+        "explanation": [{"rule": s.rule, "text": s.text} for s in why],
+    }
+    return board, steps

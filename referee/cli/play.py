@@ -1,0 +1,423 @@
+"""`referee play`: a whole game held by the referee on the board, move by
+move, from the dealt map to the winner. Each action is one journal entry of
+the game that is going; the board is read from the latest one.
+
+The verbs sit under one group because they act on a game the journal holds,
+not on a ruling told in full on the command line as `battle` or `map` are:
+`referee play attack B3 C4` needs the board, and the board needs the game."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from referee.cli.journaling import OFF, journal_option, journaled, opened, record
+from referee.cli.map import map_options
+from referee.cli.options import emit, extra_options, json_option, load_rules, seed_option
+from referee.errors import RefereeError
+from referee.journal.games import START, STOP
+from referee.procedures.told import pips as numbers
+
+if TYPE_CHECKING:
+    from referee.board.state import Board
+    from referee.ruleset.model import Ruleset
+
+HOW_TO_START = "start one with 'referee play start NAME RULESET --tiles N'"
+
+
+def _board_entry(game: str | None, reading: bool) -> tuple[Ruleset, dict[str, Any]]:
+    """The ruleset and latest board entry of the named game, or of the game going."""
+    from referee.board import COMMAND
+
+    with opened(reading=reading) as journal:
+        if game is None:
+            going = journal.current_game()
+            if going is None:
+                raise RefereeError(f"no game is going; {HOW_TO_START}")
+            game = str(going["name"])
+        entry = journal.last_entry(game, COMMAND)
+        if entry is None:
+            names = [g["name"] for g in journal.games()]
+            if game not in names:
+                from referee.errors import did_you_mean
+
+                raise did_you_mean("game", game, names)
+            raise RefereeError(f"game '{game}' has no board; {HOW_TO_START}")
+    path = Path(entry["ruleset_path"] or "")
+    return load_rules(str(path) if path.is_file() else entry["ruleset"]), entry
+
+
+def _stop_if_over() -> None:
+    """A game held on the board whose winner is declared makes way for the next
+    one: its stop is an entry of the chain, as `game stop` writes it."""
+    from referee.board import COMMAND
+
+    with opened() as journal:
+        going = journal.current_game()
+        last = going and journal.last_entry(going["name"], COMMAND)
+    if going and last and last["ruling"]["board"]["phase"] == "over":
+        record(None, {"game": going["name"], "ruleset": going["ruleset"]}, stops=going["name"], command=STOP)
+
+
+def _player(rules: Ruleset, given: str | None, board: Board) -> str:
+    """The player acting: the one named with --player (checked), else the one to move."""
+    if given is None:
+        return board.to_move
+    from referee.deployment import players_of
+
+    return players_of(rules)(given)
+
+
+def player_option(f: Any) -> Any:
+    return click.option("--player", help="Who acts (refused when it is not their turn); default: the player to move.")(
+        f
+    )
+
+
+def _act(kind: str, as_json: bool, given: str | None, seed: int | None = None, **fields: Any) -> None:
+    """Apply one action to the going game's board, record it, print the new board."""
+    from referee.board.history import apply, document
+    from referee.board.state import Board
+    from referee.render import board as render
+
+    rules, entry = _board_entry(None, reading=False)
+    board = Board.from_dict(entry["ruling"]["board"])
+    action = {"kind": kind, "player": _player(rules, given, board), **fields}
+    new, steps, done, drawn = apply(rules, board, action, seed)
+    rolled = {"rolled": {"attacker": done["throw"]}} if kind == "attack" else None
+    out = document(new, done, entry["id"], steps)
+    record(rules, out, seed=drawn, dice=rolled)
+    emit(as_json, out, lambda: render.report(rules, out))
+
+
+@click.group()
+def play() -> None:
+    """A DiceLand-style game held by the referee on the board, move by move:
+    start deals and sets up, then place, attack, move and end turns; board
+    and hint show it; undo takes an action back; replay checks the board
+    against the journal. Every action is a journal entry of the game.
+
+    \b
+    Example:
+      referee play start friday diceland --tiles 8 --seed 3
+      referee play place B1 6
+      referee play board
+    """
+
+
+@play.command(context_settings={"ignore_unknown_options": True, "allow_extra_args": True})
+@click.argument("name")
+@click.argument("ruleset")
+@map_options
+@click.option(
+    "--rule", "options", multiple=True, metavar="NAME", help="A special rule the table opts into (repeatable)."
+)
+@click.option(
+    "--growth",
+    type=click.Choice(["offer", "apply"]),
+    help="When several dice could grow at the end of a turn: offer (the player names one) "
+    "or apply (the weakest grows); default: as the ruleset says.",
+)
+@seed_option
+@journaled
+@json_option
+@click.pass_context
+def start(
+    ctx: click.Context,
+    name: str,
+    ruleset: str,
+    tiles: int,
+    shape: str,
+    capitals: bool,
+    options: tuple[str, ...],
+    growth: str | None,
+    seed: int | None,
+    as_json: bool,
+) -> None:
+    """Start a game: deal the map, take each player's rolled dice (--red 6,5,…)
+    or roll both armies, and say who places first. The game is the journal's
+    game going until 'referee game stop', or until a game is started after
+    its winner was declared.
+
+    \b
+    Example:
+      referee play start friday diceland --tiles 8 --seed 3 --rule terrain
+    """
+    from referee.board.history import apply, document
+    from referee.board.state import play_of
+    from referee.deployment import deployment_of, players_of
+    from referee.dice import new_seed
+    from referee.names import Lexicon
+    from referee.render import board as render
+
+    name = name.strip()
+    if not name:
+        raise RefereeError(f"name the game; {HOW_TO_START}")
+    rules = load_rules(ruleset)
+    play_of(rules)
+    players = players_of(rules)
+    rule = deployment_of(rules).roll_rule
+    armies = {players(k): list(numbers(v, f"--{k}", rule)) for k, v in extra_options(ctx.args).items()}
+    variants = Lexicon("special rule", {n: v.aliases for n, v in rules.variants.items()})
+    action = {
+        "kind": "start",
+        "game": name,
+        "tiles": tiles,
+        "shape": shape,
+        "capitals": capitals,
+        "options": sorted({variants(o) for o in options}),
+        "seed": new_seed() if seed is None else seed,
+        "armies": armies,
+        "growth": growth,
+    }
+    board, steps, _, _ = apply(rules, None, action)
+    if not ctx.meta.get(OFF):
+        _stop_if_over()
+        record(rules, {"game": name, "ruleset": rules.name}, starts=name, command=START)
+    out = document(board, action, None, steps)
+    record(rules, out, seed=board.seed)
+    emit(as_json, out, lambda: render.report(rules, out))
+
+
+@play.command()
+@click.argument("placements", nargs=-1, required=True, metavar="TILE PIPS [TILE PIPS]...")
+@player_option
+@journaled
+@json_option
+def place(placements: tuple[str, ...], player: str | None, as_json: bool) -> None:
+    """Place a die from the player's rolled dice on an empty tile; players
+    alternate, the first placer first. Several placements in the order made
+    at the table may follow one another (red's, blue's, red's, …).
+
+    \b
+    Example:
+      referee play place B3 6
+      referee play place B3 6 C4 5 A2 3
+    """
+    if len(placements) % 2:
+        raise RefereeError("placements come in pairs, a tile and the pips placed on it, e.g. 'play place B3 6'")
+    pairs = [(tile, numbers(pips, f"the pips on {tile}", "")) for tile, pips in zip(placements[::2], placements[1::2])]
+    for tile, value in pairs:
+        if len(value) != 1:
+            raise RefereeError(f"one die on {tile}, e.g. 'play place {tile} 6'")
+    _act("place", as_json, player, placements=[[tile, value[0]] for tile, value in pairs])
+
+
+@play.command()
+@click.argument("source", metavar="FROM")
+@click.argument("target", metavar="TO")
+@click.option("--with", "second", metavar="TILE", help="A second own die next to both joins the attack.")
+@click.option("--roll", help="The hand dice as rolled at the table (one, or two for a combined attack).")
+@click.option("--choose", metavar="ROLLED:FIELD", help="The pairing picked, for a combined attack, e.g. 5:6.")
+@player_option
+@seed_option
+@journaled
+@json_option
+def attack(
+    source: str,
+    target: str,
+    second: str | None,
+    roll: str | None,
+    choose: str | None,
+    player: str | None,
+    seed: int | None,
+    as_json: bool,
+) -> None:
+    """Attack an enemy die from an own die next to it (and a second own die
+    with --with), on the hand dice typed with --roll or drawn.
+
+    \b
+    Example:
+      referee play attack B3 C4 --roll 4
+    """
+    _act(
+        "attack",
+        as_json,
+        player,
+        seed,
+        **{"from": source, "to": target, "with": second},
+        throw=list(numbers(roll, "--roll", "")) if roll else None,
+        choose=_pairing(choose) if choose else None,
+    )
+
+
+def _pairing(text: str) -> list[int]:
+    rolled, sep, field_die = text.partition(":")
+    pair = numbers(f"{rolled},{field_die}", "the pairing", "") if sep else ()
+    if len(pair) != 2:
+        raise RefereeError(f"a pairing is ROLLED:FIELD, e.g. 5:6, not '{text}'")
+    return list(pair)
+
+
+@play.command()
+@click.argument("pairing", metavar="ROLLED:FIELD")
+@player_option
+@journaled
+@json_option
+def pick(pairing: str, player: str | None, as_json: bool) -> None:
+    """Pick the pairing of a combined attack on the throw already made.
+
+    \b
+    Example:
+      referee play pick 5:6
+    """
+    _act("pick", as_json, player, choose=_pairing(pairing))
+
+
+@play.command()
+@click.argument("source", metavar="FROM")
+@click.argument("target", metavar="TO")
+@player_option
+@journaled
+@json_option
+def move(source: str, target: str, player: str | None, as_json: bool) -> None:
+    """The turn's one optional move, to an adjacent empty tile (or onto an own
+    die, merging, when grouping is in play).
+
+    \b
+    Example:
+      referee play move C4 D4
+    """
+    _act("move", as_json, player, None, **{"from": source, "to": target})
+
+
+@play.command()
+@click.argument("tile")
+@player_option
+@journaled
+@json_option
+def claim(tile: str, player: str | None, as_json: bool) -> None:
+    """Take the pip a forgotten compulsory move costs, off one of the dice that could have moved.
+
+    \b
+    Example:
+      referee play claim C4
+    """
+    _act("claim", as_json, player, tile=tile)
+
+
+@play.command()
+@click.option("--grow", metavar="TILE", help="The die that grows, when several could.")
+@player_option
+@journaled
+@json_option
+def end(grow: str | None, player: str | None, as_json: bool) -> None:
+    """End the turn: growth, the end of the game, or the next player's turn.
+
+    \b
+    Example:
+      referee play end --grow C2
+    """
+    _act("end", as_json, player, grow=grow)
+
+
+@play.command()
+@journaled
+@json_option
+def undo(as_json: bool) -> None:
+    """Take back the last action: a new journal entry returns the board to
+    where it was; nothing is deleted.
+
+    \b
+    Example:
+      referee play undo
+    """
+    from referee.render import board as render
+
+    rules, entry = _board_entry(None, reading=False)
+    ruling = entry["ruling"]
+    if ruling["previous"] is None:
+        raise RefereeError("nothing to undo: the game starts with the deal (stop it with 'referee game stop')")
+    with opened() as journal:
+        before = journal.entry(ruling["previous"])["ruling"]
+    action = {"kind": "undo", "undone": entry["id"], "back_to": ruling["previous"]}
+    steps = [{"rule": "", "text": f"entry {entry['id']} ({entry['command']}) taken back"}]
+    out = {
+        "game": ruling["game"],
+        "action": action,
+        "previous": before["previous"],
+        "board": before["board"],
+        "explanation": steps,
+    }
+    record(rules, out)
+    emit(as_json, out, lambda: render.report(rules, out))
+
+
+@play.command()
+@click.option("--game", help="The game to show (default: the game going).")
+@click.option("--svg", "svg_path", type=click.Path(dir_okay=False, writable=True), help="Also write an SVG picture.")
+@journal_option
+@json_option
+def board(game: str | None, svg_path: str | None, as_json: bool) -> None:
+    """The board now: every tile with its terrain and die, whose turn and
+    phase, each player's dice on the map, pips, hand.
+
+    \b
+    Example:
+      referee play board --svg board.svg
+    """
+    from referee.render import board as render
+
+    rules, entry = _board_entry(game, reading=True)
+    out = {"game": entry["ruling"]["game"], "entry": entry["id"], "board": entry["ruling"]["board"]}
+    if svg_path:
+        from referee.inputs import write_text
+
+        write_text(Path(svg_path), render.svg(rules, out["board"]), "the board")
+        out["svg"] = svg_path
+    emit(
+        as_json,
+        out,
+        lambda: render.report(rules, out) + (f"\n\nSVG picture written to {svg_path}." if svg_path else ""),
+    )
+
+
+@play.command()
+@click.option("--game", help="The game to advise on (default: the game going).")
+@journal_option
+@json_option
+def hint(game: str | None, as_json: bool) -> None:
+    """Every attack the player to move may make, with the exact chance of
+    taking the tile and the pips it is expected to cost, best first.
+
+    \b
+    Example:
+      referee play hint
+    """
+    from referee.board.hints import hints
+    from referee.board.state import Board
+    from referee.render import board as render
+
+    rules, entry = _board_entry(game, reading=True)
+    found = hints(rules, Board.from_dict(entry["ruling"]["board"]))
+    out = {"game": entry["ruling"]["game"], "board": entry["ruling"]["board"], "hints": [h.as_dict() for h in found]}
+    emit(as_json, out, lambda: render.hints(out, found))
+
+
+@play.command()
+@click.option("--game", help="The game to rebuild (default: the game going).")
+@journal_option
+@json_option
+def replay(game: str | None, as_json: bool) -> None:
+    """Rebuild the board from the game's journal entries, from the deal on,
+    and check every stored board against it. Exit code 1 when one differs.
+
+    \b
+    Example:
+      referee play replay --game friday
+    """
+    from referee.board.history import rebuild
+    from referee.render import board as render
+
+    rules, entry = _board_entry(game, reading=True)
+    name = entry["ruling"]["game"]
+    with opened(reading=True) as journal:
+        entries = journal.entries(game=entry["game"])
+    rebuilt, differences = rebuild(rules, entries)
+    same = rebuilt is not None and rebuilt.as_dict() == entry["ruling"]["board"] and not differences
+    out = {"game": name, "same": same, "differences": differences, "board": rebuilt.as_dict() if rebuilt else None}
+    emit(as_json, out, lambda: render.replayed(out))
+    if not same:
+        click.get_current_context().exit(1)
