@@ -111,7 +111,7 @@ def test_an_inserted_entry_is_named(journal: Path) -> None:
         journal,
         "INSERT INTO entries SELECT 6, time, command, argv, replay, game, ruleset, "
         "ruleset_digest, ruleset_path, inputs, dice, ruling, explanation, version, hash, "
-        "'f00d' FROM entries WHERE id = 5",
+        "'f00d', situation FROM entries WHERE id = 5",
     )
     assert found["entry"] == 6
     assert "inserted" in found["reason"]
@@ -122,7 +122,7 @@ def test_an_entry_inserted_before_the_first_is_named(journal: Path) -> None:
         journal,
         "INSERT INTO entries SELECT 0, time, command, argv, replay, game, ruleset, "
         "ruleset_digest, ruleset_path, inputs, dice, ruling, explanation, version, prev_hash, "
-        "hash FROM entries WHERE id = 1",
+        "hash, situation FROM entries WHERE id = 1",
     )
     assert found["entry"] == 0
 

@@ -68,6 +68,7 @@ def battle(ruleset: str, as_json: bool, **options: Any) -> None:
 def rule(rules: Ruleset, told: BattleTold, as_json: bool, roll: bool = True) -> None:
     """The one door of every ruling command: words → situation → settle → report
     of its kind; `roll=False` reports the situation before any dice."""
+    from referee.journal.rerule import stored
     from referee.procedures.door import procedure_for
     from referee.render import kinds
     from referee.rolling import settle
@@ -84,5 +85,6 @@ def rule(rules: Ruleset, told: BattleTold, as_json: bool, roll: bool = True) -> 
         document,
         seed=settled.seed if settled else None,
         dice={"rolled": settled.throw, "typed": settled.typed} if settled else None,
+        situation=stored(procedure.name, situation, settled.ruling) if settled else None,
     )
     emit(as_json, document, report)

@@ -12,7 +12,7 @@ A ruling command adopts it in two lines::
     def hit(ruleset, ..., seed, as_json):
         rules = load_rules(ruleset)        # cli.options.load_rules: replay swaps the file here
         ...
-        record(rules, document, seed=seed_used, dice={"rolled": faces})
+        record(rules, document, seed=seed_used, dice={"rolled": faces}, situation=kept)
         emit(as_json, document, lambda: render.report(...))
 
 `record` must come before `emit`: it commits the entry (or raises, and
@@ -21,13 +21,15 @@ was not recorded. `seed` is the seed the referee drew from (None when the
 players typed every die); a command that draws one must take `--seed`, so
 the stored command line plus `--seed N` repeats the ruling exactly. The
 document is the command's `--json` document; its `explanation` list is
-stored as the entry's explanation.
+stored as the entry's explanation. A ruling through the door also gives
+`situation` (`referee.journal.rerule.stored`): `replay` rules on that again
+through `resolve`; other entries are replayed by running their stored
+command line again, under `rerunning`.
 """
 
 from __future__ import annotations
 
 import contextlib
-import io
 import json
 from collections.abc import Callable, Iterator
 from contextvars import ContextVar
@@ -128,6 +130,7 @@ def record(
     starts: str | None = None,
     stops: str | None = None,
     command: str | None = None,
+    situation: dict[str, Any] | None = None,
 ) -> None:
     """Commit this ruling to the journal (unless --no-journal), before it is
     printed; `starts` or `stops` names the game the entry starts or stops, and
@@ -166,6 +169,7 @@ def record(
             ruleset_content=content,
             starts=starts,
             stops=stops,
+            situation=situation,
         )
     ctx.meta[ENTRY], ctx.meta[CHECKPOINT], game = written.entry, code(written.entry, written.hash), written.game
     if starts is None and game is not None and rules is not None and game["ruleset"] != rules.name:
@@ -209,22 +213,24 @@ def report_damage(journal: Journal, entries: list[dict[str, Any]]) -> None:
         click.get_current_context().exit(1)
 
 
-def rerun(args: list[str], ruleset_file: Path | None) -> Rerun:
-    """Run `referee ARGS` in this process, loading `ruleset_file` for the
-    ruleset, printing nothing and journaling nothing: what would it rule?"""
-    from referee.cli import cli
-
+@contextlib.contextmanager
+def rerunning(ruleset_file: Path | None) -> Iterator[Rerun]:
+    """While `referee replay` runs a stored command line again: `load_rules`
+    loads `ruleset_file`, `record` keeps the document instead of writing the
+    journal, and `write_file` writes nothing."""
     attempt = Rerun(ruleset_file)
     token = _RERUN.set(attempt)
     try:
-        with contextlib.redirect_stdout(io.StringIO()):
-            ctx = cli.make_context("referee", [*args, "--no-journal", "--json"])
-            with ctx:
-                cli.invoke(ctx)
-    except RefereeError as exc:
-        attempt.error = str(exc)
-    except click.ClickException as exc:
-        attempt.error = exc.format_message()
+        yield attempt
     finally:
         _RERUN.reset(token)
-    return attempt
+
+
+def write_file(path: Path, text: str, what: str) -> None:
+    """Write a file a command was asked for (an SVG picture); a replay only
+    says whether the ruling stands, so it writes nothing."""
+    if _RERUN.get() is not None:
+        return
+    from referee.inputs import write_text
+
+    write_text(path, text, what)

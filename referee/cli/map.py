@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from referee.cli.journaling import journaled, record
+from referee.cli.journaling import journaled, record, write_file
 from referee.cli.options import F, emit, json_option, load_rules, ruleset_argument, seed_option, whole
 from referee.dice import new_seed
 from referee.errors import RefereeError
@@ -57,12 +57,11 @@ def write_svg(
         if hex_size is not None:
             raise RefereeError("--hex-size sizes the SVG picture; give --svg FILE too")
         return ""
-    from referee.inputs import write_text
     from referee.render.svg import svg
 
     land = landscape_of(rules)
     picture = svg(rules, land, landmap_, hex_size)
-    write_text(Path(svg_path), picture.text, "the map")
+    write_file(Path(svg_path), picture.text, "the map")
     document |= {
         "svg": svg_path,
         "hex_size_mm": picture.hex_mm,

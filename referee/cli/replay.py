@@ -1,9 +1,14 @@
 """`referee replay`: rule on a journal entry again and say whether the
 ruling still stands: with the ruleset as it was (content stored in the
-journal by its hash), and with today's file."""
+journal by its hash), and with today's file. A ruling made through the door
+is ruled on again from its stored situation and throw
+(`referee.journal.rerule`); any other entry by running its stored command
+line again, printing, journaling and writing nothing."""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import shlex
 import sys
 import tempfile
@@ -12,7 +17,7 @@ from typing import Any
 
 import click
 
-from referee.cli.journaling import journal_option, opened, report_damage, rerun
+from referee.cli.journaling import journal_option, opened, report_damage, rerunning
 from referee.cli.options import emit, json_option, whole
 from referee.errors import RefereeError
 from referee.journal.export import command_line
@@ -30,19 +35,52 @@ def _today_file(entry: dict[str, Any]) -> Path | None:
     return shipped().get(entry["inputs"].get("ruleset", ""))
 
 
+def _rerun(args: list[str], ruleset_file: Path | None) -> tuple[Any, str | None]:
+    """What `referee ARGS` would record, run in this process with
+    `ruleset_file` for the ruleset: (its document, or why it was refused)."""
+    from referee.cli import cli
+
+    try:
+        with rerunning(ruleset_file) as attempt, contextlib.redirect_stdout(io.StringIO()):
+            ctx = cli.make_context("referee", [*args, "--no-journal", "--json"])
+            with ctx:
+                cli.invoke(ctx)
+    except RefereeError as exc:
+        return None, str(exc)
+    except click.ClickException as exc:
+        return None, exc.format_message()
+    return attempt.document, None
+
+
+def _rule_again(entry: dict[str, Any], ruleset_file: Path | None) -> tuple[Any, Any, str | None]:
+    """(the ruling then, the ruling now or None, why not): through the door
+    on the stored situation where the entry holds one, else by its command line."""
+    if not entry.get("situation"):
+        return (entry["ruling"], *_rerun(entry["replay"], ruleset_file))
+    from referee.journal.rerule import rule_again
+
+    then = entry["situation"]["ruling"]
+    if ruleset_file is None:
+        return then, None, "the entry names no ruleset file to rule with"
+    try:
+        return then, rule_again(entry, ruleset_file), None
+    except RefereeError as exc:
+        return then, None, str(exc)
+
+
 def _run(entry: dict[str, Any], label: str, ruleset_file: Path | None) -> dict[str, Any]:
     from dataclasses import asdict
 
     from referee.journal.compare import differences
 
-    attempt = rerun(entry["replay"], ruleset_file)
-    found = [] if attempt.error else [asdict(d) for d in differences(entry["ruling"], attempt.document)]
+    then, now, error = _rule_again(entry, ruleset_file)
+    found = [] if error else [asdict(d) for d in differences(then, now)]
     return {
         "label": label,
-        "error": attempt.error,
-        "same": not attempt.error and not found,
+        "error": error,
+        "same": not error and not found,
         "differences": found,
-        "ruling": attempt.document,
+        "ruling": now,
     }
 
 

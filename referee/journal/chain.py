@@ -34,6 +34,12 @@ HASHED = (
     "prev_hash",
 )
 
+# Columns added after the first schema, hashed (after HASHED, in this order)
+# only where an entry holds them: entries written before their step keep the
+# hashes they were written with, and a value set or cleared by hand on any
+# entry changes what is hashed, so it breaks the chain there.
+LATER = ("situation",)
+
 
 def canonical(value: Any) -> str:
     """The JSON text a value is stored (and hashed) as. Keys keep the command's
@@ -42,5 +48,11 @@ def canonical(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
+def hashed(row: Stored) -> tuple[str, ...]:
+    """The columns this entry's hash covers."""
+    held = row.keys()
+    return HASHED + tuple(c for c in LATER if c in held and row[c] is not None)
+
+
 def entry_hash(row: Stored) -> str:
-    return sha256_hex(canonical([row[c] for c in HASHED]).encode("utf-8"))
+    return sha256_hex(canonical([row[c] for c in hashed(row)]).encode("utf-8"))

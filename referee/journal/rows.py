@@ -43,6 +43,8 @@ JSON: dict[str, tuple[str, Callable[[Any], bool], Callable[[], Any]]] = {
     "ruling": ("a ruling", lambda v: True, dict),
     "explanation": ("the rules applied", _steps, list),
 }
+# JSON columns an entry may leave empty (NULL): written only by rulings through the door
+OPTIONAL_JSON = {"situation": ("a situation to rule on again", lambda v: isinstance(v, dict), lambda: None)}
 
 
 def _kind(value: Any) -> str:
@@ -62,8 +64,10 @@ def decode(row: Stored) -> dict[str, Any]:
         if not isinstance(value, str) and not (value is None and column in OPTIONAL_TEXT):
             damage.append(f"its {column} holds {_kind(value)} where text belongs")
             entry[column] = None if column in OPTIONAL_TEXT else ""
-    for column, (holds, shaped, empty) in JSON.items():
+    for column, (holds, shaped, empty) in (JSON | OPTIONAL_JSON).items():
         value = entry.get(column)
+        if value is None and column in OPTIONAL_JSON:
+            continue
         if not isinstance(value, str):
             damage.append(f"its {column} holds {_kind(value)} where {holds} belongs")
             entry[column] = empty()
@@ -85,7 +89,7 @@ def decode(row: Stored) -> dict[str, Any]:
 def unreadable(n: int, why: str) -> dict[str, Any]:
     """An entry SQLite could not read at all, standing in for it in a listing."""
     entry: dict[str, Any] = dict.fromkeys(TEXT, "")
-    entry.update(dict.fromkeys(OPTIONAL_TEXT))
+    entry.update(dict.fromkeys((*OPTIONAL_TEXT, *OPTIONAL_JSON)))
     entry.update({column: empty() for column, (_, _, empty) in JSON.items()})
     entry.update({"id": n, "damage": [f"it cannot be read: {why}"]})
     return entry

@@ -61,11 +61,19 @@ def _mark_and_chain_games(db: sqlite3.Connection) -> None:
     db.execute("CREATE INDEX entries_command ON entries (command)")
 
 
+def _store_situations(db: sqlite3.Connection) -> None:
+    """Version 3. A ruling made through the door keeps what `replay` rules on
+    again: the procedure, the situation as told and the typed ruling, as one
+    JSON text. Older entries hold nothing there and are hashed as before
+    (chain.LATER)."""
+    db.execute("ALTER TABLE entries ADD COLUMN situation TEXT")
+
+
 # MIGRATIONS[n] turns a version-n journal into version n+1 (0 is a new file).
 # Append to this list; never edit a step that has shipped. A new column meant
-# to be trusted (a stored situation, say) joins chain.HASHED only for entries
-# written after its step, so older entries keep their hashes.
-MIGRATIONS: list[Migration] = [_create, _mark_and_chain_games]
+# to be trusted (the stored situation, say) joins chain.LATER, hashed only for entries
+# written after its step (chain.LATER), so older entries keep their hashes.
+MIGRATIONS: list[Migration] = [_create, _mark_and_chain_games, _store_situations]
 
 # The tables a version-1 journal holds: how a journal made before the file
 # carried its application_id is still known for one.

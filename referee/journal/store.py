@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from referee.digests import sha256_hex
 from referee.errors import RefereeError, did_you_mean
 from referee.journal import games, schema
-from referee.journal.chain import GENESIS, HASHED, canonical, entry_hash
+from referee.journal.chain import GENESIS, canonical, entry_hash, hashed
 from referee.journal.rows import decode, unreadable
 
 if TYPE_CHECKING:
@@ -77,11 +77,13 @@ class Journal:
         ruleset_content: bytes | None = None,
         starts: str | None = None,
         stops: str | None = None,
+        situation: dict[str, Any] | None = None,
     ) -> Written:
         """Link and commit one entry: everything needed to show the ruling again
         and to re-run it (`replay`: the command line with its seed made
         explicit). `starts` and `stops` name the game this entry starts or
-        stops, checked under the same lock. (Keywords, not a record class:
+        stops, checked under the same lock; `situation` is what a ruling through
+        the door is ruled on again from (see `referee.journal.rerule`). (Keywords, not a record class:
         defining one costs start-up time on every ruling.)"""
         digest = None if ruleset_content is None else sha256_hex(ruleset_content)
         stored = {
@@ -112,6 +114,7 @@ class Journal:
                 "version": version,
                 "prev_hash": last["hash"] if last else GENESIS,
                 **{column: canonical(stored[column]) for column in JSON_COLUMNS},
+                "situation": None if situation is None else canonical(situation),
             }
             row["hash"] = entry_hash(row)
             if ruleset_content is not None:
@@ -119,7 +122,7 @@ class Journal:
                     "INSERT OR IGNORE INTO rulesets (digest, name, content) VALUES (?, ?, ?)",
                     (digest, ruleset, ruleset_content),
                 )
-            columns = (*HASHED, "hash")
+            columns = (*hashed(row), "hash")
             self.db.execute(
                 f"INSERT INTO entries ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})",
                 [row[c] for c in columns],

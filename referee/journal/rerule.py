@@ -1,0 +1,49 @@
+"""Ruling again on a journal entry made through the door: the stored
+situation and throw go back through `resolve`, and the typed ruling it gives
+is compared with the one stored. No command line is parsed again, so
+renaming an option never breaks the replay of an older entry.
+
+An entry's `situation` column holds `stored(...)`: the procedure's name, its
+situation's `as_dict` and the typed ruling's `as_dict`; the throw is the
+entry's `dice.rolled`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, cast
+
+from referee.errors import RefereeError
+from referee.procedures.base import Procedure, throw_from_dict
+from referee.ruling import Ruling
+
+
+def stored(procedure: str, situation: Any, ruling: Ruling) -> dict[str, Any]:
+    """What an entry keeps to be ruled on again, JSON-ready."""
+    plain: dict[str, Any] = json.loads(json.dumps(ruling.as_dict()))
+    return {"procedure": procedure, "situation": situation.as_dict(), "ruling": plain}
+
+
+def rule_again(entry: Mapping[str, Any], ruleset_file: Path) -> dict[str, Any]:
+    """The typed ruling (JSON-ready) the door gives today on the entry's
+    situation and throw, under the ruleset in `ruleset_file`; a RefereeError
+    says in the game's words why it cannot rule."""
+    from referee.procedures.door import procedure_for, resolve
+    from referee.ruleset import registry
+    from referee.ruleset.load import load_file
+
+    kept = entry["situation"]
+    rules = load_file(ruleset_file)
+    today = procedure_for(rules)
+    if today.name != kept["procedure"]:
+        raise RefereeError(f"{rules.title} is now ruled by {today.name}, not {kept['procedure']} as in this entry")
+    procedure = cast(Procedure, registry.entry(kept["procedure"]))
+    try:
+        situation = procedure.situation.from_dict(kept["situation"])
+        throw = throw_from_dict(entry["dice"]["rolled"])
+    except (KeyError, TypeError, ValueError) as exc:
+        raise RefereeError(f"the stored situation cannot be read ({type(exc).__name__}: {exc})") from None
+    ruling: dict[str, Any] = json.loads(json.dumps(resolve(rules, situation, throw).as_dict()))
+    return ruling
