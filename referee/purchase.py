@@ -88,7 +88,7 @@ def offer(rules: Ruleset, held: Mapping[str, int], free_places: int | None) -> O
         if source not in per:
             raise did_you_mean("income source", source, list(per))
         if count < 0:
-            raise RefereeError(f"--{source} cannot be negative", rule=terms.income.rule)
+            raise RefereeError(f"a count of {source} cannot be negative", rule=terms.income.rule)
     if terms.places is None and free_places is not None:
         raise RefereeError(f"{rules.title} counts no places for new units", rule=terms.rule)
     places = terms.places if free_places is None else free_places

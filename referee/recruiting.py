@@ -84,7 +84,7 @@ def _traded(terms: Recruiting, held: Mapping[str, int]) -> list[tuple[int, Step]
         return []
     number = held[trades.option]
     if number < 1:
-        raise RefereeError(f"--{trades.option} counts the sets traded in, from 1", rule=trades.rule)
+        raise RefereeError(f"the {trades.option}s traded in are counted from 1, not {number}", rule=trades.rule)
     units = trades.worth(number)
     return [(units, Step(trades.rule, f"card set number {number} traded in: +{units}"))]
 
@@ -96,7 +96,7 @@ def recruit(rules: Ruleset, held: Mapping[str, int], continents: Sequence[str], 
         if name not in options:
             raise did_you_mean("count", name, list(options))
         if count < 0:
-            raise RefereeError(f"--{name} cannot be negative", rule=options[name])
+            raise RefereeError(f"a count of {name} cannot be negative", rule=options[name])
     total, steps = _held_count(terms, held)
     named = _bonuses("continent", terms.continents, continents) + _bonuses("reward", terms.rewards, rewards)
     for units, step in [(b.units, Step(b.rule, f"{b.name}: +{b.units}")) for b in named] + _traded(terms, held):
@@ -153,7 +153,7 @@ def build(rules: Ruleset, held: Mapping[str, int], wanted: Sequence[str]) -> Bui
         if name != terms.pays_with:
             raise did_you_mean("count", name, [terms.pays_with])
     if terms.pays_with not in held:
-        raise RefereeError(f"say how much you may pay with --{terms.pays_with} N ({terms.text})")
+        raise RefereeError(f"say how many {terms.pays_with} you may pay with ({terms.text})")
     have = held[terms.pays_with]
     words = Lexicon("thing to build", {name: work.aliases for name, work in terms.works.items()})
     works = [terms.works[words(word)] for word in wanted]
@@ -161,7 +161,7 @@ def build(rules: Ruleset, held: Mapping[str, int], wanted: Sequence[str]) -> Bui
         raise RefereeError("say what to build: " + ", ".join(terms.works))
     first = works[0].rule
     if have < 0:
-        raise RefereeError(f"--{terms.pays_with} cannot be negative", rule=first)
+        raise RefereeError(f"a count of {terms.pays_with} cannot be negative", rule=first)
     steps = [Step(w.rule, f"{w.label} costs {w.cost}") for w in works]
     cost = sum(w.cost for w in works)
     if cost > have:

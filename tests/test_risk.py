@@ -156,5 +156,7 @@ def test_classic_reinforcements_explained() -> None:
     assert "RK-R1   at least 3: 3" in report
     assert "RK-R2   africa: +3" in report
     assert "RK-R3   card set number 2 traded in: +6" in report
-    assert fails("recruit risk --territories 5 --set 0").endswith("--set counts the sets traded in, from 1 (RK-R3)")
+    assert fails("recruit risk --territories 5 --set 0").endswith(
+        "the sets traded in are counted from 1, not 0 (RK-R3)"
+    )
     assert "did you mean 'territories'" in fails("recruit risk --teritories 5")

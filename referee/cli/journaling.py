@@ -51,6 +51,7 @@ OFF = "referee.journal.off"
 PENDING = "referee.journal.pending"
 ENTRY = "referee.journal.entry"
 CHECKPOINT = "referee.journal.checkpoint"
+HOW = "choose another file with --journal PATH or REFEREE_JOURNAL, or rule without it with --no-journal"
 
 
 class Rerun:
@@ -194,11 +195,14 @@ def opened(reading: bool = False) -> Iterator[Journal]:
     """The journal this command was told to use, open; `reading` commands
     leave no file behind where there was none."""
     from referee.journal.location import journal_path
-    from referee.journal.store import open_journal
+    from referee.journal.store import Unusable, open_journal
 
     path, default = journal_path(click.get_current_context().meta.get(PATH))
-    with open_journal(path, create_dir=default and not reading, reading=reading) as journal:
-        yield journal
+    try:
+        with open_journal(path, create_dir=default and not reading, reading=reading) as journal:
+            yield journal
+    except Unusable as exc:
+        raise RefereeError(f"{exc.message}; {HOW}") from None
 
 
 def report_damage(journal: Journal, entries: list[dict[str, Any]]) -> None:

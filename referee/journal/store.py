@@ -26,8 +26,12 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 BUSY_SECONDS = 30.0
-HOW = "choose another file with --journal PATH or REFEREE_JOURNAL, or rule without it with --no-journal"
 JSON_COLUMNS = ("argv", "replay", "inputs", "dice", "ruling", "explanation")
+
+
+class Unusable(RefereeError):
+    """A journal file that cannot be used, said of the file; the command that
+    chose it adds how to choose another."""
 
 
 def now() -> str:
@@ -270,7 +274,7 @@ class _Transaction:
             raise unusable(self.journal.path, exc) from None
 
 
-def unusable(path: Path, exc: sqlite3.Error) -> RefereeError:
+def unusable(path: Path, exc: sqlite3.Error) -> Unusable:
     """One clear line for every way SQLite can refuse a file."""
     text = str(exc)
     if "not a database" in text:
@@ -281,7 +285,7 @@ def unusable(path: Path, exc: sqlite3.Error) -> RefereeError:
         why = "no permission to read and write it (or its directory)"
     else:
         why = f"SQLite says: {text}"
-    return RefereeError(f"cannot use the journal {path}: {why}; {HOW}")
+    return Unusable(f"cannot use the journal {path}: {why}")
 
 
 def _stored_bytes(value: bytes | memoryview | str | float | None) -> bytes:
@@ -306,12 +310,12 @@ def open_journal(path: Path, create_dir: bool = False, reading: bool = False) ->
         kind, parent_exists = kind_of(path), path.parent.is_dir()
     except (OSError, RefereeError) as exc:
         why = exc.strerror if isinstance(exc, OSError) else str(exc)
-        raise RefereeError(f"cannot use the journal {path}: {why}; {HOW}") from None
+        raise Unusable(f"cannot use the journal {path}: {why}") from None
     if kind not in (None, "file"):
-        raise RefereeError(f"cannot use the journal {path}: it is a {kind}, not a file; {HOW}")
+        raise Unusable(f"cannot use the journal {path}: it is a {kind}, not a file")
     found = recognise(path) if kind else NEW
     if found not in (NEW, OURS):
-        raise RefereeError(f"cannot use the journal {path}: {found}; {HOW}")
+        raise Unusable(f"cannot use the journal {path}: {found}")
     if reading and found == NEW:
         journal = Journal(path, sqlite3.connect(":memory:", isolation_level=None))
         journal.db.row_factory = sqlite3.Row
@@ -321,9 +325,9 @@ def open_journal(path: Path, create_dir: bool = False, reading: bool = False) ->
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise RefereeError(f"cannot create the journal's directory {path.parent}: {exc.strerror}; {HOW}") from None
+            raise Unusable(f"cannot create the journal's directory {path.parent}: {exc.strerror}") from None
     elif not parent_exists:
-        raise RefereeError(f"cannot use the journal {path}: the directory {path.parent} does not exist; {HOW}")
+        raise Unusable(f"cannot use the journal {path}: the directory {path.parent} does not exist")
     try:
         if reading:
             db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, isolation_level=None)
@@ -361,9 +365,9 @@ def _check_version(journal: Journal) -> int:
     """The schema version, refusing a journal a newer referee wrote."""
     found = _retrying(journal.path, lambda: schema.user_version(journal.db))
     if found > schema.version():
-        raise RefereeError(
+        raise Unusable(
             f"cannot use the journal {journal.path}: a newer referee wrote it (schema version {found}; "
-            f"this one reads up to {schema.version()}); upgrade referee, or {HOW}"
+            f"this one reads up to {schema.version()}); upgrade referee"
         )
     return found
 
@@ -379,9 +383,7 @@ def _prepare(journal: Journal) -> None:
     with journal._write():
         found, mark = schema.user_version(db), schema.application_id(db)
         if mark not in (0, schema.APPLICATION_ID) or (found == 0 and schema.has_tables(db)):
-            raise RefereeError(
-                f"cannot use the journal {path}: it is an SQLite database, but not a referee journal; {HOW}"
-            )
+            raise Unusable(f"cannot use the journal {path}: it is an SQLite database, but not a referee journal")
         if found < schema.version():
             schema.migrate(db, found)
     _retrying(path, lambda: _wal(db))
