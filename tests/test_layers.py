@@ -108,3 +108,32 @@ def _cycles() -> list[list[str]]:
 
 def test_no_module_imports_itself_round_about() -> None:
     assert _cycles() == KNOWN_CYCLES
+
+
+PROCEDURES_DIR = PACKAGE / "procedures"
+# the chart of hit checks (every attacker value against every target value) is
+# still worked out by a service and a report that read the target-number
+# procedure's reader and resolver; they go when the chart is a procedure hook
+KNOWN_NAMERS = {"referee/hitcheck.py", "referee/render/hit.py"}
+
+
+def _names(package: str) -> tuple[str, ...]:
+    key = package.replace("_", "-")
+    return (f"procedures.{package}", f"procedures/{package}", f'"{key}"', f"'{key}'", f"procedure: {key}", key)
+
+
+def test_nothing_outside_a_procedure_names_it() -> None:
+    """A procedure is found by the registry from its `procedure:` key: no
+    module outside its package names its package or its key, so adding or
+    removing one touches its own folder (docs/rulesets.md, "Adding a procedure")."""
+    packages = sorted(p.name for p in PROCEDURES_DIR.iterdir() if (p / "__init__.py").is_file())
+    assert packages, "no procedure package found"
+    namers: dict[str, list[str]] = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        for package in packages:
+            if PROCEDURES_DIR / package in path.parents:
+                continue
+            if any(name in text for name in _names(package)):
+                namers.setdefault(str(path.relative_to(PACKAGE.parent)), []).append(package)
+    assert set(namers) == KNOWN_NAMERS, namers

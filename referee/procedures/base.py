@@ -162,7 +162,9 @@ class Procedure:
     with what every throw shares worked out once. `odds_keys` are the outcome
     fields that tell one result from another; `report` names the kind of
     outcome its rulings are (the report that reads them); `rear` says whether
-    its situations may have units waiting behind the front; `fight`, where it
+    its situations may have units waiting behind the front; `alone(params)`,
+    where an attack may refuse company, gives the rule that makes this one an
+    attack made alone (None if others may join it); `fight`, where it
     is fought in rounds, names the module whose `fight_rules` gives the whole-fight
     solver its states and policy (imported only when a whole fight is asked)."""
 
@@ -178,4 +180,5 @@ class Procedure:
     report: str
     rear: bool = False
     for_odds: Callable[[Any], Any] | None = None
+    alone: Callable[[Any], str | None] | None = None
     fight: str | None = None

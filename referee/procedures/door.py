@@ -39,12 +39,10 @@ def attack_of(rules: Ruleset, situation: object) -> tuple[str, Any]:
     total = sum(count for _, count in battle.attacker)
     for kind in sorted(kinds):
         params = rules.attacks[kind]
-        if getattr(params, "alone", False) and (len(kinds) > 1 or total > 1):
-            cite = getattr(params, "cite", None)
-            raise RefereeError(
-                f"a {params.label} is made alone: no other unit may join it",
-                rule=(cite and cite.alone) or params.rule,
-            )
+        made_alone = procedure(params).alone
+        rule = made_alone(params) if made_alone else None
+        if rule and (len(kinds) > 1 or total > 1):
+            raise RefereeError(f"a {params.label} is made alone: no other unit may join it", rule=rule)
     if len(kinds) > 1:
         raise RefereeError("these units attack in different ways: " + ", ".join(sorted(kinds)))
     kind = kinds.pop()

@@ -7,7 +7,7 @@ from fractions import Fraction
 from typing import Any, cast
 
 from referee.odds import Outcome
-from referee.procedures.pip_compare.resolver import POLICY, PipFight, PipOutcome
+from referee.outcomes.pips import POLICY, PipAttack, PipOutcome
 from referee.render import json as json_render
 from referee.render import odds as odds_render
 from referee.render.battle import document
@@ -72,7 +72,7 @@ def report(rules: Ruleset, settled: Settled) -> str:
     return "\n\n".join(sections)
 
 
-def _policy(fight: PipFight) -> str:
+def _policy(fight: PipAttack) -> str:
     return POLICY if len(fight.attacker) > 1 else "a single attack: no choice to make"
 
 
@@ -90,7 +90,7 @@ def marginals(outcomes: list[Outcome]) -> dict[str, Fraction]:
     return out
 
 
-def odds_report(rules: Ruleset, fight: PipFight, outcomes: list[Outcome]) -> str:
+def odds_report(rules: Ruleset, fight: PipAttack, outcomes: list[Outcome]) -> str:
     rows = [(name.replace("_", " "), fraction(p), percent(p)) for name, p in marginals(outcomes).items()]
     return "\n".join(
         [
@@ -105,7 +105,7 @@ def odds_report(rules: Ruleset, fight: PipFight, outcomes: list[Outcome]) -> str
     )
 
 
-def odds_document(rules: Ruleset, fight: PipFight, outcomes: list[Outcome]) -> dict[str, Any]:
+def odds_document(rules: Ruleset, fight: PipAttack, outcomes: list[Outcome]) -> dict[str, Any]:
     return {
         "ruleset": rules.name,
         "attacker": list(fight.attacker),
@@ -122,5 +122,5 @@ def ruled(rules: Ruleset, situation: object, settled: Settled) -> View:
     return document(settled), lambda: report(rules, settled)
 
 
-def odds(rules: Ruleset, fight: PipFight, outcomes: list[Outcome]) -> View:
+def odds(rules: Ruleset, fight: PipAttack, outcomes: list[Outcome]) -> View:
     return odds_document(rules, fight, outcomes), lambda: odds_report(rules, fight, outcomes)

@@ -1,4 +1,4 @@
-"""A ranked-pairs round for people: each side's dice, the pairs, who suffers what, and why."""
+"""A round of dice compared in ranked pairs, for people: each side's dice, the pairs, who suffers what, and why."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from referee.ruleset.model import Ruleset
 from referee.ruling import SIDES
 
 if TYPE_CHECKING:
-    from referee.procedures.ranked_pairs.outcome import Round
+    from referee.outcomes.pairs import Round
 
 
 def _counted(words: list[str]) -> str:

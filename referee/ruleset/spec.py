@@ -435,7 +435,7 @@ class Either(Spec):
 
 
 class Tagged(Spec):
-    """Records told apart by one key (`procedure: symbol-hits`)."""
+    """Records told apart by one key (an attack's `procedure:`)."""
 
     def __init__(self, tag: str, variants: Mapping[str, Record | Lazy]):
         self.tag = tag

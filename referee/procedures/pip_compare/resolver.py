@@ -18,32 +18,28 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
-from dataclasses import field as dc_field
 from typing import Any, Final, Literal
 
 from referee.dice import pips
 from referee.errors import RefereeError
 from referee.names import plural
+from referee.outcomes.pips import POLICY, AttackingDice, DefendingDie, Pairing, PipOutcome
 from referee.procedures.base import DiceNeed, Throw, Units, cite
 from referee.procedures.door import check_situations
 from referee.procedures.pip_compare.grammar import PipCompare
 from referee.ruleset.model import Ruleset
-from referee.ruling import Record, Ruling, Step
+from referee.ruling import Ruling, Step
 
 ODDS_KEYS = ("winner", "attacker_loses", "defender_loses", "outcome", "defender_removed", "attacker_removed")
 BEST: Final = "best"
 Choice = tuple[int, int] | Literal["best"] | None  # (rolled, field), the policy, or not yet
-POLICY = (
-    "best pairing for the attacker: remove the defender if any legal pairing does; "
-    "else take the most pips; then lose the fewest pips on the field; then keep the attacking die strongest"
-)
 
 
 @dataclass(frozen=True)
 class PipFight:
     """An attack as told: the attacking field dice's pips, the defender's pips,
     named situations (side, name), the variants in play, and the pairing the
-    attacker picks: (rolled, field), BEST for the policy above, or None."""
+    attacker picks: (rolled, field), BEST for the policy (outcomes.pips.POLICY), or None."""
 
     attacker: tuple[int, ...]
     defender: int
@@ -80,66 +76,6 @@ class PipFight:
     def rear(self, name: str) -> Units:
         """Nor does a die have a rear."""
         return ()
-
-
-@dataclass(frozen=True)
-class Pairing(Record):
-    """What one rolled die on one field die does."""
-
-    rolled: int
-    field: int
-    outcome: str
-    attacker_after: int
-    defender_after: int
-    moves_in: bool
-    defender_moves_in: bool
-    legal: bool = dc_field(default=True, compare=False)
-
-
-@dataclass(frozen=True)
-class AttackingDice(Record):
-    """The attacker's side: its field dice, the hand dice rolled, the field
-    after, the pips it took off the defender (`hits`) and the pips it lost."""
-
-    field: list[int]
-    rolled: list[int]
-    field_after: list[int]
-    hits: int | None
-    loses: int | None
-
-
-@dataclass(frozen=True)
-class DefendingDie(Record):
-    """The defender's side: its die's pips, no roll, the pip a failed attack
-    cost the attacker (`hits`) and the pips it lost."""
-
-    field: int
-    rolled: list[int]
-    hits: int | None
-    loses: int | None
-
-
-@dataclass(frozen=True)
-class PipOutcome(Record):
-    """The kind of outcome "pips", as the module docstring reads it: every
-    effect is null while the attacker still has to pick a pairing."""
-
-    ruleset: str
-    attack: str
-    winner: str | None
-    attacker: AttackingDice
-    defender: DefendingDie
-    outcome: str | None
-    attacker_loses: int | None
-    defender_loses: int | None
-    attacker_after: int | None
-    defender_after: int | None
-    defender_removed: bool | None
-    attacker_removed: bool | None
-    moves_in: bool | None
-    defender_moves_in: bool | None
-    pairings: list[Pairing]
-    chosen: dict[str, int] | None
 
 
 def check(rules: Ruleset, params: PipCompare, fight: PipFight) -> None:

@@ -21,9 +21,9 @@ from dataclasses import field as dc_field
 from referee.dice import pips
 from referee.errors import RefereeError
 from referee.names import plural
+from referee.outcomes.pairs import Pair, PairedDie, Round, RoundSide, SideLosses
 from referee.procedures.base import Battle, DiceNeed, Throw, cite
 from referee.procedures.ranked_pairs.grammar import RankedPairs
-from referee.procedures.ranked_pairs.outcome import Pair, PairedDie, Round, RoundSide, SideLosses
 from referee.ruleset.model import Ruleset, Situation
 from referee.ruling import SIDES, Ruling, Side, Step, other
 

@@ -5,7 +5,7 @@ name units, read by `told`."""
 from referee.procedures import told
 from referee.procedures.base import Battle, Procedure
 from referee.procedures.symbol_hits.grammar import SymbolHits
-from referee.procedures.symbol_hits.resolver import ODDS_KEYS, dice_needed, prepare
+from referee.procedures.symbol_hits.resolver import ODDS_KEYS, dice_needed, made_alone, prepare
 
 PROCEDURE = Procedure(
     name="symbol-hits",
@@ -18,4 +18,5 @@ PROCEDURE = Procedure(
     prepare=prepare,
     odds_keys=ODDS_KEYS,
     report="exchange",
+    alone=made_alone,
 )

@@ -19,6 +19,11 @@ ODDS_KEYS = ("winner", "attacker_loses", "defender_loses")
 Units = tuple[tuple[str, int], ...]
 
 
+def made_alone(params: SymbolHits) -> str | None:
+    """The rule that makes this attack one no other unit may join, if any."""
+    return (params.cite.alone or params.rule) if params.alone else None
+
+
 def dice_needed(rules: Ruleset, params: SymbolHits, battle: Battle) -> dict[str, DiceNeed]:
     reach = params.range
     if battle.range is not None and not reach.min <= battle.range <= reach.max:

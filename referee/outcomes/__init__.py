@@ -1,6 +1,9 @@
-"""The typed outcomes that more than one procedure gives, one record per kind
-of outcome, at the bottom layer so procedures build them and reports read
-them; their `as_dict` is the `--json` shape (see `referee.ruling.Record`)."""
+"""The typed outcomes, one record per kind of outcome, at the bottom layer:
+a procedure builds the kind its `Procedure.report` names and the report of
+that kind reads it, so no report imports a procedure and another procedure
+may give the same kind. Their `as_dict` is the `--json` shape (see
+`referee.ruling.Record`). The kind "exchange" is here; "pairs" and "pips"
+have a module each."""
 
 from __future__ import annotations
 
