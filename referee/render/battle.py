@@ -24,7 +24,9 @@ def summary(rules: Ruleset, outcome: Exchange) -> str:
         lost, options = outcome.side(side).loses, outcome.side(side).removal_options
         if not lost:
             continue
-        if len(options) > 1:
+        if not options:  # wounds, not units
+            parts.append(f"The {side} takes {lost} wound{'s' if lost > 1 else ''}.")
+        elif len(options) > 1:
             choices = " or ".join(units(rules, o) for o in options)
             parts.append(f"The {side} removes {lost} unit{'s' if lost > 1 else ''} and chooses which: {choices}.")
         else:
