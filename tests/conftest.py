@@ -10,9 +10,15 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner, Result
+from hypothesis import settings
 
 from referee.cli import cli
 from referee.ruleset.load import shipped
+
+# Property tests check answers, not speed: a per-example time limit only flakes on
+# a busy machine (speed is measured by the scripts in benchmarks/, against a reference).
+settings.register_profile("referee", deadline=None)
+settings.load_profile("referee")
 
 
 @pytest.fixture(autouse=True)

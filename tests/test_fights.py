@@ -143,6 +143,7 @@ def test_round_distribution_equals_the_ruling_summed(attacker: list[str], defend
 @settings(max_examples=40, deadline=None)
 @given(
     st.lists(st.integers(1, 8), min_size=1, max_size=6),
+    st.lists(st.integers(1, 8), min_size=1, max_size=6),
     st.integers(1, 3),
     st.integers(1, 3),
     st.lists(st.integers(0, 2), min_size=3, max_size=3),
@@ -150,18 +151,24 @@ def test_round_distribution_equals_the_ruling_summed(attacker: list[str], defend
     st.booleans(),
 )
 def test_order_statistics_equal_every_ordered_throw(
-    faces: list[int], a: int, d: int, a_bonus: list[int], d_bonus: list[int], ties_to_attacker: bool
+    faces: list[int],
+    d_faces: list[int],
+    a: int,
+    d: int,
+    a_bonus: list[int],
+    d_bonus: list[int],
+    ties_to_attacker: bool,
 ) -> None:
-    """Any die (repeated faces count twice), any dice, any bonuses, against plain enumeration."""
+    """Any die per side (repeated faces count twice), any dice, any bonuses, against plain enumeration."""
     pairs = min(a, d)
-    key = (tuple(faces), a, d, tuple(a_bonus[:pairs]), tuple(d_bonus[:pairs]), ties_to_attacker)
+    key = (tuple(faces), tuple(d_faces), a, d, tuple(a_bonus[:pairs]), tuple(d_bonus[:pairs]), ties_to_attacker)
     brute: Counter = Counter()
     for att in itertools.product(faces, repeat=a):
-        for dfn in itertools.product(faces, repeat=d):
+        for dfn in itertools.product(d_faces, repeat=d):
             ranked = zip(sorted(att, reverse=True), sorted(dfn, reverse=True), a_bonus, d_bonus)
             brute[tuple(x + bx < y + by or (x + bx == y + by and not ties_to_attacker) for x, y, bx, by in ranked)] += 1
     counted, total = pair_losses(key)
-    assert dict(counted) == dict(brute) and total == len(faces) ** (a + d)
+    assert dict(counted) == dict(brute) and total == len(faces) ** a * len(d_faces) ** d
 
 
 # -- classic Risk: an independent recursion ---------------------------------

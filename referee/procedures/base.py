@@ -118,11 +118,14 @@ class Battle:
 
 @dataclass(frozen=True)
 class DiceNeed:
-    """How many of which die a group rolls, and the rule that says so."""
+    """How many of which die a group rolls, and the rule that says so;
+    `ordered` when each die is read for its own step (odds then sum over every
+    order, not over unordered throws)."""
 
     die: Die
     count: int
     rule: str
+    ordered: bool = False
 
 
 def throw_as_dict(throw: Throw) -> dict[str, list[Face]]:

@@ -5,10 +5,12 @@ speak of the game; the command line turns its options into these words."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from referee.errors import RefereeError
 from referee.inputs import MAX_COUNT, shown, whole_number
 from referee.names import situations_of, states_of, units_of
-from referee.procedures.base import GROUP_NAMES, Battle, Units, Words
+from referee.procedures.base import GROUP_NAMES, Battle, Procedure, Units, Words
 from referee.ruleset.model import Ruleset
 from referee.ruling import SIDES
 
@@ -75,3 +77,22 @@ def pips(text: str, what: str, rule: str = "") -> tuple[int, ...]:
 
 UNIT_WORDS = frozenset({*GROUP_NAMES, "reach", "when"})
 ROLLS = {"attacker_roll": "attacker", "defender_roll": "defender"}  # the faces each side rolled, typed
+
+
+def procedure(name: str, grammar: type[Any], report: str, module: Any, **more: Any) -> Procedure:
+    """The door's record of a procedure whose players name units and situations
+    (read here) and type each side's faces: its grammar, the kind of its
+    rulings, and `dice_needed`, `prepare` and `ODDS_KEYS` from its resolver module."""
+    return Procedure(
+        name=name,
+        situation=Battle,
+        grammar=grammar,
+        read=read_battle,
+        reads=UNIT_WORDS,
+        typed=ROLLS,
+        dice_needed=module.dice_needed,
+        prepare=module.prepare,
+        odds_keys=module.ODDS_KEYS,
+        report=report,
+        **more,
+    )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
-from referee.render.text import View, explanation, seed_line, styled, table, units
+from referee.render.text import View, ruling_page, seed_line, table, units
 from referee.rolling import Settled
 from referee.ruleset.model import Ruleset
 from referee.ruling import SIDES
@@ -24,7 +24,9 @@ def summary(rules: Ruleset, outcome: Exchange) -> str:
         lost, options = outcome.side(side).loses, outcome.side(side).removal_options
         if not lost:
             continue
-        if len(options) > 1:
+        if not options:  # wounds, not units
+            parts.append(f"The {side} takes {lost} wound{'s' if lost > 1 else ''}.")
+        elif len(options) > 1:
             choices = " or ".join(units(rules, o) for o in options)
             parts.append(f"The {side} removes {lost} unit{'s' if lost > 1 else ''} and chooses which: {choices}.")
         else:
@@ -47,17 +49,12 @@ def report(rules: Ruleset, settled: Settled) -> str:
         )
         for side in SIDES
     ]
-    return "\n".join(
-        [
-            styled(f"{rules.title}: {label}", bold=True),
-            table(rows, ["side", "units", "rolled", "hits", "loses"]),
-            "",
-            styled(summary(rules, outcome), bold=True),
-            "",
-            explanation(settled.ruling.steps),
-            "",
-            seed_line(settled.seed, settled.typed),
-        ]
+    return ruling_page(
+        f"{rules.title}: {label}",
+        [table(rows, ["side", "units", "rolled", "hits", "loses"])],
+        summary(rules, outcome),
+        settled.ruling.steps,
+        seed_line(settled.seed, settled.typed),
     )
 
 

@@ -16,6 +16,7 @@ REPORTS = {
     "pairs": "referee.render.rounds",  # dice compared pair by pair, units worn or destroyed
     "pips": "referee.render.pips",  # a die against a die, pips lost
     "strike": "referee.render.hit",  # a number to roll, then a wound roll
+    "chain": "referee.render.chain",  # rolls in a chain, each step by its own name
 }
 
 

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, cast
 
 from referee.render.battle import document
 from referee.render.battle import odds as odds
-from referee.render.text import View, explanation, seed_line, styled, table
+from referee.render.text import View, ruling_page, seed_line, table
 from referee.rolling import Settled
 from referee.ruleset.model import Ruleset
 from referee.ruling import SIDES
@@ -44,19 +44,15 @@ def report(rules: Ruleset, settled: Settled) -> str:
         for p in outcome.pairs
     ]
     summary = " ".join(f"The {side} suffers: {outcome.side(side).suffers}." for side in SIDES)
-    return "\n".join(
+    return ruling_page(
+        f"{rules.title}: {rules.attacks[outcome.attack].label}",
         [
-            styled(f"{rules.title}: {rules.attacks[outcome.attack].label}", bold=True),
             table(sides, ["side", "front", "rear", "rolled", "suffers"]),
-            "",
             table(pairs, ["pair", "attacker", "defender", "winner", "attacker's unit", "defender's unit"]),
-            "",
-            styled(summary, bold=True),
-            "",
-            explanation(settled.ruling.steps),
-            "",
-            seed_line(settled.seed, settled.typed),
-        ]
+        ],
+        summary,
+        settled.ruling.steps,
+        seed_line(settled.seed, settled.typed),
     )
 
 

@@ -57,3 +57,19 @@ def seed_line(seed: int | None, typed: Sequence[str]) -> str:
         return "Dice typed by the players."
     typed_part = f" (typed: {', '.join(typed)})" if typed else ""
     return f"Seed: {seed}{typed_part}; repeat this roll with --seed {seed}."
+
+
+def ruling_page(title: str, tables: Sequence[str], summary: str, steps: Iterable[Step], seed_text: str) -> str:
+    """A ruling for people, as every battle report lays it out: the title, each
+    table followed by a blank line, the summary in bold, why, and where the dice came from."""
+    return "\n".join(
+        [
+            styled(title, bold=True),
+            *(line for part in tables for line in (part, "")),
+            styled(summary, bold=True),
+            "",
+            explanation(steps),
+            "",
+            seed_text,
+        ]
+    )

@@ -65,7 +65,7 @@ class RankedFight:
     def __init__(self, rules: Ruleset, params: RankedPairs, when: tuple[tuple[str, str], ...], stop_at: int | None):
         self.rules, self.params, self.when, self.stop_at = rules, params, when, stop_at
         self.keep = params.fight.keep_behind
-        self.faces = pips(rules.dice[params.die].die.faces)
+        self.faces = [pips(rules.dice[params.die_of(side)].die.faces) for side in SIDES]  # each side's die
         probe = Battle(attacker=(), defender=(), when=when)
         self.on: dict[str, list[Situation]] = {side: situations_on(rules, probe, side) for side in SIDES}
         self.stopping: dict[str, list[Situation]] = {  # the other side's situations stop a side's repair
@@ -215,7 +215,15 @@ class RankedFight:
             (a_dice, a_bonus), (d_dice, d_bonus) = self._made[a], self._made[d]
             pairs = min(len(a_bonus), len(d_bonus))
             tie = self.params.tie == "attacker"
-            key = (self.faces, a_dice, d_dice, a_bonus[:pairs], d_bonus[:pairs], tie)
+            key = (
+                self.faces[0],
+                self.faces[1],
+                a_dice,
+                d_dice,
+                a_bonus[:pairs],
+                d_bonus[:pairs],
+                tie,
+            )
             if key not in self._round_numbers:
                 self._round_numbers[key] = len(self._round_keys)
                 self._round_keys.append(key)

@@ -9,8 +9,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from referee.inputs import DICE_PER_UNIT, MAX_COUNT
-from referee.ruleset.crosscheck import Fail, names_exist
+from referee.ruleset.crosscheck import Fail, names_exist, unknown
 from referee.ruleset.spec import RULE, Boolean, Integer, Record, Seq, Table, Text, field
+from referee.ruling import SIDES
 
 if TYPE_CHECKING:
     from referee.ruleset.model import Ruleset
@@ -40,6 +41,7 @@ class PairSide:
         Integer(minimum=0, maximum=DICE_PER_UNIT), "extra dice with a full front and any unit in the rear", 0
     )
     rule: str = field(RULE, "the rule for this side's dice, if not the cited 'front' rule", "")
+    die: str = field(Text(), "the die this side rolls (a key of 'dice'), if not the attack's 'die'", "")
 
 
 @dataclass(frozen=True, kw_only=True, eq=False)
@@ -90,7 +92,9 @@ class RankedPairs:
     procedure: str = field(Text(choices=("ranked-pairs",)), "ranked-pairs")
     rule: str = field(RULE, "the rule that defines this attack")
     label: str = field(Text(), "the attack's name as printed")
-    die: str = field(Text(), "the die both sides roll (a key of 'dice'); its faces must be numbers")
+    die: str = field(
+        Text(), "the die both sides roll (a key of 'dice'), unless a side names its own; its faces must be numbers"
+    )
     divisions: Mapping[str, Division] = field(
         Table(Record(Division), min_items=1), "what each unit (a key of 'units') does on the front"
     )
@@ -111,11 +115,21 @@ class RankedPairs:
         {"extra_dice", "not_on_top_of", "highest_bonus", "cancels_bombardment", "stops_repair", "fails_without"}
     )
 
+    def die_of(self, side: str) -> str:
+        """The die a side rolls: its own, else the attack's."""
+        spec: PairSide = getattr(self, side)
+        return spec.die or self.die
+
     def cross_check(self, rules: Ruleset, path: str, fail: Fail) -> None:
-        """Bonuses are added to faces, so faces are numbers; the units it names exist."""
-        for face in rules.dice[self.die].faces:
-            if not isinstance(face, int):
-                raise fail(f"{path}.die", f"ranked pairs add bonuses to faces, but '{face}' is not a number")
+        """Bonuses are added to faces, so faces are numbers; the units and dice it names exist."""
+        rolled = [(f"{path}.die", self.die)]
+        rolled += [(f"{path}.{side}.die", getattr(self, side).die) for side in SIDES if getattr(self, side).die]
+        for where, die in rolled:
+            if die not in rules.dice:
+                raise unknown(fail, where, "die", die, rules.dice)
+            for face in rules.dice[die].faces:
+                if not isinstance(face, int):
+                    raise fail(where, f"ranked pairs add bonuses to faces, but '{face}' is not a number")
         named = [(f"{path}.divisions.{u}", u) for u in self.divisions]
         named += [(f"{path}.stand_order[{i}]", u) for i, u in enumerate(self.stand_order)]
         named += [(f"{path}.fight.supply_order[{i}]", u) for i, u in enumerate(self.fight.supply_order)]

@@ -105,7 +105,6 @@ def _dice_parts(rules: Ruleset, params: RankedPairs, battle: Battle, side: str) 
 
 
 def dice_needed(rules: Ruleset, params: RankedPairs, battle: Battle) -> dict[str, DiceNeed]:
-    die = rules.dice[params.die].die
     need: dict[str, DiceNeed] = {}
     for side in SIDES:
         if battle.rear(side) and not reads_rear(rules, params, battle, side):
@@ -116,7 +115,7 @@ def dice_needed(rules: Ruleset, params: RankedPairs, battle: Battle) -> dict[str
             )
         parts = _dice_parts(rules, params, battle, side)
         rule = [parts[0][1], *(rule for count, rule, _ in parts if count)][-1]
-        need[side] = DiceNeed(die, sum(count for count, _, _ in parts), rule)
+        need[side] = DiceNeed(rules.dice[params.die_of(side)].die, sum(count for count, _, _ in parts), rule)
     return need
 
 

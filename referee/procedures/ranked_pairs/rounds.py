@@ -1,10 +1,11 @@
 """Ranked-pairs rounds as exact distributions, without explanations.
 
-A round's outcome depends only on what decides it: the faces of the die,
-how many dice each side rolls, the bonus each side adds at each paired rank,
-and who wins a tie. That key holds no unit and no situation, so one
-distribution serves every fight state, chart cell and command that meets it;
-it is cached by value (never by identity).
+A round's outcome depends only on what decides it: the faces of each
+side's die (a d6 against a d8 is its own key), how many dice each side
+rolls, the bonus each side adds at each paired rank, and who wins a tie.
+That key holds no unit and no situation, so one distribution serves every
+fight state, chart cell and command that meets it; it is cached by value
+(never by identity).
 
 The sum runs over order statistics: each side's throws are grouped by the
 highest dice that get paired (unordered throws, counted with their
@@ -20,8 +21,9 @@ from collections import Counter
 from functools import cache
 from math import factorial, prod
 
-RoundKey = tuple[tuple[int, ...], int, int, tuple[int, ...], tuple[int, ...], bool]
-"""(faces, attacker dice, defender dice, attacker bonus by rank, defender bonus by rank, ties to the attacker)."""
+RoundKey = tuple[tuple[int, ...], tuple[int, ...], int, int, tuple[int, ...], tuple[int, ...], bool]
+"""(attacker's faces, defender's faces, attacker dice, defender dice, attacker bonus by rank,
+defender bonus by rank, ties to the attacker)."""
 
 Pattern = tuple[bool, ...]
 """For each paired rank, highest first: True when the attacker lost that pair."""
@@ -43,15 +45,15 @@ def highest(faces: tuple[int, ...], dice: int, keep: int) -> tuple[tuple[tuple[i
 def pair_losses(key: RoundKey) -> tuple[tuple[tuple[Pattern, int], ...], int]:
     """Who loses each pair, as counts of ordered throws, and the number of throws.
     A die listing a face twice counts it twice, as on the table."""
-    faces, attacker_dice, defender_dice, attacker_bonus, defender_bonus, ties_to_attacker = key
+    a_faces, d_faces, attacker_dice, defender_dice, attacker_bonus, defender_bonus, ties_to_attacker = key
     pairs = len(attacker_bonus)
     counts: Counter[Pattern] = Counter()
-    for attacker, a_count in highest(faces, attacker_dice, pairs):
+    for attacker, a_count in highest(a_faces, attacker_dice, pairs):
         a_totals = [die + bonus for die, bonus in zip(attacker, attacker_bonus)]
-        for defender, d_count in highest(faces, defender_dice, pairs):
+        for defender, d_count in highest(d_faces, defender_dice, pairs):
             pattern = tuple(
                 a < d + bonus or (a == d + bonus and not ties_to_attacker)
                 for a, d, bonus in zip(a_totals, defender, defender_bonus)
             )
             counts[pattern] += a_count * d_count
-    return tuple(counts.items()), len(faces) ** (attacker_dice + defender_dice)
+    return tuple(counts.items()), len(a_faces) ** attacker_dice * len(d_faces) ** defender_dice

@@ -3,16 +3,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from referee.ruleset.crosscheck import Fail
-from referee.ruleset.spec import FACE, RULE, Boolean, Either, Integer, Record, Seq, Text, field
+from referee.ruleset.crosscheck import Fail, names_exist
+from referee.ruleset.spec import EMPTY, FACE, RULE, Boolean, Either, Integer, Record, Seq, Table, Text, field
 
 if TYPE_CHECKING:
     from referee.ruleset.model import Ruleset
 
-OUTCOME = Text(choices=("remove-surplus", "remove-all", "nothing"))
+OUTCOME = Text(choices=("remove-surplus", "remove-all", "wounds", "nothing"))
 
 
 @dataclass(frozen=True, kw_only=True, eq=False)
@@ -31,10 +32,19 @@ class SymbolSide:
         Either(Integer(minimum=1, maximum=100), Text(choices=("per-unit",))),
         "dice rolled: a fixed number, or per-unit (one per unit in the battle)",
     )
+    unit_dice: Mapping[str, int] = field(
+        Table(Integer(minimum=1, maximum=100)),
+        "with dice: per-unit, the dice each kind of unit rolls (a key of 'units'); a unit left out rolls 1",
+        EMPTY,
+    )
     hits: tuple[int | str, ...] = field(
         Seq(FACE), "the faces that are hits for this side; [] for a side that never hits (it cannot win but on a tie)"
     )
-    on_win: str = field(OUTCOME, "what the losing side removes when this side wins")
+    on_win: str = field(
+        OUTCOME,
+        "what the losing side takes when this side wins: units by the surplus (capped at its units), "
+        "all its units, the surplus as wounds (never capped), or nothing",
+    )
     max_dice: int = field(
         Integer(minimum=1, maximum=100), "the most dice this side can roll (the dice a player owns)", 0
     )
@@ -83,9 +93,13 @@ class SymbolHits:
     reads_situation: ClassVar[frozenset[str]] = frozenset()
 
     def cross_check(self, rules: Ruleset, path: str, fail: Fail) -> None:
-        """Each side's hits are faces of the die."""
+        """Each side's hits are faces of the die; dice by unit name units and need dice: per-unit."""
         faces = rules.dice[self.die].faces
         for side in ("attacker", "defender"):
-            for i, face in enumerate(getattr(self, side).hits):
+            spec: SymbolSide = getattr(self, side)
+            for i, face in enumerate(spec.hits):
                 if face not in faces:
                     raise fail(f"{path}.{side}.hits[{i}]", f"'{face}' is not a face of die '{self.die}'")
+            if spec.unit_dice and spec.dice != "per-unit":
+                raise fail(f"{path}.{side}.unit_dice", f"dice by unit need 'dice: per-unit', not {spec.dice}")
+            names_exist(fail, "unit", [(f"{path}.{side}.unit_dice.{u}", u) for u in spec.unit_dice], rules.units)

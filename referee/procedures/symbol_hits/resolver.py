@@ -41,7 +41,9 @@ def dice_needed(rules: Ruleset, params: SymbolHits, battle: Battle) -> dict[str,
                 f"the {side} has {units} units in a {params.label}; at most {spec.max_units} can take part",
                 rule=cite(params, "dice"),
             )
-        count = units if spec.dice == "per-unit" else spec.dice
+        count = (
+            sum(spec.unit_dice.get(u, 1) * n for u, n in battle.side(side)) if spec.dice == "per-unit" else spec.dice
+        )
         if spec.max_dice and count > spec.max_dice:
             raise RefereeError(
                 f"the {side} would roll {count} dice, but a player owns only {spec.max_dice}",
@@ -73,6 +75,16 @@ def _counting(hits: tuple[object, ...]) -> str:
     return f"{' or '.join(map(str, hits))} count" if hits else "no face counts"
 
 
+def _per_unit(rules: Ruleset, params: SymbolHits, battle: Battle, side: str) -> str:
+    """' (one per unit)', ' (4 per knight)', or nothing for a fixed number of dice."""
+    spec = getattr(params, side)
+    if spec.dice != "per-unit":
+        return ""
+    if not spec.unit_dice:
+        return " (one per unit)"
+    return f" ({', '.join(f'{spec.unit_dice.get(u, 1)} per {rules.units[u].title}' for u, _ in battle.side(side))})"
+
+
 def _words(rules: Ruleset, units: Units | dict[str, int]) -> str:
     items = units.items() if isinstance(units, dict) else units
     return ", ".join(rules.units[u].counted(n) for u, n in items)
@@ -97,8 +109,7 @@ def _rule(rules: Ruleset, name: str, params: SymbolHits, battle: Battle, throw: 
         Step(
             cite(params, "dice"),
             "; ".join(
-                f"the {side} rolls {plural(len(rolled[side]), 'die', 'dice')}"
-                f"{' (one per unit)' if getattr(params, side).dice == 'per-unit' else ''}"
+                f"the {side} rolls {plural(len(rolled[side]), 'die', 'dice')}{_per_unit(rules, params, battle, side)}"
                 for side in SIDES
             ),
         )
@@ -143,9 +154,14 @@ def _rule(rules: Ruleset, name: str, params: SymbolHits, battle: Battle, throw: 
         units = battle.side(loser)
         rule = getattr(params, winner).on_win
         surplus = max(abs(attacker_hits - defender_hits), 1)
-        count = {"remove-surplus": min(surplus, size(units)), "remove-all": size(units), "nothing": 0}[rule]
+        count = {
+            "remove-surplus": min(surplus, size(units)),
+            "remove-all": size(units),
+            "wounds": surplus,
+            "nothing": 0,
+        }[rule]
         loses[loser] = count
-        options[loser] = removal_options(units, count)
+        options[loser] = [] if rule == "wounds" else removal_options(units, count)
         removed = f" ({_words(rules, options[loser][0])})" if len(options[loser]) == 1 and count else ""
         steps.append(
             Step(
@@ -154,6 +170,8 @@ def _rule(rules: Ruleset, name: str, params: SymbolHits, battle: Battle, throw: 
                     "remove-surplus": f"the {loser} removes {plural(count, 'unit')}{removed}: "
                     f"the surplus of {surplus}, capped at its {size(units)} in the battle",
                     "remove-all": f"all {size(units)} of the {loser}'s units in the battle are removed{removed}",
+                    "wounds": f"the {loser} takes {plural(count, 'wound')}: the surplus of {surplus}, "
+                    "however many units it has",
                     "nothing": f"a win by the {winner} removes nothing: nothing happens",
                 }[rule],
             )
@@ -166,7 +184,7 @@ def _rule(rules: Ruleset, name: str, params: SymbolHits, battle: Battle, throw: 
                     + " or ".join(_words(rules, o) for o in options[loser]),
                 )
             )
-        if winner == "attacker" and count == size(units):
+        if winner == "attacker" and rule != "wounds" and count == size(units):
             moves_in = params.move_in
             steps.append(
                 Step(

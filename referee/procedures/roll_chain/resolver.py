@@ -1,0 +1,113 @@
+"""A roll chain: each step rolls one die against its number, taken from the
+roller's stat or from a table of the target's stat minus the attacker's (the
+nearest row beyond its ends). The attacker's steps must pass to go on; a
+defender's step (a save) that passes stops the chain. The attacker rolls its
+steps' dice in order, the defender its own; a die of a step never reached is
+not read, so summing over every throw gives exact odds. A side's dice are
+read in the order of its steps, so they are an ordered group (`DiceNeed.ordered`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from referee.dice import pips
+from referee.errors import RefereeError
+from referee.outcomes.chain import Chain, StepResult
+from referee.procedures.base import Battle, DiceNeed, Throw
+from referee.procedures.roll_chain.grammar import ChainStep, RollChain
+from referee.ruleset.model import Ruleset
+from referee.ruling import SIDES, Ruling, Side, Step
+
+ODDS_KEYS = ("stopped_at", "result")
+
+
+def _one(battle: Battle, side: str) -> str:
+    units = battle.side(side)
+    if len(units) != 1 or units[0][1] != 1:
+        raise RefereeError(f"a chain is rolled for one unit against one: name one unit for the {side}")
+    return units[0][0]
+
+
+def _needed(params: RollChain, step: ChainStep, units: dict[Side, str]) -> tuple[int, str]:
+    """The number a step needs, and where it comes from in words."""
+    if step.stat:
+        roller = units[Side(step.roller)]
+        value = params.stats[roller][step.stat]
+        return value, f"the {step.roller}'s {roller} has {step.stat} {value}"
+    table = params.tables[step.table]
+    a, t = params.stats[units[Side.ATTACKER]][table.attacker], params.stats[units[Side.DEFENDER]][table.target]
+    row = min(table.rows, key=lambda r: (abs(r.difference - (t - a)), r.difference))
+    return row.needed, f"{table.target} {t} against {table.attacker} {a} (difference {t - a})"
+
+
+def dice_needed(rules: Ruleset, params: RollChain, battle: Battle) -> dict[str, DiceNeed]:
+    die = rules.dice[params.die].die
+    for side in SIDES:
+        unit = _one(battle, side)
+        if unit not in params.stats:
+            raise RefereeError(f"a {rules.units[unit].title} has no stats for a {params.label}", rule=params.rule)
+    need: dict[str, DiceNeed] = {}
+    for side in SIDES:
+        mine = [s for s in params.steps if s.roller == side]
+        if mine:
+            need[side] = DiceNeed(die, len(mine), mine[0].rule, ordered=True)  # one die per step, in order
+    return need
+
+
+def prepare(rules: Ruleset, name: str, params: RollChain, battle: Battle) -> Callable[[Throw], Ruling]:
+    """The ruler of one chain: the numbers needed are worked out once."""
+    units = {side: _one(battle, side) for side in SIDES}
+    needed = [_needed(params, step, units) for step in params.steps]
+    top = max(pips(rules.dice[params.die].faces))
+    return lambda throw: _rule(rules, name, params, units, needed, top, throw)
+
+
+def _rule(
+    rules: Ruleset,
+    name: str,
+    params: RollChain,
+    units: dict[Side, str],
+    needed: list[tuple[int, str]],
+    top: int,
+    throw: Throw,
+) -> Ruling:
+    dice = {side: list(pips(throw.get(side, ()))) for side in SIDES}
+    used = {side: 0 for side in SIDES}
+    results: list[StepResult] = []
+    steps: list[Step] = []
+    stopped: str | None = None
+    for step, (number, why) in zip(params.steps, needed):
+        side = Side(step.roller)
+        roll = dice[side][used[side]]
+        used[side] += 1
+        if stopped is not None:
+            results.append(StepResult(step.name, side, number, None, None))
+            continue
+        passed = roll >= number
+        going_on = passed if side == Side.ATTACKER else not passed
+        need = f"{number}+" if number <= top else f"{number}+, which no face shows"
+        steps.append(
+            Step(
+                step.rule,
+                f"{step.name}: {why}, needs {need}; the {side} rolled {roll}: "
+                + ("passed" if passed else "failed")
+                + ("" if going_on else f", the chain stops at {step.name}"),
+            )
+        )
+        results.append(StepResult(step.name, side, number, roll, passed))
+        if not going_on:
+            stopped = step.name
+    if stopped is None:
+        steps.append(Step(params.rule, f"every step went the attacker's way: {params.result}"))
+    return Ruling(
+        outcome=Chain(
+            ruleset=rules.name,
+            attack=name,
+            attacker=units[Side.ATTACKER],
+            defender=units[Side.DEFENDER],
+            steps=results,
+            stopped_at=stopped,
+            result=None if stopped else params.result,
+        ),
+        steps=tuple(steps),
+    )
