@@ -107,23 +107,41 @@ def _multisets(die: Die, count: int) -> Iterator[tuple[tuple[Face, ...], Fractio
         yield combo, arrangements * prod((chances[f] for f in combo), start=Fraction(1))
 
 
-def throw_count(request: Mapping[str, tuple[Die, int]]) -> int:
+def _sequences(die: Die, count: int) -> Iterator[tuple[tuple[Face, ...], Fraction]]:
+    """Every ordered throw of `count` such dice, with its exact probability."""
+    from fractions import Fraction
+
+    chances = die.distinct()
+    for faces in itertools.product(list(chances), repeat=count):
+        yield faces, prod((chances[f] for f in faces), start=Fraction(1))
+
+
+def throw_count(request: Mapping[str, tuple[Die, int]], ordered: frozenset[str] = frozenset()) -> int:
     """How many distinct throws `exact_throws` would visit, known before visiting any."""
-    return prod((comb(len(set(die.faces)) + count - 1, count) for die, count in request.values()), start=1)
+    return prod(
+        (
+            len(set(die.faces)) ** count if name in ordered else comb(len(set(die.faces)) + count - 1, count)
+            for name, (die, count) in request.items()
+        ),
+        start=1,
+    )
 
 
 def exact_throws(
     request: Mapping[str, tuple[Die, int]],
     limit: int = MAX_THROWS,
+    ordered: frozenset[str] = frozenset(),
 ) -> Iterator[tuple[dict[str, tuple[Face, ...]], Fraction]]:
     """Every throw a request can show, with exact weights summing to 1.
 
     A request names groups of identical dice (``{"attacker": (die, 2)}``);
-    within a group order does not matter, so each multiset appears once.
+    within a group order does not matter, so each multiset appears once,
+    but for the `ordered` groups, whose dice are read in order (each die
+    belongs to its own unit), every sequence appears.
     More than `limit` throws is refused before the first: each is ruled on,
     and a hundred dice or a thousand-face die would never finish.
     """
-    if (count := throw_count(request)) > limit:
+    if (count := throw_count(request, ordered)) > limit:
         raise RefereeError(
             f"{count:,} different throws are too many to sum exactly "
             f"(at most {limit:,}); try fewer dice or a smaller die"
@@ -131,7 +149,7 @@ def exact_throws(
     from fractions import Fraction
 
     names = list(request)
-    groups = [list(_multisets(*request[name])) for name in names]
+    groups = [list((_sequences if name in ordered else _multisets)(*request[name])) for name in names]
     for picks in itertools.product(*groups):
         yield (
             {name: faces for name, (faces, _) in zip(names, picks, strict=True)},

@@ -38,7 +38,8 @@ def tally(
 ) -> list[Outcome]:
     """Every throw the needs can show, ruled on and grouped by the outcome keys."""
     totals: dict[tuple[Any, ...], Fraction] = {}
-    for throw, chance in exact_throws(dice_of(needs), limit):
+    ordered = frozenset(group for group, need in needs.items() if need.ordered)
+    for throw, chance in exact_throws(dice_of(needs), limit, ordered):
         outcome = rule_on(throw).outcome
         key = tuple(outcome[k] for k in keys)
         totals[key] = totals.get(key, Fraction(0)) + chance
