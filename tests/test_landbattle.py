@@ -196,6 +196,7 @@ def test_a_retreat_stops_the_attacker_as_told() -> None:
     stopped = Fraction(odds["p_attack_stops"]["attacker_stopped"])
     out = Fraction(odds["p_attack_stops"]["attacker_out_of_units"])
     assert stopped > 0 and stopped + out == Fraction(odds["p_defender_holds"])
+    assert [step["rule"] for step in odds["policy"]] == ["LB-4", "LB-5", "LB-5"]  # order, rounds, retreat
 
 
 def test_both_gone_at_once_is_no_conquest() -> None:

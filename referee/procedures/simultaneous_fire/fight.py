@@ -140,8 +140,8 @@ class FireFight:
         """The stated casualty order, the rounds, and the retreat told."""
         params = self.params
         order = ", then ".join(self.rules.units[u].title for u in self.order)
-        how = "cheapest first: " if params.casualties == CHEAPEST else ""
-        rule = params.cite.fight or params.rule
+        how = "cheapest first: " if params.fight.casualties == CHEAPEST else ""
+        rule = params.fight.rule
         steps = [
             Step(params.cite.choice or params.rule, f"each side loses its units {how}{order}"),
             Step(

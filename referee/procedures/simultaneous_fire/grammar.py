@@ -2,7 +2,7 @@
 hits on a value of its unit and side, and both sides take their casualties
 at once (an Axis & Allies style land battle). Written as stages: who rolls
 what (`units`), how a die reads (`hits_on`), what changes a value
-(`support`), and who is lost first (`casualties`)."""
+(`support`), and who is lost first (`fight.casualties`)."""
 
 from __future__ import annotations
 
@@ -49,8 +49,20 @@ class FireCite:
     hits: str = field(RULE, "which faces hit", "")
     support: str = field(RULE, "units that make others hit better", "")
     losses: str = field(RULE, "every hit a casualty of the other side, both at once", "")
-    choice: str = field(RULE, "who chooses the casualties, and the stated order", "")
-    fight: str = field(RULE, "rounds until a side is gone, and the attacker's retreat", "")
+    choice: str = field(RULE, "who chooses the casualties", "")
+
+
+@dataclass(frozen=True, kw_only=True, eq=False)
+class FirePolicy:
+    """What the players are assumed to choose: the order a side loses its
+    units in (listed first among a ruling's choices, taken in whole fights)."""
+
+    rule: str = field(RULE, "the rule for fighting in rounds until a side is gone, and the attacker's retreat")
+    casualties: str | tuple[str, ...] = field(
+        Either(Text(choices=(CHEAPEST,)), Seq(Text(), min_items=1)),
+        "the order in which a side loses its units: cheapest (by cost, then as the units are "
+        "listed under 'units'), or a list of units, first lost first",
+    )
 
 
 @dataclass(frozen=True, kw_only=True, eq=False)
@@ -69,11 +81,7 @@ class SimultaneousFire:
     )
     units: dict[str, Fire] = field(Table(Record(Fire), min_items=1), "each unit that fights (a key of 'units')")
     support: tuple[Support, ...] = field(Seq(Record(Support)), "units that make others hit better", ())
-    casualties: str | tuple[str, ...] = field(
-        Either(Text(choices=(CHEAPEST,)), Seq(Text(), min_items=1)),
-        "the stated order in which a side loses its units: cheapest (by cost, then as the units are "
-        "listed here), or a list of units, first lost first; the player may choose otherwise",
-    )
+    fight: FirePolicy = field(Record(FirePolicy), "the casualty order assumed, and the rule of rounds")
     cite: FireCite = field(Record(FireCite), "the rule cited at each step", FireCite())
 
     units_refused: ClassVar[str] = ""
@@ -96,16 +104,19 @@ class SimultaneousFire:
         for i, support in enumerate(self.support):
             named = [(f"{path}.support[{i}].{key}", getattr(support, key)) for key in ("unit", "raises")]
             names_exist(fail, "fighting unit", named, self.units)
-        if not isinstance(self.casualties, str):
-            named = [(f"{path}.casualties[{i}]", unit) for i, unit in enumerate(self.casualties)]
+        listed = self.fight.casualties
+        if not isinstance(listed, str):
+            named = [(f"{path}.fight.casualties[{i}]", unit) for i, unit in enumerate(listed)]
             names_exist(fail, "fighting unit", named, self.units)
-            missing = [unit for unit in self.units if unit not in self.casualties]
+            missing = [unit for unit in self.units if unit not in listed]
             if missing:
-                raise fail(f"{path}.casualties", f"says nothing of {', '.join(missing)}: list every fighting unit")
+                raise fail(
+                    f"{path}.fight.casualties", f"says nothing of {', '.join(missing)}: list every fighting unit"
+                )
 
     def order(self, rules: Ruleset) -> tuple[str, ...]:
         """The fighting units, first lost first, by the stated policy."""
-        if isinstance(self.casualties, str):
+        if isinstance(self.fight.casualties, str):
             listed = list(self.units)
             return tuple(sorted(listed, key=lambda unit: (rules.units[unit].cost, listed.index(unit))))
-        return tuple(dict.fromkeys(self.casualties))
+        return tuple(dict.fromkeys(self.fight.casualties))

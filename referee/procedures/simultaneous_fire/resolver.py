@@ -187,7 +187,9 @@ def _rule(
             ),
         )
     )
-    policy = "cheapest first" if params.casualties == CHEAPEST else "in the order " + ", ".join(params.order(rules))
+    policy = (
+        "cheapest first" if params.fight.casualties == CHEAPEST else "in the order " + ", ".join(params.order(rules))
+    )
     for side in SIDES:
         if len(options[side]) > 1:
             steps.append(
