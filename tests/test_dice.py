@@ -9,7 +9,7 @@ from itertools import product
 from hypothesis import given
 from hypothesis import strategies as st
 
-from referee.dice import Die, Rng, exact_throws, pips
+from referee.dice import Die, Rng, exact_throws, pips, throw_count
 
 
 def test_generator_is_pinned() -> None:
@@ -42,20 +42,28 @@ def test_shuffle_keeps_items() -> None:
 faces = st.lists(st.sampled_from(["a", "b", "c", 1, 2]), min_size=1, max_size=6)
 
 
-@given(faces, st.integers(min_value=0, max_value=3), faces, st.integers(min_value=0, max_value=2))
-def test_exact_throws_match_brute_force(f1: list, n1: int, f2: list, n2: int) -> None:
+@given(faces, st.integers(min_value=0, max_value=3), faces, st.integers(min_value=0, max_value=2), st.booleans())
+def test_exact_throws_match_brute_force(f1: list, n1: int, f2: list, n2: int, ordered: bool) -> None:
+    """Each group a multiset, but for a group read in order (each die its own unit's): every sequence."""
     d1, d2 = Die("one", tuple(f1)), Die("two", tuple(f2))
+
+    def first_key(faces: tuple) -> tuple:
+        return tuple(map(str, faces)) if ordered else tuple(sorted(map(str, faces)))
+
     brute: Counter = Counter()
     for first in product(d1.faces, repeat=n1):
         for second in product(d2.faces, repeat=n2):
-            brute[(tuple(sorted(map(str, first))), tuple(sorted(map(str, second))))] += 1
+            brute[(first_key(first), tuple(sorted(map(str, second))))] += 1
     total = len(d1.faces) ** n1 * len(d2.faces) ** n2
+    request = {"x": (d1, n1), "y": (d2, n2)}
+    in_order = frozenset({"x"} if ordered else ())
     exact: dict = {}
-    for throw, p in exact_throws({"x": (d1, n1), "y": (d2, n2)}):
-        key = (tuple(sorted(map(str, throw["x"]))), tuple(sorted(map(str, throw["y"]))))
+    for throw, p in exact_throws(request, ordered=in_order):
+        key = (first_key(throw["x"]), tuple(sorted(map(str, throw["y"]))))
         exact[key] = exact.get(key, 0) + p
     assert exact == {k: Fraction(v, total) for k, v in brute.items()}
     assert sum(exact.values()) == 1
+    assert throw_count(request, in_order) == len({key for key in exact})
 
 
 def test_pips_reads_numbered_faces_as_numbers() -> None:

@@ -1,5 +1,5 @@
-"""The door holds: a fifth procedure, written here and registered, is ruled
-through the same loader, settle, odds and CLI as the shipped four, touching
+"""The door holds: a procedure written here and registered is ruled
+through the same loader, settle, odds and CLI as the shipped ones, touching
 no file of the referee. It is "highest die": each side rolls one die per
 unit, the highest single die wins (the defender wins ties), and the loser
 removes one unit; its rulings are of the kind "exchange", so the battle

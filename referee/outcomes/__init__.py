@@ -7,6 +7,7 @@ have a module each."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from referee.dice import Face
@@ -42,3 +43,24 @@ class Exchange(Record):
 
     def side(self, name: str) -> ExchangeSide:
         return self.attacker if name == Side.ATTACKER else self.defender
+
+    @classmethod
+    def of_sides(
+        cls,
+        *,
+        ruleset: str,
+        attack: str,
+        winner: Side | None,
+        units: Mapping[Side, Iterable[tuple[str, int]]],
+        rolled: Mapping[Side, list[Face]],
+        hits: Mapping[Side, int],
+        loses: Mapping[Side, int],
+        options: Mapping[Side, list[dict[str, int]]],
+        moves_in: bool = False,
+    ) -> Exchange:
+        """An exchange from what each side had, rolled, hit and loses, by side."""
+        attacker, defender = (
+            ExchangeSide(dict(units[side]), list(rolled[side]), hits[side], loses[side], options[side])
+            for side in (Side.ATTACKER, Side.DEFENDER)
+        )
+        return cls(ruleset, attack, winner, attacker, defender, attacker.loses, defender.loses, moves_in)

@@ -3,7 +3,7 @@ the dice it needs, and the record through which the door reaches it."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -145,6 +145,24 @@ def dice_of(needs: Mapping[str, DiceNeed]) -> dict[str, tuple[Die, int]]:
 
 def size(units: Units) -> int:
     return sum(count for _, count in units)
+
+
+def removal_options(units: Units, count: int) -> list[dict[str, int]]:
+    """Every way to remove `count` units from these, as unit → number: the
+    choices a side has when hits do not say which units they remove."""
+
+    def spread(rest: Units, left: int) -> Iterator[dict[str, int]]:
+        if left == 0:
+            yield {}
+            return
+        if not rest:
+            return
+        (unit, have), tail = rest[0], rest[1:]
+        for take in range(min(have, left), -1, -1):
+            for more in spread(tail, left - take):
+                yield {unit: take, **more} if take else more
+
+    return list(spread(units, count))
 
 
 @dataclass(frozen=True)

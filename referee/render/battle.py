@@ -16,10 +16,13 @@ if TYPE_CHECKING:
 
 def summary(rules: Ruleset, outcome: Exchange) -> str:
     winner = outcome.winner
-    if winner is None:
+    if winner is None and not (outcome.attacker_loses or outcome.defender_loses):
         return "No winner: nothing happens."
     margin = abs(outcome.attacker.hits - outcome.defender.hits)
-    parts = [f"The {winner} wins by {margin}." if margin else f"The {winner} wins the tie."]
+    if winner is None:  # both sides fired at once: each loses what the other hit
+        parts = ["Both sides fire at once."]
+    else:
+        parts = [f"The {winner} wins by {margin}." if margin else f"The {winner} wins the tie."]
     for side in SIDES:
         lost, options = outcome.side(side).loses, outcome.side(side).removal_options
         if not lost:

@@ -5,12 +5,12 @@ heavy-weapon attacks are two parameter sets of this one procedure."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 from referee.errors import RefereeError
 from referee.names import plural
-from referee.outcomes import Exchange, ExchangeSide
-from referee.procedures.base import Battle, DiceNeed, Throw, cite, size
+from referee.outcomes import Exchange
+from referee.procedures.base import Battle, DiceNeed, Throw, cite, removal_options, size
 from referee.procedures.symbol_hits.grammar import SymbolHits
 from referee.ruleset.model import Ruleset
 from referee.ruling import SIDES, Ruling, Side, Step, other
@@ -51,23 +51,6 @@ def dice_needed(rules: Ruleset, params: SymbolHits, battle: Battle) -> dict[str,
             )
         need[side] = DiceNeed(die, count, cite(params, "dice"))
     return need
-
-
-def removal_options(units: Units, count: int) -> list[dict[str, int]]:
-    """Every way to remove `count` units from these, as unit → number."""
-
-    def spread(rest: Units, left: int) -> Iterator[dict[str, int]]:
-        if left == 0:
-            yield {}
-            return
-        if not rest:
-            return
-        (unit, have), tail = rest[0], rest[1:]
-        for take in range(min(have, left), -1, -1):
-            for more in spread(tail, left - take):
-                yield {unit: take, **more} if take else more
-
-    return list(spread(units, count))
 
 
 def _counting(hits: tuple[object, ...]) -> str:
@@ -147,7 +130,7 @@ def _rule(rules: Ruleset, name: str, params: SymbolHits, battle: Battle, throw: 
         )
 
     loses = {side: 0 for side in SIDES}
-    options: dict[str, list[dict[str, int]]] = {side: [] for side in SIDES}
+    options: dict[Side, list[dict[str, int]]] = {side: [] for side in SIDES}
     moves_in = False
     if winner:
         loser = other(winner)
@@ -195,25 +178,16 @@ def _rule(rules: Ruleset, name: str, params: SymbolHits, battle: Battle, throw: 
                 )
             )
 
-    sides = {
-        side: ExchangeSide(
-            units=dict(battle.side(side)),
-            rolled=rolled[side],
-            hits=hits[side],
-            loses=loses[side],
-            removal_options=options[side],
-        )
-        for side in SIDES
-    }
     return Ruling(
-        outcome=Exchange(
+        outcome=Exchange.of_sides(
             ruleset=rules.name,
             attack=name,
             winner=winner,
-            attacker=sides[Side.ATTACKER],
-            defender=sides[Side.DEFENDER],
-            attacker_loses=loses[Side.ATTACKER],
-            defender_loses=loses[Side.DEFENDER],
+            units={side: battle.side(side) for side in SIDES},
+            rolled=rolled,
+            hits=hits,
+            loses=loses,
+            options=options,
             moves_in=moves_in,
         ),
         steps=tuple(steps),

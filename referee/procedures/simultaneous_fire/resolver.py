@@ -1,0 +1,213 @@
+"""Simultaneous fire: each unit rolls its own dice, each die hits on its
+unit's value for its side (improved by support, one for one), every hit is
+a casualty of the other side, and both sides lose at once. The casualties
+are the losing side's choice: a ruling lists every legal choice, the stated
+policy's first; whole fights take the policy's."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from referee.dice import Face
+from referee.names import plural
+from referee.outcomes import Exchange
+from referee.procedures.base import Battle, DiceNeed, Throw, Units, cite, removal_options
+from referee.procedures.simultaneous_fire.grammar import CHEAPEST, SimultaneousFire
+from referee.ruleset.model import Ruleset
+from referee.ruling import SIDES, Ruling, Side, Step
+
+ODDS_KEYS = ("attacker_loses", "defender_loses")
+
+
+@dataclass(frozen=True)
+class Shot:
+    """One unit's dice: what it rolls and the value each die hits with."""
+
+    unit: str
+    die: str
+    dice: int
+    value: int
+    supported: bool
+
+
+def hits(params: SimultaneousFire, face: int, value: int) -> bool:
+    return face <= value if params.hits_on == "at-most" else face >= value
+
+
+def hitting_faces(rules: Ruleset, params: SimultaneousFire, shot: Shot) -> int:
+    """How many sides of the shot's die hit."""
+    return sum(hits(params, int(face), shot.value) for face in rules.dice[shot.die].faces)
+
+
+def shots(params: SimultaneousFire, side: str, units: Units) -> list[Shot]:
+    """Each unit of a side in the order told, its value improved where a
+    supporting unit stands by it: each support line improves one unit of the
+    kind it raises per supporting unit, and a unit is improved once at most."""
+    counts = Counter(dict(units))
+    raised: Counter[str] = Counter()  # kind -> units raised so far
+    bonus: dict[str, list[int]] = {unit: [] for unit in counts}
+    for support in params.support:
+        if support.side not in (side, "either") or support.raises not in counts:
+            continue
+        free = counts[support.raises] - raised[support.raises]
+        taken = min(counts.get(support.unit, 0), free)
+        bonus[support.raises] += [support.by] * taken
+        raised[support.raises] += taken
+    step = 1 if params.hits_on == "at-most" else -1
+    out = []
+    for unit, count in units:
+        fire = params.units[unit]
+        base = getattr(fire, side)
+        better = bonus[unit] + [0] * (count - len(bonus[unit]))
+        for by in better:
+            out.append(Shot(unit, fire.die or params.die, fire.dice, base + step * by, bool(by)))
+    return out
+
+
+def group(params: SimultaneousFire, side: str, die: str) -> str:
+    """The throw group a die is rolled in: the side's own for the attack's die."""
+    return side if die == params.die else f"{side} {die}"
+
+
+def dice_needed(rules: Ruleset, params: SimultaneousFire, battle: Battle) -> dict[str, DiceNeed]:
+    needs: dict[str, DiceNeed] = {}
+    for side in SIDES:
+        for shot in shots(params, side, battle.side(side)):
+            name = group(params, side, shot.die)
+            count = needs[name].count if name in needs else 0
+            needs[name] = DiceNeed(rules.dice[shot.die].die, count + shot.dice, cite(params, "dice"), ordered=True)
+    return needs
+
+
+def casualties(rules: Ruleset, params: SimultaneousFire, units: Units, count: int) -> dict[str, int]:
+    """The units a side loses to `count` hits by the stated order."""
+    have, lost = dict(units), {}
+    for unit in params.order(rules):
+        take = min(count, have.get(unit, 0))
+        if take:
+            lost[unit] = take
+            count -= take
+    return lost
+
+
+def _value_words(params: SimultaneousFire, value: int) -> str:
+    return f"{value} or {'less' if params.hits_on == 'at-most' else 'more'}"
+
+
+def _words(rules: Ruleset, units: dict[str, int]) -> str:
+    return ", ".join(rules.units[u].counted(n) for u, n in units.items())
+
+
+def prepare(rules: Ruleset, name: str, params: SimultaneousFire, battle: Battle) -> Callable[[Throw], Ruling]:
+    """The ruler of one round as told, for every throw: who rolls what is worked out once."""
+    fired = {side: shots(params, side, battle.side(side)) for side in SIDES}
+    return lambda throw: _rule(rules, name, params, battle, fired, throw)
+
+
+def _read(params: SimultaneousFire, side: str, fired: list[Shot], throw: Throw) -> Iterator[tuple[Shot, Face]]:
+    """Each die's face with the shot it belongs to, each group read in order."""
+    taken: Counter[str] = Counter()
+    for shot in fired:
+        name = group(params, side, shot.die)
+        for _ in range(shot.dice):
+            yield shot, throw[name][taken[name]]
+            taken[name] += 1
+
+
+def _support_steps(
+    rules: Ruleset, params: SimultaneousFire, side: str, fired: list[Shot], battle: Battle
+) -> Iterator[Step]:
+    """One step for each support line that improved units of this side."""
+    raised = Counter(s.unit for s in fired if s.supported)
+    for support in params.support:
+        if raised[support.raises] and support.side in (side, "either"):
+            n = min(raised[support.raises], dict(battle.side(side)).get(support.unit, 0))
+            raised[support.raises] -= n
+            yield Step(
+                support.rule or cite(params, "support"),
+                f"the {side}'s {rules.units[support.unit].counted(n)} "
+                f"support{'s' if n == 1 else ''} {rules.units[support.raises].counted(n)}, one for one: "
+                f"{'its' if n == 1 else 'their'} value improves by {support.by}",
+            )
+
+
+def _rule(
+    rules: Ruleset,
+    name: str,
+    params: SimultaneousFire,
+    battle: Battle,
+    fired: dict[Side, list[Shot]],
+    throw: Throw,
+) -> Ruling:
+    steps = [
+        Step(
+            cite(params, "dice"),
+            "; ".join(
+                f"the {side} rolls {plural(sum(s.dice for s in fired[side]), 'die', 'dice')} ("
+                + ", ".join(
+                    f"{rules.units[unit].counted(n)}: {dice} {die}{' each' if n > 1 else ''}"
+                    for (unit, dice, die), n in Counter((s.unit, s.dice, s.die) for s in fired[side]).items()
+                )
+                + ")"
+                for side in SIDES
+            ),
+        )
+    ]
+    steps += [step for side in SIDES for step in _support_steps(rules, params, side, fired[side], battle)]
+    scored: dict[Side, int] = {}
+    rolled: dict[Side, list[Face]] = {}
+    for side in SIDES:
+        read = list(_read(params, side, fired[side], throw))
+        rolled[side] = [face for _, face in read]
+        scored[side] = sum(hits(params, int(face), shot.value) for shot, face in read)
+        each = ", ".join(
+            f"{rules.units[shot.unit].title} {face} ({'hit' if hits(params, int(face), shot.value) else 'miss'} "
+            f"on {_value_words(params, shot.value)}{', supported' if shot.supported else ''})"
+            for shot, face in read
+        )
+        steps.append(Step(cite(params, "hits"), f"the {side}: {each}: {plural(scored[side], 'hit')}"))
+    loses: dict[Side, int] = {}
+    options: dict[Side, list[dict[str, int]]] = {}
+    for side in SIDES:
+        units = battle.side(side)
+        hit_by = scored[side.other]
+        loses[side] = min(hit_by, sum(n for _, n in units))
+        chosen = casualties(rules, params, units, loses[side])
+        every = removal_options(units, loses[side])
+        options[side] = [chosen, *(o for o in every if o != chosen)] if loses[side] else []
+    steps.append(
+        Step(
+            cite(params, "losses"),
+            "both sides fire at once: "
+            + "; ".join(
+                f"the {side} loses {plural(loses[side], 'unit')} to {plural(scored[side.other], 'hit')}"
+                for side in SIDES
+            ),
+        )
+    )
+    policy = (
+        "cheapest first" if params.fight.casualties == CHEAPEST else "in the order " + ", ".join(params.order(rules))
+    )
+    for side in SIDES:
+        if len(options[side]) > 1:
+            steps.append(
+                Step(
+                    cite(params, "choice"),
+                    f"the {side} chooses its casualties: "
+                    + " or ".join(_words(rules, o) for o in options[side])
+                    + f"; by the stated order ({policy}) {_words(rules, options[side][0])}",
+                )
+            )
+    outcome = Exchange.of_sides(
+        ruleset=rules.name,
+        attack=name,
+        winner=None,
+        units={side: battle.side(side) for side in SIDES},
+        rolled=rolled,
+        hits=scored,
+        loses=loses,
+        options=options,
+    )
+    return Ruling(outcome, tuple(steps))
