@@ -70,29 +70,30 @@ class Chain(Generic[State, Key, Result]):
     def add(self, start: State) -> None:
         """Explore every state reachable from `start`, depth first on an explicit
         stack, first child first; a state is numbered once every state it leads
-        to is. One loop with its names bound locally: a chart meets ten thousand states."""
+        to is. The states opened and not yet numbered are the path being explored,
+        so a state pushed twice comes off the stack the second time to be numbered,
+        and a move back onto the path is a fight that may never end. One loop with
+        its names bound locally: a chart meets ten thousand states."""
         number, states, totals, moves_of, rounds = self.number, self.states, self.totals, self.moves, self.rounds
         end, key_of, round_of, after = self.rules.end, self.rules.key, self.rules.round, self.rules.after
         if start in number:
             return
         limit = self.limit
-        opened: dict[State, tuple[int, dict[State, int]]] = {}  # states met, not yet numbered: their moves
-        stack: list[tuple[State, bool]] = [(start, False)]
+        opened: dict[State, tuple[int, dict[State, int]]] = {}  # the path: each state's moves
+        stack: list[State] = [start]
         push, pop = stack.append, stack.pop
         while stack:
-            state, done = pop()
-            if done:
+            state = pop()
+            if state in number:
+                continue
+            if state in opened:  # every state it leads to is numbered
                 total, found = opened.pop(state)
                 number[state] = len(states)
                 states.append(state)
                 totals.append(total)
                 moves_of.append(tuple([(n, number[next_]) for next_, n in found.items()]))
                 continue
-            if state in number:
-                continue
-            if state in opened:
-                raise RefereeError("these rules let a fight come back to where it was: it may never end")
-            if len(number) + len(opened) >= limit:
+            if len(states) + len(opened) >= limit:
                 raise RefereeError(
                     f"this fight has more than {limit:,} states, too many to solve here: ask for fewer units"
                 )
@@ -112,10 +113,12 @@ class Chain(Generic[State, Key, Result]):
                     if not total:
                         raise RefereeError("no result of this round changes anything: the fight would never end")
             opened[state] = (total, moves)
-            push((state, True))
+            push(state)
             for next_ in reversed(moves):
+                if next_ in opened:
+                    raise RefereeError("these rules let a fight come back to where it was: it may never end")
                 if next_ not in number:
-                    push((next_, False))
+                    push(next_)
 
     def _scale(self) -> tuple[int, dict[int, int]] | None:
         """A base every round's number of throws is a power of (6 for six-sided
