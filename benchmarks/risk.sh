@@ -7,7 +7,10 @@
 #   2. `referee odds risk --table 30` cold against `python -c "import click, yaml,
 #      tabulate"` (target 1.5x);
 #   3. the cold 30 v 30 fight against the reference solving it in a fresh process;
-#   4. the largest fight and chart each arithmetic accepts (target: under 5 s).
+#   4. the largest fight and chart each arithmetic accepts (target: under 5 s);
+#   5. the referee's start-up floor (`--table 1 --float`: imports and the ruleset,
+#      nothing solved) against the reference's whole float chart, and both charts
+#      solved in-process (benchmarks/risk_inprocess.py), start-up left out.
 # Prints each ratio (referee / reference; lower is better). Needs hyperfine.
 # Usage: benchmarks/risk.sh [path/to/venv]   (default .venv)
 source "$(dirname "$0")/prelude.sh"
@@ -30,6 +33,7 @@ hyperfine -N --warmup 1 --runs "${RUNS:-5}" --export-json "$out" --style basic \
   -n table30-ref "$py -c 'import click, yaml, tabulate'" \
   -n fight "$venv/bin/referee odds risk --attacker 30 --defender 30 --until conquest" \
   -n fight-ref "$ref 30 30" \
+  -n floor "$venv/bin/referee odds risk --table 1 --float --json" \
   >/dev/null
 hyperfine -N --runs "${RUNS_LARGE:-2}" --export-json "$out.large" --style basic \
   -n "199 v 199 exact" "$venv/bin/referee odds risk --attacker 199 --defender 199 --until conquest --json" \
@@ -50,8 +54,13 @@ for name, label, target in (
     cpu = (runs[name]["user"] + runs[name]["system"]) / (runs[f"{name}-ref"]["user"] + runs[f"{name}-ref"]["system"])
     aim = f"(target {target})" if target else ""
     print(f"{label:38} referee {ours*1000:7.1f} ms  reference {ref*1000:7.1f} ms  ratio {ours/ref:.2f}, cpu {cpu:.2f} {aim}")
+floor, ref = runs["floor"], runs["chart-float-ref"]
+print(f"{'start-up floor vs reference float chart':38} referee {floor['median']*1000:7.1f} ms  reference "
+      f"{ref['median']*1000:7.1f} ms  ratio {floor['median']/ref['median']:.2f}, "
+      f"cpu {(floor['user']+floor['system'])/(ref['user']+ref['system']):.2f} (nothing solved yet)")
 print(f"{'float / exact, 100 x 100 chart':38} ratio {runs['chart-float']['median'] / runs['chart']['median']:.2f} (target <= 1)")
 for r in json.load(open(sys.argv[2]))["results"]:
     print(f"largest accepted: {r['command']:22} {r['median']:6.2f} s (target <= 5 s)")
 PY
 rm -f "$out" "$out.large"
+"$py" benchmarks/risk_inprocess.py "${RUNS_INPROCESS:-7}"

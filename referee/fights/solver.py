@@ -11,7 +11,7 @@ reused by every state with that key.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from fractions import Fraction
 from typing import Any, Generic, Protocol, TypeVar
 
@@ -49,76 +49,87 @@ class FightRules(Protocol[State, Key, Result]):
 
 
 class Chain(Generic[State, Key, Result]):
-    """The states met from the starts added, with their transitions, in an
-    order where every state comes after every state it leads to."""
+    """The states met from the starts added, compiled once into arrays: each
+    state has a number, every state numbered after every state it leads to
+    (a topological order), and its moves are (throws, next state's number).
+    Solving is then a loop over the arrays, with no hashing of states."""
 
     def __init__(self, rules: FightRules[State, Key, Result], exact: bool, limit: int) -> None:
         self.rules = rules
         self.exact = exact
         self.limit = limit
-        # each state's moves: the next states counted over its round's throws, and the
-        # number of throws that move at all (a round that changes nothing is divided out)
-        self.moves: dict[State, tuple[int, list[tuple[int, State]]]] = {}
-        self.order: list[State] = []
+        self.number: dict[State, int] = {}
+        self.states: list[State] = []  # by number: children first
+        # each state's moves: the number of throws that move at all (a round that changes
+        # nothing is divided out), and the next states by number, counted over those throws
+        self.totals: list[int] = []
+        self.moves: list[tuple[tuple[int, int], ...]] = []
         self.rounds: dict[Key, tuple[Sequence[tuple[Result, int]], int]] = {}
         self._scaled: tuple[int, tuple[int, dict[int, int]] | None] = (-1, None)  # for how many states
 
     def add(self, start: State) -> None:
         """Explore every state reachable from `start`, depth first on an explicit
-        stack; each state's round is read and its moves worked out on first visit.
-        One loop with its names bound locally: a chart meets ten thousand states."""
-        moves_of, rounds, order, limit = self.moves, self.rounds, self.order, self.limit
+        stack, first child first; a state is numbered once every state it leads
+        to is. The states opened and not yet numbered are the path being explored,
+        so a state pushed twice comes off the stack the second time to be numbered,
+        and a move back onto the path is a fight that may never end. One loop with
+        its names bound locally: a chart meets ten thousand states."""
+        number, states, totals, moves_of, rounds = self.number, self.states, self.totals, self.moves, self.rounds
         end, key_of, round_of, after = self.rules.end, self.rules.key, self.rules.round, self.rules.after
-        if start in moves_of:
+        if start in number:
             return
-        open_: set[State] = {start}
-        stack: list[tuple[State, Iterator[State] | None]] = [(start, None)]
+        limit = self.limit
+        opened: dict[State, tuple[int, dict[State, int]]] = {}  # the path: each state's moves
+        stack: list[State] = [start]
+        push, pop = stack.append, stack.pop
         while stack:
-            state, children = stack[-1]
-            if children is None:
-                if len(moves_of) >= limit:
-                    raise RefereeError(
-                        f"this fight has more than {limit:,} states, too many to solve here: ask for fewer units"
-                    )
-                moves: dict[State, int] = {}
-                total = 0
-                if end(state) is None:
-                    key = key_of(state)
-                    if key not in rounds:
-                        rounds[key] = round_of(key)
-                    counted, total = rounds[key]
-                    for result, n in counted:
-                        next_ = after(state, result)
-                        moves[next_] = moves[next_] + n if next_ in moves else n
-                    if state in moves:  # a result that changes nothing: play the round again
-                        total -= moves.pop(state)
-                        if not total:
-                            raise RefereeError("no result of this round changes anything: the fight would never end")
-                moves_of[state] = (total, [(n, next_) for next_, n in moves.items()])
-                children = iter(moves)
-                stack[-1] = (state, children)
-            for child in children:
-                if child not in moves_of:
-                    open_.add(child)
-                    stack.append((child, None))
-                    break
-                if child in open_:
+            state = pop()
+            if state in number:
+                continue
+            if state in opened:  # every state it leads to is numbered
+                total, found = opened.pop(state)
+                number[state] = len(states)
+                states.append(state)
+                totals.append(total)
+                moves_of.append(tuple([(n, number[next_]) for next_, n in found.items()]))
+                continue
+            if len(states) + len(opened) >= limit:
+                raise RefereeError(
+                    f"this fight has more than {limit:,} states, too many to solve here: ask for fewer units"
+                )
+            moves: dict[State, int] = {}
+            total = 0
+            if end(state) is None:
+                key = key_of(state)
+                round_ = rounds.get(key)
+                if round_ is None:
+                    round_ = rounds[key] = round_of(key)
+                results, total = round_
+                for result, n in results:
+                    next_ = after(state, result)
+                    moves[next_] = moves[next_] + n if next_ in moves else n
+                if state in moves:  # a result that changes nothing: play the round again
+                    total -= moves.pop(state)
+                    if not total:
+                        raise RefereeError("no result of this round changes anything: the fight would never end")
+            opened[state] = (total, moves)
+            push(state)
+            for next_ in reversed(moves):
+                if next_ in opened:
                     raise RefereeError("these rules let a fight come back to where it was: it may never end")
-            else:
-                stack.pop()
-                open_.discard(state)
-                order.append(state)
+                if next_ not in number:
+                    push(next_)
 
     def _scale(self) -> tuple[int, dict[int, int]] | None:
         """A base every round's number of throws is a power of (6 for six-sided
         dice), with each number's exponent: exact chances are then whole numbers
         over a power of the base, summed without a single gcd."""
-        if self._scaled[0] != len(self.moves):
-            self._scaled = (len(self.moves), self._find_scale())
+        if self._scaled[0] != len(self.states):
+            self._scaled = (len(self.states), self._find_scale())
         return self._scaled[1]
 
     def _find_scale(self) -> tuple[int, dict[int, int]] | None:
-        totals = {total for total, _ in self.moves.values() if total}
+        totals = set(self.totals) - {0}
         base = min(totals - {1}, default=2)  # a move that always happens counts 1 throw: base**0
         for k in range(base.bit_length(), 1, -1):
             root = round(base ** (1 / k))
@@ -138,89 +149,98 @@ class Chain(Generic[State, Key, Result]):
     def ends(self, start: State) -> dict[State, Number]:
         """Every state the fight from `start` can end in, with its chance."""
         self.add(start)
+        first = self.number[start]
         scale = self._scale() if self.exact else None
         if scale:
-            return self._exact_ends(start, *scale)
-        mass: dict[State, Number] = {start: Fraction(1) if self.exact else 1.0}
+            return self._exact_ends(first, *scale)
+        mass: list[Number] = [None] * (first + 1)
+        mass[first] = Fraction(1) if self.exact else 1.0
         out: dict[State, Number] = {}
-        for state in reversed(self.order):
-            if state not in mass:
+        totals, moves_of, states = self.totals, self.moves, self.states
+        for i in range(first, -1, -1):
+            p = mass[i]
+            if p is None:
                 continue
-            p = mass.pop(state)
-            total, moves = self.moves[state]
+            moves = moves_of[i]
             if not moves:
-                out[state] = p
+                out[states[i]] = p
                 continue
-            share = p / total
-            for n, after in moves:
-                mass[after] = mass[after] + share * n if after in mass else share * n
-            if not mass:
-                break
+            share = p / totals[i]
+            for n, j in moves:
+                m = mass[j]
+                mass[j] = share * n if m is None else m + share * n
         return out
 
-    def _exact_ends(self, start: State, base: int, exponents: dict[int, int]) -> dict[State, Number]:
-        """`ends` in whole numbers: a chance is (n, e) for n / base**e."""
+    def _exact_ends(self, first: int, base: int, exponents: dict[int, int]) -> dict[State, Number]:
+        """`ends` in whole numbers: a chance is n / base**e, kept as n and e."""
         powers = [1]
-        mass: dict[State, tuple[int, int]] = {start: (1, 0)}
+        mass: list[int] = [0] * (first + 1)
+        scale: list[int] = [0] * (first + 1)
+        mass[first] = 1
         out: dict[State, Number] = {}
-        for state in reversed(self.order):
-            if state not in mass:
+        totals, moves_of, states = self.totals, self.moves, self.states
+        for i in range(first, -1, -1):
+            n = mass[i]
+            if not n:
                 continue
-            n, e = mass.pop(state)
-            total, moves = self.moves[state]
+            e = scale[i]
+            moves = moves_of[i]
             if not moves:
                 while len(powers) <= e:
                     powers.append(powers[-1] * base)
-                out[state] = Fraction(n, powers[e])
+                out[states[i]] = Fraction(n, powers[e])
                 continue
-            e_after = e + exponents[total]
+            e_after = e + exponents[totals[i]]
             while len(powers) <= e_after:
                 powers.append(powers[-1] * base)
-            for count, after in moves:
-                if after in mass:
-                    m, f = mass[after]
-                    if f < e_after:
-                        mass[after] = (m * powers[e_after - f] + n * count, e_after)
-                    else:
-                        mass[after] = (m + n * count * powers[f - e_after], f)
+            for count, j in moves:
+                m = mass[j]
+                if not m:
+                    mass[j], scale[j] = n * count, e_after
+                elif (f := scale[j]) < e_after:
+                    mass[j], scale[j] = m * powers[e_after - f] + n * count, e_after
                 else:
-                    mass[after] = (n * count, e_after)
-            if not mass:
-                break
+                    mass[j] = m + n * count * powers[f - e_after]
         return out
 
     def values(self, at_end: Callable[[State], int]) -> dict[State, Number]:
         """The expected value of `at_end` (a whole number) over where the fight
         ends, from every state met."""
+        return dict(zip(self.states, self.numbered_values(at_end)))
+
+    def numbered_values(self, at_end: Callable[[State], int]) -> list[Number]:
+        """`values` by state number: one pass over the arrays, children first."""
         scale = self._scale() if self.exact else None
-        if not scale:
-            value: dict[State, Number] = {}
-            for state in self.order:
-                total, moves = self.moves[state]
-                if not moves:
-                    value[state] = at_end(state)
-                elif self.exact:
-                    value[state] = sum((n * value[after] for n, after in moves), Fraction(0)) / total
-                else:
-                    value[state] = sum(n * value[after] for n, after in moves) / total
-            return value
-        base, exponents = scale
-        powers = [1]
-        scaled: dict[State, tuple[int, int]] = {}  # (n, e) for n / base**e
-        for state in self.order:
-            total, moves = self.moves[state]
+        if scale:
+            return self._exact_values(at_end, *scale)
+        value: list[Number] = []
+        append = value.append
+        exact = self.exact
+        for state, total, moves in zip(self.states, self.totals, self.moves):
             if not moves:
-                scaled[state] = (at_end(state), 0)
+                append(at_end(state))
+            elif exact:
+                append(sum([n * value[j] for n, j in moves], Fraction(0)) / total)
+            else:
+                append(sum([n * value[j] for n, j in moves]) / total)
+        return value
+
+    def _exact_values(self, at_end: Callable[[State], int], base: int, exponents: dict[int, int]) -> list[Number]:
+        """`values` in whole numbers: a value is n / base**e, kept as n and e until the end."""
+        powers = [1]
+        tops: list[int] = []  # each state's e
+        tops_append = tops.append
+        scaled: list[int] = []  # each state's n
+        scaled_append = scaled.append
+        for state, total, moves in zip(self.states, self.totals, self.moves):
+            if not moves:
+                scaled_append(at_end(state))
+                tops_append(0)
                 continue
             k = exponents[total]
-            top = max(scaled[after][1] for _, after in moves) + k
+            top = max([tops[j] for _, j in moves]) + k
             while len(powers) <= top:
                 powers.append(powers[-1] * base)
-            n = 0
-            for count, after in moves:
-                m, f = scaled[after]
-                n += count * m * powers[top - k - f]
-            scaled[state] = (n, top)
-        while len(powers) <= max((e for _, e in scaled.values()), default=0):
-            powers.append(powers[-1] * base)
-        return {state: Fraction(n, powers[e]) for state, (n, e) in scaled.items()}
+            scaled_append(sum([count * scaled[j] * powers[top - k - tops[j]] for count, j in moves]))
+            tops_append(top)
+        return [Fraction(n, powers[e]) for n, e in zip(scaled, tops)]
