@@ -39,6 +39,11 @@ def detail(entry: dict[str, Any]) -> str:
         f"ruleset:  {entry['ruleset'] or '-'}"
         + (f" (sha256 {entry['ruleset_digest'][:16]}, {entry['ruleset_path']})" if entry["ruleset_digest"] else ""),
         f"dice:     {rolled} ({how})" if rolled else "dice:     none",
+        *(
+            [f"flagged:  rolled before: entry {', entry '.join(map(str, dice['rolled_before']))} (the same attack)"]
+            if dice.get("rolled_before")
+            else []
+        ),
         f"referee:  {entry['version']}",
         f"hash:     {entry['hash']}",
         f"previous: {entry['prev_hash']}",

@@ -20,7 +20,7 @@ from referee.ruleset.model import Ruleset
 
 def summary(outcome: PipOutcome) -> str:
     if outcome.outcome is None:
-        return "The attacker picks a pairing: repeat with --choose ROLLED:FIELD."
+        return "The attacker picks a pairing on this throw: the command to type is at the end."
     parts = [f"{outcome.outcome.capitalize()} attack."]
     if outcome.outcome == "valid":
         parts.append(f"The field die now shows {outcome.attacker_after}.")
