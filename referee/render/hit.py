@@ -8,6 +8,7 @@ from typing import Any, cast
 
 from referee.hitcheck import Chances, chances
 from referee.hitcheck import chart as every_pair
+from referee.names import article
 from referee.procedures.target_number.grammar import TargetNumber
 from referee.procedures.target_number.reader import attack, named
 from referee.procedures.target_number.resolver import Strike, StrikeOutcome, needed
@@ -95,7 +96,10 @@ def report(
         lines += [styled(verdict(_outcome(settled)), bold=True), ""]
     lines.append(explanation(steps))
     offered = [m.label + f" ({name})" for name, m in params.modifiers.items() if not m.types or strike.kind in m.types]
-    lines += ["", f"Modifiers for a {kind} (--modifier): {', '.join(offered) if offered else 'none in this ruleset'}."]
+    lines += [
+        "",
+        f"Modifiers for {article(kind)} (--modifier): {', '.join(offered) if offered else 'none in this ruleset'}.",
+    ]
     if settled is not None:
         lines += ["", seed_line(settled.seed, settled.typed)]
     return "\n".join(lines)

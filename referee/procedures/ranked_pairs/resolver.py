@@ -20,7 +20,7 @@ from dataclasses import field as dc_field
 
 from referee.dice import pips
 from referee.errors import RefereeError
-from referee.names import plural
+from referee.names import article, plural
 from referee.procedures.base import Battle, DiceNeed, Throw, cite
 from referee.procedures.ranked_pairs.grammar import RankedPairs
 from referee.procedures.ranked_pairs.outcome import Pair, PairedDie, Round, RoundSide, SideLosses
@@ -79,7 +79,9 @@ def _dice_parts(rules: Ruleset, params: RankedPairs, battle: Battle, side: str) 
         )
     for unit, _ in front:
         if unit not in params.divisions:
-            raise RefereeError(f"a {rules.units[unit].title} does not fight in a {params.label}", rule=params.rule)
+            raise RefereeError(
+                f"{article(rules.units[unit].title)} does not fight in {article(params.label)}", rule=params.rule
+            )
     count = sum(params.divisions[unit].dice for unit, _ in front)
     parts = [(count, front_rule, f"the {side} has {labels(rules, front)} on the front: {plural(count, 'die', 'dice')}")]
     rear = divisions(rules, battle, f"{side}_rear")
