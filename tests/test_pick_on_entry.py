@@ -76,3 +76,15 @@ def test_a_second_roll_of_the_same_attack_in_a_game_is_flagged(journal: Path) ->
     assert "rolled before: entry 2" in run("log show 3").stdout
     other = run("battle diceland --attacker 6,2 --defender 5 --seed 4")
     assert "rolled before" not in other.stderr
+
+
+def test_log_gives_each_entry_its_outcome_and_game() -> None:
+    run("game start friday --ruleset diceland")
+    run(ASK)
+    run("battle diceland --attacker 6,3 --defender 5 --seed 4")
+    run("battle --entry 2 --choose 4:6")
+    rows = run("log").stdout.splitlines()
+    assert "outcome" in rows[0]
+    assert rows[3].rstrip().endswith("waits for --choose") and "friday" in rows[3]
+    assert rows[4].rstrip().endswith("waits for --choose (rolled before)")
+    assert rows[5].rstrip().endswith("attacker wins")

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from referee.journal.export import command_line
-from referee.render.text import styled, table
+from referee.render.text import spoken, styled, table
 
 
 def _short(text: str, width: int = 70) -> str:
@@ -17,8 +17,24 @@ def _short(text: str, width: int = 70) -> str:
 def listing(entries: Sequence[dict[str, Any]], where: str) -> str:
     if not entries:
         return f"No entries in {where}."
-    rows = [(e["id"], e["time"], e["game"] or "-", e["ruleset"] or "-", _short(command_line(e))) for e in entries]
-    return table(rows, ["id", "time", "game", "ruleset", "command"])
+    rows = [
+        (e["id"], e["time"], e["game"] or "-", e["ruleset"] or "-", _short(command_line(e), 50), outcome(e))
+        for e in entries
+    ]
+    return table(rows, ["id", "time", "game", "ruleset", "command", "outcome"])
+
+
+def outcome(entry: dict[str, Any]) -> str:
+    """An entry's outcome in a few words, read from keys every kind of ruling may carry."""
+    ruling = entry["ruling"] if isinstance(entry["ruling"], dict) else {}
+    flagged = " (rolled before)" if (entry["dice"] or {}).get("rolled_before") else ""
+    if ruling.get("awaits"):
+        return f"waits for --{ruling['awaits']}{flagged}"
+    if "winner" in ruling:
+        return (f"{ruling['winner']} wins" if ruling["winner"] else "no winner") + flagged
+    if "error" in ruling:
+        return "refused"
+    return "-"
 
 
 def detail(entry: dict[str, Any]) -> str:
@@ -70,7 +86,7 @@ def _outcome_lines(value: Any, path: str = "") -> list[str]:
         ]
     if isinstance(value, list) and value and all(isinstance(v, (dict, list)) for v in value):
         return [line for i, item in enumerate(value) for line in _outcome_lines(item, f"{path}[{i}]")]
-    shown = (", ".join(map(str, value)) or "-") if isinstance(value, list) else value
+    shown = (", ".join(str(spoken(v)) for v in value) or "-") if isinstance(value, list) else spoken(value)
     return [f"{path}: {shown}"]
 
 

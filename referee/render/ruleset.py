@@ -6,7 +6,7 @@ import dataclasses
 from collections.abc import Iterator
 from typing import Any
 
-from referee.render.text import styled, table
+from referee.render.text import spoken, styled, table
 from referee.ruleset.model import Ruleset
 
 
@@ -36,7 +36,7 @@ def _flat(value: Any) -> str:
             f"({', '.join(f'{k} {v}' for k, v in item.items())})" if isinstance(item, dict) else str(item)
             for item in value
         )
-    return str(value)
+    return str(spoken(value))
 
 
 def _attack_lines(rules: Ruleset) -> list[str]:

@@ -25,12 +25,22 @@ def styled(text: str, **style: Any) -> str:
     return click.style(text, **style)
 
 
+def spoken(value: Any) -> Any:
+    """A value as a player reads it: yes, no, and '-' for nothing, never Python's True/False/None."""
+    if value is None:
+        return "-"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return value
+
+
 def table(rows: Iterable[Sequence[Any]], headers: Sequence[str], indented: bool = False) -> str:
     """`indented` keeps the leading spaces of cells, for rows that are parts of the row above."""
     from tabulate import tabulate
 
+    cells = [[spoken(cell) for cell in row] for row in rows]
     return tabulate(
-        list(rows), headers=list(headers), tablefmt="simple", disable_numparse=True, preserve_whitespace=indented
+        cells, headers=list(headers), tablefmt="simple", disable_numparse=True, preserve_whitespace=indented
     )
 
 
