@@ -83,7 +83,7 @@ def test_log_gives_each_entry_its_outcome_and_game() -> None:
     run(ASK)
     run("battle diceland --attacker 6,3 --defender 5 --seed 4")
     run("battle --entry 2 --choose 4:6")
-    rows = run("log").stdout.splitlines()
+    rows = run("log", env={"COLUMNS": "200"}).stdout.splitlines()  # one line per entry
     assert "outcome" in rows[0]
     assert rows[3].rstrip().endswith("waits for --choose") and "friday" in rows[3]
     assert rows[4].rstrip().endswith("waits for --choose (rolled before)")

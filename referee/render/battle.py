@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
-from referee.render.text import View, explanation, seed_line, styled, table, units
+from referee.render.text import View, explanation, paragraph, seed_line, styled, table, units
 from referee.rolling import Settled
 from referee.ruleset.model import Ruleset
 from referee.ruling import SIDES
@@ -52,7 +52,7 @@ def report(rules: Ruleset, settled: Settled) -> str:
             styled(f"{rules.title}: {label}", bold=True),
             table(rows, ["side", "units", "rolled", "hits", "loses"]),
             "",
-            styled(summary(rules, outcome), bold=True),
+            styled(paragraph(summary(rules, outcome)), bold=True),
             "",
             explanation(settled.ruling.steps),
             "",

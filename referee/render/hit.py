@@ -13,7 +13,7 @@ from referee.procedures.target_number.grammar import TargetNumber
 from referee.procedures.target_number.reader import attack, named
 from referee.procedures.target_number.resolver import Strike, StrikeOutcome, needed
 from referee.render import json as json_render
-from referee.render.text import View, explanation, fraction, percent, seed_line, styled, table
+from referee.render.text import View, explanation, fraction, paragraph, percent, seed_line, styled, table
 from referee.rolling import Settled
 from referee.ruleset.model import Ruleset
 from referee.ruling import Step
@@ -93,12 +93,14 @@ def report(
         "",
     ]
     if settled is not None:
-        lines += [styled(verdict(_outcome(settled)), bold=True), ""]
+        lines += [styled(paragraph(verdict(_outcome(settled))), bold=True), ""]
     lines.append(explanation(steps))
     offered = [m.label + f" ({name})" for name, m in params.modifiers.items() if not m.types or strike.kind in m.types]
     lines += [
         "",
-        f"Modifiers for {article(kind)} (--modifier): {', '.join(offered) if offered else 'none in this ruleset'}.",
+        paragraph(
+            f"Modifiers for {article(kind)} (--modifier): {', '.join(offered) if offered else 'none in this ruleset'}."
+        ),
     ]
     if settled is not None:
         lines += ["", seed_line(settled.seed, settled.typed)]

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from referee.journal.export import command_line
-from referee.render.text import spoken, styled, table
+from referee.render.text import spoken, styled, table, width
 
 
 def _short(text: str, width: int = 70) -> str:
@@ -17,11 +17,16 @@ def _short(text: str, width: int = 70) -> str:
 def listing(entries: Sequence[dict[str, Any]], where: str) -> str:
     if not entries:
         return f"No entries in {where}."
-    rows = [
-        (e["id"], e["time"], e["game"] or "-", e["ruleset"] or "-", _short(command_line(e), 50), outcome(e))
-        for e in entries
-    ]
-    return table(rows, ["id", "time", "game", "ruleset", "command", "outcome"])
+    headers = ["id", "time", "game", "ruleset", "command", "outcome"]
+    rows = [(e["id"], e["time"], e["game"] or "-", e["ruleset"] or "-", _typed(e), outcome(e)) for e in entries]
+    others = sum(max(len(str(row[i])) for row in [headers, *rows]) for i in (0, 1, 2, 3, 5))
+    room = max(20, width() - others - 4 * len(headers) + 2)  # the command gives way, one line per entry
+    return table([(*row[:4], _short(row[4], room), row[5]) for row in rows], headers)
+
+
+def _typed(entry: dict[str, Any]) -> str:
+    """The command line without the 'referee' every line starts with."""
+    return command_line(entry).removeprefix("referee ")
 
 
 def outcome(entry: dict[str, Any]) -> str:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, cast
 
 from referee.render.battle import document
 from referee.render.battle import odds as odds
-from referee.render.text import View, explanation, seed_line, styled, table
+from referee.render.text import View, explanation, paragraph, seed_line, styled, table
 from referee.rolling import Settled
 from referee.ruleset.model import Ruleset
 from referee.ruling import SIDES
@@ -74,7 +74,7 @@ def report(rules: Ruleset, settled: Settled) -> str:
                 ],
             ),
             "",
-            styled(summary, bold=True),
+            styled(paragraph(summary), bold=True),
             "",
             explanation(settled.ruling.steps),
             "",
