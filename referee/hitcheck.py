@@ -4,7 +4,8 @@ with the ruling."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from referee.dice import MAX_THROWS
@@ -32,15 +33,13 @@ def chances(rules: Ruleset, strike: Strike, limit: int = MAX_THROWS) -> Chances:
 
 
 def chart(
-    rules: Ruleset, kind: str, wounds: int = 0, modifiers: tuple[str, ...] = ()
+    rules: Ruleset, kind: str, wounds: int = 0, modifiers: tuple[str, ...] = (), agreed: Mapping[str, int] | None = None
 ) -> list[tuple[int, int, Chances]]:
-    """Every attacker value against every target value; the throws of all the
-    cells together are bounded as one sum's are."""
+    """Every attacker value against every target value, with the changes the
+    table agreed (Strike's fields by name); the throws of all the cells
+    together are bounded as one sum's are."""
     value = attack(rules).value
     values = range(value.min, value.max + 1)
     limit = MAX_THROWS // len(values) ** 2
-    return [
-        (a, t, chances(rules, Strike(kind, a, t, wounds=wounds, modifiers=modifiers), limit))
-        for a in values
-        for t in values
-    ]
+    template = Strike.from_dict({**Strike(kind, 0, 0, wounds=wounds, modifiers=modifiers).as_dict(), **(agreed or {})})
+    return [(a, t, chances(rules, replace(template, attacker=a, target=t), limit)) for a in values for t in values]

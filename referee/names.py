@@ -27,6 +27,17 @@ def plural(count: int, word: str, many: str = "") -> str:
     return f"{count} {word if count == 1 else many or word + 's'}"
 
 
+def article(words: str) -> str:
+    """'an astral attack', 'a unit': the indefinite article a ruleset's word takes
+    (by its first letter: the rulesets' words are English labels)."""
+    return f"{'an' if words[:1].lower() in 'aeiou' else 'a'} {words}"
+
+
+def span(low: int, high: int) -> str:
+    """'1' or '1 to 3': a range of numbers as said aloud."""
+    return str(low) if low == high else f"{low} to {high}"
+
+
 def _norm(word: str) -> str:
     return " ".join(word.lower().split())
 

@@ -103,7 +103,10 @@ def offer(rules: Ruleset, held: Mapping[str, int], free_places: int | None) -> O
     spend = max(cost(rules, p) for p in fitting)
     spend_all = terms.spend == "all-possible"
     legal = [p for p in fitting if cost(rules, p) == spend or not spend_all]
-    income_text = " + ".join([f"{terms.income.base} base"] + [f"{per[s]} × {n} {s}" for s, n in held.items() if n])
+    income_text = " + ".join(
+        [f"{terms.income.base} base"]
+        + [f"{s} {n}" + (f" × {per[s]}" if per[s] != 1 else "") for s, n in held.items() if n]
+    )
     steps = [Step(terms.income.rule, f"{income_text} = {points} points")]
     if places is not None:
         steps.append(Step(terms.places_rule, f"{plural(places, 'free place')} for new units"))

@@ -167,7 +167,7 @@ def build(rules: Ruleset, held: Mapping[str, int], wanted: Sequence[str]) -> Bui
     if cost > have:
         raise RefereeError(
             f"{' and '.join(w.label for w in works)} cost{'s' if len(works) == 1 else ''} "
-            f"{cost}, but there are only {have} {terms.text}",
+            f"{cost}, more than the {terms.text} ({have})",
             rule=max(works, key=lambda w: w.cost).rule,
         )
     steps.append(Step(first, f"{have} {terms.text} pay for it: {have - cost} left"))

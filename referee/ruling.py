@@ -74,10 +74,14 @@ class Step:
 @dataclass(frozen=True)
 class Ruling:
     """The outcome, a typed record of its kind of outcome, and why, step by
-    step; `as_dict` is the one shape `--json` prints and the journal stores."""
+    step; `as_dict` is the one shape `--json` prints and the journal stores.
+    `awaits` names the word a player must still give on this same throw (a
+    pick among pairings), so the journal holds that the ruling is not done."""
 
     outcome: Record
     steps: tuple[Step, ...]
+    awaits: str | None = None
 
     def as_dict(self) -> dict[str, Any]:
-        return {**self.outcome.as_dict(), "explanation": [step.as_dict() for step in self.steps]}
+        waiting = {"awaits": self.awaits} if self.awaits else {}
+        return {**self.outcome.as_dict(), **waiting, "explanation": [step.as_dict() for step in self.steps]}

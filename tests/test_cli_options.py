@@ -23,7 +23,10 @@ def test_nothing_given_is_nothing_refused() -> None:
 
 def test_unread_names_by_flag_the_options_a_reader_does_not_read() -> None:
     told = OddsTold(attacker="6", reach=2, floats=True)
-    unread = told.unread({"attacker", "defender", "kind", "wounds", "modifiers", "until", "table", "stop_at", "exact"})
+    unread = told.unread(
+        {"attacker", "defender", "kind", "wounds", "modifiers", "until", "table", "stop_at", "exact"}
+        | {"attacker_bonus", "target_bonus", "to_hit", "to_wound"}
+    )
     assert unread == {
         "--attacker-rear": None,
         "--defender-rear": None,

@@ -60,8 +60,8 @@ def test_typed_dice_are_recorded_as_typed() -> None:
 
 def test_the_text_report_names_its_entry_and_log_lists_it() -> None:
     assert "Journal entry 1; 'referee log show 1' shows it again." in run(TYPED).stdout
-    listed = run("log").stdout
-    assert "referee battle groundforce --attacker '2 trooper'" in listed
+    listed = run("log", env={"COLUMNS": "200"}).stdout  # wide enough that the table wraps no cell
+    assert "battle groundforce --attacker '2 trooper'" in listed
     assert "GF-B5" in run("log show 1").stdout
 
 

@@ -28,7 +28,7 @@ def test_an_attack_without_range_reaches_distance_one_and_says_so() -> None:
     assert "| `range` | default `min: 1, max: 1` |" in run("schema --markdown").stdout
     # Boarding Party's boarding attack has no range: distance 1 only
     assert fails(f"battle {BOARDING} --attacker '2 hands' --defender hand --range 2").endswith(
-        "a boarding reaches distance 1 to 1, not 2 (BP-1)"
+        "a boarding reaches distance 1, not 2 (BP-1)"
     )
 
 

@@ -187,7 +187,10 @@ def test_extend_continues_the_table_beyond_its_rows(edited: Edit) -> None:
         ("hit trueforces --attacker 4 --target 0 --attack ranged", "the target's quality must be 1 to 6, not 0"),
         (f"{EXAMPLE} --roll 7", "a hit roll of 7 is impossible: the d6 shows 1 to 6 (TF-C4)"),
         (f"{EXAMPLE} --roll 5 --wound-roll 0", "a wound roll of 0 is impossible: the d6 shows 1 to 6 (TF-C5)"),
-        (f"{EXAMPLE} --modifier cover", "unknown modifier 'cover'; known: none"),
+        (
+            f"{EXAMPLE} --modifier cover",
+            "unknown modifier 'cover': this ruleset names no modifiers; say a change on the spot",
+        ),
         (
             "hit trueforces --attacker 4 --target 5 --attack rangd",
             "unknown attack type 'rangd'; did you mean 'ranged'?",

@@ -46,7 +46,8 @@ Shell completion of commands, rulesets, units, faces, situations:
 Exit codes: 0 success; 1 when `log verify` finds the chain broken,
 `replay` finds a ruling changed, or a reading command met a damaged journal
 entry; 2 bad input (the message names what is wrong
-and the rule or file:line); 130 interrupted. Anything else is a bug worth
+and the rule or file:line; with --json, one JSON object on stderr:
+{"error": ..., "rule": ...}); 130 interrupted. Anything else is a bug worth
 reporting."""
 
 
@@ -64,11 +65,25 @@ def examples_last(command: click.Command) -> click.Command:
     return command
 
 
-def fail(message: str) -> None:
-    """One line, whatever the user typed into the names it quotes."""
+def fail(message: str, as_json: bool = False, error: RefereeError | None = None) -> None:
+    """One line, whatever the user typed into the names it quotes; with
+    --json, one JSON object: the message, the rule and the file:line apart."""
+    if as_json:
+        import json
+
+        fields = {"error": error.message if error else message, "rule": error.rule if error else None}
+        if error is not None and error.where:
+            fields["where"] = error.where
+        click.echo(json.dumps(fields, ensure_ascii=False).encode("utf-8", "backslashreplace").decode("utf-8"), err=True)
+        sys.exit(2)
     line = message.replace("\r", "\\r").replace("\n", "\\n").encode("utf-8", "backslashreplace").decode("utf-8")
     click.echo(f"error: {line}", err=True)
     sys.exit(2)
+
+
+def _asks_json(given: list[str]) -> bool:
+    """--json among the options (not after `--`, where words are arguments)."""
+    return "--json" in (given[: given.index("--")] if "--" in given else given)
 
 
 class RefereeGroup(click.Group):
@@ -107,6 +122,7 @@ class RefereeGroup(click.Group):
         **extra: Any,
     ) -> Any:
         given = sys.argv[1:] if args is None else list(args)
+        as_json = _asks_json(given)
         try:
             from referee.inputs import argument
 
@@ -114,15 +130,15 @@ class RefereeGroup(click.Group):
                 argument(word, position)
             code = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
         except RefereeError as exc:
-            fail(str(exc))
+            fail(str(exc), as_json, exc)
         except click.exceptions.NoArgsIsHelpError as exc:
             click.echo(exc.ctx.get_help())  # `referee` alone: the help, and no error
             sys.exit(0)
         except click.UsageError as exc:
             where = exc.ctx.command_path if exc.ctx else "referee"
-            fail(f"{exc.format_message()} (see '{where} --help')")
+            fail(f"{exc.format_message()} (see '{where} --help')", as_json)
         except click.ClickException as exc:
-            fail(exc.format_message())
+            fail(exc.format_message(), as_json)
         except click.Abort:
             click.echo("interrupted", err=True)
             sys.exit(130)  # the shell's code for Ctrl-C

@@ -9,7 +9,7 @@ from typing import Any
 import click
 
 from referee.cli import completion
-from referee.cli.journaling import journaled, record
+from referee.cli.journaling import journaled, printed_entry, record, writing
 from referee.cli.options import (
     action_option,
     emit,
@@ -19,18 +19,19 @@ from referee.cli.options import (
     not_read_by,
     rear_options,
     refuse_unread,
-    ruleset_argument,
     seed_option,
     situation_options,
     strike_options,
     variant_option,
 )
+from referee.cli.picks import how_to_pick, on_this_throw, rolled_before
 from referee.cli.told import BattleTold
+from referee.errors import RefereeError
 from referee.ruleset.model import Ruleset
 
 
 @click.command()
-@ruleset_argument
+@click.argument("ruleset", required=False, shell_complete=completion.rulesets)
 @force_options
 @rear_options
 @click.option(
@@ -41,13 +42,19 @@ from referee.ruleset.model import Ruleset
 @click.option("--roll", help="The one roll a game types alone: DiceLand's hand dice (5 or 5,1), a hit check's hit die.")
 @click.option("--wound-roll", help="Hit checks: the die rolled to wound, after a hit.")
 @click.option("--choose", metavar="ROLLED:FIELD", help="Pip-compare rulesets: the pairing picked, e.g. 5:6.")
+@click.option(
+    "--entry",
+    type=int,
+    metavar="N",
+    help="Give what journal entry N waits for (a pick) on its own throw, e.g. --entry 4 --choose 5:6.",
+)
 @strike_options
 @action_option
 @situation_options
 @seed_option
 @journaled
 @json_option
-def battle(ruleset: str, as_json: bool, **options: Any) -> None:
+def battle(ruleset: str | None, entry: int | None, as_json: bool, **options: Any) -> None:
     """Rule on one attack. Type the faces that were rolled, or leave a roll out
     and the referee rolls it (print the seed to repeat it). In DiceLand,
     --attacker and --defender take pips and --roll the hand dice rolled; in a
@@ -58,14 +65,26 @@ def battle(ruleset: str, as_json: bool, **options: Any) -> None:
       referee battle groundforce --attacker "2 trooper" --defender "trooper, heavy" \\
           --attacker-roll sword,explosion --defender-roll shield,sword
       referee battle diceland --attacker 6,2 --defender 3 --roll 5,1 --choose 5:6
+      referee battle --entry 4 --choose 5:6
       referee battle frontline-risk --attacker "infantry, armour" --attacker-rear 1 \\
           --defender "infantry, damaged armour" --when defender:city \\
           --attacker-roll 6,5,2 --defender-roll 6,3,1
     """
-    rule(load_rules(ruleset), BattleTold(**options), as_json)
+    told = BattleTold(**options)
+    if entry is not None:
+        from referee.cli.picks import asked
+
+        rules, told, line = asked(entry, ruleset, told)
+        rule(rules, told, as_json, replay=line)
+    elif ruleset is None:
+        raise RefereeError(
+            "name the ruleset, e.g. 'referee battle diceland ...', or give --entry N to pick on an entry"
+        )
+    else:
+        rule(load_rules(ruleset), told, as_json)
 
 
-def rule(rules: Ruleset, told: BattleTold, as_json: bool, roll: bool = True) -> None:
+def rule(rules: Ruleset, told: BattleTold, as_json: bool, roll: bool = True, replay: list[str] | None = None) -> None:
     """The one door of every ruling command: words → situation → settle → report
     of its kind; `roll=False` reports the situation before any dice."""
     from referee.journal.rerule import stored
@@ -80,11 +99,20 @@ def rule(rules: Ruleset, told: BattleTold, as_json: bool, roll: bool = True) -> 
     typed = {group: str(words[word]) for word, group in procedure.typed.items() if words[word] is not None}
     settled = settle(rules, situation, typed, told.seed) if roll else None
     document, report = kinds.report(procedure.report).ruled(rules, situation, settled)
+    flagged = rolled_before(rules) if settled and settled.seed is not None and writing() else []
     record(
         rules,
         document,
         seed=settled.seed if settled else None,
-        dice={"rolled": settled.throw, "typed": settled.typed} if settled else None,
+        dice={"rolled": settled.throw, "typed": settled.typed, **({"rolled_before": flagged} if flagged else {})}
+        if settled
+        else None,
+        replay=replay,
         situation=stored(procedure.name, situation, settled.ruling) if settled else None,
     )
-    emit(as_json, document, report)
+    awaits = settled.ruling.awaits if settled else None
+    if settled is None or awaits is None or as_json:
+        emit(as_json, document, report)
+        return
+    line = on_this_throw(procedure, settled) if replay is None else replay[:-2]
+    emit(as_json, document, lambda: report() + "\n\n" + how_to_pick(awaits, printed_entry()[1], line))

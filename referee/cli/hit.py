@@ -46,6 +46,10 @@ def hit(
     no_roll: bool,
     seed: int | None,
     as_json: bool,
+    attacker_bonus: int | None,
+    target_bonus: int | None,
+    to_hit: int | None,
+    to_wound: int | None,
 ) -> None:
     """What an attacker needs to hit, the exact chances of a hit, of putting
     the target out of action and of a wound; then the ruling on the dice.
@@ -68,5 +72,9 @@ def hit(
         roll=None if roll is None else str(roll),
         wound_roll=None if wound_roll is None else str(wound_roll),
         seed=seed,
+        attacker_bonus=attacker_bonus,
+        target_bonus=target_bonus,
+        to_hit=to_hit,
+        to_wound=to_wound,
     )
     rule(load_rules(ruleset), told, as_json, roll=not no_roll)

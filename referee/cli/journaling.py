@@ -132,11 +132,13 @@ def record(
     stops: str | None = None,
     command: str | None = None,
     situation: dict[str, Any] | None = None,
+    replay: list[str] | None = None,
 ) -> None:
     """Commit this ruling to the journal (unless --no-journal), before it is
-    printed; `starts` or `stops` names the game the entry starts or stops, and
+    printed; `starts` or `stops` names the game the entry starts or stops,
     `command` the entry's command where it is not the one typed (a game that
-    `play start` begins is a 'game start' entry of its own)."""
+    `play start` begins is a 'game start' entry of its own), and `replay` the
+    command line that rules it again where the one typed reads the journal."""
     ctx = click.get_current_context()
     ctx.meta[PENDING] = False
     rerun = _RERUN.get()
@@ -159,7 +161,8 @@ def record(
         written = journal.append(
             command=command or " ".join(ctx.command_path.split()[1:]),
             argv=argv,
-            replay=argv + (["--seed", str(seed)] if seed is not None and ctx.params.get("seed") != seed else []),
+            replay=replay
+            or argv + (["--seed", str(seed)] if seed is not None and ctx.params.get("seed") != seed else []),
             inputs=_jsonable({**inputs, **({"extra": ctx.args} if ctx.args else {})}),
             dice=_jsonable({"seed": seed, **(dice or {})}),
             ruling=ruling,
@@ -177,6 +180,12 @@ def record(
         click.echo(
             f"note: game '{game['name']}' is played with {game['ruleset']}, but this ruling used {rules.name}", err=True
         )
+
+
+def writing() -> bool:
+    """Whether this ruling will be written to a journal (not --no-journal, not a replay)."""
+    ctx = click.get_current_context()
+    return _RERUN.get() is None and not ctx.meta.get(OFF)
 
 
 def printed_entry() -> tuple[bool, int | None, str | None]:

@@ -103,6 +103,14 @@ def variant_option(f: F) -> F:
     )(f)
 
 
+AGREED = (
+    ("--attacker-bonus", "the attacker's value before the hit table"),
+    ("--target-bonus", "the target's value before the hit table"),
+    ("--to-hit", "the number needed to hit"),
+    ("--to-wound", "the wound roll"),
+)
+
+
 def strike_options(f: F) -> F:
     """The options that say which attack a hit check (or its chart) is about."""
     f = click.option(
@@ -113,6 +121,8 @@ def strike_options(f: F) -> F:
         help="A modifier the ruleset names (repeatable).",
     )(f)
     f = click.option("--wounds", type=whole(0), help="Wounds the target already has (default 0).")(f)
+    for flag, what in reversed(AGREED):
+        f = click.option(flag, type=int, metavar="N", help=f"Agreed at the table: added to {what}.")(f)
     return click.option(
         "--attack", "kind", shell_complete=completion.part("types"), help="The attack type, e.g. melee, ranged, astral."
     )(f)

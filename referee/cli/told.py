@@ -23,6 +23,10 @@ class BattleTold(Told):
     action: str | None = flag("--action")
     wounds: int | None = flag("--wounds")
     modifiers: tuple[str, ...] = flag("--modifier", ())
+    attacker_bonus: int | None = flag("--attacker-bonus")
+    target_bonus: int | None = flag("--target-bonus")
+    to_hit: int | None = flag("--to-hit")
+    to_wound: int | None = flag("--to-wound")
     seed: int | None = None
 
 
@@ -33,6 +37,10 @@ class OddsTold(Told):
     kind: str | None = flag("--attack")
     wounds: int | None = flag("--wounds")
     modifiers: tuple[str, ...] = flag("--modifier", ())
+    attacker_bonus: int | None = flag("--attacker-bonus")
+    target_bonus: int | None = flag("--target-bonus")
+    to_hit: int | None = flag("--to-hit")
+    to_wound: int | None = flag("--to-wound")
     until: str | None = flag("--until")
     table: int | None = flag("--table")
     floats: bool = flag("--float", False)

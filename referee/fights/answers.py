@@ -20,6 +20,7 @@ from typing import Any, Protocol
 
 from referee.errors import RefereeError
 from referee.fights.solver import ENDS, Chain, FightRules, Number
+from referee.names import article
 from referee.procedures.base import Battle
 from referee.procedures.door import attack_of, procedure
 from referee.ruleset.model import Ruleset, Situation
@@ -98,7 +99,8 @@ def fight_rules(rules: Ruleset, battle: Battle, stop_at: int | None = None) -> F
     door = procedure(params).fight
     if door is None:
         raise RefereeError(
-            f"a {params.label} is not fought in rounds: ask for the odds of one attack, without --until or --table"
+            f"{article(params.label)} is not fought in rounds: "
+            "ask for the odds of one attack, without --until or --table"
         )
     fought: Fought = importlib.import_module(door).fight_rules(rules, params, battle.when, stop_at)
     return fought

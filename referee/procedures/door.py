@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any, cast
 
 from referee.errors import RefereeError
+from referee.names import article
 from referee.procedures.base import Battle, DiceNeed, Procedure, Situated, Throw
 from referee.ruleset import registry
 from referee.ruleset.model import Ruleset
@@ -42,7 +43,7 @@ def attack_of(rules: Ruleset, situation: object) -> tuple[str, Any]:
         made_alone = procedure(params).alone
         rule = made_alone(params) if made_alone else None
         if rule and (len(kinds) > 1 or total > 1):
-            raise RefereeError(f"a {params.label} is made alone: no other unit may join it", rule=rule)
+            raise RefereeError(f"{article(params.label)} is made alone: no other unit may join it", rule=rule)
     if len(kinds) > 1:
         raise RefereeError("these units attack in different ways: " + ", ".join(sorted(kinds)))
     kind = kinds.pop()
@@ -89,7 +90,7 @@ def dice_needed(rules: Ruleset, situation: object) -> dict[str, DiceNeed]:
         check_situations(rules, situation)
         check_states(rules, situation)
         if (situation.attacker_rear or situation.defender_rear) and not module.rear:
-            raise RefereeError(f"a {params.label} has no rear: no units wait behind its front", rule=params.rule)
+            raise RefereeError(f"{article(params.label)} has no rear: no units wait behind its front", rule=params.rule)
     return module.dice_needed(rules, params, situation)
 
 

@@ -5,8 +5,6 @@ always carries them. The arithmetic used is always said."""
 
 from __future__ import annotations
 
-import os
-import textwrap
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
@@ -15,23 +13,13 @@ from referee.fights.answers import Chart, FightOdds
 from referee.fights.solver import Number
 from referee.procedures.base import Battle
 from referee.render.json import percent as json_percent
-from referee.render.text import fraction, styled
+from referee.render.text import fraction, styled, width, wrapped
 from referee.ruleset.model import Ruleset
 from referee.ruling import SIDES, Step
 
 BAR = 30  # characters for 100%
 _EIGHTHS = " ▏▎▍▌▋▊▉"
 SHOWN = 12  # "at least k" rows in text; JSON lists every k
-
-
-def width() -> int:
-    """The terminal's width ($COLUMNS first), or 100 columns when the output is
-    piped (os, not shutil: shutil imports three compression modules)."""
-    try:
-        columns = int(os.environ.get("COLUMNS", "0")) or os.get_terminal_size().columns
-    except (ValueError, OSError):
-        columns = 100
-    return max(40, columns)
 
 
 def bar(p: Number) -> str:
@@ -47,12 +35,6 @@ def _exact(p: Number) -> str:
     return fraction(p) if isinstance(p, Fraction) else f"{p:.12g}"
 
 
-def _wrap(text: str, indent: str = "", hanging: str = "") -> list[str]:
-    return textwrap.wrap(
-        text, width(), initial_indent=indent, subsequent_indent=hanging or indent, break_long_words=True
-    ) or [indent]
-
-
 def _rows(rows: Sequence[tuple[str, Number]], exact: bool) -> list[str]:
     """One line per outcome: label, percent, bar (the bar shortened to fit); exact fractions below when asked."""
     label_width = min(max(len(label) for label, _ in rows), width() - 10)
@@ -61,7 +43,7 @@ def _rows(rows: Sequence[tuple[str, Number]], exact: bool) -> list[str]:
     for label, p in rows:
         lines.append(f"{label[:label_width]:<{label_width}}  {_pct(p)}  {bar(p)[:room]}".rstrip())
         if exact:
-            lines += _wrap(f"= {_exact(p)}", " " * (label_width + 2))
+            lines += wrapped(f"= {_exact(p)}", " " * (label_width + 2))
     return lines
 
 
@@ -151,7 +133,7 @@ def report(rules: Ruleset, battles: Sequence[Battle], odds: FightOdds, exact: bo
         )
     if odds.p_attacker_stops:
         rows.append(("  of which: the attacker stopped as told", odds.p_attacker_stops))
-    lines = [styled(f"{rules.title}: a whole fight until conquest ({how})", bold=True), *_wrap(_told(rules, battles))]
+    lines = [styled(f"{rules.title}: a whole fight until conquest ({how})", bold=True), *wrapped(_told(rules, battles))]
     lines += ["", *_rows(rows, exact)]
     if chain:
         lines += ["", styled("Territories taken in turn:", bold=True)]
@@ -179,8 +161,8 @@ def report(rules: Ruleset, battles: Sequence[Battle], odds: FightOdds, exact: bo
             if n
         )
         lost = float(odds.expected_losses[side])
-        lines += _wrap(f"Expected left to the {side}: {left or 'nothing'} (units lost: {lost:.2f}).")
-    lines += _wrap(f"Solved over {odds.states:,} fight states from {odds.rounds} distinct rounds.")
+        lines += wrapped(f"Expected left to the {side}: {left or 'nothing'} (units lost: {lost:.2f}).")
+    lines += wrapped(f"Solved over {odds.states:,} fight states from {odds.rounds} distinct rounds.")
     lines += ["", styled("Between rounds (edit 'fight' in the ruleset to change):", bold=True), *_policy(odds.policy)]
     return "\n".join(lines)
 
@@ -191,7 +173,7 @@ def _kept(rules: Ruleset, count: int) -> str:
 
 
 def _policy(steps: Sequence[Step]) -> list[str]:
-    return [line for s in steps for line in _wrap(f"{s.rule:<7} {s.text}", "  ", " " * 10)]
+    return [line for s in steps for line in wrapped(f"{s.rule:<7} {s.text}", "  ", " " * 10)]
 
 
 def chart_document(rules: Ruleset, made: Chart, when: Sequence[str]) -> dict[str, Any]:
@@ -214,7 +196,7 @@ def chart_report(rules: Ruleset, made: Chart, exact: bool) -> str:
     how = "exact, shown rounded" if made.exact else "floating point, not exact"
     cell = 6
     per_block = max(1, (width() - cell) // cell)
-    lines = _wrap(
+    lines = wrapped(
         f"{rules.title}: percent chance the attacker conquers ({how}); rows: attacker's units, columns: defender's"
     )
     lines[0] = styled(lines[0], bold=True)
@@ -229,6 +211,6 @@ def chart_report(rules: Ruleset, made: Chart, exact: bool) -> str:
         lines += ["", styled("Exact:", bold=True)]
         for a, row in zip(made.attackers, made.rows):
             for d, p in zip(made.defenders, row):
-                lines += _wrap(f"{a} against {d}: {_exact(p)}", hanging="    ")
+                lines += wrapped(f"{a} against {d}: {_exact(p)}", hanging="    ")
     lines += ["", *_policy(made.policy)]
     return "\n".join(lines)

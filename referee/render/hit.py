@@ -8,11 +8,13 @@ from typing import Any, cast
 
 from referee.hitcheck import Chances, chances
 from referee.hitcheck import chart as every_pair
+from referee.names import article
 from referee.procedures.target_number.grammar import TargetNumber
-from referee.procedures.target_number.reader import attack, named
+from referee.procedures.target_number.reader import AGREED, attack, named
+from referee.procedures.target_number.resolver import AGREED as AGREED_AT_TABLE
 from referee.procedures.target_number.resolver import Strike, StrikeOutcome, needed
 from referee.render import json as json_render
-from referee.render.text import View, explanation, fraction, percent, seed_line, styled, table
+from referee.render.text import View, explanation, fraction, paragraph, percent, seed_line, styled, table
 from referee.rolling import Settled
 from referee.ruleset.model import Ruleset
 from referee.ruling import Step
@@ -38,6 +40,7 @@ def document(
         "attacker": strike.attacker,
         "target": strike.target,
         "modifiers": list(strike.modifiers),
+        **({"agreed": agreed} if (agreed := {w: getattr(strike, w) for w in AGREED if getattr(strike, w)}) else {}),
         "wounds_before": strike.wounds,
         **_chances(odds),
     }
@@ -92,10 +95,16 @@ def report(
         "",
     ]
     if settled is not None:
-        lines += [styled(verdict(_outcome(settled)), bold=True), ""]
+        lines += [styled(paragraph(verdict(_outcome(settled))), bold=True), ""]
     lines.append(explanation(steps))
     offered = [m.label + f" ({name})" for name, m in params.modifiers.items() if not m.types or strike.kind in m.types]
-    lines += ["", f"Modifiers for a {kind} (--modifier): {', '.join(offered) if offered else 'none in this ruleset'}."]
+    lines += [
+        "",
+        paragraph(
+            f"Modifiers for {article(kind)} (--modifier): {', '.join(offered) if offered else 'none in this ruleset'}; "
+            "or agree a change on the spot: --attacker-bonus, --target-bonus, --to-hit, --to-wound N."
+        ),
+    ]
     if settled is not None:
         lines += ["", seed_line(settled.seed, settled.typed)]
     return "\n".join(lines)
@@ -120,6 +129,7 @@ def chart_report(
     wounds: int,
     modifiers: tuple[str, ...],
     cells: list[tuple[int, int, Chances]],
+    agreed: Mapping[str, int],
 ) -> str:
     label = params.value.label
     targets = sorted({t for _, t, _ in cells})
@@ -128,6 +138,7 @@ def chart_report(
         by_attacker.setdefault(a, []).append(f"{odds.needed}+  {fraction(odds.out_of_action)}")
     extras = [f"target has {wounds} wound{'' if wounds == 1 else 's'}"] if wounds else []
     extras += [params.modifiers[m].label for m in modifiers]
+    extras += [f"{word.replace('_', ' ')} {n:+d} ({AGREED_AT_TABLE})" for word, n in agreed.items()]
     title = f"{rules.title}: {params.types[kind].label}" + (f" ({'; '.join(extras)})" if extras else "")
     return "\n".join(
         [
@@ -149,7 +160,7 @@ def ruled(rules: Ruleset, strike: Strike, settled: Settled | None) -> View:
     return document(rules, strike, odds, steps, settled), lambda: report(rules, params, strike, odds, steps, settled)
 
 
-CHART_WORDS = frozenset({"kind", "wounds", "modifiers"})  # what a chart is of; the values are every pair
+CHART_WORDS = frozenset({"kind", "wounds", "modifiers", *AGREED})  # what a chart is of; the values are every pair
 
 
 def chart(rules: Ruleset, words: Mapping[str, Any]) -> View:
@@ -157,7 +168,7 @@ def chart(rules: Ruleset, words: Mapping[str, Any]) -> View:
     params = attack(rules)
     kind, modifiers = named(params, words.get("kind"), words.get("modifiers") or ())
     wounds = words.get("wounds") or 0
-    cells = every_pair(rules, kind, wounds, modifiers)
-    return chart_document(rules, kind, wounds, modifiers, cells), lambda: chart_report(
-        rules, params, kind, wounds, modifiers, cells
-    )
+    agreed = {word: words[word] for word in AGREED if words.get(word)}
+    cells = every_pair(rules, kind, wounds, modifiers, agreed)
+    document = {**chart_document(rules, kind, wounds, modifiers, cells), **({"agreed": agreed} if agreed else {})}
+    return document, lambda: chart_report(rules, params, kind, wounds, modifiers, cells, agreed)

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from referee.journal.export import command_line
-from referee.render.text import styled, table
+from referee.render.text import spoken, styled, table, width
 
 
 def _short(text: str, width: int = 70) -> str:
@@ -17,8 +17,29 @@ def _short(text: str, width: int = 70) -> str:
 def listing(entries: Sequence[dict[str, Any]], where: str) -> str:
     if not entries:
         return f"No entries in {where}."
-    rows = [(e["id"], e["time"], e["game"] or "-", e["ruleset"] or "-", _short(command_line(e))) for e in entries]
-    return table(rows, ["id", "time", "game", "ruleset", "command"])
+    headers = ["id", "time", "game", "ruleset", "command", "outcome"]
+    rows = [(e["id"], e["time"], e["game"] or "-", e["ruleset"] or "-", _typed(e), outcome(e)) for e in entries]
+    others = sum(max(len(str(row[i])) for row in [headers, *rows]) for i in (0, 1, 2, 3, 5))
+    room = max(20, width() - others - 4 * len(headers) + 2)  # the command gives way, one line per entry
+    return table([(*row[:4], _short(row[4], room), row[5]) for row in rows], headers)
+
+
+def _typed(entry: dict[str, Any]) -> str:
+    """The command line without the 'referee' every line starts with."""
+    return command_line(entry).removeprefix("referee ")
+
+
+def outcome(entry: dict[str, Any]) -> str:
+    """An entry's outcome in a few words, read from keys every kind of ruling may carry."""
+    ruling = entry["ruling"] if isinstance(entry["ruling"], dict) else {}
+    flagged = " (rolled before)" if (entry["dice"] or {}).get("rolled_before") else ""
+    if ruling.get("awaits"):
+        return f"waits for --{ruling['awaits']}{flagged}"
+    if "winner" in ruling:
+        return (f"{ruling['winner']} wins" if ruling["winner"] else "no winner") + flagged
+    if "error" in ruling:
+        return "refused"
+    return "-"
 
 
 def detail(entry: dict[str, Any]) -> str:
@@ -39,6 +60,11 @@ def detail(entry: dict[str, Any]) -> str:
         f"ruleset:  {entry['ruleset'] or '-'}"
         + (f" (sha256 {entry['ruleset_digest'][:16]}, {entry['ruleset_path']})" if entry["ruleset_digest"] else ""),
         f"dice:     {rolled} ({how})" if rolled else "dice:     none",
+        *(
+            [f"flagged:  rolled before: entry {', entry '.join(map(str, dice['rolled_before']))} (the same attack)"]
+            if dice.get("rolled_before")
+            else []
+        ),
         f"referee:  {entry['version']}",
         f"hash:     {entry['hash']}",
         f"previous: {entry['prev_hash']}",
@@ -65,7 +91,7 @@ def _outcome_lines(value: Any, path: str = "") -> list[str]:
         ]
     if isinstance(value, list) and value and all(isinstance(v, (dict, list)) for v in value):
         return [line for i, item in enumerate(value) for line in _outcome_lines(item, f"{path}[{i}]")]
-    shown = (", ".join(map(str, value)) or "-") if isinstance(value, list) else value
+    shown = (", ".join(str(spoken(v)) for v in value) or "-") if isinstance(value, list) else spoken(value)
     return [f"{path}: {shown}"]
 
 

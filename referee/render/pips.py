@@ -11,7 +11,7 @@ from referee.outcomes.pips import POLICY, PipAttack, PipOutcome
 from referee.render import json as json_render
 from referee.render import odds as odds_render
 from referee.render.battle import document
-from referee.render.text import View, explanation, fraction, percent, seed_line, styled, table
+from referee.render.text import View, explanation, fraction, paragraph, percent, seed_line, styled, table
 from referee.rolling import Settled
 
 __all__ = ["document", "odds_document", "odds_report", "report", "summary"]
@@ -20,7 +20,7 @@ from referee.ruleset.model import Ruleset
 
 def summary(outcome: PipOutcome) -> str:
     if outcome.outcome is None:
-        return "The attacker picks a pairing: repeat with --choose ROLLED:FIELD."
+        return "The attacker picks a pairing on this throw: the command to type is at the end."
     parts = [f"{outcome.outcome.capitalize()} attack."]
     if outcome.outcome == "valid":
         parts.append(f"The field die now shows {outcome.attacker_after}.")
@@ -65,7 +65,7 @@ def report(rules: Ruleset, settled: Settled) -> str:
     )
     sections = (
         heading,
-        styled(summary(outcome), bold=True),
+        styled(paragraph(summary(outcome)), bold=True),
         explanation(settled.ruling.steps),
         seed_line(settled.seed, settled.typed),
     )

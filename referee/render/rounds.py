@@ -16,30 +16,44 @@ if TYPE_CHECKING:
     from referee.outcomes.pairs import Round
 
 
-def _counted(words: list[str]) -> str:
-    return ", ".join(f"{n} {w}" if n > 1 else w for w, n in Counter(words).items()) or "-"
+def _counted(rules: Ruleset, words: list[str]) -> str:
+    """'3 armies', '2 damaged armour': the units as printed, counted with the file's plurals."""
+    return ", ".join(_count(rules, w, n) for w, n in Counter(words).items()) or "-"
+
+
+def _count(rules: Ruleset, word: str, n: int) -> str:
+    for unit in rules.units.values():
+        if word == unit.title or word.endswith(" " + unit.title):
+            return unit.counted(n, word.removesuffix(unit.title).strip())
+    return f"{n} {word}" if n > 1 else word
+
+
+def _total(die: int, bonus: int, total: int, bonused: bool) -> str:
+    return f"{die}+{bonus}={total}" if bonused else str(total)
 
 
 def report(rules: Ruleset, settled: Settled) -> str:
     outcome = cast("Round", settled.ruling.outcome)  # the door hands this report only rounds of pairs
+    has_rear = any(outcome.side(side).rear for side in SIDES)  # a game without a rear shows none
+    bonused = any(p.attacker.bonus or p.defender.bonus for p in outcome.pairs)  # nor bonuses where none were added
     sides = [
         (
             side,
-            _counted(outcome.side(side).front),
-            _counted(outcome.side(side).rear),
+            _counted(rules, outcome.side(side).front),
+            *([_counted(rules, outcome.side(side).rear)] if has_rear else []),
             ", ".join(map(str, outcome.side(side).rolled)),
             outcome.side(side).suffers,
         )
         for side in SIDES
     ]
+    one_kind = len(rules.units) == 1
     pairs = [
         (
             p.rank,
-            f"{p.attacker.die}+{p.attacker.bonus}={p.attacker.total}",
-            f"{p.defender.die}+{p.defender.bonus}={p.defender.total}",
+            _total(p.attacker.die, p.attacker.bonus, p.attacker.total, bonused),
+            _total(p.defender.die, p.defender.bonus, p.defender.total, bonused),
             p.winner,
-            p.attacker.unit,
-            p.defender.unit,
+            *([] if one_kind else [p.attacker.unit, p.defender.unit]),
         )
         for p in outcome.pairs
     ]
@@ -47,8 +61,17 @@ def report(rules: Ruleset, settled: Settled) -> str:
     return ruling_page(
         f"{rules.title}: {rules.attacks[outcome.attack].label}",
         [
-            table(sides, ["side", "front", "rear", "rolled", "suffers"]),
-            table(pairs, ["pair", "attacker", "defender", "winner", "attacker's unit", "defender's unit"]),
+            table(sides, ["side", *(["front", "rear"] if has_rear else ["units"]), "rolled", "suffers"]),
+            table(
+                pairs,
+                [
+                    "pair",
+                    "attacker",
+                    "defender",
+                    "winner",
+                    *([] if one_kind else ["attacker's unit", "defender's unit"]),
+                ],
+            ),
         ],
         summary,
         settled.ruling.steps,

@@ -6,7 +6,7 @@ import dataclasses
 from collections.abc import Iterator
 from typing import Any
 
-from referee.render.text import styled, table
+from referee.render.text import spoken, styled, table, wrapped
 from referee.ruleset.model import Ruleset
 
 
@@ -36,7 +36,7 @@ def _flat(value: Any) -> str:
             f"({', '.join(f'{k} {v}' for k, v in item.items())})" if isinstance(item, dict) else str(item)
             for item in value
         )
-    return str(value)
+    return str(spoken(value))
 
 
 def _attack_lines(rules: Ruleset) -> list[str]:
@@ -51,9 +51,11 @@ def _attack_lines(rules: Ruleset) -> list[str]:
         for key, value in params.items():
             if isinstance(value, dict) and value and all(isinstance(v, dict) for v in value.values()):
                 lines.append(f"    {key.replace('_', ' ')}:")
-                lines += [f"      {name}: {_flat(item)}" for name, item in value.items()]
+                lines += [
+                    line for name, item in value.items() for line in wrapped(f"{name}: {_flat(item)}", " " * 6, " " * 8)
+                ]
             else:
-                lines.append(f"    {key.replace('_', ' ')}: {_flat(value) or 'none'}")
+                lines += wrapped(f"{key.replace('_', ' ')}: {_flat(value) or 'none'}", " " * 4, " " * 6)
     return lines
 
 
@@ -87,7 +89,7 @@ def report(rules: Ruleset, options: list[tuple[str, str, str]]) -> str:
     parts = [
         styled(f"{rules.title} ({rules.name})", bold=True),
         *([f"also called: {', '.join(rules.aliases)}"] if rules.aliases else []),
-        f"source: {rules.source}",
+        *wrapped(f"source: {rules.source}", "", "  "),
         f"file: {rules.path}",
         "",
     ]
@@ -103,8 +105,11 @@ def report(rules: Ruleset, options: list[tuple[str, str, str]]) -> str:
     if rules.situations:
         parts += ["", styled("Situations (--when SIDE:NAME)", bold=True)]
         parts += [
-            f"  {'attacker/defender' if s.side == 'either' else s.side}:{name}  {s.text} ({s.rule})"
+            line
             for name, s in rules.situations.items()
+            for line in wrapped(
+                f"{'attacker/defender' if s.side == 'either' else s.side}:{name}  {s.text} ({s.rule})", "  ", "      "
+            )
         ]
     if rules.states:
         parts += ["", styled('Unit states (type them before a unit: "damaged armour")', bold=True)]
@@ -114,7 +119,11 @@ def report(rules: Ruleset, options: list[tuple[str, str, str]]) -> str:
         ]
     if rules.variants:
         parts += ["", styled("Special rules (--rule NAME)", bold=True)]
-        parts += [f"  {name}  {v.text} ({v.rule})" for name, v in rules.variants.items()]
+        parts += [
+            line
+            for name, v in rules.variants.items()
+            for line in wrapped(f"{name}  {v.text} ({v.rule})", "  ", "      ")
+        ]
     if rules.landscape:
         land = rules.landscape
         rows = [(name, t.letter, t.count, t.rule) for name, t in land.terrains.items()]
@@ -126,7 +135,7 @@ def report(rules: Ruleset, options: list[tuple[str, str, str]]) -> str:
     words = list(other_words(rules))
     if words:
         parts += ["", styled("Other words it understands", bold=True)]
-        parts += [f"  {where}  {name}: {said}" for where, name, said in words]
+        parts += [line for where, name, said in words for line in wrapped(f"{where}  {name}: {said}", "  ", "      ")]
     if options:
         parts += [
             "",
@@ -137,5 +146,5 @@ def report(rules: Ruleset, options: list[tuple[str, str, str]]) -> str:
             ),
         ]
     parts += ["", styled("Rules", bold=True)]
-    parts += [f"  {rule_id:<7} {text}" for rule_id, text in rules.rules.items()]
+    parts += [line for rule_id, text in rules.rules.items() for line in wrapped(text, f"  {rule_id:<7} ", " " * 10)]
     return "\n".join(parts)

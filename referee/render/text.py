@@ -25,18 +25,79 @@ def styled(text: str, **style: Any) -> str:
     return click.style(text, **style)
 
 
+def spoken(value: Any) -> Any:
+    """A value as a player reads it: yes, no, and '-' for nothing, never Python's True/False/None."""
+    if value is None:
+        return "-"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return value
+
+
+def width() -> int:
+    """The terminal's width ($COLUMNS first), or 100 columns when the output is
+    piped (os, not shutil: shutil imports three compression modules)."""
+    try:
+        columns = int(os.environ.get("COLUMNS", "0")) or os.get_terminal_size().columns
+    except (ValueError, OSError):
+        columns = 100
+    return max(40, columns)
+
+
+def wrapped(text: str, indent: str = "", hanging: str = "") -> list[str]:
+    """A line wrapped to the terminal, later lines hanging under the first's text."""
+    import textwrap
+
+    return textwrap.wrap(
+        text, width(), initial_indent=indent, subsequent_indent=hanging or indent, break_long_words=True
+    ) or [indent]
+
+
+def paragraph(text: str) -> str:
+    """A sentence or a few, wrapped to the terminal."""
+    return "\n".join(wrapped(text))
+
+
 def table(rows: Iterable[Sequence[Any]], headers: Sequence[str], indented: bool = False) -> str:
     """`indented` keeps the leading spaces of cells, for rows that are parts of the row above."""
     from tabulate import tabulate
 
-    return tabulate(
-        list(rows), headers=list(headers), tablefmt="simple", disable_numparse=True, preserve_whitespace=indented
+    cells = [[spoken(cell) for cell in row] for row in rows]
+    drawn = tabulate(
+        cells, headers=list(headers), tablefmt="simple", disable_numparse=True, preserve_whitespace=indented
     )
+    if not cells or max(map(len, drawn.splitlines())) <= width():
+        return drawn
+    fitted = _fitted(cells, headers)
+    return tabulate(
+        cells,
+        headers=list(headers),
+        tablefmt="simple",
+        disable_numparse=True,
+        preserve_whitespace=indented,
+        maxcolwidths=fitted,
+        maxheadercolwidths=fitted,
+    )
+
+
+def _fitted(cells: list[list[Any]], headers: Sequence[str]) -> list[int]:
+    """Column widths that fit the terminal where they can: the widest column
+    that can still wrap gives up a character at a time, never breaking a word."""
+    columns = [[str(v) for v in column] for column in zip(headers, *cells, strict=False)]
+    widths = [max(map(len, column)) for column in columns]
+    floors = [max(len(word) for v in column for word in v.split() or [""]) for column in columns]
+    room = width() - 4 * len(widths) + 2  # tabulate pads each column by 2 and parts them by 2
+    while sum(widths) > room:
+        shrinkable = [i for i, w in enumerate(widths) if w > floors[i]]
+        if not shrinkable:
+            break
+        widths[max(shrinkable, key=lambda i: widths[i])] -= 1
+    return widths
 
 
 def explanation(steps: Iterable[Step]) -> str:
     lines = [styled("Why:", bold=True)]
-    lines += [f"  {step.rule:<7} {step.text}" for step in steps]
+    lines += [line for step in steps for line in wrapped(step.text, f"  {step.rule:<7} ", " " * 10)]
     return "\n".join(lines)
 
 
@@ -66,7 +127,7 @@ def ruling_page(title: str, tables: Sequence[str], summary: str, steps: Iterable
         [
             styled(title, bold=True),
             *(line for part in tables for line in (part, "")),
-            styled(summary, bold=True),
+            styled(paragraph(summary), bold=True),
             "",
             explanation(steps),
             "",

@@ -267,6 +267,7 @@ def _rule(rules: Ruleset, name: str, params: PipCompare, fight: PipFight, throw:
             chosen=None if chosen is None else {"rolled": chosen.rolled, "field": chosen.field},
         ),
         steps=tuple(steps),
+        awaits="choose" if chosen is None else None,
     )
 
 

@@ -20,7 +20,7 @@ from dataclasses import field as dc_field
 
 from referee.dice import pips
 from referee.errors import RefereeError
-from referee.names import plural
+from referee.names import article, plural
 from referee.outcomes.pairs import Pair, PairedDie, Round, RoundSide, SideLosses
 from referee.procedures.base import Battle, DiceNeed, Throw, cite
 from referee.procedures.ranked_pairs.grammar import RankedPairs
@@ -59,6 +59,11 @@ def labels(rules: Ruleset, items: list[Division]) -> str:
     )
 
 
+def on_the_front(params: RankedPairs) -> str:
+    """' on the front' where units also wait in a rear; nothing where a side is the units that fight."""
+    return " on the front" if params.fight.given == "front" else ""
+
+
 def situations_on(rules: Ruleset, battle: Battle, side: str) -> list[Situation]:
     return [rules.situations[name] for s, name in battle.when if s == side]
 
@@ -69,19 +74,27 @@ def _dice_parts(rules: Ruleset, params: RankedPairs, battle: Battle, side: str) 
     spec = getattr(params, side)
     front_rule = spec.rule or cite(params, "front")
     limit_rule = params.cite.max_front or front_rule
+    on = on_the_front(params)
     if not front:
-        raise RefereeError(f"the {side} needs at least one unit on the front", rule=limit_rule)
-    if len(front) > spec.max_front:
-        whole = "; a whole fight counts the armies on the territories" if params.fight.given == "territory" else ""
+        raise RefereeError(f"the {side} needs at least one unit{on}", rule=limit_rule)
+    if len(front) > spec.max_front and not on:
         raise RefereeError(
-            f"the {side} has {len(front)} units on the front; at most {spec.max_front} may stand there{whole}",
+            f"the {side} fights with {labels(rules, front)}; at most {spec.max_front} fight in one roll "
+            f"(here --{side} counts the units that fight, one die each; the units on the territory "
+            f"count in a whole fight: odds --until conquest)",
             rule=limit_rule,
+        )
+    if len(front) > spec.max_front:
+        raise RefereeError(
+            f"the {side} has {labels(rules, front)}{on}; at most {spec.max_front} may stand there", rule=limit_rule
         )
     for unit, _ in front:
         if unit not in params.divisions:
-            raise RefereeError(f"a {rules.units[unit].title} does not fight in a {params.label}", rule=params.rule)
+            raise RefereeError(
+                f"{article(rules.units[unit].title)} does not fight in {article(params.label)}", rule=params.rule
+            )
     count = sum(params.divisions[unit].dice for unit, _ in front)
-    parts = [(count, front_rule, f"the {side} has {labels(rules, front)} on the front: {plural(count, 'die', 'dice')}")]
+    parts = [(count, front_rule, f"the {side} has {labels(rules, front)}{on}: {plural(count, 'die', 'dice')}")]
     rear = divisions(rules, battle, f"{side}_rear")
     if spec.cover and len(front) >= spec.max_front and rear:
         parts.append(
@@ -284,7 +297,7 @@ def _rule(rules: Ruleset, name: str, params: RankedPairs, battle: Battle, setup:
         Step(
             cite(params, "pairs"),
             f"{plural(pairs, 'pair')} compared ({len(front[Side.ATTACKER])} against "
-            f"{len(front[Side.DEFENDER])} on the front); other dice only widen the choice",
+            f"{len(front[Side.DEFENDER])}{on_the_front(params)}); other dice only widen the choice",
         )
     )
     steps += setup.bonus_steps

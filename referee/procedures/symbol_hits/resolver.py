@@ -8,8 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from referee.errors import RefereeError
-from referee.names import plural
-from referee.outcomes import Exchange
+from referee.names import article, plural, span
+from referee.outcomes import Exchange, ExchangeSide
 from referee.procedures.base import Battle, DiceNeed, Throw, cite, removal_options, size
 from referee.procedures.symbol_hits.grammar import SymbolHits
 from referee.ruleset.model import Ruleset
@@ -28,7 +28,7 @@ def dice_needed(rules: Ruleset, params: SymbolHits, battle: Battle) -> dict[str,
     reach = params.range
     if battle.range is not None and not reach.min <= battle.range <= reach.max:
         raise RefereeError(
-            f"a {params.label} reaches distance {reach.min} to {reach.max}, not {battle.range}",
+            f"{article(params.label)} reaches distance {span(reach.min, reach.max)}, not {battle.range}",
             rule=cite(params, "range"),
         )
     die = rules.dice[params.die].die
@@ -38,7 +38,7 @@ def dice_needed(rules: Ruleset, params: SymbolHits, battle: Battle) -> dict[str,
         units = size(battle.side(side))
         if spec.max_units and units > spec.max_units:
             raise RefereeError(
-                f"the {side} has {units} units in a {params.label}; at most {spec.max_units} can take part",
+                f"the {side} has {units} units in {article(params.label)}; at most {spec.max_units} can take part",
                 rule=cite(params, "dice"),
             )
         count = (
@@ -84,7 +84,8 @@ def _rule(rules: Ruleset, name: str, params: SymbolHits, battle: Battle, throw: 
         steps.append(
             Step(
                 cite(params, "range"),
-                f"target at distance {battle.range}: a {params.label} reaches {params.range.min} to {params.range.max}",
+                f"target at distance {battle.range}: {article(params.label)} reaches "
+                + span(params.range.min, params.range.max),
             )
         )
     rolled = {side: list(throw[side]) for side in SIDES}

@@ -9,12 +9,13 @@ from typing import Any
 from referee.errors import RefereeError
 from referee.inputs import whole_number
 from referee.names import Lexicon
-from referee.procedures.base import Words
+from referee.procedures.base import Words, cite
 from referee.procedures.target_number.grammar import TargetNumber
 from referee.procedures.target_number.resolver import Strike
 from referee.ruleset.model import Ruleset
 
-READS = frozenset({"kind", "attacker", "defender", "action", "wounds", "modifiers"})
+AGREED = ("attacker_bonus", "target_bonus", "to_hit", "to_wound")
+READS = frozenset({"kind", "attacker", "defender", "action", "wounds", "modifiers", *AGREED})
 TYPED = {"roll": "hit", "wound_roll": "wound"}
 
 
@@ -30,6 +31,14 @@ def named(params: TargetNumber, kind: str | None, modifiers: tuple[str, ...]) ->
     """The attack type and modifiers by their names in the file, each modifier once."""
     if not kind:
         raise RefereeError(f"say which attack it is: {', '.join(params.types)}")
+    if modifiers and not params.modifiers:
+        raise RefereeError(
+            f"unknown modifier '{modifiers[0]}': this ruleset names no modifiers; say a change on the spot "
+            "(--attacker-bonus, --target-bonus, --to-hit or --to-wound N), or declare named ones under the "
+            "attack's 'modifiers:' in a copy of the ruleset (referee new NAME --from RULESET; docs/rulesets.md, "
+            "target-number)",
+            rule=cite(params, "modifiers"),
+        )
     modifier = _lexicon("modifier", params.modifiers)
     return _lexicon("attack type", params.types)(kind), tuple(dict.fromkeys(modifier(m) for m in modifiers))
 
@@ -51,4 +60,5 @@ def read(rules: Ruleset, words: Words) -> Strike:
         action=_lexicon("action", params.actions)(action) if action else None,
         wounds=words.get("wounds") or 0,
         modifiers=modifiers,
+        **{word: words.get(word) or 0 for word in AGREED},
     )

@@ -34,6 +34,10 @@ class Strike:
     action: str | None = None
     wounds: int = 0
     modifiers: tuple[str, ...] = ()
+    attacker_bonus: int = 0
+    target_bonus: int = 0
+    to_hit: int = 0
+    to_wound: int = 0
 
     def as_dict(self) -> dict[str, Any]:
         return {**asdict(self), "modifiers": list(self.modifiers)}
@@ -130,8 +134,26 @@ def _from_table(params: TargetNumber, difference: int) -> tuple[int, str]:
     return rows[edge] + step * (difference - edge), f"beyond the table: its step of {step} per point, extended"
 
 
+AGREED = "agreed at the table"
+
+
 def _applied(params: TargetNumber, strike: Strike) -> list[Modifier]:
-    return [params.modifiers[name] for name in strike.modifiers]
+    """The named modifiers, then the changes the table agreed on the spot (each
+    step that adds one cites its own rule: qualities, modifiers, wound)."""
+    named = [params.modifiers[name] for name in strike.modifiers]
+    said = (strike.attacker_bonus, strike.target_bonus, strike.to_hit, strike.to_wound)
+    if not any(said):
+        return named
+    agreed = Modifier(
+        name="agreed",
+        label=AGREED,
+        attacker=strike.attacker_bonus,
+        target=strike.target_bonus,
+        to_hit=strike.to_hit,
+        to_wound=strike.to_wound,
+        rule=cite(params, "modifiers"),
+    )
+    return [*named, agreed]
 
 
 def _changes(modifiers: list[Modifier], attribute: str) -> tuple[int, str]:

@@ -1,0 +1,140 @@
+"""A ruling that waits for a pick is settled on its own throw: `battle --entry
+N --choose …` reads entry N's attack and dice from the journal, the command
+line printed with a waiting ruling types those dice, and a second roll of the
+same attack in the same game is flagged in the journal."""
+
+from __future__ import annotations
+
+import json
+import shlex
+from dataclasses import fields
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from referee.cli.journaling import ARGV, opened
+from referee.cli.options import load_rules
+from referee.cli.told import BattleTold
+from referee.errors import RefereeError
+
+if TYPE_CHECKING:
+    from referee.procedures.base import Procedure
+    from referee.rolling import Settled
+    from referee.ruleset.model import Ruleset
+
+FLAGS = {f.name: f.metadata["flag"] for f in fields(BattleTold) if "flag" in f.metadata}
+NOT_THE_ATTACK = frozenset({"seed", "entry"})
+
+
+def _without_seed(argv: list[str]) -> list[str]:
+    kept: list[str] = []
+    skip = False
+    for word in argv:
+        if skip or word.startswith("--seed="):
+            skip = False
+            continue
+        skip = word == "--seed"
+        if not skip:
+            kept.append(word)
+    return kept
+
+
+def _metavar(word: str) -> str:
+    option = next((p for p in click.get_current_context().command.params if p.name == word), None)
+    return (option.metavar if option is not None and option.metavar else word.upper()) or word.upper()
+
+
+def typed_dice(procedure: Procedure, rolled: dict[str, Any]) -> dict[str, str]:
+    """The words that type the dice of a throw, by word: what the referee drew, said as players type it."""
+    words = {group: word for word, group in procedure.typed.items()}
+    return {words[group]: ",".join(map(str, faces)) for group, faces in rolled.items() if group in words}
+
+
+def _typed_flags(typed: dict[str, str]) -> list[str]:
+    return [part for word, text in typed.items() for part in (FLAGS[word], text)]
+
+
+def on_this_throw(procedure: Procedure, settled: Settled) -> list[str]:
+    """The command line typed, its drawn dice typed instead of its seed: it rules this same throw."""
+    argv = _without_seed(list(click.get_current_context().find_root().meta.get(ARGV) or []))
+    drawn = {group: faces for group, faces in settled.throw.items() if group not in settled.typed}
+    return argv + _typed_flags(typed_dice(procedure, drawn))
+
+
+def how_to_pick(awaits: str, entry: int | None, line: list[str]) -> str:
+    """The commands that give what a waiting ruling awaits, on its own throw."""
+    flag, metavar = FLAGS[awaits], _metavar(awaits)
+    typed = shlex.join(["referee", *line, flag, metavar])
+    if entry is None:
+        return f"To pick on this throw: {typed}"
+    return f"To pick on this throw: referee battle --entry {entry} {flag} {metavar} (or, in full: {typed})"
+
+
+def asked(n: int, ruleset: str | None, told: BattleTold) -> tuple[Ruleset, BattleTold, list[str]]:
+    """The attack of entry N with its dice typed and the pick given: the
+    rules, what was told, and the command line that rules it without the journal."""
+    from referee.procedures.door import procedure_for
+
+    with opened(reading=True) as journal:
+        entry = journal.entry(n)
+        later = [e for e in journal.entries() if e["id"] > n]
+    if entry.get("damage"):
+        raise RefereeError(f"entry {n} cannot be read: {'; '.join(entry['damage'])}")
+    ruling = entry["ruling"] if isinstance(entry["ruling"], dict) else {}
+    awaits = ruling.get("awaits") if entry["command"] == "battle" else None
+    if awaits is None:
+        raise RefereeError(f"entry {n} waits for no pick: it is a complete '{entry['command']}' ruling")
+    if ruleset is not None and ruleset != entry["ruleset"]:
+        raise RefereeError(f"entry {n} was ruled with {entry['ruleset']}, not {ruleset}: leave the ruleset out")
+    picked = next((e["id"] for e in later if (e["inputs"] or {}).get("entry") == n), None)
+    if picked is not None:
+        raise RefereeError(f"entry {picked} picked already on entry {n}'s throw; a throw is picked on once")
+    flag = FLAGS[awaits]
+    others = {f: v for f, v in told.unread({awaits}).items() if v not in (None, False, ())}
+    if others:
+        raise RefereeError(f"{', '.join(others)}: entry {n} told the attack and its dice; give only {flag}")
+    if getattr(told, awaits) is None:
+        raise RefereeError(f"entry {n} waits for {flag} {_metavar(awaits)}: give it")
+    rules = load_rules(entry["ruleset"])
+    if rules.digest != entry["ruleset_digest"]:
+        raise RefereeError(
+            f"the ruleset {rules.name} changed since entry {n} was ruled: pick on it with the command "
+            "'referee log show' gives, typing the dice it rolled"
+        )
+    typed = typed_dice(procedure_for(rules), dict(entry["dice"]["rolled"]))
+    stored: dict[str, Any] = {f.name: entry["inputs"].get(f.name) for f in fields(BattleTold)}
+    stored = {k: tuple(v) if isinstance(v, list) else v for k, v in stored.items()}
+    said = BattleTold(**{**stored, **typed, "seed": None, awaits: getattr(told, awaits)})
+    line = _without_seed(list(entry["replay"])) + _typed_flags(typed) + [flag, str(getattr(told, awaits))]
+    return rules, said, line
+
+
+def _attack(inputs: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in inputs.items() if k not in NOT_THE_ATTACK and k != "as_json"}
+
+
+def rolled_before(rules: Ruleset) -> list[int]:
+    """Earlier entries of the game in play that rolled this same attack; each is
+    named on stderr, with whether it still waits for its pick."""
+    ctx = click.get_current_context()
+    attack = _attack(json.loads(json.dumps(ctx.params)))
+    with opened(reading=True) as journal:
+        game = journal.current_game()
+        entries = journal.entries(game=game["name"]) if game else []
+    picked = {(e["inputs"] or {}).get("entry") for e in entries}
+    before = [
+        e
+        for e in entries
+        if e["command"] == "battle"
+        and e["ruleset"] == rules.name
+        and (e["dice"] or {}).get("seed") is not None
+        and _attack(e["inputs"] or {}) == attack
+    ]
+    for e in before:
+        waiting = isinstance(e["ruling"], dict) and e["ruling"].get("awaits") and e["id"] not in picked
+        click.echo(
+            f"note: this attack was rolled before in game '{e['game']}' (entry {e['id']}); the journal flags this roll"
+            + (f"; entry {e['id']} still waits for its pick: referee battle --entry {e['id']}" if waiting else ""),
+            err=True,
+        )
+    return [e["id"] for e in before]
