@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 from referee.errors import RefereeError
 from referee.names import article, plural, span
-from referee.outcomes import Exchange, ExchangeSide
+from referee.outcomes import Exchange
 from referee.procedures.base import Battle, DiceNeed, Throw, cite, removal_options, size
 from referee.procedures.symbol_hits.grammar import SymbolHits
 from referee.ruleset.model import Ruleset
