@@ -38,6 +38,16 @@ def fresh_output(command: str, env: dict[str, str]) -> str | None:
     return None if "/work/" in out or "/tmp/" in out or "Traceback" in out else out
 
 
+CHECKPOINT = re.compile(r"\b(\d+):[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}\b")
+
+
+def _keep_checkpoints(fresh: str, old: list[str]) -> str:
+    """A checkpoint hashes the entry's time, so it differs on every run: the
+    page keeps the one it shows for the same entry, and the diff stays quiet."""
+    shown = {m[1]: m[0] for m in CHECKPOINT.finditer("\n".join(old))}
+    return CHECKPOINT.sub(lambda m: shown.get(m[1], m[0]), fresh)
+
+
 def refresh(text: str, env: dict[str, str]) -> str:
     """Each `$ referee` line in a ```text block, with the lines up to the next one as its output."""
     out: list[str] = []
@@ -68,6 +78,7 @@ def refresh(text: str, env: dict[str, str]) -> str:
                 continue
             if not any("Journal entry" in x for x in old):
                 fresh = re.sub(r"\n*\nJournal entry \d+;[^\n]*(\nCheckpoint [^\n]*)?", "", fresh)
+            fresh = _keep_checkpoints(fresh, old)
             out += fresh.split("\n") + ([""] if old and old[-1] == "" else [])
         out.append("```")
     return "\n".join(out)

@@ -22,8 +22,8 @@ _EIGHTHS = " ▏▎▍▌▋▊▉"
 SHOWN = 12  # "at least k" rows in text; JSON lists every k
 
 
-def bar(p: Number) -> str:
-    eighths = round(float(p) * BAR * 8)
+def bar(p: Number, width: int = BAR) -> str:
+    eighths = round(float(p) * width * 8)
     return "█" * (eighths // 8) + (_EIGHTHS[eighths % 8].strip() if eighths % 8 else "")
 
 

@@ -10,12 +10,18 @@ from referee.render.text import fraction, percent, styled, table
 
 
 def report(title: str, outcomes: list[Outcome]) -> str:
+    """Each outcome led by its percent and a bar (players would rather look than
+    read), the exact fraction last; `--json` has it too."""
+    from referee.render.fight import bar
+
     keys = list(outcomes[0].key) if outcomes else []
     rows = [
-        [("-" if o.key[k] is None else o.key[k]) for k in keys] + [fraction(o.probability), percent(o.probability)]
+        [percent(o.probability), bar(o.probability, 10)]
+        + [("-" if o.key[k] is None else o.key[k]) for k in keys]
+        + [fraction(o.probability)]
         for o in outcomes
     ]
-    headers = [k.replace("_", " ") for k in keys] + ["probability", "percent"]
+    headers = ["percent", "", *(k.replace("_", " ") for k in keys), "probability"]
     return "\n".join([styled(title, bold=True), table(rows, headers)])
 
 
