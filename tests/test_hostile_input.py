@@ -10,10 +10,11 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import fails, run_json
+from conftest import fails, run, run_json
 
 from referee.cli import cli
 from referee.ruleset.load import shipped
+from referee.ruleset.yamlnodes import MAX_BYTES
 
 Edit = Callable[[str, Callable[[str], str]], Path]
 
@@ -193,22 +194,50 @@ def test_a_fifo_in_the_rules_folder_does_not_hang_the_listing(tmp_path: Path) ->
     assert time.perf_counter() - started < 5
 
 
-def test_a_folder_of_thirty_large_rulesets_lists_quickly(tmp_path: Path) -> None:
-    folder = tmp_path / "rules"
+def _thirty_large_rulesets(folder: Path) -> None:
+    """Thirty valid rulesets just under the size bound, each of some 9,000
+    rules (what a generated file looks like), named big0..big29."""
     folder.mkdir()
     text = shipped()["groundforce"].read_text(encoding="utf-8")
     head, _, tail = text.partition("rules:\n")
-    rules = "".join(f'  ZZ-{n}: "{"x" * 12}"\n' for n in range(36_000))  # some 72,000 values
+    rules = "".join(f'  ZZ-{n}: "{{text: x{n}}}"\n' for n in range(9_000))
     big = f"{head}rules:\n{rules}{tail}"
-    assert 900_000 < len(big) < 1_000_000
+    assert MAX_BYTES - 30_000 < len(big.encode()) <= MAX_BYTES
     for i in range(30):
         (folder / f"big{i}.yaml").write_text(big.replace("name: groundforce", f"name: big{i}"), encoding="utf-8")
+
+
+def test_a_folder_of_thirty_large_rulesets_lists_quickly(tmp_path: Path) -> None:
+    folder = tmp_path / "rules"
+    _thirty_large_rulesets(folder)
     started = time.perf_counter()
     listed = {r["name"]: r for r in run_json(f"--rules-dir {folder} rulesets")["rulesets"]}
     assert time.perf_counter() - started < 5
     statuses = [listed[f"big{i}"]["status"] for i in range(30)]
-    assert statuses[0] == "ok" and set(statuses[1:]) == {"unchecked"}
+    assert statuses[0] == "ok" and statuses[-1] == "unchecked" and set(statuses) == {"ok", "unchecked"}
     assert "'referee validate " in listed["big29"]["problem"]
+
+
+def test_a_name_missing_from_a_folder_of_large_rulesets_is_refused_quickly(tmp_path: Path) -> None:
+    """Names inside files are read from their heads, never by loading thirty files."""
+    folder = tmp_path / "rules"
+    _thirty_large_rulesets(folder)
+    (folder / "big7.yaml").rename(folder / "copy.yaml")
+    started = time.perf_counter()
+    message = fails(f"--rules-dir {folder} battle h7a")
+    assert time.perf_counter() - started < 5
+    assert "unknown ruleset 'h7a'" in message and "big29" in message
+    assert run_json(f"--rules-dir {folder} show big7")["name"] == "big7"  # found by the name: inside copy.yaml
+
+
+def test_a_ruleset_just_past_the_size_bound_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "huge.yaml"
+    text = shipped()["risk"].read_text(encoding="utf-8")
+    path.write_text(text + "#" * (MAX_BYTES + 1 - len(text.encode())), encoding="utf-8")
+    assert path.stat().st_size == MAX_BYTES + 1
+    assert f"too large for a ruleset file (over {MAX_BYTES:,} bytes)" in fails(f"validate {path}")
+    path.write_text(text + "#" * (MAX_BYTES - len(text.encode())), encoding="utf-8")
+    assert "valid ruleset" in run(f"validate {path}").stdout
 
 
 def test_a_state_word_on_a_one_state_unit_is_refused_in_a_whole_fight() -> None:
