@@ -343,7 +343,8 @@ def test_a_version_1_journal_is_read_without_being_changed(journal: Path, monkey
 
 def test_a_version_1_journal_is_migrated_by_the_next_ruling(journal: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     _version_1_journal(journal, monkeypatch)
-    assert run_json(TYPED)["journal_entry"] == 3
+    assert run_json(TYPED)["journal_entry"] == 4  # entry 3 is the chain's copy of the games table
+    assert run_json("log show 3")["command"] == "games kept"
     db = sqlite3.connect(journal)
     assert (db.execute("PRAGMA user_version").fetchone()[0], db.execute("PRAGMA application_id").fetchone()[0]) == (
         schema.version(),
@@ -361,6 +362,34 @@ def test_a_version_1_journal_is_migrated_by_the_next_ruling(journal: Path, monke
         ("friday", True, False),
         ("tuesday", False, True),
     ]
+
+
+FAKE_GAME = "INSERT INTO games (name, ruleset, started) VALUES ('fake', 'risk', '2026-01-10T19:00:00Z')"
+
+
+def test_a_game_added_to_the_table_after_the_migration_counts_for_nothing(
+    journal: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _version_1_journal(journal, monkeypatch)
+    run(TYPED)  # migrates: the games table is copied into the chain
+    run("game stop")
+    edit(journal, FAKE_GAME)
+    games = run_json("game")["games"]
+    assert [(g["name"], g["stopped"] is not None) for g in games] == [("monday", True), ("friday", True)]
+    assert run_json(TYPED)["journal_entry"] == 6 and run_json("log")["entries"][-1]["game"] is None
+    code, out, _ = invoke("log verify")
+    assert code == 1
+    assert "BROKEN: the games table holds row 3 ('fake'), which entry 3, the chain's copy" in out
+    assert not json.loads(invoke("log verify --json")[1])["intact"]
+
+
+def test_a_game_added_to_the_table_of_a_new_journal_counts_for_nothing(journal: Path) -> None:
+    run(TYPED)
+    edit(journal, FAKE_GAME)
+    assert run_json("game")["games"] == []
+    assert run_json(TYPED)["journal_entry"] == 2 and run_json("log")["entries"][-1]["game"] is None
+    code, out, _ = invoke("log verify")
+    assert code == 1 and "BROKEN: the games table holds row 1 ('fake'), which the chain does not" in out
 
 
 def test_a_damaged_game_entry_is_named_by_the_game_listing(journal: Path) -> None:
