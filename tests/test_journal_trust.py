@@ -210,6 +210,27 @@ def test_a_file_with_corrupt_pages_is_read_as_far_as_it_goes(journal: Path) -> N
     assert code == 1 and "cannot be read: the file is damaged (SQLite says: database disk image is malformed)" in out
 
 
+def test_a_corrupt_page_of_the_id_counter_is_named_by_every_reader(journal: Path) -> None:
+    """Only sqlite_sequence's page is damaged: the entries read, yet no reader
+    may pass it in silence, and verify may not call the chain intact."""
+    ruled(6)
+    db = sqlite3.connect(journal)
+    db.execute("PRAGMA journal_mode = DELETE")
+    page = db.execute("SELECT rootpage FROM sqlite_master WHERE name = 'sqlite_sequence'").fetchone()[0]
+    size = db.execute("PRAGMA page_size").fetchone()[0]
+    db.close()
+    data = bytearray(journal.read_bytes())
+    data[(page - 1) * size : page * size] = b"\xff" * size
+    journal.write_bytes(bytes(data))
+    for command in READERS:
+        code, out, err = invoke(command)
+        assert code == 1, (command, code, out, err)
+        assert "damaged: the file is damaged (SQLite says: " in err, command
+        assert "ok:" not in out, command
+    code, out, _ = invoke("log verify")
+    assert out.startswith("BROKEN: the journal cannot be checked in full: the file is damaged")
+
+
 # --- checkpoints ---------------------------------------------------------------------------
 
 

@@ -59,6 +59,16 @@ class Journal:
     def __exit__(self, *exc: object) -> None:
         self.db.close()
 
+    def look_over(self) -> None:
+        """Read the small bookkeeping tables a reading command would not
+        otherwise touch (the id counter, the games), so a damaged page there
+        is named (in `damage`) instead of passed over in silence."""
+        try:
+            for table in ("sqlite_sequence", "games"):
+                self.db.execute(f"SELECT * FROM {table}").fetchall()
+        except sqlite3.DatabaseError as exc:
+            self.damage.append(f"the file is damaged (SQLite says: {exc})")
+
     def _write(self) -> _Transaction:
         return _Transaction(self)
 
@@ -197,6 +207,11 @@ class Journal:
                 self.damage.append(f"the file is damaged (SQLite says: {exc})")
                 missing, highest = [], None
             verdict = walk(self._rows("SELECT * FROM entries ORDER BY id"), highest, missing, checkpoints)
+            if verdict.broken is None and self.damage:
+                from referee.journal.verify import Break
+
+                why = f"the journal cannot be checked in full: {self.damage[0]}"
+                return verdict._replace(broken=Break(None, why))
             return verdict if verdict.broken else self._games_vouched(verdict)
 
     def _games_vouched(self, verdict: Verdict) -> Verdict:
@@ -345,7 +360,11 @@ def open_journal(path: Path, create_dir: bool = False, reading: bool = False) ->
     db.row_factory = sqlite3.Row
     journal = Journal(path, db)
     try:
-        _check_version(journal) if reading else _prepare(journal)
+        if reading:
+            _check_version(journal)
+            journal.look_over()
+        else:
+            _prepare(journal)
     except BaseException:
         db.close()
         raise
