@@ -208,6 +208,9 @@ def test_a_file_with_corrupt_pages_is_read_as_far_as_it_goes(journal: Path) -> N
             assert len(err.strip().splitlines()) == 1
     code, out, err = invoke("log verify")
     assert code == 1 and "cannot be read: the file is damaged (SQLite says: database disk image is malformed)" in out
+    unreadable = next(n for n in range(1, 41) if "it cannot be read" in invoke(f"log show {n}")[2])
+    code, out, err = invoke(f"log show {unreadable}")
+    assert (code, out) == (1, "") and err.startswith(f"damaged: entry {unreadable}: it cannot be read: ")
 
 
 def test_a_corrupt_page_of_the_id_counter_is_named_by_every_reader(journal: Path) -> None:
