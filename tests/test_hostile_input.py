@@ -116,10 +116,16 @@ LONG = "9" * 5000  # past Python's 4,300-digit limit for int()
         f"log --limit {LONG}",
         f"log show {LONG}",
         f"replay {LONG}",
+        f"odds risk --table {LONG}",
     ],
 )
 def test_numbers_of_thousands_of_digits_are_refused(command: str) -> None:
-    assert "not a number of 5,000 digits" in fails(command)
+    message = fails(command)
+    assert "not a number of 5,000 digits" in message and len(message) < 200
+
+
+def test_a_chart_past_its_bound_is_refused_by_the_input_boundary() -> None:
+    assert "--table must be from 1 to 500, not 501" in fails("odds risk --table 501")
 
 
 def test_a_number_of_thousands_of_digits_in_a_ruleset_is_refused(edited: Edit) -> None:
