@@ -13,6 +13,7 @@ from click.testing import CliRunner
 from conftest import fails, run, run_json
 
 from referee.cli import cli
+from referee.inputs import shown
 from referee.ruleset.load import shipped
 from referee.ruleset.yamlnodes import MAX_BYTES
 
@@ -281,3 +282,15 @@ def test_a_map_is_never_written_to_a_fifo_or_a_device(tmp_path: Path, path: str,
     started = time.perf_counter()
     assert says in fails(f"map diceland --tiles 8 --seed 1 --svg {path}")
     assert time.perf_counter() - started < 5
+
+
+@pytest.mark.parametrize("kind", ["missing", "fifo"])
+def test_a_rules_folder_that_is_not_a_folder_is_refused(tmp_path: Path, kind: str) -> None:
+    """A typo in --rules-dir would otherwise leave the user's rulesets out without a word."""
+    folder = tmp_path / "rules"
+    if kind == "fifo":
+        os.mkfifo(folder)
+    found = "no such folder" if kind == "missing" else "a named pipe (FIFO), not a folder"
+    assert fails(f"--rules-dir {folder} rulesets") == f"error: --rules-dir '{shown(str(folder))}': {found}"
+    refused = run("rulesets", code=2, env={"REFEREE_RULES_DIR": str(folder)})
+    assert refused.stderr == f"error: REFEREE_RULES_DIR '{shown(str(folder))}': {found}\n"
