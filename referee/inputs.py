@@ -99,8 +99,8 @@ def kind_of(path: Path) -> str | None:
     return "device"
 
 
-def read_file(path: Path, what: str, limit: int) -> bytes:
-    """The bytes of a regular file of at most `limit` bytes. Opened without
+def read_head(path: Path, what: str, size: int) -> bytes:
+    """At most the first `size` bytes of a regular file. Opened without
     blocking and checked once open, so a FIFO swapped in after a first look
     still cannot hang the reader."""
     path_text(path, what)
@@ -117,14 +117,18 @@ def read_file(path: Path, what: str, limit: int) -> bytes:
         if not stat.S_ISREG(info.st_mode):
             found = "a directory" if stat.S_ISDIR(info.st_mode) else "a named pipe or a device"
             raise RefereeError(f"is {found}, not a {what}", where=str(path))
-        if info.st_size > limit:
-            raise RefereeError(f"too large for a {what} (over {limit:,} bytes)", where=str(path))
         with os.fdopen(handle, "rb", closefd=False) as stream:
-            data = stream.read(limit + 1)
+            return stream.read(size)
     except OSError as exc:
         raise RefereeError(f"cannot read: {exc.strerror}", where=str(path)) from None
     finally:
         os.close(handle)
+
+
+def read_file(path: Path, what: str, limit: int) -> bytes:
+    """The bytes of a regular file of at most `limit` bytes; one byte more
+    is read to tell, never the rest of a larger file."""
+    data = read_head(path, what, limit + 1)
     if len(data) > limit:
         raise RefereeError(f"too large for a {what} (over {limit:,} bytes)", where=str(path))
     return data

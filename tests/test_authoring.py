@@ -156,8 +156,11 @@ def test_example_game_is_played() -> None:
     assert sum(Fraction(o["probability"]) for o in odds) == 1
 
 
-def test_an_unreadable_rulesets_folder_is_one_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_unreadable_rulesets_folder_is_one_clear_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from referee.ruleset import load
+
+    folder = tmp_path / "locked"
+    folder.mkdir()  # there, so --rules-dir takes it; listing it is refused below
 
     listing = load.Path.glob
 
@@ -167,7 +170,7 @@ def test_an_unreadable_rulesets_folder_is_one_clear_error(monkeypatch: pytest.Mo
         return listing(self, pattern)
 
     monkeypatch.setattr(load.Path, "glob", refuse)
-    assert "cannot read the rulesets folder /locked: Permission denied" in fails("--rules-dir /locked rulesets")
+    assert f"cannot read the rulesets folder {folder}: Permission denied" in fails(f"--rules-dir {folder} rulesets")
 
 
 def test_ruleset_names_match_in_any_case() -> None:

@@ -10,10 +10,12 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import fails, run_json
+from conftest import fails, run, run_json
 
 from referee.cli import cli
+from referee.inputs import shown
 from referee.ruleset.load import shipped
+from referee.ruleset.yamlnodes import MAX_BYTES
 
 Edit = Callable[[str, Callable[[str], str]], Path]
 
@@ -115,10 +117,16 @@ LONG = "9" * 5000  # past Python's 4,300-digit limit for int()
         f"log --limit {LONG}",
         f"log show {LONG}",
         f"replay {LONG}",
+        f"odds risk --table {LONG}",
     ],
 )
 def test_numbers_of_thousands_of_digits_are_refused(command: str) -> None:
-    assert "not a number of 5,000 digits" in fails(command)
+    message = fails(command)
+    assert "not a number of 5,000 digits" in message and len(message) < 200
+
+
+def test_a_chart_past_its_bound_is_refused_by_the_input_boundary() -> None:
+    assert "--table must be from 1 to 500, not 501" in fails("odds risk --table 501")
 
 
 def test_a_number_of_thousands_of_digits_in_a_ruleset_is_refused(edited: Edit) -> None:
@@ -193,22 +201,50 @@ def test_a_fifo_in_the_rules_folder_does_not_hang_the_listing(tmp_path: Path) ->
     assert time.perf_counter() - started < 5
 
 
-def test_a_folder_of_thirty_large_rulesets_lists_quickly(tmp_path: Path) -> None:
-    folder = tmp_path / "rules"
+def _thirty_large_rulesets(folder: Path) -> None:
+    """Thirty valid rulesets just under the size bound, each of some 9,000
+    rules (what a generated file looks like), named big0..big29."""
     folder.mkdir()
     text = shipped()["groundforce"].read_text(encoding="utf-8")
     head, _, tail = text.partition("rules:\n")
-    rules = "".join(f'  ZZ-{n}: "{"x" * 12}"\n' for n in range(36_000))  # some 72,000 values
+    rules = "".join(f'  ZZ-{n}: "{{text: x{n}}}"\n' for n in range(9_000))
     big = f"{head}rules:\n{rules}{tail}"
-    assert 900_000 < len(big) < 1_000_000
+    assert MAX_BYTES - 30_000 < len(big.encode()) <= MAX_BYTES
     for i in range(30):
         (folder / f"big{i}.yaml").write_text(big.replace("name: groundforce", f"name: big{i}"), encoding="utf-8")
+
+
+def test_a_folder_of_thirty_large_rulesets_lists_quickly(tmp_path: Path) -> None:
+    folder = tmp_path / "rules"
+    _thirty_large_rulesets(folder)
     started = time.perf_counter()
     listed = {r["name"]: r for r in run_json(f"--rules-dir {folder} rulesets")["rulesets"]}
     assert time.perf_counter() - started < 5
     statuses = [listed[f"big{i}"]["status"] for i in range(30)]
-    assert statuses[0] == "ok" and set(statuses[1:]) == {"unchecked"}
+    assert statuses[0] == "ok" and statuses[-1] == "unchecked" and set(statuses) == {"ok", "unchecked"}
     assert "'referee validate " in listed["big29"]["problem"]
+
+
+def test_a_name_missing_from_a_folder_of_large_rulesets_is_refused_quickly(tmp_path: Path) -> None:
+    """Names inside files are read from their heads, never by loading thirty files."""
+    folder = tmp_path / "rules"
+    _thirty_large_rulesets(folder)
+    (folder / "big7.yaml").rename(folder / "copy.yaml")
+    started = time.perf_counter()
+    message = fails(f"--rules-dir {folder} battle h7a")
+    assert time.perf_counter() - started < 5
+    assert "unknown ruleset 'h7a'" in message and "big29" in message
+    assert run_json(f"--rules-dir {folder} show big7")["name"] == "big7"  # found by the name: inside copy.yaml
+
+
+def test_a_ruleset_just_past_the_size_bound_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "huge.yaml"
+    text = shipped()["risk"].read_text(encoding="utf-8")
+    path.write_text(text + "#" * (MAX_BYTES + 1 - len(text.encode())), encoding="utf-8")
+    assert path.stat().st_size == MAX_BYTES + 1
+    assert f"too large for a ruleset file (over {MAX_BYTES:,} bytes)" in fails(f"validate {path}")
+    path.write_text(text + "#" * (MAX_BYTES - len(text.encode())), encoding="utf-8")
+    assert "valid ruleset" in run(f"validate {path}").stdout
 
 
 def test_a_state_word_on_a_one_state_unit_is_refused_in_a_whole_fight() -> None:
@@ -246,3 +282,15 @@ def test_a_map_is_never_written_to_a_fifo_or_a_device(tmp_path: Path, path: str,
     started = time.perf_counter()
     assert says in fails(f"map diceland --tiles 8 --seed 1 --svg {path}")
     assert time.perf_counter() - started < 5
+
+
+@pytest.mark.parametrize("kind", ["missing", "fifo"])
+def test_a_rules_folder_that_is_not_a_folder_is_refused(tmp_path: Path, kind: str) -> None:
+    """A typo in --rules-dir would otherwise leave the user's rulesets out without a word."""
+    folder = tmp_path / "rules"
+    if kind == "fifo":
+        os.mkfifo(folder)
+    found = "no such folder" if kind == "missing" else "a named pipe (FIFO), not a folder"
+    assert fails(f"--rules-dir {folder} rulesets") == f"error: --rules-dir '{shown(str(folder))}': {found}"
+    refused = run("rulesets", code=2, env={"REFEREE_RULES_DIR": str(folder)})
+    assert refused.stderr == f"error: REFEREE_RULES_DIR '{shown(str(folder))}': {found}\n"

@@ -208,6 +208,30 @@ def test_a_file_with_corrupt_pages_is_read_as_far_as_it_goes(journal: Path) -> N
             assert len(err.strip().splitlines()) == 1
     code, out, err = invoke("log verify")
     assert code == 1 and "cannot be read: the file is damaged (SQLite says: database disk image is malformed)" in out
+    unreadable = next(n for n in range(1, 41) if "it cannot be read" in invoke(f"log show {n}")[2])
+    code, out, err = invoke(f"log show {unreadable}")
+    assert (code, out) == (1, "") and err.startswith(f"damaged: entry {unreadable}: it cannot be read: ")
+
+
+def test_a_corrupt_page_of_the_id_counter_is_named_by_every_reader(journal: Path) -> None:
+    """Only sqlite_sequence's page is damaged: the entries read, yet no reader
+    may pass it in silence, and verify may not call the chain intact."""
+    ruled(6)
+    db = sqlite3.connect(journal)
+    db.execute("PRAGMA journal_mode = DELETE")
+    page = db.execute("SELECT rootpage FROM sqlite_master WHERE name = 'sqlite_sequence'").fetchone()[0]
+    size = db.execute("PRAGMA page_size").fetchone()[0]
+    db.close()
+    data = bytearray(journal.read_bytes())
+    data[(page - 1) * size : page * size] = b"\xff" * size
+    journal.write_bytes(bytes(data))
+    for command in READERS:
+        code, out, err = invoke(command)
+        assert code == 1, (command, code, out, err)
+        assert "damaged: the file is damaged (SQLite says: " in err, command
+        assert "ok:" not in out, command
+    code, out, _ = invoke("log verify")
+    assert out.startswith("BROKEN: the journal cannot be checked in full: the file is damaged")
 
 
 # --- checkpoints ---------------------------------------------------------------------------
@@ -343,7 +367,8 @@ def test_a_version_1_journal_is_read_without_being_changed(journal: Path, monkey
 
 def test_a_version_1_journal_is_migrated_by_the_next_ruling(journal: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     _version_1_journal(journal, monkeypatch)
-    assert run_json(TYPED)["journal_entry"] == 3
+    assert run_json(TYPED)["journal_entry"] == 4  # entry 3 is the chain's copy of the games table
+    assert run_json("log show 3")["command"] == "games kept"
     db = sqlite3.connect(journal)
     assert (db.execute("PRAGMA user_version").fetchone()[0], db.execute("PRAGMA application_id").fetchone()[0]) == (
         schema.version(),
@@ -361,6 +386,34 @@ def test_a_version_1_journal_is_migrated_by_the_next_ruling(journal: Path, monke
         ("friday", True, False),
         ("tuesday", False, True),
     ]
+
+
+FAKE_GAME = "INSERT INTO games (name, ruleset, started) VALUES ('fake', 'risk', '2026-01-10T19:00:00Z')"
+
+
+def test_a_game_added_to_the_table_after_the_migration_counts_for_nothing(
+    journal: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _version_1_journal(journal, monkeypatch)
+    run(TYPED)  # migrates: the games table is copied into the chain
+    run("game stop")
+    edit(journal, FAKE_GAME)
+    games = run_json("game")["games"]
+    assert [(g["name"], g["stopped"] is not None) for g in games] == [("monday", True), ("friday", True)]
+    assert run_json(TYPED)["journal_entry"] == 6 and run_json("log")["entries"][-1]["game"] is None
+    code, out, _ = invoke("log verify")
+    assert code == 1
+    assert "BROKEN: the games table holds row 3 ('fake'), which entry 3, the chain's copy" in out
+    assert not json.loads(invoke("log verify --json")[1])["intact"]
+
+
+def test_a_game_added_to_the_table_of_a_new_journal_counts_for_nothing(journal: Path) -> None:
+    run(TYPED)
+    edit(journal, FAKE_GAME)
+    assert run_json("game")["games"] == []
+    assert run_json(TYPED)["journal_entry"] == 2 and run_json("log")["entries"][-1]["game"] is None
+    code, out, _ = invoke("log verify")
+    assert code == 1 and "BROKEN: the games table holds row 1 ('fake'), which the chain does not" in out
 
 
 def test_a_damaged_game_entry_is_named_by_the_game_listing(journal: Path) -> None:

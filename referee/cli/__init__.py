@@ -11,6 +11,7 @@ from typing import Any
 import click
 
 from referee import __version__
+from referee.cli.rulesdirs import folders_given
 from referee.errors import RefereeError
 
 COMMANDS = {
@@ -152,6 +153,7 @@ class RefereeGroup(click.Group):
     multiple=True,
     type=click.Path(file_okay=False),
     envvar="REFEREE_RULES_DIR",
+    callback=folders_given,
     help="A folder of your own rulesets, searched after the shipped ones (repeatable; also REFEREE_RULES_DIR).",
 )
 def cli(rules_dir: tuple[str, ...]) -> None:

@@ -37,7 +37,7 @@ def fight_options(f: F) -> F:
     f = click.option(
         "--table",
         "table",
-        type=click.IntRange(min=1, max=500),
+        type=whole(1, 500),
         metavar="N",
         help="Chart the chance to conquer for every count of attackers against defender 1..N.",
     )(f)

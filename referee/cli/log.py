@@ -6,6 +6,7 @@ import click
 
 from referee.cli.journaling import journal_option, opened, report_damage
 from referee.cli.options import emit, json_option, whole
+from referee.journal.rows import is_unreadable
 from referee.render import journal as render
 
 
@@ -48,7 +49,8 @@ def show(entry: int, as_json: bool) -> None:
     """
     with opened(reading=True) as journal:
         found = journal.entry(entry)
-        emit(as_json, found, lambda: render.detail(found))
+        if as_json or not is_unreadable(found):  # an entry that cannot be read is only its damage line
+            emit(as_json, found, lambda: render.detail(found))
         report_damage(journal, [found])
 
 

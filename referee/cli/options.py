@@ -13,7 +13,7 @@ import click
 from referee.cli import completion
 from referee.cli.rulesdirs import user_dirs
 from referee.errors import RefereeError
-from referee.inputs import MAX_COUNT, shown, whole_number
+from referee.inputs import LARGEST, MAX_COUNT, shown, whole_number
 from referee.procedures.base import Battle
 from referee.procedures.told import read_battle
 from referee.ruleset.model import Ruleset
@@ -29,18 +29,19 @@ class Whole(click.ParamType[int, Any]):
 
     name = "integer"
 
-    def __init__(self, minimum: int | None):
+    def __init__(self, minimum: int | None, maximum: int):
         self.minimum = minimum
+        self.maximum = maximum
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
         if isinstance(value, int):
             return value
         what = max(getattr(param, "opts", None) or ["the number"], key=len)
-        return whole_number(str(value), what, self.minimum)
+        return whole_number(str(value), what, self.minimum, self.maximum)
 
 
-def whole(minimum: int | None = None) -> Whole:
-    return Whole(minimum)
+def whole(minimum: int | None = None, maximum: int = LARGEST) -> Whole:
+    return Whole(minimum, maximum)
 
 
 def ruleset_argument(f: F) -> F:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import click
+from click.core import ParameterSource
 
 
 def user_dirs() -> list[Path]:
@@ -16,3 +17,20 @@ def user_dirs() -> list[Path]:
     ctx = click.get_current_context(silent=True)
     given = ctx.find_root().params.get("rules_dir") or () if ctx else ()
     return [*map(Path, given), rulesets_dir()]
+
+
+def folders_given(ctx: click.Context, param: click.Parameter, value: tuple[str, ...]) -> tuple[str, ...]:
+    """Each --rules-dir folder must be one: a typo or a FIFO there would
+    otherwise leave the user's rulesets out without a word."""
+    from referee.errors import RefereeError
+    from referee.inputs import kind_of, path_text, shown
+
+    given = (
+        "REFEREE_RULES_DIR" if ctx.get_parameter_source("rules_dir") == ParameterSource.ENVIRONMENT else "--rules-dir"
+    )
+    for folder in value:
+        kind = kind_of(path_text(folder, given))
+        if kind != "directory":
+            found = "no such folder" if kind is None else f"a {kind}, not a folder"
+            raise RefereeError(f"{given} '{shown(folder)}': {found}")
+    return value

@@ -11,8 +11,11 @@ from referee.cli.rulesdirs import user_dirs
 from referee.errors import RefereeError
 from referee.render.text import table
 from referee.ruleset.load import catalogue, load_file
+from referee.ruleset.yamlnodes import MAX_BYTES
 
-LISTING_BUDGET = 1_000_000  # bytes of rulesets one listing reads through (under a second): the rest is named unchecked
+LISTING_BUDGET = (
+    2 * MAX_BYTES
+)  # bytes of rulesets one listing reads through (under a second): the rest is named unchecked
 
 
 def _checked(path: Path, budget: int) -> tuple[str, str, str, int]:
@@ -38,7 +41,7 @@ def _checked(path: Path, budget: int) -> tuple[str, str, str, int]:
 def rulesets(as_json: bool) -> None:
     """List the rulesets: shipped ones, then your own (from --rules-dir and
     your rulesets folder). A file whose name is taken is listed as unused;
-    once 1 MB of rulesets was read, larger files are listed unchecked.
+    once 500 kB of rulesets was read, larger files are listed unchecked.
 
     \b
     Example:

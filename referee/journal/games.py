@@ -1,7 +1,10 @@
 """Games (evenings) in the journal. Since version 2 a game is two entries of
 the chain, 'game start' and 'game stop', so starting, stopping and naming
-one is as tamper-evident as a ruling; the games table of version 1 is read
-as it was, and listed as kept outside the chain."""
+one is as tamper-evident as a ruling. The games table of version 1 is copied
+into the chain once, by the step to version 4 (a 'games kept' entry): from
+then on only that copy says which of those games there were and which one
+is going, and `log verify` names any row of the table the copy does not
+hold. A version-1 journal read before any migration has only its table."""
 
 from __future__ import annotations
 
@@ -10,7 +13,8 @@ from typing import Any
 
 from referee.errors import RefereeError
 
-START, STOP = "game start", "game stop"
+START, STOP, KEPT = "game start", "game stop", "games kept"
+COLUMNS = ("id", "name", "ruleset", "started", "stopped")
 
 
 def _text(value: Any, entry: int) -> str:
@@ -28,8 +32,82 @@ def current(db: sqlite3.Connection) -> dict[str, Any] | None:
         if last["command"] != START:
             return None
         return {"name": _text(last["game"], last["id"]), "ruleset": last["ruleset"], "entry": last["id"]}
-    kept = db.execute("SELECT id, name, ruleset FROM games WHERE stopped IS NULL ORDER BY id DESC LIMIT 1").fetchone()
-    return None if kept is None else {"name": kept["name"], "ruleset": kept["ruleset"], "outside_chain": kept["id"]}
+    going = [game for game in kept(db) if game["stopped"] is None]
+    if not going:
+        return None
+    return {"name": going[-1]["name"], "ruleset": going[-1]["ruleset"], "outside_chain": going[-1]["id"]}
+
+
+def _table(db: sqlite3.Connection) -> list[dict[str, Any]]:
+    return [dict(zip(COLUMNS, row)) for row in db.execute(f"SELECT {', '.join(COLUMNS)} FROM games ORDER BY id")]
+
+
+def seal(db: sqlite3.Connection) -> None:
+    """Copy the games table into the chain (the step to version 4), so a row
+    added or changed by hand later changes nothing and is named by verify."""
+    from referee.journal.chain import canonical
+    from referee.journal.link import link, now
+
+    rows = _table(db)
+    if not rows:
+        return
+    nothing = canonical([])
+    link(
+        db,
+        {
+            "time": now(),
+            "command": KEPT,
+            "game": None,
+            "ruleset": None,
+            "ruleset_digest": None,
+            "ruleset_path": None,
+            "version": "",
+            "argv": nothing,
+            "replay": nothing,
+            "inputs": canonical({}),
+            "dice": canonical({}),
+            "ruling": canonical({"games": rows}),
+            "explanation": nothing,
+            "situation": None,
+        },
+    )
+
+
+def _sealed(db: sqlite3.Connection) -> tuple[int, list[dict[str, Any]]] | None:
+    """(entry, the games table as copied there) when the chain holds the copy."""
+    import json
+
+    row = db.execute("SELECT id, ruling FROM entries WHERE command = ? ORDER BY id LIMIT 1", (KEPT,)).fetchone()
+    if row is None:
+        return None
+    try:
+        games = json.loads(row[1])["games"]
+    except (TypeError, ValueError, KeyError):
+        return row[0], []
+    return row[0], [g for g in games if isinstance(g, dict)]
+
+
+def _migrated(db: sqlite3.Connection) -> bool:
+    return int(db.execute("PRAGMA user_version").fetchone()[0]) >= 4
+
+
+def kept(db: sqlite3.Connection) -> list[dict[str, Any]]:
+    """The games of version 1: the chain's copy; with none, the table only
+    while the journal was never migrated (later, its rows are not vouched for)."""
+    sealed = _sealed(db)
+    if sealed is not None:
+        return sealed[1]
+    return _table(db) if not _migrated(db) else []
+
+
+def unvouched(db: sqlite3.Connection) -> tuple[int | None, list[str]]:
+    """Rows of the games table that the chain's copy does not hold (added or
+    changed by hand after the migration), with the copy's entry."""
+    if not _migrated(db):
+        return None, []
+    entry, copy = _sealed(db) or (None, [])
+    held = [tuple(g.get(c) for c in COLUMNS) for g in copy]
+    return entry, [f"row {g['id']} ('{g['name']}')" for g in _table(db) if tuple(g.values()) not in held]
 
 
 def played(db: sqlite3.Connection, damage: list[str] | None = None) -> list[dict[str, Any]]:
@@ -71,19 +149,20 @@ def _read(row: sqlite3.Row, damage: list[str]) -> dict[str, Any]:
 
 
 def _outside_chain(db: sqlite3.Connection, damage: list[str]) -> list[dict[str, Any]]:
-    rows = db.execute(
-        "SELECT g.id, g.name, g.ruleset, g.started, g.stopped, "
-        "(SELECT count(*) FROM entries e WHERE e.game = g.name AND e.command NOT IN (?, ?)) AS entries "
-        "FROM games g ORDER BY g.id",
-        (START, STOP),
-    )
     games = []
-    for row in rows:
-        game = {**dict(row), "start_entry": None, "stop_entry": None, "in_chain": False}
+    first = db.execute("SELECT command, time FROM entries WHERE command IN (?, ?) ORDER BY id LIMIT 1", (START, STOP))
+    ended = first.fetchone()
+    for found in kept(db):
+        game = {**found, "start_entry": None, "stop_entry": None, "in_chain": False}
         for key in ("name", "ruleset", "started", "stopped"):
-            if not isinstance(game[key], str) and not (key == "stopped" and game[key] is None):
-                damage.append(f"game {game['id']} of the games table: its {key} is not text")
+            if not isinstance(game.get(key), str) and not (key == "stopped" and game.get(key) is None):
+                damage.append(f"game {game.get('id')} of the games table: its {key} is not text")
                 game[key] = "(damaged)"
+        if game["stopped"] is None and ended is not None and ended[0] == STOP:
+            game["stopped"] = ended[1]  # stopped by the chain's first game entry
+        game["entries"] = db.execute(
+            "SELECT count(*) FROM entries WHERE game = ? AND command NOT IN (?, ?)", (game["name"], START, STOP)
+        ).fetchone()[0]
         games.append(game)
     return games
 
@@ -106,8 +185,4 @@ def refuse_to_stop(db: sqlite3.Connection, name: str) -> dict[str, Any]:
         raise RefereeError("no game is going; start one with 'referee game start NAME --ruleset R'")
     if going["name"] != name:
         raise RefereeError(f"game '{going['name']}' started meanwhile in another terminal; run 'referee game' to see")
-    if "outside_chain" in going:
-        db.execute(
-            "UPDATE games SET stopped = strftime('%Y-%m-%dT%H:%M:%SZ', 'now') WHERE id = ?", (going["outside_chain"],)
-        )
     return going

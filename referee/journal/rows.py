@@ -86,10 +86,18 @@ def decode(row: Stored) -> dict[str, Any]:
     return entry
 
 
+UNREADABLE = "it cannot be read"
+
+
 def unreadable(n: int, why: str) -> dict[str, Any]:
     """An entry SQLite could not read at all, standing in for it in a listing."""
     entry: dict[str, Any] = dict.fromkeys(TEXT, "")
     entry.update(dict.fromkeys((*OPTIONAL_TEXT, *OPTIONAL_JSON)))
     entry.update({column: empty() for column, (_, _, empty) in JSON.items()})
-    entry.update({"id": n, "damage": [f"it cannot be read: {why}"]})
+    entry.update({"id": n, "damage": [f"{UNREADABLE}: {why}"]})
     return entry
+
+
+def is_unreadable(entry: dict[str, Any]) -> bool:
+    """Whether `entry` stands in for one SQLite could not read: nothing of it to show."""
+    return any(str(why).startswith(UNREADABLE) for why in entry.get("damage", ()))

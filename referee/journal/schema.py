@@ -69,11 +69,21 @@ def _store_situations(db: sqlite3.Connection) -> None:
     db.execute("ALTER TABLE entries ADD COLUMN situation TEXT")
 
 
+def _seal_kept_games(db: sqlite3.Connection) -> None:
+    """Version 4. The games table of version 1 is copied into the chain (a
+    'games kept' entry), and from then on only that copy counts: a row added
+    to the table by hand (a game 'going' that never was) changes nothing, and
+    `log verify` names it."""
+    from referee.journal.games import seal
+
+    seal(db)
+
+
 # MIGRATIONS[n] turns a version-n journal into version n+1 (0 is a new file).
 # Append to this list; never edit a step that has shipped. A new column meant
 # to be trusted (the stored situation, say) joins chain.LATER, hashed only for entries
 # written after its step (chain.LATER), so older entries keep their hashes.
-MIGRATIONS: list[Migration] = [_create, _mark_and_chain_games, _store_situations]
+MIGRATIONS: list[Migration] = [_create, _mark_and_chain_games, _store_situations, _seal_kept_games]
 
 # The tables a version-1 journal holds: how a journal made before the file
 # carried its application_id is still known for one.

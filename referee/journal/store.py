@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from referee.digests import sha256_hex
 from referee.errors import RefereeError, did_you_mean
 from referee.journal import games, schema
-from referee.journal.chain import GENESIS, canonical, entry_hash, hashed
+from referee.journal.chain import canonical
+from referee.journal.link import highest_issued, link, now
 from referee.journal.rows import decode, unreadable
 
 if TYPE_CHECKING:
@@ -32,10 +33,6 @@ JSON_COLUMNS = ("argv", "replay", "inputs", "dice", "ruling", "explanation")
 class Unusable(RefereeError):
     """A journal file that cannot be used, said of the file; the command that
     chose it adds how to choose another."""
-
-
-def now() -> str:
-    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
 
 
 class Written:
@@ -61,6 +58,16 @@ class Journal:
 
     def __exit__(self, *exc: object) -> None:
         self.db.close()
+
+    def look_over(self) -> None:
+        """Read the small bookkeeping tables a reading command would not
+        otherwise touch (the id counter, the games), so a damaged page there
+        is named (in `damage`) instead of passed over in silence."""
+        try:
+            for table in ("sqlite_sequence", "games"):
+                self.db.execute(f"SELECT * FROM {table}").fetchall()
+        except sqlite3.DatabaseError as exc:
+            self.damage.append(f"the file is damaged (SQLite says: {exc})")
 
     def _write(self) -> _Transaction:
         return _Transaction(self)
@@ -99,7 +106,6 @@ class Journal:
             "explanation": explanation,
         }
         with self._write():
-            last = self.db.execute("SELECT id, hash FROM entries ORDER BY id DESC LIMIT 1").fetchone()
             if starts is not None:
                 games.refuse_to_start(self.db, starts)
                 game: dict[str, Any] | None = {"name": starts, "ruleset": ruleset}
@@ -107,35 +113,26 @@ class Journal:
                 game = games.refuse_to_stop(self.db, stops)
             else:
                 game = games.current(self.db)
-            row: dict[str, Any] = {
-                "id": max(last["id"] if last else 0, self._highest_issued() or 0) + 1,
-                "time": now(),
-                "command": command,
-                "game": game["name"] if game else None,
-                "ruleset": ruleset,
-                "ruleset_digest": digest,
-                "ruleset_path": ruleset_path,
-                "version": version,
-                "prev_hash": last["hash"] if last else GENESIS,
-                **{column: canonical(stored[column]) for column in JSON_COLUMNS},
-                "situation": None if situation is None else canonical(situation),
-            }
-            row["hash"] = entry_hash(row)
             if ruleset_content is not None:
                 self.db.execute(
                     "INSERT OR IGNORE INTO rulesets (digest, name, content) VALUES (?, ?, ?)",
                     (digest, ruleset, ruleset_content),
                 )
-            columns = (*hashed(row), "hash")
-            self.db.execute(
-                f"INSERT INTO entries ({', '.join(columns)}) VALUES ({', '.join('?' * len(columns))})",
-                [row[c] for c in columns],
+            row = link(
+                self.db,
+                {
+                    "time": now(),
+                    "command": command,
+                    "game": game["name"] if game else None,
+                    "ruleset": ruleset,
+                    "ruleset_digest": digest,
+                    "ruleset_path": ruleset_path,
+                    "version": version,
+                    **{column: canonical(stored[column]) for column in JSON_COLUMNS},
+                    "situation": None if situation is None else canonical(situation),
+                },
             )
         return Written(row["id"], row["hash"], game)
-
-    def _highest_issued(self) -> int | None:
-        found = self.db.execute("SELECT seq FROM sqlite_sequence WHERE name = 'entries'").fetchone()
-        return found[0] if found else None
 
     def entries(
         self, game: str | None = None, ruleset: str | None = None, limit: int | None = None
@@ -205,11 +202,36 @@ class Journal:
         with self._read():
             try:
                 missing = self._missing_rulesets()
-                highest = self._highest_issued()
+                highest = highest_issued(self.db)
             except sqlite3.DatabaseError as exc:
                 self.damage.append(f"the file is damaged (SQLite says: {exc})")
                 missing, highest = [], None
-            return walk(self._rows("SELECT * FROM entries ORDER BY id"), highest, missing, checkpoints)
+            verdict = walk(self._rows("SELECT * FROM entries ORDER BY id"), highest, missing, checkpoints)
+            if verdict.broken is None and self.damage:
+                from referee.journal.verify import Break
+
+                why = f"the journal cannot be checked in full: {self.damage[0]}"
+                return verdict._replace(broken=Break(None, why))
+            return verdict if verdict.broken else self._games_vouched(verdict)
+
+    def _games_vouched(self, verdict: Verdict) -> Verdict:
+        """The verdict, broken when the games table holds a row the chain's
+        copy of it does not (see `referee.journal.games`)."""
+        from referee.journal.verify import Break
+
+        try:
+            entry, rows = games.unvouched(self.db)
+        except sqlite3.DatabaseError as exc:
+            self.damage.append(f"the file is damaged (SQLite says: {exc})")
+            return verdict
+        if not rows:
+            return verdict
+        held = f"entry {entry}, the chain's copy of the games of version 1," if entry else "the chain"
+        reason = (
+            f"the games table holds {', '.join(rows)}, which {held} does not: "
+            "added or changed by hand, it counts for nothing"
+        )
+        return verdict._replace(broken=Break(None, reason))
 
     def _missing_rulesets(self) -> list[tuple[int, str]]:
         """(entry, digest) of every entry whose ruleset content is gone or altered."""
@@ -338,7 +360,11 @@ def open_journal(path: Path, create_dir: bool = False, reading: bool = False) ->
     db.row_factory = sqlite3.Row
     journal = Journal(path, db)
     try:
-        _check_version(journal) if reading else _prepare(journal)
+        if reading:
+            _check_version(journal)
+            journal.look_over()
+        else:
+            _prepare(journal)
     except BaseException:
         db.close()
         raise

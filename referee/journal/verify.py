@@ -11,9 +11,10 @@ from referee.journal.rows import Stored
 
 
 class Break(NamedTuple):
-    """The first place the chain is broken: the entry to look at, and why."""
+    """The first place the chain is broken: the entry to look at (None when
+    the break is outside the entries: the games table), and why."""
 
-    entry: int
+    entry: int | None
     reason: str
 
 

@@ -109,7 +109,8 @@ def verdict(document: dict[str, Any]) -> str:
         noted = document.get("checkpoints") or []
         held = f", holding the history of checkpoint{'s' if len(noted) > 1 else ''} {', '.join(noted)}" if noted else ""
         return f"ok: {count} entr{'y' if count == 1 else 'ies'}, chain intact{last}{held}: {document['journal']}"
-    return f"BROKEN: entry {broken['entry']} {broken['reason']} ({document['journal']})"
+    where = f"entry {broken['entry']} " if broken["entry"] is not None else ""
+    return f"BROKEN: {where}{broken['reason']} ({document['journal']})"
 
 
 def replay(document: dict[str, Any]) -> str:
