@@ -150,3 +150,20 @@ def test_a_finished_game_offers_no_claim() -> None:
     shown = report(RULES, {"board": over.as_dict()})
     assert "may claim" not in shown
     assert refused(over, "claim", tile="B1") == "the game is over (DL-X1)"
+
+
+def test_a_tile_left_for_good_is_crossed_in_the_svg_and_keeps_its_letters() -> None:
+    import xml.etree.ElementTree as ET
+
+    from referee.render.board import svg
+
+    board = position({"A2": ("red", 3), "C4": ("blue", 1)}, "terrain")
+    left, _ = act(board, "move", **{"from": "A2", "to": "B2"})
+    root = ET.fromstring(svg(RULES, left.as_dict()))
+    ns = "{http://www.w3.org/2000/svg}"
+    tiles = root.findall(f"{ns}g[@class='tile']")
+    crossed = [g for g in tiles if g.find(f"{ns}path[@class='left']") is not None]
+    assert [[t.text for t in g.findall(f"{ns}text")] for g in crossed] == [["M", "A2"]]
+    parts = [child.tag for child in crossed[0]]
+    assert parts.index(f"{ns}path") < parts.index(f"{ns}text")  # drawn under the letters
+    assert "A2 left for good (crossed)" in ET.tostring(root, encoding="unicode")
