@@ -88,11 +88,11 @@ def _held() -> None:
 
 def _act(kind: str, as_json: bool, given: str | None, seed: int | None = None, **fields: Any) -> None:
     """Apply one action to the going game's board, record it, print the new board."""
+    _held()
     from referee.board.history import apply, document
     from referee.board.state import Board
     from referee.render import board as render
 
-    _held()
     rules, entry = _board_entry(None, reading=False)
     board = Board.from_dict(entry["ruling"]["board"])
     action = {"kind": kind, "player": _player(rules, given, board), **fields}
