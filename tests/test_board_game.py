@@ -214,3 +214,14 @@ def test_a_table_chooses_how_cities_grow() -> None:
     assert fails("play start other diceland --tiles 8 --growth always").startswith(
         "error: Invalid value for '--growth'"
     )
+
+
+def test_a_game_on_the_board_is_not_played_without_the_journal() -> None:
+    said = "error: a game held on the board lives in the journal: play it without --no-journal"
+    assert fails(f"{START} --no-journal").startswith(said)
+    assert fails("play board") == "error: no game is going; start one with 'referee play start NAME RULESET --tiles N'"
+    placed()
+    before = run_json("play board")
+    for command in ("play place B1 6", "play attack A4 B4 --roll 3", "play end", "play undo", "play claim B1"):
+        assert fails(f"{command} --no-journal").startswith(said), command
+    assert run_json("play board") == before

@@ -112,6 +112,7 @@ def test_a_forgotten_compulsory_move_lets_the_opponent_take_a_pip() -> None:
     assert refused(claimed, "claim", tile="B1") == "blue has no claim now: it is made at the start of the turn (DL-X1)"
     moved, _ = act(board, "move", **{"from": "B1", "to": "A2"})
     assert act(moved, "end")[0].attraction is None
+    ended.quiet = 0  # as if red had attacked: blue's quiet turn does not end the game
     lapsed, _ = act(ended, "end")  # blue lets the start of the turn pass: the claim lapses, and blue forgot too
     assert lapsed.attraction == {"player": "red", "dice": ["B3"]}
 
@@ -138,3 +139,31 @@ def test_a_turn_out_of_turn_is_refused() -> None:
     board = position({"A3": ("red", 3), "B3": ("blue", 2)})
     with pytest.raises(RefereeError, match=r"it is red's turn, not blue's \(DL-A1\)"):
         apply(RULES, board, {"kind": "end", "player": "blue"})
+
+
+def test_a_finished_game_offers_no_claim() -> None:
+    from referee.render.board import report
+
+    board = position({"B1": ("red", 3), "B3": ("blue", 2)}, "fatal-attraction", quiet=1)
+    over, why = act(board, "end")  # red forgot the move, but the second quiet turn ends the game
+    assert over.phase == "over" and over.attraction is None and "play claim" not in why
+    shown = report(RULES, {"board": over.as_dict()})
+    assert "may claim" not in shown
+    assert refused(over, "claim", tile="B1") == "the game is over (DL-X1)"
+
+
+def test_a_tile_left_for_good_is_crossed_in_the_svg_and_keeps_its_letters() -> None:
+    import xml.etree.ElementTree as ET
+
+    from referee.render.board import svg
+
+    board = position({"A2": ("red", 3), "C4": ("blue", 1)}, "terrain")
+    left, _ = act(board, "move", **{"from": "A2", "to": "B2"})
+    root = ET.fromstring(svg(RULES, left.as_dict()))
+    ns = "{http://www.w3.org/2000/svg}"
+    tiles = root.findall(f"{ns}g[@class='tile']")
+    crossed = [g for g in tiles if g.find(f"{ns}path[@class='left']") is not None]
+    assert [[t.text for t in g.findall(f"{ns}text")] for g in crossed] == [["M", "A2"]]
+    parts = [child.tag for child in crossed[0]]
+    assert parts.index(f"{ns}path") < parts.index(f"{ns}text")  # drawn under the letters
+    assert "A2 left for good (crossed)" in ET.tostring(root, encoding="unicode")

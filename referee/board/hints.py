@@ -5,12 +5,13 @@ resolver that rules the attack itself."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from fractions import Fraction
+from typing import TYPE_CHECKING
 
-from referee.board import combat
-from referee.board.state import Board
-from referee.board.turns import legal_attacks, told
-from referee.ruleset.model import Ruleset
+if TYPE_CHECKING:
+    from fractions import Fraction
+
+    from referee.board.state import Board
+    from referee.ruleset.model import Ruleset
 
 
 @dataclass(frozen=True)
@@ -37,6 +38,10 @@ def hints(rules: Ruleset, board: Board) -> list[Hint]:
     """Best first: the likeliest to take the tile, then the cheapest, then by coordinates."""
     if board.phase != "attack" or board.attacked:
         return []
+    # the rules of play and the resolver load only when there is an attack to weigh
+    from referee.board import combat
+    from referee.board.turns import legal_attacks, told
+
     found = []
     for attack in legal_attacks(rules, board, board.to_move):
         take, lost = combat.chances(rules, told(rules, board, attack))

@@ -352,6 +352,10 @@ def end(rules: Ruleset, board: Board, action: Action) -> tuple[Board, list[Step]
         steps.append(
             Step(here.rule, f"the die on {coord} neither attacked nor moved: +{here.grows} ({board.pips(coord)})")
         )
+    board.quiet = 0 if board.attacked else board.quiet + 1
+    if board.quiet >= play.quiet_turns:
+        steps.append(Step(play.end_rule, f"{play.quiet_turns} turns in a row without an attack: the game ends"))
+        return (*_over(rules, board, steps), action)
     attraction = play.attraction
     if forgot and attraction:
         board.attraction = {"player": board.other(player), "dice": forgot}
@@ -362,10 +366,6 @@ def end(rules: Ruleset, board: Board, action: Action) -> tuple[Board, list[Step]
                 f"{board.other(player)} may take {attraction.penalty} pip off one of them (play claim TILE)",
             )
         )
-    board.quiet = 0 if board.attacked else board.quiet + 1
-    if board.quiet >= play.quiet_turns:
-        steps.append(Step(play.end_rule, f"{play.quiet_turns} turns in a row without an attack: the game ends"))
-        return (*_over(rules, board, steps), action)
     if board.void and board.void["player"] == player:
         board.void = None
     board.to_move = board.other(player)
@@ -397,7 +397,7 @@ def _over(rules: Ruleset, board: Board, steps: list[Step], capital: str | None =
     from referee.scoring import score
 
     board.phase = "over"
-    board.pending = None
+    board.pending = board.attraction = None  # a finished game offers no action
     dice = {p: tuple(board.pips_of(p)) for p in board.players}
     if capital:
         winner = board.to_move

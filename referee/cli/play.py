@@ -76,8 +76,19 @@ def player_option(f: Any) -> Any:
     )
 
 
+def _held() -> None:
+    """A game held on the board lives in the journal: an action left out of it
+    would be a board no later command can see, so --no-journal is refused."""
+    if click.get_current_context().meta.get(OFF):
+        raise RefereeError(
+            "a game held on the board lives in the journal: play it without --no-journal "
+            "('referee play hint' gives an attack's odds without playing it)"
+        )
+
+
 def _act(kind: str, as_json: bool, given: str | None, seed: int | None = None, **fields: Any) -> None:
     """Apply one action to the going game's board, record it, print the new board."""
+    _held()
     from referee.board.history import apply, document
     from referee.board.state import Board
     from referee.render import board as render
@@ -152,6 +163,7 @@ def start(
     from referee.names import Lexicon
     from referee.render import board as render
 
+    _held()
     name = name.strip()
     if not name:
         raise RefereeError(f"name the game; {HOW_TO_START}")
@@ -173,9 +185,8 @@ def start(
         "growth": growth,
     }
     board, steps, _, _ = apply(rules, None, action)
-    if not ctx.meta.get(OFF):
-        _stop_if_over()
-        record(rules, {"game": name, "ruleset": rules.name}, starts=name, command=START)
+    _stop_if_over()
+    record(rules, {"game": name, "ruleset": rules.name}, starts=name, command=START)
     out = document(board, action, None, steps)
     record(rules, out, seed=board.seed)
     emit(as_json, out, lambda: render.report(rules, out))
@@ -326,6 +337,7 @@ def undo(as_json: bool) -> None:
     """
     from referee.render import board as render
 
+    _held()
     rules, entry = _board_entry(None, reading=False)
     ruling = entry["ruling"]
     if ruling["previous"] is None:

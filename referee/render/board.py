@@ -110,7 +110,8 @@ def report(rules: Ruleset, document: Doc, headline: str | None = None) -> str:
 
 def svg(rules: Ruleset, board: Doc) -> str:
     """The map's picture with each die as a disc in its owner's colour showing
-    its pips, and below the legend a line per player and whose turn it is."""
+    its pips, each tile left for good crossed, and below the legend a line per
+    player and whose turn it is."""
     from referee.render.svg import svg as map_svg
 
     assert rules.landscape is not None and rules.deployment is not None
@@ -121,7 +122,9 @@ def svg(rules: Ruleset, board: Doc) -> str:
         (colours.get(p, "#000000"), f"{p}: {board['dice_on_map'][p]} dice, {board['pip_totals'][p]} pips on the map")
         for p in board["players"]
     ]
-    return map_svg(rules, rules.landscape, landmap_of(board), dice=dice, notes=notes).text
+    if board["closed"]:
+        notes.append(("#000000", f"{', '.join(board['closed'])} left for good (crossed): no die may enter"))
+    return map_svg(rules, rules.landscape, landmap_of(board), dice=dice, notes=notes, crossed=board["closed"]).text
 
 
 def hints(document: Doc, found: list[Any]) -> str:

@@ -8,7 +8,7 @@ player's colour, and a legend."""
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
@@ -113,9 +113,11 @@ def svg(
     hex_mm: int | None = None,
     dice: Mapping[str, tuple[str, int]] = EMPTY,
     notes: Sequence[tuple[str, str]] = (),
+    crossed: Collection[str] = (),
 ) -> Picture:
     """The map; a game on it adds `dice` (coordinate → owner's colour, pips),
-    each a disc where the die stands, and `notes` (colour, line) below the legend."""
+    each a disc where the die stands, `crossed` tiles (no die may enter them)
+    with a cross drawn under their letters, and `notes` (colour, line) below the legend."""
     owners = list(zip(landmap.capitals, _colours(rules), strict=False))
     layout = _size(land, landmap, hex_mm, len(land.terrains) + len(owners) + 1 + len(notes))
     flats = round(layout.radius * math.sqrt(3))
@@ -139,6 +141,8 @@ def svg(
         out.append(
             f'<polygon points="{layout.corners(x, y)}" fill="{terrain.colour}" stroke="#333333" stroke-width="0.5"/>'
         )
+        if tile.coord in crossed:
+            out.append(_cross(x, y, r, text))
         if tile.coord in ring:
             out.append(
                 f'<polygon class="capital" points="{layout.corners(x, y, 0.93)}" fill="none" '
@@ -169,6 +173,17 @@ def svg(
         )
     out.append("</svg>")
     return Picture("\n".join(out) + "\n", flats, width, height, _paper(width, height))
+
+
+def _cross(x: float, y: float, r: float, colour: str) -> str:
+    """Two strokes from corner to opposite corner, half see-through, so a
+    crossed tile stays readable and its terrain colour shows."""
+    a, b = 0.6 * r, 0.6 * r * math.sqrt(3) / 2
+    return (
+        f'<path class="left" d="M{x - b:.2f},{y - a / 2:.2f} L{x + b:.2f},{y + a / 2:.2f} '
+        f'M{x - b:.2f},{y + a / 2:.2f} L{x + b:.2f},{y - a / 2:.2f}" stroke="{colour}" '
+        f'stroke-opacity="0.55" stroke-width="{r * 0.08:.2f}" stroke-linecap="round" fill="none"/>'
+    )
 
 
 def _colours(rules: Ruleset) -> list[tuple[str, str]]:
