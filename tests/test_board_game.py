@@ -225,3 +225,13 @@ def test_a_game_on_the_board_is_not_played_without_the_journal() -> None:
     for command in ("play place B1 6", "play attack A4 B4 --roll 3", "play end", "play undo", "play claim B1"):
         assert fails(f"{command} --no-journal").startswith(said), command
     assert run_json("play board") == before
+
+
+def test_replay_of_one_board_action_points_to_the_game_replay() -> None:
+    """A board action is ruled on the board the entries before it built: replaying
+    it alone would say it 'differs'; the game's own replay rebuilds the board."""
+    run(START)
+    message = fails("replay 2")
+    assert "an action of a game held on the board" in message
+    assert "'referee play replay --game friday'" in message
+    assert "every stored board is the same" in run("play replay --game friday").stdout

@@ -17,6 +17,7 @@ from typing import Any
 
 import click
 
+from referee.board import COMMAND as BOARD_ACTION
 from referee.cli.journaling import journal_option, opened, report_damage, rerunning
 from referee.cli.options import emit, json_option, whole
 from referee.errors import RefereeError
@@ -157,6 +158,11 @@ def replay(entry: int, as_json: bool) -> None:
     if found["command"].startswith("game"):
         raise RefereeError(
             f"entry {entry} records a '{found['command']}', not a ruling: there is nothing to rule again"
+        )
+    if found["command"].startswith(BOARD_ACTION):
+        raise RefereeError(
+            f"entry {entry} is an action of a game held on the board, ruled on the board the entries before it "
+            f"built: 'referee play replay --game {found['game']}' replays the whole game"
         )
     runs = replay_entry(found, stored)
     document = {

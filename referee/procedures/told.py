@@ -32,13 +32,14 @@ def _force(
 
 def read_battle(rules: Ruleset, words: Words) -> Battle:
     """The units of each side and rear, with their states and the situations named."""
-    for side in SIDES:
-        if not words.get(side):
-            raise RefereeError(f'say which units the {side} fights with, e.g. "2 trooper"')
     if not rules.units:
         raise RefereeError(
             f"{rules.title} names no units to battle with; 'referee show {rules.name}' says how its attacks are ruled"
         )
+    for side in SIDES:
+        if not words.get(side):
+            example = next(iter(rules.units.values())).counted(2)
+            raise RefereeError(f'say which units the {side} fights with, e.g. "{example}"')
     groups: dict[str, Units] = {}
     states: list[tuple[str, str, str, int]] = []
     default = next(iter(rules.units))
