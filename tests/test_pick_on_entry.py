@@ -30,9 +30,10 @@ def test_the_pick_rules_on_the_entry_s_own_dice() -> None:
     assert picked["attacker"]["rolled"] == [2, 4]
     assert picked["chosen"] == {"rolled": 4, "field": 6}
     assert "awaits" not in picked
-    typed = run_json("battle diceland --attacker 6,3 --defender 5 --roll 2,4 --choose 4:6 --no-journal")
+    assert picked["seed"] == 3 and picked["typed"] == []  # the referee drew these dice, and the journal says so
+    drawn = run_json("battle diceland --attacker 6,3 --defender 5 --seed 3 --choose 4:6 --no-journal")
     assert {k: v for k, v in picked.items() if not k.startswith("journal")} == {
-        k: v for k, v in typed.items() if not k.startswith("journal")
+        k: v for k, v in drawn.items() if not k.startswith("journal")
     }
 
 
@@ -41,7 +42,7 @@ def test_the_pick_is_journaled_with_a_replay_that_needs_no_journal() -> None:
     run("battle --entry 1 --choose 2:6")
     entry = json.loads(run("log show 2 --json").stdout)
     assert entry["inputs"]["entry"] == 1
-    assert "--roll" in entry["replay"] and "--seed" not in entry["replay"]
+    assert "--seed" in entry["replay"] and "--roll" not in entry["replay"]  # drawn, and replayed as drawn
     assert "verdict" not in run("replay 2").stderr
 
 

@@ -99,7 +99,8 @@ def rule(rules: Ruleset, told: BattleTold, as_json: bool, roll: bool = True, rep
     typed = {group: str(words[word]) for word, group in procedure.typed.items() if words[word] is not None}
     settled = settle(rules, situation, typed, told.seed) if roll else None
     document, report = kinds.report(procedure.report).ruled(rules, situation, settled)
-    flagged = rolled_before(rules) if settled and settled.seed is not None and writing() else []
+    picking = replay is not None  # a pick rules again on the throw it was asked on: no second roll
+    flagged = rolled_before(rules) if settled and settled.seed is not None and writing() and not picking else []
     record(
         rules,
         document,

@@ -101,9 +101,13 @@ def asked(n: int, ruleset: str | None, told: BattleTold) -> tuple[Ruleset, Battl
             f"the ruleset {rules.name} changed since entry {n} was ruled: pick on it with the command "
             "'referee log show' gives, typing the dice it rolled"
         )
-    typed = typed_dice(procedure_for(rules), dict(entry["dice"]["rolled"]))
     stored: dict[str, Any] = {f.name: entry["inputs"].get(f.name) for f in fields(BattleTold)}
     stored = {k: tuple(v) if isinstance(v, list) else v for k, v in stored.items()}
+    seed = (entry["dice"] or {}).get("seed")
+    if seed is not None:  # the referee drew them: the same seed draws the same throw, and says so
+        said = BattleTold(**{**stored, "seed": seed, awaits: getattr(told, awaits)})
+        return rules, said, [*entry["replay"], flag, str(getattr(told, awaits))]
+    typed = typed_dice(procedure_for(rules), dict(entry["dice"]["rolled"]))
     said = BattleTold(**{**stored, **typed, "seed": None, awaits: getattr(told, awaits)})
     line = _without_seed(list(entry["replay"])) + _typed_flags(typed) + [flag, str(getattr(told, awaits))]
     return rules, said, line
