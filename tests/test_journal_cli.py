@@ -441,3 +441,29 @@ def test_reading_a_journal_that_is_not_there_leaves_no_file(tmp_path: Path, comm
 )
 def test_forty_digit_numbers_are_refused_before_the_journal(command: str) -> None:
     assert "to 9223372036854775807, not a number of" in fails(command)
+
+
+def test_show_prints_a_battle_as_the_battle_printed_it() -> None:
+    printed = run(TYPED).stdout
+    report = printed[: printed.index("\n\nJournal entry 1")]
+    assert "GF-B5" in report and "The attacker wins by 1." in report
+    shown = run("log show 1").stdout
+    assert shown.startswith("Entry 1  ")
+    assert "command:  referee battle groundforce --attacker '2 trooper'" in shown
+    assert "\n\n" + report + "\n" in shown  # the table, the summary and the Why lines, as printed
+    assert "hash:" not in shown and "attacker.hits:" not in shown
+    assert run_json("log show 1")["ruling"]["winner"] == "attacker"  # --json is the entry as stored
+
+
+def test_show_rebuilds_the_report_from_the_ruleset_kept_in_the_journal(edited: Callable[..., Path]) -> None:
+    path = _edited_rules(edited)
+    original = path.read_text()
+    printed = run(TYPED.replace("groundforce", str(path), 1)).stdout
+    path.write_text(original.replace("hits: [shield, explosion, sword]", "hits: [shield, explosion]"))
+    assert printed[: printed.index("\n\nJournal entry 1")] in run("log show 1").stdout
+
+
+def test_show_keeps_the_card_for_an_entry_without_a_situation() -> None:
+    run("game start friday --ruleset groundforce")
+    shown = run("log show 1").stdout
+    assert "hash:" in shown and "Ruling:" in shown

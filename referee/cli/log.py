@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+import tempfile
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
 import click
 
 from referee.cli.journaling import journal_option, opened, report_damage
 from referee.cli.options import emit, json_option, whole
+from referee.errors import RefereeError
 from referee.journal.rows import is_unreadable
 from referee.render import journal as render
+
+if TYPE_CHECKING:
+    from referee.journal.store import Journal
 
 
 @click.group(invoke_without_command=True)
@@ -40,8 +48,10 @@ def log(ctx: click.Context, game: str | None, ruleset: str | None, limit: int, a
 @journal_option
 @json_option
 def show(entry: int, as_json: bool) -> None:
-    """One journal entry in full: command line, ruleset and its hash, dice,
-    ruling, explanation, and the entry's place in the hash chain.
+    """One journal entry: a battle or hit check as its command printed it,
+    rebuilt from the ruleset, situation and dice the journal keeps; any other
+    entry in full (command line, ruleset and its hash, dice, ruling,
+    explanation, its place in the hash chain). --json gives every field.
 
     \b
     Example:
@@ -50,8 +60,39 @@ def show(entry: int, as_json: bool) -> None:
     with opened(reading=True) as journal:
         found = journal.entry(entry)
         if as_json or not is_unreadable(found):  # an entry that cannot be read is only its damage line
-            emit(as_json, found, lambda: render.detail(found))
+            emit(as_json, found, lambda: _shown(journal, found))
         report_damage(journal, [found])
+
+
+def _shown(journal: Journal, entry: dict[str, Any]) -> str:
+    """The entry as its command printed it where the journal keeps the ruleset
+    content, situation and dice to rebuild the report; else its `key: value` card."""
+    content = journal.ruleset_content(entry["ruleset_digest"]) if entry.get("situation") else None
+    if content is None:
+        return render.detail(entry)
+    try:
+        report = _reported(entry, content)
+    except RefereeError:
+        return render.detail(entry)
+    return render.as_printed(entry, report)
+
+
+def _reported(entry: dict[str, Any], content: bytes) -> str:
+    """The report of the entry's kind, ruled again on its stored situation and
+    dice with the ruleset content kept in the journal, not today's file."""
+    from referee.journal.rerule import reread
+    from referee.procedures.door import resolve
+    from referee.render import kinds
+    from referee.rolling import Settled
+
+    dice = entry["dice"]
+    with tempfile.TemporaryDirectory(prefix="referee-show-") as tmp:
+        kept = Path(tmp) / Path(entry["ruleset_path"]).name
+        kept.write_bytes(content)
+        rules, procedure, situation, throw = reread(entry, kept)
+        settled = Settled(resolve(rules, situation, throw), throw, tuple(dice.get("typed") or ()), dice.get("seed"))
+        report: str = kinds.report(procedure.report).ruled(rules, situation, settled)[1]()
+    return report
 
 
 def _checkpoint(ctx: click.Context, param: click.Parameter, value: tuple[str, ...]) -> list[tuple[int, str]]:

@@ -13,11 +13,15 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
+from referee.dice import Face
 from referee.errors import RefereeError
 from referee.procedures.base import Procedure, throw_from_dict
 from referee.ruling import Ruling
+
+if TYPE_CHECKING:
+    from referee.ruleset.model import Ruleset
 
 
 def stored(procedure: str, situation: Any, ruling: Ruling) -> dict[str, Any]:
@@ -26,11 +30,11 @@ def stored(procedure: str, situation: Any, ruling: Ruling) -> dict[str, Any]:
     return {"procedure": procedure, "situation": situation.as_dict(), "ruling": plain}
 
 
-def rule_again(entry: Mapping[str, Any], ruleset_file: Path) -> dict[str, Any]:
-    """The typed ruling (JSON-ready) the door gives today on the entry's
-    situation and throw, under the ruleset in `ruleset_file`; a RefereeError
-    says in the game's words why it cannot rule."""
-    from referee.procedures.door import procedure_for, resolve
+def reread(entry: Mapping[str, Any], ruleset_file: Path) -> tuple[Ruleset, Procedure, Any, dict[str, tuple[Face, ...]]]:
+    """The entry's ruleset (from `ruleset_file`), its procedure, its situation
+    and its throw, read back; a RefereeError says in the game's words why the
+    stored situation cannot be ruled on with this ruleset."""
+    from referee.procedures.door import procedure_for
     from referee.ruleset import registry
     from referee.ruleset.load import load_file
 
@@ -45,5 +49,15 @@ def rule_again(entry: Mapping[str, Any], ruleset_file: Path) -> dict[str, Any]:
         throw = throw_from_dict(entry["dice"]["rolled"])
     except (KeyError, TypeError, ValueError) as exc:
         raise RefereeError(f"the stored situation cannot be read ({type(exc).__name__}: {exc})") from None
+    return rules, procedure, situation, throw
+
+
+def rule_again(entry: Mapping[str, Any], ruleset_file: Path) -> dict[str, Any]:
+    """The typed ruling (JSON-ready) the door gives today on the entry's
+    situation and throw, under the ruleset in `ruleset_file`; a RefereeError
+    says in the game's words why it cannot rule."""
+    from referee.procedures.door import resolve
+
+    rules, _, situation, throw = reread(entry, ruleset_file)
     ruling: dict[str, Any] = json.loads(json.dumps(resolve(rules, situation, throw).as_dict()))
     return ruling

@@ -42,7 +42,37 @@ def outcome(entry: dict[str, Any]) -> str:
     return "-"
 
 
+def _header(entry: dict[str, Any]) -> list[str]:
+    """The lines naming an entry: its number, time, game and command line."""
+    return [
+        styled(f"Entry {entry['id']}", bold=True)
+        + f"  {entry['time']}"
+        + (f"  game {entry['game']}" if entry["game"] else ""),
+        f"command:  {command_line(entry)}",
+    ]
+
+
+def as_printed(entry: dict[str, Any], report: str) -> str:
+    """An entry shown as its command printed it: the header, then the report,
+    and what the journal says of the entry besides (a roll flagged, damage)."""
+    return "\n".join([*_header(entry), *_flagged(entry), "", report, *_damaged(entry)])
+
+
+def _flagged(entry: dict[str, Any]) -> list[str]:
+    rolled_before = (entry["dice"] or {}).get("rolled_before")
+    if not rolled_before:
+        return []
+    return [f"flagged:  rolled before: entry {', entry '.join(map(str, rolled_before))} (the same attack)"]
+
+
+def _damaged(entry: dict[str, Any]) -> list[str]:
+    if not entry.get("damage"):
+        return []
+    return ["", styled("Damaged:", bold=True), *(f"  {why}" for why in entry["damage"])]
+
+
 def detail(entry: dict[str, Any]) -> str:
+    """An entry as `key: value` lines, for entries whose report cannot be rebuilt."""
     dice = entry["dice"]
     rolled = "; ".join(f"{group}: {', '.join(map(str, faces))}" for group, faces in dice.get("rolled", {}).items())
     typed = dice.get("typed") or []
@@ -53,18 +83,11 @@ def detail(entry: dict[str, Any]) -> str:
         else "typed by the players"
     )
     lines = [
-        styled(f"Entry {entry['id']}", bold=True)
-        + f"  {entry['time']}"
-        + (f"  game {entry['game']}" if entry["game"] else ""),
-        f"command:  {command_line(entry)}",
+        *_header(entry),
         f"ruleset:  {entry['ruleset'] or '-'}"
         + (f" (sha256 {entry['ruleset_digest'][:16]}, {entry['ruleset_path']})" if entry["ruleset_digest"] else ""),
         f"dice:     {rolled} ({how})" if rolled else "dice:     none",
-        *(
-            [f"flagged:  rolled before: entry {', entry '.join(map(str, dice['rolled_before']))} (the same attack)"]
-            if dice.get("rolled_before")
-            else []
-        ),
+        *_flagged(entry),
         f"referee:  {entry['version']}",
         f"hash:     {entry['hash']}",
         f"previous: {entry['prev_hash']}",
@@ -72,8 +95,7 @@ def detail(entry: dict[str, Any]) -> str:
         styled("Ruling:", bold=True),
     ]
     lines += [f"  {line}" for line in _outcome_lines(entry["ruling"])]
-    if entry.get("damage"):
-        lines += ["", styled("Damaged:", bold=True), *(f"  {why}" for why in entry["damage"])]
+    lines += _damaged(entry)
     if entry["explanation"]:
         lines += ["", styled("Why:", bold=True)]
         lines += [f"  {step.get('rule', ''):<7} {step.get('text', '')}" for step in entry["explanation"]]
