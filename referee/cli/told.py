@@ -10,7 +10,21 @@ from referee.cli.options import Told, flag
 
 
 @dataclass(frozen=True)
-class BattleTold(Told):
+class StrikeTold(Told):
+    """What both `battle` and `odds` may say of a hit check: which attack, the
+    wounds already taken, named modifiers and changes agreed at the table."""
+
+    kind: str | None = flag("--attack")
+    wounds: int | None = flag("--wounds")
+    modifiers: tuple[str, ...] = flag("--modifier", ())
+    attacker_bonus: int | None = flag("--attacker-bonus")
+    target_bonus: int | None = flag("--target-bonus")
+    to_hit: int | None = flag("--to-hit")
+    to_wound: int | None = flag("--to-wound")
+
+
+@dataclass(frozen=True)
+class BattleTold(StrikeTold):
     """`referee battle`'s options (and `hit`'s, by their friendly names): the
     attack, and the dice typed (or the seed to draw them)."""
 
@@ -19,28 +33,14 @@ class BattleTold(Told):
     roll: str | None = flag("--roll")
     wound_roll: str | None = flag("--wound-roll")
     choose: str | None = flag("--choose")
-    kind: str | None = flag("--attack")
     action: str | None = flag("--action")
-    wounds: int | None = flag("--wounds")
-    modifiers: tuple[str, ...] = flag("--modifier", ())
-    attacker_bonus: int | None = flag("--attacker-bonus")
-    target_bonus: int | None = flag("--target-bonus")
-    to_hit: int | None = flag("--to-hit")
-    to_wound: int | None = flag("--to-wound")
     seed: int | None = None
 
 
 @dataclass(frozen=True)
-class OddsTold(Told):
+class OddsTold(StrikeTold):
     """`referee odds`'s options: the attack, what a hit-check chart is of, and whole fights."""
 
-    kind: str | None = flag("--attack")
-    wounds: int | None = flag("--wounds")
-    modifiers: tuple[str, ...] = flag("--modifier", ())
-    attacker_bonus: int | None = flag("--attacker-bonus")
-    target_bonus: int | None = flag("--target-bonus")
-    to_hit: int | None = flag("--to-hit")
-    to_wound: int | None = flag("--to-wound")
     until: str | None = flag("--until")
     table: int | None = flag("--table")
     floats: bool = flag("--float", False)

@@ -112,7 +112,9 @@ def report(rules: Ruleset, options: list[tuple[str, str, str]]) -> str:
             )
         ]
     if rules.states:
-        parts += ["", styled('Unit states (type them before a unit: "damaged armour")', bold=True)]
+        # a state a unit is not in from the start, as players type it
+        example = next((f"{state} {u.title}" for u in rules.units.values() for state in u.states[1:]), "")
+        parts += ["", styled(f'Unit states (type them before a unit: "{example}")', bold=True)]
         parts += [
             f"  {name}: {', '.join(u.title for u in rules.units.values() if name in u.states)} ({s.rule})"
             for name, s in rules.states.items()
