@@ -4,14 +4,12 @@ with the ruling."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 
 from referee.dice import MAX_THROWS
 from referee.odds import battle_odds
-from referee.procedures.target_number.reader import attack
-from referee.procedures.target_number.resolver import Strike
+from referee.outcomes.strike import Strike, StrikeChart
 from referee.ruleset.model import Ruleset
 
 
@@ -32,14 +30,8 @@ def chances(rules: Ruleset, strike: Strike, limit: int = MAX_THROWS) -> Chances:
     return Chances(outcomes[0].key["needed"], hit, out, hit - out)
 
 
-def chart(
-    rules: Ruleset, kind: str, wounds: int = 0, modifiers: tuple[str, ...] = (), agreed: Mapping[str, int] | None = None
-) -> list[tuple[int, int, Chances]]:
-    """Every attacker value against every target value, with the changes the
-    table agreed (Strike's fields by name); the throws of all the cells
-    together are bounded as one sum's are."""
-    value = attack(rules).value
-    values = range(value.min, value.max + 1)
-    limit = MAX_THROWS // len(values) ** 2
-    template = Strike.from_dict({**Strike(kind, 0, 0, wounds=wounds, modifiers=modifiers).as_dict(), **(agreed or {})})
-    return [(a, t, chances(rules, replace(template, attacker=a, target=t), limit)) for a in values for t in values]
+def chart(rules: Ruleset, sheet: StrikeChart) -> list[tuple[int, int, Chances]]:
+    """Each cell's attacker and target values with its chances; the throws of
+    all the cells together are bounded as one sum's are."""
+    limit = MAX_THROWS // len(sheet.cells)
+    return [(s.attacker, s.target, chances(rules, s, limit)) for s in sheet.cells]

@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 
 from referee.dice import Rng
 from referee.hitcheck import chances, chart
-from referee.procedures.target_number.resolver import Strike
+from referee.outcomes.strike import Strike
+from referee.procedures.target_number.chart import cells
 from referee.rolling import settle
 from referee.ruleset.load import load
 
@@ -37,7 +38,7 @@ def brute(attacker: int, target: int, wounds: int) -> tuple[int, Fraction, Fract
 
 @given(KIND, WOUNDS)
 def test_chart_equals_brute_force_over_both_dice(kind: str, wounds: int) -> None:
-    for attacker, target, odds in chart(TF, kind, wounds):
+    for attacker, target, odds in chart(TF, cells(TF, {"kind": kind, "wounds": wounds})):
         assert (odds.needed, odds.hit, odds.out_of_action) == brute(attacker, target, wounds)
         assert odds.hit == odds.out_of_action + odds.wound
 

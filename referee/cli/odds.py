@@ -4,6 +4,7 @@ the two odds that are more than one attack."""
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 import click
@@ -61,9 +62,9 @@ def odds(ruleset: str, as_json: bool, **options: Any) -> None:
     told = OddsTold(**options)
     procedure = procedure_for(rules)
     view = kinds.report(procedure.report)
-    if procedure.report in kinds.CHARTED:
+    if procedure.chart:
         refuse_unread(
-            told.unread(view.CHART_WORDS),
+            told.unread(importlib.import_module(procedure.chart).CHART_WORDS),
             "the chart covers every pair of values: leave out {options} ('referee hit' rules on one attack)",
         )
         return emit(as_json, *view.chart(rules, told.words()))

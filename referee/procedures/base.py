@@ -187,7 +187,12 @@ class Procedure:
     where an attack may refuse company, gives the rule that makes this one an
     attack made alone (None if others may join it); `fight`, where it
     is fought in rounds, names the module whose `fight_rules` gives the whole-fight
-    solver its states and policy (imported only when a whole fight is asked)."""
+    solver its states and policy (imported only when a whole fight is asked);
+    `chart`, where its odds are a chart over every pair of values rather than
+    one attack's outcomes, names the module whose `CHART_WORDS`,
+    `cells(rules, words)` and `terms(rules, situation)` give its report the
+    chart's situations and what a situation is checked against before a roll
+    (imported only when that report is asked)."""
 
     name: str
     grammar: type[Any]
@@ -203,3 +208,4 @@ class Procedure:
     for_odds: Callable[[Any], Any] | None = None
     alone: Callable[[Any], str | None] | None = None
     fight: str | None = None
+    chart: str | None = None

@@ -1,23 +1,31 @@
 """Hit checks for people and programs: the number needed, the exact chances,
-the ruling on the dice, and the chart of every pair of values."""
+the ruling on the dice, and the chart of every pair of values. What a strike
+is checked against comes from the procedure's `chart` module, by the door."""
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Mapping
+from types import ModuleType
 from typing import Any, cast
 
 from referee.hitcheck import Chances, chances
 from referee.hitcheck import chart as every_pair
 from referee.names import article
-from referee.procedures.target_number.grammar import TargetNumber
-from referee.procedures.target_number.reader import AGREED, attack, named
-from referee.procedures.target_number.resolver import AGREED as AGREED_AT_TABLE
-from referee.procedures.target_number.resolver import Strike, StrikeOutcome, needed
+from referee.outcomes.strike import Strike, StrikeChart, StrikeOutcome, StrikeTerms
+from referee.procedures.door import procedure_for
 from referee.render import json as json_render
 from referee.render.text import View, explanation, fraction, paragraph, percent, seed_line, styled, table
 from referee.rolling import Settled
 from referee.ruleset.model import Ruleset
 from referee.ruling import Step
+
+
+def charted(rules: Ruleset) -> ModuleType:
+    """The module that reads this ruleset's strikes and charts (`Procedure.chart`)."""
+    name = procedure_for(rules).chart
+    assert name is not None, "the door hands this report only procedures with a chart"
+    return importlib.import_module(name)
 
 
 def _chances(odds: Chances) -> dict[str, Any]:
@@ -40,7 +48,7 @@ def document(
         "attacker": strike.attacker,
         "target": strike.target,
         "modifiers": list(strike.modifiers),
-        **({"agreed": agreed} if (agreed := {w: getattr(strike, w) for w in AGREED if getattr(strike, w)}) else {}),
+        **({"agreed": agreed} if (agreed := strike.agreed()) else {}),
         "wounds_before": strike.wounds,
         **_chances(odds),
     }
@@ -75,21 +83,15 @@ def verdict(outcome: StrikeOutcome) -> str:
 
 
 def report(
-    rules: Ruleset,
-    params: TargetNumber,
-    strike: Strike,
-    odds: Chances,
-    steps: tuple[Step, ...],
-    settled: Settled | None,
+    rules: Ruleset, terms: StrikeTerms, strike: Strike, odds: Chances, steps: tuple[Step, ...], settled: Settled | None
 ) -> str:
-    label = params.value.label
-    kind = params.types[strike.kind].label
+    label = terms.value
     rows = [
         (name, fraction(p), percent(p))
         for name, p in (("hit", odds.hit), ("out of action", odds.out_of_action), ("wound", odds.wound))
     ]
     lines = [
-        styled(f"{rules.title}: {kind}, {label} {strike.attacker} against {label} {strike.target}", bold=True),
+        styled(f"{rules.title}: {terms.kind}, {label} {strike.attacker} against {label} {strike.target}", bold=True),
         f"Needs {odds.needed}+ to hit.",
         table(rows, ["chance of", "fraction", "percent"]),
         "",
@@ -97,11 +99,12 @@ def report(
     if settled is not None:
         lines += [styled(paragraph(verdict(_outcome(settled))), bold=True), ""]
     lines.append(explanation(steps))
-    offered = [m.label + f" ({name})" for name, m in params.modifiers.items() if not m.types or strike.kind in m.types]
+    offered = terms.offered
     lines += [
         "",
         paragraph(
-            f"Modifiers for {article(kind)} (--modifier): {', '.join(offered) if offered else 'none in this ruleset'}; "
+            f"Modifiers for {article(terms.kind)} (--modifier): "
+            f"{', '.join(offered) if offered else 'none in this ruleset'}; "
             "or agree a change on the spot: --attacker-bonus, --target-bonus, --to-hit, --to-wound N."
         ),
     ]
@@ -110,43 +113,33 @@ def report(
     return "\n".join(lines)
 
 
-def chart_document(
-    rules: Ruleset, kind: str, wounds: int, modifiers: tuple[str, ...], cells: list[tuple[int, int, Chances]]
-) -> dict[str, Any]:
+def chart_document(rules: Ruleset, sheet: StrikeChart, cells: list[tuple[int, int, Chances]]) -> dict[str, Any]:
     return {
         "ruleset": rules.name,
-        "attack": kind,
-        "wounds": wounds,
-        "modifiers": list(modifiers),
+        "attack": sheet.kind,
+        "wounds": sheet.wounds,
+        "modifiers": list(sheet.modifiers),
         "chart": [{"attacker": a, "target": t, **_chances(odds)} for a, t, odds in cells],
+        **({"agreed": sheet.agreed} if sheet.agreed else {}),
     }
 
 
-def chart_report(
-    rules: Ruleset,
-    params: TargetNumber,
-    kind: str,
-    wounds: int,
-    modifiers: tuple[str, ...],
-    cells: list[tuple[int, int, Chances]],
-    agreed: Mapping[str, int],
-) -> str:
-    label = params.value.label
+def chart_report(rules: Ruleset, sheet: StrikeChart, cells: list[tuple[int, int, Chances]]) -> str:
     targets = sorted({t for _, t, _ in cells})
     by_attacker: dict[int, list[str]] = {}
     for a, _, odds in cells:
         by_attacker.setdefault(a, []).append(f"{odds.needed}+  {fraction(odds.out_of_action)}")
+    wounds = sheet.wounds
     extras = [f"target has {wounds} wound{'' if wounds == 1 else 's'}"] if wounds else []
-    extras += [params.modifiers[m].label for m in modifiers]
-    extras += [f"{word.replace('_', ' ')} {n:+d} ({AGREED_AT_TABLE})" for word, n in agreed.items()]
-    title = f"{rules.title}: {params.types[kind].label}" + (f" ({'; '.join(extras)})" if extras else "")
+    extras += sheet.extras
+    title = f"{rules.title}: {sheet.label}" + (f" ({'; '.join(extras)})" if extras else "")
     return "\n".join(
         [
             styled(title, bold=True),
             "Each cell: the number needed to hit, and the chance of putting the target out of action in one attack.",
             table(
                 [[a, *cells_of_a] for a, cells_of_a in by_attacker.items()],
-                [f"attacker {label} \\ target"] + [str(t) for t in targets],
+                [f"attacker {sheet.value} \\ target"] + [str(t) for t in targets],
             ),
         ]
     )
@@ -154,21 +147,14 @@ def chart_report(
 
 def ruled(rules: Ruleset, strike: Strike, settled: Settled | None) -> View:
     """The number needed and the exact chances, then the ruling on the dice if any were rolled."""
-    params = attack(rules)
+    terms: StrikeTerms = charted(rules).terms(rules, strike)
     odds = chances(rules, strike)
-    steps = settled.ruling.steps if settled else tuple(needed(params, strike)[1])
-    return document(rules, strike, odds, steps, settled), lambda: report(rules, params, strike, odds, steps, settled)
-
-
-CHART_WORDS = frozenset({"kind", "wounds", "modifiers", *AGREED})  # what a chart is of; the values are every pair
+    steps = settled.ruling.steps if settled else terms.steps
+    return document(rules, strike, odds, steps, settled), lambda: report(rules, terms, strike, odds, steps, settled)
 
 
 def chart(rules: Ruleset, words: Mapping[str, Any]) -> View:
     """Every attacker value against every target value, for one attack type."""
-    params = attack(rules)
-    kind, modifiers = named(params, words.get("kind"), words.get("modifiers") or ())
-    wounds = words.get("wounds") or 0
-    agreed = {word: words[word] for word in AGREED if words.get(word)}
-    cells = every_pair(rules, kind, wounds, modifiers, agreed)
-    document = {**chart_document(rules, kind, wounds, modifiers, cells), **({"agreed": agreed} if agreed else {})}
-    return document, lambda: chart_report(rules, params, kind, wounds, modifiers, cells, agreed)
+    sheet: StrikeChart = charted(rules).cells(rules, words)
+    cells = every_pair(rules, sheet)
+    return chart_document(rules, sheet, cells), lambda: chart_report(rules, sheet, cells)

@@ -2,9 +2,9 @@
 are (`Procedure.report`), and the kind picks the module that renders them.
 Each such module has `ruled(rules, situation, settled)` and either
 `odds(rules, situation, outcomes)`, where the odds of one attack are a list
-of outcomes, or `chart(rules, words)` with `CHART_WORDS`, where they are a
-chart over every pair of values; each returns the JSON document and the
-report for people."""
+of outcomes, or `chart(rules, words)`, where they are a chart over every
+pair of values (the procedure's `chart` hook says which); each returns the
+JSON document and the report for people."""
 
 from __future__ import annotations
 
@@ -18,9 +18,6 @@ REPORTS = {
     "strike": "referee.render.hit",  # a number to roll, then a wound roll
     "chain": "referee.render.chain",  # rolls in a chain, each step by its own name
 }
-
-
-CHARTED = frozenset({"strike"})  # kinds whose odds are a chart, not one attack's outcomes
 
 
 def report(kind: str) -> ModuleType:

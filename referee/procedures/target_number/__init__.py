@@ -2,10 +2,11 @@
 The grammar says what a file may write, the reader what players say, the
 resolver rules on a throw."""
 
+from referee.outcomes.strike import Strike
 from referee.procedures.base import Procedure
 from referee.procedures.target_number import reader
 from referee.procedures.target_number.grammar import TargetNumber
-from referee.procedures.target_number.resolver import ODDS_KEYS, Strike, dice_needed, prepare
+from referee.procedures.target_number.resolver import ODDS_KEYS, dice_needed, prepare
 
 PROCEDURE = Procedure(
     name="target-number",
@@ -18,4 +19,5 @@ PROCEDURE = Procedure(
     prepare=prepare,
     odds_keys=ODDS_KEYS,
     report="strike",
+    chart="referee.procedures.target_number.chart",
 )

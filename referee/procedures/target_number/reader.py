@@ -9,12 +9,11 @@ from typing import Any
 from referee.errors import RefereeError
 from referee.inputs import whole_number
 from referee.names import Lexicon
+from referee.outcomes.strike import AGREED, Strike
 from referee.procedures.base import Words, cite
 from referee.procedures.target_number.grammar import TargetNumber
-from referee.procedures.target_number.resolver import Strike
 from referee.ruleset.model import Ruleset
 
-AGREED = ("attacker_bonus", "target_bonus", "to_hit", "to_wound")
 READS = frozenset({"kind", "attacker", "defender", "action", "wounds", "modifiers", *AGREED})
 TYPED = {"roll": "hit", "wound_roll": "wound"}
 

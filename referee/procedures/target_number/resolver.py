@@ -8,64 +8,19 @@ hit, so summing over both dice gives exact odds."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import asdict, dataclass, replace
-from typing import Any
+from collections.abc import Callable
+from dataclasses import replace
 
 from referee.dice import pips
 from referee.errors import RefereeError
 from referee.names import plural
+from referee.outcomes.strike import Strike, StrikeOutcome
 from referee.procedures.base import DiceNeed, Throw, cite
 from referee.procedures.target_number.grammar import Modifier, TargetNumber
 from referee.ruleset.model import Ruleset
-from referee.ruling import Record, Ruling, Step
+from referee.ruling import Ruling, Step
 
 ODDS_KEYS = ("needed", "hit", "out_of_action")  # the number needed is the same for every throw
-
-
-@dataclass(frozen=True)
-class Strike:
-    """One attack as told: its type, both values, the action before it, the
-    target's wounds so far and the named modifiers (canonical names)."""
-
-    kind: str
-    attacker: int
-    target: int
-    action: str | None = None
-    wounds: int = 0
-    modifiers: tuple[str, ...] = ()
-    attacker_bonus: int = 0
-    target_bonus: int = 0
-    to_hit: int = 0
-    to_wound: int = 0
-
-    def as_dict(self) -> dict[str, Any]:
-        return {**asdict(self), "modifiers": list(self.modifiers)}
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Strike:
-        """The inverse of `as_dict`."""
-        return cls(**{**data, "modifiers": tuple(data["modifiers"])})
-
-
-@dataclass(frozen=True)
-class StrikeOutcome(Record):
-    """What a hit check rules (the kind of outcome "strike"): the number
-    needed, the hit roll and whether it hit; after a hit, the wound roll, its
-    total with what adds to it, and whether the target is out of action
-    (both null, and false, on a miss); and the target's wounds after."""
-
-    needed: int
-    roll: int
-    hit: bool
-    wounds: int
-    wound_roll: int | None = None
-    wound_total: int | None = None
-    out_of_action: bool = False
-
-    def as_dict(self) -> dict[str, Any]:
-        keys = ("needed", "roll", "hit", "wound_roll", "wound_total", "out_of_action", "wounds")
-        return {key: getattr(self, key) for key in keys}  # the order --json has always printed
 
 
 def _signed(n: int) -> str:

@@ -1,0 +1,96 @@
+"""The kind of outcome "strike": a number to roll, then a wound roll. Here are
+the strike as told (the situation a procedure of this kind reads), its typed
+outcome, and what the report reads of the rules before any roll: the terms of
+one strike and the cells of a chart over every pair of values. A procedure of
+this kind builds them; the report reads them and never the procedure."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from referee.ruling import Record, Step
+
+AGREED = ("attacker_bonus", "target_bonus", "to_hit", "to_wound")  # changes agreed on the spot, by word
+
+
+@dataclass(frozen=True)
+class Strike:
+    """One attack as told: its type, both values, the action before it, the
+    target's wounds so far, the named modifiers (canonical names) and the
+    changes agreed on the spot."""
+
+    kind: str
+    attacker: int
+    target: int
+    action: str | None = None
+    wounds: int = 0
+    modifiers: tuple[str, ...] = ()
+    attacker_bonus: int = 0
+    target_bonus: int = 0
+    to_hit: int = 0
+    to_wound: int = 0
+
+    def as_dict(self) -> dict[str, Any]:
+        return {**asdict(self), "modifiers": list(self.modifiers)}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Strike:
+        """The inverse of `as_dict`."""
+        return cls(**{**data, "modifiers": tuple(data["modifiers"])})
+
+    def agreed(self) -> dict[str, int]:
+        """The changes agreed on the spot that are not zero, by word."""
+        return {word: getattr(self, word) for word in AGREED if getattr(self, word)}
+
+
+@dataclass(frozen=True)
+class StrikeOutcome(Record):
+    """What a hit check rules (the kind of outcome "strike"): the number
+    needed, the hit roll and whether it hit; after a hit, the wound roll, its
+    total with what adds to it, and whether the target is out of action
+    (both null, and false, on a miss); and the target's wounds after."""
+
+    needed: int
+    roll: int
+    hit: bool
+    wounds: int
+    wound_roll: int | None = None
+    wound_total: int | None = None
+    out_of_action: bool = False
+
+    def as_dict(self) -> dict[str, Any]:
+        keys = ("needed", "roll", "hit", "wound_roll", "wound_total", "out_of_action", "wounds")
+        return {key: getattr(self, key) for key in keys}  # the order --json has always printed
+
+
+@dataclass(frozen=True)
+class StrikeTerms:
+    """What the report reads of the rules for one strike before any roll: the
+    label of the values compared, the attack type's label, the number needed
+    and the steps that found it, and the modifiers offered for this type
+    (each "label (name)")."""
+
+    value: str
+    kind: str
+    needed: int
+    steps: tuple[Step, ...]
+    offered: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class StrikeChart:
+    """A chart of strikes: one attack type (name and label) with the changes
+    the table asked for, and a strike for every attacker value against every
+    target value. `extras` are the labels of those changes, as the title says
+    them."""
+
+    kind: str
+    label: str
+    value: str
+    wounds: int
+    modifiers: tuple[str, ...]
+    agreed: dict[str, int]
+    extras: tuple[str, ...]
+    cells: tuple[Strike, ...]

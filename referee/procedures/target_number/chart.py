@@ -1,0 +1,48 @@
+"""What a report of strikes reads of a True Forces-like file before any roll:
+the terms of one strike, and a chart's cells, every attacker value against
+every target value (the procedure's `chart` hook names this module)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from referee.outcomes.strike import AGREED, Strike, StrikeChart, StrikeTerms
+from referee.procedures.base import Words
+from referee.procedures.target_number.reader import attack, named
+from referee.procedures.target_number.resolver import AGREED as AGREED_AT_TABLE
+from referee.procedures.target_number.resolver import needed
+from referee.ruleset.model import Ruleset
+
+CHART_WORDS = frozenset({"kind", "wounds", "modifiers", *AGREED})  # what a chart is of; the values are every pair
+
+
+def terms(rules: Ruleset, strike: Strike) -> StrikeTerms:
+    params = attack(rules)
+    number, steps = needed(params, strike)
+    offered = tuple(
+        f"{m.label} ({name})" for name, m in params.modifiers.items() if not m.types or strike.kind in m.types
+    )
+    return StrikeTerms(params.value.label, params.types[strike.kind].label, number, tuple(steps), offered)
+
+
+def cells(rules: Ruleset, words: Words) -> StrikeChart:
+    """One attack type with the changes asked for, at every pair of values."""
+    params = attack(rules)
+    kind, modifiers = named(params, words.get("kind"), words.get("modifiers") or ())
+    wounds = words.get("wounds") or 0
+    agreed = {word: words[word] for word in AGREED if words.get(word)}
+    template = Strike(kind, 0, 0, wounds=wounds, modifiers=modifiers, **agreed)
+    values = range(params.value.min, params.value.max + 1)
+    return StrikeChart(
+        kind=kind,
+        label=params.types[kind].label,
+        value=params.value.label,
+        wounds=wounds,
+        modifiers=modifiers,
+        agreed=agreed,
+        extras=(
+            *(params.modifiers[m].label for m in modifiers),
+            *(f"{word.replace('_', ' ')} {n:+d} ({AGREED_AT_TABLE})" for word, n in agreed.items()),
+        ),
+        cells=tuple(replace(template, attacker=a, target=t) for a in values for t in values),
+    )
