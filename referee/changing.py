@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from referee.errors import RefereeError
+from referee.errors import RefereeError, setting
 from referee.names import Lexicon, states_of, units_of
 from referee.recruiting import recruiting_of
 from referee.ruleset.model import Ruleset
@@ -55,7 +55,7 @@ def _repair(rules: Ruleset, rule: str, holding: Holding) -> list[Step]:
 def _change(rules: Ruleset, terms: Recruiting, change: Change, holding: Holding, site: bool) -> Step:
     if change.on_site and not site:
         raise RefereeError(
-            f"{change.name} needs {terms.site} in the territory; say --site if it has one", rule=change.rule
+            f"{change.name} needs {terms.site} in the territory; say {setting('site')} if it has one", rule=change.rule
         )
     for unit, n in change.takes.items():
         have = sum(count for (u, _), count in holding.items() if u == unit)

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from referee.dice import Face, Rng, pips
-from referee.errors import RefereeError
+from referee.errors import RefereeError, setting
 from referee.names import Lexicon
 from referee.ruleset.model import Ruleset
 from referee.ruleset.sections import Deployment
@@ -88,7 +88,8 @@ def typed_armies(rules: Ruleset, dice: int, given: Mapping[str, tuple[Face, ...]
     for player in setup.players:
         if player not in given:
             raise RefereeError(
-                f"give {player}'s army too (--{player} DICE), or neither to let the referee roll", rule=setup.roll_rule
+                f"give {player}'s army too ({setting(player)} DICE), or neither to let the referee roll",
+                rule=setup.roll_rule,
             )
         values = tuple(sorted(pips(given[player]), reverse=True))
         if len(values) != dice:
@@ -120,7 +121,7 @@ def who_starts(rules: Ruleset, armies: Armies, left: Mapping[str, tuple[Face, ..
     for player in setup.players:
         if player not in left:
             raise RefereeError(
-                f"say which {setup.hand} dice {player} has left with --{player}-left", rule=setup.start_rule
+                f"say which {setup.hand} dice {player} has left with {setting(player + '-left')}", rule=setup.start_rule
             )
         dice = pips(left[player])
         if len(dice) != setup.hand or not set(dice) <= faces:

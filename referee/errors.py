@@ -2,6 +2,31 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
+
+_INPUT = re.compile("\x00([^\x00]+)\x00")
+
+
+def _quoted(word: str) -> str:
+    return f"'{word}'"
+
+
+_spelling: list[Callable[[str], str]] = [_quoted]  # how an input is typed; the CLI sets it
+
+
+def setting(word: str) -> str:
+    """Where a message tells the user what to type, the input it means, by its
+    word (``grow``, ``attacker-rear``): services and procedures speak of the
+    game, and the CLI, which knows its options, says how to type it."""
+    return f"\x00{word}\x00"
+
+
+def spell_inputs(spell: Callable[[str], str]) -> None:
+    """How every message writes the inputs it names with `setting` (the CLI's
+    flags); without it, the input's word in quotes."""
+    _spelling[0] = spell
+
 
 class RefereeError(Exception):
     """A mistake in what the user typed or wrote, never a bug in the referee.
@@ -12,9 +37,14 @@ class RefereeError(Exception):
 
     def __init__(self, message: str, *, rule: str | None = None, where: str | None = None):
         super().__init__(message)
-        self.message = message
+        self.text = message  # as raised: the inputs it names by their word
         self.rule = rule
         self.where = where
+
+    @property
+    def message(self) -> str:
+        """The message, each input it names written as the user types it."""
+        return _INPUT.sub(lambda found: _spelling[0](found.group(1)), self.text)
 
     def __str__(self) -> str:
         text = f"{self.where}: {self.message}" if self.where else self.message

@@ -6,8 +6,10 @@ layers below, never one above; tabulate is imported only by reports."""
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
+import click
 import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "referee"
@@ -133,3 +135,83 @@ def test_nothing_outside_a_procedure_names_it() -> None:
             if any(name in text for name in _names(package)):
                 namers.setdefault(str(path.relative_to(PACKAGE.parent)), []).append(package)
     assert not namers, namers
+
+
+FLAG = re.compile(r"(?<![\w-])--[a-z]")
+# explanations and file-key descriptions that still say what an option counts:
+# a between-round policy step of a ruling, and the schema's description of it
+KNOWN_FLAG_SPEAKERS = {"referee/procedures/ranked_pairs/fight.py", "referee/procedures/ranked_pairs/grammar.py"}
+
+
+def _strings(tree: ast.AST) -> list[ast.Constant]:
+    """The string literals of a tree that are not docstrings."""
+    docs = {
+        id(node.body[0].value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Module | ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef)
+        and node.body
+        and isinstance(node.body[0], ast.Expr)
+    }
+    return [n for n in ast.walk(tree) if isinstance(n, ast.Constant) and isinstance(n.value, str) and id(n) not in docs]
+
+
+def _flags_said(module: str) -> list[str]:
+    path = MODULES[module]
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    if layer(module) == RENDER:  # reports may tell people what to type; the errors they raise may not
+        errors = [n for n in ast.walk(tree) if isinstance(n, ast.Raise)]
+        return [s.value for raised in errors for s in _strings(raised) if FLAG.search(s.value)]
+    return [s.value for s in _strings(tree) if FLAG.search(s.value)]
+
+
+def test_below_the_cli_messages_name_inputs_not_flags() -> None:
+    """Services and procedures speak of the game: a message that says what to
+    type names the input with `referee.errors.setting`, and the CLI writes it
+    as its option."""
+    speakers = {
+        str(MODULES[m].relative_to(PACKAGE.parent)): said
+        for m in MODULES
+        if layer(m) > CLI and (said := _flags_said(m))
+    }
+    assert set(speakers) == KNOWN_FLAG_SPEAKERS, speakers
+
+
+def _options() -> set[str]:
+    from referee.cli import cli
+
+    found: set[str] = set()
+
+    def visit(command: click.Command) -> None:
+        found.update(o for p in command.params for o in p.opts if o.startswith("--"))
+        if isinstance(command, click.Group):
+            for name in command.list_commands(click.Context(command)):
+                sub = command.get_command(click.Context(command), name)
+                if sub is not None:
+                    visit(sub)
+
+    visit(cli)
+    return found
+
+
+def test_every_setting_a_message_names_is_an_option() -> None:
+    """Each input a message below the CLI names is spelled as an option some
+    command takes (players' own options, named by the file, aside)."""
+    named = {
+        node.args[0].value
+        for path in MODULES.values()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Call)
+        and getattr(node.func, "id", None) == "setting"
+        and node.args
+        and isinstance(node.args[0], ast.Constant)
+    }
+    assert named and {f"--{word}" for word in named} <= _options(), named
+
+
+def test_the_cli_spells_a_setting_as_its_option() -> None:
+    import referee.cli  # noqa: F401  (installs the spelling)
+    from referee.errors import RefereeError, setting
+
+    error = RefereeError(f"say which die grows: {setting('grow')} 3", rule="DL-4")
+    assert str(error) == "say which die grows: --grow 3 (DL-4)"
+    assert error.message == "say which die grows: --grow 3"

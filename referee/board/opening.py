@@ -9,7 +9,7 @@ from referee.board.state import Board, play_of
 from referee.board.turns import begin_turn
 from referee.deployment import Armies, deployment_of, placing_order, roll_armies, who_starts
 from referee.dice import pips
-from referee.errors import RefereeError
+from referee.errors import RefereeError, setting
 from referee.hexmap import deal
 from referee.ruleset.model import Ruleset
 from referee.ruling import Step
@@ -54,7 +54,7 @@ def start(rules: Ruleset, action: Action) -> tuple[Board, list[Step]]:
     if play.capital_variant in options and not action["capitals"]:
         variant = rules.variants[play.capital_variant]
         raise RefereeError(
-            f"the {play.capital_variant} rule needs capitals on the map: add --capitals", rule=variant.rule
+            f"the {play.capital_variant} rule needs capitals on the map: add {setting('capitals')}", rule=variant.rule
         )
     landmap = deal(rules, action["tiles"], action["seed"], action["shape"], action["capitals"])
     armies, placer, steps = _armies(rules, action, landmap.dice_per_player)

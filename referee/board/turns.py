@@ -12,7 +12,7 @@ from referee.board import combat
 from referee.board.state import Board, effect, opted, play_of, terrain_on
 from referee.deployment import deployment_of
 from referee.dice import pips
-from referee.errors import RefereeError
+from referee.errors import RefereeError, setting
 from referee.ruleset.model import Ruleset
 from referee.ruling import Step
 
@@ -322,7 +322,8 @@ def _growth(rules: Ruleset, board: Board, player: str, asked: str | None) -> tup
         return None
     if len(candidates) > 1 and board.growth == "offer":
         raise RefereeError(
-            "say which die grows: " + " or ".join(f"--grow {c[1]}" for c in candidates), rule=candidates[0][2].rule
+            "say which die grows: " + " or ".join(f"{setting('grow')} {c[1]}" for c in candidates),
+            rule=candidates[0][2].rule,
         )
     value, coord, here = min(candidates, key=lambda c: (c[0], c[1]))
     return coord, here

@@ -12,7 +12,7 @@ import click
 
 from referee import __version__
 from referee.cli.rulesdirs import folders_given
-from referee.errors import RefereeError
+from referee.errors import RefereeError, spell_inputs
 
 COMMANDS = {
     "battle": "referee.cli.battle:battle",
@@ -64,6 +64,14 @@ def examples_last(command: click.Command) -> click.Command:
     for sub in getattr(command, "commands", {}).values():
         examples_last(sub)
     return command
+
+
+def _flag(word: str) -> str:
+    """The option that sets an input a message names (`referee.errors.setting`)."""
+    return f"--{word}"
+
+
+spell_inputs(_flag)
 
 
 def fail(message: str, as_json: bool = False, error: RefereeError | None = None) -> None:

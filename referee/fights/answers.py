@@ -18,7 +18,7 @@ from fractions import Fraction
 from math import prod
 from typing import Any, Protocol
 
-from referee.errors import RefereeError
+from referee.errors import RefereeError, setting
 from referee.fights.solver import ENDS, Chain, FightRules, Number
 from referee.names import article
 from referee.procedures.base import Battle
@@ -100,7 +100,7 @@ def fight_rules(rules: Ruleset, battle: Battle, stop_at: int | None = None) -> F
     if door is None:
         raise RefereeError(
             f"{article(params.label)} is not fought in rounds: "
-            "ask for the odds of one attack, without --until or --table"
+            f"ask for the odds of one attack, without {setting('until')} or {setting('table')}"
         )
     fought: Fought = importlib.import_module(door).fight_rules(rules, params, battle.when, stop_at)
     return fought
@@ -117,7 +117,7 @@ def bound(exact: bool, estimate: int, instead: str, limits: Mapping[bool, int] =
     """Refuse up front a request that would take more than a few seconds."""
     limit = limits[exact]
     if estimate > limit:
-        way = "add --float" if exact and estimate <= limits[False] else instead
+        way = f"add {setting('float')}" if exact and estimate <= limits[False] else instead
         raise RefereeError(
             f"about {estimate:,} fight states are too many to solve {'in exact fractions ' if exact else ''}here "
             f"(at most {limit:,}): {way}"
@@ -282,14 +282,14 @@ def chart(rules: Ruleset, size: int, exact: bool, when: tuple[tuple[str, str], .
     fight = fight_rules(rules, probe)
     if len(kinds) != 1 or fight.kinds() != 1:
         raise RefereeError(
-            f"--table needs a ruleset whose fight has one kind of unit; {rules.title} has "
-            f"{len(kinds)}: ask for one fight with --until conquest"
+            f"{setting('table')} needs a ruleset whose fight has one kind of unit; {rules.title} has "
+            f"{len(kinds)}: ask for one fight with {setting('until')} conquest"
         )
     unit = kinds[0]
     keep = fight.keep
     attackers, defenders = list(range(keep + 1, keep + size + 1)), list(range(1, size + 1))
     estimate = _estimate(rules, [Counter({unit: attackers[-1]}), Counter({unit: size})])
-    bound(exact, estimate, "ask for a smaller --table", MAX_CHART)
+    bound(exact, estimate, f"ask for a smaller {setting('table')}", MAX_CHART)
     fight.start(Battle(attacker=((unit, attackers[-1]),), defender=((unit, size),), when=when))
     chain = Chain(fight, exact, 2 * MAX_CHART[exact])
     cells = {}

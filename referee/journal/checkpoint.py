@@ -9,7 +9,7 @@ search of some 10^14 hashes."""
 
 from __future__ import annotations
 
-from referee.errors import RefereeError
+from referee.errors import RefereeError, setting
 
 DIGITS = 12
 FEWEST = 8  # a checkpoint noted in part still checks this many digits
@@ -31,7 +31,7 @@ def parse(text: str) -> tuple[int, str]:
     digits = found.group(2).replace("-", "").replace(" ", "").lower() if found else ""
     if not found or int(found.group(1)) < 1 or not FEWEST <= len(digits) <= 64:
         raise RefereeError(
-            f"--checkpoint takes ENTRY:CODE as a ruling printed it, e.g. 12:3f9a-c2d1-07be "
+            f"{setting('checkpoint')} takes ENTRY:CODE as a ruling printed it, e.g. 12:3f9a-c2d1-07be "
             f"(at least {FEWEST} of its digits), not '{shown(text)}'"
         )
     return int(found.group(1)), digits

@@ -12,7 +12,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
-from referee.errors import RefereeError
+from referee.errors import RefereeError, setting
 from referee.hexmap import Landmap
 from referee.ruleset.model import Ruleset
 from referee.ruleset.sections import Landscape
@@ -95,7 +95,7 @@ def _size(land: Landscape, landmap: Landmap, hex_mm: int | None, rows: int) -> _
     if hex_mm is not None:
         if hex_mm < least:
             raise RefereeError(
-                f"hexes of {hex_mm} mm cannot hold a {land.die_mm} mm die; give --hex-size {least} or more"
+                f"hexes of {hex_mm} mm cannot hold a {land.die_mm} mm die; give {setting('hex-size')} {least} or more"
             )
         return _Layout(land, landmap, hex_mm, rows)
     for paper, _, _ in PAPERS:  # the largest hexes that fit A4, else A3

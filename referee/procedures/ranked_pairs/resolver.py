@@ -19,7 +19,7 @@ from dataclasses import dataclass, fields
 from dataclasses import field as dc_field
 
 from referee.dice import pips
-from referee.errors import RefereeError
+from referee.errors import RefereeError, setting
 from referee.names import article, plural
 from referee.outcomes.pairs import Pair, PairedDie, Round, RoundSide, SideLosses
 from referee.procedures.base import Battle, DiceNeed, Throw, cite
@@ -80,8 +80,8 @@ def _dice_parts(rules: Ruleset, params: RankedPairs, battle: Battle, side: str) 
     if len(front) > spec.max_front and not on:
         raise RefereeError(
             f"the {side} fights with {labels(rules, front)}; at most {spec.max_front} fight in one roll "
-            f"(here --{side} counts the units that fight, one die each; the units on the territory "
-            f"count in a whole fight: odds --until conquest)",
+            f"(here {setting(side)} counts the units that fight, one die each; the units on the territory "
+            f"count in a whole fight: odds {setting('until')} conquest)",
             rule=limit_rule,
         )
     if len(front) > spec.max_front:

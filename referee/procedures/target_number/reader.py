@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.errors import RefereeError
+from referee.errors import RefereeError, setting
 from referee.inputs import whole_number
 from referee.names import Lexicon
 from referee.outcomes.strike import AGREED, Strike
@@ -33,8 +33,9 @@ def named(params: TargetNumber, kind: str | None, modifiers: tuple[str, ...]) ->
     if modifiers and not params.modifiers:
         raise RefereeError(
             f"unknown modifier '{modifiers[0]}': this ruleset names no modifiers; say a change on the spot "
-            "(--attacker-bonus, --target-bonus, --to-hit or --to-wound N), or declare named ones under the "
-            "attack's 'modifiers:' in a copy of the ruleset (referee new NAME --from RULESET; docs/rulesets.md, "
+            f"({', '.join(setting(word.replace('_', '-')) for word in AGREED[:-1])} or {setting('to-wound')} N), "
+            "or declare named ones under the attack's 'modifiers:' in a copy of the ruleset "
+            f"(referee new NAME {setting('from')} RULESET; docs/rulesets.md, "
             "target-number)",
             rule=cite(params, "modifiers"),
         )
