@@ -33,6 +33,11 @@ def article(words: str) -> str:
     return f"{'an' if words[:1].lower() in 'aeiou' else 'a'} {words}"
 
 
+def counted(rules: Ruleset, units: Iterable[tuple[str, int]]) -> str:
+    """'2 troopers, 1 heavy weapon': units by canonical name with their counts, as said aloud."""
+    return ", ".join(rules.units[u].counted(n) for u, n in units)
+
+
 def span(low: int, high: int) -> str:
     """'1' or '1 to 3': a range of numbers as said aloud."""
     return str(low) if low == high else f"{low} to {high}"

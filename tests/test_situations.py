@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from referee.procedures.base import Battle, throw_as_dict, throw_from_dict
+from referee.procedures.base import Battle, throw_from_dict
 from referee.procedures.door import procedure_for, resolve
 from referee.rolling import settle
 from referee.ruleset.load import load
@@ -59,7 +59,7 @@ def test_a_situation_and_its_throw_replay_to_the_same_ruling(name: str) -> None:
     situation = procedure.read(rules, words)
     typed = {group: words[word] for word, group in procedure.typed.items() if words[word] is not None}
     settled = settle(rules, situation, typed, seed=7)
-    stored = _trip({"situation": situation.as_dict(), "throw": throw_as_dict(settled.throw)})
+    stored = _trip({"situation": situation.as_dict(), "throw": dict(settled.throw)})
     again = procedure.situation.from_dict(stored["situation"])
     assert again == situation
     assert resolve(rules, again, throw_from_dict(stored["throw"])).as_dict() == settled.ruling.as_dict()

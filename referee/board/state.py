@@ -15,7 +15,6 @@ from referee.hexmap import neighbours
 from referee.ruleset.model import Ruleset
 from referee.ruleset.play import Play, TerrainPlay
 
-PHASES = ("place", "attack", "pick", "move", "over")
 FORMAT = 1
 
 
@@ -34,7 +33,7 @@ class Board:
     capitals: dict[str, str | None]
     dice: dict[str, list[Any]] = field(default_factory=dict)
     growth: str = "offer"
-    phase: str = "place"
+    phase: str = "place"  # place, attack, pick, move or over
     turn: int = 0
     to_move: str = ""
     first_placer: str = ""

@@ -128,13 +128,8 @@ class DiceNeed:
     ordered: bool = False
 
 
-def throw_as_dict(throw: Throw) -> dict[str, list[Face]]:
-    """A throw, JSON-ready: each group's faces as a list."""
-    return {group: list(faces) for group, faces in throw.items()}
-
-
 def throw_from_dict(data: Mapping[str, list[Face]]) -> dict[str, tuple[Face, ...]]:
-    """The inverse of `throw_as_dict`."""
+    """A throw as the journal stored it (each group's faces a JSON list)."""
     return {group: tuple(faces) for group, faces in data.items()}
 
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from referee.fights.answers import Chart, FightOdds
 from referee.fights.solver import Number
+from referee.names import counted
 from referee.procedures.base import Battle
 from referee.render.json import percent as json_percent
 from referee.render.text import fraction, styled, width, wrapped
@@ -104,7 +105,7 @@ def document(rules: Ruleset, battles: Sequence[Battle], odds: FightOdds, stop_at
 
 def _told(rules: Ruleset, battles: Sequence[Battle]) -> str:
     def units(pairs: Sequence[tuple[str, int]]) -> str:
-        return ", ".join(rules.units[u].counted(n) for u, n in pairs) or "nothing"
+        return counted(rules, pairs) or "nothing"
 
     first = battles[0]
     attacker = units(first.attacker) + (f" (rear {units(first.attacker_rear)})" if first.attacker_rear else "")

@@ -6,6 +6,7 @@ import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from referee.names import counted as counted_units
 from referee.ruling import Step
 
 View = tuple[dict[str, Any], Callable[[], str]]  # a JSON document, and the report for people
@@ -110,7 +111,7 @@ def percent(p: Fraction) -> str:
 
 
 def units(rules: Ruleset, counted: Mapping[str, int]) -> str:
-    return ", ".join(rules.units[u].counted(n) for u, n in counted.items()) or "-"
+    return counted_units(rules, counted.items()) or "-"
 
 
 def seed_line(seed: int | None, typed: Sequence[str]) -> str:

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from referee.dice import Face
-from referee.names import plural
+from referee.names import counted, plural
 from referee.outcomes import Exchange
 from referee.procedures.base import Battle, DiceNeed, Throw, Units, cite, removal_options
 from referee.procedures.simultaneous_fire.grammar import CHEAPEST, SimultaneousFire
@@ -94,10 +94,6 @@ def casualties(rules: Ruleset, params: SimultaneousFire, units: Units, count: in
 
 def _value_words(params: SimultaneousFire, value: int) -> str:
     return f"{value} or {'less' if params.hits_on == 'at-most' else 'more'}"
-
-
-def _words(rules: Ruleset, units: dict[str, int]) -> str:
-    return ", ".join(rules.units[u].counted(n) for u, n in units.items())
 
 
 def prepare(rules: Ruleset, name: str, params: SimultaneousFire, battle: Battle) -> Callable[[Throw], Ruling]:
@@ -196,8 +192,8 @@ def _rule(
                 Step(
                     cite(params, "choice"),
                     f"the {side} chooses its casualties: "
-                    + " or ".join(_words(rules, o) for o in options[side])
-                    + f"; by the stated order ({policy}) {_words(rules, options[side][0])}",
+                    + " or ".join(counted(rules, o.items()) for o in options[side])
+                    + f"; by the stated order ({policy}) {counted(rules, options[side][0].items())}",
                 )
             )
     outcome = Exchange.of_sides(

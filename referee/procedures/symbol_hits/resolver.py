@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from referee.errors import RefereeError
-from referee.names import article, plural, span
+from referee.names import article, counted, plural, span
 from referee.outcomes import Exchange
 from referee.procedures.base import Battle, DiceNeed, Throw, cite, removal_options, size
 from referee.procedures.symbol_hits.grammar import SymbolHits
@@ -16,7 +16,6 @@ from referee.ruleset.model import Ruleset
 from referee.ruling import SIDES, Ruling, Side, Step, other
 
 ODDS_KEYS = ("winner", "attacker_loses", "defender_loses")
-Units = tuple[tuple[str, int], ...]
 
 
 def made_alone(params: SymbolHits) -> str | None:
@@ -66,11 +65,6 @@ def _per_unit(rules: Ruleset, params: SymbolHits, battle: Battle, side: str) -> 
     if not spec.unit_dice:
         return " (one per unit)"
     return f" ({', '.join(f'{spec.unit_dice.get(u, 1)} per {rules.units[u].title}' for u, _ in battle.side(side))})"
-
-
-def _words(rules: Ruleset, units: Units | dict[str, int]) -> str:
-    items = units.items() if isinstance(units, dict) else units
-    return ", ".join(rules.units[u].counted(n) for u, n in items)
 
 
 def prepare(rules: Ruleset, name: str, params: SymbolHits, battle: Battle) -> Callable[[Throw], Ruling]:
@@ -146,7 +140,7 @@ def _rule(rules: Ruleset, name: str, params: SymbolHits, battle: Battle, throw: 
         }[rule]
         loses[loser] = count
         options[loser] = [] if rule == "wounds" else removal_options(units, count)
-        removed = f" ({_words(rules, options[loser][0])})" if len(options[loser]) == 1 and count else ""
+        removed = f" ({counted(rules, options[loser][0].items())})" if len(options[loser]) == 1 and count else ""
         steps.append(
             Step(
                 cite(params, "losses"),
@@ -165,7 +159,7 @@ def _rule(rules: Ruleset, name: str, params: SymbolHits, battle: Battle, throw: 
                 Step(
                     cite(params, "choice"),
                     f"the {loser} has units of different types and chooses which to remove: "
-                    + " or ".join(_words(rules, o) for o in options[loser]),
+                    + " or ".join(counted(rules, o.items()) for o in options[loser]),
                 )
             )
         if winner == "attacker" and rule != "wounds" and count == size(units):

@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from referee.dice import pips
 from referee.errors import RefereeError
-from referee.names import plural
+from referee.names import article, plural
 from referee.outcomes.strike import Strike, StrikeOutcome
 from referee.procedures.base import DiceNeed, Throw, cite
 from referee.procedures.target_number.grammar import Modifier, TargetNumber
@@ -27,13 +27,9 @@ def _signed(n: int) -> str:
     return f"{n:+d}"
 
 
-def _a(label: str) -> str:
-    return f"{'an' if label[:1].lower() in 'aeiou' else 'a'} {label}"
-
-
 def _listing(words: list[str]) -> str:
     """'a melee attack, a ranged attack or an astral attack'."""
-    words = [_a(w) for w in words]
+    words = [article(w) for w in words]
     return ", ".join(words[:-1]) + f" or {words[-1]}" if len(words) > 1 else "".join(words)
 
 
@@ -56,7 +52,9 @@ def check(params: TargetNumber, strike: Strike) -> list[Step]:
         modifier = params.modifiers[name]
         if modifier.types and strike.kind not in modifier.types:
             allowed = _listing([params.types[t].label for t in modifier.types])
-            raise RefereeError(f"'{modifier.label}' applies to {allowed}, not {_a(kind.label)}", rule=modifier.rule)
+            raise RefereeError(
+                f"'{modifier.label}' applies to {allowed}, not {article(kind.label)}", rule=modifier.rule
+            )
     if strike.action is None:
         return []
     action = params.actions[strike.action]
@@ -68,7 +66,7 @@ def check(params: TargetNumber, strike: Strike) -> list[Step]:
     )
     if strike.kind not in action.allows:
         raise RefereeError(
-            f"after {action.label} a unit may make {may}, not {_a(kind.label)}", rule=cite(params, "allows")
+            f"after {action.label} a unit may make {may}, not {article(kind.label)}", rule=cite(params, "allows")
         )
     return [
         Step(cite(params, "action"), f"{action.label}: the unit {moves}"),
