@@ -33,7 +33,8 @@ def named(params: TargetNumber, kind: str | None, modifiers: tuple[str, ...]) ->
     if modifiers and not params.modifiers:
         raise RefereeError(
             f"unknown modifier '{modifiers[0]}': this ruleset names no modifiers; say a change on the spot "
-            f"({', '.join(setting(word.replace('_', '-')) for word in AGREED[:-1])} or {setting('to-wound')} N), "
+            f"({setting('attacker-bonus')}, {setting('target-bonus')}, "
+            f"{setting('to-hit')} or {setting('to-wound')} N), "
             "or declare named ones under the attack's 'modifiers:' in a copy of the ruleset "
             f"(referee new NAME {setting('from')} RULESET; docs/rulesets.md, "
             "target-number)",
