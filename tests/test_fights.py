@@ -136,7 +136,7 @@ def test_round_distribution_equals_the_ruling_summed(attacker: list[str], defend
     for throw, chance in exact_throws(dice_of(dice_needed(FR, battle))):  # each unordered throw, weighted
         out = resolve(FR, battle, throw).outcome
         losses = tuple(p["winner"] == "defender" for p in out["pairs"])
-        ruled[fight.after(state, losses)] += chance
+        ruled[fight.after(state, fight.result_number(losses))] += chance
     assert solver == ruled
 
 

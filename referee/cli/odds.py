@@ -54,23 +54,25 @@ def odds(ruleset: str, as_json: bool, **options: Any) -> None:
       referee odds risk --attacker 10 --defender 3,5,2 --until conquest
       referee odds risk --table 30
     """
-    from referee.odds import battle_odds
     from referee.procedures.door import procedure_for
     from referee.render import kinds
 
     rules = load_rules(ruleset)
     told = OddsTold(**options)
     procedure = procedure_for(rules)
-    view = kinds.report(procedure.report)
     if procedure.chart:
+        view = kinds.report(procedure.report)
         refuse_unread(
             told.unread(importlib.import_module(procedure.chart).CHART_WORDS),
             "the chart covers every pair of values: leave out {options} ('referee hit' rules on one attack)",
         )
         return emit(as_json, *view.chart(rules, told.words()))
     refuse_unread(told.unread({*procedure.reads, *fights.WORDS}), not_read_by(rules))
-    if fights.asked(told):
+    if fights.asked(told):  # whole fights: neither one attack's odds nor its report are imported
         return fights.answer(rules, told, as_json)
+    from referee.odds import battle_odds
+
+    view = kinds.report(procedure.report)
     situation = procedure.read(rules, told.words())
     document, report = view.odds(rules, situation, battle_odds(rules, situation))
     emit(as_json, document, report)

@@ -293,9 +293,10 @@ def chart(rules: Ruleset, size: int, exact: bool, when: tuple[tuple[str, str], .
     fight.start(Battle(attacker=((unit, attackers[-1]),), defender=((unit, size),), when=when))
     chain = Chain(fight, exact, 2 * MAX_CHART[exact])
     cells = {}
+    pools = {n: {(unit, 0): n} for n in {*attackers, *defenders}}
     for a in reversed(attackers):  # the biggest fight first: it meets most smaller ones as its states
         for d in reversed(defenders):
-            cells[a, d] = start = fight.pooled({(unit, 0): a}, {(unit, 0): d})
+            cells[a, d] = start = fight.pooled(pools[a], pools[d])
             chain.add(start)
     won = chain.values(lambda end: 1 if fight.end(end) == "conquest" else 0)
     one: Number = Fraction(1) if exact else 1.0

@@ -74,10 +74,10 @@ class Chain(Generic[State, Key, Result]):
         so a state pushed twice comes off the stack the second time to be numbered,
         and a move back onto the path is a fight that may never end. One loop with
         its names bound locally: a chart meets ten thousand states."""
+        if start in self.number:  # a chart adds ten thousand starts, most of them met already
+            return
         number, states, totals, moves_of, rounds = self.number, self.states, self.totals, self.moves, self.rounds
         end, key_of, round_of, after = self.rules.end, self.rules.key, self.rules.round, self.rules.after
-        if start in number:
-            return
         limit = self.limit
         opened: dict[State, tuple[int, dict[State, int]]] = {}  # the path: each state's moves
         stack: list[State] = [start]

@@ -4,8 +4,11 @@ with the referee is the package of that name (dashes as underscores) under
 `referee.procedures`; one kept elsewhere (a plug-in, a test) is registered.
 No procedure is named here: adding one adds no line to this file.
 
-A procedure's module is imported only when a file selects it, so start-up
-pays for the game being played, not for every game the referee knows.
+A procedure's package is imported only when a file selects it, and then only
+its grammar (the package's `GRAMMAR`): its record (`PROCEDURE`, in the
+package's `record` module) brings the resolver, reader and fight, imported
+when a ruling, odds or a fight is asked. Start-up pays for the game being
+played, and a command that only reads the file pays for its grammar alone.
 """
 
 from __future__ import annotations
@@ -72,12 +75,16 @@ def entry(name: str) -> Entry:
     """The procedure a file's `procedure:` key selects (the caller checked the name)."""
     if name in _REGISTERED:
         return _REGISTERED[name]
-    found: Entry = importlib.import_module(_module(name)).PROCEDURE
+    found: Entry = importlib.import_module(f"{_module(name)}.record").PROCEDURE
     return found
 
 
 def grammar(name: str) -> type[Any]:
-    return entry(name).grammar
+    """The attack grammar a file's `procedure:` key selects, without its resolver."""
+    if name in _REGISTERED:
+        return _REGISTERED[name].grammar
+    found: type[Any] = importlib.import_module(_module(name)).GRAMMAR
+    return found
 
 
 class Grammars(Mapping[str, Lazy]):
@@ -93,7 +100,7 @@ class Grammars(Mapping[str, Lazy]):
         if not _shipped_has(name):
             raise KeyError(name)
         if name not in self._made:
-            self._made[name] = Lazy(lambda: entry(name).grammar)
+            self._made[name] = Lazy(lambda: grammar(name))
         return self._made[name]
 
     def __iter__(self) -> Iterator[str]:

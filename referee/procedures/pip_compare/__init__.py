@@ -1,22 +1,9 @@
 """Pip compare: a rolled die against the attacking die on the field (DiceLand).
 The grammar says what a file may write, the reader what players say, the
-resolver rules on a throw."""
+resolver rules on a throw.
 
-from referee.procedures.base import Procedure
-from referee.procedures.pip_compare import reader
-from referee.procedures.pip_compare.grammar import PipCompare
-from referee.procedures.pip_compare.resolver import ODDS_KEYS, PipFight, dice_needed, prepare
+`GRAMMAR` is all that reading a file needs; `record` holds the rest (`PROCEDURE`)."""
 
-PROCEDURE = Procedure(
-    name="pip-compare",
-    situation=PipFight,
-    grammar=PipCompare,
-    read=reader.read,
-    reads=reader.READS,
-    typed=reader.TYPED,
-    dice_needed=dice_needed,
-    prepare=prepare,
-    odds_keys=ODDS_KEYS,
-    report="pips",
-    for_odds=reader.for_odds,
-)
+from referee.procedures.pip_compare.grammar import PipCompare as GRAMMAR
+
+__all__ = ["GRAMMAR"]

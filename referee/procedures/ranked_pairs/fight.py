@@ -82,7 +82,11 @@ class RankedFight:
         self._keys: dict[tuple[int, int], int] = {}
         self._round_numbers: dict[RoundKey, int] = {}
         self._round_keys: list[RoundKey] = []
-        self._next: tuple[dict[tuple[int, Pattern], int], ...] = ({}, {})
+        # the results of rounds by number (the solver hands them back to `after`, so
+        # each next state is found by two list indexes and an integer key)
+        self._patterns: list[Pattern] = []
+        self.result_numbers: dict[Pattern, int] = {}
+        self._next: tuple[list[dict[int, int]], list[dict[int, int]]] = ([], [])
 
     def number(self, side: Side) -> int:
         """A side's number, the same for equal sides."""
@@ -230,15 +234,26 @@ class RankedFight:
             found = self._keys[a, d] = self._round_numbers[key]
         return found
 
-    def round(self, key: int) -> tuple[Sequence[tuple[Pattern, int]], int]:
-        """The round a key stands for: one cached sum per key for every fight of the process."""
-        return pair_losses(self._round_keys[key])
+    def round(self, key: int) -> tuple[Sequence[tuple[int, int]], int]:
+        """The round a key stands for, each result by its number: one cached sum
+        per key for every fight of the process."""
+        counted, total = pair_losses(self._round_keys[key])
+        return [(self.result_number(pattern), n) for pattern, n in counted], total
 
-    def after(self, state: State, result: Pattern) -> State:
+    def result_number(self, pattern: Pattern) -> int:
+        """The number `round` and `after` know a result (who lost each pair) by."""
+        found = self.result_numbers.get(pattern)
+        if found is None:
+            found = self.result_numbers[pattern] = len(self._patterns)
+            self._patterns.append(pattern)
+            for known in self._next:
+                known.append({})
+        return found
+
+    def after(self, state: State, result: int) -> State:
         attacker, defender = state
-        known_a, known_d = self._next
-        a = known_a.get((attacker, result))
-        d = known_d.get((defender, result))
+        a = self._next[0][result].get(attacker)
+        d = self._next[1][result].get(defender)
         return (
             self._after(0, attacker, result) if a is None else a,
             self._after(1, defender, result) if d is None else d,
@@ -267,21 +282,22 @@ class RankedFight:
         self._made.append((dice, tuple(bonus)))
         return self._sides[key]
 
-    def _after(self, role: int, number: int, result: Pattern) -> int:
+    def _after(self, role: int, number: int, result: int) -> int:
         """A side after the pairs it lost and the between-round policy; FAILED when
         a situation's rule removes the attacker (a landing without armour), and a
         removed defender has lost its territory."""
         side = SIDES[role]
         front, rear = self.known[number]
         stood = _stand(self.params, list(front))
-        lost = Counter(stood[rank][0] for rank, attacker_lost in enumerate(result) if attacker_lost == (role == 0))
+        pattern = self._patterns[result]
+        lost = Counter(stood[rank][0] for rank, attacker_lost in enumerate(pattern) if attacker_lost == (role == 0))
         after = _take_losses(self.rules, self.params, list(front), lost)[0] if lost else list(front)
         kinds = {unit for unit, _ in after} | {unit for (unit, _), _ in rear}
         if all(s.fails_without in kinds for s in self.on[side] if s.fails_without):
             found = self.number(self.between(side, after, Counter(dict(rear))))
         else:
             found = FAILED if role == 0 else self.number(GONE)
-        self._next[role][number, result] = found
+        self._next[role][result][number] = found
         return found
 
     def battle(self, state: State) -> Battle:

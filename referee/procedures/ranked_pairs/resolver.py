@@ -17,15 +17,18 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, fields
 from dataclasses import field as dc_field
+from typing import TYPE_CHECKING
 
 from referee.dice import pips
 from referee.errors import RefereeError, setting
 from referee.names import article, plural
-from referee.outcomes.pairs import Pair, PairedDie, Round, RoundSide, SideLosses
 from referee.procedures.base import Battle, DiceNeed, Throw, cite
 from referee.procedures.ranked_pairs.grammar import RankedPairs
 from referee.ruleset.model import Ruleset, Situation
 from referee.ruling import SIDES, Ruling, Side, Step, other
+
+if TYPE_CHECKING:
+    from referee.outcomes.pairs import SideLosses
 
 ODDS_KEYS = ("winner", "attacker_loses", "defender_loses", "attacker_suffers", "defender_suffers")
 Division = tuple[str, int]  # unit, index of its state
@@ -242,6 +245,8 @@ def _side_losses(
     rules: Ruleset, params: RankedPairs, battle: Battle, setup: _Setup, side: Side, lost: Counter[str]
 ) -> tuple[SideLosses, list[Step]]:
     """What a pattern of lost pairs does to a side (remembered per pattern)."""
+    from referee.outcomes.pairs import SideLosses  # a ruling's record: whole fights never build one
+
     key = (side, tuple(sorted(lost.items())))
     if key in setup.losses:
         return setup.losses[key]
@@ -279,6 +284,8 @@ def prepare(rules: Ruleset, name: str, params: RankedPairs, battle: Battle) -> C
 
 
 def _rule(rules: Ruleset, name: str, params: RankedPairs, battle: Battle, setup: _Setup, throw: Throw) -> Ruling:
+    from referee.outcomes.pairs import Pair, PairedDie, Round, RoundSide
+
     front, pairs, bonus = setup.front, setup.pairs, setup.bonus
     steps = list(setup.steps)
     rolled = {side: list(pips(throw[side])) for side in SIDES}

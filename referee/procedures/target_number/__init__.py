@@ -1,23 +1,9 @@
 """Target number: a table gives the number to roll, then a wound roll (True Forces).
 The grammar says what a file may write, the reader what players say, the
-resolver rules on a throw."""
+resolver rules on a throw.
 
-from referee.outcomes.strike import Strike
-from referee.procedures.base import Procedure
-from referee.procedures.target_number import reader
-from referee.procedures.target_number.grammar import TargetNumber
-from referee.procedures.target_number.resolver import ODDS_KEYS, dice_needed, prepare
+`GRAMMAR` is all that reading a file needs; `record` holds the rest (`PROCEDURE`)."""
 
-PROCEDURE = Procedure(
-    name="target-number",
-    situation=Strike,
-    grammar=TargetNumber,
-    read=reader.read,
-    reads=reader.READS,
-    typed=reader.TYPED,
-    dice_needed=dice_needed,
-    prepare=prepare,
-    odds_keys=ODDS_KEYS,
-    report="strike",
-    chart="referee.procedures.target_number.chart",
-)
+from referee.procedures.target_number.grammar import TargetNumber as GRAMMAR
+
+__all__ = ["GRAMMAR"]
