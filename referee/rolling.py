@@ -43,6 +43,8 @@ def read_faces(rules: Ruleset, group: str, need: DiceNeed, text: str) -> tuple[F
     by_kind: dict[str, list[Face]] = {die.name: [] for die, _ in kinds}
     for item in items:
         name, _, face = item.rpartition(":")
+        if name not in rules.dice:  # a face of the group's own die, whatever it holds
+            name, face = "", item
         if name and name not in by_kind:
             raise RefereeError(f"the {group} rolls no {name} here; it rolls {_mix(kinds)}", rule=need.rule)
         die = next(die for die, _ in kinds if die.name == (name or need.die.name))

@@ -188,7 +188,6 @@ BASE = f"battle {COMMANDERS} --attacker '2 armies, commander' --defender army --
     [
         ("8 5 2", "an attacker roll of 8 is impossible: the d6 shows 1 to 6 (a d8 face is typed d8:8)"),
         ("5 2 d8:9", "an attacker roll of 9 is impossible: the d8 shows 1 to 8"),
-        ("5 2 d10:7", "the attacker rolls no d10 here; it rolls 2 d6 and 1 d8"),
         (
             "5 2 4",
             "the attacker rolls 2 d6 and 1 d8 here, but 0 d8 faces were given: "
@@ -199,6 +198,12 @@ BASE = f"battle {COMMANDERS} --attacker '2 armies, commander' --defender army --
 )
 def test_a_face_of_the_wrong_die_is_refused_naming_the_die(roll: str, error: str) -> None:
     assert fails(f"{BASE} --attacker-roll '{roll}'") == f"error: {error} (CM-1)"
+
+
+def test_a_die_the_side_does_not_roll_is_refused() -> None:
+    told = f"battle {COMMANDERS} --attacker '2 armies, commander' --defender army --attacker-roll '5 2 d8:7'"
+    assert fails(f"{told} --defender-roll d8:4") == "error: the defender rolls no d8 here; it rolls 1 d6 (CM-2)"
+    assert fails(f"{BASE} --attacker-roll '5 2 x:4'").startswith("error: unknown face 'x:4'")
 
 
 def test_a_side_of_commanders_alone_types_plain_d8_faces() -> None:

@@ -25,7 +25,7 @@ class Division:
     die: str = field(
         Text(),
         "the die it rolls (a key of 'dice'), if not its side's: a commander's d8 among armies' d6, "
-        "typed d8:7 after the side's own faces",
+        "its faces typed after its name (d8:7)",
         "",
     )
     bombard: int = field(
