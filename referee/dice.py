@@ -11,7 +11,7 @@ this file, so no library update can change a recorded roll.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Collection, Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from math import comb, factorial, prod
 from typing import TYPE_CHECKING, TypeVar
@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 
 Face = str | int
 T = TypeVar("T")
+K = TypeVar("K", bound=Hashable)  # a group's name in a request
 
 _MASK = (1 << 64) - 1
 MAX_THROWS = 100_000
@@ -107,7 +108,7 @@ def _multisets(die: Die, count: int) -> Iterator[tuple[tuple[Face, ...], Fractio
         yield combo, arrangements * prod((chances[f] for f in combo), start=Fraction(1))
 
 
-def throw_count(request: Mapping[str, tuple[Die, int]], ordered: Collection[str] = ()) -> int:
+def throw_count(request: Mapping[K, tuple[Die, int]], ordered: Collection[K] = ()) -> int:
     """How many distinct throws `exact_throws` would visit, known before visiting any."""
     return prod(
         (
@@ -128,10 +129,10 @@ def _sequences(die: Die, count: int) -> Iterator[tuple[tuple[Face, ...], Fractio
 
 
 def exact_throws(
-    request: Mapping[str, tuple[Die, int]],
+    request: Mapping[K, tuple[Die, int]],
     limit: int = MAX_THROWS,
-    ordered: Collection[str] = (),
-) -> Iterator[tuple[dict[str, tuple[Face, ...]], Fraction]]:
+    ordered: Collection[K] = (),
+) -> Iterator[tuple[dict[K, tuple[Face, ...]], Fraction]]:
     """Every throw a request can show, with exact weights summing to 1.
 
     A request names groups of identical dice (``{"attacker": (die, 2)}``);

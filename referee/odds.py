@@ -9,7 +9,7 @@ from fractions import Fraction
 from typing import Any
 
 from referee.dice import MAX_THROWS, exact_throws
-from referee.procedures.base import DiceNeed, Throw, dice_of
+from referee.procedures.base import DiceNeed, Throw, dice_of, joined
 from referee.procedures.door import before_roll, dice_needed, odds_keys, ruler
 from referee.ruleset.model import Ruleset
 from referee.ruling import Ruling
@@ -38,9 +38,10 @@ def tally(
 ) -> list[Outcome]:
     """Every throw the needs can show, ruled on and grouped by the outcome keys."""
     totals: dict[tuple[Any, ...], Fraction] = {}
-    ordered = [group for group, need in needs.items() if need.ordered]
-    for throw, chance in exact_throws(dice_of(needs), limit, ordered):
-        outcome = rule_on(throw).outcome
+    request = dice_of(needs)
+    ordered = [part for part in request if needs[part[0]].ordered]
+    for parts, chance in exact_throws(request, limit, ordered):
+        outcome = rule_on(joined(needs, parts)).outcome
         key = tuple(outcome[k] for k in keys)
         totals[key] = totals.get(key, Fraction(0)) + chance
     ranked = sorted(totals.items(), key=lambda item: (-item[1], repr(item[0])))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from referee.dice import Face, Rng, new_seed
+from referee.dice import Die, Face, Rng, new_seed
 from referee.errors import RefereeError
 from referee.names import Lexicon, plural
 from referee.procedures.base import DiceNeed
@@ -35,29 +35,55 @@ def face_lexicon(rules: Ruleset, die_name: str) -> Lexicon[Face]:
 
 def read_faces(rules: Ruleset, group: str, need: DiceNeed, text: str) -> tuple[Face, ...]:
     """The faces typed for a group: as many as it rolls, each a face of its die
-    (a number off a numbered die is impossible, said so)."""
-    items = text.split(",") if "," in text else text.split()
-    faces = tuple(_face(rules, group, need, item) for item in items if item.strip())
-    if len(faces) != need.count:
+    (a number off a numbered die is impossible, said so). Where a group rolls
+    dice of more than one kind, a face of any kind but the first is typed with
+    its die's name: `d8:7`."""
+    items = [item.strip() for item in (text.split(",") if "," in text else text.split()) if item.strip()]
+    kinds = need.kinds()
+    by_kind: dict[str, list[Face]] = {die.name: [] for die, _ in kinds}
+    for item in items:
+        name, _, face = item.rpartition(":")
+        if name not in rules.dice:  # a face of the group's own die, whatever it holds
+            name, face = "", item
+        if name and name not in by_kind:
+            raise RefereeError(f"the {group} rolls no {name} here; it rolls {_mix(kinds)}", rule=need.rule)
+        die = next(die for die, _ in kinds if die.name == (name or need.die.name))
+        by_kind[die.name].append(_face(rules, group, need, die, face))
+    if len(items) != need.count:
         raise RefereeError(
             f"the {group} rolls {plural(need.count, 'die', 'dice')} here, "
-            f"but {len(faces)} face{'s were' if len(faces) != 1 else ' was'} given",
+            f"but {len(items)} face{'s were' if len(items) != 1 else ' was'} given",
             rule=need.rule,
         )
-    return faces
+    for die, count in kinds[1:]:  # the counts add up, so a kind typed with its name is off if any is
+        if len(by_kind[die.name]) != count:
+            raise RefereeError(
+                f"the {group} rolls {_mix(kinds)} here, but {len(by_kind[die.name])} {die.name} "
+                f"face{'s were' if len(by_kind[die.name]) != 1 else ' was'} given: type each {die.name} face "
+                f"after its name, as in {die.name}:{die.faces[-1]}",
+                rule=need.rule,
+            )
+    return tuple(face for die, _ in kinds for face in by_kind[die.name])
 
 
-def _face(rules: Ruleset, group: str, need: DiceNeed, item: str) -> Face:
-    faces = need.die.faces
+def _mix(kinds: tuple[tuple[Die, int], ...]) -> str:
+    """'2 d6 and 1 d8': each kind of die with its count."""
+    return " and ".join(f"{count} {die.name}" for die, count in kinds)
+
+
+def _face(rules: Ruleset, group: str, need: DiceNeed, die: Die, item: str) -> Face:
+    faces = die.faces
     numbered = all(isinstance(face, int) for face in faces)
-    if numbered and item.strip().lstrip("-").isdecimal() and int(item) not in faces:
+    if numbered and item.lstrip("-").isdecimal() and int(item) not in faces:
         a = "an" if group[:1] in "aeiou" else "a"
+        other = [d.name for d, _ in need.kinds() if int(item) in d.faces]
         raise RefereeError(
-            f"{a} {group} roll of {int(item)} is impossible: the {need.die.name} shows {min(faces)} to {max(faces)}",
+            f"{a} {group} roll of {int(item)} is impossible: the {die.name} shows {min(faces)} to {max(faces)}"
+            + (f" (a {other[0]} face is typed {other[0]}:{int(item)})" if other else ""),
             rule=need.rule,
         )
     try:
-        return face_lexicon(rules, need.die.name)(item)
+        return face_lexicon(rules, die.name)(item)
     except RefereeError as error:
         raise RefereeError(error.message, rule=need.rule) from None
 
@@ -67,7 +93,10 @@ def draw(
 ) -> dict[str, tuple[Face, ...]]:
     """Fill in the groups nobody typed, in the needs' order, from the combat stream."""
     rng = Rng(seed, COMBAT_STREAM)
-    return {group: typed[group] if group in typed else need.die.roll(need.count, rng) for group, need in needs.items()}
+    return {
+        group: typed[group] if group in typed else tuple(f for die, n in need.kinds() for f in die.roll(n, rng))
+        for group, need in needs.items()
+    }
 
 
 def complete(

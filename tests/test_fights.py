@@ -21,7 +21,7 @@ from referee.dice import exact_throws
 from referee.errors import RefereeError
 from referee.fights.answers import solve
 from referee.fights.solver import Chain
-from referee.procedures.base import Battle, dice_of
+from referee.procedures.base import Battle, dice_of, joined
 from referee.procedures.door import dice_needed, resolve
 from referee.procedures.ranked_pairs.rounds import pair_losses
 from referee.ruleset.load import load
@@ -133,8 +133,9 @@ def test_round_distribution_equals_the_ruling_summed(attacker: list[str], defend
     for pattern, n in counted:
         solver[fight.after(state, pattern)] += Fraction(n, total)
     ruled: Counter = Counter()
-    for throw, chance in exact_throws(dice_of(dice_needed(FR, battle))):  # each unordered throw, weighted
-        out = resolve(FR, battle, throw).outcome
+    needs = dice_needed(FR, battle)
+    for parts, chance in exact_throws(dice_of(needs)):  # each unordered throw, weighted
+        out = resolve(FR, battle, joined(needs, parts)).outcome
         losses = tuple(p["winner"] == "defender" for p in out["pairs"])
         ruled[fight.after(state, fight.result_number(losses))] += chance
     assert solver == ruled
@@ -161,7 +162,13 @@ def test_order_statistics_equal_every_ordered_throw(
 ) -> None:
     """Any die per side (repeated faces count twice), any dice, any bonuses, against plain enumeration."""
     pairs = min(a, d)
-    key = (tuple(faces), tuple(d_faces), a, d, tuple(a_bonus[:pairs]), tuple(d_bonus[:pairs]), ties_to_attacker)
+    key = (
+        ((tuple(faces), a),),
+        ((tuple(d_faces), d),),
+        tuple(a_bonus[:pairs]),
+        tuple(d_bonus[:pairs]),
+        ties_to_attacker,
+    )
     brute: Counter = Counter()
     for att in itertools.product(faces, repeat=a):
         for dfn in itertools.product(d_faces, repeat=d):

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from referee.dice import Die, throw_count
 from referee.names import plural
-from referee.procedures.base import DiceNeed, cite, dice_of
+from referee.procedures.base import DiceNeed, cite, dice_of, joined
 from referee.ruling import other
 
 
@@ -33,11 +33,13 @@ def test_a_step_cites_its_own_rule_else_the_attacks() -> None:
     assert cite(_Params(), "losses") == "RK-B1"
 
 
-def test_dice_of_gives_each_groups_die_and_count() -> None:
-    d6 = Die("d6", (1, 2, 3, 4, 5, 6))
-    needs = {"attacker": DiceNeed(d6, 3, "X-1"), "defender": DiceNeed(d6, 2, "X-2")}
-    assert dice_of(needs) == {"attacker": (d6, 3), "defender": (d6, 2)}
-    assert throw_count(dice_of(needs)) == 56 * 21
+def test_dice_of_gives_each_groups_dice_by_kind_and_joined_reads_them_back() -> None:
+    d6, d8 = Die("d6", (1, 2, 3, 4, 5, 6)), Die("d8", tuple(range(1, 9)))
+    needs = {"attacker": DiceNeed(d6, 3, "X-1", mix=((d6, 2), (d8, 1))), "defender": DiceNeed(d6, 2, "X-2")}
+    assert dice_of(needs) == {("attacker", 0): (d6, 2), ("attacker", 1): (d8, 1), ("defender", 0): (d6, 2)}
+    assert throw_count(dice_of(needs)) == 21 * 8 * 21
+    parts = {("attacker", 0): (5, 2), ("attacker", 1): (7,), ("defender", 0): (4, 4)}
+    assert joined(needs, parts) == {"attacker": (5, 2, 7), "defender": (4, 4)}
 
 
 def test_plural() -> None:

@@ -126,6 +126,13 @@ class DiceNeed:
     count: int
     rule: str
     ordered: bool = False
+    mix: tuple[tuple[Die, int], ...] = ()
+    """When a group's dice are not all `die` (a unit rolling its own die): each
+    kind with its count, summing to `count`; the group's faces come kind by kind, in this order."""
+
+    def kinds(self) -> tuple[tuple[Die, int], ...]:
+        """Each kind of die the group rolls, with its count: the mix, or `die` alone."""
+        return self.mix or ((self.die, self.count),)
 
 
 def throw_from_dict(data: Mapping[str, list[Face]]) -> dict[str, tuple[Face, ...]]:
@@ -133,9 +140,20 @@ def throw_from_dict(data: Mapping[str, list[Face]]) -> dict[str, tuple[Face, ...
     return {group: tuple(faces) for group, faces in data.items()}
 
 
-def dice_of(needs: Mapping[str, DiceNeed]) -> dict[str, tuple[Die, int]]:
-    """Each group's die and count, as `dice.exact_throws` and `dice.throw_count` take them."""
-    return {group: (need.die, need.count) for group, need in needs.items()}
+def dice_of(needs: Mapping[str, DiceNeed]) -> dict[tuple[str, int], tuple[Die, int]]:
+    """Each kind of die of each group, by (group, kind number), with its count,
+    as `dice.exact_throws` and `dice.throw_count` take them."""
+    return {(group, n): kind for group, need in needs.items() for n, kind in enumerate(need.kinds())}
+
+
+def joined(
+    needs: Mapping[str, DiceNeed], parts: Mapping[tuple[str, int], tuple[Face, ...]]
+) -> dict[str, tuple[Face, ...]]:
+    """The inverse of `dice_of` for a throw: each group's faces, kind by kind."""
+    return {
+        group: tuple(face for n in range(len(need.kinds())) for face in parts[group, n])
+        for group, need in needs.items()
+    }
 
 
 def size(units: Units) -> int:

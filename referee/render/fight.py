@@ -11,7 +11,7 @@ from typing import Any
 
 from referee.fights.answers import Chart, FightOdds
 from referee.fights.solver import Number
-from referee.names import counted
+from referee.names import counted, plural
 from referee.procedures.base import Battle
 from referee.render.json import percent as json_percent
 from referee.render.text import fraction, styled, width, wrapped
@@ -169,8 +169,10 @@ def report(rules: Ruleset, battles: Sequence[Battle], odds: FightOdds, exact: bo
 
 
 def _kept(rules: Ruleset, count: int) -> str:
+    if len(rules.units) > 1:
+        return plural(count, "unit")
     unit = next(iter(rules.units.values()))
-    return (f"1 {unit.title}" if count == 1 else unit.counted(count)) if len(rules.units) == 1 else f"{count} units"
+    return f"1 {unit.title}" if count == 1 else unit.counted(count)
 
 
 def _policy(steps: Sequence[Step]) -> list[str]:

@@ -23,7 +23,7 @@ from referee.procedures.base import Battle, Units
 from referee.procedures.door import check_situations, check_states, dice_needed
 from referee.procedures.ranked_pairs.grammar import RankedPairs
 from referee.procedures.ranked_pairs.resolver import _stand, _take_losses, divisions, reads_rear, situations_on
-from referee.procedures.ranked_pairs.rounds import Pattern, RoundKey, pair_losses
+from referee.procedures.ranked_pairs.rounds import Pattern, Pool, RoundKey, pair_losses
 from referee.ruleset.model import Ruleset, Situation
 from referee.ruling import SIDES, Step
 
@@ -65,7 +65,7 @@ class RankedFight:
     def __init__(self, rules: Ruleset, params: RankedPairs, when: tuple[tuple[str, str], ...], stop_at: int | None):
         self.rules, self.params, self.when, self.stop_at = rules, params, when, stop_at
         self.keep = params.fight.keep_behind
-        self.faces = [pips(rules.dice[params.die_of(side)].die.faces) for side in SIDES]  # each side's die
+        self.faces = {die: pips(spec.faces) for die, spec in rules.dice.items()}
         probe = Battle(attacker=(), defender=(), when=when)
         self.on: dict[str, list[Situation]] = {side: situations_on(rules, probe, side) for side in SIDES}
         self.stopping: dict[str, list[Situation]] = {  # the other side's situations stop a side's repair
@@ -75,7 +75,7 @@ class RankedFight:
         self._checked: set[Battle] = set()
         self._pools: dict[tuple[str, tuple[tuple[Division, int], ...]], int] = {}
         self._sides: dict[tuple[str, tuple[Division, ...], bool], int] = {}
-        self._made: list[tuple[int, tuple[int, ...]]] = []  # dice and bonus by rank, by number
+        self._made: list[tuple[Pool, tuple[int, ...]]] = []  # dice and bonus by rank, by number
         self._brings: tuple[dict[int, int], dict[int, int]] = ({}, {})  # side number -> what it brings
         self.known: list[Side] = []  # each side met, by its number
         self._numbers: dict[Side, int] = {}
@@ -218,16 +218,7 @@ class RankedFight:
         if found is None:
             (a_dice, a_bonus), (d_dice, d_bonus) = self._made[a], self._made[d]
             pairs = min(len(a_bonus), len(d_bonus))
-            tie = self.params.tie == "attacker"
-            key = (
-                self.faces[0],
-                self.faces[1],
-                a_dice,
-                d_dice,
-                a_bonus[:pairs],
-                d_bonus[:pairs],
-                tie,
-            )
+            key = (a_dice, d_dice, a_bonus[:pairs], d_bonus[:pairs], self.params.tie == "attacker")
             if key not in self._round_numbers:
                 self._round_numbers[key] = len(self._round_keys)
                 self._round_keys.append(key)
@@ -266,11 +257,11 @@ class RankedFight:
             return self._sides[key]
         front, rear = state
         spec, divisions_ = getattr(self.params, side), self.params.divisions
-        dice = sum(divisions_[unit].dice for unit, _ in front)
-        if spec.cover and len(front) >= spec.max_front and rear:
-            dice += spec.cover
+        more = spec.cover if spec.cover and len(front) >= spec.max_front and rear else 0
         names = {s.name for s in self.on[side]}  # a situation replaced by another adds no die
-        dice += sum(s.extra_dice for s in self.on[side] if not names & set(s.not_on_top_of))
+        more += sum(s.extra_dice for s in self.on[side] if not names & set(s.not_on_top_of))
+        kinds = self.params.dice_kinds(self.rules, side, [unit for unit, _ in front], more)
+        dice = tuple((self.faces[die], n) for die, n in kinds)
         bonus = [0] * len(front)
         if not any(s.cancels_bombardment for s in self.on[SIDES[1 - SIDES.index(side)]]):
             bombarding = [divisions_[unit].bombard for unit, _ in front if divisions_[unit].bombard]

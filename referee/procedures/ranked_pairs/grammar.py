@@ -22,6 +22,12 @@ class Division:
     """What one unit does on the front in a ranked-pairs round."""
 
     dice: int = field(Integer(minimum=0, maximum=DICE_PER_UNIT), "dice it rolls while on the front", 1)
+    die: str = field(
+        Text(),
+        "the die it rolls (a key of 'dice'), if not its side's: a commander's d8 among armies' d6, "
+        "its faces typed after its name (d8:7)",
+        "",
+    )
     bombard: int = field(
         Integer(minimum=0),
         "added to its side's next paired die by rank while on the front "
@@ -120,10 +126,22 @@ class RankedPairs:
         spec: PairSide = getattr(self, side)
         return spec.die or self.die
 
+    def dice_kinds(self, rules: Ruleset, side: str, front: list[str], more: int) -> tuple[tuple[str, int], ...]:
+        """Each die a side rolls (a key of 'dice') with its count: the units on
+        its front each roll their own die or the side's, and `more` dice (cover,
+        situations) are the side's; the side's die first, then the file's order."""
+        counts = dict.fromkeys(rules.dice, 0)
+        counts[self.die_of(side)] += more
+        for unit in front:
+            counts[self.divisions[unit].die or self.die_of(side)] += self.divisions[unit].dice
+        first = self.die_of(side)
+        return tuple((die, n) for die, n in sorted(counts.items(), key=lambda item: item[0] != first) if n)
+
     def cross_check(self, rules: Ruleset, path: str, fail: Fail) -> None:
         """Bonuses are added to faces, so faces are numbers; the units and dice it names exist."""
         rolled = [(f"{path}.die", self.die)]
         rolled += [(f"{path}.{side}.die", getattr(self, side).die) for side in SIDES if getattr(self, side).die]
+        rolled += [(f"{path}.divisions.{unit}.die", d.die) for unit, d in self.divisions.items() if d.die]
         for where, die in rolled:
             if die not in rules.dice:
                 raise unknown(fail, where, "die", die, rules.dice)

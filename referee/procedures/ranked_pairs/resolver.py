@@ -97,7 +97,15 @@ def _dice_parts(rules: Ruleset, params: RankedPairs, battle: Battle, side: str) 
                 f"{article(rules.units[unit].title)} does not fight in {article(params.label)}", rule=params.rule
             )
     count = sum(params.divisions[unit].dice for unit, _ in front)
-    parts = [(count, front_rule, f"the {side} has {labels(rules, front)}{on}: {plural(count, 'die', 'dice')}")]
+    own = [f"{n} {d}" for d, n in params.dice_kinds(rules, side, [u for u, _ in front], 0) if d != params.die_of(side)]
+    parts = [
+        (
+            count,
+            front_rule,
+            f"the {side} has {labels(rules, front)}{on}: {plural(count, 'die', 'dice')}"
+            + (f", of them {' and '.join(own)}" if own else ""),
+        )
+    ]
     rear = divisions(rules, battle, f"{side}_rear")
     if spec.cover and len(front) >= spec.max_front and rear:
         parts.append(
@@ -131,8 +139,18 @@ def dice_needed(rules: Ruleset, params: RankedPairs, battle: Battle) -> dict[str
             )
         parts = _dice_parts(rules, params, battle, side)
         rule = [parts[0][1], *(rule for count, rule, _ in parts if count)][-1]
-        need[side] = DiceNeed(rules.dice[params.die_of(side)].die, sum(count for count, _, _ in parts), rule)
+        kinds = [(rules.dice[die].die, n) for die, n in side_dice(rules, params, battle, side, parts)]
+        need[side] = DiceNeed(kinds[0][0], sum(n for _, n in kinds), rule, mix=tuple(kinds) if len(kinds) > 1 else ())
     return need
+
+
+def side_dice(
+    rules: Ruleset, params: RankedPairs, battle: Battle, side: str, parts: list[tuple[int, str, str]]
+) -> tuple[tuple[str, int], ...]:
+    """Each die a side rolls with its count (at least its own die, maybe none of it)."""
+    front = [unit for unit, _ in divisions(rules, battle, side)]
+    more = sum(count for count, _, _ in parts[1:])
+    return params.dice_kinds(rules, side, front, more) or ((params.die_of(side), 0),)
 
 
 def _bonuses(
@@ -226,19 +244,28 @@ class _Setup:
     pairs: int
     bonus: dict[Side, list[int]]
     bonus_steps: list[Step]
+    kinds: dict[Side, tuple[tuple[str, int], ...]]
     losses: dict[tuple[str, tuple[tuple[str, int], ...]], tuple[SideLosses, list[Step]]] = dc_field(
         default_factory=dict
     )
 
 
 def _setup(rules: Ruleset, params: RankedPairs, battle: Battle) -> _Setup:
-    steps = [Step(rule, text) for side in SIDES for _, rule, text in _dice_parts(rules, params, battle, side)]
+    parts = {side: _dice_parts(rules, params, battle, side) for side in SIDES}
+    steps = [Step(rule, text) for side in SIDES for _, rule, text in parts[side]]
     front = {side: _stand(params, divisions(rules, battle, side)) for side in SIDES}
     pairs = min(len(front[Side.ATTACKER]), len(front[Side.DEFENDER]))
     bonus_steps: list[Step] = []
     bonus = {side: _bonuses(rules, params, battle, side, pairs, bonus_steps) for side in SIDES}
     rear = {side: divisions(rules, battle, f"{side}_rear") for side in SIDES}
-    return _Setup(steps, front, rear, pairs, bonus, bonus_steps)
+    kinds = {side: side_dice(rules, params, battle, side, parts[side]) for side in SIDES}
+    return _Setup(steps, front, rear, pairs, bonus, bonus_steps, kinds)
+
+
+def _typed(kinds: tuple[tuple[str, int], ...], faces: list[int]) -> str:
+    """A side's faces as typed: kind by kind, each past the first after its die's name (`5, 2, d8:7`)."""
+    names = [die if i else "" for i, (die, n) in enumerate(kinds) for _ in range(n)]
+    return ", ".join(f"{name}:{face}" if name else str(face) for name, face in zip(names, faces))
 
 
 def _side_losses(
@@ -294,7 +321,7 @@ def _rule(rules: Ruleset, name: str, params: RankedPairs, battle: Battle, setup:
         Step(
             cite(params, "sort"),
             "; ".join(
-                f"the {side} rolled {', '.join(map(str, rolled[side]))}, high to low "
+                f"the {side} rolled {_typed(setup.kinds[side], rolled[side])}, high to low "
                 f"{', '.join(map(str, ranked[side]))}"
                 for side in SIDES
             ),
