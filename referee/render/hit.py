@@ -11,7 +11,6 @@ from referee.hitcheck import chart as every_pair
 from referee.names import article
 from referee.procedures.target_number.grammar import TargetNumber
 from referee.procedures.target_number.reader import AGREED, attack, named
-from referee.procedures.target_number.resolver import AGREED as AGREED_AT_TABLE
 from referee.procedures.target_number.resolver import Strike, StrikeOutcome, needed
 from referee.render import json as json_render
 from referee.render.text import View, explanation, fraction, paragraph, percent, seed_line, styled, table
@@ -102,7 +101,7 @@ def report(
         "",
         paragraph(
             f"Modifiers for {article(kind)} (--modifier): {', '.join(offered) if offered else 'none in this ruleset'}; "
-            "or agree a change on the spot: --attacker-bonus, --target-bonus, --to-hit, --to-wound N."
+            "or agree a change on the spot: --attacker-bonus, --target-bonus, --to-hit-plus, --wound-roll-plus N."
         ),
     ]
     if settled is not None:
@@ -122,6 +121,14 @@ def chart_document(
     }
 
 
+AGREED_CHANGES = {  # each change agreed at the table, as the chart's title says it
+    "attacker_bonus": "attacker's value {n:+d} (agreed at the table)",
+    "target_bonus": "target's value {n:+d} (agreed at the table)",
+    "to_hit": "{n:+d} to the number needed to hit (agreed at the table)",
+    "to_wound": "{n:+d} to the wound roll (agreed at the table)",
+}
+
+
 def chart_report(
     rules: Ruleset,
     params: TargetNumber,
@@ -138,12 +145,14 @@ def chart_report(
         by_attacker.setdefault(a, []).append(f"{odds.needed}+  {fraction(odds.out_of_action)}")
     extras = [f"target has {wounds} wound{'' if wounds == 1 else 's'}"] if wounds else []
     extras += [params.modifiers[m].label for m in modifiers]
-    extras += [f"{word.replace('_', ' ')} {n:+d} ({AGREED_AT_TABLE})" for word, n in agreed.items()]
+    extras += [AGREED_CHANGES[word].format(n=n) for word, n in agreed.items()]
     title = f"{rules.title}: {params.types[kind].label}" + (f" ({'; '.join(extras)})" if extras else "")
     return "\n".join(
         [
             styled(title, bold=True),
-            "Each cell: the number needed to hit, and the chance of putting the target out of action in one attack.",
+            paragraph(
+                "Each cell: the number needed to hit, and the chance of putting the target out of action in one attack."
+            ),
             table(
                 [[a, *cells_of_a] for a, cells_of_a in by_attacker.items()],
                 [f"attacker {label} \\ target"] + [str(t) for t in targets],

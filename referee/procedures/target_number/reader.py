@@ -34,7 +34,7 @@ def named(params: TargetNumber, kind: str | None, modifiers: tuple[str, ...]) ->
     if modifiers and not params.modifiers:
         raise RefereeError(
             f"unknown modifier '{modifiers[0]}': this ruleset names no modifiers; say a change on the spot "
-            "(--attacker-bonus, --target-bonus, --to-hit or --to-wound N), or declare named ones under the "
+            "(--attacker-bonus, --target-bonus, --to-hit-plus or --wound-roll-plus N), or declare named ones under the "
             "attack's 'modifiers:' in a copy of the ruleset (referee new NAME --from RULESET; docs/rulesets.md, "
             "target-number)",
             rule=cite(params, "modifiers"),
