@@ -51,13 +51,17 @@ class RefereeError(Exception):
         return f"{text} ({self.rule})" if self.rule else text
 
 
-def did_you_mean(kind: str, given: str, known: list[str]) -> RefereeError:
-    """An 'unknown X' error that suggests the closest known name."""
+def did_you_mean(
+    kind: str, given: str, known: list[str], listed: list[str] | None = None, more: str = ""
+) -> RefereeError:
+    """An 'unknown X' error that suggests the closest known name; when none is
+    close, it lists `listed` (by default every known name) and says `more`."""
     import difflib  # only paid for on the error path
 
     close = difflib.get_close_matches(given.lower(), [k.lower() for k in known], n=1, cutoff=0.6)
     lowered = {k.lower(): k for k in known}
     if close:
         return RefereeError(f"unknown {kind} '{given}'; did you mean '{lowered[close[0]]}'?")
-    listing = ", ".join(sorted(known)) if known else "none"
-    return RefereeError(f"unknown {kind} '{given}'; known: {listing}")
+    names = known if listed is None else listed
+    listing = ", ".join(sorted(names)) if names else "none"
+    return RefereeError(f"unknown {kind} '{given}'; known: {listing}{more}")

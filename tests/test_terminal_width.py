@@ -57,3 +57,60 @@ def test_a_table_wraps_its_widest_column_and_never_breaks_a_word(monkeypatch: py
     assert "eleven" in drawn and "thr\\n" not in drawn
     unbreakable = table([("a", "x" * 50)], ["x", "word"])
     assert "x" * 50 in unbreakable  # a word longer than the terminal is left whole
+
+
+# -- every kind of command, at 60 columns and piped (issue 15's evening) ------
+EVERY_KIND = [
+    'odds groundforce --attacker "2 trooper" --defender "trooper, heavy"',
+    "odds risk --attacker 3 --defender 2",
+    'odds frontline-risk --attacker "2 armour" --defender infantry',
+    "odds diceland --attacker 6,2 --defender 3",
+    "odds trueforces --attack melee",
+    "odds risk --attacker 10 --defender 10 --until conquest",
+    "odds risk --attacker 10 --defender 3,5,2 --until conquest --exact",
+    'odds frontline-risk --attacker "2 armour" --attacker-rear "10 infantry, 3 armour" --defender "2 infantry" '
+    '--defender-rear "8 infantry, 2 armour" --when defender:city --until conquest',
+    "odds risk --table 30",
+    "battle risk --attacker 3 --defender 2 --seed 1",
+    "battle diceland --attacker 6,3 --defender 5 --seed 4",
+    "hit trueforces --attacker 4 --target 5 --attack ranged --seed 1",
+    "recruit frontline-risk --stars 7 --cities 2 --capitals 1 --continent asia",
+    'recruit frontline-risk --territory "3 infantry" --change merge --site',
+    "reinforce groundforce --mines 1",
+    "score diceland --red 6,5,1 --blue 4,4,4",
+    "setup diceland --tiles 8 --seed 1",
+    "map diceland --tiles 8 --seed 1",
+    "group diceland 4 5",
+    "build frontline-risk --unflipped-stars 4 city",
+    "roll 2d6+1 --seed 1",
+    "show risk",
+    "rulesets",
+    "validate rulesets/risk.yaml",
+    "play start friday diceland --tiles 8 --seed 1",
+    "play board",
+    "play hint",
+    "game",
+    "log",
+    "log show 1",
+    "log verify",
+]
+
+
+@pytest.mark.parametrize(("env", "limit"), [(NARROW, 60), ({"COLUMNS": "", "NO_COLOR": "1"}, 100)])
+def test_every_kind_of_command_fits_the_width(env: dict[str, str], limit: int) -> None:
+    """Every line of every command's text, the journal's footer and the
+    messages on stderr included, fits the terminal (or 100 columns when piped)."""
+    from referee.render.text import columns
+
+    too_wide = []
+    for command in EVERY_KIND:
+        result = run(command, env=env)
+        too_wide += [(command, line) for line in (result.stdout + result.stderr).splitlines() if columns(line) > limit]
+    assert not too_wide, "\n".join(f"{columns(line)}: {line}  <- {command}" for command, line in too_wide)
+
+
+def test_display_width_counts_wide_characters_twice() -> None:
+    from referee.render.text import columns
+
+    assert columns("前線風雲") == 8
+    assert columns("█▊ 37%") == 6

@@ -52,6 +52,19 @@ and the rule or file:line; with --json, one JSON object on stderr:
 reporting."""
 
 
+def _version(ctx: click.Context) -> None:
+    """-V prints the version; -V --json prints it as JSON, wherever --json stands."""
+    from referee.cli.journaling import ARGV
+
+    if _asks_json(ctx.meta.get(ARGV, [])):
+        import json
+
+        click.echo(json.dumps({"program": "referee", "version": __version__}))
+    else:
+        click.echo(f"referee, version {__version__}")
+    ctx.exit()
+
+
 def examples_last(command: click.Command) -> click.Command:
     """Moves the docstring's `Example:` block to the end of the help, after the
     options, where a reader looks for it (and does so for subcommands)."""
@@ -143,6 +156,10 @@ class RefereeGroup(click.Group):
         except click.exceptions.NoArgsIsHelpError as exc:
             click.echo(exc.ctx.get_help())  # `referee` alone: the help, and no error
             sys.exit(0)
+        except click.NoSuchOption as exc:
+            from referee.cli.unknown import message
+
+            fail(message(exc), as_json)
         except click.UsageError as exc:
             where = exc.ctx.command_path if exc.ctx else "referee"
             fail(f"{exc.format_message()} (see '{where} --help')", as_json)
@@ -155,7 +172,16 @@ class RefereeGroup(click.Group):
 
 
 @click.group(cls=RefereeGroup, context_settings={"help_option_names": ["-h", "--help"]}, epilog=EXIT_HELP)
-@click.version_option(__version__, "-V", "--version", prog_name="referee")
+@click.option(
+    "-V",
+    "--version",
+    is_flag=True,
+    is_eager=True,
+    expose_value=False,
+    callback=lambda ctx, param, value: _version(ctx) if value else None,
+    help="Show the version and exit (with --json, as one JSON document).",
+)
+@click.option("--json", "as_json", is_flag=True, help="With -V: the version as one JSON document.")
 @click.option(
     "--rules-dir",
     multiple=True,
@@ -164,7 +190,7 @@ class RefereeGroup(click.Group):
     callback=folders_given,
     help="A folder of your own rulesets, searched after the shipped ones (repeatable; also REFEREE_RULES_DIR).",
 )
-def cli(rules_dir: tuple[str, ...]) -> None:
+def cli(rules_dir: tuple[str, ...], as_json: bool) -> None:
     """Settle tabletop battles: rulings with the rule that decides each step,
     exact odds, legal purchases, and reproducible rolls.
 
@@ -173,6 +199,13 @@ def cli(rules_dir: tuple[str, ...]) -> None:
       referee battle groundforce --attacker "2 trooper" --defender "trooper, heavy" \\
           --attacker-roll sword,explosion --defender-roll shield,sword
     """
+    if as_json:
+        import shlex
+
+        from referee.cli.journaling import ARGV
+
+        moved = shlex.join(["referee", *(w for w in click.get_current_context().meta[ARGV] if w != "--json"), "--json"])
+        raise RefereeError(f"--json goes after the command: {moved}")
 
 
 examples_last(cli)

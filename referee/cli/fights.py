@@ -4,6 +4,7 @@ Every option given is read here or refused with one line, never dropped."""
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -12,9 +13,11 @@ import click
 from referee.cli.options import F, emit, refuse_unread, whole
 from referee.errors import RefereeError
 from referee.ruleset.model import Ruleset
+from referee.ruling import SIDES
 
 if TYPE_CHECKING:
     from referee.cli.told import OddsTold
+    from referee.procedures.base import Battle
 
 
 def fight_options(f: F) -> F:
@@ -100,6 +103,8 @@ def answer(rules: Ruleset, told: OddsTold, as_json: bool) -> None:
             "--defender-rear is for one territory: give each territory's units with --defender, separated by ;"
         )
     battles = [replace(told, defender=text).battle(rules) for text in defenders or [""]]
+    for battle in battles:
+        _front_fits(rules, battle, told)
     odds = solve(rules, battles, exact=not told.floats, stop_at=told.stop_at)
     emit(
         as_json,
@@ -119,3 +124,69 @@ def _chart(rules: Ruleset, told: OddsTold, as_json: bool) -> None:
     made = chart(rules, told.table, exact=not told.floats, when=when)
     named = [f"{side}:{name}" for side, name in when]
     emit(as_json, render.chart_document(rules, made, named), lambda: render.chart_report(rules, made, told.exact))
+
+
+def _front_fits(rules: Ruleset, battle: Battle, told: OddsTold) -> None:
+    """Where a whole fight is told by its front (--attacker) and rear
+    (--attacker-rear), the checks of one round run first; a front larger than
+    may stand is refused with a split that works when typed: the first units
+    told stand on the front, the rest wait behind it."""
+    from referee.procedures.base import cite
+    from referee.procedures.door import attack_of, dice_needed
+
+    _, params = attack_of(rules, battle)
+    if getattr(getattr(params, "fight", None), "given", None) != "front":
+        return
+    fronts = replace(
+        battle, attacker_rear=(), defender_rear=(), states=tuple(x for x in battle.states if x[0] in SIDES)
+    )
+    try:
+        dice_needed(rules, fronts)  # the first round's checks, on the fronts alone
+    except RefereeError as refused:
+        for side in SIDES:
+            front = _one_by_one(battle, side)
+            limit = getattr(params, side).max_front
+            rule = params.cite.max_front or getattr(params, side).rule or cite(params, "front")
+            if len(front) > limit and refused.rule == rule:  # refused for the front's size, not a state or situation
+                _refuse_front(rules, told, side, limit, front, _one_by_one(battle, f"{side}_rear"), rule)
+        raise
+
+
+def _refuse_front(
+    rules: Ruleset,
+    told: OddsTold,
+    side: str,
+    limit: int,
+    front: list[tuple[str, str]],
+    rear: list[tuple[str, str]],
+    rule: str,
+) -> None:
+    counted = f"{getattr(told, side)}{getattr(told, f'{side}_rear') or ''}".isdecimal()
+    behind = front[limit:] + rear
+    shown_front = str(limit) if counted else _said(rules, front[:limit])
+    shown_rear = str(len(behind)) if counted else _said(rules, behind)
+    split = f"--{side} {_typed(shown_front)} --{side}-rear {_typed(shown_rear)}"
+    raise RefereeError(
+        f"the {side} has {_said(rules, front)} on the front, where at most {limit} stand: "
+        f"--{side} counts the units on the front, --{side}-rear those behind it that fill it "
+        f"between rounds; e.g. {split}",
+        rule=rule,
+    )
+
+
+def _one_by_one(battle: Battle, group: str) -> list[tuple[str, str]]:
+    """The units of a group one by one, as (unit, state; '' when fresh), in the order told."""
+    out: list[tuple[str, str]] = []
+    for unit, count in battle.groups()[group]:
+        worn = [(state, n) for g, u, state, n in battle.states if (g, u) == (group, unit)]
+        out += [(unit, "")] * (count - sum(n for _, n in worn)) + [(unit, state) for state, n in worn for _ in range(n)]
+    return out
+
+
+def _said(rules: Ruleset, items: list[tuple[str, str]]) -> str:
+    return ", ".join(rules.units[unit].counted(n, state) for (unit, state), n in Counter(items).items())
+
+
+def _typed(units: str) -> str:
+    """Units as a player types them after an option: in quotes when they hold a space."""
+    return f'"{units}"' if " " in units else units

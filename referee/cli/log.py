@@ -37,9 +37,13 @@ def log(ctx: click.Context, game: str | None, ruleset: str | None, limit: int, a
     if ctx.invoked_subcommand:
         return
     with opened(reading=True) as journal:
-        entries = journal.entries(game=game, ruleset=ruleset, limit=limit)
+        found = journal.entries(game=game, ruleset=ruleset, limit=limit + 1)
+        more = len(found) > limit
+        entries = found[1:] if more else found
         where = str(journal.path)
-        emit(as_json, {"journal": where, "entries": entries}, lambda: render.listing(entries, where))
+        listed = [{**entry, "outcome": render.outcome(entry)} for entry in entries]
+        document = {"journal": where, "entries": listed, "more": more}
+        emit(as_json, document, lambda: render.listing(entries, where, limit if more else None))
         report_damage(journal, entries)
 
 

@@ -104,11 +104,19 @@ def variant_option(f: F) -> F:
     )(f)
 
 
-AGREED = (
-    ("--attacker-bonus", "the attacker's value before the hit table"),
-    ("--target-bonus", "the target's value before the hit table"),
-    ("--to-hit", "the number needed to hit"),
-    ("--to-wound", "the wound roll"),
+AGREED = (  # flag, the word a Strike reads, help
+    (
+        "--attacker-bonus",
+        "attacker_bonus",
+        "Agreed at the table: N added to the attacker's value before the hit table.",
+    ),
+    ("--target-bonus", "target_bonus", "Agreed at the table: N added to the target's value before the hit table."),
+    (
+        "--to-hit-plus",
+        "to_hit",
+        "Agreed at the table: N added to the number needed to hit (1 turns 5+ into 6+, -1 into 4+).",
+    ),
+    ("--wound-roll-plus", "to_wound", "Agreed at the table: N added to the wound roll."),
 )
 
 
@@ -122,8 +130,8 @@ def strike_options(f: F) -> F:
         help="A modifier the ruleset names (repeatable).",
     )(f)
     f = click.option("--wounds", type=whole(0), help="Wounds the target already has (default 0).")(f)
-    for flag, what in reversed(AGREED):
-        f = click.option(flag, type=int, metavar="N", help=f"Agreed at the table: added to {what}.")(f)
+    for flag, word, said in reversed(AGREED):
+        f = click.option(flag, word, type=int, metavar="N", help=said)(f)
     return click.option(
         "--attack", "kind", shell_complete=completion.part("types"), help="The attack type, e.g. melee, ranged, astral."
     )(f)
@@ -214,10 +222,11 @@ def emit(as_json: bool, document: Any, text: Callable[[], str]) -> None:
     else:
         click.echo(text())
         if entry is not None:
-            click.echo(f"\nJournal entry {entry}; 'referee log show {entry}' shows it again.")
-            click.echo(
-                f"Checkpoint {checkpoint}: note it; 'referee log verify --checkpoint {checkpoint}' proves it later."
-            )
+            from referee.render.text import paragraph
+
+            click.echo("\n" + paragraph(f"Journal entry {entry}; 'referee log show {entry}' shows it again."))
+            click.echo(paragraph(f"Checkpoint {checkpoint}: note it. To prove it later:"))
+            click.echo(f"  referee log verify --checkpoint {checkpoint}")
 
 
 def refuse_unread(given: Mapping[str, object], message: str) -> None:

@@ -6,7 +6,6 @@ same attack in the same game is flagged in the journal."""
 from __future__ import annotations
 
 import json
-import shlex
 from dataclasses import fields
 from typing import TYPE_CHECKING, Any
 
@@ -63,11 +62,14 @@ def on_this_throw(procedure: Procedure, settled: Settled) -> list[str]:
 
 def how_to_pick(awaits: str, entry: int | None, line: list[str]) -> str:
     """The commands that give what a waiting ruling awaits, on its own throw."""
+    from referee.render.text import typed
+
     flag, metavar = FLAGS[awaits], _metavar(awaits)
-    typed = shlex.join(["referee", *line, flag, metavar])
+    full = typed(["referee", *line, flag, metavar])
     if entry is None:
-        return f"To pick on this throw: {typed}"
-    return f"To pick on this throw: referee battle --entry {entry} {flag} {metavar} (or, in full: {typed})"
+        return "To pick on this throw:\n" + full
+    on_entry = typed(["referee", "battle", "--entry", str(entry), flag, metavar])
+    return "To pick on this throw:\n" + on_entry + "\nor, in full:\n" + full
 
 
 def asked(n: int, ruleset: str | None, told: BattleTold) -> tuple[Ruleset, BattleTold, list[str]]:

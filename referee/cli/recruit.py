@@ -10,8 +10,9 @@ import click
 from referee.changing import settle
 from referee.cli import completion
 from referee.cli.journaling import journaled, record
-from referee.cli.options import counts_from_args, emit, json_option, load_rules, ruleset_argument
+from referee.cli.options import counts_from_args, emit, json_option, load_rules, refuse_unread, ruleset_argument
 from referee.errors import RefereeError
+from referee.inputs import shown
 from referee.recruiting import recruit as count_recruits
 from referee.render import recruiting as render
 from referee.ruleset.model import Ruleset
@@ -70,6 +71,12 @@ def recruit(
     if words:
         raise RefereeError(f"unexpected argument '{words[0]}'")
     if territory is not None:
+        turn = {f"--{shown(name)}": n for name, n in held.items()}
+        refuse_unread(
+            {**turn, "--continent": continents, "--reward": rewards},
+            "{options}: these count the turn's recruits, which --territory does not ask; "
+            "leave them out, or leave out --territory",
+        )
         _territory(rules, territory, changes, site, as_json)
         return
     if changes or site:

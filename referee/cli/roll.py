@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import click
 
@@ -75,5 +76,13 @@ def roll(words: tuple[str, ...], die_name: str | None, seed: int | None, as_json
     expression = parse(" ".join(words))  # notation may be typed with spaces: 2d6 + 1
     rolled = roll_expression(expression, seed)
     document = render.expression_document(expression, rolled, seed)
-    record(None, document, seed=seed, dice={"rolled": document["dice"]})
+    record(None, document, seed=seed, dice={"rolled": _by_term(document["dice"])})
     emit(as_json, document, lambda: render.expression_report(expression, rolled, seed))
+
+
+def _by_term(terms: list[dict[str, Any]]) -> dict[str, list[int]]:
+    """The faces of each term of the notation, named as typed and numbered (a
+    journal's dice are faces by name; 1d6+1d6 has two terms of one name)."""
+    return {
+        f"{i}: {'-' if t['sign'] < 0 else ''}{t['count']}d{t['sides']}": t["rolled"] for i, t in enumerate(terms, 1)
+    }

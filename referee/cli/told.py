@@ -19,8 +19,8 @@ class StrikeTold(Told):
     modifiers: tuple[str, ...] = flag("--modifier", ())
     attacker_bonus: int | None = flag("--attacker-bonus")
     target_bonus: int | None = flag("--target-bonus")
-    to_hit: int | None = flag("--to-hit")
-    to_wound: int | None = flag("--to-wound")
+    to_hit: int | None = flag("--to-hit-plus")
+    to_wound: int | None = flag("--wound-roll-plus")
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ import click
 
 from referee.cli.options import emit, json_option
 from referee.names import plural
+from referee.render.text import paragraph
 from referee.ruleset.load import load_file
 
 
@@ -34,7 +35,7 @@ def validate(file: Path, as_json: bool) -> None:
     emit(
         as_json,
         document,
-        lambda: (
+        lambda: paragraph(
             f"ok: {file} is a valid ruleset ({rules.title}: {plural(len(rules.units), 'unit')}, "
             f"{plural(len(rules.attacks), 'attack')}, {plural(len(rules.rules), 'rule')})"
         ),

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from referee.render.text import explanation, styled, table
+from referee.render.text import explanation, paragraph, styled, table
 
 if TYPE_CHECKING:
     from referee.hexmap import Landmap, Tile
@@ -97,7 +97,7 @@ def report(rules: Ruleset, document: Doc, headline: str | None = None) -> str:
     """An action's or the board's report: what happened and why, then the board."""
     board = document["board"]
     parts = [styled(headline, bold=True), ""] if headline else []
-    parts += [styled(f"{rules.title}, game '{board['game']}': {status(board)}", bold=True), ""]
+    parts += [styled(paragraph(f"{rules.title}, game '{board['game']}': {status(board)}"), bold=True), ""]
     parts += [picture(rules, board), "", players(board)]
     parts += ["", *notes(board)] if notes(board) else []
     steps = document.get("explanation")
@@ -132,7 +132,7 @@ def hints(document: Doc, found: list[Any]) -> str:
 
     board = document["board"]
     if not found:
-        return f"No attack for {board['to_move']} now ({status(board)})"
+        return paragraph(f"No attack for {board['to_move']} now ({status(board)})")
     head = styled(
         f"Attacks for {board['to_move']}, best first (game '{board['game']}', turn {board['turn']}):", bold=True
     )

@@ -14,7 +14,7 @@ from referee.fights.solver import Number
 from referee.names import counted, plural
 from referee.procedures.base import Battle
 from referee.render.json import percent as json_percent
-from referee.render.text import fraction, styled, width, wrapped
+from referee.render.text import fraction, paragraph, styled, width, wrapped
 from referee.ruleset.model import Ruleset
 from referee.ruling import SIDES, Step
 
@@ -134,7 +134,8 @@ def report(rules: Ruleset, battles: Sequence[Battle], odds: FightOdds, exact: bo
         )
     if odds.p_attacker_stops:
         rows.append(("  of which: the attacker stopped as told", odds.p_attacker_stops))
-    lines = [styled(f"{rules.title}: a whole fight until conquest ({how})", bold=True), *wrapped(_told(rules, battles))]
+    lines = [styled(paragraph(f"{rules.title}: a whole fight until conquest ({how})"), bold=True)]
+    lines += wrapped(_told(rules, battles))
     lines += ["", *_rows(rows, exact)]
     if chain:
         lines += ["", styled("Territories taken in turn:", bold=True)]
@@ -143,17 +144,13 @@ def report(rules: Ruleset, battles: Sequence[Battle], odds: FightOdds, exact: bo
             + [(f"  all {len(battles)}", odds.taken[-1])],
             exact,
         )
-    kept = f" (besides {_kept(rules, odds.kept_behind)} kept behind)" if odds.kept_behind else ""
     for title, chances in (
-        (
-            f"The attacker {'takes the last' if chain else 'conquers'} with units left{kept}:",
-            odds.conquer_with,
-        ),
+        (_conquers_title(rules, odds, chain), odds.conquer_with),
         ("The defender holds with units left:", odds.defender_keeps),
     ):
         shown = _shown(chances)
         if shown:
-            lines += ["", styled(title, bold=True), *_rows([(f"  {k} or more", p) for k, p in shown], exact)]
+            lines += ["", styled(paragraph(title), bold=True), *_rows([(f"  {k} or more", p) for k, p in shown], exact)]
     lines += [""]
     for side in SIDES:
         left = ", ".join(
@@ -166,6 +163,20 @@ def report(rules: Ruleset, battles: Sequence[Battle], odds: FightOdds, exact: bo
     lines += wrapped(f"Solved over {odds.states:,} fight states from {odds.rounds} distinct rounds.")
     lines += ["", styled("Between rounds (edit 'fight' in the ruleset to change):", bold=True), *_policy(odds.policy)]
     return "\n".join(lines)
+
+
+def _conquers_title(rules: Ruleset, odds: FightOdds, chain: bool) -> str:
+    """The heading of the attacker's chances to win with units left, each wording whole."""
+    if not odds.kept_behind:
+        return (
+            "The attacker takes the last territory with units left:"
+            if chain
+            else "The attacker conquers with units left:"
+        )
+    kept = _kept(rules, odds.kept_behind)
+    if chain:
+        return f"The attacker takes the last territory with units left, besides {kept} kept behind:"
+    return f"The attacker conquers with units left, besides {kept} kept behind:"
 
 
 def _kept(rules: Ruleset, count: int) -> str:

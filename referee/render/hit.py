@@ -105,7 +105,7 @@ def report(
         paragraph(
             f"Modifiers for {article(terms.kind)} (--modifier): "
             f"{', '.join(offered) if offered else 'none in this ruleset'}; "
-            "or agree a change on the spot: --attacker-bonus, --target-bonus, --to-hit, --to-wound N."
+            "or agree a change on the spot: --attacker-bonus, --target-bonus, --to-hit-plus, --wound-roll-plus N."
         ),
     ]
     if settled is not None:
@@ -136,7 +136,9 @@ def chart_report(rules: Ruleset, sheet: StrikeChart, cells: list[tuple[int, int,
     return "\n".join(
         [
             styled(title, bold=True),
-            "Each cell: the number needed to hit, and the chance of putting the target out of action in one attack.",
+            paragraph(
+                "Each cell: the number needed to hit, and the chance of putting the target out of action in one attack."
+            ),
             table(
                 [[a, *cells_of_a] for a, cells_of_a in by_attacker.items()],
                 [f"attacker {sheet.value} \\ target"] + [str(t) for t in targets],

@@ -7,21 +7,28 @@ from collections.abc import Sequence
 from typing import Any
 
 from referee.journal.export import command_line
-from referee.render.text import spoken, styled, table, width
+from referee.render.text import paragraph, spoken, styled, table, width, wrapped
 
 
 def _short(text: str, width: int = 70) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
-def listing(entries: Sequence[dict[str, Any]], where: str) -> str:
+def listing(entries: Sequence[dict[str, Any]], where: str, latest: int | None = None) -> str:
+    """The entries, one line each; `latest` when older entries are left out."""
     if not entries:
         return f"No entries in {where}."
     headers = ["id", "time", "game", "ruleset", "command", "outcome"]
-    rows = [(e["id"], e["time"], e["game"] or "-", e["ruleset"] or "-", _typed(e), outcome(e)) for e in entries]
+    said = [_short(outcome(e), max(20, width() // 3)) for e in entries]
+    rows = [(e["id"], e["time"], e["game"] or "-", e["ruleset"] or "-", _typed(e), o) for e, o in zip(entries, said)]
     others = sum(max(len(str(row[i])) for row in [headers, *rows]) for i in (0, 1, 2, 3, 5))
     room = max(20, width() - others - 4 * len(headers) + 2)  # the command gives way, one line per entry
-    return table([(*row[:4], _short(row[4], room), row[5]) for row in rows], headers)
+    drawn = table([(*row[:4], _short(row[4], room), row[5]) for row in rows], headers)
+    if latest is None:
+        return drawn
+    return (
+        drawn + "\n\n" + paragraph(f"Only the latest {latest} entries; 'referee log --limit {latest * 10}' shows more.")
+    )
 
 
 def _typed(entry: dict[str, Any]) -> str:
@@ -30,15 +37,23 @@ def _typed(entry: dict[str, Any]) -> str:
 
 
 def outcome(entry: dict[str, Any]) -> str:
-    """An entry's outcome in a few words, read from keys every kind of ruling may carry."""
+    """An entry's outcome in a few words: what a battle, a roll or a refusal
+    says in the keys it carries, else the conclusion its last step states."""
     ruling = entry["ruling"] if isinstance(entry["ruling"], dict) else {}
     flagged = " (rolled before)" if (entry["dice"] or {}).get("rolled_before") else ""
+    steps = ruling.get("explanation")
     if ruling.get("awaits"):
         return f"waits for --{ruling['awaits']}{flagged}"
-    if "winner" in ruling:
+    if "winner" in ruling and "players" not in ruling:
         return (f"{ruling['winner']} wins" if ruling["winner"] else "no winner") + flagged
     if "error" in ruling:
         return "refused"
+    if ruling.get("hit") is False:
+        return "a miss"
+    if "total" in ruling and "expression" in ruling:
+        return f"total {ruling['total']}"
+    if isinstance(steps, list) and steps and isinstance(steps[-1], dict):
+        return str(steps[-1].get("text", "-"))
     return "-"
 
 
@@ -48,7 +63,7 @@ def _header(entry: dict[str, Any]) -> list[str]:
         styled(f"Entry {entry['id']}", bold=True)
         + f"  {entry['time']}"
         + (f"  game {entry['game']}" if entry["game"] else ""),
-        f"command:  {command_line(entry)}",
+        *wrapped(f"command:  {command_line(entry)}", hanging=" " * 10),
     ]
 
 
@@ -130,9 +145,11 @@ def verdict(document: dict[str, Any]) -> str:
         count = document["entries"]
         noted = document.get("checkpoints") or []
         held = f", holding the history of checkpoint{'s' if len(noted) > 1 else ''} {', '.join(noted)}" if noted else ""
-        return f"ok: {count} entr{'y' if count == 1 else 'ies'}, chain intact{last}{held}: {document['journal']}"
+        return paragraph(
+            f"ok: {count} entr{'y' if count == 1 else 'ies'}, chain intact{last}{held}: {document['journal']}"
+        )
     where = f"entry {broken['entry']} " if broken["entry"] is not None else ""
-    return f"BROKEN: {where}{broken['reason']} ({document['journal']})"
+    return paragraph(f"BROKEN: {where}{broken['reason']} ({document['journal']})")
 
 
 def replay(document: dict[str, Any]) -> str:

@@ -100,7 +100,7 @@ def odds_report(rules: Ruleset, fight: PipAttack, outcomes: list[Outcome]) -> st
             "",
             table(rows, ["in all", "probability", "percent"]),
             "",
-            f"Policy: {_policy(fight)}.",
+            paragraph(f"Policy: {_policy(fight)}."),
         ]
     )
 

@@ -9,7 +9,7 @@ from referee.deployment import Armies
 from referee.hexmap import Landmap
 from referee.names import plural
 from referee.render import hexmap
-from referee.render.text import explanation, styled, table
+from referee.render.text import explanation, paragraph, styled, table
 from referee.ruleset.sections import Landscape
 from referee.ruling import Step
 
@@ -31,7 +31,9 @@ def report(land: Landscape, title: str, landmap: Landmap, armies: Armies, start:
     if start:
         lines.append(styled(f"{start[0].capitalize()} starts play.", bold=True))
     else:
-        lines.append("After placing, give the dice each player has left (--PLAYER-left) to learn who starts.")
+        lines.append(
+            paragraph("After placing, give the dice each player has left (--PLAYER-left) to learn who starts.")
+        )
     lines += ["", explanation(steps)]
     if armies.typed:
         lines += ["", "Dice typed by the players."]

@@ -45,13 +45,37 @@ def width() -> int:
     return max(40, columns)
 
 
-def wrapped(text: str, indent: str = "", hanging: str = "") -> list[str]:
+def columns(line: str) -> int:
+    """The columns a line takes on a terminal: a wide (East Asian) character
+    two, a combining mark none."""
+    import unicodedata
+
+    return sum(0 if unicodedata.combining(c) else 2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in line)
+
+
+def wrapped(text: str, indent: str = "", hanging: str = "", whole_words: bool = False) -> list[str]:
     """A line wrapped to the terminal, later lines hanging under the first's text."""
     import textwrap
 
     return textwrap.wrap(
-        text, width(), initial_indent=indent, subsequent_indent=hanging or indent, break_long_words=True
+        text, width(), initial_indent=indent, subsequent_indent=hanging or indent, break_long_words=not whole_words
     ) or [indent]
+
+
+def typed(words: Sequence[str], indent: str = "  ") -> str:
+    """A command line to type, as the shell reads it, laid out to fit the
+    terminal: a line too long goes on after a backslash, each word whole."""
+    import shlex
+
+    lines = [indent]
+    for word in map(shlex.quote, words):
+        line = lines[-1]
+        if line.strip() and columns(f"{line} {word} \\") > width():
+            lines[-1] = f"{line} \\"
+            lines.append(f"{indent}    {word}")
+        else:
+            lines[-1] = f"{line} {word}" if line.strip() else f"{line}{word}"
+    return "\n".join(lines)
 
 
 def paragraph(text: str) -> str:
@@ -67,10 +91,10 @@ def table(rows: Iterable[Sequence[Any]], headers: Sequence[str], indented: bool 
     drawn = tabulate(
         cells, headers=list(headers), tablefmt="simple", disable_numparse=True, preserve_whitespace=indented
     )
-    if not cells or max(map(len, drawn.splitlines())) <= width():
+    if not cells or _widest(drawn) <= width():
         return drawn
     fitted = _fitted(cells, headers)
-    return tabulate(
+    drawn = tabulate(
         cells,
         headers=list(headers),
         tablefmt="simple",
@@ -79,6 +103,27 @@ def table(rows: Iterable[Sequence[Any]], headers: Sequence[str], indented: bool 
         maxcolwidths=fitted,
         maxheadercolwidths=fitted,
     )
+    return drawn if _widest(drawn) <= width() else _stacked(cells, headers)
+
+
+def _widest(drawn: str) -> int:
+    return max(map(columns, drawn.splitlines()))
+
+
+def _stacked(cells: list[list[Any]], headers: Sequence[str]) -> str:
+    """A table too wide for the terminal even with its columns wrapped: each
+    row a block, led by its first cell and the cells without a header (a bar),
+    then every other cell under its header's name."""
+    blocks = []
+    for row in cells:
+        named = list(zip(headers, row, strict=False))
+        lead = [str(row[0]).strip()] + [str(cell).strip() for header, cell in named[1:] if not header]
+        lines = wrapped("  ".join(part for part in lead if part))
+        for header, cell in named[1:]:
+            if header and str(cell).strip():
+                lines += wrapped(f"{header}: {str(cell).strip()}", "  ", "    ", whole_words=True)
+        blocks.append("\n".join(lines))
+    return "\n\n".join(blocks)
 
 
 def _fitted(cells: list[list[Any]], headers: Sequence[str]) -> list[int]:

@@ -79,7 +79,9 @@ def find(name: str, user_dirs: Sequence[Path] = ()) -> tuple[Path, list[str]]:
     if not matches:
         matches = by_declared_name(name, entries)
     if not matches:
-        raise did_you_mean("ruleset", name, every_name(entries))
+        files = sorted({entry.name for entry in entries})
+        more = " ('referee show NAME' lists the other names each answers to)"
+        raise did_you_mean("ruleset", name, every_name(entries), files, more)
     notes = [
         f"note: {e.path} is not used: its name '{name}' is taken by {matches[0].path}; rename the file or give its path"
         for e in matches[1:]

@@ -9,7 +9,6 @@ from dataclasses import replace
 from referee.outcomes.strike import AGREED, Strike, StrikeChart, StrikeTerms
 from referee.procedures.base import Words
 from referee.procedures.target_number.reader import attack, named
-from referee.procedures.target_number.resolver import AGREED as AGREED_AT_TABLE
 from referee.procedures.target_number.resolver import needed
 from referee.ruleset.model import Ruleset
 
@@ -23,6 +22,14 @@ def terms(rules: Ruleset, strike: Strike) -> StrikeTerms:
         f"{m.label} ({name})" for name, m in params.modifiers.items() if not m.types or strike.kind in m.types
     )
     return StrikeTerms(params.value.label, params.types[strike.kind].label, number, tuple(steps), offered)
+
+
+AGREED_CHANGES = {  # each change agreed at the table, as the chart's title says it
+    "attacker_bonus": "attacker's value {n:+d} (agreed at the table)",
+    "target_bonus": "target's value {n:+d} (agreed at the table)",
+    "to_hit": "{n:+d} to the number needed to hit (agreed at the table)",
+    "to_wound": "{n:+d} to the wound roll (agreed at the table)",
+}
 
 
 def cells(rules: Ruleset, words: Words) -> StrikeChart:
@@ -42,7 +49,7 @@ def cells(rules: Ruleset, words: Words) -> StrikeChart:
         agreed=agreed,
         extras=(
             *(params.modifiers[m].label for m in modifiers),
-            *(f"{word.replace('_', ' ')} {n:+d} ({AGREED_AT_TABLE})" for word, n in agreed.items()),
+            *(AGREED_CHANGES[word].format(n=n) for word, n in agreed.items()),
         ),
         cells=tuple(replace(template, attacker=a, target=t) for a in values for t in values),
     )

@@ -34,7 +34,7 @@ def named(params: TargetNumber, kind: str | None, modifiers: tuple[str, ...]) ->
         raise RefereeError(
             f"unknown modifier '{modifiers[0]}': this ruleset names no modifiers; say a change on the spot "
             f"({setting('attacker-bonus')}, {setting('target-bonus')}, "
-            f"{setting('to-hit')} or {setting('to-wound')} N), "
+            f"{setting('to-hit-plus')} or {setting('wound-roll-plus')} N), "
             "or declare named ones under the attack's 'modifiers:' in a copy of the ruleset "
             f"(referee new NAME {setting('from')} RULESET; docs/rulesets.md, "
             "target-number)",

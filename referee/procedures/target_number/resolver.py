@@ -146,7 +146,9 @@ def needed(params: TargetNumber, strike: Strike) -> tuple[int, list[Step]]:
     steps.append(
         Step(
             cite(params, "modifiers"),
-            f"{kind.label} modifiers: {note}, so {number}+" if note else f"no {kind.label} modifiers apply: {number}+",
+            f"{kind.label} modifiers: {note} to the number needed, so {base}+ becomes {number}+"
+            if note
+            else f"no {kind.label} modifiers apply: {number}+",
         )
     )
     clamp = params.clamp

@@ -1,0 +1,112 @@
+"""What players typed on an evening at the table and the line the referee owes
+them (issue 15): every option read or refused with one clear line, a
+suggestion only when it is close, and a suggestion that works when followed."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.conftest import fails, run, run_json
+
+
+# -- recruit: an option of the turn's count is refused with --territory -----
+@pytest.mark.parametrize(
+    ("extra", "named"),
+    [
+        ("--stars 3", "--stars"),
+        ("--continent asia", "--continent"),
+        ("--reward two-armies", "--reward"),
+        ("--stars 3 --cities 1", "--stars, --cities"),
+    ],
+)
+def test_recruit_on_a_territory_refuses_what_counts_the_turn(extra: str, named: str) -> None:
+    line = fails(f'recruit frontline-risk --territory "3 infantry" {extra} --no-journal')
+    assert line.startswith(f"error: {named}: "), line
+    assert "--territory" in line
+
+
+def test_recruit_on_a_territory_still_rules_without_them() -> None:
+    assert "3 infantry" in run('recruit frontline-risk --territory "3 infantry" --no-journal').stdout
+
+
+# -- -V --json ----------------------------------------------------------------
+def test_version_as_json() -> None:
+    from referee import __version__
+
+    for told in ("-V --json", "--json -V", "--version --json"):
+        assert json.loads(run(told).stdout) == {"program": "referee", "version": __version__}
+
+
+def test_json_before_a_command_says_where_it_goes() -> None:
+    result = run("--json show risk", code=2)
+    assert json.loads(result.stderr)["error"] == "--json goes after the command: referee show risk --json"
+    run("show risk --json")
+
+
+# -- unknown options ----------------------------------------------------------
+def test_a_far_unknown_option_gets_no_suggestion() -> None:
+    line = fails("odds groundforce --attacker trooper --defender trooper --frobnicate")
+    assert "did you mean" not in line.lower(), line
+    assert "--frobnicate" in line and "referee odds --help" in line
+
+
+def test_a_close_unknown_option_gets_its_match() -> None:
+    line = fails("odds groundforce --atacker trooper --defender trooper")
+    assert "did you mean --attacker?" in line, line
+
+
+@pytest.mark.parametrize("option", ["--no-journal", "--journal j.sqlite3"])
+@pytest.mark.parametrize("command", ["odds groundforce --attacker trooper --defender trooper", "show risk"])
+def test_journal_options_on_a_command_that_does_not_journal(command: str, option: str) -> None:
+    line = fails(f"{command} {option}")
+    name = command.split()[0]
+    flag = option.split()[0]
+    assert line == f"error: {flag}: 'referee {name}' writes nothing to the journal; leave it out", line
+
+
+# -- unknown rulesets ---------------------------------------------------------
+def test_an_unknown_ruleset_lists_the_files_sorted_and_short() -> None:
+    line = fails("show zzzzz")
+    listed = line.split("known: ")[1].split(" (")[0].split(", ")
+    assert listed == sorted(listed) == ["diceland", "frontline-risk", "groundforce", "risk", "trueforces"]
+    assert "referee show NAME" in line
+
+
+def test_an_unknown_ruleset_close_to_an_alias_suggests_it() -> None:
+    assert fails("show dobelland").endswith("did you mean 'Dobbelland'?")
+    run("show Dobbelland")
+
+
+# -- one meaning of --attacker: the suggestion of a refused whole fight works --
+@pytest.mark.parametrize(
+    ("told", "front", "rear"),
+    [
+        ("--attacker 8", "2", "6"),
+        ('--attacker "3 armour, 5 infantry"', '"2 armour"', '"armour, 5 infantry"'),
+    ],
+)
+def test_frontline_risk_whole_fight_too_many_on_the_front_suggests_a_split(told: str, front: str, rear: str) -> None:
+    line = fails(f"odds frontline-risk {told} --defender 2 --until conquest")
+    suggested = f"--attacker {front} --attacker-rear {rear}"
+    assert suggested in line, line
+    assert "--attacker counts the units on the front" in line
+    followed = run_json(f"odds frontline-risk {suggested} --defender 2 --until conquest")
+    assert followed["p_attacker_wins"]
+
+
+def test_frontline_risk_defender_too_many_on_the_front_suggests_a_split() -> None:
+    line = fails("odds frontline-risk --attacker 2 --defender 5 --until conquest")
+    assert "--defender 2 --defender-rear 3" in line, line
+    run_json("odds frontline-risk --attacker 2 --defender 2 --defender-rear 3 --until conquest")
+
+
+def test_a_risk_roll_of_four_says_what_attacker_counts_and_its_suggestion_works() -> None:
+    """In one attack --attacker counts the armies that roll; the refusal says
+    so and sends a player with 4 armies on the territory to the whole fight,
+    which takes the territory's armies and says so under 'Between rounds'."""
+    line = fails("battle risk --attacker 4 --defender 2 --seed 1 --no-journal")
+    assert "--attacker counts the units that fight" in line and "odds --until conquest" in line
+    said = run("odds risk --attacker 4 --defender 2 --until conquest").stdout
+    assert "count everything on the territories" in said
