@@ -91,7 +91,12 @@ def refresh(text: str, env: dict[str, str]) -> str:
 def main(paths: list[str]) -> None:
     for path in paths:  # each page tells its own story, from an empty journal
         home = tempfile.mkdtemp(prefix="referee-docs-")
-        env = {"NO_COLOR": "1", "XDG_DATA_HOME": home, "REFEREE_JOURNAL": os.path.join(home, "journal.sqlite3")}
+        env = {
+            "NO_COLOR": "1",
+            "REFEREE_LANG": "en",
+            "XDG_DATA_HOME": home,
+            "REFEREE_JOURNAL": os.path.join(home, "journal.sqlite3"),
+        }
         with open(path, encoding="utf-8") as handle:
             text = handle.read()
         with open(path, "w", encoding="utf-8") as handle:

@@ -92,6 +92,14 @@ def private_user_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("REFEREE_RULES_DIR", raising=False)
 
 
+@pytest.fixture(autouse=True)
+def english(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The referee speaks English in every test, whatever the machine's locale, unless a test says otherwise."""
+    for variable in ("REFEREE_LANG", "LC_ALL", "LC_MESSAGES", "LANGUAGE"):
+        monkeypatch.delenv(variable, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
+
+
 @pytest.fixture
 def edited(tmp_path: Path) -> Callable[[str, Callable[[str], str]], Path]:
     """A copy of a shipped ruleset with its text changed by `edit`."""

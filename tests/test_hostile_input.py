@@ -202,12 +202,12 @@ def test_a_fifo_in_the_rules_folder_does_not_hang_the_listing(tmp_path: Path) ->
 
 
 def _thirty_large_rulesets(folder: Path) -> None:
-    """Thirty valid rulesets just under the size bound, each of some 9,000
+    """Thirty valid rulesets just under the size bound, each of some 8,800
     rules (what a generated file looks like), named big0..big29."""
     folder.mkdir()
     text = shipped()["groundforce"].read_text(encoding="utf-8")
     head, _, tail = text.partition("rules:\n")
-    rules = "".join(f'  ZZ-{n}: "{{text: x{n}}}"\n' for n in range(9_000))
+    rules = "".join(f'  ZZ-{n}: "{{text: x{n}}}"\n' for n in range(8_800))
     big = f"{head}rules:\n{rules}{tail}"
     assert MAX_BYTES - 30_000 < len(big.encode()) <= MAX_BYTES
     for i in range(30):

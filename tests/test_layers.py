@@ -27,6 +27,7 @@ BY_PREFIX = (  # the first prefix a module's dotted name starts with decides its
     ("referee.names", BOTTOM),
     ("referee.digests", BOTTOM),
     ("referee.inputs", BOTTOM),
+    ("referee.language", BOTTOM),
     ("referee.errors", ERRORS),
     ("referee", SERVICES),
 )

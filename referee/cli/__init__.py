@@ -103,6 +103,17 @@ def fail(message: str, as_json: bool = False, error: RefereeError | None = None)
     sys.exit(2)
 
 
+def speak(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+    """Chooses the language once, before any command runs; one the terminal
+    cannot show (Chinese on an ASCII terminal) falls back to English."""
+    import os
+
+    from referee import language
+
+    code = language.chosen(value, os.environ)
+    language.use(code if language.speakable(code, sys.stdout.encoding) else language.ENGLISH)
+
+
 def _asks_json(given: list[str]) -> bool:
     """--json among the options (not after `--`, where words are arguments)."""
     return "--json" in (given[: given.index("--")] if "--" in given else given)
@@ -189,6 +200,14 @@ class RefereeGroup(click.Group):
     envvar="REFEREE_RULES_DIR",
     callback=folders_given,
     help="A folder of your own rulesets, searched after the shipped ones (repeatable; also REFEREE_RULES_DIR).",
+)
+@click.option(
+    "--lang",
+    metavar="LANG",
+    expose_value=False,
+    callback=speak,
+    help="The language of rule texts and a ruleset's words: en, nl, de or zh-Hant "
+    "(also REFEREE_LANG, else the locale's; English when the terminal cannot show it).",
 )
 def cli(rules_dir: tuple[str, ...], as_json: bool) -> None:
     """Settle tabletop battles: rulings with the rule that decides each step,

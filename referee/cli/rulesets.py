@@ -11,6 +11,7 @@ from referee.cli.rulesdirs import user_dirs
 from referee.errors import RefereeError
 from referee.render.text import table
 from referee.ruleset.load import catalogue, load_file
+from referee.ruleset.translated import languages
 from referee.ruleset.yamlnodes import MAX_BYTES
 
 LISTING_BUDGET = (
@@ -18,8 +19,9 @@ LISTING_BUDGET = (
 )  # bytes of rulesets one listing reads through (under a second): the rest is named unchecked
 
 
-def _checked(path: Path, budget: int) -> tuple[str, str, str, int]:
-    """(title, status, problem, bytes read) of one file in a listing; a file
+def _checked(path: Path, budget: int) -> tuple[str, tuple[str, ...], tuple[str, ...], str, str, int]:
+    """(title, its rulebook's languages, every language it has, status, problem,
+    bytes read) of one file in a listing; a file
     larger than what is left of the budget is listed unchecked, so a folder of
     large files lists in about a second instead of tens."""
     from referee.inputs import kind_of
@@ -29,11 +31,12 @@ def _checked(path: Path, budget: int) -> tuple[str, str, str, int]:
     except (OSError, RefereeError):
         size = 0  # loading it says what is wrong
     if size > budget:
-        return "", "unchecked", f"too large to check in a listing; 'referee validate {path}' checks it", 0
+        return "", (), (), "unchecked", f"too large to check in a listing; 'referee validate {path}' checks it", 0
     try:
-        return load_file(path).title, "ok", "", size
+        rules = load_file(path)
     except RefereeError as exc:
-        return "", "invalid", str(exc), size
+        return "", (), (), "invalid", str(exc), size
+    return rules.title, rules.language, languages(rules), "ok", "", size
 
 
 @click.command()
@@ -42,6 +45,8 @@ def rulesets(as_json: bool) -> None:
     """List the rulesets: shipped ones, then your own (from --rules-dir and
     your rulesets folder). A file whose name is taken is listed as unused;
     once 500 kB of rulesets was read, larger files are listed unchecked.
+    With --json, each ruleset also says its rulebook's language and every
+    language its words can be read in (`referee show NAME` says so too).
 
     \b
     Example:
@@ -50,13 +55,15 @@ def rulesets(as_json: bool) -> None:
     rows = []
     budget = LISTING_BUDGET
     for entry in catalogue(user_dirs()):
-        title, checked, problem, read = _checked(entry.path, budget)
+        title, rulebook, spoken, checked, problem, read = _checked(entry.path, budget)
         budget -= read
         status = "unused: name taken" if entry.hidden else checked
         rows.append(
             {
                 "name": entry.name,
                 "title": title,
+                "language": list(rulebook),
+                "languages": list(spoken),
                 "origin": entry.origin,
                 "path": str(entry.path),
                 "status": status,

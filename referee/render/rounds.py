@@ -23,8 +23,8 @@ def _counted(rules: Ruleset, words: list[str]) -> str:
 
 def _count(rules: Ruleset, word: str, n: int) -> str:
     for unit in rules.units.values():
-        if word == unit.title or word.endswith(" " + unit.title):
-            return unit.counted(n, word.removesuffix(unit.title).strip())
+        if word == unit.word or word.endswith(" " + unit.word):
+            return unit.counted(n, word.removesuffix(unit.word).strip())
     return f"{n} {word}" if n > 1 else word
 
 

@@ -6,8 +6,10 @@ import dataclasses
 from collections.abc import Iterator
 from typing import Any
 
+from referee.language import _, ngettext
 from referee.render.text import spoken, styled, table, wrapped
 from referee.ruleset.model import Ruleset
+from referee.ruleset.translated import languages
 
 
 def _plain(value: Any) -> Any:
@@ -23,7 +25,14 @@ def _plain(value: Any) -> Any:
 
 
 def document(rules: Ruleset) -> dict[str, Any]:
-    return {"path": rules.path, "digest": rules.digest, **_plain(rules)}
+    return {"path": rules.path, "digest": rules.digest, **_plain(rules), "languages": list(languages(rules))}
+
+
+def _languages_line(rules: Ruleset) -> str:
+    """'languages: nl, en, de, zh-Hant (rulebook: nl, en)': what `--lang` can choose for this game."""
+    have = languages(rules)
+    said = ngettext("language: {languages}", "languages: {languages}", len(have)).format(languages=", ".join(have))
+    return f"{said} ({_('rulebook: {languages}').format(languages=', '.join(rules.language))})"
 
 
 def _flat(value: Any) -> str:
@@ -90,6 +99,7 @@ def report(rules: Ruleset, options: list[tuple[str, str, str]]) -> str:
         styled(f"{rules.title} ({rules.name})", bold=True),
         *([f"also called: {', '.join(rules.aliases)}"] if rules.aliases else []),
         *wrapped(f"source: {rules.source}", "", "  "),
+        _languages_line(rules),
         f"file: {rules.path}",
         "",
     ]

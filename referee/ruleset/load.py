@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from referee.digests import sha256_hex
 from referee.errors import RefereeError, did_you_mean
 from referee.inputs import kind_of, path_text, shown
-from referee.ruleset import registry
+from referee.ruleset import registry, translated
 from referee.ruleset.crosscheck import Fail, names_exist, unambiguous, unknown
 from referee.ruleset.lookup import by_declared_name, every_name
 from referee.ruleset.model import GRAMMAR, Ruleset, Situation
@@ -99,7 +99,7 @@ def load_file(path: Path) -> Ruleset:
     rules: Ruleset = GRAMMAR.read(root, "", reader)
     rules = dataclasses.replace(rules, path=str(path), digest=sha256_hex(data))
     _check(rules, reader)
-    return rules
+    return translated.attach(rules)
 
 
 def _check(rules: Ruleset, reader: Reader) -> None:
@@ -112,6 +112,7 @@ def _check(rules: Ruleset, reader: Reader) -> None:
         check(rules, fail)
     _check_sections(rules, fail)
     _check_aliases(rules, fail)
+    translated.check(rules, fail)
 
 
 def _check_cited(rules: Ruleset, fail: Fail) -> None:

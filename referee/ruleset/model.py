@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from referee.dice import Die
 from referee.inputs import DICE_PER_UNIT
+from referee.language import ENGLISH, LANGUAGES, current
 from referee.ruleset.registry import Grammars
 from referee.ruleset.spec import EMPTY, FACE, Boolean, Integer, Lazy, Record, Seq, Table, Tagged, Text, field
 from referee.ruleset.spec import RULE as RULE_ID
@@ -18,12 +19,14 @@ if TYPE_CHECKING:
     from referee.ruleset.play import Play
     from referee.ruleset.recruits import Building, Recruiting
     from referee.ruleset.sections import Deployment, Grouping, Landscape, Scoring, Variant
+    from referee.ruleset.texts import Translation
 
 FORMAT = 1
 ECONOMY = "referee.ruleset.economy"
 RECRUITS = "referee.ruleset.recruits"
 SECTIONS = "referee.ruleset.sections"
 PLAY = "referee.ruleset.play"
+TEXTS = "referee.ruleset.texts"
 
 NAME = Text(pattern=r"^[a-z0-9][a-z0-9-]*$")
 NAME.doc = "a lower-case name with dashes, such as heavy-weapon"
@@ -66,17 +69,27 @@ class Unit:
         "and a loss in the last destroys it; none: a loss destroys it",
         (),
     )
+    # set by the loader from `translations`: language -> (label, plural)
+    spoken: Mapping[str, tuple[str, str]] = field(Table(Text()), "its words per language", EMPTY, internal=True)
+
+    @property
+    def word(self) -> str:
+        """Its name as the file writes it, whatever the language spoken: what a ruling records."""
+        return self.label or self.name
 
     @property
     def title(self) -> str:
-        return self.label or self.name
+        """Its name as printed, in the language spoken."""
+        said = self.spoken.get(current())
+        return said[0] if said else self.word
 
     def counted(self, count: int, state: str = "") -> str:
         """'trooper', '2 troopers', '2 damaged armour': as a ruling writes a count of them."""
         before = f"{state} " if state else ""
         if count == 1:
             return before + self.title
-        return f"{count} {before}{self.plural or self.title + 's'}"
+        said = self.spoken.get(current())
+        return f"{count} {before}{said[1] if said else self.plural or self.title + 's'}"
 
 
 @dataclass(frozen=True, kw_only=True, eq=False)
@@ -163,6 +176,16 @@ class Ruleset:
     )
     building: Building | None = field(Lazy(f"{RECRUITS}:Building"), "building for a price", None)
     play: Play | None = field(Lazy(f"{PLAY}:Play"), "a whole game held move by move on a dealt map", None)
+    language: tuple[str, ...] = field(
+        Seq(Text(choices=LANGUAGES), min_items=1),
+        "the language(s) of the rulebook the table plays from, such as [nl, en]",
+        (ENGLISH,),
+    )
+    translations: Mapping[str, Translation] = field(
+        Table(Lazy(f"{TEXTS}:Translation"), keys=Text(choices=LANGUAGES[1:])),
+        "the ruleset's words in other languages (the file's own are English); a word left out is read in English",
+        EMPTY,
+    )
     # set by the loader, never read from the file
     path: str = field(Text(), "where the file was read from", "", internal=True)
     digest: str = field(Text(), "SHA-256 of the file's bytes", "", internal=True)

@@ -47,8 +47,10 @@ def divisions(rules: Ruleset, battle: Battle, group: str) -> list[Division]:
 
 
 def label(rules: Ruleset, division: Division) -> str:
+    """'damaged armour': a division as a ruling records it, the same in every language."""
     unit, index = division
-    return rules.units[unit].counted(1, rules.units[unit].states[index] if index else "")
+    kind = rules.units[unit]
+    return f"{kind.states[index]} {kind.word}" if index else kind.word
 
 
 def labels(rules: Ruleset, items: list[Division]) -> str:

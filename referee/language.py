@@ -1,0 +1,114 @@
+"""The language the referee speaks: chosen once per run (--lang, then
+REFEREE_LANG, then the locale, else English) and its message catalogue.
+
+English is the language the code is written in, so in English `_()` and
+`ngettext()` return their arguments and `gettext` is never imported: a run
+in English pays nothing for the other languages. Catalogues are the stdlib's
+compiled `.mo` files in `referee/locale/<lang>/LC_MESSAGES/referee.mo`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from referee.errors import RefereeError, did_you_mean, setting
+
+if TYPE_CHECKING:
+    from gettext import GNUTranslations
+
+ENGLISH = "en"
+LANGUAGES = (ENGLISH, "nl", "de", "zh-Hant")
+LETTERS = {ENGLISH: "", "nl": "éë", "de": "äöüß", "zh-Hant": "繁體中文"}  # what an output must carry to speak it
+LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")  # POSIX order: the first one set decides
+DOMAIN = "referee"
+CATALOGUES = Path(__file__).resolve().parent / "locale"
+_TRADITIONAL = ("tw", "hk", "mo", "hant")  # regions and the script that write Traditional Chinese
+
+_current = ENGLISH
+_catalogue: GNUTranslations | None = None
+
+
+def known(word: str) -> str | None:
+    """A language code from what a person or a locale says ('nl', 'nl_NL.UTF-8',
+    'de-AT', 'zh_TW', 'zh-Hant'), or None for one the referee does not speak."""
+    base = word.split(".")[0].split("@")[0].replace("_", "-").lower()
+    parts = base.split("-")
+    if parts[0] == "zh":
+        return "zh-Hant" if any(p in _TRADITIONAL for p in parts[1:]) else None
+    return parts[0] if parts[0] in LANGUAGES else None
+
+
+def chosen(flag: str | None, environ: Mapping[str, str]) -> str:
+    """--lang, else REFEREE_LANG, else the locale, else English. A language
+    asked for by name and unknown is refused; a locale the referee does not
+    speak (C, POSIX, fr_FR) quietly means English."""
+    for asked, where in ((flag, setting("lang")), (environ.get("REFEREE_LANG"), "REFEREE_LANG")):
+        if asked:
+            code = known(asked)
+            if code is None:
+                raise RefereeError(f"{where}: {did_you_mean('language', asked, list(LANGUAGES)).message}")
+            return code
+    for variable in LOCALE_VARIABLES:
+        value = environ.get(variable)
+        if value:
+            return known(value) or ENGLISH
+    return ENGLISH
+
+
+def speakable(code: str, encoding: str | None) -> bool:
+    """Whether an output in this encoding can carry the language's own letters
+    (an ASCII terminal cannot carry Chinese, nor ü)."""
+    try:
+        LETTERS[code].encode(encoding or "utf-8")
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+def use(code: str) -> None:
+    """Speak this language from now on (one of LANGUAGES)."""
+    global _current, _catalogue
+    _current = code
+    _catalogue = None
+
+
+def current() -> str:
+    return _current
+
+
+def _translations() -> GNUTranslations | None:
+    """The current language's catalogue, read on first use; none for English
+    or when the catalogue is missing (every message then stays English)."""
+    global _catalogue
+    if _current == ENGLISH:
+        return None
+    if _catalogue is None:
+        import gettext
+
+        try:
+            with open(catalogue_path(_current, ".mo"), "rb") as file:
+                _catalogue = gettext.GNUTranslations(file)
+        except OSError:
+            return None
+    return _catalogue
+
+
+def catalogue_path(code: str, suffix: str) -> Path:
+    """Where a language's catalogue lives ('zh-Hant' in the folder zh_Hant, as gettext names it)."""
+    return CATALOGUES / code.replace("-", "_") / "LC_MESSAGES" / f"{DOMAIN}{suffix}"
+
+
+def _(message: str) -> str:
+    """A message in the current language; English when it has no translation."""
+    catalogue = _translations()
+    return catalogue.gettext(message) if catalogue else message
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form of a message for a count, by the current language's plural rule."""
+    catalogue = _translations()
+    if catalogue:
+        return catalogue.ngettext(singular, plural, n)
+    return singular if n == 1 else plural

@@ -1,0 +1,31 @@
+"""The grammar of a ruleset's `translations:` section: per language, the
+rule texts by rule ID and the words of units, die faces, situations and
+terrains by their keys (the file's own texts are English)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from referee.ruleset.spec import EMPTY, Record, Table, Text, field
+
+
+@dataclass(frozen=True, kw_only=True, eq=False)
+class UnitWords:
+    """How a unit is written in one language."""
+
+    name: str = field(Text(), "the unit's key", key=True)
+    label: str = field(Text(), "the unit, one of it")
+    plural: str = field(Text(), "more than one of it; the label itself when not given (as in Chinese)", "")
+
+
+@dataclass(frozen=True, kw_only=True, eq=False)
+class Translation:
+    """A ruleset's words in one language, each under the key it has in the file."""
+
+    name: str = field(Text(), "the language", key=True)
+    rules: Mapping[str, str] = field(Table(Text()), "rule ID: the rule's text", EMPTY)
+    units: Mapping[str, UnitWords] = field(Table(Record(UnitWords)), "unit key: its words", EMPTY)
+    faces: Mapping[str, Mapping[str, str]] = field(Table(Table(Text())), "die: face: its word", EMPTY)
+    situations: Mapping[str, str] = field(Table(Text()), "situation: what it means, in a sentence", EMPTY)
+    terrain: Mapping[str, str] = field(Table(Text()), "terrain of the landscape: its word", EMPTY)

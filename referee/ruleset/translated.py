@@ -1,0 +1,73 @@
+"""A loaded ruleset's words in the language spoken: rule texts and unit
+words are looked up when read (referee.language), so a run that switches
+language reads the same frozen ruleset; a word a translation leaves out is
+read in English, so a partial translation never fails."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator, Mapping
+
+from referee.language import ENGLISH, LANGUAGES, current
+from referee.ruleset.crosscheck import Fail, names_exist
+from referee.ruleset.model import Ruleset
+from referee.ruleset.spec import EMPTY
+
+
+class RuleTexts(Mapping[str, str]):
+    """A ruleset's `rules`: each rule's text in the language spoken, else in English."""
+
+    def __init__(self, english: Mapping[str, str], translated: Mapping[str, Mapping[str, str]]):
+        self._english = english
+        self._translated = translated
+
+    def __getitem__(self, rule_id: str) -> str:
+        text = self._translated.get(current(), EMPTY).get(rule_id)
+        return text if text is not None else self._english[rule_id]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._english)
+
+    def __len__(self) -> int:
+        return len(self._english)
+
+
+def attach(rules: Ruleset) -> Ruleset:
+    """The ruleset whose rule texts and unit words follow the language spoken."""
+    if not rules.translations:
+        return rules
+    units = {
+        name: dataclasses.replace(
+            unit,
+            spoken={
+                lang: (words.label, words.plural or words.label)
+                for lang, t in rules.translations.items()
+                if (words := t.units.get(name))
+            },
+        )
+        for name, unit in rules.units.items()
+    }
+    rule_texts = RuleTexts(rules.rules, {lang: t.rules for lang, t in rules.translations.items()})
+    return dataclasses.replace(rules, rules=rule_texts, units=units)
+
+
+def check(rules: Ruleset, fail: Fail) -> None:
+    """A translation names only rules, units, faces, situations and terrains the file has."""
+    terrains = rules.landscape.terrains if rules.landscape else EMPTY
+    for lang, t in rules.translations.items():
+        at = f"translations.{lang}"
+        names_exist(fail, "rule", ((f"{at}.rules.{r}", r) for r in t.rules), rules.rules)
+        names_exist(fail, "unit", ((f"{at}.units.{u}", u) for u in t.units), rules.units)
+        names_exist(fail, "situation", ((f"{at}.situations.{s}", s) for s in t.situations), rules.situations)
+        names_exist(fail, "terrain", ((f"{at}.terrain.{n}", n) for n in t.terrain), terrains)
+        names_exist(fail, "die", ((f"{at}.faces.{d}", d) for d in t.faces), rules.dice)
+        for die, words in t.faces.items():
+            faces = [str(f) for f in rules.dice[die].faces]
+            names_exist(fail, "face", ((f"{at}.faces.{die}.{f}", f) for f in words), faces)
+
+
+def languages(rules: Ruleset) -> tuple[str, ...]:
+    """The languages a ruleset's words can be read in: the rulebook's first,
+    then English, then each translated one, in the order the referee lists them."""
+    have = {ENGLISH, *rules.translations}
+    return tuple(code for code in dict.fromkeys([*rules.language, *LANGUAGES]) if code in have)
