@@ -36,8 +36,8 @@ def face_lexicon(rules: Ruleset, die_name: str) -> Lexicon[Face]:
 def read_faces(rules: Ruleset, group: str, need: DiceNeed, text: str) -> tuple[Face, ...]:
     """The faces typed for a group: as many as it rolls, each a face of its die
     (a number off a numbered die is impossible, said so). Where a group rolls
-    dice of more than one kind, a face of any kind but the first is typed with
-    its die's name: `d8:7`."""
+    dice of more than one kind, a face of any kind but its own die is typed
+    with its die's name: `d8:7`."""
     items = [item.strip() for item in (text.split(",") if "," in text else text.split()) if item.strip()]
     kinds = need.kinds()
     by_kind: dict[str, list[Face]] = {die.name: [] for die, _ in kinds}
@@ -55,8 +55,8 @@ def read_faces(rules: Ruleset, group: str, need: DiceNeed, text: str) -> tuple[F
             f"but {len(items)} face{'s were' if len(items) != 1 else ' was'} given",
             rule=need.rule,
         )
-    for die, count in kinds[1:]:  # the counts add up, so a kind typed with its name is off if any is
-        if len(by_kind[die.name]) != count:
+    for die, count in kinds:  # the counts add up, so a kind typed with its name is off if any is
+        if die.name != need.die.name and len(by_kind[die.name]) != count:
             raise RefereeError(
                 f"the {group} rolls {_mix(kinds)} here, but {len(by_kind[die.name])} {die.name} "
                 f"face{'s were' if len(by_kind[die.name]) != 1 else ' was'} given: type each {die.name} face "

@@ -13,7 +13,7 @@ from functools import cache
 from pathlib import Path
 
 import pytest
-from conftest import fails, run, run_json
+from conftest import fails, ruling_of, run, run_json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -235,7 +235,8 @@ def test_at_least_reads_the_die_the_other_way(tmp_path: Path) -> None:
     assert (ruling["attacker"]["hits"], ruling["defender"]["hits"]) == (1, 0)
 
 
-def test_a_unit_may_roll_its_own_die_and_several_of_them(tmp_path: Path) -> None:
+def _tanks_roll_two_d8(tmp_path: Path) -> str:
+    """The file with each tank rolling two d8 of its own."""
     text = "tank: {attacker: 3, defender: 3}"
     path = _edited(tmp_path, text, "tank: {attacker: 3, defender: 3, dice: 2, die: d8}")
     Path(path).write_text(
@@ -244,6 +245,11 @@ def test_a_unit_may_roll_its_own_die_and_several_of_them(tmp_path: Path) -> None
         .replace("faces: [1, 2, 3, 4, 5, 6]", "faces: [1, 2, 3, 4, 5, 6]\n  d8:\n    faces: [1, 2, 3, 4, 5, 6, 7, 8]"),
         encoding="utf-8",
     )
+    return path
+
+
+def test_a_unit_may_roll_its_own_die_and_several_of_them(tmp_path: Path) -> None:
+    path = _tanks_roll_two_d8(tmp_path)
     outcomes = run_json(f"odds {path} --attacker tank --defender infantry")["outcomes"]
     found = {(o["attacker_loses"], o["defender_loses"]): Fraction(o["probability"]) for o in outcomes}
     tank_hits = Fraction(1) - Fraction(5, 8) ** 2  # two d8, each hitting on 3 or less
@@ -271,3 +277,119 @@ def test_a_wrong_count_of_faces_is_refused() -> None:
     assert "the attacker rolls 3 dice here" in fails(
         f"battle {LAND} --attacker '2 infantry, artillery' --defender infantry --attacker-roll 1,2 --defender-roll 3"
     )
+
+
+def typed_faces(d6: list[int], d8: list[int]) -> str:
+    """Faces as a player types them: the d6 plain, each tank's two d8 after 'd8:', the d8 first."""
+    return " ".join([f"d8:{f}" for f in d8] + [str(f) for f in d6])
+
+
+def dealt(army: Army, d6: list[int], d8: list[int]) -> list[tuple[str, int]]:
+    """Each unit's faces in the order told: d6 faces to the d6 units in turn, two d8 faces to each tank."""
+    six, eight = iter(d6), iter(d8)
+    return [(unit, next(eight if unit == "tank" else six)) for unit, n in army for _ in range(n * DICE[unit])]
+
+
+DICE = {"infantry": 1, "artillery": 1, "tank": 2}  # each tank rolls two d8 in this file
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    st.lists(st.sampled_from(COST_ORDER), min_size=1, max_size=4, unique=True),
+    st.lists(st.sampled_from(COST_ORDER), min_size=1, max_size=3, unique=True),
+    st.data(),
+)
+def test_typed_faces_of_own_dice_are_ruled_as_counted_here(
+    tmp_path_factory: pytest.TempPathFactory, attackers: list[str], defenders: list[str], data: st.DataObject
+) -> None:
+    path = _tanks_roll_two_d8(tmp_path_factory.mktemp("d8"))
+    counts = st.integers(1, 2)
+    forces = {
+        side: tuple((u, data.draw(counts)) for u in units) for side, units in (("a", attackers), ("d", defenders))
+    }
+    faces, typed, hit = {}, {}, {}
+    for side, force in forces.items():
+        d6 = data.draw(st.lists(st.integers(1, 6), min_size=sum(n for u, n in force if u != "tank"), max_size=12))
+        d6 = d6[: sum(n for u, n in force if u != "tank")]
+        d8 = data.draw(st.lists(st.integers(1, 8), min_size=2 * dict(force).get("tank", 0), max_size=8))
+        d8 = d8[: 2 * dict(force).get("tank", 0)]
+        typed[side] = typed_faces(d6, d8)
+        faces[side] = dealt(force, d6, d8)
+        # LB-1 and LB-2: an attacking infantry lifted by an artillery hits on 2, each d8 face read on the tank's 3
+        lifted = min(dict(force).get("artillery", 0), dict(force).get("infantry", 0)) if side == "a" else 0
+        table = ATTACK if side == "a" else DEFEND
+        hit[side] = 0
+        for unit, face in faces[side]:
+            value = table[unit] + (unit == "infantry" and lifted > 0)
+            lifted -= unit == "infantry" and lifted > 0
+            hit[side] += face <= value
+    told = {side: ", ".join(f"{n} {unit}" for unit, n in force) for side, force in forces.items()}
+    ruling = run_json(
+        f"battle {path} --attacker '{told['a']}' --defender '{told['d']}' "
+        f"--attacker-roll '{typed['a']}' --defender-roll '{typed['d']}'"
+    )
+    assert ruling["attacker"]["rolled"] == [face for _, face in faces["a"]]
+    assert ruling["defender"]["rolled"] == [face for _, face in faces["d"]]
+    assert (ruling["attacker"]["hits"], ruling["defender"]["hits"]) == (hit["a"], hit["d"])
+    a_size, d_size = (sum(n for _, n in forces[side]) for side in ("a", "d"))
+    assert (ruling["attacker_loses"], ruling["defender_loses"]) == (min(hit["d"], a_size), min(hit["a"], d_size))
+
+
+def test_a_side_of_tanks_alone_types_its_d8_plain_or_by_name(tmp_path: Path) -> None:
+    path = _tanks_roll_two_d8(tmp_path)
+    base = f"battle {path} --attacker tank --defender 'infantry, tank' --defender-roll '2 d8:4 d8:8'"
+    plain = ruling_of(f"{base} --attacker-roll 7,3")
+    assert plain == ruling_of(f"{base} --attacker-roll 'd8:7 d8:3'")
+    assert plain["attacker"]["rolled"] == [7, 3] and plain["defender"]["rolled"] == [2, 4, 8]
+    assert (plain["attacker"]["hits"], plain["defender"]["hits"]) == (1, 1)  # a 3 hits on a tank's 3; 2 on 2
+
+
+@pytest.mark.parametrize(
+    ("attacker_roll", "message"),
+    [
+        ("7 1 d8:2 d8:3", "an attacker roll of 7 is impossible: the d6 shows 1 to 6 (a d8 face is typed d8:7) (LB-1)"),
+        ("1 2 d8:9 d8:3", "an attacker roll of 9 is impossible: the d8 shows 1 to 8 (LB-1)"),
+        ("1 2 3 d8:3", "1 d8 face was given: type each d8 face after its name, as in d8:8 (LB-1)"),
+        ("1 2 d8:3", "the attacker rolls 4 dice here, but 3 faces were given (LB-1)"),
+        ("1 2 d12:3 d8:3", "unknown face 'd12:3'"),
+    ],
+)
+def test_typed_own_dice_are_checked_against_their_die(tmp_path: Path, attacker_roll: str, message: str) -> None:
+    path = _tanks_roll_two_d8(tmp_path)
+    told = f"battle {path} --attacker 'infantry, tank, artillery' --defender infantry --defender-roll 2"
+    assert message in fails(f"{told} --attacker-roll '{attacker_roll}'")
+
+
+def test_a_die_no_unit_of_the_side_rolls_is_refused(tmp_path: Path) -> None:
+    path = _tanks_roll_two_d8(tmp_path)
+    told = f"battle {path} --attacker infantry --defender infantry --defender-roll 2"
+    assert fails(f"{told} --attacker-roll d8:3") == "error: the attacker rolls no d8 here; it rolls 1 d6 (LB-1)"
+
+
+def test_seeded_own_dice_are_drawn_each_from_its_die(tmp_path: Path) -> None:
+    """The same seed draws the same throw; each side's d8 faces come first where a tank is told first."""
+    path = _tanks_roll_two_d8(tmp_path)
+    eights: list[int] = []
+    for seed in range(10):
+        command = f"battle {path} --attacker 'tank, 2 infantry' --defender 'infantry, tank' --seed {seed}"
+        ruling = ruling_of(command)
+        assert ruling == ruling_of(command)
+        a, d = ruling["attacker"]["rolled"], ruling["defender"]["rolled"]
+        assert all(f in range(1, 7) for f in a[2:] + d[:1]) and all(f in range(1, 9) for f in a[:2] + d[1:])
+        eights += a[:2] + d[1:]
+        typed = ruling_of(
+            f"battle {path} --attacker 'tank, 2 infantry' --defender 'infantry, tank' "
+            f"--attacker-roll '{a[2]} {a[3]} d8:{a[0]} d8:{a[1]}' --defender-roll '{d[0]} d8:{d[1]} d8:{d[2]}'"
+        )
+        for drawn_or_typed in ("seed", "typed"):  # how the dice came, not what they rule
+            typed.pop(drawn_or_typed), ruling.pop(drawn_or_typed)
+        assert typed == ruling
+    assert max(eights) > 6
+
+
+def test_seeded_own_dice_draw_what_they_drew_before_typing_them_was_possible(tmp_path: Path) -> None:
+    """A seed repeats its throw across versions: these faces were drawn for seed 3
+    when each side's d8 were still a group of their own, drawn before its d6."""
+    path = _tanks_roll_two_d8(tmp_path)
+    ruling = run_json(f"battle {path} --attacker 'tank, 2 infantry, artillery' --defender 'infantry, tank' --seed 3")
+    assert (ruling["attacker"]["rolled"], ruling["defender"]["rolled"]) == ([8, 8, 2, 1, 6], [4, 1, 8])

@@ -128,7 +128,9 @@ class DiceNeed:
     ordered: bool = False
     mix: tuple[tuple[Die, int], ...] = ()
     """When a group's dice are not all `die` (a unit rolling its own die): each
-    kind with its count, summing to `count`; the group's faces come kind by kind, in this order."""
+    kind with its count, summing to `count`, `die` among them; the group's
+    faces come kind by kind, in this order. Faces of `die` are typed plain,
+    any other's after its name (d8:7)."""
 
     def kinds(self) -> tuple[tuple[Die, int], ...]:
         """Each kind of die the group rolls, with its count: the mix, or `die` alone."""

@@ -66,18 +66,30 @@ def shots(params: SimultaneousFire, side: str, units: Units) -> list[Shot]:
     return out
 
 
-def group(params: SimultaneousFire, side: str, die: str) -> str:
-    """The throw group a die is rolled in: the side's own for the attack's die."""
-    return side if die == params.die else f"{side} {die}"
+def kinds(fired: list[Shot]) -> dict[str, int]:
+    """Each die a side rolls (a key of 'dice') with its count, in the order its
+    units first roll it: the order the side's faces come in, kind by kind."""
+    counts: dict[str, int] = {}
+    for shot in fired:
+        counts[shot.die] = counts.get(shot.die, 0) + shot.dice
+    return counts
 
 
 def dice_needed(rules: Ruleset, params: SimultaneousFire, battle: Battle) -> dict[str, DiceNeed]:
+    """One group a side: its faces typed plain are the attack's die (the side's
+    only die where it rolls no other), any other die's after its name (d8:7)."""
     needs: dict[str, DiceNeed] = {}
     for side in SIDES:
-        for shot in shots(params, side, battle.side(side)):
-            name = group(params, side, shot.die)
-            count = needs[name].count if name in needs else 0
-            needs[name] = DiceNeed(rules.dice[shot.die].die, count + shot.dice, cite(params, "dice"), ordered=True)
+        rolled = kinds(shots(params, side, battle.side(side)))
+        mix = tuple((rules.dice[die].die, count) for die, count in rolled.items())
+        own = params.die if params.die in rolled else next(iter(rolled))
+        needs[side] = DiceNeed(
+            rules.dice[own].die,
+            sum(rolled.values()),
+            cite(params, "dice"),
+            ordered=True,
+            mix=mix if len(mix) > 1 else (),
+        )
     return needs
 
 
@@ -102,14 +114,17 @@ def prepare(rules: Ruleset, name: str, params: SimultaneousFire, battle: Battle)
     return lambda throw: _rule(rules, name, params, battle, fired, throw)
 
 
-def _read(params: SimultaneousFire, side: str, fired: list[Shot], throw: Throw) -> Iterator[tuple[Shot, Face]]:
-    """Each die's face with the shot it belongs to, each group read in order."""
-    taken: Counter[str] = Counter()
+def _read(fired: list[Shot], faces: tuple[Face, ...]) -> Iterator[tuple[Shot, Face]]:
+    """Each die's face with the shot it belongs to: a side's faces come kind by
+    kind (`kinds`), each kind's dealt to its units in the order they fire."""
+    start: dict[str, int] = {}
+    taken = 0
+    for die, count in kinds(fired).items():
+        start[die], taken = taken, taken + count
     for shot in fired:
-        name = group(params, side, shot.die)
         for _ in range(shot.dice):
-            yield shot, throw[name][taken[name]]
-            taken[name] += 1
+            yield shot, faces[start[shot.die]]
+            start[shot.die] += 1
 
 
 def _support_steps(
@@ -155,7 +170,7 @@ def _rule(
     scored: dict[Side, int] = {}
     rolled: dict[Side, list[Face]] = {}
     for side in SIDES:
-        read = list(_read(params, side, fired[side], throw))
+        read = list(_read(fired[side], throw[side]))
         rolled[side] = [face for _, face in read]
         scored[side] = sum(hits(params, int(face), shot.value) for shot, face in read)
         each = ", ".join(
