@@ -118,3 +118,18 @@ def test_replay_of_a_map_entry_writes_no_file(journal: Path, tmp_path: Path) -> 
     replayed = run_json("replay 1")
     assert replayed["same"]
     assert not picture.exists()
+
+
+def test_replay_of_dice_grouped_otherwise_says_it_cannot_rule_on_them(journal: Path) -> None:
+    """An entry whose dice fall in other groups than the battle rolls today (an older
+    grouping, an edited ruleset) is refused in words, never read wrongly."""
+    run_json(TYPED)
+    dice = json.loads(str(_column(journal, 1, "dice")))
+    first, second = dice["rolled"].pop("attacker")
+    dice["rolled"] = {"attacker": [first], "attacker d8": [second], **dice["rolled"]}
+    _set(journal, 1, "dice", json.dumps(dice))
+    out = run("replay 1", code=1).stdout
+    assert "refused: the entry's dice were rolled as attacker 1, attacker d8 1, defender 2, " in out
+    assert "but this battle rolls attacker 2, defender 2 today: it cannot be ruled again on them" in " ".join(
+        out.split()
+    )

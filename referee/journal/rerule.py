@@ -49,7 +49,29 @@ def reread(entry: Mapping[str, Any], ruleset_file: Path) -> tuple[Ruleset, Proce
         throw = throw_from_dict(entry["dice"]["rolled"])
     except (KeyError, TypeError, ValueError) as exc:
         raise RefereeError(f"the stored situation cannot be read ({type(exc).__name__}: {exc})") from None
+    _check_dice(rules, situation, throw)
     return rules, procedure, situation, throw
+
+
+def _check_dice(rules: Ruleset, situation: Any, throw: Mapping[str, tuple[Face, ...]]) -> None:
+    """The stored dice fall in the groups the situation rolls today: an entry
+    rolled in other groups (an older way of grouping them, an edited ruleset)
+    says so instead of being read wrongly. How many dice each holds is the
+    ruling's to compare: a changed count shows as a different ruling."""
+    from referee.procedures.door import dice_needed
+
+    today = {group: need.count for group, need in dice_needed(rules, situation).items()}
+    if set(throw) != set(today):
+        then = {group: len(faces) for group, faces in throw.items()}
+        raise RefereeError(
+            f"the entry's dice were rolled as {_counts(then)}, but this battle rolls {_counts(today)} today: "
+            "it cannot be ruled again on them"
+        )
+
+
+def _counts(groups: Mapping[str, int]) -> str:
+    """'attacker 3, attacker d8 2': each group of dice with its count."""
+    return ", ".join(f"{group} {count}" for group, count in groups.items()) or "no dice"
 
 
 def rule_again(entry: Mapping[str, Any], ruleset_file: Path) -> dict[str, Any]:
