@@ -26,7 +26,9 @@ class Fire:
     attacker: int = field(Integer(minimum=0), "the value it hits with when it attacks")
     defender: int = field(Integer(minimum=0), "the value it hits with when it defends")
     dice: int = field(Integer(minimum=1, maximum=DICE_PER_UNIT), "the dice it rolls", 1)
-    die: str = field(Text(), "the die it rolls (a key of 'dice'), if not the attack's", "")
+    die: str = field(
+        Text(), "the die it rolls (a key of 'dice'), if not the attack's: its faces typed after its name (d8:7)", ""
+    )
 
 
 @dataclass(frozen=True, kw_only=True, eq=False)
