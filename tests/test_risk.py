@@ -180,3 +180,10 @@ def test_a_file_counting_the_territory_is_told_the_line_to_write(edited) -> None
     )
     old.write_text(old.read_text(encoding="utf-8").replace("given: territory", "given: fighting"), encoding="utf-8")
     run(f"validate {old}")
+
+
+def test_a_rear_of_one_is_counted_and_joins_the_attack() -> None:
+    """--attacker-rear 1 was shown as '(rear army)'; it is one more attacking army."""
+    told = "odds risk --attacker 3 --attacker-rear 1 --defender 2 --until conquest"
+    assert run(told).stdout.splitlines()[1] == "3 armies (rear 1 army) attacking 2 armies; 1 more stays behind (RK-B1)"
+    assert Fraction(run_json(told)["p_attacker_wins"]) == brute(5, 2)
