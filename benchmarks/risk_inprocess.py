@@ -40,7 +40,7 @@ def least(work: Callable[[], Any], runs: int) -> float:
 
 def reference(exact: bool) -> list[list[Any]]:
     win = risk_reference.solver(Fraction if exact else float)
-    return [[win(a, d) for d in range(1, SIZE + 1)] for a in range(2, SIZE + 2)]
+    return [[win(a + 1, d) for d in range(1, SIZE + 1)] for a in range(1, SIZE + 1)]  # a attacking, 1 more home
 
 
 def ours(rules: Ruleset, exact: bool) -> list[list[Any]]:

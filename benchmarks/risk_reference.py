@@ -2,9 +2,11 @@
 benchmarks/risk.sh: round tables by brute force over ordered dice, then a
 memoised recursion on (armies on the attacking territory, defending armies),
 the attacker keeping one army behind. Exact fractions, or floats with --float.
+A counts the attacking armies, as `referee odds risk --attacker A` does: the
+territory holds A + 1.
 
 Usage: risk_reference.py A D [--float]      one fight, prints the chance to conquer
-       risk_reference.py --table N [--float] the chart A = 2..N+1, D = 1..N
+       risk_reference.py --table N [--float] the chart A = 1..N attacking, D = 1..N
 """
 
 from __future__ import annotations
@@ -51,10 +53,10 @@ def main(args: list[str]) -> None:
     win = solver(number)
     if args[0] == "--table":
         size = int(args[1])
-        rows = [[win(a, d) for d in range(1, size + 1)] for a in range(2, size + 2)]
+        rows = [[win(a + 1, d) for d in range(1, size + 1)] for a in range(1, size + 1)]
         print(float(rows[-1][-1]))
     else:
-        print(float(win(int(args[0]), int(args[1]))))
+        print(float(win(int(args[0]) + 1, int(args[1]))))  # the one kept behind stands there too
 
 
 if __name__ == "__main__":

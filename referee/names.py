@@ -38,6 +38,17 @@ def counted(rules: Ruleset, units: Iterable[tuple[str, int]]) -> str:
     return ", ".join(rules.units[u].counted(n) for u, n in units)
 
 
+def numbered(rules: Ruleset, units: Iterable[tuple[str, int]]) -> str:
+    """'1 army', '3 armies, 1 commander': like `counted`, with every count said, even one."""
+    return ", ".join(f"{'1 ' * (n == 1)}{rules.units[u].counted(n)}" for u, n in units)
+
+
+def some_units(rules: Ruleset, count: int, more: bool = False) -> str:
+    """'1 army', '3 more armies', or '2 units' where the file has several kinds of unit."""
+    said = plural(count, "unit") if len(rules.units) > 1 else numbered(rules, [(next(iter(rules.units)), count)])
+    return said.replace(" ", " more ", 1) if more else said
+
+
 def span(low: int, high: int) -> str:
     """'1' or '1 to 3': a range of numbers as said aloud."""
     return str(low) if low == high else f"{low} to {high}"

@@ -103,10 +103,16 @@ def test_frontline_risk_defender_too_many_on_the_front_suggests_a_split() -> Non
 
 
 def test_a_risk_roll_of_four_says_what_attacker_counts_and_its_suggestion_works() -> None:
-    """In one attack --attacker counts the armies that roll; the refusal says
-    so and sends a player with 4 armies on the territory to the whole fight,
-    which takes the territory's armies and says so under 'Between rounds'."""
+    """--attacker counts the attacking armies in one battle and in a whole
+    fight alike; the refusal of 4 says so, and the command it suggests, typed
+    as printed, rules on 4 attacking armies with the one kept behind besides."""
     line = fails("battle risk --attacker 4 --defender 2 --seed 1 --no-journal")
-    assert "--attacker counts the units that fight" in line and "odds --until conquest" in line
-    said = run("odds risk --attacker 4 --defender 2 --until conquest").stdout
-    assert "count everything on the territories" in said
+    assert line.startswith("error: the attacker fights with 4 armies; at most 3 roll in one battle")
+    assert "--attacker counts the attacking armies" in line and line.endswith("(RK-B1)")
+    suggested = line.split("for the whole fight: referee ", 1)[1].removesuffix(" (RK-B1)")
+    assert suggested == "odds risk --attacker 4 --defender 2 --until conquest"
+    said = run(suggested).stdout.splitlines()
+    assert said[1] == "4 armies attacking 2 armies; 1 more stays behind (RK-B1)"
+    defending = fails("battle risk --attacker 2 --defender 3 --no-journal")
+    assert "at most 2 roll in one battle (--defender counts the defending armies" in defending
+    assert run(defending.split("for the whole fight: referee ", 1)[1].removesuffix(" (RK-B2)")).exit_code == 0

@@ -147,7 +147,7 @@ def test_whole_fights_agree_with_a_recursion(a: int, ac: int, d: int, dc: int) -
     attacker = told(["army"] * a + ["commander"] * ac)
     defender = told(["army"] * d + ["commander"] * dc)
     result = run_json(f"odds {COMMANDERS} --attacker '{attacker}' --defender '{defender}' --until conquest")
-    assert Fraction(result["p_attacker_wins"]) == conquest(a - 1, ac, d, dc)
+    assert Fraction(result["p_attacker_wins"]) == conquest(a, ac, d, dc)  # --attacker: the attacking units
 
 
 @given(

@@ -108,5 +108,6 @@ def conquest(attackers: int, defenders: int) -> Fraction:
 @pytest.mark.parametrize(("a", "d"), [(4, 3), (6, 4), (3, 2)])
 def test_whole_fight_with_a_d8_defender_agrees_with_a_recursion(a: int, d: int) -> None:
     result = run_json(f"odds {STRONGHOLD} --attacker {a} --defender {d} --until conquest")
-    assert Fraction(result["p_attacker_wins"]) == conquest(a, d)
-    assert Fraction(result["p_defender_holds"]) == 1 - conquest(a, d)
+    on_territory = a + 1  # --attacker counts the attacking armies; one more stays home
+    assert Fraction(result["p_attacker_wins"]) == conquest(on_territory, d)
+    assert Fraction(result["p_defender_holds"]) == 1 - conquest(on_territory, d)

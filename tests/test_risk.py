@@ -58,19 +58,20 @@ def test_one_round_ruling_compares_two_pairs() -> None:
 
 
 def test_whole_fight_matches_brute_force() -> None:
+    """--attacker counts the attacking armies: 10 of them stand with 1 more on the territory."""
     result = run_json("odds risk --attacker 10 --defender 10 --until conquest")
     assert result["arithmetic"] == "exact"
-    assert Fraction(result["p_attacker_wins"]) == brute(10, 10)
+    assert Fraction(result["p_attacker_wins"]) == brute(11, 10)
     assert Fraction(result["p_attacker_wins"]) + Fraction(result["p_defender_holds"]) == 1
     assert Fraction(result["expected_losses"]["defender"]) > 0
-    assert any("keeps 1 unit behind on its territory" in p["text"] for p in result["policy"])
+    assert any("1 more army stays behind on the attacker's territory" in p["text"] for p in result["policy"])
 
 
 def test_chart_matches_brute_force_everywhere() -> None:
     made = chart(RISK, 12, exact=True)
-    assert made.attackers == list(range(2, 14)) and made.defenders == list(range(1, 13))
-    for a, row in zip(made.attackers, made.rows):
-        assert row == [brute(a, d) for d in made.defenders]
+    assert made.attackers == list(range(1, 13)) and made.defenders == list(range(1, 13))
+    for a, row in zip(made.attackers, made.rows):  # a attacking armies: a + 1 on the territory
+        assert row == [brute(a + 1, d) for d in made.defenders]
 
 
 def test_float_chart_says_so_and_agrees() -> None:
@@ -83,7 +84,7 @@ def test_float_chart_says_so_and_agrees() -> None:
 
 def test_table_thirty_from_one_computation() -> None:
     result = run_json("odds risk --table 30")
-    assert result["attackers"] == list(range(2, 32))
+    assert result["attackers"] == list(range(1, 31))
     assert result["defenders"] == list(range(1, 31))
     assert result["p_attacker_wins"][0][0] == "5/12"  # one die against one: 15/36
     assert Fraction(result["p_attacker_wins"][29][29]) == brute(31, 30)
@@ -94,10 +95,16 @@ def test_table_needs_one_kind_of_unit() -> None:
     assert "one kind of unit" in fails("odds frontline-risk --table 3")
 
 
-def test_attacker_with_one_army_cannot_attack() -> None:
-    message = "error: 1 army cannot attack: the attacker must leave 1 army behind on its territory (RK-B1)"
-    assert fails("odds risk --attacker 1 --defender 3 --until conquest") == message
-    assert fails("odds risk --attacker 1 --defender 1 --until conquest") == message
+def test_one_attacking_army_attacks_with_one_more_behind() -> None:
+    """--attacker 1 is one army rolling, with a second on the territory (RK-B1)."""
+    result = run_json("odds risk --attacker 1 --defender 1 --until conquest")
+    assert Fraction(result["p_attacker_wins"]) == brute(2, 1) == Fraction(5, 12)
+    assert result["kept_behind"] == 1
+    shown = run("odds risk --attacker 1 --defender 3 --until conquest").stdout.splitlines()
+    assert shown[1] == "1 army attacking 3 armies; 1 more stays behind (RK-B1)"
+    assert fails("odds risk --attacker 0 --defender 3 --until conquest") == (
+        "error: the attacker needs at least one unit in the battle"
+    )
 
 
 def test_four_attacking_armies_refused() -> None:
@@ -160,3 +167,23 @@ def test_classic_reinforcements_explained() -> None:
         "the sets traded in are counted from 1, not 0 (RK-R3)"
     )
     assert "did you mean 'territories'" in fails("recruit risk --teritories 5")
+
+
+def test_a_file_counting_the_territory_is_told_the_line_to_write(edited) -> None:
+    """`given: territory` counted the army kept behind in --attacker; a file of
+    that time is refused with one line saying what to write, which then loads."""
+    old = edited("risk", lambda t: t.replace("given: fighting", "given: territory"))
+    line = fails(f"validate {old}")
+    assert line.endswith(
+        "attacks.attack.fight.given: 'territory' is no longer read: --attacker counts the attacking units, "
+        "never those kept behind; write 'given: fighting'"
+    )
+    old.write_text(old.read_text(encoding="utf-8").replace("given: territory", "given: fighting"), encoding="utf-8")
+    run(f"validate {old}")
+
+
+def test_a_rear_of_one_is_counted_and_joins_the_attack() -> None:
+    """--attacker-rear 1 was shown as '(rear army)'; it is one more attacking army."""
+    told = "odds risk --attacker 3 --attacker-rear 1 --defender 2 --until conquest"
+    assert run(told).stdout.splitlines()[1] == "3 armies (rear 1 army) attacking 2 armies; 1 more stays behind (RK-B1)"
+    assert Fraction(run_json(told)["p_attacker_wins"]) == brute(5, 2)

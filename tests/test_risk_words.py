@@ -27,6 +27,6 @@ def test_frontline_risk_keeps_its_front_rear_and_bonuses() -> None:
 
 def test_too_many_attackers_says_what_the_option_counts_and_the_way_that_works() -> None:
     error = fails("battle risk --attacker 4 --defender 2")
-    assert "--attacker counts the units that fight" in error and "odds --until conquest" in error
+    assert "--attacker counts the attacking armies" in error and "--until conquest" in error
     assert "4 armies" in error and "4 units on the front" not in error
     run("odds risk --attacker 4 --defender 2 --until conquest")

@@ -42,7 +42,7 @@ def fight_options(f: F) -> F:
         "table",
         type=whole(1, 500),
         metavar="N",
-        help="Chart the chance to conquer for every count of attackers against defender 1..N.",
+        help="Chart the chance to conquer for 1..N attacking units (as --attacker counts them) against 1..N defending.",
     )(f)
     return click.option(
         "--until",

@@ -38,9 +38,10 @@ from referee.cli.told import OddsTold
 def odds(ruleset: str, as_json: bool, **options: Any) -> None:
     """Exact odds of every outcome of one attack, summed over every possible
     roll with exact weights (no sampling). In DiceLand, --attacker and
-    --defender take pips. In one attack they count the units that roll; with
-    --until conquest, whole fights of rounds, they count what the ruleset's
-    fight is told with: every unit on the territory, or the front with the
+    --defender take pips. --attacker counts the attacking units, never those
+    the rules keep behind on its territory. With --until conquest, whole
+    fights of rounds, --defender counts every unit on its territory, or, where
+    the ruleset's fight is told by its front, both count the front with the
     rear apart (--attacker-rear). The answer says which, under 'Between rounds'.
 
     A game ruled by hit checks (--attack) gets the chart of every attacker

@@ -36,7 +36,8 @@ class Fought(FightRules[Any, Any, Any], Protocol):
     """What the answers read of a procedure's whole fights, besides what the
     solver asks: states from what was told, survivors, and the policy in words."""
 
-    keep: int  # attacking units that stay home and never fight
+    keep: int  # units that stay home and never fight, besides the attacking ones told
+    keep_rule: str  # the rule that keeps them there
 
     def start(self, battle: Battle) -> Any:
         """The first state of the fight told; refuses what the rules refuse."""
@@ -83,6 +84,7 @@ class FightOdds:
     expected_left: dict[str, dict[tuple[str, str], Number]]  # side -> (unit, state) -> units
     expected_losses: dict[str, Number]
     kept_behind: int
+    kept_rule: str
     policy: tuple[Step, ...]
     failing: tuple[Situation, ...]  # the situations that can make the attack fail
     states: int
@@ -203,7 +205,8 @@ def _summary(
     work: tuple[int, int],
 ) -> FightOdds:
     """Every answer from where the fight stopped. In a chain the attacker leaves
-    its keep-behind on each territory it attacks from, and the defenders met are
+    its keep-behind on each conquered territory it attacks the next from (the
+    one it first attacks from holds its own, never told), and the defenders met are
     those of every territory attacked."""
     by_end = {name: zero for name in ENDS}
     left: dict[str, dict[tuple[str, str], Number]] = {side: {} for side in SIDES}
@@ -214,7 +217,7 @@ def _summary(
         why = fight.end(end)
         assert why is not None
         by_end[why] += p
-        kept += p * fight.keep * (stage + 1)
+        kept += p * fight.keep * stage
         survivors = fight.left(end)
         for side, kinds in zip(SIDES, survivors):
             for kind, n in kinds.items():
@@ -240,6 +243,7 @@ def _summary(
             "defender": defenders - sum(left["defender"].values(), zero),
         },
         kept_behind=fight.keep,
+        kept_rule=fight.keep_rule,
         policy=fight.policy(),
         failing=fight.failing(),
         states=work[0],
@@ -272,11 +276,15 @@ class Chart:
     rows: list[list[Number]]
     policy: tuple[Step, ...]
     states: int
+    kept_behind: int  # units on the attacking territory besides each row's attackers
+    kept_rule: str
 
 
 def chart(rules: Ruleset, size: int, exact: bool, when: tuple[tuple[str, str], ...] = ()) -> Chart:
     """Every count against every count from one chain (a smaller fight is a state
-    of a bigger one), for a ruleset whose fight has one unit kind per side."""
+    of a bigger one), for a ruleset whose fight has one unit kind per side. Rows
+    count the attacking units, as --attacker does; the territory holds the
+    keep-behind besides."""
     kinds = list(rules.units)
     probe = Battle(attacker=((kinds[0], 1),), defender=((kinds[0], 1),), when=when)
     fight = fight_rules(rules, probe)
@@ -287,18 +295,18 @@ def chart(rules: Ruleset, size: int, exact: bool, when: tuple[tuple[str, str], .
         )
     unit = kinds[0]
     keep = fight.keep
-    attackers, defenders = list(range(keep + 1, keep + size + 1)), list(range(1, size + 1))
-    estimate = _estimate(rules, [Counter({unit: attackers[-1]}), Counter({unit: size})])
+    attackers = defenders = list(range(1, size + 1))
+    estimate = _estimate(rules, [Counter({unit: size + keep}), Counter({unit: size})])
     bound(exact, estimate, f"ask for a smaller {setting('table')}", MAX_CHART)
     fight.start(Battle(attacker=((unit, attackers[-1]),), defender=((unit, size),), when=when))
     chain = Chain(fight, exact, 2 * MAX_CHART[exact])
     cells = {}
-    pools = {n: {(unit, 0): n} for n in {*attackers, *defenders}}
+    pools = {n: {(unit, 0): n} for n in range(1, size + keep + 1)}
     for a in reversed(attackers):  # the biggest fight first: it meets most smaller ones as its states
         for d in reversed(defenders):
-            cells[a, d] = start = fight.pooled(pools[a], pools[d])
+            cells[a, d] = start = fight.pooled(pools[a + keep], pools[d])
             chain.add(start)
     won = chain.values(lambda end: 1 if fight.end(end) == "conquest" else 0)
     one: Number = Fraction(1) if exact else 1.0
     rows = [[_number(won[cells[a, d]], one) for d in defenders] for a in attackers]
-    return Chart(exact, attackers, defenders, rows, fight.policy(), len(chain.moves))
+    return Chart(exact, attackers, defenders, rows, fight.policy(), len(chain.moves), keep, fight.keep_rule)

@@ -11,7 +11,7 @@ from typing import Any
 
 from referee.fights.answers import Chart, FightOdds
 from referee.fights.solver import Number
-from referee.names import counted, plural
+from referee.names import numbered, some_units
 from referee.procedures.base import Battle
 from referee.render.json import percent as json_percent
 from referee.render.text import fraction, paragraph, styled, width, wrapped
@@ -103,16 +103,25 @@ def document(rules: Ruleset, battles: Sequence[Battle], odds: FightOdds, stop_at
     }
 
 
-def _told(rules: Ruleset, battles: Sequence[Battle]) -> str:
+def _told(rules: Ruleset, battles: Sequence[Battle], kept: int, kept_rule: str) -> str:
+    """'10 armies attacking 5 armies; 1 more stays behind (RK-B1)': what was told, every count said."""
+
     def units(pairs: Sequence[tuple[str, int]]) -> str:
-        return counted(rules, pairs) or "nothing"
+        return numbered(rules, pairs) or "nothing"
 
     first = battles[0]
     attacker = units(first.attacker) + (f" (rear {units(first.attacker_rear)})" if first.attacker_rear else "")
     defender = "; then ".join(
         units(b.defender) + (f" (rear {units(b.defender_rear)})" if b.defender_rear else "") for b in battles
     )
-    return f"{attacker} against {defender}"
+    return f"{attacker} attacking {defender}" + _behind(kept, kept_rule)
+
+
+def _behind(kept: int, rule: str) -> str:
+    """'; 1 more stays behind (RK-B1)': the attacker's units besides those told, or nothing."""
+    if not kept:
+        return ""
+    return f"; {kept} more {'stays' if kept == 1 else 'stay'} behind ({rule})"
 
 
 def _shown(chances: Sequence[Number]) -> list[tuple[int, Number]]:
@@ -135,7 +144,7 @@ def report(rules: Ruleset, battles: Sequence[Battle], odds: FightOdds, exact: bo
     if odds.p_attacker_stops:
         rows.append(("  of which: the attacker stopped as told", odds.p_attacker_stops))
     lines = [styled(paragraph(f"{rules.title}: a whole fight until conquest ({how})"), bold=True)]
-    lines += wrapped(_told(rules, battles))
+    lines += wrapped(_told(rules, battles, odds.kept_behind, odds.kept_rule))
     lines += ["", *_rows(rows, exact)]
     if chain:
         lines += ["", styled("Territories taken in turn:", bold=True)]
@@ -173,17 +182,10 @@ def _conquers_title(rules: Ruleset, odds: FightOdds, chain: bool) -> str:
             if chain
             else "The attacker conquers with units left:"
         )
-    kept = _kept(rules, odds.kept_behind)
+    kept = some_units(rules, odds.kept_behind)
     if chain:
         return f"The attacker takes the last territory with units left, besides {kept} kept behind:"
     return f"The attacker conquers with units left, besides {kept} kept behind:"
-
-
-def _kept(rules: Ruleset, count: int) -> str:
-    if len(rules.units) > 1:
-        return plural(count, "unit")
-    unit = next(iter(rules.units.values()))
-    return f"1 {unit.title}" if count == 1 else unit.counted(count)
 
 
 def _policy(steps: Sequence[Step]) -> list[str]:
@@ -210,8 +212,10 @@ def chart_report(rules: Ruleset, made: Chart, exact: bool) -> str:
     how = "exact, shown rounded" if made.exact else "floating point, not exact"
     cell = 6
     per_block = max(1, (width() - cell) // cell)
+    unit = next(iter(rules.units.values()))  # a chart's fight has one kind of unit
     lines = wrapped(
-        f"{rules.title}: percent chance the attacker conquers ({how}); rows: attacker's units, columns: defender's"
+        f"{rules.title}: percent chance the attacker conquers ({how}); rows: attacking "
+        f"{unit.plural or unit.title + 's'}, columns: defending ones" + _behind(made.kept_behind, made.kept_rule)
     )
     lines[0] = styled(lines[0], bold=True)
     for start in range(0, len(made.defenders), per_block):

@@ -98,9 +98,12 @@ class Text(Spec):
     """A name or sentence. A plain `no` or `010` is refused: YAML would read
     it as a boolean or a number, so the author must quote it."""
 
-    def __init__(self, choices: tuple[str, ...] = (), pattern: str | None = None):
+    def __init__(
+        self, choices: tuple[str, ...] = (), pattern: str | None = None, retired: Mapping[str, str] | None = None
+    ):
         self.choices = choices
         self.pattern = re.compile(pattern) if pattern else None
+        self.retired = dict(retired or {})  # a choice no longer read -> what to write instead, and why
 
     def expected(self) -> str:
         if self.choices:
@@ -120,6 +123,8 @@ class Text(Spec):
                 )
             raise reader.fail(node, path, f"expected text, got {_kind(node)}")
         value = node.value
+        if value in self.retired:
+            raise reader.fail(node, path, f"{value!r} is no longer read: {self.retired[value]}")
         if self.choices and value not in self.choices:
             raise did_you_mean_at(reader, node, path, "value", value, list(self.choices))
         if self.pattern and not self.pattern.match(value):

@@ -18,7 +18,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 
 from referee.dice import pips
-from referee.errors import RefereeError
+from referee.names import some_units
 from referee.procedures.base import Battle, Units
 from referee.procedures.door import check_situations, check_states, dice_needed
 from referee.procedures.ranked_pairs.grammar import RankedPairs
@@ -60,11 +60,13 @@ def fight_rules(
 
 class RankedFight:
     """One whole fight's rules: the file's parameters, the situations told, and
-    when the attacker stops (`stop_at`: its units, kept-behind ones included)."""
+    when the attacker stops (`stop_at`: its units as --attacker counts them, the
+    kept-behind ones left out)."""
 
     def __init__(self, rules: Ruleset, params: RankedPairs, when: tuple[tuple[str, str], ...], stop_at: int | None):
         self.rules, self.params, self.when, self.stop_at = rules, params, when, stop_at
         self.keep = params.fight.keep_behind
+        self.keep_rule = params.fight.keep_rule or params.fight.rule
         self.faces = {die: pips(spec.faces) for die, spec in rules.dice.items()}
         probe = Battle(attacker=(), defender=(), when=when)
         self.on: dict[str, list[Situation]] = {side: situations_on(rules, probe, side) for side in SIDES}
@@ -99,18 +101,16 @@ class RankedFight:
     # -- (a) the state from what the players told -----------------------
     def start(self, battle: Battle) -> State:
         """The first state; refuses what the rules refuse, with the rule, before solving.
-        A front told as such fights the first round as told; a territory fills its front."""
+        A front told as such fights the first round as told; units told as those
+        that fight fill the front from them. Either way the attacker's units
+        kept behind are not among those told: they never enter the state."""
         check_situations(self.rules, battle)
         check_states(self.rules, battle)
         sides = []
         for side in SIDES:
             front = divisions(self.rules, battle, side)
             rear = divisions(self.rules, battle, f"{side}_rear")
-            if self.params.fight.given == "territory":
-                front, rear = [], front + rear
-            if side == "attacker":
-                rear = self._kept_behind(front, rear)
-            if self.params.fight.given == "territory":
+            if self.params.fight.given == "fighting":
                 sides.append(self.between(side, [], Counter(front + rear)))
             else:
                 sides.append((_sorted(front), tuple(sorted(Counter(rear).items()))))
@@ -152,21 +152,6 @@ class RankedFight:
             home -= stay
         return pool
 
-    def _kept_behind(self, front: list[Division], rear: list[Division]) -> list[Division]:
-        """The rear without the units that stay home: those the supply would send last.
-        A territory with no more units than that cannot attack at all."""
-        if not self.keep:
-            return rear
-        if len(front) + len(rear) <= self.keep:
-            kind = self.rules.units[(front + rear or [(next(iter(self.rules.units)), 0)])[0][0]]
-            have = len(front) + len(rear)
-            raise RefereeError(
-                f"{'1 ' * (have == 1)}{kind.counted(have)} cannot attack: the attacker must leave "
-                f"{'1 ' * (self.keep == 1)}{kind.counted(self.keep)} behind on its territory",
-                rule=self.params.fight.keep_rule or self.params.fight.rule,
-            )
-        return list(self._stay_home(Counter(rear)).elements())
-
     def _supply_rank(self, division: Division) -> tuple[bool, int, int]:
         order = self.params.fight.supply_order
         return (division[1] > 0, order.index(division[0]) if division[0] in order else len(order), division[1])
@@ -200,7 +185,7 @@ class RankedFight:
             return "conquest"
         if not self.known[attacker][0]:
             return "out"
-        if self.stop_at is not None and size(self.known[attacker]) + self.keep <= self.stop_at:
+        if self.stop_at is not None and size(self.known[attacker]) <= self.stop_at:
             return "stopped"
         return None
 
@@ -343,12 +328,11 @@ def policy_steps(rules: Ruleset, params: RankedPairs) -> tuple[Step, ...]:
     steps = [
         Step(
             policy.rule,
-            "--attacker and --defender count "
-            + (
-                "everything on the territories; the fronts are filled from them"
-                if policy.given == "territory"
-                else "the front, which fights the first round as told; --attacker-rear and --defender-rear the rear"
-            ),
+            "--attacker counts the attacking units, --defender every unit on its territory; "
+            "the fronts are filled from them"
+            if policy.given == "fighting"
+            else "--attacker and --defender count the front, which fights the first round as told; "
+            "--attacker-rear and --defender-rear the rear",
         )
     ]
     if any(u.states for u in rules.units.values()):
@@ -363,8 +347,9 @@ def policy_steps(rules: Ruleset, params: RankedPairs) -> tuple[Step, ...]:
         steps.append(
             Step(
                 policy.keep_rule or policy.rule,
-                f"the attacker keeps {policy.keep_behind} unit{'s' if policy.keep_behind > 1 else ''} "
-                "behind on its territory, out of the fight",
+                f"{some_units(rules, policy.keep_behind, more=True)} "
+                f"{'stays' if policy.keep_behind == 1 else 'stay'} behind on the attacker's territory, "
+                "out of the fight and of --attacker",
             )
         )
     if policy.withdraw_worn:

@@ -56,11 +56,18 @@ class FightPolicy:
 
     rule: str = field(RULE, "the rule that lets the sides act between rounds")
     given: str = field(
-        Text(choices=("front", "territory")),
+        Text(
+            choices=("front", "fighting"),
+            retired={
+                "territory": "--attacker counts the attacking units, never those kept behind; write 'given: fighting'"
+            },
+        ),
         "what --attacker/--defender count in a whole fight: the front (the rear is given apart), "
-        "or everything on the territory (the front is then filled from it)",
+        "or every unit that fights, the attacker's kept-behind ones left out (the front is then filled from them)",
     )
-    keep_behind: int = field(Integer(minimum=0), "attacking units that stay home and never fight", 0)
+    keep_behind: int = field(
+        Integer(minimum=0), "attacking units that stay home and never fight, on top of those --attacker counts", 0
+    )
     keep_rule: str = field(RULE, "the rule for the units kept behind", "")
     supply: bool = field(Boolean(), "true if each side fills its front from its rear before each round")
     supply_order: tuple[str, ...] = field(

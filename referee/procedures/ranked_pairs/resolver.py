@@ -64,6 +64,31 @@ def labels(rules: Ruleset, items: list[Division]) -> str:
     )
 
 
+_ACTING = {"attacker": "attacking", "defender": "defending"}
+
+
+def _kind(rules: Ruleset, units: list[Division]) -> str:
+    """'armies' where the units told are of one kind, else 'units'."""
+    kinds = {unit for unit, _ in units}
+    if len(kinds) > 1:
+        return "units"
+    unit = rules.units[kinds.pop()]
+    return unit.plural or unit.title + "s"
+
+
+def _whole_fight(rules: Ruleset, battle: Battle) -> str:
+    """The odds command that plays out the battle told as a whole fight, as typed:
+    the same counts mean the same units there."""
+    words = [f"referee odds {rules.name}"]
+    for side in SIDES:
+        front = divisions(rules, battle, side)
+        one_kind = len(rules.units) == 1 and not any(index for _, index in front)
+        told = str(len(front)) if one_kind else f'"{labels(rules, front)}"'
+        words.append(f"{setting(side)} {told}")
+    words += [f"{setting('when')} {side}:{name}" for side, name in battle.when]
+    return " ".join([*words, f"{setting('until')} conquest"])
+
+
 def on_the_front(params: RankedPairs) -> str:
     """' on the front' where units also wait in a rear; nothing where a side is the units that fight."""
     return " on the front" if params.fight.given == "front" else ""
@@ -84,9 +109,9 @@ def _dice_parts(rules: Ruleset, params: RankedPairs, battle: Battle, side: str) 
         raise RefereeError(f"the {side} needs at least one unit{on}", rule=limit_rule)
     if len(front) > spec.max_front and not on:
         raise RefereeError(
-            f"the {side} fights with {labels(rules, front)}; at most {spec.max_front} fight in one roll "
-            f"(here {setting(side)} counts the units that fight, one die each; the units on the territory "
-            f"count in a whole fight: odds {setting('until')} conquest)",
+            f"the {side} fights with {labels(rules, front)}; at most {spec.max_front} roll in one battle "
+            f"({setting(side)} counts the {_ACTING[side]} {_kind(rules, front)}, one die each); "
+            f"for the whole fight: {_whole_fight(rules, battle)}",
             rule=limit_rule,
         )
     if len(front) > spec.max_front:

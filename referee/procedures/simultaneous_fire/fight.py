@@ -46,6 +46,7 @@ class FireFight:
     when the attacker stops (`stop_at`: its units left)."""
 
     keep = 0  # every attacking unit fights
+    keep_rule = ""
 
     def __init__(
         self, rules: Ruleset, params: SimultaneousFire, when: tuple[tuple[str, str], ...], stop_at: int | None
