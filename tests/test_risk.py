@@ -182,8 +182,13 @@ def test_a_file_counting_the_territory_is_told_the_line_to_write(edited) -> None
     run(f"validate {old}")
 
 
-def test_a_rear_of_one_is_counted_and_joins_the_attack() -> None:
-    """--attacker-rear 1 was shown as '(rear army)'; it is one more attacking army."""
-    told = "odds risk --attacker 3 --attacker-rear 1 --defender 2 --until conquest"
-    assert run(told).stdout.splitlines()[1] == "3 armies (rear 1 army) attacking 2 armies; 1 more stays behind (RK-B1)"
-    assert Fraction(run_json(told)["p_attacker_wins"]) == brute(5, 2)
+def test_risk_has_no_rear_and_says_where_to_count_it() -> None:
+    """Classic Risk has no rear: a rear told to its whole fight is refused, not added
+    silently, and the advice (count it in --attacker) gives the fight it meant."""
+    line = fails("odds risk --attacker 3 --attacker-rear 1 --defender 2 --until conquest")
+    assert line == (
+        "error: this game has no rear: --attacker counts every unit that fights, "
+        "so count these in it and leave out --attacker-rear (RK-B1)"
+    )
+    followed = run_json("odds risk --attacker 4 --defender 2 --until conquest")
+    assert Fraction(followed["p_attacker_wins"]) == brute(5, 2)

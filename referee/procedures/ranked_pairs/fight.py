@@ -18,6 +18,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 
 from referee.dice import pips
+from referee.errors import RefereeError, setting
 from referee.names import some_units
 from referee.procedures.base import Battle, Units
 from referee.procedures.door import check_situations, check_states, dice_needed
@@ -111,7 +112,13 @@ class RankedFight:
             front = divisions(self.rules, battle, side)
             rear = divisions(self.rules, battle, f"{side}_rear")
             if self.params.fight.given == "fighting":
-                sides.append(self.between(side, [], Counter(front + rear)))
+                if rear:
+                    raise RefereeError(
+                        f"this game has no rear: {setting(side)} counts every unit that fights, "
+                        f"so count these in it and leave out {setting(side + '-rear')}",
+                        rule=self.params.fight.keep_rule or self.params.fight.rule,
+                    )
+                sides.append(self.between(side, [], Counter(front)))
             else:
                 sides.append((_sorted(front), tuple(sorted(Counter(rear).items()))))
         state = (self.number(sides[0]), self.number(sides[1]))
