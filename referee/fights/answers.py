@@ -304,8 +304,8 @@ def chart(rules: Ruleset, size: int, exact: bool, when: tuple[tuple[str, str], .
     pools = {n: {(unit, 0): n} for n in range(1, size + keep + 1)}
     for a in reversed(attackers):  # the biggest fight first: it meets most smaller ones as its states
         for d in reversed(defenders):
-            cells[a, d] = start = fight.pooled(pools[a + keep], pools[d])
-            chain.add(start)
+            cells[a, d] = fight.pooled(pools[a + keep], pools[d])
+    chain.add(*cells.values())
     won = chain.values(lambda end: 1 if fight.end(end) == "conquest" else 0)
     one: Number = Fraction(1) if exact else 1.0
     rows = [[_number(won[cells[a, d]], one) for d in defenders] for a in attackers]

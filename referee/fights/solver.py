@@ -67,20 +67,19 @@ class Chain(Generic[State, Key, Result]):
         self.rounds: dict[Key, tuple[Sequence[tuple[Result, int]], int]] = {}
         self._scaled: tuple[int, tuple[int, dict[int, int]] | None] = (-1, None)  # for how many states
 
-    def add(self, start: State) -> None:
-        """Explore every state reachable from `start`, depth first on an explicit
-        stack, first child first; a state is numbered once every state it leads
-        to is. The states opened and not yet numbered are the path being explored,
-        so a state pushed twice comes off the stack the second time to be numbered,
-        and a move back onto the path is a fight that may never end. One loop with
-        its names bound locally: a chart meets ten thousand states."""
-        if start in self.number:  # a chart adds ten thousand starts, most of them met already
-            return
+    def add(self, *starts: State) -> None:
+        """Explore every state reachable from `starts`, the first start first,
+        depth first on an explicit stack, first child first; a state is numbered
+        once every state it leads to is. The states opened and not yet numbered
+        are the path being explored, so a state pushed twice comes off the stack
+        the second time to be numbered, and a move back onto the path is a fight
+        that may never end. One loop with its names bound locally, for every
+        start at once: a chart adds ten thousand starts and meets ten thousand states."""
         number, states, totals, moves_of, rounds = self.number, self.states, self.totals, self.moves, self.rounds
         end, key_of, round_of, after = self.rules.end, self.rules.key, self.rules.round, self.rules.after
         limit = self.limit
         opened: dict[State, tuple[int, dict[State, int]]] = {}  # the path: each state's moves
-        stack: list[State] = [start]
+        stack: list[State] = list(reversed(starts))
         push, pop = stack.append, stack.pop
         while stack:
             state = pop()

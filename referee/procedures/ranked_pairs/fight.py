@@ -89,7 +89,10 @@ class RankedFight:
         # each next state is found by two list indexes and an integer key)
         self._patterns: list[Pattern] = []
         self.result_numbers: dict[Pattern, int] = {}
+        # for each side, by result: its next sides by side number. A side's next state
+        # depends only on the ranks it lost, so results losing it the same ranks share one
         self._next: tuple[list[dict[int, int]], list[dict[int, int]]] = ([], [])
+        self._by_losses: tuple[dict[tuple[int, ...], dict[int, int]], ...] = ({}, {})
 
     def number(self, side: Side) -> int:
         """A side's number, the same for equal sides."""
@@ -229,8 +232,9 @@ class RankedFight:
         if found is None:
             found = self.result_numbers[pattern] = len(self._patterns)
             self._patterns.append(pattern)
-            for known in self._next:
-                known.append({})
+            for role, (known, by_losses) in enumerate(zip(self._next, self._by_losses)):
+                lost = tuple(rank for rank, attacker_lost in enumerate(pattern) if attacker_lost == (role == 0))
+                known.append(by_losses.setdefault(lost, {}))
         return found
 
     def after(self, state: State, result: int) -> State:
