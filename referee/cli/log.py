@@ -54,9 +54,10 @@ def log(ctx: click.Context, game: str | None, ruleset: str | None, limit: int, a
 @journal_option
 @json_option
 def show(entry: int, as_json: bool) -> None:
-    """One journal entry: a battle or hit check as its command printed it,
-    rebuilt from the ruleset, situation and dice the journal keeps; any other
-    entry in full (command line, ruleset and its hash, dice, ruling,
+    """One journal entry as its command printed it: rebuilt from the ruleset
+    content, situation and dice the journal keeps, or its command line run
+    again with that content; a board action by its outcome, why and the board
+    it left; else its card (command line, ruleset and its hash, dice, outcome,
     explanation, its place in the hash chain). --json gives every field.
 
     \b
