@@ -21,10 +21,10 @@ def listed_outcome(command: str) -> str:
         ("hit trueforces --attacker 4 --target 5 --attack ranged --roll 6 --wound-roll 6", "out of action"),
         ("hit trueforces --attacker 4 --target 5 --attack ranged --roll 2", "a miss"),
         ("recruit frontline-risk --stars 7 --cities 2 --capitals 1 --continent asia", "6 ways to take 17"),
-        ('recruit frontline-risk --territory "3 infantry" --change merge --site', "the territory holds armour"),
-        ("play start friday diceland --tiles 8 --seed 1", "blue places first"),
+        ('recruit frontline-risk --territory "3 infantry" --change merge --site', "now 1 armour"),
+        ("play start friday diceland --tiles 8 --seed 1", "blue first"),
         ("roll 2d6+1 --seed 1", "total 8"),
-        ("group diceland 4 5", "3 pips lost"),
+        ("group diceland 4 5", "3 lost"),
         ("battle groundforce --attacker trooper --defender trooper --seed 1", "no winner"),
     ],
 )

@@ -56,7 +56,7 @@ def test_replay_rules_on_the_stored_situation_not_the_command_line(
     def refused(*args: object) -> None:
         raise AssertionError("a ruling through the door was replayed through its command line")
 
-    monkeypatch.setattr(replay_command, "_rerun", refused)
+    monkeypatch.setattr(replay_command, "rerun", refused)
     for n in (1, 2):
         replayed = run_json(f"replay {n}")
         assert replayed["same"], replayed

@@ -13,6 +13,7 @@ from referee.cli.options import emit, json_option, whole
 from referee.errors import RefereeError
 from referee.journal.rows import is_unreadable
 from referee.render import journal as render
+from referee.render.outcome import outcome
 
 if TYPE_CHECKING:
     from referee.journal.store import Journal
@@ -41,9 +42,10 @@ def log(ctx: click.Context, game: str | None, ruleset: str | None, limit: int, a
         more = len(found) > limit
         entries = found[1:] if more else found
         where = str(journal.path)
-        listed = [{**entry, "outcome": render.outcome(entry)} for entry in entries]
+        listed = [{**entry, "outcome": outcome(entry)} for entry in entries]
         document = {"journal": where, "entries": listed, "more": more}
-        emit(as_json, document, lambda: render.listing(entries, where, limit if more else None))
+        filters = [*(["--game", game] if game else []), *(["--ruleset", ruleset] if ruleset else [])]
+        emit(as_json, document, lambda: render.listing(entries, where, limit if more else None, filters))
         report_damage(journal, entries)
 
 
@@ -52,9 +54,10 @@ def log(ctx: click.Context, game: str | None, ruleset: str | None, limit: int, a
 @journal_option
 @json_option
 def show(entry: int, as_json: bool) -> None:
-    """One journal entry: a battle or hit check as its command printed it,
-    rebuilt from the ruleset, situation and dice the journal keeps; any other
-    entry in full (command line, ruleset and its hash, dice, ruling,
+    """One journal entry as its command printed it: rebuilt from the ruleset
+    content, situation and dice the journal keeps, or its command line run
+    again with that content; a board action by its outcome, why and the board
+    it left; else its card (command line, ruleset and its hash, dice, outcome,
     explanation, its place in the hash chain). --json gives every field.
 
     \b
@@ -69,16 +72,38 @@ def show(entry: int, as_json: bool) -> None:
 
 
 def _shown(journal: Journal, entry: dict[str, Any]) -> str:
-    """The entry as its command printed it where the journal keeps the ruleset
-    content, situation and dice to rebuild the report; else its `key: value` card."""
-    content = journal.ruleset_content(entry["ruleset_digest"]) if entry.get("situation") else None
-    if content is None:
+    """The entry as its command printed it: a battle or hit check rebuilt from
+    the ruleset content, situation and dice the journal keeps; a board action
+    by its ruling and the board it left; any other ruling by running its
+    command line again with the ruleset content kept, where that rules the
+    same; else its card (the outcome in a few words, dice, hashes, why)."""
+    content = journal.ruleset_content(entry["ruleset_digest"]) if entry["ruleset_digest"] else None
+    if isinstance(entry["ruling"], dict) and "board" in entry["ruling"]:
+        return render.board_action(entry)
+    if entry["command"].startswith("game") or (content is None and entry["ruleset"] is not None):
         return render.detail(entry)
     try:
-        report = _reported(entry, content)
+        report = _reported(entry, content) if content and entry.get("situation") else _printed_again(entry, content)
     except RefereeError:
         return render.detail(entry)
-    return render.as_printed(entry, report)
+    return render.as_printed(entry, report) if report else render.detail(entry)
+
+
+def _printed_again(entry: dict[str, Any], content: bytes | None) -> str | None:
+    """What the entry's command printed, run again with the ruleset content kept
+    in the journal: None when that no longer rules the same."""
+    from referee.cli.replay import rerun
+    from referee.journal.compare import differences
+
+    with tempfile.TemporaryDirectory(prefix="referee-show-") as tmp:
+        kept = None
+        if content is not None:
+            kept = Path(tmp) / Path(entry["ruleset_path"]).name
+            kept.write_bytes(content)
+        now, error, printed = rerun(entry["replay"], kept, as_json=False)
+    if error or differences(entry["ruling"], now):
+        return None
+    return printed.rstrip("\n")
 
 
 def _reported(entry: dict[str, Any], content: bytes) -> str:

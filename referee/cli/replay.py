@@ -36,28 +36,31 @@ def _today_file(entry: dict[str, Any]) -> Path | None:
     return shipped().get(entry["inputs"].get("ruleset", ""))
 
 
-def _rerun(args: list[str], ruleset_file: Path | None) -> tuple[Any, str | None]:
+def rerun(args: list[str], ruleset_file: Path | None, *, as_json: bool = True) -> tuple[Any, str | None, str]:
     """What `referee ARGS` would record, run in this process with
-    `ruleset_file` for the ruleset: (its document, or why it was refused)."""
+    `ruleset_file` for the ruleset: (its document, or why it was refused, and
+    what it printed), journaling and writing nothing."""
     from referee.cli import cli
 
+    printed = io.StringIO()
     try:
-        with rerunning(ruleset_file) as attempt, contextlib.redirect_stdout(io.StringIO()):
-            ctx = cli.make_context("referee", [*args, "--no-journal", "--json"])
+        with rerunning(ruleset_file) as attempt, contextlib.redirect_stdout(printed):
+            ctx = cli.make_context("referee", [*args, "--no-journal", *(["--json"] if as_json else [])])
             with ctx:
                 cli.invoke(ctx)
     except RefereeError as exc:
-        return None, str(exc)
+        return None, str(exc), ""
     except click.ClickException as exc:
-        return None, exc.format_message()
-    return attempt.document, None
+        return None, exc.format_message(), ""
+    return attempt.document, None, printed.getvalue()
 
 
 def _rule_again(entry: dict[str, Any], ruleset_file: Path | None) -> tuple[Any, Any, str | None]:
     """(the ruling then, the ruling now or None, why not): through the door
     on the stored situation where the entry holds one, else by its command line."""
     if not entry.get("situation"):
-        return (entry["ruling"], *_rerun(entry["replay"], ruleset_file))
+        now, error, _ = rerun(entry["replay"], ruleset_file)
+        return entry["ruling"], now, error
     from referee.journal.rerule import rule_again
 
     then = entry["situation"]["ruling"]

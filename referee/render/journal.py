@@ -3,58 +3,51 @@ verdict, and what a replay found."""
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Sequence
 from typing import Any
 
 from referee.journal.export import command_line
-from referee.render.text import paragraph, spoken, styled, table, width, wrapped
+from referee.render.outcome import outcome
+from referee.render.text import columns, explanation, paragraph, styled, table, typed, width, wrapped
 
 
 def _short(text: str, width: int = 70) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
-def listing(entries: Sequence[dict[str, Any]], where: str, latest: int | None = None) -> str:
-    """The entries, one line each; `latest` when older entries are left out."""
+def listing(
+    entries: Sequence[dict[str, Any]], where: str, latest: int | None = None, filters: Sequence[str] = ()
+) -> str:
+    """The entries, one line each; `latest` when older entries are left out,
+    and `filters` the options that chose them, for the hint to repeat."""
     if not entries:
         return f"No entries in {where}."
     headers = ["id", "time", "game", "ruleset", "command", "outcome"]
-    said = [_short(outcome(e), max(20, width() // 3)) for e in entries]
-    rows = [(e["id"], e["time"], e["game"] or "-", e["ruleset"] or "-", _typed(e), o) for e, o in zip(entries, said)]
-    others = sum(max(len(str(row[i])) for row in [headers, *rows]) for i in (0, 1, 2, 3, 5))
-    room = max(20, width() - others - 4 * len(headers) + 2)  # the command gives way, one line per entry
-    drawn = table([(*row[:4], _short(row[4], room), row[5]) for row in rows], headers)
+    when = _times(entries)
+    rows = [(e["id"], t, e["game"] or "-", e["ruleset"] or "-", _typed(e), outcome(e)) for e, t in zip(entries, when)]
+    # tabulate keeps each column two wider than its header; two spaces between columns
+    fixed = sum(max(len(headers[i]) + 2, *(len(str(row[i])) for row in rows)) for i in range(4)) + 2 * 5
+    room = max(40, width() - fixed)  # the command and the outcome share the rest, the command the larger part
+    said = min(max(len(headers[5]) + 2, *(len(row[5]) for row in rows)), max(20, room * 2 // 5))
+    drawn = table([(*row[:4], _short(row[4], room - said), _short(row[5], said)) for row in rows], headers)
     if latest is None:
         return drawn
-    return (
-        drawn + "\n\n" + paragraph(f"Only the latest {latest} entries; 'referee log --limit {latest * 10}' shows more.")
-    )
+    more = shlex.join(["referee", "log", *filters, "--limit", str(latest * 10)])
+    return drawn + "\n\n" + paragraph(f"Only the latest {latest} entries; '{more}' shows more.")
+
+
+def _times(entries: Sequence[dict[str, Any]]) -> list[str]:
+    """Each entry's time (UTC) as short as the list allows: hours and minutes
+    when every entry is of one day, else the date too; `log show` has the second."""
+    days = {entry["time"][:10] for entry in entries}
+    start = 11 if len(days) == 1 else 0
+    return [entry["time"][start:16].replace("T", " ") for entry in entries]
 
 
 def _typed(entry: dict[str, Any]) -> str:
     """The command line without the 'referee' every line starts with."""
     return command_line(entry).removeprefix("referee ")
-
-
-def outcome(entry: dict[str, Any]) -> str:
-    """An entry's outcome in a few words: what a battle, a roll or a refusal
-    says in the keys it carries, else the conclusion its last step states."""
-    ruling = entry["ruling"] if isinstance(entry["ruling"], dict) else {}
-    flagged = " (rolled before)" if (entry["dice"] or {}).get("rolled_before") else ""
-    steps = ruling.get("explanation")
-    if ruling.get("awaits"):
-        return f"waits for --{ruling['awaits']}{flagged}"
-    if "winner" in ruling and "players" not in ruling:
-        return (f"{ruling['winner']} wins" if ruling["winner"] else "no winner") + flagged
-    if "error" in ruling:
-        return "refused"
-    if ruling.get("hit") is False:
-        return "a miss"
-    if "total" in ruling and "expression" in ruling:
-        return f"total {ruling['total']}"
-    if isinstance(steps, list) and steps and isinstance(steps[-1], dict):
-        return str(steps[-1].get("text", "-"))
-    return "-"
 
 
 def _header(entry: dict[str, Any]) -> list[str]:
@@ -63,8 +56,17 @@ def _header(entry: dict[str, Any]) -> list[str]:
         styled(f"Entry {entry['id']}", bold=True)
         + f"  {entry['time']}"
         + (f"  game {entry['game']}" if entry["game"] else ""),
-        *wrapped(f"command:  {command_line(entry)}", hanging=" " * 10),
+        *_command_lines("command:  ", entry["argv"]),
     ]
+
+
+def _command_lines(label: str, argv: Sequence[str], shown: str = "") -> list[str]:
+    """`referee ARGV` after its label, wrapped to the terminal only between
+    words and continued after a backslash, so it can be copied and run;
+    `shown` is the label as printed when styled."""
+    lead = " " * columns(label)
+    first, *rest = typed(["referee", *argv], indent=lead).splitlines()
+    return [(shown or label) + first[len(lead) :], *rest]
 
 
 def as_printed(entry: dict[str, Any], report: str) -> str:
@@ -86,9 +88,9 @@ def _damaged(entry: dict[str, Any]) -> list[str]:
     return ["", styled("Damaged:", bold=True), *(f"  {why}" for why in entry["damage"])]
 
 
-def detail(entry: dict[str, Any]) -> str:
-    """An entry as `key: value` lines, for entries whose report cannot be rebuilt."""
-    dice = entry["dice"]
+def _card(entry: dict[str, Any]) -> list[str]:
+    """What the journal says of an entry besides its ruling: ruleset, dice, hashes."""
+    dice = entry["dice"] or {}
     rolled = "; ".join(f"{group}: {', '.join(map(str, faces))}" for group, faces in dice.get("rolled", {}).items())
     typed = dice.get("typed") or []
     seed = dice.get("seed")
@@ -97,39 +99,47 @@ def detail(entry: dict[str, Any]) -> str:
         if seed is not None
         else "typed by the players"
     )
-    lines = [
+    return [
         *_header(entry),
-        f"ruleset:  {entry['ruleset'] or '-'}"
-        + (f" (sha256 {entry['ruleset_digest'][:16]}, {entry['ruleset_path']})" if entry["ruleset_digest"] else ""),
+        *wrapped(
+            f"ruleset:  {entry['ruleset'] or '-'}"
+            + (f" (sha256 {entry['ruleset_digest'][:16]}, {entry['ruleset_path']})" if entry["ruleset_digest"] else ""),
+            hanging=" " * 10,
+        ),
         f"dice:     {rolled} ({how})" if rolled else "dice:     none",
         *_flagged(entry),
         f"referee:  {entry['version']}",
         f"hash:     {entry['hash']}",
         f"previous: {entry['prev_hash']}",
-        "",
-        styled("Ruling:", bold=True),
     ]
-    lines += [f"  {line}" for line in _outcome_lines(entry["ruling"])]
-    lines += _damaged(entry)
-    if entry["explanation"]:
-        lines += ["", styled("Why:", bold=True)]
-        lines += [f"  {step.get('rule', ''):<7} {step.get('text', '')}" for step in entry["explanation"]]
-    return "\n".join(lines)
 
 
-def _outcome_lines(value: Any, path: str = "") -> list[str]:
-    """The ruling's JSON as `key: value` lines, leaving out the explanation shown below."""
-    if isinstance(value, dict):
-        return [
-            line
-            for key, item in value.items()
-            if key != "explanation"
-            for line in _outcome_lines(item, f"{path}.{key}" if path else str(key))
-        ]
-    if isinstance(value, list) and value and all(isinstance(v, (dict, list)) for v in value):
-        return [line for i, item in enumerate(value) for line in _outcome_lines(item, f"{path}[{i}]")]
-    shown = (", ".join(str(spoken(v)) for v in value) or "-") if isinstance(value, list) else spoken(value)
-    return [f"{path}: {shown}"]
+def _why(entry: dict[str, Any]) -> list[str]:
+    if not entry["explanation"]:
+        return []
+    from referee.ruling import Step
+
+    return ["", explanation(Step(s.get("rule", ""), s.get("text", "")) for s in entry["explanation"])]
+
+
+def detail(entry: dict[str, Any]) -> str:
+    """An entry whose report cannot be rebuilt: what the journal says of it,
+    its outcome in a few words and why; every field is in --json."""
+    lines = [*_card(entry), "", styled("Ruling:", bold=True), f"  {outcome(entry)} (every field: --json)"]
+    return "\n".join([*lines, *_damaged(entry), *_why(entry)])
+
+
+def board_action(entry: dict[str, Any]) -> str:
+    """An action of a game held on the board: what it ruled and why, then the
+    board it left in short (whose turn, each player's dice); the map is in
+    'referee play board' and every field in --json."""
+    from referee.render.board import notes, players, status
+
+    board = entry["ruling"]["board"]
+    lines = [*_card(entry), "", styled("Ruling:", bold=True), f"  {outcome(entry)}", *_why(entry)]
+    lines += ["", styled("The board after it:", bold=True), paragraph(status(board)), "", players(board)]
+    lines += ["", *map(paragraph, notes(board))] if notes(board) else []
+    return "\n".join([*lines, *_damaged(entry)])
 
 
 def _value(value: Any) -> str:
@@ -153,21 +163,20 @@ def verdict(document: dict[str, Any]) -> str:
 
 
 def replay(document: dict[str, Any]) -> str:
-    lines = [styled(f"Replay of entry {document['entry']}", bold=True) + f": {document['replay_line']}"]
+    label = f"Replay of entry {document['entry']}"
+    lines = _command_lines(f"{label}: ", shlex.split(document["replay_line"])[1:], styled(label, bold=True) + ": ")
     for run in document["runs"]:
-        lines.append("")
-        lines.append(f"{run['label']}:")
+        lines += ["", *wrapped(f"{run['label']}:")]
         if run["error"]:
-            lines.append(f"  refused: {run['error']}")
+            lines += wrapped(f"refused: {run['error']}", indent="  ", hanging="    ")
         elif run["same"]:
             lines.append("  the same ruling.")
         else:
-            lines.append(
-                f"  a different ruling ({len(run['differences'])} "
-                f"difference{'s' if len(run['differences']) != 1 else ''}):"
-            )
-            lines += [f"  {d['path']}: {_value(d['then'])} → {_value(d['now'])}" for d in run["differences"][:20]]
-            if len(run["differences"]) > 20:
-                lines.append(f"  … and {len(run['differences']) - 20} more (see --json)")
-    lines += ["", styled(document["summary"], bold=True)]
+            count = len(run["differences"])
+            lines.append(f"  a different ruling ({count} difference{'s' if count != 1 else ''}):")
+            for d in run["differences"][:20]:
+                lines += wrapped(f"{d['path']}: {_value(d['then'])} → {_value(d['now'])}", indent="  ", hanging="    ")
+            if count > 20:
+                lines.append(f"  … and {count - 20} more (see --json)")
+    lines += ["", styled(paragraph(document["summary"]), bold=True)]
     return "\n".join(lines)
