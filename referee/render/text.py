@@ -159,11 +159,13 @@ def units(rules: Ruleset, counted: Mapping[str, int]) -> str:
     return counted_units(rules, counted.items()) or "-"
 
 
-def seed_line(seed: int | None, typed: Sequence[str]) -> str:
+def seed_line(seed: int | None, typed: Sequence[str], again: Sequence[str] = ()) -> str:
+    """Where the drawn dice came from, and the whole command tail that draws
+    them again: the seed alone draws other dice once some were typed."""
     if seed is None:
         return "Dice typed by the players."
     typed_part = f" (typed: {', '.join(typed)})" if typed else ""
-    return f"Seed: {seed}{typed_part}; repeat this roll with --seed {seed}."
+    return f"Seed: {seed}{typed_part}; repeat this roll with {' '.join(('--seed', str(seed), *again))}."
 
 
 def ruling_page(title: str, tables: Sequence[str], summary: str, steps: Iterable[Step], seed_text: str) -> str:
