@@ -84,11 +84,15 @@ def answer(rules: Ruleset, told: OddsTold, as_json: bool) -> None:
     refuse_unread(told.given("reach"), "{options}: whole fights are fought in rounds, not at a range")
     if told.exact and told.floats:
         raise RefereeError("--exact and --float ask for different arithmetic: choose one")
-    if told.table is not None:
+    if told.table is not None:  # a chart plays whole fights: --until conquest is what it is, said or not
+        from referee.fights.answers import chartable
+        from referee.procedures.told import situations
+
+        chartable(rules, situations(rules, told.when))
         refuse_unread(
-            told.given("attacker", "defender", "attacker_rear", "defender_rear", "until", "stop_at"),
-            "--table charts every count against every count: leave out {options}, "
-            "or leave out --table to ask for one fight",
+            told.given("attacker", "defender", "attacker_rear", "defender_rear", "stop_at"),
+            "--table charts every count against every count: leave out {options}; "
+            "or, for one whole fight, leave out --table and give --until conquest",
         )
         return _chart(rules, told, as_json)
     if told.until is None:
