@@ -142,8 +142,16 @@ def _fitted(cells: list[list[Any]], headers: Sequence[str]) -> list[int]:
 
 
 def explanation(steps: Iterable[Step]) -> str:
+    """Each step under the rule that decides it; a step no rule decides (an
+    undo) stands at the margin rather than behind an empty rule column."""
     lines = [styled("Why:", bold=True)]
-    lines += [line for step in steps for line in wrapped(step.text, f"  {step.rule:<7} ", " " * 10)]
+    lines += [
+        line
+        for step in steps
+        for line in (
+            wrapped(step.text, f"  {step.rule:<7} ", " " * 10) if step.rule else wrapped(step.text, "  ", "  ")
+        )
+    ]
     return "\n".join(lines)
 
 
