@@ -440,3 +440,19 @@ def test_both_ways_out_of_a_chart_with_counts_work_when_followed() -> None:
     assert "leave out --table and give --until conquest" in error
     assert len(run_json("odds risk --table 4")["p_attacker_wins"]) == 4
     assert run_json("odds risk --attacker 3 --defender 3 --until conquest")["p_attacker_wins"]
+
+
+def test_a_misspelt_until_gets_a_did_you_mean_in_one_line() -> None:
+    assert fails("odds risk --attacker 3 --defender 3 --until conquer") == (
+        "error: unknown --until value 'conquer'; did you mean 'conquest'?"
+    )
+    assert (
+        fails("odds risk --attacker 3 --defender 3 --until xyz")
+        == "error: unknown --until value 'xyz'; known: conquest"
+    )
+
+
+def test_territories_in_turn_name_the_first_as_a_territory() -> None:
+    said = run("odds risk --attacker 9 --defender 3,2,2 --until conquest").stdout
+    assert "at least the first territory " in said and "at least the first 2 " in said
+    assert "the first 1 " not in said

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from referee.cli.options import F, emit, refuse_unread, whole
+from referee.cli.options import F, Named, emit, refuse_unread, whole
 from referee.errors import RefereeError
 from referee.ruleset.model import Ruleset
 from referee.ruling import SIDES
@@ -46,7 +46,7 @@ def fight_options(f: F) -> F:
     )(f)
     return click.option(
         "--until",
-        type=click.Choice(["conquest"]),
+        type=Named(["conquest"]),
         help="Play whole fights: the exact chance to conquer, with the between-round policy of the ruleset. "
         '--defender "3,5,2" attacks territories in turn.',
     )(f)
