@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from referee.errors import RefereeError, did_you_mean
-from referee.names import Lexicon, plural
+from referee.names import Lexicon, plural, some_units
 from referee.ruleset.model import Ruleset
 from referee.ruleset.recruits import Bonus, Recruiting, Work
 from referee.ruling import Step
@@ -102,7 +102,7 @@ def recruit(rules: Ruleset, held: Mapping[str, int], continents: Sequence[str], 
     for units, step in [(b.units, Step(b.rule, f"{b.name}: +{b.units}")) for b in named] + _traded(terms, held):
         total += units
         steps.append(step)
-    steps.append(Step(terms.rule, f"{plural(total, 'unit')} to recruit"))
+    steps.append(Step(terms.rule, f"{some_units(rules, total)} to recruit"))
 
     caps: dict[str, int] = {}
     for placed in terms.placed:
@@ -115,7 +115,7 @@ def recruit(rules: Ruleset, held: Mapping[str, int], continents: Sequence[str], 
         steps.append(
             Step(
                 placed.rule,
-                f"{title} needs one of {plural(sites, 'place')} that can take it"
+                f"{title} needs a place that can take it ({sites or 'none'} held)"
                 + (f" and a piece from the box ({box} left)" if box is not None else "")
                 + ("" if caps[placed.unit] else f": no {title} can be formed"),
             )

@@ -20,12 +20,15 @@ COMBAT_STREAM = "combat"
 @dataclass(frozen=True)
 class Settled:
     """A ruling with the dice behind it: which groups the players typed, and
-    the seed the referee drew the others from (None when nothing was drawn)."""
+    the seed the referee drew the others from (None when nothing was drawn);
+    `again` holds the typed dice as the options that, with the seed, repeat
+    the roll (the caller knows their names)."""
 
     ruling: Ruling
     throw: Mapping[str, tuple[Face, ...]]
     typed: tuple[str, ...]
     seed: int | None
+    again: tuple[str, ...] = ()
 
 
 def face_lexicon(rules: Ruleset, die_name: str) -> Lexicon[Face]:

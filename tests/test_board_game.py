@@ -5,6 +5,7 @@ read back and the board rebuilt from it."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -235,3 +236,17 @@ def test_replay_of_one_board_action_points_to_the_game_replay() -> None:
     assert "an action of a game held on the board" in message
     assert "'referee play replay --game friday'" in message
     assert "every stored board is the same" in run("play replay --game friday").stdout
+
+
+def test_once_the_turn_s_move_is_made_the_status_says_to_end_the_turn_and_undo_cites_no_blank_rule() -> None:
+    placed()
+    for action in ("attack A4 B4 --roll 3", "end", "attack B3 A3 --roll 3", "end", "attack A2 B1 --roll 2"):
+        run(f"play {action}")
+    assert "Turn 3: blue to move, then end the turn." in run("play board").stdout
+    moved = run("play move B4 B3").stdout
+    assert "Turn 3: blue ends the turn." in moved and "to move" not in moved
+    assert fails("play move C4 B4") == "error: blue has moved this turn: at most 1 a turn (DL-V1)"
+    assert "blue ends the turn" in run("play hint").stdout
+    undone = run("play undo").stdout
+    assert re.search(r"^Why:\n  entry \d+ \(play move\) taken back$", undone, re.MULTILINE), undone
+    assert "Turn 3: blue to move, then end the turn." in undone

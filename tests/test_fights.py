@@ -7,6 +7,7 @@ read or refused."""
 from __future__ import annotations
 
 import itertools
+import re
 from collections import Counter
 from collections.abc import Sequence
 from fractions import Fraction
@@ -333,7 +334,6 @@ def test_table_honours_situations(edited) -> None:
         ("odds risk --table 3 --when defender:banana", "unknown situation 'banana'"),
         ("odds risk --table 3 --attacker 5", "--table charts every count against every count: leave out --attacker"),
         ("odds risk --table 3 --stop-at 2", "leave out --stop-at"),
-        ("odds risk --table 3 --until conquest", "leave out --until"),
         ("odds risk --table 3 --rule fill-the-void", "--rule: not used by risk's attacks"),
         ("odds risk --attacker 5 --defender 3 --until conquest --range 2", "--range: whole fights are fought"),
         ("odds risk --attacker 5 --defender 3 --stop-at 2", "--stop-at: whole fights only; add --until conquest"),
@@ -345,7 +345,7 @@ def test_table_honours_situations(edited) -> None:
             "odds frontline-risk --attacker infantry --defender 2,1 --defender-rear 1 --until conquest",
             "--defender-rear is for one territory",
         ),
-        ("odds frontline-risk --table 3", "ask for one fight with --until conquest"),
+        ("odds frontline-risk --table 3", "leave out --table and ask for one whole fight"),
         ("odds groundforce --attacker trooper --defender trooper --until conquest", "not fought in rounds"),
         ("odds groundforce --table 3", "not fought in rounds"),
         ("odds risk --attacker 5 --defender 3 --until conquest --rule x", "--rule: not used by risk's attacks"),
@@ -420,3 +420,39 @@ def test_the_solver_is_solve_for_every_start_of_one_chain() -> None:
     chart = run_json("odds risk --table 5")
     battle = Battle(attacker=(("army", 5),), defender=(("army", 5),))  # row 5: five attacking armies
     assert solve(RISK, [battle], exact=True).p_attacker_wins == Fraction(chart["p_attacker_wins"][4][4])
+
+
+def test_a_chart_is_of_whole_fights_so_until_conquest_may_be_said_with_it() -> None:
+    assert run_json("odds risk --table 3 --until conquest") == run_json("odds risk --table 3")
+
+
+def test_a_chart_of_a_ruleset_with_two_kinds_of_unit_is_refused_first_and_its_example_works() -> None:
+    error = fails("odds frontline-risk --attacker 3 --defender 3 --table 5")
+    assert "needs a ruleset whose fight has one kind of unit" in error
+    example = re.search(r"e\.g\. (.*)$", error)
+    assert example is not None
+    assert run_json(f"odds frontline-risk {example.group(1)}")["p_attacker_wins"]
+
+
+def test_both_ways_out_of_a_chart_with_counts_work_when_followed() -> None:
+    error = fails("odds risk --attacker 3 --defender 3 --table 4")
+    assert "leave out --attacker, --defender;" in error
+    assert "leave out --table and give --until conquest" in error
+    assert len(run_json("odds risk --table 4")["p_attacker_wins"]) == 4
+    assert run_json("odds risk --attacker 3 --defender 3 --until conquest")["p_attacker_wins"]
+
+
+def test_a_misspelt_until_gets_a_did_you_mean_in_one_line() -> None:
+    assert fails("odds risk --attacker 3 --defender 3 --until conquer") == (
+        "error: unknown --until value 'conquer'; did you mean 'conquest'?"
+    )
+    assert (
+        fails("odds risk --attacker 3 --defender 3 --until xyz")
+        == "error: unknown --until value 'xyz'; known: conquest"
+    )
+
+
+def test_territories_in_turn_name_the_first_as_a_territory() -> None:
+    said = run("odds risk --attacker 9 --defender 3,2,2 --until conquest").stdout
+    assert "at least the first territory " in said and "at least the first 2 " in said
+    assert "the first 1 " not in said

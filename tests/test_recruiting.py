@@ -138,3 +138,11 @@ def test_the_games_guide_says_for_every_rule_whether_the_referee_or_the_table_ke
         named |= {f"{prefix}{n}" for n in range(int(low), int(high) + 1)}
     for name in shipped():
         assert set(load(name).rules) - named == set(), name
+
+
+def test_recruits_are_counted_in_the_ruleset_s_word_and_places_said_plainly() -> None:
+    assert run("recruit risk --territories 20").stdout.startswith("Risk: 6 armies to recruit")
+    none = run("recruit frontline-risk --stars 7 --free-armour 0").stdout
+    assert none.startswith("Frontline Risk: 7 units to recruit")  # two kinds of unit: units
+    assert "armour needs a place that can take it (none held)" in none and "one of 0" not in none
+    assert "armour needs a place that can take it (2 held)" in run("recruit frontline-risk --stars 7 --cities 2").stdout

@@ -158,7 +158,7 @@ def test_classic_reinforcements(
 
 def test_classic_reinforcements_explained() -> None:
     report = run("recruit risk --territories 7 --set 2 --continent africa").stdout
-    assert "Risk: 12 units to recruit" in report
+    assert "Risk: 12 armies to recruit" in report and "RK-R1   12 armies to recruit" in report
     assert "RK-R1   territories 7 ÷ 3 = 2" in report
     assert "RK-R1   at least 3: 3" in report
     assert "RK-R2   africa: +3" in report

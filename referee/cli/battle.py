@@ -4,6 +4,9 @@ situation, one settle rules, and the report of its kind of outcome prints."""
 
 from __future__ import annotations
 
+import shlex
+from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 import click
@@ -84,6 +87,11 @@ def battle(ruleset: str | None, entry: int | None, as_json: bool, **options: Any
         rule(load_rules(ruleset), told, as_json)
 
 
+def retyped(given: Mapping[str, object]) -> tuple[str, ...]:
+    """The typed dice as the options that typed them, ready to paste after --seed."""
+    return tuple(part for flag, text in given.items() if text is not None for part in (flag, shlex.quote(str(text))))
+
+
 def rule(rules: Ruleset, told: BattleTold, as_json: bool, roll: bool = True, replay: list[str] | None = None) -> None:
     """The one door of every ruling command: words → situation → settle → report
     of its kind; `roll=False` reports the situation before any dice."""
@@ -98,6 +106,8 @@ def rule(rules: Ruleset, told: BattleTold, as_json: bool, roll: bool = True, rep
     situation = procedure.read(rules, words)
     typed = {group: str(words[word]) for word, group in procedure.typed.items() if words[word] is not None}
     settled = settle(rules, situation, typed, told.seed) if roll else None
+    if settled is not None:  # the seed alone draws other dice once some were typed: repeat with them
+        settled = replace(settled, again=retyped(told.given(*procedure.typed)))
     document, report = kinds.report(procedure.report).ruled(rules, situation, settled)
     picking = replay is not None  # a pick rules again on the throw it was asked on: no second roll
     flagged = rolled_before(rules) if settled and settled.seed is not None and writing() and not picking else []

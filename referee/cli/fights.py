@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from referee.cli.options import F, emit, refuse_unread, whole
+from referee.cli.options import F, Named, emit, refuse_unread, whole
 from referee.errors import RefereeError
 from referee.ruleset.model import Ruleset
 from referee.ruling import SIDES
@@ -46,7 +46,7 @@ def fight_options(f: F) -> F:
     )(f)
     return click.option(
         "--until",
-        type=click.Choice(["conquest"]),
+        type=Named(["conquest"]),
         help="Play whole fights: the exact chance to conquer, with the between-round policy of the ruleset. "
         '--defender "3,5,2" attacks territories in turn.',
     )(f)
@@ -84,11 +84,15 @@ def answer(rules: Ruleset, told: OddsTold, as_json: bool) -> None:
     refuse_unread(told.given("reach"), "{options}: whole fights are fought in rounds, not at a range")
     if told.exact and told.floats:
         raise RefereeError("--exact and --float ask for different arithmetic: choose one")
-    if told.table is not None:
+    if told.table is not None:  # a chart plays whole fights: --until conquest is what it is, said or not
+        from referee.fights.answers import chartable
+        from referee.procedures.told import situations
+
+        chartable(rules, situations(rules, told.when))
         refuse_unread(
-            told.given("attacker", "defender", "attacker_rear", "defender_rear", "until", "stop_at"),
-            "--table charts every count against every count: leave out {options}, "
-            "or leave out --table to ask for one fight",
+            told.given("attacker", "defender", "attacker_rear", "defender_rear", "stop_at"),
+            "--table charts every count against every count: leave out {options}; "
+            "or, for one whole fight, leave out --table and give --until conquest",
         )
         return _chart(rules, told, as_json)
     if told.until is None:

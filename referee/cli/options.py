@@ -12,7 +12,7 @@ import click
 
 from referee.cli import completion
 from referee.cli.rulesdirs import user_dirs
-from referee.errors import RefereeError
+from referee.errors import RefereeError, did_you_mean
 from referee.inputs import LARGEST, MAX_COUNT, shown, whole_number
 from referee.procedures.base import Battle
 from referee.procedures.told import read_battle
@@ -42,6 +42,18 @@ class Whole(click.ParamType[int, Any]):
 
 def whole(minimum: int | None = None, maximum: int = LARGEST) -> Whole:
     return Whole(minimum, maximum)
+
+
+class Named(click.Choice[str]):
+    """One of a few words, refused like every unknown name: one line with a
+    "did you mean" rather than click's own message."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        try:
+            return str(super().convert(value, param, ctx))
+        except click.BadParameter:
+            what = max(getattr(param, "opts", None) or ["the option"], key=len)
+            raise did_you_mean(f"{what} value", str(value), [str(c) for c in self.choices]) from None
 
 
 def ruleset_argument(f: F) -> F:

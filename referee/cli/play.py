@@ -405,7 +405,7 @@ def hint(game: str | None, as_json: bool) -> None:
     rules, entry = _board_entry(game, reading=True)
     found = hints(rules, Board.from_dict(entry["ruling"]["board"]))
     out = {"game": entry["ruling"]["game"], "board": entry["ruling"]["board"], "hints": [h.as_dict() for h in found]}
-    emit(as_json, out, lambda: render.hints(out, found))
+    emit(as_json, out, lambda: render.hints(rules, out, found))
 
 
 @play.command()

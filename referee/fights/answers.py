@@ -280,20 +280,29 @@ class Chart:
     kept_rule: str
 
 
-def chart(rules: Ruleset, size: int, exact: bool, when: tuple[tuple[str, str], ...] = ()) -> Chart:
-    """Every count against every count from one chain (a smaller fight is a state
-    of a bigger one), for a ruleset whose fight has one unit kind per side. Rows
-    count the attacking units, as --attacker does; the territory holds the
-    keep-behind besides."""
+def chartable(rules: Ruleset, when: tuple[tuple[str, str], ...] = ()) -> Fought:
+    """The fight a chart plays, refused before anything else is asked of the
+    chart when the ruleset's fight has more than one kind of unit (a chart
+    counts units, so it cannot say which)."""
     kinds = list(rules.units)
     probe = Battle(attacker=((kinds[0], 1),), defender=((kinds[0], 1),), when=when)
     fight = fight_rules(rules, probe)
     if len(kinds) != 1 or fight.kinds() != 1:
         raise RefereeError(
             f"{setting('table')} needs a ruleset whose fight has one kind of unit; {rules.title} has "
-            f"{len(kinds)}: ask for one fight with {setting('until')} conquest"
+            f"{len(kinds)}: leave out {setting('table')} and ask for one whole fight, e.g. "
+            f"{setting('attacker')} 2 {setting('defender')} 2 {setting('until')} conquest"
         )
-    unit = kinds[0]
+    return fight
+
+
+def chart(rules: Ruleset, size: int, exact: bool, when: tuple[tuple[str, str], ...] = ()) -> Chart:
+    """Every count against every count from one chain (a smaller fight is a state
+    of a bigger one), for a ruleset whose fight has one unit kind per side. Rows
+    count the attacking units, as --attacker does; the territory holds the
+    keep-behind besides."""
+    fight = chartable(rules, when)
+    unit = next(iter(rules.units))
     keep = fight.keep
     attackers = defenders = list(range(1, size + 1))
     estimate = _estimate(rules, [Counter({unit: size + keep}), Counter({unit: size})])

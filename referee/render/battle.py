@@ -57,7 +57,7 @@ def report(rules: Ruleset, settled: Settled) -> str:
         [table(rows, ["side", "units", "rolled", "hits", "loses"])],
         summary(rules, outcome),
         settled.ruling.steps,
-        seed_line(settled.seed, settled.typed),
+        seed_line(settled.seed, settled.typed, settled.again),
     )
 
 

@@ -49,12 +49,16 @@ def picture(rules: Ruleset, board: Doc) -> str:
     return grid(rules.landscape, landmap_of(board), label)
 
 
-def status(board: Doc) -> str:
+def status(rules: Ruleset, board: Doc) -> str:
+    """Whose turn and what is left of it: once the moves a turn allows are
+    made, only the end of the turn is."""
     if board["phase"] == "over":
         winner = board["winner"]
         return f"The game is over after turn {board['turn']}: {winner['player']} wins ({winner['decided_by']})."
     if board["phase"] == "place":
         return f"Placing the armies: {board['to_move']} places next."
+    if board["phase"] == "move" and rules.play is not None and board["moves"] >= rules.play.moves:
+        return f"Turn {board['turn']}: {board['to_move']} ends the turn."
     what = {"attack": "to attack (or move, if no attack is possible)", "pick": "to pick a pairing", "move": "to move"}
     return f"Turn {board['turn']}: {board['to_move']} {what[board['phase']]}, then end the turn."
 
@@ -97,7 +101,7 @@ def report(rules: Ruleset, document: Doc, headline: str | None = None) -> str:
     """An action's or the board's report: what happened and why, then the board."""
     board = document["board"]
     parts = [styled(headline, bold=True), ""] if headline else []
-    parts += [styled(paragraph(f"{rules.title}, game '{board['game']}': {status(board)}"), bold=True), ""]
+    parts += [styled(paragraph(f"{rules.title}, game '{board['game']}': {status(rules, board)}"), bold=True), ""]
     parts += [picture(rules, board), "", players(board)]
     parts += ["", *notes(board)] if notes(board) else []
     steps = document.get("explanation")
@@ -117,7 +121,11 @@ def svg(rules: Ruleset, board: Doc) -> str:
     assert rules.landscape is not None and rules.deployment is not None
     colours = rules.deployment.colours
     dice = {t["coord"]: (colours.get(t["owner"], "#444444"), t["pips"]) for t in board["tiles"] if t["owner"]}
-    now = status(board) if board["phase"] in ("over", "place") else f"Turn {board['turn']}: {board['to_move']} to play"
+    now = (
+        status(rules, board)
+        if board["phase"] in ("over", "place")
+        else f"Turn {board['turn']}: {board['to_move']} to play"
+    )
     notes = [("#000000", now)] + [
         (colours.get(p, "#000000"), f"{p}: {board['dice_on_map'][p]} dice, {board['pip_totals'][p]} pips on the map")
         for p in board["players"]
@@ -127,12 +135,12 @@ def svg(rules: Ruleset, board: Doc) -> str:
     return map_svg(rules, rules.landscape, landmap_of(board), dice=dice, notes=notes, crossed=board["closed"]).text
 
 
-def hints(document: Doc, found: list[Any]) -> str:
+def hints(rules: Ruleset, document: Doc, found: list[Any]) -> str:
     from referee.render.text import fraction, percent
 
     board = document["board"]
     if not found:
-        return paragraph(f"No attack for {board['to_move']} now ({status(board)})")
+        return paragraph(f"No attack for {board['to_move']} now ({status(rules, board)})")
     head = styled(
         f"Attacks for {board['to_move']}, best first (game '{board['game']}', turn {board['turn']}):", bold=True
     )

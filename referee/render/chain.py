@@ -34,7 +34,7 @@ def report(rules: Ruleset, settled: Settled) -> str:
         [table(rows, ["step", "roller", "needs", "rolled", ""])],
         end,
         settled.ruling.steps,
-        seed_line(settled.seed, settled.typed),
+        seed_line(settled.seed, settled.typed, settled.again),
     )
 
 

@@ -149,7 +149,7 @@ def report(rules: Ruleset, battles: Sequence[Battle], odds: FightOdds, exact: bo
     if chain:
         lines += ["", styled("Territories taken in turn:", bold=True)]
         lines += _rows(
-            [(f"  at least the first {k}", p) for k, p in enumerate(odds.taken[:-1], 1)]
+            [(f"  at least the first {'territory' if k == 1 else k}", p) for k, p in enumerate(odds.taken[:-1], 1)]
             + [(f"  all {len(battles)}", odds.taken[-1])],
             exact,
         )

@@ -109,7 +109,7 @@ def report(
         ),
     ]
     if settled is not None:
-        lines += ["", seed_line(settled.seed, settled.typed)]
+        lines += ["", seed_line(settled.seed, settled.typed, settled.again)]
     return "\n".join(lines)
 
 

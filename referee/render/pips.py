@@ -67,7 +67,7 @@ def report(rules: Ruleset, settled: Settled) -> str:
         heading,
         styled(paragraph(summary(outcome)), bold=True),
         explanation(settled.ruling.steps),
-        seed_line(settled.seed, settled.typed),
+        seed_line(settled.seed, settled.typed, settled.again),
     )
     return "\n\n".join(sections)
 

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from referee.changing import Territory, words
+from referee.names import some_units
 from referee.recruiting import Built, Recruit
 from referee.render.text import explanation, styled, units
 from referee.ruleset.model import Ruleset
 
 
 def recruit_report(rules: Ruleset, result: Recruit) -> str:
-    lines = [styled(f"{rules.title}: {result.units} units to recruit", bold=True), "Ways to take them:"]
+    lines = [styled(f"{rules.title}: {some_units(rules, result.units)} to recruit", bold=True), "Ways to take them:"]
     lines += [f"  {units(rules, way) if way else 'nothing'}" for way in result.ways] or ["  none"]
     return "\n".join([*lines, "", explanation(result.steps)])
 

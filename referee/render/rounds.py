@@ -75,7 +75,7 @@ def report(rules: Ruleset, settled: Settled) -> str:
         ],
         summary,
         settled.ruling.steps,
-        seed_line(settled.seed, settled.typed),
+        seed_line(settled.seed, settled.typed, settled.again),
     )
 
 

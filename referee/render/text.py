@@ -142,8 +142,16 @@ def _fitted(cells: list[list[Any]], headers: Sequence[str]) -> list[int]:
 
 
 def explanation(steps: Iterable[Step]) -> str:
+    """Each step under the rule that decides it; a step no rule decides (an
+    undo) stands at the margin rather than behind an empty rule column."""
     lines = [styled("Why:", bold=True)]
-    lines += [line for step in steps for line in wrapped(step.text, f"  {step.rule:<7} ", " " * 10)]
+    lines += [
+        line
+        for step in steps
+        for line in (
+            wrapped(step.text, f"  {step.rule:<7} ", " " * 10) if step.rule else wrapped(step.text, "  ", "  ")
+        )
+    ]
     return "\n".join(lines)
 
 
@@ -159,11 +167,13 @@ def units(rules: Ruleset, counted: Mapping[str, int]) -> str:
     return counted_units(rules, counted.items()) or "-"
 
 
-def seed_line(seed: int | None, typed: Sequence[str]) -> str:
+def seed_line(seed: int | None, typed: Sequence[str], again: Sequence[str] = ()) -> str:
+    """Where the drawn dice came from, and the whole command tail that draws
+    them again: the seed alone draws other dice once some were typed."""
     if seed is None:
         return "Dice typed by the players."
     typed_part = f" (typed: {', '.join(typed)})" if typed else ""
-    return f"Seed: {seed}{typed_part}; repeat this roll with --seed {seed}."
+    return f"Seed: {seed}{typed_part}; repeat this roll with {' '.join(('--seed', str(seed), *again))}."
 
 
 def ruling_page(title: str, tables: Sequence[str], summary: str, steps: Iterable[Step], seed_text: str) -> str:
