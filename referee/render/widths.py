@@ -36,22 +36,34 @@ def wrap(text: str, width: int, first: str, later: str, whole_words: bool) -> li
     nor after an opening one; a narrow word too long for a line is cut unless
     `whole_words`."""
     lines: list[str] = []
-    prefix, words = first, ""
+    line, used, bare = first, columns(first), True  # bare: nothing after the indent yet
     for piece in _pieces(text):
         if piece.isspace():
-            words += " " if words else ""
+            if not bare:
+                line, used = line + " ", used + 1
             continue
-        if words and columns(prefix + words + piece) > width:
-            lines.append(prefix + words.rstrip())
-            prefix, words = later, ""
-        while not whole_words and len(piece) > 1 and columns(prefix + words + piece) > width:
-            fits = (k for k in range(len(piece) - 1, 0, -1) if columns(prefix + words + piece[:k]) <= width)
-            cut = next(fits, 1)
-            lines.append(prefix + words + piece[:cut])
-            prefix, words, piece = later, "", piece[cut:]
-        words += piece
-    lines.append(prefix + words.rstrip())
+        size = columns(piece)
+        if used + size > width and not bare:
+            lines.append(line.rstrip())
+            line, used, bare = later, columns(later), True
+        while not whole_words and len(piece) > 1 and used + size > width:
+            cut = _fitting(piece, width - used)
+            lines.append(line + piece[:cut])
+            line, used, piece = later, columns(later), piece[cut:]
+            size = columns(piece)
+        line, used, bare = line + piece, used + size, False
+    lines.append(line.rstrip())
     return lines
+
+
+def _fitting(piece: str, room: int) -> int:
+    """How many of a piece's characters fit in `room` columns (at least one)."""
+    taken = 0
+    for i, c in enumerate(piece):
+        taken += columns(c)
+        if taken > room:
+            return max(1, i)
+    return len(piece)
 
 
 def _pieces(text: str) -> list[str]:
