@@ -39,8 +39,8 @@ def wrap(text: str, width: int, first: str, later: str, whole_words: bool) -> li
     line, used, bare = first, columns(first), True  # bare: nothing after the indent yet
     for piece in _pieces(text):
         if piece.isspace():
-            if not bare:
-                line, used = line + " ", used + 1
+            if not bare:  # kept as wide as written, as textwrap keeps it; dropped at a break
+                line, used = line + " " * len(piece), used + len(piece)
             continue
         size = columns(piece)
         if used + size > width and not bare:

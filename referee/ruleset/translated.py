@@ -33,7 +33,7 @@ class RuleTexts(Mapping[str, str]):
 
 
 def attach(rules: Ruleset) -> Ruleset:
-    """The ruleset whose rule texts and unit words follow the language spoken."""
+    """The ruleset whose rule texts, unit words and situations follow the language spoken."""
     if not rules.translations:
         return rules
     units = {
@@ -47,8 +47,15 @@ def attach(rules: Ruleset) -> Ruleset:
         )
         for name, unit in rules.units.items()
     }
+    situations = {
+        name: dataclasses.replace(
+            situation,
+            spoken={lang: said for lang, t in rules.translations.items() if (said := t.situations.get(name))},
+        )
+        for name, situation in rules.situations.items()
+    }
     rule_texts = RuleTexts(rules.rules, {lang: t.rules for lang, t in rules.translations.items()})
-    return dataclasses.replace(rules, rules=rule_texts, units=units)
+    return dataclasses.replace(rules, rules=rule_texts, units=units, situations=situations)
 
 
 def check(rules: Ruleset, fail: Fail) -> None:
