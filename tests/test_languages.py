@@ -110,6 +110,15 @@ def test_a_situation_is_told_in_the_language_asked() -> None:
     assert chinese["defender_loses"] == english["defender_loses"]
 
 
+def test_a_terrain_is_named_in_the_language_asked_on_the_map_legends(tmp_path: Path) -> None:
+    """The legend (text and SVG) names terrains in the language asked; --json keeps the file's key."""
+    deal = f"map diceland --tiles 12 --seed 3 --no-journal --svg {tmp_path / 'kaart.svg'}"
+    assert "F         bos " in run(f"--lang nl {deal}").stdout
+    assert "H heuvels: " in (tmp_path / "kaart.svg").read_text()
+    assert "F         forest " in run(deal).stdout
+    assert "hills" in {t["terrain"] for t in run_json(f"--lang nl {deal}")["tiles"]}
+
+
 def test_the_rulesets_listing_names_each_games_languages() -> None:
     listed = {r["name"]: (r["language"], r["languages"]) for r in run_json("rulesets")["rulesets"]}
     assert listed["frontline-risk"] == (["zh-Hant"], ["zh-Hant", "en", "nl", "de"])

@@ -33,7 +33,7 @@ class RuleTexts(Mapping[str, str]):
 
 
 def attach(rules: Ruleset) -> Ruleset:
-    """The ruleset whose rule texts, unit words and situations follow the language spoken."""
+    """The ruleset whose rule texts and words of units, situations and terrains follow the language spoken."""
     if not rules.translations:
         return rules
     units = {
@@ -55,7 +55,16 @@ def attach(rules: Ruleset) -> Ruleset:
         for name, situation in rules.situations.items()
     }
     rule_texts = RuleTexts(rules.rules, {lang: t.rules for lang, t in rules.translations.items()})
-    return dataclasses.replace(rules, rules=rule_texts, units=units, situations=situations)
+    land = rules.landscape
+    if land:
+        terrains = {
+            name: dataclasses.replace(
+                terrain, spoken={lang: word for lang, t in rules.translations.items() if (word := t.terrain.get(name))}
+            )
+            for name, terrain in land.terrains.items()
+        }
+        land = dataclasses.replace(land, terrains=terrains)
+    return dataclasses.replace(rules, rules=rule_texts, units=units, situations=situations, landscape=land)
 
 
 def check(rules: Ruleset, fail: Fail) -> None:
