@@ -17,6 +17,8 @@ def wide(c: str) -> bool:
 
 def columns(line: str) -> int:
     """The columns a line takes on a terminal: a wide character two, a combining mark none."""
+    if line.isascii():  # most lines, and most pieces of Chinese text: no table to look up
+        return len(line)
     return sum(0 if unicodedata.combining(c) else 2 if wide(c) else 1 for c in line)
 
 
