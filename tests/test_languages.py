@@ -97,6 +97,28 @@ def test_a_unit_is_written_in_the_language_asked() -> None:
     assert "2 legers" in run(f"--lang nl battle risk {fight}").stdout
 
 
+def test_a_situation_is_told_in_the_language_asked() -> None:
+    """A situation's sentence follows the language in the ruling and in `show`; --json keeps its key."""
+    fight = "battle frontline-risk --attacker 'armour, infantry' --defender '2 infantry' --when defender:city "
+    fight += "--attacker-roll 6,3 --defender-roll 5,2,1 --no-journal"
+    assert "FR-B3   city defence (a city or capital in the territory): +1 die" in run(fight).stdout
+    assert "FR-B3   守城（領土內有城市或首都）: +1 die" in run(f"--lang zh-Hant {fight}").stdout
+    assert "stadsverdediging (een stad of hoofdstad in het gebied): +1 die" in run(f"--lang nl {fight}").stdout
+    assert "defender:city  守城（領土內有城市或首都） (FR-B3)" in run("--lang zh-Hant show frontline-risk").stdout
+    chinese, english = run_json(f"--lang zh-Hant {fight}"), run_json(fight)
+    assert [s["rule"] for s in chinese["explanation"]] == [s["rule"] for s in english["explanation"]]
+    assert chinese["defender_loses"] == english["defender_loses"]
+
+
+def test_a_terrain_is_named_in_the_language_asked_on_the_map_legends(tmp_path: Path) -> None:
+    """The legend (text and SVG) names terrains in the language asked; --json keeps the file's key."""
+    deal = f"map diceland --tiles 12 --seed 3 --no-journal --svg {tmp_path / 'kaart.svg'}"
+    assert "F         bos " in run(f"--lang nl {deal}").stdout
+    assert "H heuvels: " in (tmp_path / "kaart.svg").read_text()
+    assert "F         forest " in run(deal).stdout
+    assert "hills" in {t["terrain"] for t in run_json(f"--lang nl {deal}")["tiles"]}
+
+
 def test_the_rulesets_listing_names_each_games_languages() -> None:
     listed = {r["name"]: (r["language"], r["languages"]) for r in run_json("rulesets")["rulesets"]}
     assert listed["frontline-risk"] == (["zh-Hant"], ["zh-Hant", "en", "nl", "de"])

@@ -43,7 +43,7 @@ def picture(land: Landscape, landmap: Landmap, label: Callable[[Tile], str] | No
 
 def legend(land: Landscape, landmap: Landmap) -> str:
     counts = landmap.counts()
-    rows = [(t.letter, name, counts.get(name, 0), t.count) for name, t in land.terrains.items()]
+    rows = [(t.letter, t.title, counts.get(name, 0), t.count) for name, t in land.terrains.items()]
     return table(rows, ["letter", "terrain", "tiles", "in the box"])
 
 

@@ -118,7 +118,7 @@ def report(rules: Ruleset, options: list[tuple[str, str, str]]) -> str:
             line
             for name, s in rules.situations.items()
             for line in wrapped(
-                f"{'attacker/defender' if s.side == 'either' else s.side}:{name}  {s.text} ({s.rule})", "  ", "      "
+                f"{'attacker/defender' if s.side == 'either' else s.side}:{name}  {s.said} ({s.rule})", "  ", "      "
             )
         ]
     if rules.states:

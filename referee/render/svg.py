@@ -207,7 +207,7 @@ def _legend(
         )
         out.append(
             f'<text x="{x + swatch + 2:.2f}" y="{y + FONT:.2f}" font-size="{FONT}" fill="#000000">'
-            f"{terrain.letter} {escape(name)}: {counts.get(name, 0)}</text>"
+            f"{terrain.letter} {escape(terrain.title)}: {counts.get(name, 0)}</text>"
         )
         y += ROW
     for coord, (player, colour) in owners:

@@ -7,6 +7,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from referee.names import counted as counted_units
+from referee.render.widths import Measure, columns, has_wide, wrap
 from referee.ruling import Step
 
 View = tuple[dict[str, Any], Callable[[], str]]  # a JSON document, and the report for people
@@ -45,16 +46,11 @@ def width() -> int:
     return max(40, columns)
 
 
-def columns(line: str) -> int:
-    """The columns a line takes on a terminal: a wide (East Asian) character
-    two, a combining mark none."""
-    import unicodedata
-
-    return sum(0 if unicodedata.combining(c) else 2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in line)
-
-
 def wrapped(text: str, indent: str = "", hanging: str = "", whole_words: bool = False) -> list[str]:
-    """A line wrapped to the terminal, later lines hanging under the first's text."""
+    """A line wrapped to the terminal, later lines hanging under the first's
+    text; text with wide characters by the columns it takes."""
+    if has_wide(text):
+        return wrap(text, width(), indent, hanging or indent, whole_words)
     import textwrap
 
     return textwrap.wrap(
@@ -84,10 +80,15 @@ def paragraph(text: str) -> str:
 
 
 def table(rows: Iterable[Sequence[Any]], headers: Sequence[str], indented: bool = False) -> str:
-    """`indented` keeps the leading spaces of cells, for rows that are parts of the row above."""
+    """`indented` keeps the leading spaces of cells, for rows that are parts of
+    the row above. Wide characters are measured by referee.render.widths, on
+    every machine alike, whether wcwidth is installed or not."""
+    import tabulate as drawing
     from tabulate import tabulate
 
     cells = [[spoken(cell) for cell in row] for row in rows]
+    drawing.wcwidth = Measure  # type: ignore[attr-defined]
+    drawing.WIDE_CHARS_MODE = any(has_wide(str(cell)) for cell in [*headers, *(c for row in cells for c in row)])
     drawn = tabulate(
         cells, headers=list(headers), tablefmt="simple", disable_numparse=True, preserve_whitespace=indented
     )
@@ -129,9 +130,9 @@ def _stacked(cells: list[list[Any]], headers: Sequence[str]) -> str:
 def _fitted(cells: list[list[Any]], headers: Sequence[str]) -> list[int]:
     """Column widths that fit the terminal where they can: the widest column
     that can still wrap gives up a character at a time, never breaking a word."""
-    columns = [[str(v) for v in column] for column in zip(headers, *cells, strict=False)]
-    widths = [max(map(len, column)) for column in columns]
-    floors = [max(len(word) for v in column for word in v.split() or [""]) for column in columns]
+    cells_by_column = [[str(v) for v in column] for column in zip(headers, *cells, strict=False)]
+    widths = [max(map(columns, column)) for column in cells_by_column]
+    floors = [max(columns(word) for v in column for word in v.split() or [""]) for column in cells_by_column]
     room = width() - 4 * len(widths) + 2  # tabulate pads each column by 2 and parts them by 2
     while sum(widths) > room:
         shrinkable = [i for i, w in enumerate(widths) if w > floors[i]]

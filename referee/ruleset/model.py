@@ -137,6 +137,13 @@ class Situation:
         "",
         effect=True,
     )
+    # set by the loader from `translations`: language -> what it means there
+    spoken: Mapping[str, str] = field(Table(Text()), "its sentence per language", EMPTY, internal=True)
+
+    @property
+    def said(self) -> str:
+        """What it means, in the language spoken; the file's own sentence when not translated."""
+        return self.spoken.get(current(), self.text)
 
 
 @dataclass(frozen=True, kw_only=True, eq=False)

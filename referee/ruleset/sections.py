@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from referee.language import current
 from referee.ruleset.spec import RULE, Integer, Record, Seq, Table, Text, field
 
 EMPTY: Mapping[str, tuple[str, ...]] = {}
@@ -44,6 +45,13 @@ class Terrain:
     colour: str = field(COLOUR, "its colour in the SVG picture")
     rule: str = field(RULE, "the rule for this terrain", "")
     aliases: tuple[str, ...] = field(Seq(Text()), "other words for it, any language", ())
+    # set by the loader from `translations`: language -> its word there
+    spoken: Mapping[str, str] = field(Table(Text()), "its word per language", {}, internal=True)
+
+    @property
+    def title(self) -> str:
+        """Its word in the language spoken; its key when not translated."""
+        return self.spoken.get(current(), self.name)
 
 
 @dataclass(frozen=True, kw_only=True, eq=False)

@@ -33,7 +33,7 @@ class RuleTexts(Mapping[str, str]):
 
 
 def attach(rules: Ruleset) -> Ruleset:
-    """The ruleset whose rule texts and unit words follow the language spoken."""
+    """The ruleset whose rule texts and words of units, situations and terrains follow the language spoken."""
     if not rules.translations:
         return rules
     units = {
@@ -47,8 +47,24 @@ def attach(rules: Ruleset) -> Ruleset:
         )
         for name, unit in rules.units.items()
     }
+    situations = {
+        name: dataclasses.replace(
+            situation,
+            spoken={lang: said for lang, t in rules.translations.items() if (said := t.situations.get(name))},
+        )
+        for name, situation in rules.situations.items()
+    }
     rule_texts = RuleTexts(rules.rules, {lang: t.rules for lang, t in rules.translations.items()})
-    return dataclasses.replace(rules, rules=rule_texts, units=units)
+    land = rules.landscape
+    if land:
+        terrains = {
+            name: dataclasses.replace(
+                terrain, spoken={lang: word for lang, t in rules.translations.items() if (word := t.terrain.get(name))}
+            )
+            for name, terrain in land.terrains.items()
+        }
+        land = dataclasses.replace(land, terrains=terrains)
+    return dataclasses.replace(rules, rules=rule_texts, units=units, situations=situations, landscape=land)
 
 
 def check(rules: Ruleset, fail: Fail) -> None:

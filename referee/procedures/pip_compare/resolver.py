@@ -99,7 +99,7 @@ def check(rules: Ruleset, params: PipCompare, fight: PipFight) -> None:
         for _, name in fight.when:
             if name in params.combined_refused_by:
                 situation = rules.situations[name]
-                raise RefereeError(f"no combined attack: {situation.text}", rule=situation.rule)
+                raise RefereeError(f"no combined attack: {situation.said}", rule=situation.rule)
 
 
 def dice_needed(rules: Ruleset, params: PipCompare, fight: PipFight) -> dict[str, DiceNeed]:

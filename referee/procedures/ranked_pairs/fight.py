@@ -320,7 +320,7 @@ class RankedFight:
     def policy(self) -> tuple[Step, ...]:
         """The file's policy in words, and what this fight's situations change in it."""
         changed = tuple(
-            Step(s.rule, f"{s.text}: the {side}'s worn units cannot withdraw to repair")
+            Step(s.rule, f"{s.said}: the {side}'s worn units cannot withdraw to repair")
             for side in SIDES
             for s in self.stopping[side]
             if self.params.fight.withdraw_worn

@@ -149,9 +149,9 @@ def _dice_parts(rules: Ruleset, params: RankedPairs, battle: Battle, side: str) 
             continue
         instead = [below for below in situation.not_on_top_of if below in names]
         if instead:
-            parts.append((0, situation.rule, f"{situation.text}: no extra die on top of '{instead[0]}'"))
+            parts.append((0, situation.rule, f"{situation.said}: no extra die on top of '{instead[0]}'"))
         else:
-            parts.append((situation.extra_dice, situation.rule, f"{situation.text}: +{situation.extra_dice} die"))
+            parts.append((situation.extra_dice, situation.rule, f"{situation.said}: +{situation.extra_dice} die"))
     return parts
 
 
@@ -190,7 +190,7 @@ def _bonuses(
     cancelled = [s for s in situations_on(rules, battle, other(side)) if s.cancels_bombardment]
     if bombarding and cancelled:
         steps.append(
-            Step(cancelled[0].rule, f"{cancelled[0].text}: the {side}'s {labels(rules, bombarding)} give no bonus")
+            Step(cancelled[0].rule, f"{cancelled[0].said}: the {side}'s {labels(rules, bombarding)} give no bonus")
         )
     elif bombarding:
         for rank, (unit, _) in enumerate(bombarding[:pairs]):
@@ -210,7 +210,7 @@ def _bonuses(
         if situation.highest_bonus and pairs:
             bonus[0] += situation.highest_bonus
             steps.append(
-                Step(situation.rule, f"{situation.text}: +{situation.highest_bonus} to the {side}'s highest die")
+                Step(situation.rule, f"{situation.said}: +{situation.highest_bonus} to the {side}'s highest die")
             )
     return bonus
 
@@ -311,7 +311,7 @@ def _side_losses(
     for situation in situations_on(rules, battle, side):
         keep = situation.fails_without
         if keep and not any(u == keep for u, _ in after + rear):
-            failed = f"{situation.text} fails: every unit of the {side} is removed"
+            failed = f"{situation.said} fails: every unit of the {side} is removed"
             destroyed += after + rear
             after, rear = [], []
             steps.append(Step(situation.rule, f"the {side} has no {rules.units[keep].title} left: {failed}"))
