@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -17,6 +19,7 @@ from referee.render.outcome import outcome
 
 if TYPE_CHECKING:
     from referee.journal.store import Journal
+    from referee.ruleset.model import Ruleset
 
 
 @click.group(invoke_without_command=True)
@@ -78,8 +81,8 @@ def _shown(journal: Journal, entry: dict[str, Any]) -> str:
     command line again with the ruleset content kept, where that rules the
     same; else its card (the outcome in a few words, dice, hashes, why)."""
     content = journal.ruleset_content(entry["ruleset_digest"]) if entry["ruleset_digest"] else None
-    if isinstance(entry["ruling"], dict) and "board" in entry["ruling"]:
-        return render.board_action(entry)
+    if isinstance(entry["ruling"], dict) and "board" in entry["ruling"] and content is not None:
+        return render.board_action(_kept_rules(entry, content), entry)
     if entry["command"].startswith("game") or (content is None and entry["ruleset"] is not None):
         return render.detail(entry)
     try:
@@ -95,15 +98,32 @@ def _printed_again(entry: dict[str, Any], content: bytes | None) -> str | None:
     from referee.cli.replay import rerun
     from referee.journal.compare import differences
 
+    with _kept(entry, content) as kept:
+        now, error, printed = rerun(entry["replay"], kept, as_json=False)
+    if error or differences(entry["ruling"], now):
+        return None
+    return printed.rstrip("\n")
+
+
+@contextmanager
+def _kept(entry: dict[str, Any], content: bytes | None) -> Iterator[Path | None]:
+    """The ruleset content the journal kept for the entry, as a file named like
+    the one it was read from (None when none was kept)."""
     with tempfile.TemporaryDirectory(prefix="referee-show-") as tmp:
         kept = None
         if content is not None:
             kept = Path(tmp) / Path(entry["ruleset_path"]).name
             kept.write_bytes(content)
-        now, error, printed = rerun(entry["replay"], kept, as_json=False)
-    if error or differences(entry["ruling"], now):
-        return None
-    return printed.rstrip("\n")
+        yield kept
+
+
+def _kept_rules(entry: dict[str, Any], content: bytes) -> Ruleset:
+    """The ruleset as the journal kept it for this entry, not today's file."""
+    from referee.ruleset.load import load_file
+
+    with _kept(entry, content) as kept:
+        assert kept is not None
+        return load_file(kept)
 
 
 def _reported(entry: dict[str, Any], content: bytes) -> str:
@@ -115,9 +135,8 @@ def _reported(entry: dict[str, Any], content: bytes) -> str:
     from referee.rolling import Settled
 
     dice = entry["dice"]
-    with tempfile.TemporaryDirectory(prefix="referee-show-") as tmp:
-        kept = Path(tmp) / Path(entry["ruleset_path"]).name
-        kept.write_bytes(content)
+    with _kept(entry, content) as kept:
+        assert kept is not None
         rules, procedure, situation, throw = reread(entry, kept)
         settled = Settled(resolve(rules, situation, throw), throw, tuple(dice.get("typed") or ()), dice.get("seed"))
         report: str = kinds.report(procedure.report).ruled(rules, situation, settled)[1]()

@@ -5,11 +5,15 @@ from __future__ import annotations
 
 import shlex
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from referee.journal.export import command_line
 from referee.render.outcome import outcome
-from referee.render.text import columns, explanation, paragraph, styled, table, typed, width, wrapped
+from referee.render.text import explanation, paragraph, styled, table, typed, width, wrapped
+from referee.render.widths import columns
+
+if TYPE_CHECKING:
+    from referee.ruleset.model import Ruleset
 
 
 def _short(text: str, width: int = 70) -> str:
@@ -129,7 +133,7 @@ def detail(entry: dict[str, Any]) -> str:
     return "\n".join([*lines, *_damaged(entry), *_why(entry)])
 
 
-def board_action(entry: dict[str, Any]) -> str:
+def board_action(rules: Ruleset, entry: dict[str, Any]) -> str:
     """An action of a game held on the board: what it ruled and why, then the
     board it left in short (whose turn, each player's dice); the map is in
     'referee play board' and every field in --json."""
@@ -137,7 +141,7 @@ def board_action(entry: dict[str, Any]) -> str:
 
     board = entry["ruling"]["board"]
     lines = [*_card(entry), "", styled("Ruling:", bold=True), f"  {outcome(entry)}", *_why(entry)]
-    lines += ["", styled("The board after it:", bold=True), paragraph(status(board)), "", players(board)]
+    lines += ["", styled("The board after it:", bold=True), paragraph(status(rules, board)), "", players(board)]
     lines += ["", *map(paragraph, notes(board))] if notes(board) else []
     return "\n".join([*lines, *_damaged(entry)])
 
