@@ -116,3 +116,15 @@ def test_a_risk_roll_of_four_says_what_attacker_counts_and_its_suggestion_works(
     defending = fails("battle risk --attacker 2 --defender 3 --no-journal")
     assert "at most 2 roll in one battle (--defender counts the defending armies" in defending
     assert run(defending.split("for the whole fight: referee ", 1)[1].removesuffix(" (RK-B2)")).exit_code == 0
+
+
+@pytest.mark.parametrize(
+    ("command", "line"),
+    [
+        ("map diceland --shape rund", "error: unknown --shape value 'rund'; did you mean 'random'?"),
+        ("log export --format cvs", "error: unknown --format value 'cvs'; did you mean 'csv'?"),
+        ("play start friday diceland --growth aply", "error: unknown --growth value 'aply'; did you mean 'apply'?"),
+    ],
+)
+def test_a_misspelt_word_of_a_few_gets_a_did_you_mean(command: str, line: str) -> None:
+    assert fails(command) == line

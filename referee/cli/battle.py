@@ -65,13 +65,18 @@ def battle(ruleset: str | None, entry: int | None, as_json: bool, **options: Any
 
     \b
     Example:
-      referee battle groundforce --attacker "2 trooper" --defender "trooper, heavy" \\
-          --attacker-roll sword,explosion --defender-roll shield,sword
-      referee battle diceland --attacker 6,2 --defender 3 --roll 5,1 --choose 5:6
+      referee battle groundforce --attacker "2 trooper" \\
+          --defender "trooper, heavy" \\
+          --attacker-roll sword,explosion \\
+          --defender-roll shield,sword
+      referee battle diceland --attacker 6,2 --defender 3 \\
+          --roll 5,1 --choose 5:6
       referee battle --entry 4 --choose 5:6
-      referee battle frontline-risk --attacker "infantry, armour" --attacker-rear 1 \\
-          --defender "infantry, damaged armour" --when defender:city \\
-          --attacker-roll 6,5,2 --defender-roll 6,3,1
+      referee battle frontline-risk \\
+          --attacker "infantry, armour" --attacker-rear 1 \\
+          --defender "infantry, damaged armour" \\
+          --when defender:city --attacker-roll 6,5,2 \\
+          --defender-roll 6,3,1
     """
     told = BattleTold(**options)
     if entry is not None:

@@ -58,7 +58,8 @@ def hit(
 
     \b
     Example:
-      referee hit trueforces --attacker 4 --target 5 --attack ranged --roll 5 --wound-roll 3
+      referee hit trueforces --attacker 4 --target 5 \\
+          --attack ranged --roll 5 --wound-roll 3
     """
     if no_roll and (roll is not None or wound_roll is not None or seed is not None):
         raise RefereeError("--no-roll rolls nothing: leave out --roll, --wound-roll and --seed")

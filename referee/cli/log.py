@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from referee.cli.journaling import journal_option, opened, report_damage
-from referee.cli.options import emit, json_option, whole
+from referee.cli.options import Named, emit, json_option, whole
 from referee.errors import RefereeError
 from referee.journal.rows import is_unreadable
 from referee.render import journal as render
@@ -191,7 +191,7 @@ def verify(checkpoints: list[tuple[int, str]], as_json: bool) -> None:
 
 @log.command()
 @click.option("--game", help="The game to export (default: every entry).")
-@click.option("--format", "form", type=click.Choice(["json", "csv"]), default="json", show_default=True)
+@click.option("--format", "form", type=Named(["json", "csv"]), default="json", show_default=True)
 @journal_option
 @json_option
 def export(game: str | None, form: str, as_json: bool) -> None:
@@ -200,7 +200,8 @@ def export(game: str | None, form: str, as_json: bool) -> None:
 
     \b
     Example:
-      referee log export --game friday --format csv > friday.csv
+      referee log export --game friday --format csv \\
+          > friday.csv
     """
     from referee.journal.export import to_csv
 

@@ -8,7 +8,7 @@ from typing import Any
 import click
 
 from referee.cli.journaling import journaled, record, write_file
-from referee.cli.options import F, emit, json_option, load_rules, ruleset_argument, seed_option, whole
+from referee.cli.options import F, Named, emit, json_option, load_rules, ruleset_argument, seed_option, whole
 from referee.dice import new_seed
 from referee.errors import RefereeError
 from referee.hexmap import SHAPES, Landmap, deal, landscape_of
@@ -20,7 +20,7 @@ def map_options(f: F) -> F:
     f = click.option("--capitals", is_flag=True, help="Add the capital cities of the capital variant.")(f)
     f = click.option(
         "--shape",
-        type=click.Choice(sorted(SHAPES)),
+        type=Named(sorted(SHAPES)),
         default="random",
         show_default=True,
         help="; ".join(f"{name}: {text}" for name, text in SHAPES.items()) + ".",
@@ -98,7 +98,8 @@ def landmap(
 
     \b
     Example:
-      referee map diceland --tiles 20 --seed 7 --capitals --svg map.svg
+      referee map diceland --tiles 20 --seed 7 --capitals \\
+          --svg map.svg
     """
     from referee.render import hexmap as render
 

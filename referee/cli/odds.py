@@ -49,11 +49,14 @@ def odds(ruleset: str, as_json: bool, **options: Any) -> None:
 
     \b
     Example:
-      referee odds groundforce --attacker "2 trooper" --defender "trooper, heavy"
+      referee odds groundforce --attacker "2 trooper" \\
+          --defender "trooper, heavy"
       referee odds trueforces --attack melee --wounds 1
       referee odds diceland --attacker 6,2 --defender 3
-      referee odds risk --attacker 10 --defender 10 --until conquest
-      referee odds risk --attacker 10 --defender 3,5,2 --until conquest
+      referee odds risk --attacker 10 --defender 10 \\
+          --until conquest
+      referee odds risk --attacker 10 --defender 3,5,2 \\
+          --until conquest
       referee odds risk --table 30
     """
     from referee.procedures.door import procedure_for

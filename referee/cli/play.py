@@ -15,7 +15,7 @@ import click
 
 from referee.cli.journaling import OFF, journal_option, journaled, opened, record
 from referee.cli.map import map_options
-from referee.cli.options import emit, extra_options, json_option, load_rules, seed_option
+from referee.cli.options import Named, emit, extra_options, json_option, load_rules, seed_option
 from referee.errors import RefereeError
 from referee.journal.games import START, STOP
 from referee.procedures.told import pips as numbers
@@ -127,7 +127,7 @@ def play() -> None:
 )
 @click.option(
     "--growth",
-    type=click.Choice(["offer", "apply"]),
+    type=Named(["offer", "apply"]),
     help="When several dice could grow at the end of a turn: offer (the player names one) "
     "or apply (the weakest grows); default: as the ruleset says.",
 )
@@ -154,7 +154,8 @@ def start(
 
     \b
     Example:
-      referee play start friday diceland --tiles 8 --seed 3 --rule terrain
+      referee play start friday diceland --tiles 8 --seed 3 \\
+          --rule terrain
     """
     from referee.board.history import apply, document
     from referee.board.state import play_of

@@ -62,9 +62,10 @@ def recruit(
 
     \b
     Example:
-      referee recruit frontline-risk --stars 7 --cities 2 --capitals 1 \\
-          --continent asia --reward two-armies
-      referee recruit frontline-risk --territory "3 infantry" --change merge --site
+      referee recruit frontline-risk --stars 7 --cities 2 \\
+          --capitals 1 --continent asia --reward two-armies
+      referee recruit frontline-risk \\
+          --territory "3 infantry" --change merge --site
     """
     rules = load_rules(ruleset)
     held, words = counts_from_args(ctx.args)

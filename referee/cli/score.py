@@ -24,7 +24,8 @@ def score(ctx: click.Context, ruleset: str, first: str | None, as_json: bool) ->
 
     \b
     Example:
-      referee score diceland --red 6,5,1 --blue 4,4,4 --first red
+      referee score diceland --red 6,5,1 --blue 4,4,4 \\
+          --first red
     """
     rules = load_rules(ruleset)
     players = players_of(rules)

@@ -43,8 +43,10 @@ def setup(
 
     \b
     Example:
-      referee setup diceland --tiles 20 --seed 7 --red-left 3,4 --blue-left 6,1
-      referee setup diceland --tiles 10 --red 6,6,5,4,3,2,1 --blue 6,5,5,5,4,1,1 --svg map.svg
+      referee setup diceland --tiles 20 --seed 7 \\
+          --red-left 3,4 --blue-left 6,1
+      referee setup diceland --tiles 10 --red 6,6,5,4,3,2,1 \\
+          --blue 6,5,5,5,4,1,1 --svg map.svg
     """
     from referee.render import setup as render
 
