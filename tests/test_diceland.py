@@ -191,7 +191,7 @@ def test_setup_matches_the_map_and_says_who_places_and_starts() -> None:
         ("map diceland --tiles 6 --seed 1", "DL-M1", "8 to 36"),
         ("map diceland --tiles 38 --seed 1", "DL-M1", "8 to 36"),
         ("map diceland --tiles 36 --capitals --seed 1", "DL-M3", "at most 34"),
-        ("map diceland --tiles 20 --shape ring", None, "'ring' is not one of"),
+        ("map diceland --tiles 20 --shape ring", None, "unknown --shape value 'ring'; known: blob, front, random"),
         ("setup diceland --tiles 20 --seed 1 --red-left 3", "DL-S3", "left with 2 dice"),
         ("setup diceland --tiles 20 --seed 1 --red-left 3,9 --blue-left 1,1", "DL-S3", "each 1 to 6"),
         ("setup diceland --tiles 20 --seed 1 --red-left 3,4", "DL-S3", "--blue-left"),

@@ -39,10 +39,11 @@ COMMANDS = {
 
 EXIT_HELP = """
 \b
-Shell completion of commands, rulesets, units, faces, situations:
-  bash, in ~/.bashrc:  eval "$(_REFEREE_COMPLETE=bash_source referee)"
-  zsh, in ~/.zshrc:    eval "$(_REFEREE_COMPLETE=zsh_source referee)"
-  fish:                _REFEREE_COMPLETE=fish_source referee | source
+Shell completion of commands, rulesets, units, faces and
+situations, one line in ~/.bashrc, ~/.zshrc or fish:
+  eval "$(_REFEREE_COMPLETE=bash_source referee)"
+  eval "$(_REFEREE_COMPLETE=zsh_source referee)"
+  _REFEREE_COMPLETE=fish_source referee | source
 
 Exit codes: 0 success; 1 when `log verify` finds the chain broken,
 `replay` finds a ruling changed, or a reading command met a damaged journal
@@ -215,8 +216,10 @@ def cli(rules_dir: tuple[str, ...], as_json: bool) -> None:
 
     \b
     Example:
-      referee battle groundforce --attacker "2 trooper" --defender "trooper, heavy" \\
-          --attacker-roll sword,explosion --defender-roll shield,sword
+      referee battle groundforce --attacker "2 trooper" \\
+          --defender "trooper, heavy" \\
+          --attacker-roll sword,explosion \\
+          --defender-roll shield,sword
     """
     if as_json:
         import shlex
