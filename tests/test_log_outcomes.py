@@ -26,6 +26,8 @@ def listed_outcome(command: str) -> str:
         ("roll 2d6+1 --seed 1", "total 8"),
         ("group diceland 4 5", "3 lost"),
         ("battle groundforce --attacker trooper --defender trooper --seed 1", "no winner"),
+        ('reinforce groundforce --mines 1 --free-places 3 --buy "3 troopers"', "bought 3 trooper"),
+        ("reinforce groundforce --mines 1 --free-places 0", "1 way to spend 0"),
     ],
 )
 def test_every_kind_of_entry_has_an_outcome(command: str, said: str) -> None:
@@ -47,3 +49,14 @@ def test_the_list_says_when_it_shows_only_the_latest() -> None:
     assert "Only the latest" not in run("log --limit 4").stdout
     assert run_json("log --limit 3")["more"] is True
     assert run_json("log --limit 4")["more"] is False
+
+
+def test_placements_in_one_command_are_each_told_with_their_player() -> None:
+    run("play start friday diceland --tiles 8 --seed 1")
+    board = run_json("play board")["board"]
+    first = board["to_move"]
+    other = next(p for p in board["players"] if p != first)
+    a, b = (tile["coord"] for tile in board["tiles"][:2])
+    mine, theirs = board["unplaced"][first][0], board["unplaced"][other][0]
+    said = listed_outcome(f"play place {a} {mine} {b} {theirs}")
+    assert said == f"{first}: a {mine} on {a}; {other}: a {theirs} on {b}"

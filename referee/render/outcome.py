@@ -63,9 +63,15 @@ def _units(counted: list[dict[str, Any]]) -> str:
 
 def _bought(ruling: Ruling) -> str:
     bought = ruling["bought"]
+    if isinstance(bought, dict) and bought:
+        return "bought " + ", ".join(f"{count} {unit}" for unit, count in bought.items())
     if bought:
-        return f"bought {bought if isinstance(bought, str) else ', '.join(map(str, bought))}"
-    return f"{len(ruling['purchases'])} ways to spend {ruling['spend']}"
+        return f"bought {bought}"
+    return f"{_ways(len(ruling['purchases']))} to spend {ruling['spend']}"
+
+
+def _ways(count: int) -> str:
+    return "1 way" if count == 1 else f"{count} ways"
 
 
 _TYPED: list[tuple[tuple[str, ...], Callable[[Ruling], str]]] = [
@@ -76,7 +82,7 @@ _TYPED: list[tuple[tuple[str, ...], Callable[[Ruling], str]]] = [
     (("hit",), _hit),
     (("needed",), lambda r: f"needs {r['needed']}+ to hit"),
     (("total", "expression"), lambda r: f"total {r['total']}"),
-    (("units", "ways"), lambda r: f"{len(r['ways'])} ways to take {r['units']}"),
+    (("units", "ways"), lambda r: f"{_ways(len(r['ways']))} to take {r['units']}"),
     (("before", "after"), lambda r: f"now {_units(r['after'])}"),
     (("built", "left"), lambda r: f"built {', '.join(r['built'])}, {r['left']} left"),
     (("purchases", "spend"), _bought),
@@ -94,8 +100,11 @@ def _board(action: dict[str, Any], board: dict[str, Any]) -> str:
         return f"{board['winner']['player']} wins"
     if kind == "start":
         return f"{len(board['tiles'])} tiles dealt, {board['to_move']} first"
-    if kind == "place":
-        return f"{player}: " + ", ".join(f"a {pips} on {coord}" for coord, pips in action["placements"])
+    if kind == "place":  # placements alternate between the players: each tile now names its placer
+        by: dict[str, list[str]] = {}
+        for coord, pips in action["placements"]:
+            by.setdefault(at[coord]["owner"], []).append(f"a {pips} on {coord}")
+        return "; ".join(f"{placer}: {', '.join(placed)}" for placer, placed in by.items())
     if board.get("pending"):
         return "waits for a pick"
     if kind in ("attack", "pick") and action.get("to") in at:
