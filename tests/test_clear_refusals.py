@@ -128,3 +128,23 @@ def test_a_risk_roll_of_four_says_what_attacker_counts_and_its_suggestion_works(
 )
 def test_a_misspelt_word_of_a_few_gets_a_did_you_mean(command: str, line: str) -> None:
     assert fails(command) == line
+
+
+@pytest.mark.parametrize(
+    "told",
+    [
+        "risk --attacker 3 --defender 2 --stop-at 1",
+        "risk --attacker 3 --defender 2,3",
+        "risk --attacker 3 --defender 2 --float",
+    ],
+)
+def test_a_whole_fight_option_without_until_suggests_only_what_then_works(told: str) -> None:
+    line = fails(f"odds {told}")
+    assert line.endswith("whole fights only; add --until conquest"), line
+    assert run_json(f"odds {told} --until conquest")["p_attacker_wins"]
+
+
+def test_float_alone_suggests_a_chart_too_and_both_work() -> None:
+    assert fails("odds risk --float").endswith("add --until conquest (or --table N for a chart)")
+    assert run_json("odds risk --float --table 3")["p_attacker_wins"]
+    assert "which units the attacker fights with" in fails("odds risk --float --until conquest")

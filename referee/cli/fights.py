@@ -98,7 +98,9 @@ def answer(rules: Ruleset, told: OddsTold, as_json: bool) -> None:
     if told.until is None:
         given = [name for name, value in told.given("floats", "exact", "stop_at").items() if value not in (None, False)]
         what = ", ".join(given) or "territories in turn (--defender 3,5,2)"
-        raise RefereeError(f"{what}: whole fights only; add --until conquest (or --table N for a chart)")
+        counted = any(told.given("attacker", "defender", "attacker_rear", "defender_rear", "stop_at").values())
+        chart = " (or --table N for a chart)" if given and not counted and _charts(rules) else ""
+        raise RefereeError(f"{what}: whole fights only; add --until conquest{chart}")
     from referee.fights.answers import solve
 
     defenders = territories(told.defender)
@@ -115,6 +117,17 @@ def answer(rules: Ruleset, told: OddsTold, as_json: bool) -> None:
         render.document(rules, battles, odds, told.stop_at),
         lambda: render.report(rules, battles, odds, told.exact),
     )
+
+
+def _charts(rules: Ruleset) -> bool:
+    """Whether --table would chart this ruleset, so an error may suggest it."""
+    from referee.fights.answers import chartable
+
+    try:
+        chartable(rules)
+    except RefereeError:
+        return False
+    return True
 
 
 def _chart(rules: Ruleset, told: OddsTold, as_json: bool) -> None:
