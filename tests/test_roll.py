@@ -77,3 +77,23 @@ def test_notation_as_players_type_it(typed: str, total: int) -> None:
 def test_ruleset_names_in_any_case_and_a_bad_count() -> None:
     assert run_json("roll GroundForce 2 --seed 3")["faces"] == ["sword", "shield"]
     assert "COUNT needs a whole number" in fails("roll groundforce x")
+
+
+@pytest.mark.parametrize(
+    ("name", "ruleset"),
+    [
+        ("Dobbelland", "diceland"),
+        ("Ground Force", "groundforce"),
+        ("classic risk", "risk"),
+        ("前線風雲", "frontline-risk"),
+    ],
+)
+def test_a_ruleset_rolls_by_every_name_players_give_it(name: str, ruleset: str) -> None:
+    rolled = run_json(f"roll '{name}' 2 --seed 1")
+    assert rolled["ruleset"] == ruleset and len(rolled["faces"]) == 2
+
+
+def test_a_misspelt_alias_is_suggested_and_numbered_dice_are_not_called_dice_dice() -> None:
+    assert "did you mean 'Dobbelland'?" in fails("roll Dobbelandd 2")
+    assert run("roll risk 3 --seed 2").stdout.startswith("Risk, 3 d6: ")
+    assert run("roll groundforce 1 --seed 2").stdout.startswith("Ground Force, 1 symbol die: ")

@@ -20,10 +20,21 @@ from referee.render import roll as render
 _WORD = re.compile(r"^[a-z][a-z-]*$", re.IGNORECASE)
 
 
-def _is_ruleset(spec: str) -> bool:
-    from referee.ruleset.load import SUFFIX, catalogue
+_NOTATION = re.compile(r"^\s*(\d|[dw]\d|[dw]\s*$|[(+-])", re.IGNORECASE)  # how dice notation can begin
 
-    return spec.endswith((SUFFIX, ".yml")) or any(e.name == spec.lower() for e in catalogue(user_dirs()))
+
+def _is_ruleset(spec: str) -> bool:
+    """A ruleset's file, file name, or any name its file declares ('Dobbelland',
+    'Ground Force'); what reads as dice notation is never looked up."""
+    from referee.ruleset.load import SUFFIX, catalogue
+    from referee.ruleset.lookup import by_declared_name
+
+    if spec.endswith((SUFFIX, ".yml")):
+        return True
+    if _NOTATION.match(spec):
+        return False
+    entries = catalogue(user_dirs())
+    return any(e.name == spec.lower() for e in entries) or bool(by_declared_name(spec, entries))
 
 
 def _count(words: tuple[str, ...]) -> int | None:
@@ -66,10 +77,12 @@ def roll(words: tuple[str, ...], die_name: str | None, seed: int | None, as_json
         emit(as_json, document, lambda: render.faces_report(rules.title, name, faces, seed))
         return
     if _WORD.match(spec) and not re.fullmatch(r"[dw]\d*", spec, re.IGNORECASE):
-        from referee.ruleset.load import shipped
+        from referee.ruleset.load import catalogue
+        from referee.ruleset.lookup import every_name
 
         raise RefereeError(
-            did_you_mean("ruleset", spec, list(shipped())).message + " (or give dice notation such as 2d6+1)"
+            did_you_mean("ruleset", spec, every_name(catalogue(user_dirs()))).message
+            + " (or give dice notation such as 2d6+1)"
         )
     if die_name is not None:
         raise RefereeError("--die is for a ruleset's dice; dice notation says its own, e.g. 2d6")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from referee.dice import Face
@@ -54,5 +55,5 @@ def faces_document(ruleset: str, die: str, faces: tuple[Face, ...], seed: int) -
 def faces_report(title: str, die: str, faces: tuple[Face, ...], seed: int) -> str:
     total = _total(faces)
     shown = ", ".join(map(str, faces)) + (f" = {total}" if total is not None and len(faces) > 1 else "")
-    dice = "die" if len(faces) == 1 else "dice"
-    return "\n".join([f"{title}, {len(faces)} {die} {dice}: {shown}", seed_line(seed, ())])
+    dice = "" if re.fullmatch(r"[dw]\d+", die, re.IGNORECASE) else " die" if len(faces) == 1 else " dice"  # "3 d6"
+    return "\n".join([f"{title}, {len(faces)} {die}{dice}: {shown}", seed_line(seed, ())])
