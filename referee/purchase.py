@@ -35,6 +35,11 @@ def _terms(rules: Ruleset) -> Reinforcements:
     return rules.reinforcements
 
 
+def income_sources(rules: Ruleset) -> list[str]:
+    """What a player counts for points (`--mines`)."""
+    return list(_terms(rules).income.per)
+
+
 def cost(rules: Ruleset, purchase: Purchase) -> int:
     return sum(rules.units[unit].cost * n for unit, n in purchase.items())
 

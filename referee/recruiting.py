@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from referee.errors import RefereeError, did_you_mean
 from referee.names import Lexicon, plural, some_units
 from referee.ruleset.model import Ruleset
-from referee.ruleset.recruits import Bonus, Recruiting, Work
+from referee.ruleset.recruits import Bonus, Building, Recruiting, Work
 from referee.ruling import Step
 
 
@@ -54,6 +54,22 @@ def _bonuses(kind: str, table: Mapping[str, Bonus], given: Sequence[str]) -> lis
 
 def _times(n: int) -> str:
     return {1: "once", 2: "twice"}.get(n, f"{n} times")
+
+
+def count_names(rules: Ruleset) -> list[str]:
+    """The counts a player gives for the turn's recruits."""
+    return list(_options(recruiting_of(rules)))
+
+
+def building_counts(rules: Ruleset) -> list[str]:
+    """The count a player pays for building with."""
+    return [_building(rules).pays_with]
+
+
+def _building(rules: Ruleset) -> Building:
+    if rules.building is None:
+        raise RefereeError(f"{rules.title} has nothing to build")
+    return rules.building
 
 
 def _options(terms: Recruiting) -> dict[str, str]:
@@ -146,9 +162,7 @@ def _ways(total: int, costs: Mapping[str, int], caps: Mapping[str, int]) -> list
 
 
 def build(rules: Ruleset, held: Mapping[str, int], wanted: Sequence[str]) -> Built:
-    terms = rules.building
-    if terms is None:
-        raise RefereeError(f"{rules.title} has nothing to build")
+    terms = _building(rules)
     for name in held:
         if name != terms.pays_with:
             raise did_you_mean("count", name, [terms.pays_with])

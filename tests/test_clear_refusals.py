@@ -148,3 +148,9 @@ def test_float_alone_suggests_a_chart_too_and_both_work() -> None:
     assert fails("odds risk --float").endswith("add --until conquest (or --table N for a chart)")
     assert run_json("odds risk --float --table 3")["p_attacker_wins"]
     assert "which units the attacker fights with" in fails("odds risk --float --until conquest")
+
+
+def test_an_option_the_ruleset_does_not_count_is_refused_by_name_not_by_its_value() -> None:
+    line = fails("recruit frontline-risk --stars 3 --cities 1 --buy armour")
+    assert line.startswith("error: unknown option '--buy'; known: ") and "--stars" in line
+    assert fails("reinforce groundforce --mine 2") == "error: unknown option '--mine'; did you mean '--mines'?"

@@ -225,7 +225,7 @@ def test_buying_a_legal_purchase() -> None:
 @pytest.mark.parametrize(
     "command, message",
     [
-        ("--mine 2", "did you mean 'mines'?"),
+        ("--mine 2", "did you mean '--mines'?"),
         ("--mines -1", "cannot be negative"),
         ("--mines two", "needs a whole number"),
         ("--free-places 13", "free places must be 0 to 12"),

@@ -42,7 +42,7 @@ def test_recruit_refusals() -> None:
     assert fails("recruit frontline-risk --stars -1").endswith("(FR-R1)")
     assert fails("recruit frontline-risk --free-armour -1").endswith("(FR-R3)")
     assert "did you mean 'asia'" in fails("recruit frontline-risk --continent asai")
-    assert "unknown count 'mines'" in fails("recruit frontline-risk --mines 2")
+    assert "unknown option '--mines'" in fails("recruit frontline-risk --mines 2")
     assert "no recruiting rules" in fails("recruit groundforce --stars 1")
 
 

@@ -166,7 +166,7 @@ def test_classic_reinforcements_explained() -> None:
     assert fails("recruit risk --territories 5 --set 0").endswith(
         "the sets traded in are counted from 1, not 0 (RK-R3)"
     )
-    assert "did you mean 'territories'" in fails("recruit risk --teritories 5")
+    assert "did you mean '--territories'" in fails("recruit risk --teritories 5")
 
 
 def test_a_file_counting_the_territory_is_told_the_line_to_write(edited) -> None:

@@ -8,6 +8,7 @@ import click
 from referee.cli.journaling import journaled, record
 from referee.cli.options import counts_from_args, emit, json_option, load_rules, ruleset_argument
 from referee.recruiting import build as check_build
+from referee.recruiting import building_counts
 from referee.render import recruiting as render
 
 _EXTRA = {"ignore_unknown_options": True, "allow_extra_args": True}
@@ -27,7 +28,7 @@ def build(ctx: click.Context, ruleset: str, as_json: bool) -> None:
       referee build frontline-risk --unflipped-stars 4 city
     """
     rules = load_rules(ruleset)
-    held, words = counts_from_args(ctx.args)
+    held, words = counts_from_args(ctx.args, building_counts(rules))
     built = check_build(rules, held, words)
     document = {
         "ruleset": rules.name,

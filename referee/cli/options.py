@@ -3,7 +3,7 @@ and refusing options the game in play does not read."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields
 from dataclasses import field as dc_field
 from typing import Any
@@ -195,9 +195,14 @@ def extra_options(extra: list[str]) -> dict[str, str]:
     return given
 
 
-def counts_from_args(extra: list[str]) -> tuple[dict[str, int], list[str]]:
-    """Counts a ruleset names (`--mines 2`), and the other words in order."""
+def counts_from_args(extra: list[str], known: Sequence[str]) -> tuple[dict[str, int], list[str]]:
+    """Counts a ruleset names (`--mines 2`), and the other words in order; an
+    option the ruleset does not count is refused by name before its value is
+    read (`--buy armour` is not a count with a bad number)."""
     given, words = _split_extra(extra)
+    for name in given:
+        if name not in known:
+            raise did_you_mean("option", f"--{shown(name)}", [f"--{k}" for k in known])
     held = {}
     for name, value in given.items():
         held[name] = whole_number(value, f"--{shown(name)}: a count on one table", None, MAX_COUNT)

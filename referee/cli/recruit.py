@@ -13,6 +13,7 @@ from referee.cli.journaling import journaled, record
 from referee.cli.options import counts_from_args, emit, json_option, load_rules, refuse_unread, ruleset_argument
 from referee.errors import RefereeError
 from referee.inputs import shown
+from referee.recruiting import count_names
 from referee.recruiting import recruit as count_recruits
 from referee.render import recruiting as render
 from referee.ruleset.model import Ruleset
@@ -68,7 +69,7 @@ def recruit(
           --territory "3 infantry" --change merge --site
     """
     rules = load_rules(ruleset)
-    held, words = counts_from_args(ctx.args)
+    held, words = counts_from_args(ctx.args, count_names(rules))
     if words:
         raise RefereeError(f"unexpected argument '{words[0]}'")
     if territory is not None:

@@ -8,7 +8,7 @@ from referee.cli.journaling import journaled, record
 from referee.cli.options import counts_from_args, emit, json_option, load_rules, ruleset_argument, whole
 from referee.errors import RefereeError
 from referee.names import units_of
-from referee.purchase import check, offer
+from referee.purchase import check, income_sources, offer
 from referee.render import purchase as render
 
 
@@ -28,7 +28,7 @@ def reinforce(ctx: click.Context, ruleset: str, free_places: int | None, buy: st
       referee reinforce groundforce --mines 2 --free-places 2
     """
     rules = load_rules(ruleset)
-    held, words = counts_from_args(ctx.args)
+    held, words = counts_from_args(ctx.args, income_sources(rules))
     if words:
         raise RefereeError(f"unexpected argument '{words[0]}'")
     offered = offer(rules, held, free_places)
