@@ -60,7 +60,7 @@ def _change(rules: Ruleset, terms: Recruiting, change: Change, holding: Holding,
     for unit, n in change.takes.items():
         have = sum(count for (u, _), count in holding.items() if u == unit)
         if have < n:
-            held = rules.units[unit].counted(have) if have else f"no {rules.units[unit].title}"
+            held = rules.units[unit].counted(have, numbered=True) if have else f"no {rules.units[unit].title}"
             raise RefereeError(
                 f"{change.name} takes {rules.units[unit].counted(n)}, but the territory holds {held}", rule=change.rule
             )

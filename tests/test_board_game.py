@@ -244,9 +244,9 @@ def test_once_the_turn_s_move_is_made_the_status_says_to_end_the_turn_and_undo_c
         run(f"play {action}")
     assert "Turn 3: blue to move, then end the turn." in run("play board").stdout
     moved = run("play move B4 B3").stdout
-    assert "Turn 3: blue ends the turn." in moved and "to move" not in moved
+    assert "Turn 3: blue to end the turn (play end)." in moved and "to move" not in moved
     assert fails("play move C4 B4") == "error: blue has moved this turn: at most 1 a turn (DL-V1)"
-    assert "blue ends the turn" in run("play hint").stdout
+    assert "blue to end the turn" in run("play hint").stdout
     undone = run("play undo").stdout
     assert re.search(r"^Why:\n  entry \d+ \(play move\) taken back$", undone, re.MULTILINE), undone
     assert "Turn 3: blue to move, then end the turn." in undone

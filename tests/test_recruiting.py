@@ -106,6 +106,9 @@ def test_merging_is_refused_off_a_city_or_short_of_infantry() -> None:
     assert fails("recruit frontline-risk --territory '2 infantry, armour' --change merge --site").endswith(
         "merge takes 3 infantry, but the territory holds 2 infantry (FR-R4)"
     )
+    assert fails("recruit frontline-risk --territory '4 infantry' --change merge --change merge --site").endswith(
+        "merge takes 3 infantry, but the territory holds 1 infantry (FR-R4)"
+    )
     assert "did you mean 'merge'" in fails("recruit frontline-risk --territory '3 infantry' --change merg --site")
 
 

@@ -58,8 +58,12 @@ def status(rules: Ruleset, board: Doc) -> str:
     if board["phase"] == "place":
         return f"Placing the armies: {board['to_move']} places next."
     if board["phase"] == "move" and rules.play is not None and board["moves"] >= rules.play.moves:
-        return f"Turn {board['turn']}: {board['to_move']} ends the turn."
-    what = {"attack": "to attack (or move, if no attack is possible)", "pick": "to pick a pairing", "move": "to move"}
+        return f"Turn {board['turn']}: {board['to_move']} to end the turn (play end)."
+    what = {
+        "attack": "to attack (or move, if no attack is possible)",
+        "pick": "to pick a pairing (play pick ROLLED:FIELD)",
+        "move": "to move",
+    }
     return f"Turn {board['turn']}: {board['to_move']} {what[board['phase']]}, then end the turn."
 
 
