@@ -66,6 +66,7 @@ def test_a_chinese_rule_text_breaks_at_the_terminal_width() -> None:
 def test_a_line_never_starts_with_a_closing_mark() -> None:
     assert wrap("甲乙丙丁，戊己", 9, "", "", whole_words=False) == ["甲乙丙", "丁，戊己"]
     assert wrap("甲乙丙「丁戊」", 8, "", "", whole_words=False) == ["甲乙丙", "「丁戊」"]
+    assert wrap("步兵師, 城市, 首都", 7, "", "", whole_words=False) == ["步兵師,", "城市,", "首都"]
 
 
 def test_words_between_chinese_stay_whole_and_spaces_break() -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import unicodedata
 
 _OPENING = "「『（《〈【〔“‘"  # a line never ends on these
-_CLOSING = "」』）》〉】〕，。、；：！？”’"  # nor starts with these
+_CLOSING = "」』）》〉】〕，。、；：！？”’,.;:!?)]}"  # nor starts with these (a list's ", " after Chinese too)
 
 
 def wide(c: str) -> bool:
