@@ -46,7 +46,7 @@ def _bonuses(kind: str, table: Mapping[str, Bonus], given: Sequence[str]) -> lis
         times = named.count(bonus)
         if times > bonus.most:
             raise RefereeError(
-                f"{bonus.name} is given {_times(times)}; one player holds it at most {_times(bonus.most)}",
+                f"{bonus.name} is given {_times(times)}; it counts at most {_times(bonus.most)} for a player",
                 rule=bonus.rule,
             )
     return named
