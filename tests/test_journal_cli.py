@@ -161,7 +161,7 @@ def test_a_ruling_with_another_ruleset_than_the_game_is_noted(edited: Callable[.
     other = edited("groundforce", lambda text: text.replace("name: groundforce", "name: house"))
     run("game start friday --ruleset groundforce")
     result = run(TYPED.replace("groundforce", str(other), 1))
-    assert result.stderr == "note: game 'friday' is played with groundforce, but this ruling used house\n"
+    assert result.stderr == "note: game 'friday' plays groundforce; this ruling used house\n"
     assert run(TYPED).stderr == ""
 
 

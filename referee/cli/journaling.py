@@ -177,9 +177,7 @@ def record(
         )
     ctx.meta[ENTRY], ctx.meta[CHECKPOINT], game = written.entry, code(written.entry, written.hash), written.game
     if starts is None and game is not None and rules is not None and game["ruleset"] != rules.name:
-        click.echo(
-            f"note: game '{game['name']}' is played with {game['ruleset']}, but this ruling used {rules.name}", err=True
-        )
+        click.echo(f"note: game '{game['name']}' plays {game['ruleset']}; this ruling used {rules.name}", err=True)
 
 
 def writing() -> bool:
