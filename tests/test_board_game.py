@@ -250,3 +250,11 @@ def test_once_the_turn_s_move_is_made_the_status_says_to_end_the_turn_and_undo_c
     undone = run("play undo").stdout
     assert re.search(r"^Why:\n  entry \d+ \(play move\) taken back$", undone, re.MULTILINE), undone
     assert "Turn 3: blue to move, then end the turn." in undone
+
+
+def test_an_attack_on_drawn_dice_prints_its_seed_and_one_on_typed_dice_does_not() -> None:
+    placed()
+    drawn = run("play attack A4 B4 --seed 3").stdout
+    assert "Seed: 3; repeat this roll with --seed 3." in drawn
+    run("play undo")
+    assert "Seed:" not in run("play attack A4 B4 --roll 3").stdout

@@ -100,7 +100,7 @@ def _act(kind: str, as_json: bool, given: str | None, seed: int | None = None, *
     rolled = {"rolled": {"attacker": done["throw"]}} if kind == "attack" else None
     out = document(new, done, entry["id"], steps)
     record(rules, out, seed=drawn, dice=rolled)
-    emit(as_json, out, lambda: render.report(rules, out))
+    emit(as_json, out, lambda: render.report(rules, out, drawn=drawn))
 
 
 @click.group()

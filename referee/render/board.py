@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from referee.render.text import explanation, paragraph, styled, table
+from referee.render.text import explanation, paragraph, seed_line, styled, table
 
 if TYPE_CHECKING:
     from referee.hexmap import Landmap, Tile
@@ -101,8 +101,9 @@ def notes(board: Doc) -> list[str]:
     return lines
 
 
-def report(rules: Ruleset, document: Doc, headline: str | None = None) -> str:
-    """An action's or the board's report: what happened and why, then the board."""
+def report(rules: Ruleset, document: Doc, headline: str | None = None, drawn: int | None = None) -> str:
+    """An action's or the board's report: what happened and why, then the
+    board; the seed of dice the referee `drawn` for it, to draw them again."""
     board = document["board"]
     parts = [styled(headline, bold=True), ""] if headline else []
     parts += [styled(paragraph(f"{rules.title}, game '{board['game']}': {status(rules, board)}"), bold=True), ""]
@@ -113,6 +114,7 @@ def report(rules: Ruleset, document: Doc, headline: str | None = None) -> str:
         from referee.ruling import Step
 
         parts += ["", explanation(Step(s["rule"], s["text"]) for s in steps)]
+    parts += ["", seed_line(drawn, ())] if drawn is not None else []
     return "\n".join(parts)
 
 
