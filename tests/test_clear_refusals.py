@@ -154,3 +154,14 @@ def test_an_option_the_ruleset_does_not_count_is_refused_by_name_not_by_its_valu
     line = fails("recruit frontline-risk --stars 3 --cities 1 --buy armour")
     assert line.startswith("error: unknown option '--buy'; known: ") and "--stars" in line
     assert fails("reinforce groundforce --mine 2") == "error: unknown option '--mine'; did you mean '--mines'?"
+
+
+def test_a_game_starts_with_its_ruleset_after_the_name_as_play_start_takes_it() -> None:
+    assert run_json("game start friday groundforce")["ruleset"] == "groundforce"
+    run("game stop")
+    assert run_json("game start saturday --ruleset risk")["ruleset"] == "risk"
+    run("game stop")
+    assert fails("game start sunday") == (
+        "error: say which ruleset the game is played with, e.g. referee game start friday groundforce"
+    )
+    assert "two rulesets for one game" in fails("game start sunday risk --ruleset groundforce")

@@ -8,6 +8,7 @@ from typing import Any
 
 import click
 
+from referee.cli import completion
 from referee.cli.journaling import journal_option, opened, record, report_damage
 from referee.cli.options import emit, json_option, load_rules
 from referee.errors import RefereeError
@@ -63,22 +64,29 @@ def _listing(as_json: bool, games: list[dict[str, Any]]) -> None:
 
 @game.command()
 @click.argument("name")
-@click.option("--ruleset", required=True, help="The ruleset the game is played with.")
+@click.argument("ruleset_named", metavar="[RULESET]", required=False, shell_complete=completion.rulesets)
+@click.option("--ruleset", help="The ruleset the game is played with (or give it after the name).")
 @journal_option
 @json_option
-def start(name: str, ruleset: str, as_json: bool) -> None:
+def start(name: str, ruleset_named: str | None, ruleset: str | None, as_json: bool) -> None:
     """Start a game: later rulings, from any terminal using this journal,
     belong to it until 'referee game stop'. Each evening is its own game: a
-    name played before is refused, with a free one to use instead.
+    name played before is refused, with a free one to use instead. The
+    ruleset comes after the name, as in 'play start', or with --ruleset.
 
     \b
     Example:
-      referee game start friday --ruleset groundforce
+      referee game start friday groundforce
     """
     name = name.strip()
     if not name:
-        raise RefereeError("name the game, e.g. referee game start friday --ruleset groundforce")
-    rules = load_rules(ruleset)
+        raise RefereeError("name the game, e.g. referee game start friday groundforce")
+    if ruleset_named and ruleset and ruleset_named != ruleset:
+        raise RefereeError(f"two rulesets for one game: '{ruleset_named}' and --ruleset {ruleset}; give one")
+    chosen = ruleset_named or ruleset
+    if chosen is None:
+        raise RefereeError("say which ruleset the game is played with, e.g. referee game start friday groundforce")
+    rules = load_rules(chosen)
     document = {"game": name, "ruleset": rules.name}
     record(rules, document, starts=name)
     emit(
@@ -102,7 +110,7 @@ def stop(as_json: bool) -> None:
         going = journal.current_game()
         held = [g for g in journal.games() if going and g["name"] == going["name"]]
     if going is None:
-        raise RefereeError("no game is going; start one with 'referee game start NAME --ruleset R'")
+        raise RefereeError("no game is going; start one with 'referee game start NAME RULESET'")
     rulings = held[-1]["entries"] if held else 0
     document = {"game": going["name"], "ruleset": going["ruleset"], "entries": rulings}
     record(None, document, stops=going["name"])

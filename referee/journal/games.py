@@ -11,7 +11,7 @@ from __future__ import annotations
 import sqlite3
 from typing import Any
 
-from referee.errors import RefereeError, setting
+from referee.errors import RefereeError
 
 START, STOP, KEPT = "game start", "game stop", "games kept"
 COLUMNS = ("id", "name", "ruleset", "started", "stopped")
@@ -182,7 +182,7 @@ def refuse_to_stop(db: sqlite3.Connection, name: str) -> dict[str, Any]:
     """The game going, which must still be the one the player asked to stop."""
     going = current(db)
     if going is None:
-        raise RefereeError(f"no game is going; start one with 'referee game start NAME {setting('ruleset')} R'")
+        raise RefereeError("no game is going; start one with 'referee game start NAME RULESET'")
     if going["name"] != name:
         raise RefereeError(f"game '{going['name']}' started meanwhile in another terminal; run 'referee game' to see")
     return going
