@@ -8,7 +8,6 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -21,12 +20,6 @@ from referee.ruleset.load import load, shipped
 ROOT = Path(__file__).resolve().parent.parent
 OTHERS = [code for code in language.LANGUAGES if code != language.ENGLISH]
 LOCALE_VARIABLES = ("REFEREE_LANG", "LC_ALL", "LC_MESSAGES", "LANG")
-
-
-@pytest.fixture(autouse=True)
-def english_afterwards() -> Iterator[None]:
-    yield
-    language.use(language.ENGLISH)
 
 
 @pytest.mark.parametrize(
@@ -91,8 +84,9 @@ def test_a_unit_is_written_in_the_language_asked() -> None:
     """Unit words follow the language in free text; the ruling's records keep the file's own word."""
     roll = "--attacker '2 trooper' --defender 'trooper, heavy' --attacker-roll sword,explosion "
     roll += "--defender-roll shield,sword"
-    assert "chooses which: soldaat or zwaar wapen" in run(f"--lang nl battle groundforce {roll}").stdout
-    assert "chooses which: Soldat or schwere Waffe" in run(f"--lang de battle groundforce {roll}").stdout
+    wide = {"COLUMNS": "200"}  # the summary on one line
+    assert "kiest welke: soldaat of zwaar wapen" in run(f"--lang nl battle groundforce {roll}", env=wide).stdout
+    assert "wählt, welche: Soldat oder schwere Waffe" in run(f"--lang de battle groundforce {roll}", env=wide).stdout
     fight = "--attacker '3 army' --defender '2 army' --attacker-roll 6,5,1 --defender-roll 4,3"
     assert "2 legers" in run(f"--lang nl battle risk {fight}").stdout
 

@@ -83,13 +83,16 @@ class Unit:
         said = self.spoken.get(current())
         return said[0] if said else self.word
 
+    @property
+    def titles(self) -> str:
+        """Its plural as printed, in the language spoken."""
+        said = self.spoken.get(current())
+        return said[1] if said else self.plural or self.title + "s"
+
     def counted(self, count: int, state: str = "") -> str:
         """'trooper', '2 troopers', '2 damaged armour': as a ruling writes a count of them."""
         before = f"{state} " if state else ""
-        if count == 1:
-            return before + self.title
-        said = self.spoken.get(current())
-        return f"{count} {before}{said[1] if said else self.plural or self.title + 's'}"
+        return before + self.title if count == 1 else f"{count} {before}{self.titles}"
 
 
 @dataclass(frozen=True, kw_only=True, eq=False)
