@@ -144,6 +144,7 @@ def test_every_word_of_a_shipped_ruleset_is_written_in_all_four(name: str) -> No
     for code, translation in _words(name).items():
         assert translation is not None, f"{name} has no {code} words"
         assert set(translation.units) == set(rules.units), (name, code)
+        assert set(translation.attacks) == set(rules.attacks), (name, code)
         assert set(translation.situations) == set(rules.situations), (name, code)
         worded = {die: {str(f) for f in d.faces if not isinstance(f, int)} for die, d in rules.dice.items()}
         assert {die: set(translation.faces.get(die, {})) for die in worded} == worded, (name, code)
@@ -165,6 +166,12 @@ def test_a_translation_naming_what_the_file_lacks_is_refused(edited: Any) -> Non
     )
     path = edited("groundforce", lambda text: text.replace("trooper: {label: Soldat", "troper: {label: Soldat", 1))
     assert "translations.de.units.troper: unknown unit 'troper'; did you mean 'trooper'?" in fails(f"validate {path}")
+    path = edited(
+        "groundforce", lambda text: text.replace("{normal: normaler Angriff", "{normall: normaler Angriff", 1)
+    )
+    assert "translations.de.attacks.normall: unknown attack 'normall'; did you mean 'normal'?" in fails(
+        f"validate {path}"
+    )
     path = edited("groundforce", lambda text: text.replace("translations:\n  nl:", "translations:\n  fr:", 1))
     assert "fr" in fails(f"validate {path}")
 

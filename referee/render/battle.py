@@ -5,7 +5,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, cast
 
 from referee.language import _, ngettext
-from referee.render.text import View, by_side, faces, ruling_page, seed_line, sentences, side_word, table, units
+from referee.render.text import (
+    View,
+    by_side,
+    faces,
+    ruling_page,
+    ruling_title,
+    seed_line,
+    sentences,
+    side_word,
+    table,
+    units,
+)
 from referee.rolling import Settled
 from referee.ruleset.model import Ruleset
 from referee.ruling import SIDES
@@ -68,7 +79,6 @@ def summary(rules: Ruleset, outcome: Exchange) -> str:
 
 def report(rules: Ruleset, settled: Settled) -> str:
     outcome = cast("Exchange", settled.ruling.outcome)  # the door hands this report only exchanges
-    label = rules.attacks[outcome.attack].label
     rows = [
         (
             side_word(side),
@@ -80,7 +90,7 @@ def report(rules: Ruleset, settled: Settled) -> str:
         for side in SIDES
     ]
     return ruling_page(
-        f"{rules.title}: {label}",
+        ruling_title(rules, outcome.attack),
         [table(rows, [_("side"), _("units"), _("rolled"), _("hits"), _("loses")])],
         summary(rules, outcome),
         settled.ruling.steps,

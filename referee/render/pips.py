@@ -12,7 +12,18 @@ from referee.outcomes.pips import POLICY, PipAttack, PipOutcome
 from referee.render import json as json_render
 from referee.render import odds as odds_render
 from referee.render.battle import document
-from referee.render.text import View, explanation, fraction, paragraph, percent, seed_line, sentences, styled, table
+from referee.render.text import (
+    View,
+    explanation,
+    fraction,
+    paragraph,
+    percent,
+    ruling_title,
+    seed_line,
+    sentences,
+    styled,
+    table,
+)
 from referee.rolling import Settled
 
 __all__ = ["document", "odds_document", "odds_report", "report", "summary"]
@@ -66,9 +77,7 @@ def report(rules: Ruleset, settled: Settled) -> str:
         defender=outcome.defender.field,
     )
     headers = [_("rolled"), _("field"), _("outcome"), _("attacker after"), _("defender after"), _("legal"), _("chosen")]
-    heading = "\n".join(
-        [styled(f"{rules.title}: {rules.attacks[outcome.attack].label}", bold=True), told, table(rows, headers)]
-    )
+    heading = "\n".join([styled(ruling_title(rules, outcome.attack), bold=True), told, table(rows, headers)])
     sections = (
         heading,
         styled(paragraph(summary(outcome)), bold=True),

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, cast
 from referee.language import _
 from referee.render.battle import document
 from referee.render.battle import odds as odds
-from referee.render.text import View, by_side, ruling_page, seed_line, sentences, side_word, table
+from referee.render.text import View, by_side, ruling_page, ruling_title, seed_line, sentences, side_word, table
 from referee.rolling import Settled
 from referee.ruleset.model import Ruleset
 from referee.ruling import SIDES
@@ -65,7 +65,7 @@ def report(rules: Ruleset, settled: Settled) -> str:
         for side in SIDES
     )
     return ruling_page(
-        f"{rules.title}: {rules.attacks[outcome.attack].label}",
+        ruling_title(rules, outcome.attack),
         [
             table(
                 sides, [_("side"), *([_("front"), _("rear")] if has_rear else [_("units")]), _("rolled"), _("suffers")]

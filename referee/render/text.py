@@ -62,6 +62,13 @@ def faces(rules: Ruleset, rolled: Iterable[object]) -> str:
     return ", ".join(words.get(str(face), str(face)) for face in rolled)
 
 
+def ruling_title(rules: Ruleset, attack: str) -> str:
+    """'Ground Force: normal attack': the game and the attack's label, in the language spoken."""
+    said = rules.translations.get(current())
+    label = (said.attacks.get(attack) if said else None) or str(rules.attacks[attack].label)
+    return _("{title}: {attack}").format(title=rules.title, attack=label)
+
+
 def by_side(side: str, attacker: str, defender: str) -> str:
     """The sentence said of this side: each side's sentence is a message of its
     own, as languages that inflect 'the attacker' need."""
