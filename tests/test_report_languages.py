@@ -135,6 +135,7 @@ def test_a_whole_fight_reads_in_the_language_asked_and_lines_up_in_chinese() -> 
         "10 Armeen gegen 5 Armeen; dann 3 Armeen; 1 weitere bleibt zurück (RK-B1)",
     ]
     assert "Nacheinander eingenommene Gebiete:" in german
+    assert german[3].split()[-2] == "67,37%"  # the decimal mark German writes
     chinese = run(f"--lang zh-Hant {fight}", env=WIDE).stdout.splitlines()
     rows = [line for line in chinese[3:6]]
     assert [row.split()[0] for row in rows] == ["進攻方攻下每塊領土", "防守方守住其中一塊", "其中：進攻方單位耗盡"]

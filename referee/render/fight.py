@@ -15,7 +15,7 @@ from referee.language import _, ngettext
 from referee.names import numbered
 from referee.procedures.base import Battle
 from referee.render.json import percent as json_percent
-from referee.render.text import by_side, fraction, paragraph, styled, width, wrapped
+from referee.render.text import by_side, decimal, fraction, paragraph, styled, width, wrapped
 from referee.render.widths import columns
 from referee.ruleset.model import Ruleset
 from referee.ruling import SIDES, Step
@@ -32,7 +32,7 @@ def bar(p: Number, width: int = BAR) -> str:
 
 
 def _pct(p: Number) -> str:
-    return f"{float(p) * 100:6.2f}%"
+    return decimal(f"{float(p) * 100:6.2f}%")
 
 
 def _exact(p: Number) -> str:
@@ -185,7 +185,7 @@ def report(rules: Ruleset, battles: Sequence[Battle], odds: FightOdds, exact: bo
     lines += [""]
     for side in SIDES:
         left = ", ".join(
-            f"{float(n):.2f} {state + ' ' if state else ''}{rules.units[unit].titles}"
+            f"{decimal(f'{float(n):.2f}')} {state + ' ' if state else ''}{rules.units[unit].titles}"
             for (unit, state), n in odds.expected_left[side].items()
             if n
         )
@@ -195,7 +195,7 @@ def report(rules: Ruleset, battles: Sequence[Battle], odds: FightOdds, exact: bo
             _("Expected left to the defender: {left} (units lost: {lost})."),
         )
         lost = float(odds.expected_losses[side])
-        lines += wrapped(said.format(left=left or _("nothing"), lost=f"{lost:.2f}"))
+        lines += wrapped(said.format(left=left or _("nothing"), lost=decimal(f"{lost:.2f}")))
     solved = ngettext(
         "Solved over {states} fight states from {rounds} distinct round.",
         "Solved over {states} fight states from {rounds} distinct rounds.",
@@ -268,7 +268,7 @@ def chart_report(rules: Ruleset, made: Chart, exact: bool) -> str:
         shown = range(start, min(start + per_block, len(made.defenders)))
         lines += ["", "A \\ D" + "".join(f"{made.defenders[c]:>{cell}}" for c in shown)]
         lines += [
-            f"{a:<5}" + "".join(f"{float(row[c]) * 100:>{cell}.1f}" for c in shown)
+            f"{a:<5}" + "".join(decimal(f"{float(row[c]) * 100:>{cell}.1f}") for c in shown)
             for a, row in zip(made.attackers, made.rows)
         ]
     if exact:

@@ -200,7 +200,14 @@ def fraction(p: Fraction) -> str:
 
 
 def percent(p: Fraction) -> str:
-    return f"{float(p) * 100:.2f}%"
+    return decimal(f"{float(p) * 100:.2f}%")
+
+
+def decimal(written: str) -> str:
+    """A number as written in Python ('33.33%') with the decimal mark of the
+    language spoken: a comma in Dutch and German ('33,33%')."""
+    whole, point, part = written.partition(".")
+    return _("{whole}.{part}").format(whole=whole, part=part) if point else written
 
 
 def units(rules: Ruleset, counted: Mapping[str, int]) -> str:
