@@ -142,3 +142,13 @@ def test_a_whole_fight_reads_in_the_language_asked_and_lines_up_in_chinese() -> 
     percent_at = {columns(row[: row.index("%")]) for row in rows}
     assert len(percent_at) == 1, rows  # the percents line up by display width
     assert "進攻方預期剩餘：" in "\n".join(chinese)
+
+
+def test_a_chart_of_whole_fights_reads_in_the_language_asked_and_lines_up_in_chinese() -> None:
+    chart = "odds risk --until conquest --table 3"
+    chinese = run(f"--lang zh-Hant {chart}").stdout.splitlines()
+    corner = next(line for line in chinese if line.startswith("攻\\守"))
+    rows = chinese[chinese.index(corner) + 1 : chinese.index(corner) + 4]
+    assert [columns(line) for line in rows] == [columns(corner)] * 3  # the columns line up under the heading
+    assert "A \\ V     1     2     3" in run(f"--lang de {chart}").stdout
+    assert "1      41,7  10,6   2,7" in run(f"--lang nl {chart}").stdout

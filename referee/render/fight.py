@@ -264,11 +264,14 @@ def chart_report(rules: Ruleset, made: Chart, exact: bool) -> str:
     )
     lines = wrapped(title.format(title=rules.title, units=unit.titles) + _behind(made.kept_behind, made.kept_rule))
     lines[0] = styled(lines[0], bold=True)
+    label = 5  # columns of a row's attacker count
+    corner = _("A \\ D")  # attackers down, defenders across
+    corner += " " * (label - columns(corner))
     for start in range(0, len(made.defenders), per_block):
         shown = range(start, min(start + per_block, len(made.defenders)))
-        lines += ["", "A \\ D" + "".join(f"{made.defenders[c]:>{cell}}" for c in shown)]
+        lines += ["", corner + "".join(f"{made.defenders[c]:>{cell}}" for c in shown)]
         lines += [
-            f"{a:<5}" + "".join(decimal(f"{float(row[c]) * 100:>{cell}.1f}") for c in shown)
+            f"{a:<{label}}" + "".join(decimal(f"{float(row[c]) * 100:>{cell}.1f}") for c in shown)
             for a, row in zip(made.attackers, made.rows)
         ]
     if exact:
