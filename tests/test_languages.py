@@ -198,6 +198,9 @@ def _neutral(value: Any) -> Any:
         "battle diceland --attacker 6,2 --defender 3 --roll 5,1 --choose 5:6",
         "hit trueforces --attacker 4 --target 5 --attack ranged --roll 5 --wound-roll 3",
         "recruit frontline-risk --stars 7 --cities 2 --capitals 1 --continent asia",
+        "odds diceland --attacker 6,2 --defender 3",
+        "odds risk --attacker 10 --defender 5,3 --until conquest",
+        "odds trueforces --attack melee --wounds 1",
     ],
 )
 def test_json_reads_the_same_in_every_language_but_its_free_text(command: str) -> None:
