@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import shlex
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +12,7 @@ import pytest
 from click.testing import CliRunner, Result
 from hypothesis import settings
 
+from referee import language
 from referee.cli import cli
 from referee.ruleset.load import shipped
 
@@ -19,6 +20,13 @@ from referee.ruleset.load import shipped
 # a busy machine (speed is measured by the scripts in benchmarks/, against a reference).
 settings.register_profile("referee", deadline=None)
 settings.load_profile("referee")
+
+
+@pytest.fixture(autouse=True)
+def english_afterwards() -> Iterator[None]:
+    """A test that speaks another language leaves the next one in English (the language is chosen once per run)."""
+    yield
+    language.use(language.ENGLISH)
 
 
 @pytest.fixture(autouse=True)

@@ -8,7 +8,6 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -21,12 +20,6 @@ from referee.ruleset.load import load, shipped
 ROOT = Path(__file__).resolve().parent.parent
 OTHERS = [code for code in language.LANGUAGES if code != language.ENGLISH]
 LOCALE_VARIABLES = ("REFEREE_LANG", "LC_ALL", "LC_MESSAGES", "LANG")
-
-
-@pytest.fixture(autouse=True)
-def english_afterwards() -> Iterator[None]:
-    yield
-    language.use(language.ENGLISH)
 
 
 @pytest.mark.parametrize(
@@ -91,8 +84,9 @@ def test_a_unit_is_written_in_the_language_asked() -> None:
     """Unit words follow the language in free text; the ruling's records keep the file's own word."""
     roll = "--attacker '2 trooper' --defender 'trooper, heavy' --attacker-roll sword,explosion "
     roll += "--defender-roll shield,sword"
-    assert "chooses which: soldaat or zwaar wapen" in run(f"--lang nl battle groundforce {roll}").stdout
-    assert "chooses which: Soldat or schwere Waffe" in run(f"--lang de battle groundforce {roll}").stdout
+    wide = {"COLUMNS": "200"}  # the summary on one line
+    assert "kiest welke: soldaat of zwaar wapen" in run(f"--lang nl battle groundforce {roll}", env=wide).stdout
+    assert "wählt, welche: Soldat oder schwere Waffe" in run(f"--lang de battle groundforce {roll}", env=wide).stdout
     fight = "--attacker '3 army' --defender '2 army' --attacker-roll 6,5,1 --defender-roll 4,3"
     assert "2 legers" in run(f"--lang nl battle risk {fight}").stdout
 
@@ -150,6 +144,7 @@ def test_every_word_of_a_shipped_ruleset_is_written_in_all_four(name: str) -> No
     for code, translation in _words(name).items():
         assert translation is not None, f"{name} has no {code} words"
         assert set(translation.units) == set(rules.units), (name, code)
+        assert set(translation.attacks) == set(rules.attacks), (name, code)
         assert set(translation.situations) == set(rules.situations), (name, code)
         worded = {die: {str(f) for f in d.faces if not isinstance(f, int)} for die, d in rules.dice.items()}
         assert {die: set(translation.faces.get(die, {})) for die in worded} == worded, (name, code)
@@ -171,6 +166,12 @@ def test_a_translation_naming_what_the_file_lacks_is_refused(edited: Any) -> Non
     )
     path = edited("groundforce", lambda text: text.replace("trooper: {label: Soldat", "troper: {label: Soldat", 1))
     assert "translations.de.units.troper: unknown unit 'troper'; did you mean 'trooper'?" in fails(f"validate {path}")
+    path = edited(
+        "groundforce", lambda text: text.replace("{normal: normaler Angriff", "{normall: normaler Angriff", 1)
+    )
+    assert "translations.de.attacks.normall: unknown attack 'normall'; did you mean 'normal'?" in fails(
+        f"validate {path}"
+    )
     path = edited("groundforce", lambda text: text.replace("translations:\n  nl:", "translations:\n  fr:", 1))
     assert "fr" in fails(f"validate {path}")
 
@@ -197,6 +198,9 @@ def _neutral(value: Any) -> Any:
         "battle diceland --attacker 6,2 --defender 3 --roll 5,1 --choose 5:6",
         "hit trueforces --attacker 4 --target 5 --attack ranged --roll 5 --wound-roll 3",
         "recruit frontline-risk --stars 7 --cities 2 --capitals 1 --continent asia",
+        "odds diceland --attacker 6,2 --defender 3",
+        "odds risk --attacker 10 --defender 5,3 --until conquest",
+        "odds trueforces --attack melee --wounds 1",
     ],
 )
 def test_json_reads_the_same_in_every_language_but_its_free_text(command: str) -> None:

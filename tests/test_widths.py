@@ -4,14 +4,10 @@ columns they take."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
 from conftest import run
 from hypothesis import given
 from hypothesis import strategies as st
 
-from referee import language
 from referee.render.widths import columns, wrap
 
 NARROW_60 = {"COLUMNS": "60"}
@@ -19,12 +15,6 @@ BATTLE = (
     "--lang zh-Hant battle frontline-risk --attacker '裝甲師, 步兵師' --defender '2 步兵師' "
     "--when defender:守城 --attacker-roll 6,3 --defender-roll 5,2,1 --no-journal"
 )
-
-
-@pytest.fixture(autouse=True)
-def english_afterwards() -> Iterator[None]:
-    yield
-    language.use(language.ENGLISH)
 
 
 def test_a_wide_character_takes_two_columns() -> None:
@@ -36,8 +26,8 @@ def test_a_wide_character_takes_two_columns() -> None:
 def test_a_table_with_chinese_unit_words_lines_up() -> None:
     lines = run(BATTLE, env=NARROW_60).stdout.splitlines()
     header, rule, attacker, defender = lines[1:5]
-    assert attacker.startswith("attacker  步兵師, 裝甲師  6, 3")
-    assert defender.startswith("defender  2 步兵師        5, 2, 1")
+    assert attacker.startswith("進攻方  步兵師, 裝甲師  6, 3")
+    assert defender.startswith("防守方  2 步兵師        5, 2, 1")
     starts = [i for i in range(1, len(rule)) if rule[i - 1 : i + 1] == " -"]  # where each later column begins
     for line in (header, attacker, defender):
         for start in starts:

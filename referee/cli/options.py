@@ -239,10 +239,16 @@ def emit(as_json: bool, document: Any, text: Callable[[], str]) -> None:
     else:
         click.echo(text())
         if entry is not None:
+            from referee.language import _
             from referee.render.text import paragraph
 
-            click.echo("\n" + paragraph(f"Journal entry {entry}; 'referee log show {entry}' shows it again."))
-            click.echo(paragraph(f"Checkpoint {checkpoint}: note it. To prove it later:"))
+            click.echo(
+                "\n"
+                + paragraph(_("Journal entry {entry}; 'referee log show {entry}' shows it again.").format(entry=entry))
+            )
+            click.echo(
+                paragraph(_("Checkpoint {checkpoint}: note it. To prove it later:").format(checkpoint=checkpoint))
+            )
             click.echo(f"  referee log verify --checkpoint {checkpoint}")
 
 

@@ -62,14 +62,15 @@ def on_this_throw(procedure: Procedure, settled: Settled) -> list[str]:
 
 def how_to_pick(awaits: str, entry: int | None, line: list[str]) -> str:
     """The commands that give what a waiting ruling awaits, on its own throw."""
+    from referee.language import _
     from referee.render.text import typed
 
     flag, metavar = FLAGS[awaits], _metavar(awaits)
     full = typed(["referee", *line, flag, metavar])
     if entry is None:
-        return "To pick on this throw:\n" + full
+        return "\n".join([_("To pick on this throw:"), full])
     on_entry = typed(["referee", "battle", "--entry", str(entry), flag, metavar])
-    return "To pick on this throw:\n" + on_entry + "\nor, in full:\n" + full
+    return "\n".join([_("To pick on this throw:"), on_entry, _("or, in full:"), full])
 
 
 def asked(n: int, ruleset: str | None, told: BattleTold) -> tuple[Ruleset, BattleTold, list[str]]:

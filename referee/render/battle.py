@@ -4,7 +4,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
-from referee.render.text import View, ruling_page, seed_line, table, units
+from referee.language import _, ngettext
+from referee.render.text import (
+    View,
+    by_side,
+    faces,
+    ruling_page,
+    ruling_title,
+    seed_line,
+    sentences,
+    side_word,
+    table,
+    units,
+)
 from referee.rolling import Settled
 from referee.ruleset.model import Ruleset
 from referee.ruling import SIDES
@@ -17,44 +29,69 @@ if TYPE_CHECKING:
 def summary(rules: Ruleset, outcome: Exchange) -> str:
     winner = outcome.winner
     if winner is None and not (outcome.attacker_loses or outcome.defender_loses):
-        return "No winner: nothing happens."
+        return _("No winner: nothing happens.")
     margin = abs(outcome.attacker.hits - outcome.defender.hits)
     if winner is None:  # both sides fired at once: each loses what the other hit
-        parts = ["Both sides fire at once."]
+        parts = [_("Both sides fire at once.")]
+    elif margin:
+        parts = [
+            by_side(
+                winner,
+                ngettext("The attacker wins by {margin}.", "The attacker wins by {margin}.", margin),
+                ngettext("The defender wins by {margin}.", "The defender wins by {margin}.", margin),
+            )
+        ]
     else:
-        parts = [f"The {winner} wins by {margin}." if margin else f"The {winner} wins the tie."]
+        parts = [by_side(winner, _("The attacker wins the tie."), _("The defender wins the tie."))]
+    parts = [part.format(margin=margin) for part in parts]
     for side in SIDES:
         lost, options = outcome.side(side).loses, outcome.side(side).removal_options
         if not lost:
             continue
         if not options:  # wounds, not units
-            parts.append(f"The {side} takes {lost} wound{'s' if lost > 1 else ''}.")
+            said = by_side(
+                side,
+                ngettext("The attacker takes {n} wound.", "The attacker takes {n} wounds.", lost),
+                ngettext("The defender takes {n} wound.", "The defender takes {n} wounds.", lost),
+            )
         elif len(options) > 1:
-            choices = " or ".join(units(rules, o) for o in options)
-            parts.append(f"The {side} removes {lost} unit{'s' if lost > 1 else ''} and chooses which: {choices}.")
+            said = by_side(
+                side,
+                ngettext(
+                    "The attacker removes {n} unit and chooses which: {choices}.",
+                    "The attacker removes {n} units and chooses which: {choices}.",
+                    lost,
+                ),
+                ngettext(
+                    "The defender removes {n} unit and chooses which: {choices}.",
+                    "The defender removes {n} units and chooses which: {choices}.",
+                    lost,
+                ),
+            )
         else:
-            parts.append(f"The {side} removes {units(rules, options[0])}.")
+            said = by_side(side, _("The attacker removes {units}."), _("The defender removes {units}."))
+        choices = _(" or ").join(units(rules, o) for o in options)
+        parts.append(said.format(n=lost, choices=choices, units=units(rules, options[0]) if options else ""))
     if outcome.moves_in:
-        parts.append("The attackers move in.")
-    return " ".join(parts)
+        parts.append(_("The attackers move in."))
+    return sentences(parts)
 
 
 def report(rules: Ruleset, settled: Settled) -> str:
     outcome = cast("Exchange", settled.ruling.outcome)  # the door hands this report only exchanges
-    label = rules.attacks[outcome.attack].label
     rows = [
         (
-            side,
+            side_word(side),
             units(rules, outcome.side(side).units),
-            ", ".join(map(str, outcome.side(side).rolled)),
+            faces(rules, outcome.side(side).rolled),
             outcome.side(side).hits,
             outcome.side(side).loses,
         )
         for side in SIDES
     ]
     return ruling_page(
-        f"{rules.title}: {label}",
-        [table(rows, ["side", "units", "rolled", "hits", "loses"])],
+        ruling_title(rules, outcome.attack),
+        [table(rows, [_("side"), _("units"), _("rolled"), _("hits"), _("loses")])],
         summary(rules, outcome),
         settled.ruling.steps,
         seed_line(settled.seed, settled.typed, settled.again),
@@ -73,5 +110,5 @@ def odds(rules: Ruleset, situation: object, outcomes: list[Outcome]) -> View:
     from referee.render import odds as odds_render  # exact fractions load only when odds are asked
 
     return {"ruleset": rules.name, "outcomes": odds_render.document(outcomes)}, lambda: odds_render.report(
-        f"{rules.title}: odds of one attack", outcomes
+        _("{title}: odds of one attack").format(title=rules.title), outcomes
     )

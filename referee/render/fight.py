@@ -11,16 +11,19 @@ from typing import Any
 
 from referee.fights.answers import Chart, FightOdds
 from referee.fights.solver import Number
-from referee.names import numbered, some_units
+from referee.language import _, ngettext
+from referee.names import numbered
 from referee.procedures.base import Battle
 from referee.render.json import percent as json_percent
-from referee.render.text import fraction, paragraph, styled, width, wrapped
+from referee.render.text import by_side, decimal, fraction, paragraph, styled, width, wrapped
+from referee.render.widths import columns
 from referee.ruleset.model import Ruleset
 from referee.ruling import SIDES, Step
 
 BAR = 30  # characters for 100%
 _EIGHTHS = " ▏▎▍▌▋▊▉"
 SHOWN = 12  # "at least k" rows in text; JSON lists every k
+INDENT = "  "  # a row that is part of the row above
 
 
 def bar(p: Number, width: int = BAR) -> str:
@@ -29,7 +32,7 @@ def bar(p: Number, width: int = BAR) -> str:
 
 
 def _pct(p: Number) -> str:
-    return f"{float(p) * 100:6.2f}%"
+    return decimal(f"{float(p) * 100:6.2f}%")
 
 
 def _exact(p: Number) -> str:
@@ -37,15 +40,25 @@ def _exact(p: Number) -> str:
 
 
 def _rows(rows: Sequence[tuple[str, Number]], exact: bool) -> list[str]:
-    """One line per outcome: label, percent, bar (the bar shortened to fit); exact fractions below when asked."""
-    label_width = min(max(len(label) for label, _ in rows), width() - 10)
+    """One line per outcome: label, percent, bar (the bar shortened to fit); exact fractions below when asked.
+    Labels are measured in terminal columns, so Chinese ones line up too."""
+    label_width = min(max(columns(label) for label, _ in rows), width() - 10)
     room = max(0, width() - label_width - 11)
     lines = []
     for label, p in rows:
-        lines.append(f"{label[:label_width]:<{label_width}}  {_pct(p)}  {bar(p)[:room]}".rstrip())
+        fitted = _fit(label, label_width)
+        padding = " " * (label_width - columns(fitted))
+        lines.append(f"{fitted}{padding}  {_pct(p)}  {bar(p)[:room]}".rstrip())
         if exact:
             lines += wrapped(f"= {_exact(p)}", " " * (label_width + 2))
     return lines
+
+
+def _fit(label: str, room: int) -> str:
+    """The label cut to the columns it may take."""
+    while columns(label) > room:
+        label = label[:-1]
+    return label
 
 
 def _arithmetic(exact: bool) -> str:
@@ -106,22 +119,24 @@ def document(rules: Ruleset, battles: Sequence[Battle], odds: FightOdds, stop_at
 def _told(rules: Ruleset, battles: Sequence[Battle], kept: int, kept_rule: str) -> str:
     """'10 armies attacking 5 armies; 1 more stays behind (RK-B1)': what was told, every count said."""
 
-    def units(pairs: Sequence[tuple[str, int]]) -> str:
-        return numbered(rules, pairs) or "nothing"
+    def units(pairs: Sequence[tuple[str, int]], rear: Sequence[tuple[str, int]]) -> str:
+        said = numbered(rules, pairs) or _("nothing")
+        return _("{units} (rear {rear})").format(units=said, rear=numbered(rules, rear)) if rear else said
 
     first = battles[0]
-    attacker = units(first.attacker) + (f" (rear {units(first.attacker_rear)})" if first.attacker_rear else "")
-    defender = "; then ".join(
-        units(b.defender) + (f" (rear {units(b.defender_rear)})" if b.defender_rear else "") for b in battles
-    )
-    return f"{attacker} attacking {defender}" + _behind(kept, kept_rule)
+    attacker = units(first.attacker, first.attacker_rear)
+    defender = _("; then ").join(units(b.defender, b.defender_rear) for b in battles)
+    told = _("{attacker} attacking {defender}").format(attacker=attacker, defender=defender)
+    return told + _behind(kept, kept_rule)
 
 
 def _behind(kept: int, rule: str) -> str:
     """'; 1 more stays behind (RK-B1)': the attacker's units besides those told, or nothing."""
     if not kept:
         return ""
-    return f"; {kept} more {'stays' if kept == 1 else 'stay'} behind ({rule})"
+    return ngettext("; {n} more stays behind ({rule})", "; {n} more stay behind ({rule})", kept).format(
+        n=kept, rule=rule
+    )
 
 
 def _shown(chances: Sequence[Number]) -> list[tuple[int, Number]]:
@@ -130,47 +145,65 @@ def _shown(chances: Sequence[Number]) -> list[tuple[int, Number]]:
 
 
 def report(rules: Ruleset, battles: Sequence[Battle], odds: FightOdds, exact: bool) -> str:
-    how = "exact fractions" if odds.exact else "floating point, not exact"
     chain = len(battles) > 1
     rows: list[tuple[str, Number]] = [
-        ("the attacker takes every territory" if chain else "the attacker conquers", odds.p_attacker_wins),
-        ("the defender holds" + (" one of them" if chain else ""), odds.p_defender_holds),
-        ("  of which: the attacker ran out of units", odds.p_attacker_runs_out),
+        (_("the attacker takes every territory") if chain else _("the attacker conquers"), odds.p_attacker_wins),
+        (_("the defender holds one of them") if chain else _("the defender holds"), odds.p_defender_holds),
+        (INDENT + _("of which: the attacker ran out of units"), odds.p_attacker_runs_out),
     ]
     if odds.failing:
-        rows.append(
-            ("  of which: the attack failed (" + ", ".join(s.text for s in odds.failing) + ")", odds.p_attack_fails)
-        )
+        why = ", ".join(s.text for s in odds.failing)
+        rows.append((INDENT + _("of which: the attack failed ({why})").format(why=why), odds.p_attack_fails))
     if odds.p_attacker_stops:
-        rows.append(("  of which: the attacker stopped as told", odds.p_attacker_stops))
-    lines = [styled(paragraph(f"{rules.title}: a whole fight until conquest ({how})"), bold=True)]
+        rows.append((INDENT + _("of which: the attacker stopped as told"), odds.p_attacker_stops))
+    title = (
+        _("{title}: a whole fight until conquest (exact fractions)")
+        if odds.exact
+        else _("{title}: a whole fight until conquest (floating point, not exact)")
+    )
+    lines = [styled(paragraph(title.format(title=rules.title)), bold=True)]
     lines += wrapped(_told(rules, battles, odds.kept_behind, odds.kept_rule))
     lines += ["", *_rows(rows, exact)]
     if chain:
-        lines += ["", styled("Territories taken in turn:", bold=True)]
+        lines += ["", styled(_("Territories taken in turn:"), bold=True)]
         lines += _rows(
-            [(f"  at least the first {'territory' if k == 1 else k}", p) for k, p in enumerate(odds.taken[:-1], 1)]
-            + [(f"  all {len(battles)}", odds.taken[-1])],
+            [
+                (INDENT + (_("at least the first territory") if k == 1 else _("at least the first {k}").format(k=k)), p)
+                for k, p in enumerate(odds.taken[:-1], 1)
+            ]
+            + [(INDENT + _("all {n}").format(n=len(battles)), odds.taken[-1])],
             exact,
         )
-    for title, chances in (
+    for heading, chances in (
         (_conquers_title(rules, odds, chain), odds.conquer_with),
-        ("The defender holds with units left:", odds.defender_keeps),
+        (_("The defender holds with units left:"), odds.defender_keeps),
     ):
         shown = _shown(chances)
         if shown:
-            lines += ["", styled(paragraph(title), bold=True), *_rows([(f"  {k} or more", p) for k, p in shown], exact)]
+            more = [(INDENT + _("{k} or more").format(k=k), p) for k, p in shown]
+            lines += ["", styled(paragraph(heading), bold=True), *_rows(more, exact)]
     lines += [""]
     for side in SIDES:
         left = ", ".join(
-            f"{float(n):.2f} {state + ' ' if state else ''}{rules.units[unit].plural or rules.units[unit].title + 's'}"
+            f"{decimal(f'{float(n):.2f}')} {state + ' ' if state else ''}{rules.units[unit].titles}"
             for (unit, state), n in odds.expected_left[side].items()
             if n
         )
+        said = by_side(
+            side,
+            _("Expected left to the attacker: {left} (units lost: {lost})."),
+            _("Expected left to the defender: {left} (units lost: {lost})."),
+        )
         lost = float(odds.expected_losses[side])
-        lines += wrapped(f"Expected left to the {side}: {left or 'nothing'} (units lost: {lost:.2f}).")
-    lines += wrapped(f"Solved over {odds.states:,} fight states from {odds.rounds} distinct rounds.")
-    lines += ["", styled("Between rounds (edit 'fight' in the ruleset to change):", bold=True), *_policy(odds.policy)]
+        lines += wrapped(said.format(left=left or _("nothing"), lost=decimal(f"{lost:.2f}")))
+    solved = ngettext(
+        "Solved over {states} fight states from {rounds} distinct round.",
+        "Solved over {states} fight states from {rounds} distinct rounds.",
+        odds.rounds,
+    )
+    lines += wrapped(solved.format(states=f"{odds.states:,}", rounds=odds.rounds))
+    between = _("Between rounds (edit 'fight' in the ruleset to change):")
+    lines += ["", styled(between, bold=True), *_policy(odds.policy)]
     return "\n".join(lines)
 
 
@@ -178,14 +211,20 @@ def _conquers_title(rules: Ruleset, odds: FightOdds, chain: bool) -> str:
     """The heading of the attacker's chances to win with units left, each wording whole."""
     if not odds.kept_behind:
         return (
-            "The attacker takes the last territory with units left:"
+            _("The attacker takes the last territory with units left:")
             if chain
-            else "The attacker conquers with units left:"
+            else _("The attacker conquers with units left:")
         )
-    kept = some_units(rules, odds.kept_behind)
-    if chain:
-        return f"The attacker takes the last territory with units left, besides {kept} kept behind:"
-    return f"The attacker conquers with units left, besides {kept} kept behind:"
+    if len(rules.units) > 1:
+        kept = ngettext("{n} unit", "{n} units", odds.kept_behind).format(n=odds.kept_behind)
+    else:
+        kept = numbered(rules, [(next(iter(rules.units)), odds.kept_behind)])
+    said = (
+        _("The attacker takes the last territory with units left, besides {kept} kept behind:")
+        if chain
+        else _("The attacker conquers with units left, besides {kept} kept behind:")
+    )
+    return said.format(kept=kept)
 
 
 def _policy(steps: Sequence[Step]) -> list[str]:
@@ -209,26 +248,36 @@ def chart_document(rules: Ruleset, made: Chart, when: Sequence[str]) -> dict[str
 
 def chart_report(rules: Ruleset, made: Chart, exact: bool) -> str:
     """The chart in blocks of columns that fit the terminal; --exact lists each cell's fraction after it."""
-    how = "exact, shown rounded" if made.exact else "floating point, not exact"
     cell = 6
     per_block = max(1, (width() - cell) // cell)
     unit = next(iter(rules.units.values()))  # a chart's fight has one kind of unit
-    lines = wrapped(
-        f"{rules.title}: percent chance the attacker conquers ({how}); rows: attacking "
-        f"{unit.plural or unit.title + 's'}, columns: defending ones" + _behind(made.kept_behind, made.kept_rule)
+    title = (
+        _(
+            "{title}: percent chance the attacker conquers (exact, shown rounded); "
+            "rows: attacking {units}, columns: defending ones"
+        )
+        if made.exact
+        else _(
+            "{title}: percent chance the attacker conquers (floating point, not exact); "
+            "rows: attacking {units}, columns: defending ones"
+        )
     )
+    lines = wrapped(title.format(title=rules.title, units=unit.titles) + _behind(made.kept_behind, made.kept_rule))
     lines[0] = styled(lines[0], bold=True)
+    label = 5  # columns of a row's attacker count
+    corner = _("A \\ D")  # attackers down, defenders across
+    corner += " " * (label - columns(corner))
     for start in range(0, len(made.defenders), per_block):
-        columns = range(start, min(start + per_block, len(made.defenders)))
-        lines += ["", "A \\ D" + "".join(f"{made.defenders[c]:>{cell}}" for c in columns)]
+        shown = range(start, min(start + per_block, len(made.defenders)))
+        lines += ["", corner + "".join(f"{made.defenders[c]:>{cell}}" for c in shown)]
         lines += [
-            f"{a:<5}" + "".join(f"{float(row[c]) * 100:>{cell}.1f}" for c in columns)
+            f"{a:<{label}}" + "".join(decimal(f"{float(row[c]) * 100:>{cell}.1f}") for c in shown)
             for a, row in zip(made.attackers, made.rows)
         ]
     if exact:
-        lines += ["", styled("Exact:", bold=True)]
+        lines += ["", styled(_("Exact:"), bold=True)]
         for a, row in zip(made.attackers, made.rows):
             for d, p in zip(made.defenders, row):
-                lines += wrapped(f"{a} against {d}: {_exact(p)}", hanging="    ")
+                lines += wrapped(_("{a} against {d}: {p}").format(a=a, d=d, p=_exact(p)), hanging="    ")
     lines += ["", *_policy(made.policy)]
     return "\n".join(lines)

@@ -11,6 +11,7 @@ from typing import Any, cast
 
 from referee.hitcheck import Chances, chances
 from referee.hitcheck import chart as every_pair
+from referee.language import _, ngettext
 from referee.names import article
 from referee.outcomes.strike import Strike, StrikeChart, StrikeOutcome, StrikeTerms
 from referee.procedures.door import procedure_for
@@ -73,41 +74,47 @@ def _outcome(settled: Settled) -> StrikeOutcome:
 
 def verdict(outcome: StrikeOutcome) -> str:
     if not outcome.hit:
-        return f"Rolled {outcome.roll}: a miss."
-    result = (
-        "the target is out of action"
-        if outcome.out_of_action
-        else f"the target takes a wound ({outcome.wounds} in all)"
-    )
-    return f"Rolled {outcome.roll}: a hit. Wound roll {outcome.wound_roll}: {result}."
+        return _("Rolled {roll}: a miss.").format(roll=outcome.roll)
+    if outcome.out_of_action:
+        said = _("Rolled {roll}: a hit. Wound roll {wound_roll}: the target is out of action.")
+    else:
+        said = _("Rolled {roll}: a hit. Wound roll {wound_roll}: the target takes a wound ({wounds} in all).")
+    return said.format(roll=outcome.roll, wound_roll=outcome.wound_roll, wounds=outcome.wounds)
 
 
 def report(
     rules: Ruleset, terms: StrikeTerms, strike: Strike, odds: Chances, steps: tuple[Step, ...], settled: Settled | None
 ) -> str:
-    label = terms.value
     rows = [
         (name, fraction(p), percent(p))
-        for name, p in (("hit", odds.hit), ("out of action", odds.out_of_action), ("wound", odds.wound))
+        for name, p in ((_("hit"), odds.hit), (_("out of action"), odds.out_of_action), (_("wound"), odds.wound))
     ]
+    title = _("{title}: {attack}, {value} {attacker} against {value} {target}").format(
+        title=rules.title, attack=terms.kind, value=terms.value, attacker=strike.attacker, target=strike.target
+    )
     lines = [
-        styled(f"{rules.title}: {terms.kind}, {label} {strike.attacker} against {label} {strike.target}", bold=True),
-        f"Needs {odds.needed}+ to hit.",
-        table(rows, ["chance of", "fraction", "percent"]),
+        styled(title, bold=True),
+        _("Needs {needed}+ to hit.").format(needed=odds.needed),
+        table(rows, [_("chance of"), _("fraction"), _("percent")]),
         "",
     ]
     if settled is not None:
         lines += [styled(paragraph(verdict(_outcome(settled))), bold=True), ""]
     lines.append(explanation(steps))
     offered = terms.offered
-    lines += [
-        "",
-        paragraph(
-            f"Modifiers for {article(terms.kind)} (--modifier): "
-            f"{', '.join(offered) if offered else 'none in this ruleset'}; "
-            "or agree a change on the spot: --attacker-bonus, --target-bonus, --to-hit-plus, --wound-roll-plus N."
-        ),
-    ]
+    modifiers = (
+        _(
+            "Modifiers for {attack} (--modifier): {modifiers}; or agree a change on the spot: "
+            "--attacker-bonus, --target-bonus, --to-hit-plus, --wound-roll-plus N."
+        )
+        if offered
+        else _(
+            "Modifiers for {attack} (--modifier): none in this ruleset; or agree a change on the spot: "
+            "--attacker-bonus, --target-bonus, --to-hit-plus, --wound-roll-plus N."
+        )
+    )
+    said = modifiers.format(attack=article(terms.kind), kind=terms.kind, modifiers=", ".join(offered))
+    lines += ["", paragraph(said)]
     if settled is not None:
         lines += ["", seed_line(settled.seed, settled.typed, settled.again)]
     return "\n".join(lines)
@@ -125,23 +132,26 @@ def chart_document(rules: Ruleset, sheet: StrikeChart, cells: list[tuple[int, in
 
 
 def chart_report(rules: Ruleset, sheet: StrikeChart, cells: list[tuple[int, int, Chances]]) -> str:
-    targets = sorted({t for _, t, _ in cells})
+    targets = sorted({t for _a, t, _o in cells})
     by_attacker: dict[int, list[str]] = {}
-    for a, _, odds in cells:
+    for a, _t, odds in cells:
         by_attacker.setdefault(a, []).append(f"{odds.needed}+  {fraction(odds.out_of_action)}")
     wounds = sheet.wounds
-    extras = [f"target has {wounds} wound{'' if wounds == 1 else 's'}"] if wounds else []
+    extras = [ngettext("target has {n} wound", "target has {n} wounds", wounds).format(n=wounds)] if wounds else []
     extras += sheet.extras
     title = f"{rules.title}: {sheet.label}" + (f" ({'; '.join(extras)})" if extras else "")
     return "\n".join(
         [
             styled(title, bold=True),
             paragraph(
-                "Each cell: the number needed to hit, and the chance of putting the target out of action in one attack."
+                _(
+                    "Each cell: the number needed to hit, and the chance of putting the target "
+                    "out of action in one attack."
+                )
             ),
             table(
                 [[a, *cells_of_a] for a, cells_of_a in by_attacker.items()],
-                [f"attacker {sheet.value} \\ target"] + [str(t) for t in targets],
+                [_("attacker {value} \\ target").format(value=sheet.value)] + [str(t) for t in targets],
             ),
         ]
     )

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.language import _
 from referee.odds import Outcome
 from referee.render import json as json_render
-from referee.render.text import fraction, percent, styled, table
+from referee.render.text import fraction, percent, side_word, styled, table
 
 
 def report(title: str, outcomes: list[Outcome]) -> str:
@@ -17,12 +18,41 @@ def report(title: str, outcomes: list[Outcome]) -> str:
     keys = list(outcomes[0].key) if outcomes else []
     rows = [
         [percent(o.probability), bar(o.probability, 10)]
-        + [("-" if o.key[k] is None else o.key[k]) for k in keys]
+        + [_cell(k, o.key[k]) for k in keys]
         + [fraction(o.probability)]
         for o in outcomes
     ]
-    headers = ["percent", "", *(k.replace("_", " ") for k in keys), "probability"]
+    headers = [_("percent"), "", *(header(k) for k in keys), _("probability")]
     return "\n".join([styled(title, bold=True), table(rows, headers)])
+
+
+def outcome_word(outcome: str) -> str:
+    """'perfect', 'valid', 'failed' as a table cell reads it in the language spoken."""
+    return {"perfect": _("perfect"), "valid": _("valid"), "failed": _("failed")}.get(outcome, outcome)
+
+
+def header(key: str) -> str:
+    """An outcome's key as a column header in the language spoken; a key no report names reads as written."""
+    headers = {
+        "winner": _("winner"),
+        "attacker_loses": _("attacker loses"),
+        "defender_loses": _("defender loses"),
+        "attacker_suffers": _("attacker suffers"),
+        "defender_suffers": _("defender suffers"),
+        "outcome": _("outcome"),
+        "defender_removed": _("defender removed"),
+        "attacker_removed": _("attacker removed"),
+    }
+    return headers.get(key) or key.replace("_", " ")
+
+
+def _cell(key: str, value: Any) -> Any:
+    """An outcome's value as a cell: sides and kinds of attack in the language spoken, nothing as '-'."""
+    if value is None:
+        return "-"
+    if key == "winner":
+        return side_word(value)
+    return outcome_word(value) if key == "outcome" else value
 
 
 def document(outcomes: list[Outcome]) -> list[dict[str, Any]]:

@@ -6,12 +6,24 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, cast
 
+from referee.language import _
 from referee.odds import Outcome
 from referee.outcomes.pips import POLICY, PipAttack, PipOutcome
 from referee.render import json as json_render
 from referee.render import odds as odds_render
 from referee.render.battle import document
-from referee.render.text import View, explanation, fraction, paragraph, percent, seed_line, styled, table
+from referee.render.text import (
+    View,
+    explanation,
+    fraction,
+    paragraph,
+    percent,
+    ruling_title,
+    seed_line,
+    sentences,
+    styled,
+    table,
+)
 from referee.rolling import Settled
 
 __all__ = ["document", "odds_document", "odds_report", "report", "summary"]
@@ -20,24 +32,28 @@ from referee.ruleset.model import Ruleset
 
 def summary(outcome: PipOutcome) -> str:
     if outcome.outcome is None:
-        return "The attacker picks a pairing on this throw: the command to type is at the end."
-    parts = [f"{outcome.outcome.capitalize()} attack."]
+        return _("The attacker picks a pairing on this throw: the command to type is at the end.")
+    kind = {"perfect": _("Perfect attack."), "valid": _("Valid attack."), "failed": _("Failed attack.")}
+    parts = [kind[outcome.outcome]]
     if outcome.outcome == "valid":
-        parts.append(f"The field die now shows {outcome.attacker_after}.")
+        parts.append(_("The field die now shows {pips}.").format(pips=outcome.attacker_after))
     if outcome.defender_removed:
         parts.append(
-            f"The defender is removed; the attacking die ({outcome.attacker_after}) must move into the emptied tile."
+            _("The defender is removed; the attacking die ({pips}) must move into the emptied tile.").format(
+                pips=outcome.attacker_after
+            )
         )
     elif outcome.outcome != "failed":
-        parts.append(f"The defender is left with {outcome.defender_after}.")
+        parts.append(_("The defender is left with {pips}.").format(pips=outcome.defender_after))
     if outcome.outcome == "failed":
-        parts.append(f"The field die loses 1 pip ({outcome.attacker_after} left).")
+        parts.append(_("The field die loses 1 pip ({pips} left).").format(pips=outcome.attacker_after))
     if outcome.attacker_removed:
         parts.append(
-            "The attacking die is removed"
-            + ("; the defender must move into its tile." if outcome.defender_moves_in else ".")
+            _("The attacking die is removed; the defender must move into its tile.")
+            if outcome.defender_moves_in
+            else _("The attacking die is removed.")
         )
-    return " ".join(parts)
+    return sentences(parts)
 
 
 def report(rules: Ruleset, settled: Settled) -> str:
@@ -47,22 +63,21 @@ def report(rules: Ruleset, settled: Settled) -> str:
         (
             p.rolled,
             p.field,
-            p.outcome,
+            odds_render.outcome_word(p.outcome),
             p.attacker_after,
             p.defender_after,
-            "yes" if p.legal else "no",
+            p.legal,
             "<-" if (p.rolled, p.field) == (chosen.get("rolled"), chosen.get("field")) else "",
         )
         for p in outcome.pairings
     ]
-    heading = "\n".join(
-        [
-            styled(f"{rules.title}: {rules.attacks[outcome.attack].label}", bold=True),
-            f"attacking field dice: {', '.join(map(str, outcome.attacker.field))}; "
-            f"rolled: {', '.join(map(str, outcome.attacker.rolled))}; defender: {outcome.defender.field}",
-            table(rows, ["rolled", "field", "outcome", "attacker after", "defender after", "legal", "chosen"]),
-        ]
+    told = _("attacking field dice: {field}; rolled: {rolled}; defender: {defender}").format(
+        field=", ".join(map(str, outcome.attacker.field)),
+        rolled=", ".join(map(str, outcome.attacker.rolled)),
+        defender=outcome.defender.field,
     )
+    headers = [_("rolled"), _("field"), _("outcome"), _("attacker after"), _("defender after"), _("legal"), _("chosen")]
+    heading = "\n".join([styled(ruling_title(rules, outcome.attack), bold=True), told, table(rows, headers)])
     sections = (
         heading,
         styled(paragraph(summary(outcome)), bold=True),
@@ -76,7 +91,22 @@ def _policy(fight: PipAttack) -> str:
     return POLICY if len(fight.attacker) > 1 else "a single attack: no choice to make"
 
 
+def _policy_said(fight: PipAttack) -> str:
+    """The policy as the report says it, in the language spoken (--json keeps
+    `_policy`'s English; the words are POLICY's, a test holds them equal)."""
+    if len(fight.attacker) == 1:
+        return _("Policy: a single attack: no choice to make.")
+    return _(
+        "Policy: best pairing for the attacker: remove the defender if any legal pairing does; "
+        "else take the most pips; then lose the fewest pips on the field; then keep the attacking die strongest."
+    )
+
+
 MARGINALS = ("perfect", "valid", "failed", "defender_removed", "attacker_removed")
+
+
+def _marginal_word(name: str) -> str:
+    return odds_render.outcome_word(name) if name in ("perfect", "valid", "failed") else odds_render.header(name)
 
 
 def marginals(outcomes: list[Outcome]) -> dict[str, Fraction]:
@@ -91,16 +121,17 @@ def marginals(outcomes: list[Outcome]) -> dict[str, Fraction]:
 
 
 def odds_report(rules: Ruleset, fight: PipAttack, outcomes: list[Outcome]) -> str:
-    rows = [(name.replace("_", " "), fraction(p), percent(p)) for name, p in marginals(outcomes).items()]
+    rows = [(_marginal_word(name), fraction(p), percent(p)) for name, p in marginals(outcomes).items()]
+    title = _("{title}: odds of {attackers} attacking {defender}").format(
+        title=rules.title, attackers=_(" and ").join(map(str, fight.attacker)), defender=fight.defender
+    )
     return "\n".join(
         [
-            odds_render.report(
-                f"{rules.title}: odds of {' and '.join(map(str, fight.attacker))} attacking {fight.defender}", outcomes
-            ),
+            odds_render.report(title, outcomes),
             "",
-            table(rows, ["in all", "probability", "percent"]),
+            table(rows, [_("in all"), _("probability"), _("percent")]),
             "",
-            paragraph(f"Policy: {_policy(fight)}."),
+            paragraph(_policy_said(fight)),
         ]
     )
 

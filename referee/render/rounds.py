@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, cast
 
+from referee.language import _
 from referee.render.battle import document
 from referee.render.battle import odds as odds
-from referee.render.text import View, ruling_page, seed_line, table
+from referee.render.text import View, by_side, ruling_page, ruling_title, seed_line, sentences, side_word, table
 from referee.rolling import Settled
 from referee.ruleset.model import Ruleset
 from referee.ruling import SIDES
@@ -38,7 +39,7 @@ def report(rules: Ruleset, settled: Settled) -> str:
     bonused = any(p.attacker.bonus or p.defender.bonus for p in outcome.pairs)  # nor bonuses where none were added
     sides = [
         (
-            side,
+            side_word(side),
             _counted(rules, outcome.side(side).front),
             *([_counted(rules, outcome.side(side).rear)] if has_rear else []),
             ", ".join(map(str, outcome.side(side).rolled)),
@@ -52,24 +53,31 @@ def report(rules: Ruleset, settled: Settled) -> str:
             p.rank,
             _total(p.attacker.die, p.attacker.bonus, p.attacker.total, bonused),
             _total(p.defender.die, p.defender.bonus, p.defender.total, bonused),
-            p.winner,
-            *([] if one_kind else [p.attacker.unit, p.defender.unit]),
+            side_word(p.winner),
+            *([] if one_kind else [_count(rules, p.attacker.unit, 1), _count(rules, p.defender.unit, 1)]),
         )
         for p in outcome.pairs
     ]
-    summary = " ".join(f"The {side} suffers: {outcome.side(side).suffers}." for side in SIDES)
+    summary = sentences(
+        by_side(side, _("The attacker suffers: {losses}."), _("The defender suffers: {losses}.")).format(
+            losses=outcome.side(side).suffers
+        )
+        for side in SIDES
+    )
     return ruling_page(
-        f"{rules.title}: {rules.attacks[outcome.attack].label}",
+        ruling_title(rules, outcome.attack),
         [
-            table(sides, ["side", *(["front", "rear"] if has_rear else ["units"]), "rolled", "suffers"]),
+            table(
+                sides, [_("side"), *([_("front"), _("rear")] if has_rear else [_("units")]), _("rolled"), _("suffers")]
+            ),
             table(
                 pairs,
                 [
-                    "pair",
-                    "attacker",
-                    "defender",
-                    "winner",
-                    *([] if one_kind else ["attacker's unit", "defender's unit"]),
+                    _("pair"),
+                    _("attacker"),
+                    _("defender"),
+                    _("winner"),
+                    *([] if one_kind else [_("attacker's unit"), _("defender's unit")]),
                 ],
             ),
         ],

@@ -6,8 +6,9 @@ import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from referee.language import _, current
 from referee.names import counted as counted_units
-from referee.render.widths import Measure, columns, has_wide, wrap
+from referee.render.widths import Measure, columns, has_wide, wide, wrap
 from referee.ruling import Step
 
 View = tuple[dict[str, Any], Callable[[], str]]  # a JSON document, and the report for people
@@ -32,8 +33,46 @@ def spoken(value: Any) -> Any:
     if value is None:
         return "-"
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return _("yes") if value else _("no")
     return value
+
+
+def side_word(side: str | None) -> str:
+    """'attacker' or 'defender' as a table cell reads it in the language
+    spoken ('-' for no side); --json keeps the English key."""
+    if side is None:
+        return "-"
+    return {"attacker": _("attacker"), "defender": _("defender")}.get(side, side)
+
+
+def sentences(parts: Iterable[str]) -> str:
+    """Sentences one after another, a space between them, none after a
+    full-width stop (Chinese writes 。 and goes on)."""
+    out = ""
+    for part in parts:
+        out += " " + part if out and not wide(out[-1]) else part
+    return out
+
+
+def faces(rules: Ruleset, rolled: Iterable[object]) -> str:
+    """Faces as rolled, each in the language spoken where the ruleset words it
+    (a face has one word on every die that carries it); numbers stay numbers."""
+    said = rules.translations.get(current())
+    words = {face: word for die in said.faces.values() for face, word in die.items()} if said else {}
+    return ", ".join(words.get(str(face), str(face)) for face in rolled)
+
+
+def ruling_title(rules: Ruleset, attack: str) -> str:
+    """'Ground Force: normal attack': the game and the attack's label, in the language spoken."""
+    said = rules.translations.get(current())
+    label = (said.attacks.get(attack) if said else None) or str(rules.attacks[attack].label)
+    return _("{title}: {attack}").format(title=rules.title, attack=label)
+
+
+def by_side(side: str, attacker: str, defender: str) -> str:
+    """The sentence said of this side: each side's sentence is a message of its
+    own, as languages that inflect 'the attacker' need."""
+    return attacker if side == "attacker" else defender
 
 
 def width() -> int:
@@ -145,7 +184,7 @@ def _fitted(cells: list[list[Any]], headers: Sequence[str]) -> list[int]:
 def explanation(steps: Iterable[Step]) -> str:
     """Each step under the rule that decides it; a step no rule decides (an
     undo) stands at the margin rather than behind an empty rule column."""
-    lines = [styled("Why:", bold=True)]
+    lines = [styled(_("Why:"), bold=True)]
     lines += [
         line
         for step in steps
@@ -161,7 +200,14 @@ def fraction(p: Fraction) -> str:
 
 
 def percent(p: Fraction) -> str:
-    return f"{float(p) * 100:.2f}%"
+    return decimal(f"{float(p) * 100:.2f}%")
+
+
+def decimal(written: str) -> str:
+    """A number as written in Python ('33.33%') with the decimal mark of the
+    language spoken: a comma in Dutch and German ('33,33%')."""
+    whole, point, part = written.partition(".")
+    return _("{whole}.{part}").format(whole=whole, part=part) if point else written
 
 
 def units(rules: Ruleset, counted: Mapping[str, int]) -> str:
@@ -172,9 +218,13 @@ def seed_line(seed: int | None, typed: Sequence[str], again: Sequence[str] = ())
     """Where the drawn dice came from, and the whole command tail that draws
     them again: the seed alone draws other dice once some were typed."""
     if seed is None:
-        return "Dice typed by the players."
-    typed_part = f" (typed: {', '.join(typed)})" if typed else ""
-    return f"Seed: {seed}{typed_part}; repeat this roll with {' '.join(('--seed', str(seed), *again))}."
+        return _("Dice typed by the players.")
+    again_line = " ".join(("--seed", str(seed), *again))
+    if typed:
+        return _("Seed: {seed} (typed: {typed}); repeat this roll with {again}.").format(
+            seed=seed, typed=", ".join(map(side_word, typed)), again=again_line
+        )
+    return _("Seed: {seed}; repeat this roll with {again}.").format(seed=seed, again=again_line)
 
 
 def ruling_page(title: str, tables: Sequence[str], summary: str, steps: Iterable[Step], seed_text: str) -> str:

@@ -83,14 +83,19 @@ class Unit:
         said = self.spoken.get(current())
         return said[0] if said else self.word
 
+    @property
+    def titles(self) -> str:
+        """Its plural as printed, in the language spoken."""
+        said = self.spoken.get(current())
+        return said[1] if said else self.plural or self.title + "s"
+
     def counted(self, count: int, state: str = "", numbered: bool = False) -> str:
         """'trooper', '2 troopers', '2 damaged armour': as a ruling writes a count
         of them; `numbered` writes one as '1 trooper', beside other counts."""
         before = f"{state} " if state else ""
         if count == 1:
             return f"1 {before}{self.title}" if numbered else before + self.title
-        said = self.spoken.get(current())
-        return f"{count} {before}{said[1] if said else self.plural or self.title + 's'}"
+        return f"{count} {before}{self.titles}"
 
 
 @dataclass(frozen=True, kw_only=True, eq=False)

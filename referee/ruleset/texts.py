@@ -1,6 +1,6 @@
 """The grammar of a ruleset's `translations:` section: per language, the
-rule texts by rule ID and the words of units, die faces, situations and
-terrains by their keys (the file's own texts are English)."""
+rule texts by rule ID and the words of attacks, units, die faces, situations
+and terrains by their keys (the file's own texts are English)."""
 
 from __future__ import annotations
 
@@ -25,6 +25,7 @@ class Translation:
 
     name: str = field(Text(), "the language", key=True)
     rules: Mapping[str, str] = field(Table(Text()), "rule ID: the rule's text", EMPTY)
+    attacks: Mapping[str, str] = field(Table(Text()), "attack key: its label, as a ruling's title names it", EMPTY)
     units: Mapping[str, UnitWords] = field(Table(Record(UnitWords)), "unit key: its words", EMPTY)
     faces: Mapping[str, Mapping[str, str]] = field(Table(Table(Text())), "die: face: its word", EMPTY)
     situations: Mapping[str, str] = field(Table(Text()), "situation: what it means, in a sentence", EMPTY)

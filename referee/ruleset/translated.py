@@ -68,11 +68,12 @@ def attach(rules: Ruleset) -> Ruleset:
 
 
 def check(rules: Ruleset, fail: Fail) -> None:
-    """A translation names only rules, units, faces, situations and terrains the file has."""
+    """A translation names only rules, attacks, units, faces, situations and terrains the file has."""
     terrains = rules.landscape.terrains if rules.landscape else EMPTY
     for lang, t in rules.translations.items():
         at = f"translations.{lang}"
         names_exist(fail, "rule", ((f"{at}.rules.{r}", r) for r in t.rules), rules.rules)
+        names_exist(fail, "attack", ((f"{at}.attacks.{a}", a) for a in t.attacks), rules.attacks)
         names_exist(fail, "unit", ((f"{at}.units.{u}", u) for u in t.units), rules.units)
         names_exist(fail, "situation", ((f"{at}.situations.{s}", s) for s in t.situations), rules.situations)
         names_exist(fail, "terrain", ((f"{at}.terrain.{n}", n) for n in t.terrain), terrains)
