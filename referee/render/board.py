@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from referee.render.text import explanation, paragraph, styled, table
+from referee.render.text import kept_explanation, paragraph, styled, table
 
 if TYPE_CHECKING:
     from referee.hexmap import Landmap, Tile
@@ -106,9 +106,7 @@ def report(rules: Ruleset, document: Doc, headline: str | None = None) -> str:
     parts += ["", *notes(board)] if notes(board) else []
     steps = document.get("explanation")
     if steps:
-        from referee.ruling import Step
-
-        parts += ["", explanation(Step(s["rule"], s["text"]) for s in steps)]
+        parts += ["", kept_explanation(steps)]
     return "\n".join(parts)
 
 

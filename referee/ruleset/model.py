@@ -83,13 +83,17 @@ class Unit:
         said = self.spoken.get(current())
         return said[0] if said else self.word
 
+    def named(self, count: int) -> str:
+        """'trooper', 'troopers': its word for a count, in the language spoken."""
+        if count == 1:
+            return self.title
+        said = self.spoken.get(current())
+        return said[1] if said else self.plural or self.title + "s"
+
     def counted(self, count: int, state: str = "") -> str:
         """'trooper', '2 troopers', '2 damaged armour': as a ruling writes a count of them."""
         before = f"{state} " if state else ""
-        if count == 1:
-            return before + self.title
-        said = self.spoken.get(current())
-        return f"{count} {before}{said[1] if said else self.plural or self.title + 's'}"
+        return before + self.title if count == 1 else f"{count} {before}{self.named(count)}"
 
 
 @dataclass(frozen=True, kw_only=True, eq=False)
@@ -200,6 +204,11 @@ class Ruleset:
     def attack_of(self, unit: str) -> str:
         """The attack a unit makes: its own, or the file's only one."""
         return self.units[unit].attack or next(iter(self.attacks))
+
+    def face_said(self, die: str, face: object) -> str:
+        """A face of a die as the language spoken writes it ('zwaard' for sword); the file's word otherwise."""
+        spoken = self.translations.get(current())
+        return spoken.faces.get(die, {}).get(str(face), str(face)) if spoken else str(face)
 
 
 GRAMMAR = Record(Ruleset)
