@@ -8,7 +8,6 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -21,12 +20,6 @@ from referee.ruleset.load import load, shipped
 ROOT = Path(__file__).resolve().parent.parent
 OTHERS = [code for code in language.LANGUAGES if code != language.ENGLISH]
 LOCALE_VARIABLES = ("REFEREE_LANG", "LC_ALL", "LC_MESSAGES", "LANG")
-
-
-@pytest.fixture(autouse=True)
-def english_afterwards() -> Iterator[None]:
-    yield
-    language.use(language.ENGLISH)
 
 
 @pytest.mark.parametrize(

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import importlib.util
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -30,12 +29,6 @@ FRONTLINE = (
     "battle frontline-risk --attacker 'armour, infantry' --defender '2 infantry' --when defender:city "
     "--attacker-roll 6,3 --defender-roll 5,2,1 --no-journal"
 )
-
-
-@pytest.fixture(autouse=True)
-def english_afterwards() -> Iterator[None]:
-    yield
-    language.use(language.ENGLISH)
 
 
 def _why(output: str) -> list[str]:

@@ -4,14 +4,10 @@ columns they take."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
 from conftest import run
 from hypothesis import given
 from hypothesis import strategies as st
 
-from referee import language
 from referee.render.widths import columns, wrap
 
 NARROW_60 = {"COLUMNS": "60"}
@@ -19,12 +15,6 @@ BATTLE = (
     "--lang zh-Hant battle frontline-risk --attacker '裝甲師, 步兵師' --defender '2 步兵師' "
     "--when defender:守城 --attacker-roll 6,3 --defender-roll 5,2,1 --no-journal"
 )
-
-
-@pytest.fixture(autouse=True)
-def english_afterwards() -> Iterator[None]:
-    yield
-    language.use(language.ENGLISH)
 
 
 def test_a_wide_character_takes_two_columns() -> None:
