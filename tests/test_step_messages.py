@@ -256,3 +256,21 @@ def test_the_catalogue_check_finds_a_step_message_a_catalogue_lacks_or_fills_wro
     assert found[0].endswith("pairs.compared: '{pairs} compared' fills in paren, which the code does not give")
     assert found[1].endswith(f"no translation of units.left: '{{units}} stays' (asked at {package / 'said.py'}:2)")
     assert found[2].endswith("is not compiled from its .po: run python tools/catalogues.py")
+
+
+def test_a_ruling_recorded_in_another_language_replays_as_the_same_in_english(journal: Path) -> None:
+    """The entry keeps the language its steps were said in: replay says them
+    again in it, so a German table's ruling stands when replayed in English."""
+    from referee.journal.store import open_journal
+
+    run(GROUND_FORCE.replace(" --no-journal", ""), env={"REFEREE_LANG": "de"})
+    run("recruit frontline-risk --stars 7 --cities 2 --capitals 1 --continent asia", env={"REFEREE_LANG": "nl"})
+    with open_journal(journal) as kept:
+        battle, recruit = kept.entry(1), kept.entry(2)
+    assert battle["situation"]["language"] == "de" and "Treffer" in battle["explanation"][2]["text"]
+    assert recruit["replay"][:2] == ["--lang", "nl"]
+    for n in (1, 2):
+        assert [r["same"] for r in run_json(f"replay {n}")["runs"]] == [True, True]
+    replayed = run("replay 1").stdout
+    assert "the same ruling" in replayed and "die gleiche" not in replayed  # the replay speaks English
+    assert "GF-B3   2 hits against 1: the attacker wins by 1" in run("log show 1").stdout
