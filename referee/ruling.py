@@ -132,6 +132,11 @@ def costs(rule: str, priced: Iterable[tuple[str, int]]) -> Step:
     return step(rule, "costs", "costs: {costs}", costs=", ".join(f"{name} {cost}" for name, cost in priced))
 
 
+def listed(items: Iterable[str]) -> str:
+    """'sword, explosion': a list, its items separated as the current language separates them."""
+    return pgettext("list", ", ").join(items)
+
+
 def series(items: Iterable[str]) -> str:
     """'a; b': the parts of one step (each side's, each pair's), joined as the current language joins them."""
     return pgettext("list", "; ").join(items)

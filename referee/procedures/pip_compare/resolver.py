@@ -27,7 +27,7 @@ from referee.procedures.base import DiceNeed, Throw, Units, cite
 from referee.procedures.door import check_situations
 from referee.procedures.pip_compare.grammar import PipCompare
 from referee.ruleset.model import Ruleset
-from referee.ruling import Ruling, Step, Value, both, say, say_n, step
+from referee.ruling import Ruling, Step, Value, both, listed, say, say_n, step
 
 ODDS_KEYS = ("winner", "attacker_loses", "defender_loses", "outcome", "defender_removed", "attacker_removed")
 BEST: Final = "best"
@@ -231,7 +231,7 @@ def _effect_steps(params: PipCompare, fight: PipFight, p: Pairing) -> list[Step]
     return steps
 
 
-def _listed(p: Pairing) -> str:
+def _said(p: Pairing) -> str:
     """'5 on 6 valid': a pairing as the combined attack's step lists it."""
     outcome = {
         "failed": lambda: say("pairing.failed", "failed"),
@@ -256,7 +256,7 @@ def prepare(rules: Ruleset, name: str, params: PipCompare, fight: PipFight) -> C
 
 def _rule(rules: Ruleset, name: str, params: PipCompare, fight: PipFight, throw: Throw) -> Ruling:
     rolled = pips(throw["attacker"])
-    listed = pairings(params, fight, rolled)
+    pairs = pairings(params, fight, rolled)
     steps: list[Step] = []
     if len(fight.attacker) == 1:
         steps.append(
@@ -275,11 +275,11 @@ def _rule(rules: Ruleset, name: str, params: PipCompare, fight: PipFight, throw:
                 "pips.combined",
                 "a combined attack by {fields}; the attacker rolls {rolled} and picks a pairing: {pairings}",
                 fields=both(map(str, fight.attacker)),
-                rolled=", ".join(map(str, rolled)),
-                pairings=", ".join(_listed(p) for p in listed),
+                rolled=listed(map(str, rolled)),
+                pairings=listed(_said(p) for p in pairs),
             )
         )
-    chosen = _chosen(params, fight, listed)
+    chosen = _chosen(params, fight, pairs)
     combined = cite(params, "combined")
     if chosen is None:
         steps.append(step(combined, "pips.pick", "the attacker picks one of the legal pairings (rolled:field)"))
@@ -310,7 +310,7 @@ def _rule(rules: Ruleset, name: str, params: PipCompare, fight: PipFight, throw:
             attacker=AttackingDice(list(fight.attacker), list(rolled), field_after, defender_loses, attacker_loses),
             defender=DefendingDie(fight.defender, [], defender_hits, defender_loses),
             **applied,
-            pairings=listed,
+            pairings=pairs,
             chosen=None if chosen is None else {"rolled": chosen.rolled, "field": chosen.field},
         ),
         steps=tuple(steps),

@@ -25,7 +25,7 @@ from referee.names import article
 from referee.procedures.base import Battle, DiceNeed, Throw, cite
 from referee.procedures.ranked_pairs.grammar import RankedPairs
 from referee.ruleset.model import Ruleset, Situation
-from referee.ruling import SIDES, Ruling, Side, Step, Value, both, other, say, say_n, series, step
+from referee.ruling import SIDES, Ruling, Side, Step, Value, both, listed, other, say, say_n, series, step
 
 if TYPE_CHECKING:
     from referee.outcomes.pairs import SideLosses
@@ -249,7 +249,7 @@ def _bonuses(
     elif bombarding:
         for rank, (unit, _) in enumerate(bombarding[:pairs]):
             bonus[rank] += params.divisions[unit].bombard
-        ranks = ", ".join(
+        ranks = listed(
             say("bombard.rank", "+{bonus} to its {rank}", bonus=b, rank=_rank(rank))
             for rank, b in enumerate(bonus)
             if b
@@ -435,7 +435,7 @@ def _rule(rules: Ruleset, name: str, params: RankedPairs, battle: Battle, setup:
             "the {side} rolled {faces}, high to low {ranked}",
             side=side,
             faces=_typed(setup.kinds[side], rolled[side]),
-            ranked=", ".join(map(str, ranked[side])),
+            ranked=listed(map(str, ranked[side])),
         )
         for side in SIDES
     }

@@ -13,7 +13,7 @@ from referee.outcomes import Exchange
 from referee.procedures.base import Battle, DiceNeed, Throw, cite, removal_options, size
 from referee.procedures.symbol_hits.grammar import SymbolHits
 from referee.ruleset.model import Ruleset
-from referee.ruling import SIDES, Ruling, Side, Step, Value, either, other, say, say_n, step
+from referee.ruling import SIDES, Ruling, Side, Step, Value, either, listed, other, say, say_n, step
 
 ODDS_KEYS = ("winner", "attacker_loses", "defender_loses")
 
@@ -70,7 +70,7 @@ def _per_unit(rules: Ruleset, params: SymbolHits, battle: Battle, side: str) -> 
         say("dice.per_kind", "{n} per {unit}", n=spec.unit_dice.get(u, 1), unit=rules.units[u].title)
         for u, _ in battle.side(side)
     )
-    return say("dice.per_kinds", " ({kinds})", kinds=", ".join(each))
+    return say("dice.per_kinds", " ({kinds})", kinds=listed(each))
 
 
 def prepare(rules: Ruleset, name: str, params: SymbolHits, battle: Battle) -> Callable[[Throw], Ruling]:
@@ -115,7 +115,7 @@ def _rule(rules: Ruleset, name: str, params: SymbolHits, battle: Battle, throw: 
             "hits.side_rolled",
             "the {side} rolled {faces}: {hits} ({counting})",
             side=side,
-            faces=", ".join(rules.face_said(params.die, f) for f in rolled[side]) or say("faces.none", "nothing"),
+            faces=listed(rules.face_said(params.die, f) for f in rolled[side]) or say("faces.none", "nothing"),
             hits=say_n("count.hits", "{n} hit", "{n} hits", hits[side]),
             counting=_counting(rules, params, getattr(params, side).hits),
         )
