@@ -12,7 +12,7 @@ from referee.names import Lexicon, states_of, units_of
 from referee.recruiting import recruiting_of
 from referee.ruleset.model import Ruleset
 from referee.ruleset.recruits import Change, Recruiting
-from referee.ruling import Step
+from referee.ruling import Step, say, step, step_n
 
 Holding = dict[tuple[str, str], int]  # (unit, state) → count; state '' is fresh
 
@@ -27,7 +27,7 @@ class Territory:
 def words(rules: Ruleset, holding: Mapping[tuple[str, str], int]) -> str:
     """'2 armour, damaged armour', or 'nothing'."""
     said = [rules.units[unit].counted(n, state) for (unit, state), n in holding.items() if n]
-    return ", ".join(said) or "nothing"
+    return ", ".join(said) or say("units.nothing", "nothing")
 
 
 def _read(rules: Ruleset, text: str) -> Holding:
@@ -45,9 +45,16 @@ def _repair(rules: Ruleset, rule: str, holding: Holding) -> list[Step]:
         if state and n:
             del holding[(unit, state)]
             holding[(unit, "")] = holding.get((unit, ""), 0) + n
-            verb = "is" if n == 1 else "are"
             steps.append(
-                Step(rule, f"{rules.units[unit].counted(n, state)} {verb} repaired: {rules.units[unit].counted(n)}")
+                step_n(
+                    rule,
+                    "repair",
+                    "{worn} is repaired: {fresh}",
+                    "{worn} are repaired: {fresh}",
+                    n,
+                    worn=rules.units[unit].counted(n, state),
+                    fresh=rules.units[unit].counted(n),
+                )
             )
     return steps
 
@@ -71,10 +78,15 @@ def _change(rules: Ruleset, terms: Recruiting, change: Change, holding: Holding,
     for unit, n in change.gives.items():
         holding[(unit, "")] = holding.get((unit, ""), 0) + n
     takes = {(u, ""): n for u, n in change.takes.items()}
-    verb = "becomes" if sum(change.takes.values()) == 1 else "become"
-    return Step(
+    return step_n(
         change.rule,
-        f"{change.name}: {words(rules, takes)} {verb} {words(rules, {(u, ''): n for u, n in change.gives.items()})}",
+        "change",
+        "{change}: {takes} becomes {gives}",
+        "{change}: {takes} become {gives}",
+        sum(change.takes.values()),
+        change=change.name,
+        takes=words(rules, takes),
+        gives=words(rules, {(u, ""): n for u, n in change.gives.items()}),
     )
 
 
@@ -89,5 +101,5 @@ def settle(rules: Ruleset, holds: str, changes: Sequence[str], site: bool) -> Te
         steps.append(_change(rules, terms, terms.changes[named(word)], holding, site))
     after = {key: n for key, n in holding.items() if n}
     last = steps[-1].rule if steps else terms.rule
-    steps.append(Step(last, f"the territory holds {words(rules, after)}"))
+    steps.append(step(last, "territory.holds", "the territory holds {units}", units=words(rules, after)))
     return Territory(before, after, tuple(steps))

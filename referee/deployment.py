@@ -12,7 +12,7 @@ from referee.errors import RefereeError, setting
 from referee.names import Lexicon
 from referee.ruleset.model import Ruleset
 from referee.ruleset.sections import Deployment
-from referee.ruling import Step
+from referee.ruling import Step, say, say_n, series, step
 
 SETUP_STREAM = "setup"
 MAX_ROLLS = 1000
@@ -45,18 +45,39 @@ def _faces(rules: Ruleset) -> list[int]:
     return sorted(set(pips(rules.dice[deployment_of(rules).die].faces)), reverse=True)
 
 
-def placing_order(rules: Ruleset, rolls: Mapping[str, tuple[int, ...]]) -> tuple[str | None, str]:
+def placing_order(rules: Ruleset, rolls: Mapping[str, tuple[int, ...]]) -> tuple[str | None, Step]:
     """Who has more of the highest face, then of the next...; None on identical
-    rolls. The text names every face counted on the way."""
-    red, blue = deployment_of(rules).players
+    rolls. The step names every face counted on the way."""
+    setup = deployment_of(rules)
+    red, blue = setup.players
     tied: list[str] = []
     for face in _faces(rules):
         mine, theirs = rolls[red].count(face), rolls[blue].count(face)
         if mine != theirs:
             winner = red if mine > theirs else blue
-            return winner, ", ".join([*tied, f"{face}s: {red} {mine}, {blue} {theirs}"]) + f": {winner} places first"
-        tied.append(f"{face}s: {mine} each")
-    return None, ", ".join(tied) + ": identical rolls, both re-roll everything"
+            counted = say(
+                "order.face",
+                "{face}s: {red} {mine}, {blue} {theirs}",
+                face=face,
+                red=red,
+                mine=mine,
+                blue=blue,
+                theirs=theirs,
+            )
+            faces = ", ".join([*tied, counted])
+            return winner, step(
+                setup.order_rule, "order.first", "{faces}: {winner} places first", faces=faces, winner=winner
+            )
+        tied.append(say("order.tied", "{face}s: {n} each", face=face, n=mine))
+    faces = ", ".join(tied)
+    return None, step(
+        setup.order_rule, "order.identical", "{faces}: identical rolls, both re-roll everything", faces=faces
+    )
+
+
+def typed_rolls(setup: Deployment, rolls: str) -> Step:
+    """The step that says what the players rolled with their own dice."""
+    return step(setup.roll_rule, "armies.typed", "{rolls} (typed)", rolls=rolls)
 
 
 def roll_armies(rules: Ruleset, dice: int, seed: int) -> Armies:
@@ -66,15 +87,24 @@ def roll_armies(rules: Ruleset, dice: int, seed: int) -> Armies:
     steps: list[Step] = []
     for attempt in range(MAX_ROLLS):
         rolls = {p: tuple(sorted(pips(die.roll(dice, rng)), reverse=True)) for p in setup.players}
-        steps.append(
-            Step(
-                setup.roll_rule,
-                "; ".join(f"{p} rolls {dice} dice: {', '.join(map(str, rolls[p]))}" for p in setup.players)
-                + ("" if attempt == 0 else " (re-roll)"),
+        said = series(
+            say_n(
+                "armies.rolls",
+                "{player} rolls {n} die: {faces}",
+                "{player} rolls {n} dice: {faces}",
+                dice,
+                player=p,
+                faces=", ".join(map(str, rolls[p])),
             )
+            for p in setup.players
+        )
+        steps.append(
+            step(setup.roll_rule, "armies.rolled", "{rolls}", rolls=said)
+            if attempt == 0
+            else step(setup.roll_rule, "armies.rerolled", "{rolls} (re-roll)", rolls=said)
         )
         first, why = placing_order(rules, rolls)
-        steps.append(Step(setup.order_rule, why))
+        steps.append(why)
         if first is not None:
             return Armies(rolls, attempt, first, tuple(steps))
     raise RefereeError(f"identical rolls {MAX_ROLLS} times running")  # pragma: no cover
@@ -106,8 +136,18 @@ def typed_armies(rules: Ruleset, dice: int, given: Mapping[str, tuple[Face, ...]
     first, why = placing_order(rules, rolls)
     if first is None:
         raise RefereeError("identical rolls: both re-roll everything; type the new dice", rule=setup.order_rule)
-    said = "; ".join(f"{p} rolled {len(rolls[p])} dice: {', '.join(map(str, rolls[p]))}" for p in setup.players)
-    steps = (Step(setup.roll_rule, f"{said} (typed)"), Step(setup.order_rule, why))
+    said = series(
+        say_n(
+            "armies.rolled_dice",
+            "{player} rolled {n} die: {faces}",
+            "{player} rolled {n} dice: {faces}",
+            len(rolls[p]),
+            player=p,
+            faces=", ".join(map(str, rolls[p])),
+        )
+        for p in setup.players
+    )
+    steps = (typed_rolls(setup, said), why)
     return Armies(rolls, 0, first, steps, typed=True)
 
 
@@ -136,21 +176,56 @@ def who_starts(rules: Ruleset, armies: Armies, left: Mapping[str, tuple[Face, ..
                 rolled.remove(value)
             else:
                 notes.append(
-                    Step(
+                    step(
                         setup.roll_rule,
-                        f"{player} keeps a {value}, which is not among the dice "
-                        f"{'typed' if armies.typed else 'the referee rolled'} for {player}: "
+                        "start.kept_untyped",
+                        "{player} keeps a {value}, which is not among the dice typed for {player}: "
                         "ruling on the dice as given",
+                        player=player,
+                        value=value,
+                    )
+                    if armies.typed
+                    else step(
+                        setup.roll_rule,
+                        "start.kept_unrolled",
+                        "{player} keeps a {value}, which is not among the dice the referee rolled for {player}: "
+                        "ruling on the dice as given",
+                        player=player,
+                        value=value,
                     )
                 )
         sums[player] = sum(dice)
     red, blue = setup.players
     if sums[red] != sums[blue]:
         starter = red if sums[red] > sums[blue] else blue
-        why = f"{red} keeps {sums[red]}, {blue} {sums[blue]}: {starter} starts"
+        why = step(
+            setup.start_rule,
+            "start.higher",
+            "{red} keeps {a}, {blue} {b}: {starter} starts",
+            red=red,
+            a=sums[red],
+            blue=blue,
+            b=sums[blue],
+            starter=starter,
+        )
     else:
         second = blue if armies.first == red else red
         starter = armies.first if setup.equal_start == "first-placer" else second
-        placer = "first" if starter == armies.first else "second"
-        why = f"both keep {sums[red]}: the {placer} placer, {starter}, starts"
-    return starter, (*notes, Step(setup.start_rule, why))
+        why = (
+            step(
+                setup.start_rule,
+                "start.first_placer",
+                "both keep {n}: the first placer, {starter}, starts",
+                n=sums[red],
+                starter=starter,
+            )
+            if starter == armies.first
+            else step(
+                setup.start_rule,
+                "start.second_placer",
+                "both keep {n}: the second placer, {starter}, starts",
+                n=sums[red],
+                starter=starter,
+            )
+        )
+    return starter, (*notes, why)

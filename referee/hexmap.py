@@ -18,7 +18,7 @@ from referee.dice import Rng
 from referee.errors import RefereeError
 from referee.ruleset.model import Ruleset
 from referee.ruleset.sections import Capitals, Landscape
-from referee.ruling import Step
+from referee.ruling import Step, Value, say, step
 
 Hex = tuple[int, int]
 MAP_STREAM = "map"
@@ -250,31 +250,52 @@ def deal(rules: Ruleset, tiles: int, seed: int, shape: str = "random", capitals:
     names = normalized([*cells, *spots])
     terrains = [*drawn, *([cap.terrain] * len(spots) if cap else [])]
     dealt = tuple(Tile(*names[c], t, coordinate(names[c])) for c, t in zip([*cells, *spots], terrains, strict=True))
+    laid: dict[str, Value] = {"tiles": tiles, "low": land.tiles.min, "high": land.tiles.max, "shape": shape}
     steps = [
-        Step(
+        step(
             land.rule,
-            f"{tiles} tiles, {'an even number ' if land.tiles.multiple_of == 2 else ''}"
-            f"from {land.tiles.min} to {land.tiles.max}, laid as one connected piece ({shape})",
+            "map.tiles.even",
+            "{tiles} tiles, an even number from {low} to {high}, laid as one connected piece ({shape})",
+            **laid,
+        )
+        if land.tiles.multiple_of == 2
+        else step(
+            land.rule, "map.tiles", "{tiles} tiles, from {low} to {high}, laid as one connected piece ({shape})", **laid
         ),
-        Step(land.box_rule, f"terrains drawn from the box's {land.box} tiles without replacement"),
+        step(
+            land.box_rule,
+            "map.box",
+            "terrains drawn from the box's {box} tiles without replacement",
+            box=land.box,
+        ),
     ]
     capital_coords = tuple(coordinate(names[c]) for c in spots)
     if cap:
         steps.append(
-            Step(
+            step(
                 cap.rule,
-                f"{len(spots)} {cap.terrain} tiles added as capitals at "
-                f"{', '.join(capital_coords)}, at least {cap.distance} steps apart; "
-                f"tiles within {cap.fairness.radius} steps: "
-                f"{', '.join(map(str, reach))} (fair: differ by at most "
-                f"{cap.fairness.max_difference})"
-                + (f"; dealt {attempt} times to find fair places" if attempt > 1 else ""),
+                "map.capitals",
+                "{count} {terrain} tiles added as capitals at {tiles}, at least {distance} steps apart; "
+                "tiles within {radius} steps: {reach} (fair: differ by at most {difference}){dealt}",
+                count=len(spots),
+                terrain=land.terrains[cap.terrain].title,
+                tiles=", ".join(capital_coords),
+                distance=cap.distance,
+                radius=cap.fairness.radius,
+                reach=", ".join(map(str, reach)),
+                difference=cap.fairness.max_difference,
+                dealt=say("map.dealt", "; dealt {n} times to find fair places", n=attempt) if attempt > 1 else "",
             )
         )
     steps.append(
-        Step(
+        step(
             land.dice.rule,
-            f"{total} tiles: {total} / {land.dice.tiles_per_die} + {land.dice.plus} = {dice} dice per player",
+            "map.dice",
+            "{total} tiles: {total} / {per} + {plus} = {dice} dice per player",
+            total=total,
+            per=land.dice.tiles_per_die,
+            plus=land.dice.plus,
+            dice=dice,
         )
     )
     return Landmap(dealt, capital_coords, reach, dice, shape, seed, tuple(steps))

@@ -112,3 +112,18 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     if catalogue:
         return catalogue.ngettext(singular, plural, n)
     return singular if n == 1 else plural
+
+
+def pgettext(context: str, message: str) -> str:
+    """A message known by its context (a stable id such as 'pairs.compared'),
+    so the translation stays tied to the id when the English wording changes."""
+    catalogue = _translations()
+    return catalogue.pgettext(context, message) if catalogue else message
+
+
+def npgettext(context: str, singular: str, plural: str, n: int) -> str:
+    """The form for a count of a message known by its context."""
+    catalogue = _translations()
+    if catalogue:
+        return catalogue.npgettext(context, singular, plural, n)
+    return singular if n == 1 else plural

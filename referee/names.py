@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Generic, TypeVar
 
 from referee.errors import RefereeError, did_you_mean
 from referee.inputs import MAX_COUNT, shown, whole_number
+from referee.ruling import say_n
 
 if TYPE_CHECKING:
     from referee.ruleset.model import Ruleset
@@ -43,10 +44,11 @@ def numbered(rules: Ruleset, units: Iterable[tuple[str, int]]) -> str:
     return ", ".join(f"{'1 ' * (n == 1)}{rules.units[u].counted(n)}" for u, n in units)
 
 
-def some_units(rules: Ruleset, count: int, more: bool = False) -> str:
-    """'1 army', '3 more armies', or '2 units' where the file has several kinds of unit."""
-    said = plural(count, "unit") if len(rules.units) > 1 else numbered(rules, [(next(iter(rules.units)), count)])
-    return said.replace(" ", " more ", 1) if more else said
+def some_units(rules: Ruleset, count: int) -> str:
+    """'1 army', '3 armies', or '2 units' where the file has several kinds of unit, in the language spoken."""
+    if len(rules.units) > 1:
+        return say_n("count.units", "{n} unit", "{n} units", count)
+    return numbered(rules, [(next(iter(rules.units)), count)])
 
 
 def span(low: int, high: int) -> str:

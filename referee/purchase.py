@@ -13,7 +13,7 @@ from referee.errors import RefereeError, did_you_mean
 from referee.names import plural
 from referee.ruleset.economy import Limit, Reinforcements
 from referee.ruleset.model import Ruleset
-from referee.ruling import Step
+from referee.ruling import Step, costs, say, say_n, step
 
 Purchase = dict[str, int]
 MAX_PURCHASES = 200_000
@@ -68,15 +68,21 @@ def _bounds(rules: Ruleset, unit: str, limit: Limit) -> str:
     """'leader at most 1', 'ogre 1 to 2', 'leader exactly 1'."""
     title = rules.units[unit].title
     if limit.min == limit.max:
-        return f"{title} exactly {limit.max}"
-    return f"{title} {limit.min} to {limit.max}" if limit.min else f"{title} at most {limit.max}"
+        return say("limit.exactly", "{unit} exactly {n}", unit=title, n=limit.max)
+    if limit.min:
+        return say("limit.between", "{unit} {low} to {high}", unit=title, low=limit.min, high=limit.max)
+    return say("limit.at_most", "{unit} at most {n}", unit=title, n=limit.max)
 
 
 def _limit_steps(rules: Ruleset, terms: Reinforcements) -> list[Step]:
     by_rule: dict[str, list[str]] = {}
     for unit, limit in terms.limits.items():
         by_rule.setdefault(limit.rule, []).append(_bounds(rules, unit, limit))
-    return [Step(rule, "limits: " + ", ".join(said)) for rule, said in by_rule.items()]
+    return [step(rule, "limits", "limits: {limits}", limits=", ".join(said)) for rule, said in by_rule.items()]
+
+
+def _points(n: int) -> str:
+    return say_n("count.points", "{n} point", "{n} points", n)
 
 
 def _none_fits(rules: Ruleset, terms: Reinforcements, points: int, places: int | None) -> RefereeError:
@@ -109,23 +115,40 @@ def offer(rules: Ruleset, held: Mapping[str, int], free_places: int | None) -> O
     spend_all = terms.spend == "all-possible"
     legal = [p for p in fitting if cost(rules, p) == spend or not spend_all]
     income_text = " + ".join(
-        [f"{terms.income.base} base"]
+        [say("income.base", "{n} base", n=terms.income.base)]
         + [f"{s} {n}" + (f" × {per[s]}" if per[s] != 1 else "") for s, n in held.items() if n]
     )
-    steps = [Step(terms.income.rule, f"{income_text} = {points} points")]
+    steps = [step(terms.income.rule, "income", "{income} = {points} points", income=income_text, points=points)]
     if places is not None:
-        steps.append(Step(terms.places_rule, f"{plural(places, 'free place')} for new units"))
-    steps.append(
-        Step(terms.cost_rule, "costs: " + ", ".join(f"{u.title} {u.cost}" for u in rules.units.values() if u.cost > 0))
-    )
+        free = say_n("count.free_places", "{n} free place", "{n} free places", places)
+        steps.append(step(terms.places_rule, "places", "{places} for new units", places=free))
+    steps.append(costs(terms.cost_rule, ((u.title, u.cost) for u in rules.units.values() if u.cost > 0)))
     steps += _limit_steps(rules, terms)
-    listed = plural(len(legal), "legal purchase")
+    listed = say_n("count.legal_purchases", "{n} legal purchase", "{n} legal purchases", len(legal))
     if spend_all:
-        steps.append(Step(terms.rule, f"the most that fits spends {plural(spend, 'point')}: {listed}"))
+        steps.append(
+            step(
+                terms.rule,
+                "spend.most",
+                "the most that fits spends {points}: {listed}",
+                points=_points(spend),
+                listed=listed,
+            )
+        )
         if points > spend:
-            steps.append(Step(terms.rule, f"{plural(points - spend, 'point')} cannot be spent and are lost"))
+            steps.append(
+                step(terms.rule, "spend.lost", "{points} cannot be spent and are lost", points=_points(points - spend))
+            )
     else:
-        steps.append(Step(terms.rule, f"any list that costs at most {plural(points, 'point')} is legal: {listed}"))
+        steps.append(
+            step(
+                terms.rule,
+                "spend.any",
+                "any list that costs at most {points} is legal: {listed}",
+                points=_points(points),
+                listed=listed,
+            )
+        )
     return Offer(points, places, spend, points - spend if spend_all else 0, legal, tuple(steps))
 
 

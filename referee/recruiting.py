@@ -10,10 +10,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from referee.errors import RefereeError, did_you_mean
-from referee.names import Lexicon, plural, some_units
+from referee.names import Lexicon, some_units
 from referee.ruleset.model import Ruleset
 from referee.ruleset.recruits import Bonus, Building, Recruiting, Work
-from referee.ruling import Step
+from referee.ruling import Step, costs, say, say_n, step
 
 
 @dataclass(frozen=True)
@@ -87,10 +87,10 @@ def _held_count(terms: Recruiting, held: Mapping[str, int]) -> tuple[int, list[S
     said += [f"{name} {held.get(name, 0)} ÷ {n}" for name, n in terms.every.items()]
     base = sum(n * held.get(name, 0) for name, n in terms.per.items())
     base += sum(held.get(name, 0) // n for name, n in terms.every.items())
-    steps = [Step(terms.rule, " + ".join(said) + f" = {base}")]
+    steps = [step(terms.rule, "recruit.count", "{sum} = {base}", sum=" + ".join(said), base=base)]
     if base < terms.at_least:
         base = terms.at_least
-        steps.append(Step(terms.rule, f"at least {terms.at_least}: {base}"))
+        steps.append(step(terms.rule, "recruit.at_least", "at least {least}: {base}", least=terms.at_least, base=base))
     return base, steps
 
 
@@ -102,7 +102,10 @@ def _traded(terms: Recruiting, held: Mapping[str, int]) -> list[tuple[int, Step]
     if number < 1:
         raise RefereeError(f"the {trades.option}s traded in are counted from 1, not {number}", rule=trades.rule)
     units = trades.worth(number)
-    return [(units, Step(trades.rule, f"card set number {number} traded in: +{units}"))]
+    said = step(
+        trades.rule, "recruit.trade", "card set number {number} traded in: +{units}", number=number, units=units
+    )
+    return [(units, said)]
 
 
 def recruit(rules: Ruleset, held: Mapping[str, int], continents: Sequence[str], rewards: Sequence[str]) -> Recruit:
@@ -115,10 +118,11 @@ def recruit(rules: Ruleset, held: Mapping[str, int], continents: Sequence[str], 
             raise RefereeError(f"a count of {name} cannot be negative", rule=options[name])
     total, steps = _held_count(terms, held)
     named = _bonuses("continent", terms.continents, continents) + _bonuses("reward", terms.rewards, rewards)
-    for units, step in [(b.units, Step(b.rule, f"{b.name}: +{b.units}")) for b in named] + _traded(terms, held):
+    bonuses = [(b.units, step(b.rule, "recruit.bonus", "{name}: +{units}", name=b.name, units=b.units)) for b in named]
+    for units, said in bonuses + _traded(terms, held):
         total += units
-        steps.append(step)
-    steps.append(Step(terms.rule, f"{some_units(rules, total)} to recruit"))
+        steps.append(said)
+    steps.append(step(terms.rule, "recruit.total", "{units} to recruit", units=some_units(rules, total)))
 
     caps: dict[str, int] = {}
     for placed in terms.placed:
@@ -129,17 +133,28 @@ def recruit(rules: Ruleset, held: Mapping[str, int], continents: Sequence[str], 
         if box is not None:
             caps[placed.unit] = min(caps[placed.unit], box)
         steps.append(
-            Step(
+            step(
                 placed.rule,
-                f"{title} needs a place that can take it ({sites or 'none'} held)"
-                + (f" and a piece from the box ({box} left)" if box is not None else "")
-                + ("" if caps[placed.unit] else f": no {title} can be formed"),
+                "recruit.place",
+                "{unit} needs a place that can take it ({sites} held){box}{unformed}",
+                unit=title,
+                sites=sites or say("recruit.no_sites", "none"),
+                box="" if box is None else say("recruit.box", " and a piece from the box ({box} left)", box=box),
+                unformed="" if caps[placed.unit] else say("recruit.unformed", ": no {unit} can be formed", unit=title),
             )
         )
     costed = {name: unit.cost for name, unit in rules.units.items() if unit.cost > 0}
-    steps.append(Step(terms.cost_rule, "costs: " + ", ".join(f"{rules.units[u].title} {c}" for u, c in costed.items())))
+    steps.append(costs(terms.cost_rule, ((rules.units[u].title, c) for u, c in costed.items())))
     ways = _ways(total, costed, caps)
-    steps.append(Step(terms.cost_rule, f"{plural(len(ways), 'way')} to take {total}"))
+    steps.append(
+        step(
+            terms.cost_rule,
+            "recruit.ways",
+            "{ways} to take {total}",
+            ways=say_n("count.ways", "{n} way", "{n} ways", len(ways)),
+            total=total,
+        )
+    )
     return Recruit(total, ways, tuple(steps))
 
 
@@ -176,7 +191,7 @@ def build(rules: Ruleset, held: Mapping[str, int], wanted: Sequence[str]) -> Bui
     first = works[0].rule
     if have < 0:
         raise RefereeError(f"a count of {terms.pays_with} cannot be negative", rule=first)
-    steps = [Step(w.rule, f"{w.label} costs {w.cost}") for w in works]
+    steps = [step(w.rule, "build.cost", "{work} costs {cost}", work=w.label, cost=w.cost) for w in works]
     cost = sum(w.cost for w in works)
     if cost > have:
         raise RefereeError(
@@ -184,5 +199,7 @@ def build(rules: Ruleset, held: Mapping[str, int], wanted: Sequence[str]) -> Bui
             f"{cost}, more than the {terms.text} ({have})",
             rule=max(works, key=lambda w: w.cost).rule,
         )
-    steps.append(Step(first, f"{have} {terms.text} pay for it: {have - cost} left"))
+    steps.append(
+        step(first, "build.paid", "{have} {pays} pay for it: {left} left", have=have, pays=terms.text, left=have - cost)
+    )
     return Built(have, cost, works, tuple(steps))

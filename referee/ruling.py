@@ -8,10 +8,12 @@ written as it in JSON, so `--json` output and stored journals keep their shape.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, fields
 from enum import Enum
 from typing import Any
+
+from referee.language import npgettext, pgettext
 
 
 class Side(str, Enum):
@@ -60,15 +62,94 @@ class Record:
         return getattr(self, key)
 
 
+Value = str | int | float | bool | None  # what fills a step's template, as JSON holds it
+
+
+def side_word(side: Side) -> str:
+    """A side's bare noun in the current language ('attacker', 'Angreifer'),
+    which a step's template surrounds with the article its grammar needs."""
+    return pgettext("side", "attacker") if side is Side.ATTACKER else pgettext("side", "defender")
+
+
 @dataclass(frozen=True)
 class Step:
-    """One step of a ruling, with the rule that produced it."""
+    """One step of a ruling, with the rule that produced it: a message known
+    by a stable id (`message`, 'pairs.compared'), its English template as the
+    code writes it, and the values that fill it. Its text is the template in
+    the current language, filled in; a side among the values is said as its
+    noun in that language, and stays its word ('attacker') in `values`."""
 
     rule: str
-    text: str
+    message: str
+    template: str
+    values: Mapping[str, Value] = field(default_factory=dict)
+    plural: str = ""  # the English template for a count other than one (the value `n`), if its grammar counts
 
-    def as_dict(self) -> dict[str, str]:
-        return {"rule": self.rule, "text": self.text}
+    @property
+    def text(self) -> str:
+        said = (
+            npgettext(self.message, self.template, self.plural, int(self.values["n"] or 0))
+            if self.plural
+            else pgettext(self.message, self.template)
+        )
+        return said.format(**_spoken(self.values))
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"rule": self.rule, "text": self.text, "message": self.message, "values": dict(self.values)}
+
+
+def _spoken(values: Mapping[str, Value]) -> dict[str, Value]:
+    return {k: side_word(v) if isinstance(v, Side) else v for k, v in values.items()}
+
+
+def step(rule: str, message: str, template: str, /, **values: Value) -> Step:
+    """A step of a ruling: `template` is English with `{name}` fields, filled
+    from `values`. A translation may leave a value out (English needs 'an
+    attack' where German declines the bare word): give both."""
+    return Step(rule, message, template, values)
+
+
+def step_n(rule: str, message: str, singular: str, plural: str, n: int, /, **values: Value) -> Step:
+    """A step whose sentence agrees with a count `n` ('1 army stays', '2 armies
+    stay'): each language says it in the plural form it gives that count."""
+    return Step(rule, message, singular, {"n": n, **values}, plural)
+
+
+def say(message: str, template: str, /, **values: Value) -> str:
+    """A phrase of a step (a side's part, a list's item) in the current
+    language, its template known by the stable id `message`, filled in."""
+    return pgettext(message, template).format(**_spoken(values))
+
+
+def say_n(message: str, singular: str, plural: str, n: int, /, **values: Value) -> str:
+    """'2 hits', '1 Treffer', '2 個命中': a phrase counting `n` (its `{n}`), in
+    the plural form the current language gives that count."""
+    return npgettext(message, singular, plural, n).format(n=n, **_spoken(values))
+
+
+def costs(rule: str, priced: Iterable[tuple[str, int]]) -> Step:
+    """'costs: infantry 3, armour 5': what each thing costs, as buying and recruiting say it."""
+    return step(rule, "costs", "costs: {costs}", costs=", ".join(f"{name} {cost}" for name, cost in priced))
+
+
+def listed(items: Iterable[str]) -> str:
+    """'sword, explosion': a list, its items separated as the current language separates them."""
+    return pgettext("list", ", ").join(items)
+
+
+def series(items: Iterable[str]) -> str:
+    """'a; b': the parts of one step (each side's, each pair's), joined as the current language joins them."""
+    return pgettext("list", "; ").join(items)
+
+
+def either(items: Iterable[str]) -> str:
+    """'sword or explosion': alternatives, joined as the current language joins them."""
+    return pgettext("list", " or ").join(items)
+
+
+def both(items: Iterable[str]) -> str:
+    """'6 and 2': things that go together, joined as the current language joins them."""
+    return pgettext("list", " and ").join(items)
 
 
 @dataclass(frozen=True)

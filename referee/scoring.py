@@ -9,11 +9,8 @@ from dataclasses import dataclass
 from referee.deployment import deployment_of
 from referee.dice import pips
 from referee.errors import RefereeError
-from referee.names import plural
 from referee.ruleset.model import Ruleset
-from referee.ruling import Step
-
-CRITERIA = {"dice": "most dice on the map", "pips": "highest pip total", "first": "the player who moved first"}
+from referee.ruling import Step, Value, either, say_n, step
 
 
 @dataclass(frozen=True)
@@ -49,10 +46,21 @@ def group(rules: Ruleset, values: tuple[int, ...]) -> Merged:
     total = sum(values)
     value = min(total, rules.grouping.cap)
     lost = total - value
-    text = f"{values[0]} + {values[1]} = {total}" + (
-        f", capped at {rules.grouping.cap}: {plural(lost, 'pip')} lost" if lost else ": nothing lost"
+    said = (
+        step(
+            rule,
+            "grouping.capped",
+            "{a} + {b} = {total}, capped at {cap}: {lost} lost",
+            a=values[0],
+            b=values[1],
+            total=total,
+            cap=rules.grouping.cap,
+            lost=say_n("count.pips", "{n} pip", "{n} pips", lost),
+        )
+        if lost
+        else step(rule, "grouping.kept", "{a} + {b} = {total}: nothing lost", a=values[0], b=values[1], total=total)
     )
-    return Merged(value, lost, (Step(rule, text),))
+    return Merged(value, lost, (said,))
 
 
 def score(rules: Ruleset, dice: Mapping[str, tuple[int, ...]], first: str | None) -> Score:
@@ -78,20 +86,42 @@ def score(rules: Ruleset, dice: Mapping[str, tuple[int, ...]], first: str | None
         if criterion == "first":
             if first is None:
                 steps.append(
-                    Step(
+                    step(
                         rule,
-                        "still equal: the player who moved first wins (say who: " + " or ".join(players) + ")",
+                        "score.first.unknown",
+                        "still equal: the player who moved first wins (say who: {players})",
+                        players=either(players),
                     )
                 )
                 return Score(counts, totals, None, criterion, tuple(steps))
-            steps.append(Step(rule, f"still equal: {first} moved first and wins"))
+            steps.append(step(rule, "score.first", "still equal: {first} moved first and wins", first=first))
             return Score(counts, totals, first, criterion, tuple(steps))
         values = counts if criterion == "dice" else totals
         a, b = (values[p] for p in players)
-        what = "dice" if criterion == "dice" else "pips"
+        said: dict[str, Value] = {"first": players[0], "a": a, "second": players[1], "b": b}
         if a != b:
             winner = players[0] if a > b else players[1]
-            steps.append(Step(rule, f"{CRITERIA[criterion]}: {players[0]} {a}, {players[1]} {b} {what}: {winner} wins"))
+            steps.append(
+                step(
+                    rule,
+                    "score.dice",
+                    "most dice on the map: {first} {a}, {second} {b} dice: {winner} wins",
+                    winner=winner,
+                    **said,
+                )
+                if criterion == "dice"
+                else step(
+                    rule,
+                    "score.pips",
+                    "highest pip total: {first} {a}, {second} {b} pips: {winner} wins",
+                    winner=winner,
+                    **said,
+                )
+            )
             return Score(counts, totals, winner, criterion, tuple(steps))
-        steps.append(Step(rule, f"{CRITERIA[criterion]}: {a} {what} each"))
+        steps.append(
+            step(rule, "score.dice.equal", "most dice on the map: {a} dice each", **said)
+            if criterion == "dice"
+            else step(rule, "score.pips.equal", "highest pip total: {a} pips each", **said)
+        )
     raise RefereeError("a draw: the ruleset's criteria do not separate the players", rule=rule)

@@ -101,11 +101,16 @@ def private_user_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.fixture(autouse=True)
-def english(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The referee speaks English in every test, whatever the machine's locale, unless a test says otherwise."""
+def english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The referee speaks English in every test, whatever the machine's locale, unless a test says otherwise;
+    a test that switches the language in-process is switched back afterwards."""
     for variable in ("REFEREE_LANG", "LC_ALL", "LC_MESSAGES", "LANGUAGE"):
         monkeypatch.delenv(variable, raising=False)
     monkeypatch.setenv("LANG", "C.UTF-8")
+    yield
+    from referee import language
+
+    language.use(language.ENGLISH)
 
 
 @pytest.fixture

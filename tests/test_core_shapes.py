@@ -66,10 +66,11 @@ def test_battle_json_has_the_core_keys(name: str, words: str, seed: int) -> None
     for side in SIDE:
         _core_side(ruling[side])
         assert ruling[f"{side}_loses"] == ruling[side]["loses"]
-    assert ruling["explanation"] and all(
-        set(step) == {"rule", "text"} and all(isinstance(v, str) for v in step.values())
-        for step in ruling["explanation"]
-    )
+    assert ruling["explanation"]
+    for step in ruling["explanation"]:
+        assert set(step) == {"rule", "text", "message", "values"}
+        assert all(isinstance(step[key], str) for key in ("rule", "text", "message")) and step["message"]
+        assert all(isinstance(v, str | int | float | bool | None) for v in step["values"].values())
 
 
 def test_ranked_pairs_hits_are_pairs_won() -> None:

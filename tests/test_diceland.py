@@ -297,7 +297,8 @@ def test_the_tie_break_goes_down_the_faces() -> None:
 
     first, why = placing_order(load("diceland"), {"red": (6, 5, 5, 1), "blue": (6, 5, 4, 4)})
     assert first == "red"
-    assert why == "6s: 1 each, 5s: red 2, blue 1: red places first"
+    assert (why.rule, why.message) == ("DL-S2", "order.first")
+    assert why.text == "6s: 1 each, 5s: red 2, blue 1: red places first"
 
 
 def test_who_starts_on_equal_sums_is_the_files_decision(edited: Callable[[str, Callable[[str], str]], Path]) -> None:

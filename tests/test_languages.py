@@ -96,8 +96,8 @@ def test_a_situation_is_told_in_the_language_asked() -> None:
     fight = "battle frontline-risk --attacker 'armour, infantry' --defender '2 infantry' --when defender:city "
     fight += "--attacker-roll 6,3 --defender-roll 5,2,1 --no-journal"
     assert "FR-B3   city defence (a city or capital in the territory): +1 die" in run(fight).stdout
-    assert "FR-B3   守城（領土內有城市或首都）: +1 die" in run(f"--lang zh-Hant {fight}").stdout
-    assert "stadsverdediging (een stad of hoofdstad in het gebied): +1 die" in run(f"--lang nl {fight}").stdout
+    assert "FR-B3   守城（領土內有城市或首都）：+1 粒骰" in run(f"--lang zh-Hant {fight}").stdout
+    assert "stadsverdediging (een stad of hoofdstad in het gebied): +1 dobbelsteen" in run(f"--lang nl {fight}").stdout
     assert "defender:city  守城（領土內有城市或首都） (FR-B3)" in run("--lang zh-Hant show frontline-risk").stdout
     chinese, english = run_json(f"--lang zh-Hant {fight}"), run_json(fight)
     assert [s["rule"] for s in chinese["explanation"]] == [s["rule"] for s in english["explanation"]]
@@ -178,7 +178,10 @@ def test_a_translation_naming_what_the_file_lacks_is_refused(edited: Any) -> Non
 
 def _neutral(value: Any) -> Any:
     """A --json document without its free text (and the journal's count of entries): what must not change
-    with the language."""
+    with the language. A step's values keep their names and numbers; their words follow the language."""
+    if isinstance(value, dict) and "message" in value and "values" in value:
+        numbers = {k: v for k, v in value["values"].items() if not isinstance(v, str)}
+        return {"rule": value["rule"], "message": value["message"], "values": (sorted(value["values"]), numbers)}
     if isinstance(value, dict):
         kept = {k: v for k, v in value.items() if k != "text" and not k.endswith("suffers")}
         return {k: _neutral(v) for k, v in kept.items() if not k.startswith("journal_")}
@@ -258,7 +261,7 @@ CHINESE_BATTLE = (
 def test_a_terminal_that_cannot_show_the_language_gets_english_never_a_traceback(environ: dict[str, str]) -> None:
     code, out, err = _referee(*CHINESE_BATTLE, **environ)
     assert (code, err) == (0, ""), err
-    assert "FR-B9   the defender: 2 infantry destroyed" in out or "FR-B9   the defender: 2 步兵師 destroyed" in out
+    assert "FR-B9   the defender: 2 infantry destroyed" in out or "FR-B9   防守方：2 步兵師 被消滅" in out
     if environ.get("PYTHONIOENCODING") == "ascii":
         assert out.isascii(), out  # Chinese cannot be shown here: the ruling falls back to English
     code, out, err = _referee("--lang", "zh-Hant", "show", "前線風雲", **environ)

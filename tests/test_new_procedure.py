@@ -25,7 +25,7 @@ from referee.ruleset import registry
 from referee.ruleset.crosscheck import Fail
 from referee.ruleset.model import Ruleset
 from referee.ruleset.spec import RULE, Text, field
-from referee.ruling import SIDES, Ruling, Side, Step
+from referee.ruling import SIDES, Ruling, Side, step
 
 NAME = "highest-die"
 
@@ -69,7 +69,14 @@ def prepare(rules: Ruleset, name: str, params: HighestDie, battle: Battle) -> Ca
             )
             for side in SIDES
         }
-        step = Step(params.rule, f"highest dice {best[Side.ATTACKER]} against {best[Side.DEFENDER]}: the {winner} wins")
+        said = step(
+            params.rule,
+            "duel.highest",
+            "highest dice {attacker} against {defender}: the {winner} wins",
+            attacker=best[Side.ATTACKER],
+            defender=best[Side.DEFENDER],
+            winner=winner,
+        )
         outcome = Exchange(
             ruleset=rules.name,
             attack=name,
@@ -79,7 +86,7 @@ def prepare(rules: Ruleset, name: str, params: HighestDie, battle: Battle) -> Ca
             attacker_loses=loses[Side.ATTACKER],
             defender_loses=loses[Side.DEFENDER],
         )
-        return Ruling(outcome, (step,))
+        return Ruling(outcome, (said,))
 
     return rule_on
 
@@ -126,7 +133,14 @@ def test_a_registered_procedure_rules_through_the_battle_command(duel: Path) -> 
     ruling = run_json(f"battle {duel} --attacker '2 fighter' --defender fighter --attacker-roll 2,6 --defender-roll 6")
     assert ruling["winner"] == "defender"
     assert (ruling["attacker_loses"], ruling["defender_loses"]) == (1, 0)
-    assert ruling["explanation"] == [{"rule": "HD-1", "text": "highest dice 6 against 6: the defender wins"}]
+    assert ruling["explanation"] == [
+        {
+            "rule": "HD-1",
+            "text": "highest dice 6 against 6: the defender wins",
+            "message": "duel.highest",
+            "values": {"attacker": 6, "defender": 6, "winner": "defender"},
+        }
+    ]
 
 
 def test_its_odds_are_the_brute_force_sum(duel: Path) -> None:

@@ -4,9 +4,15 @@ into the .mo the stdlib's gettext reads, or check that they are in step.
     python tools/catalogues.py           # compile every .po into its .mo
     python tools/catalogues.py --check   # exit 1 and say why when out of step
 
-The check: every message the code asks for (`_("...")`, `ngettext("...",
-"...", n)`) is translated in every catalogue, no catalogue keeps a message
-the code no longer asks for, and every .mo is the compiled form of its .po.
+The check: every message the code asks for is translated in every
+catalogue: `_("...")` and `ngettext("...", "...", n)`, and the explanation
+steps' messages, each known by a stable id that is its context:
+`step(rule, "id", "...")`, `step_n(rule, "id", "...", "...", n)`,
+`say("id", "...")`, `say_n("id", "...", "...", n)`, `pgettext("id", "...")`,
+`npgettext("id", "...", "...", n)` (a module constant may stand for a quoted
+text). A translation fills in only values the code gives (any other name
+would fail when the message is said); no catalogue keeps a message the code
+no longer asks for; every .mo is the compiled form of its .po.
 Standard library only: Babel would extract and compile the same, but a
 catalogue of this size does not earn a development dependency.
 """
@@ -14,8 +20,10 @@ catalogue of this size does not earn a development dependency.
 from __future__ import annotations
 
 import ast
+import string
 import struct
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -23,7 +31,19 @@ PACKAGE = ROOT / "referee"
 LOCALE = PACKAGE / "locale"
 MAGIC = 0x950412DE
 
-Entries = dict[str, list[str]]  # msgid (singular NUL plural) -> its forms
+Entries = dict[str, list[str]]  # [msgctxt EOT] msgid [NUL plural] -> its forms, as the .mo keys them
+CONTEXT = "\x04"  # what joins a message's context to its msgid in a .mo
+# a call asking for a message: (where its context is, or None; how many strings from there on)
+ASKING = {
+    "_": (None, 1),
+    "ngettext": (None, 2),
+    "pgettext": (0, 2),
+    "npgettext": (0, 3),
+    "say": (0, 2),
+    "say_n": (0, 3),
+    "step": (1, 2),
+    "step_n": (1, 3),
+}
 
 
 def _literal(line: str, path: Path, number: int) -> str:
@@ -47,6 +67,8 @@ def read_po(path: Path) -> Entries:
         nonlocal current, fuzzy
         if "msgid" in current and not fuzzy:
             msgid = current["msgid"]
+            if "msgctxt" in current:
+                msgid = current["msgctxt"] + CONTEXT + msgid
             if "msgid_plural" in current:
                 msgid += "\0" + current["msgid_plural"]
                 forms = [current[k] for k in sorted(k for k in current if k.startswith("msgstr["))]
@@ -65,7 +87,7 @@ def read_po(path: Path) -> Entries:
             current[key] += _literal(line, path, number)
         else:
             key, _, rest = line.partition(" ")
-            if key == "msgid" and "msgid" in current:
+            if key in ("msgctxt", "msgid") and "msgid" in current:
                 finish()
             current[key] = _literal(rest, path, number)
     finish()
@@ -91,40 +113,117 @@ def mo_bytes(entries: Entries) -> bytes:
     return head + struct.pack(f"<{len(tables)}I", *tables) + blob
 
 
-def asked(package: Path = PACKAGE) -> dict[str, str]:
-    """Every message id the code asks for, with the first place it is asked."""
-    found: dict[str, str] = {}
+def _constants(tree: ast.Module) -> dict[str, str]:
+    """A module's string constants (`POLICY = "..."`), which a call may pass by name."""
+    return {
+        node.targets[0].id: node.value.value
+        for node in tree.body
+        if isinstance(node, ast.Assign)
+        and len(node.targets) == 1
+        and isinstance(node.targets[0], ast.Name)
+        and isinstance(node.value, ast.Constant)
+        and isinstance(node.value.value, str)
+    }
+
+
+def _strings(node: ast.Call, start: int, count: int, constants: dict[str, str]) -> list[str] | None:
+    """The `count` strings a call passes from argument `start` on, quoted or
+    named by a module constant; None when one is neither."""
+    texts = []
+    for arg in node.args[start : start + count]:
+        if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+            texts.append(arg.value)
+        elif isinstance(arg, ast.Name) and arg.id in constants:
+            texts.append(constants[arg.id])
+    return texts if len(texts) == count else None
+
+
+@dataclass
+class Asked:
+    """A message the code asks for: the first place it is asked, and the
+    values every call gives it to fill in (None: a call the check cannot read,
+    such as `**values` or a `_()` formatted later)."""
+
+    place: str
+    names: set[str] | None
+
+
+def _names(node: ast.Call, function: str) -> set[str] | None:
+    if function in ("_", "ngettext") or any(k.arg is None for k in node.keywords):
+        return None
+    return {k.arg for k in node.keywords if k.arg} | ({"n"} if function in ("step_n", "say_n") else set())
+
+
+def asked(package: Path = PACKAGE) -> dict[str, Asked]:
+    """Every message the code asks for, keyed as the .mo keys it."""
+    found: dict[str, Asked] = {}
     for path in sorted(package.rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        constants = _constants(tree)
+        for node in ast.walk(tree):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ASKING):
                 continue
-            texts = [a.value for a in node.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
-            where = f"{path.relative_to(ROOT)}:{node.lineno}"
-            if node.func.id == "_" and len(texts) == 1:
-                found.setdefault(texts[0], where)
-            elif node.func.id == "ngettext" and len(texts) == 2:
-                found.setdefault("\0".join(texts), where)
+            context_at, count = ASKING[node.func.id]
+            start = 0 if context_at is None else context_at
+            texts = _strings(node, start, count, constants)
+            if texts is None:
+                continue
+            key = "\0".join(texts if context_at is None else texts[1:])
+            key = key if context_at is None else texts[0] + CONTEXT + key
+            names = _names(node, node.func.id)
+            if key not in found:
+                found[key] = Asked(f"{_shown(path)}:{node.lineno}", names)
+            else:
+                seen = found[key].names
+                found[key].names = None if seen is None or names is None else seen | names
     return found
 
 
-def catalogues() -> list[Path]:
-    return sorted(LOCALE.glob("*/LC_MESSAGES/referee.po"))
+def _shown(path: Path) -> Path:
+    return path.relative_to(ROOT) if path.is_relative_to(ROOT) else path
 
 
-def problems() -> list[str]:
+def _named(key: str) -> str:
+    """A message as a person reads it: its context and its (singular) English text."""
+    context, _, text = key.rpartition(CONTEXT)
+    return f"{context}: {text.split(chr(0))[0]!r}" if context else repr(text.split(chr(0))[0])
+
+
+def _fields(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def _unknown(key: str, forms: list[str], names: set[str] | None) -> set[str]:
+    """The values a translation fills in that neither its English text nor any
+    call gives: each would fail when the message is said."""
+    if names is None or not key:
+        return set()
+    english = key.rpartition(CONTEXT)[2].split("\0")
+    known = names.union(*(_fields(text) for text in english))
+    return set().union(*(_fields(form) for form in forms)) - known
+
+
+def catalogues(locale: Path = LOCALE) -> list[Path]:
+    return sorted(locale.glob("*/LC_MESSAGES/referee.po"))
+
+
+def problems(package: Path = PACKAGE, locale: Path = LOCALE) -> list[str]:
     """What is out of step, one line each; none when all is well."""
-    wanted = asked()
+    wanted = asked(package)
     out = []
-    for po in catalogues():
+    for po in catalogues(locale):
         entries = read_po(po)
-        where = po.relative_to(ROOT)
-        for msgid, place in wanted.items():
+        where = _shown(po)
+        for msgid, asking in wanted.items():
             if not all(entries.get(msgid, [""])):
-                out.append(f"{where}: no translation of {msgid.split(chr(0))[0]!r} (asked at {place})")
-        out += [f"{where}: {k.split(chr(0))[0]!r} is no longer asked for" for k in entries if k and k not in wanted]
+                out.append(f"{where}: no translation of {_named(msgid)} (asked at {asking.place})")
+            elif unknown := _unknown(msgid, entries[msgid], asking.names):
+                names = ", ".join(sorted(unknown))
+                out.append(f"{where}: {_named(msgid)} fills in {names}, which the code does not give")
+        out += [f"{where}: {_named(k)} is no longer asked for" for k in entries if k and k not in wanted]
         mo = po.with_suffix(".mo")
         if not mo.is_file() or mo.read_bytes() != mo_bytes(entries):
-            out.append(f"{mo.relative_to(ROOT)} is not compiled from its .po: run python tools/catalogues.py")
+            out.append(f"{_shown(mo)} is not compiled from its .po: run python tools/catalogues.py")
     return out
 
 

@@ -45,7 +45,7 @@ def document(board: Board, action: Action, previous: int | None, steps: list[Ste
         "action": action,
         "previous": previous,
         "board": board.as_dict(),
-        "explanation": [{"rule": s.rule, "text": s.text} for s in steps],
+        "explanation": [s.as_dict() for s in steps],
     }
 
 

@@ -7,12 +7,12 @@ from typing import Any
 
 from referee.board.state import Board, play_of
 from referee.board.turns import begin_turn
-from referee.deployment import Armies, deployment_of, placing_order, roll_armies, who_starts
+from referee.deployment import Armies, deployment_of, placing_order, roll_armies, typed_rolls, who_starts
 from referee.dice import pips
 from referee.errors import RefereeError, setting
 from referee.hexmap import deal
 from referee.ruleset.model import Ruleset
-from referee.ruling import Step
+from referee.ruling import Step, say, series, step
 
 Action = dict[str, Any]
 
@@ -37,9 +37,12 @@ def _armies(rules: Ruleset, action: Action, dice: int) -> tuple[dict[str, list[i
     armies = {p: sorted(typed[p], reverse=True) for p in setup.players}
     first, why = placing_order(rules, {p: tuple(v) for p, v in armies.items()})
     if first is None:
-        raise RefereeError(why, rule=setup.order_rule)
-    told = "; ".join(f"{p} rolled {', '.join(map(str, armies[p]))}" for p in setup.players)
-    return armies, first, [Step(setup.roll_rule, told + " (typed)"), Step(setup.order_rule, why)]
+        raise RefereeError(why.text, rule=setup.order_rule)
+    told = series(
+        say("armies.rolled_faces", "{player} rolled {faces}", player=p, faces=", ".join(map(str, armies[p])))
+        for p in setup.players
+    )
+    return armies, first, [typed_rolls(setup, told), why]
 
 
 def start(rules: Ruleset, action: Action) -> tuple[Board, list[Step]]:
@@ -74,7 +77,10 @@ def start(rules: Ruleset, action: Action) -> tuple[Board, list[Step]]:
         hand={p: [] for p in armies},
         out=dict.fromkeys(armies, 0),
     )
-    opted = [Step(rules.variants[o].rule, f"special rule in play: {rules.variants[o].text}") for o in board.options]
+    opted = [
+        step(rules.variants[o].rule, "variant", "special rule in play: {text}", text=rules.variants[o].text)
+        for o in board.options
+    ]
     return board, [*landmap.steps, *steps, *opted]
 
 
@@ -109,10 +115,14 @@ def _place_one(rules: Ruleset, board: Board, coord: str, value: int, steps: list
     board = board.copy()
     board.unplaced[player].remove(value)
     board.dice[coord] = [player, value]
-    steps.append(Step(setup.start_rule, f"{player} places a {value} on {coord}"))
+    steps.append(
+        step(setup.start_rule, "place", "{player} places a {value} on {tile}", player=player, value=value, tile=coord)
+    )
     if coord in board.capitals:
         board.capitals[coord] = player
-        steps.append(Step(_capital_rule(rules), f"{coord} is {player}'s capital"))
+        steps.append(
+            step(_capital_rule(rules), "place.capital", "{tile} is {player}'s capital", tile=coord, player=player)
+        )
     if len(board.dice) < len(board.tiles):
         board.to_move = board.other(player)
         return board

@@ -14,7 +14,7 @@ from referee.deployment import deployment_of
 from referee.dice import pips
 from referee.errors import RefereeError, setting
 from referee.ruleset.model import Ruleset
-from referee.ruling import Step
+from referee.ruling import Step, Value, say, step
 
 Action = dict[str, Any]
 Attack = tuple[str, str, str | None]  # from, target, second attacking tile
@@ -104,7 +104,26 @@ def attack(
     board.attraction = None
     board.attacked = True
     board.acted += [c for c in (first, second) if c]
-    steps = [Step(play.attack_rule, f"{player} attacks {target} from {first}" + (f" with {second}" if second else ""))]
+    steps = [
+        step(
+            play.attack_rule,
+            "attack.with",
+            "{player} attacks {target} from {first} with {second}",
+            player=player,
+            target=target,
+            first=first,
+            second=second,
+        )
+        if second
+        else step(
+            play.attack_rule,
+            "attack",
+            "{player} attacks {target} from {first}",
+            player=player,
+            target=target,
+            first=first,
+        )
+    ]
     steps += result.steps
     if not result.decided:
         board.phase = "pick"
@@ -154,7 +173,16 @@ def _settle(
         else:
             board.void = {"tile": field, "die": target, "player": enemy}
             if play.void_rule:
-                steps.append(Step(play.void_rule, f"{enemy}'s die on {target} may not move into {field}"))
+                steps.append(
+                    step(
+                        play.void_rule,
+                        "void",
+                        "{player}'s die on {tile} may not move into {field}",
+                        player=enemy,
+                        tile=target,
+                        field=field,
+                    )
+                )
     if result.defender_after <= 0:
         del board.dice[target]
         board.out[enemy] += 1
@@ -175,7 +203,21 @@ def _left(rules: Ruleset, board: Board, coord: str, steps: list[Step]) -> None:
     here = effect(rules, board, coord)
     if here and here.no_return and coord not in board.closed:
         board.closed.append(coord)
-        steps.append(Step(here.rule, f"{coord} ({board.terrain_of(coord)}) is left: no die may enter it again"))
+        steps.append(
+            step(
+                here.rule,
+                "terrain.left",
+                "{tile} ({terrain}) is left: no die may enter it again",
+                tile=coord,
+                terrain=_terrain_said(rules, board, coord),
+            )
+        )
+
+
+def _terrain_said(rules: Ruleset, board: Board, coord: str) -> str:
+    """A tile's terrain in the language spoken."""
+    name, land = board.terrain_of(coord), rules.landscape
+    return land.terrains[name].title if land and name in land.terrains else name
 
 
 def _attracted(rules: Ruleset, board: Board, player: str) -> list[str]:
@@ -237,7 +279,9 @@ def move(rules: Ruleset, board: Board, action: Action) -> tuple[Board, list[Step
     attracted = _attracted(rules, board, player) if _attraction_on(rules, board) else []
     board = board.copy()
     board.attraction = None
-    steps = [Step(play.move_rule, f"{player} moves the die on {start} to {to}")]
+    steps = [
+        step(play.move_rule, "move", "{player} moves the die on {start} to {to}", player=player, start=start, to=to)
+    ]
     moved = board.dice.pop(start)
     if merging:
         from referee.scoring import group
@@ -267,6 +311,14 @@ def _named(attack_: Attack) -> str:
     return f"{first} on {target}" + (f" with {second}" if second else "")
 
 
+def _said(attack_: Attack) -> str:
+    """An attack named as a step says it, in the language spoken."""
+    first, target, second = attack_
+    if second:
+        return say("attack.named.with", "{first} on {target} with {second}", first=first, target=target, second=second)
+    return say("attack.named", "{first} on {target}", first=first, target=target)
+
+
 def claim(rules: Ruleset, board: Board, action: Action) -> tuple[Board, list[Step], Action]:
     """At the start of a turn: pips off a die the opponent should have moved next to an enemy die."""
     attraction = play_of(rules).attraction
@@ -285,10 +337,16 @@ def claim(rules: Ruleset, board: Board, action: Action) -> tuple[Board, list[Ste
     left = board.pips(coord) - attraction.penalty
     enemy = board.other(player)
     steps = [
-        Step(
+        step(
             attraction.rule,
-            f"{enemy} did not move next to an enemy die when one could: the die on {coord} "
-            f"loses {attraction.penalty} ({board.pips(coord)} → {max(left, 0)})",
+            "attraction.claimed",
+            "{player} did not move next to an enemy die when one could: the die on {tile} "
+            "loses {penalty} ({before} → {after})",
+            player=enemy,
+            tile=coord,
+            penalty=attraction.penalty,
+            before=board.pips(coord),
+            after=max(left, 0),
         )
     ]
     if left > 0:
@@ -346,25 +404,44 @@ def end(rules: Ruleset, board: Board, action: Action) -> tuple[Board, list[Step]
     forgot = board.forgot if board.moves else (_attracted(rules, board, player) if _attraction_on(rules, board) else [])
     board = board.copy()
     board.attraction = None  # a claim not made at the start of this turn lapses
-    steps = [Step(play.attack_rule, f"{player} ends turn {board.turn}")]
+    steps = [step(play.attack_rule, "turn.end", "{player} ends turn {turn}", player=player, turn=board.turn)]
     if grows:
         coord, here = grows
         board.dice[coord][1] += here.grows
         steps.append(
-            Step(here.rule, f"the die on {coord} neither attacked nor moved: +{here.grows} ({board.pips(coord)})")
+            step(
+                here.rule,
+                "terrain.grows",
+                "the die on {tile} neither attacked nor moved: +{grows} ({pips})",
+                tile=coord,
+                grows=here.grows,
+                pips=board.pips(coord),
+            )
         )
     board.quiet = 0 if board.attacked else board.quiet + 1
     if board.quiet >= play.quiet_turns:
-        steps.append(Step(play.end_rule, f"{play.quiet_turns} turns in a row without an attack: the game ends"))
+        steps.append(
+            step(
+                play.end_rule,
+                "game.quiet",
+                "{turns} turns in a row without an attack: the game ends",
+                turns=play.quiet_turns,
+            )
+        )
         return (*_over(rules, board, steps), action)
     attraction = play.attraction
     if forgot and attraction:
         board.attraction = {"player": board.other(player), "dice": forgot}
         steps.append(
-            Step(
+            step(
                 attraction.rule,
-                f"{player} could have moved next to an enemy die ({', '.join(forgot)}): "
-                f"{board.other(player)} may take {attraction.penalty} pip off one of them (play claim TILE)",
+                "attraction.owed",
+                "{player} could have moved next to an enemy die ({tiles}): "
+                "{other} may take {penalty} pip off one of them (play claim TILE)",
+                player=player,
+                tiles=", ".join(forgot),
+                other=board.other(player),
+                penalty=attraction.penalty,
             )
         )
     if board.void and board.void["player"] == player:
@@ -382,14 +459,31 @@ def begin_turn(rules: Ruleset, board: Board, steps: list[Step]) -> tuple[Board, 
         if not board.pips_of(player):
             return _over(rules, board, steps)
     possible = legal_attacks(rules, board, board.to_move)
-    say = f"{_named(possible[0])}, or {len(possible) - 1} more" if len(possible) > 1 else "".join(map(_named, possible))
-    steps.append(
-        Step(
-            play_of(rules).attack_rule,
-            f"turn {board.turn}: {board.to_move} to play; "
-            + (f"an attack is compulsory ({say})" if possible else "no attack is possible"),
+    rule = play_of(rules).attack_rule
+    turn: dict[str, Value] = {"turn": board.turn, "player": board.to_move}
+    if not possible:
+        steps.append(step(rule, "turn.no_attack", "turn {turn}: {player} to play; no attack is possible", **turn))
+    elif len(possible) > 1:
+        steps.append(
+            step(
+                rule,
+                "turn.attacks",
+                "turn {turn}: {player} to play; an attack is compulsory ({attack}, or {more} more)",
+                attack=_said(possible[0]),
+                more=len(possible) - 1,
+                **turn,
+            )
         )
-    )
+    else:
+        steps.append(
+            step(
+                rule,
+                "turn.attack",
+                "turn {turn}: {player} to play; an attack is compulsory ({attack})",
+                attack=_said(possible[0]),
+                **turn,
+            )
+        )
     return board, steps
 
 
@@ -403,17 +497,28 @@ def _over(rules: Ruleset, board: Board, steps: list[Step], capital: str | None =
     if capital:
         winner = board.to_move
         rule = play_of(rules).capital_rule
-        why = [Step(rule, f"{winner} takes {board.other(winner)}'s capital {capital} and wins at once")]
+        why = [
+            step(
+                rule,
+                "game.capital",
+                "{winner} takes {loser}'s capital {tile} and wins at once",
+                winner=winner,
+                loser=board.other(winner),
+                tile=capital,
+            )
+        ]
         decided = "capital"
     else:
         if any(not v for v in dice.values()):
-            steps.append(Step(play_of(rules).end_rule, "a player has no dice on the map: the game ends"))
+            steps.append(
+                step(play_of(rules).end_rule, "game.no_dice", "a player has no dice on the map: the game ends")
+            )
         result = score(rules, dice, board.starter)
         winner, decided, why = result.winner or "", result.decided_by, list(result.steps)
     steps += why
     board.winner = {
         "player": winner,
         "decided_by": decided,
-        "explanation": [{"rule": s.rule, "text": s.text} for s in why],
+        "explanation": [s.as_dict() for s in why],
     }
     return board, steps

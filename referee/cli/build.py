@@ -36,7 +36,7 @@ def build(ctx: click.Context, ruleset: str, as_json: bool) -> None:
         "cost": built.cost,
         "have": built.have,
         "left": built.have - built.cost,
-        "explanation": [{"rule": s.rule, "text": s.text} for s in built.steps],
+        "explanation": [s.as_dict() for s in built.steps],
     }
     record(rules, document)
     emit(as_json, document, lambda: render.build_report(rules, built))

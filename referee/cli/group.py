@@ -32,7 +32,7 @@ def group(ruleset: str, pips: tuple[str, ...], as_json: bool) -> None:
         "dice": list(values),
         "value": merged.value,
         "lost": merged.lost,
-        "explanation": [{"rule": s.rule, "text": s.text} for s in merged.steps],
+        "explanation": [s.as_dict() for s in merged.steps],
     }
     record(rules, document)
     emit(as_json, document, lambda: render.group_report(rules.title, values, merged))

@@ -162,7 +162,7 @@ def record(
             command=command or " ".join(ctx.command_path.split()[1:]),
             argv=argv,
             replay=replay
-            or argv + (["--seed", str(seed)] if seed is not None and ctx.params.get("seed") != seed else []),
+            or _spoken(argv) + (["--seed", str(seed)] if seed is not None and ctx.params.get("seed") != seed else []),
             inputs=_jsonable({**inputs, **({"extra": ctx.args} if ctx.args else {})}),
             dice=_jsonable({"seed": seed, **(dice or {})}),
             ruling=ruling,
@@ -178,6 +178,18 @@ def record(
     ctx.meta[ENTRY], ctx.meta[CHECKPOINT], game = written.entry, code(written.entry, written.hash), written.game
     if starts is None and game is not None and rules is not None and game["ruleset"] != rules.name:
         click.echo(f"note: game '{game['name']}' plays {game['ruleset']}; this ruling used {rules.name}", err=True)
+
+
+def _spoken(argv: list[str]) -> list[str]:
+    """The command line with the language it was ruled in, so a replay says
+    its steps in that language and compares like with like (a language chosen
+    by REFEREE_LANG or the locale is not on the line typed)."""
+    from referee import language
+
+    code = language.current()
+    if code == language.ENGLISH or any(w == "--lang" or w.startswith("--lang=") for w in argv):
+        return argv
+    return ["--lang", code, *argv]
 
 
 def writing() -> bool:
@@ -229,12 +241,16 @@ def rerunning(ruleset_file: Path | None) -> Iterator[Rerun]:
     """While `referee replay` runs a stored command line again: `load_rules`
     loads `ruleset_file`, `record` keeps the document instead of writing the
     journal, and `write_file` writes nothing."""
+    from referee import language
+
     attempt = Rerun(ruleset_file)
     token = _RERUN.set(attempt)
+    speaking = language.current()
     try:
         yield attempt
     finally:
         _RERUN.reset(token)
+        language.use(speaking)  # a command line that names its language does not change the replay's
 
 
 def write_file(path: Path, text: str, what: str) -> None:

@@ -88,7 +88,7 @@ def recruit(
         "ruleset": rules.name,
         "units": result.units,
         "ways": result.ways,
-        "explanation": [{"rule": s.rule, "text": s.text} for s in result.steps],
+        "explanation": [s.as_dict() for s in result.steps],
     }
     record(rules, document)
     emit(as_json, document, lambda: render.recruit_report(rules, result))
@@ -100,7 +100,7 @@ def _territory(rules: Ruleset, holds: str, changes: tuple[str, ...], site: bool,
         "ruleset": rules.name,
         "before": holding_rows(settled.before),
         "after": holding_rows(settled.after),
-        "explanation": [{"rule": s.rule, "text": s.text} for s in settled.steps],
+        "explanation": [s.as_dict() for s in settled.steps],
     }
     record(rules, document)
     emit(as_json, document, lambda: render.territory_report(rules, settled))

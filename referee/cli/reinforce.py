@@ -44,7 +44,7 @@ def reinforce(ctx: click.Context, ruleset: str, free_places: int | None, buy: st
         "lost": offered.lost,
         "purchases": offered.purchases,
         "bought": bought,
-        "explanation": [{"rule": s.rule, "text": s.text} for s in offered.steps],
+        "explanation": [s.as_dict() for s in offered.steps],
     }
     record(rules, document)
     emit(as_json, document, lambda: render.report(rules, offered, bought))

@@ -1,5 +1,9 @@
 """What differs between the ruling recorded and the ruling given again, as
-paths into the JSON document ("defender.loses: 1 → 2")."""
+paths into the JSON document ("defender.loses: 1 → 2").
+
+An explanation's step is compared by its rule and its text: its message id
+and values say the same text in another form, and a step recorded before
+steps had them still reads the same."""
 
 from __future__ import annotations
 
@@ -17,15 +21,34 @@ class Difference:
 MISSING = "(absent)"
 
 
-def differences(then: Any, now: Any, path: str = "") -> list[Difference]:
+SAID = ("rule", "text")  # what of an explanation's step is compared
+
+
+def _said(document: Any) -> Any:
+    """The document with each explanation step cut to its rule and text."""
+    if isinstance(document, dict):
+        return {
+            key: [{k: s[k] for k in SAID if k in s} for s in value] if key == "explanation" else _said(value)
+            for key, value in document.items()
+        }
+    if isinstance(document, list):
+        return [_said(item) for item in document]
+    return document
+
+
+def differences(then: Any, now: Any) -> list[Difference]:
+    return _differences(_said(then), _said(now))
+
+
+def _differences(then: Any, now: Any, path: str = "") -> list[Difference]:
     if isinstance(then, dict) and isinstance(now, dict):
         found: list[Difference] = []
         for key in [*then, *(k for k in now if k not in then)]:
             sub = f"{path}.{key}" if path else str(key)
-            found += differences(then.get(key, MISSING), now.get(key, MISSING), sub)
+            found += _differences(then.get(key, MISSING), now.get(key, MISSING), sub)
         return found
     if isinstance(then, list) and isinstance(now, list):
         longest = max(len(then), len(now))
         padded = [(then[i] if i < len(then) else MISSING, now[i] if i < len(now) else MISSING) for i in range(longest)]
-        return [d for i, (a, b) in enumerate(padded) for d in differences(a, b, f"{path}[{i}]")]
+        return [d for i, (a, b) in enumerate(padded) for d in _differences(a, b, f"{path}[{i}]")]
     return [] if then == now else [Difference(path or "(whole ruling)", then, now)]

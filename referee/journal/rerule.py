@@ -4,8 +4,9 @@ is compared with the one stored. No command line is parsed again, so
 renaming an option never breaks the replay of an older entry.
 
 An entry's `situation` column holds `stored(...)`: the procedure's name, its
-situation's `as_dict` and the typed ruling's `as_dict`; the throw is the
-entry's `dice.rolled`.
+situation's `as_dict` and the typed ruling's `as_dict`, and the language the
+ruling was said in when not English (its steps' text is compared in it); the
+throw is the entry's `dice.rolled`.
 """
 
 from __future__ import annotations
@@ -26,8 +27,11 @@ if TYPE_CHECKING:
 
 def stored(procedure: str, situation: Any, ruling: Ruling) -> dict[str, Any]:
     """What an entry keeps to be ruled on again, JSON-ready."""
+    from referee import language
+
     plain: dict[str, Any] = json.loads(json.dumps(ruling.as_dict()))
-    return {"procedure": procedure, "situation": situation.as_dict(), "ruling": plain}
+    said = {} if language.current() == language.ENGLISH else {"language": language.current()}
+    return {"procedure": procedure, "situation": situation.as_dict(), "ruling": plain, **said}
 
 
 def reread(entry: Mapping[str, Any], ruleset_file: Path) -> tuple[Ruleset, Procedure, Any, dict[str, tuple[Face, ...]]]:
@@ -78,8 +82,14 @@ def rule_again(entry: Mapping[str, Any], ruleset_file: Path) -> dict[str, Any]:
     """The typed ruling (JSON-ready) the door gives today on the entry's
     situation and throw, under the ruleset in `ruleset_file`; a RefereeError
     says in the game's words why it cannot rule."""
+    from referee import language
     from referee.procedures.door import resolve
 
     rules, _, situation, throw = reread(entry, ruleset_file)
-    ruling: dict[str, Any] = json.loads(json.dumps(resolve(rules, situation, throw).as_dict()))
+    speaking = language.current()
+    language.use(entry["situation"].get("language", speaking))  # its steps said as they were recorded
+    try:
+        ruling: dict[str, Any] = json.loads(json.dumps(resolve(rules, situation, throw).as_dict()))
+    finally:
+        language.use(speaking)
     return ruling

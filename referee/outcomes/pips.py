@@ -9,12 +9,17 @@ from dataclasses import dataclass
 from dataclasses import field as dc_field
 from typing import Protocol
 
-from referee.ruling import Record
+from referee.ruling import Record, say
 
 POLICY = (
     "best pairing for the attacker: remove the defender if any legal pairing does; "
     "else take the most pips; then lose the fewest pips on the field; then keep the attacking die strongest"
 )
+
+
+def policy() -> str:
+    """The policy in the current language, as a ruling's step says it."""
+    return say("pips.policy", POLICY)
 
 
 class PipAttack(Protocol):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from referee.render.text import explanation, paragraph, seed_line, styled, table
+from referee.render.text import kept_explanation, paragraph, seed_line, styled, table
 
 if TYPE_CHECKING:
     from referee.hexmap import Landmap, Tile
@@ -111,9 +111,7 @@ def report(rules: Ruleset, document: Doc, headline: str | None = None, drawn: in
     parts += ["", *notes(board)] if notes(board) else []
     steps = document.get("explanation")
     if steps:
-        from referee.ruling import Step
-
-        parts += ["", explanation(Step(s["rule"], s["text"]) for s in steps)]
+        parts += ["", kept_explanation(steps)]
     parts += ["", seed_line(drawn, ())] if drawn is not None else []
     return "\n".join(parts)
 

@@ -110,7 +110,7 @@ def document(rules: Ruleset, battles: Sequence[Battle], odds: FightOdds, stop_at
             "attacker_wins": json_percent(odds.p_attacker_wins),
             "defender_holds": json_percent(odds.p_defender_holds),
         },
-        "policy": [{"rule": s.rule, "text": s.text} for s in odds.policy],
+        "policy": [s.as_dict() for s in odds.policy],
         "states": odds.states,
         "distinct_rounds": odds.rounds,
     }
@@ -241,7 +241,7 @@ def chart_document(rules: Ruleset, made: Chart, when: Sequence[str]) -> dict[str
         "defenders": made.defenders,
         # written here, not by the JSON encoder's hook: ten thousand long fractions at once
         "p_attacker_wins": [[_exact(p) if made.exact else p for p in row] for row in made.rows],
-        "policy": [{"rule": s.rule, "text": s.text} for s in made.policy],
+        "policy": [s.as_dict() for s in made.policy],
         "states": made.states,
     }
 

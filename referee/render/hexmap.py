@@ -84,5 +84,5 @@ def document(ruleset: str, landmap: Landmap) -> dict[str, Any]:
         "capitals": list(landmap.capitals),
         "capital_reach": list(landmap.reach),
         "seed": landmap.seed,
-        "explanation": [{"rule": s.rule, "text": s.text} for s in landmap.steps],
+        "explanation": [s.as_dict() for s in landmap.steps],
     }

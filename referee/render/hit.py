@@ -64,7 +64,7 @@ def document(
             wounds=outcome.wounds,
         )
         out.update(seed=settled.seed, typed=list(settled.typed))
-    out["explanation"] = [{"rule": s.rule, "text": s.text} for s in steps]
+    out["explanation"] = [s.as_dict() for s in steps]
     return out
 
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from referee.journal.export import command_line
 from referee.render.outcome import outcome
-from referee.render.text import explanation, paragraph, styled, table, typed, width, wrapped
+from referee.render.text import kept_explanation, paragraph, styled, table, typed, width, wrapped
 from referee.render.widths import columns
 
 if TYPE_CHECKING:
@@ -121,9 +121,7 @@ def _card(entry: dict[str, Any]) -> list[str]:
 def _why(entry: dict[str, Any]) -> list[str]:
     if not entry["explanation"]:
         return []
-    from referee.ruling import Step
-
-    return ["", explanation(Step(s.get("rule", ""), s.get("text", "")) for s in entry["explanation"])]
+    return ["", kept_explanation(entry["explanation"])]
 
 
 def detail(entry: dict[str, Any]) -> str:

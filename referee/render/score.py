@@ -35,7 +35,7 @@ def score_document(ruleset: str, dice: Mapping[str, tuple[int, ...]], result: Sc
         "players": {p: {"dice": list(dice[p]), "count": result.dice[p], "pips": result.pips[p]} for p in result.dice},
         "winner": result.winner,
         "decided_by": result.decided_by,
-        "explanation": [{"rule": s.rule, "text": s.text} for s in result.steps],
+        "explanation": [s.as_dict() for s in result.steps],
     }
 
 

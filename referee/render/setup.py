@@ -48,5 +48,5 @@ def document(ruleset: str, landmap: Landmap, armies: Armies, start: Start) -> di
         "armies_typed": armies.typed,
         "places_first": armies.first,
         "starts": start[0] if start else None,
-        "setup_explanation": [{"rule": s.rule, "text": s.text} for s in [*armies.steps, *(start[1] if start else ())]],
+        "setup_explanation": [s.as_dict() for s in [*armies.steps, *(start[1] if start else ())]],
     }

@@ -182,15 +182,25 @@ def _fitted(cells: list[list[Any]], headers: Sequence[str]) -> list[int]:
 
 
 def explanation(steps: Iterable[Step]) -> str:
-    """Each step under the rule that decides it; a step no rule decides (an
-    undo) stands at the margin rather than behind an empty rule column."""
+    """Each step under the rule that decides it, in the current language."""
+    return _why((step.rule, step.text) for step in steps)
+
+
+def kept_explanation(kept: Iterable[Mapping[str, Any]]) -> str:
+    """The steps a document kept (a journal entry, a game's board), each as it
+    was said; older ones hold only a rule and a text, newer ones also their
+    message and values, which this does not need."""
+    return _why((s.get("rule", ""), s.get("text", "")) for s in kept)
+
+
+def _why(said: Iterable[tuple[str, str]]) -> str:
+    """A step no rule decides (an undo) stands at the margin rather than
+    behind an empty rule column."""
     lines = [styled(_("Why:"), bold=True)]
     lines += [
         line
-        for step in steps
-        for line in (
-            wrapped(step.text, f"  {step.rule:<7} ", " " * 10) if step.rule else wrapped(step.text, "  ", "  ")
-        )
+        for rule, text in said
+        for line in (wrapped(text, f"  {rule:<7} ", " " * 10) if rule else wrapped(text, "  ", "  "))
     ]
     return "\n".join(lines)
 

@@ -89,6 +89,10 @@ class Unit:
         said = self.spoken.get(current())
         return said[1] if said else self.plural or self.title + "s"
 
+    def named(self, count: int) -> str:
+        """'trooper', 'troopers': its word for a count, in the language spoken."""
+        return self.title if count == 1 else self.titles
+
     def counted(self, count: int, state: str = "", numbered: bool = False) -> str:
         """'trooper', '2 troopers', '2 damaged armour': as a ruling writes a count
         of them; `numbered` writes one as '1 trooper', beside other counts."""
@@ -206,6 +210,11 @@ class Ruleset:
     def attack_of(self, unit: str) -> str:
         """The attack a unit makes: its own, or the file's only one."""
         return self.units[unit].attack or next(iter(self.attacks))
+
+    def face_said(self, die: str, face: object) -> str:
+        """A face of a die as the language spoken writes it ('zwaard' for sword); the file's word otherwise."""
+        spoken = self.translations.get(current())
+        return spoken.faces.get(die, {}).get(str(face), str(face)) if spoken else str(face)
 
 
 GRAMMAR = Record(Ruleset)

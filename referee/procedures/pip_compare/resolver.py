@@ -22,13 +22,12 @@ from typing import Any, Final, Literal
 
 from referee.dice import pips
 from referee.errors import RefereeError
-from referee.names import plural
-from referee.outcomes.pips import POLICY, AttackingDice, DefendingDie, Pairing, PipOutcome
+from referee.outcomes.pips import AttackingDice, DefendingDie, Pairing, PipOutcome, policy
 from referee.procedures.base import DiceNeed, Throw, Units, cite
 from referee.procedures.door import check_situations
 from referee.procedures.pip_compare.grammar import PipCompare
 from referee.ruleset.model import Ruleset
-from referee.ruling import Ruling, Step
+from referee.ruling import Ruling, Step, Value, both, listed, say, say_n, step
 
 ODDS_KEYS = ("winner", "attacker_loses", "defender_loses", "outcome", "defender_removed", "attacker_removed")
 BEST: Final = "best"
@@ -167,47 +166,87 @@ def _chosen(params: PipCompare, fight: PipFight, listed: list[Pairing]) -> Pairi
 
 
 def _effect_steps(params: PipCompare, fight: PipFight, p: Pairing) -> list[Step]:
-    if p.outcome == "failed":
-        steps = [
-            Step(
+    said: dict[str, Value] = {
+        "rolled": p.rolled,
+        "field": p.field,
+        "before": fight.defender,
+        "after": p.defender_after,
+        "field_after": p.attacker_after,
+        "pips": say_n("count.pips", "{n} pip", "{n} pips", p.rolled),
+    }
+    steps = [
+        {
+            "failed": step(
                 params.rule,
-                f"{p.rolled} > {p.field}: a failed attack; the defender is unchanged "
-                f"and the field die loses 1 pip ({p.field} → {p.attacker_after})",
-            )
-        ]
-    else:
-        kind = (
-            "a perfect attack; the field die stays"
-            if p.outcome == "perfect"
-            else f"a valid attack; the field die now shows {p.rolled} (the {p.field} returns to the hand)"
-        )
-        sign = "=" if p.outcome == "perfect" else "<"
-        steps = [
-            Step(
+                "pips.failed",
+                "{rolled} > {field}: a failed attack; the defender is unchanged "
+                "and the field die loses 1 pip ({field} → {field_after})",
+                **said,
+            ),
+            "perfect": step(
                 params.rule,
-                f"{p.rolled} {sign} {p.field}: {kind}; the defender loses "
-                f"{plural(p.rolled, 'pip')} ({fight.defender} → {p.defender_after})",
-            )
-        ]
+                "pips.perfect",
+                "{rolled} = {field}: a perfect attack; the field die stays; "
+                "the defender loses {pips} ({before} → {after})",
+                **said,
+            ),
+            "valid": step(
+                params.rule,
+                "pips.valid",
+                "{rolled} < {field}: a valid attack; the field die now shows {rolled} "
+                "(the {field} returns to the hand); the defender loses {pips} ({before} → {after})",
+                **said,
+            ),
+        }[p.outcome]
+    ]
     if p.defender_after == 0:
         steps.append(
-            Step(
+            step(
                 cite(params, "remove_defender"),
-                f"the defender is at 0: removed; the attacking die ({p.attacker_after}) must "
+                "pips.defender_removed",
+                "the defender is at 0: removed; the attacking die ({field_after}) must "
                 "move into the emptied tile, leaving its own tile empty",
+                field_after=p.attacker_after,
             )
         )
     if p.attacker_after == 0:
+        removed = cite(params, "remove_attacker")
         steps.append(
-            Step(
-                cite(params, "remove_attacker"),
-                "the attacking die is at 0: removed"
-                + ("" if p.defender_moves_in else "; the defender may not move into its tile"),
+            step(removed, "pips.attacker_removed", "the attacking die is at 0: removed")
+            if p.defender_moves_in
+            else step(
+                removed,
+                "pips.attacker_removed.stays",
+                "the attacking die is at 0: removed; the defender may not move into its tile",
             )
         )
         if p.defender_moves_in:
-            steps.append(Step(cite(params, "fill"), "fill the void: the defending die must move into the emptied tile"))
+            steps.append(
+                step(
+                    cite(params, "fill"),
+                    "pips.fill",
+                    "fill the void: the defending die must move into the emptied tile",
+                )
+            )
     return steps
+
+
+def _said(p: Pairing) -> str:
+    """'5 on 6 valid': a pairing as the combined attack's step lists it."""
+    outcome = {
+        "failed": lambda: say("pairing.failed", "failed"),
+        "perfect": lambda: say("pairing.perfect", "perfect"),
+        "valid": lambda: say("pairing.valid", "valid"),
+    }[p.outcome]()
+    if p.legal:
+        return say("pairing.listed", "{rolled} on {field} {outcome}", rolled=p.rolled, field=p.field, outcome=outcome)
+    return say(
+        "pairing.listed.illegal",
+        "{rolled} on {field} {outcome} (may not be picked)",
+        rolled=p.rolled,
+        field=p.field,
+        outcome=outcome,
+    )
 
 
 def prepare(rules: Ruleset, name: str, params: PipCompare, fight: PipFight) -> Callable[[Throw], Ruling]:
@@ -217,37 +256,45 @@ def prepare(rules: Ruleset, name: str, params: PipCompare, fight: PipFight) -> C
 
 def _rule(rules: Ruleset, name: str, params: PipCompare, fight: PipFight, throw: Throw) -> Ruling:
     rolled = pips(throw["attacker"])
-    listed = pairings(params, fight, rolled)
+    pairs = pairings(params, fight, rolled)
     steps: list[Step] = []
     if len(fight.attacker) == 1:
         steps.append(
-            Step(
+            step(
                 params.rule,
-                f"the attacker rolls one hand die ({rolled[0]}) against the attacking field die ({fight.attacker[0]})",
+                "pips.single",
+                "the attacker rolls one hand die ({rolled}) against the attacking field die ({field})",
+                rolled=rolled[0],
+                field=fight.attacker[0],
             )
         )
     else:
-        described = ", ".join(
-            f"{p.rolled} on {p.field} {p.outcome}" + ("" if p.legal else " (may not be picked)") for p in listed
-        )
         steps.append(
-            Step(
+            step(
                 cite(params, "combined"),
-                f"a combined attack by {' and '.join(map(str, fight.attacker))}; the attacker rolls "
-                f"{', '.join(map(str, rolled))} and picks a pairing: {described}",
+                "pips.combined",
+                "a combined attack by {fields}; the attacker rolls {rolled} and picks a pairing: {pairings}",
+                fields=both(map(str, fight.attacker)),
+                rolled=listed(map(str, rolled)),
+                pairings=listed(_said(p) for p in pairs),
             )
         )
-    chosen = _chosen(params, fight, listed)
+    chosen = _chosen(params, fight, pairs)
+    combined = cite(params, "combined")
     if chosen is None:
-        steps.append(Step(cite(params, "combined"), "the attacker picks one of the legal pairings (rolled:field)"))
+        steps.append(step(combined, "pips.pick", "the attacker picks one of the legal pairings (rolled:field)"))
     else:
         if len(fight.attacker) > 1:
-            how = (
-                "by the policy: " + POLICY
-                if fight.choose == BEST
-                else ("the only choice" if fight.choose is None else "as chosen")
-            )
-            steps.append(Step(cite(params, "combined"), f"{chosen.rolled} on {chosen.field}: {how}"))
+            pick: dict[str, Value] = {"rolled": chosen.rolled, "field": chosen.field}
+            if fight.choose == BEST:
+                said = step(
+                    combined, "pips.by_policy", "{rolled} on {field}: by the policy: {policy}", policy=policy(), **pick
+                )
+            elif fight.choose is None:
+                said = step(combined, "pips.only_choice", "{rolled} on {field}: the only choice", **pick)
+            else:
+                said = step(combined, "pips.as_chosen", "{rolled} on {field}: as chosen", **pick)
+            steps.append(said)
         steps += _effect_steps(params, fight, chosen)
     field_after = list(fight.attacker)
     if chosen:
@@ -263,7 +310,7 @@ def _rule(rules: Ruleset, name: str, params: PipCompare, fight: PipFight, throw:
             attacker=AttackingDice(list(fight.attacker), list(rolled), field_after, defender_loses, attacker_loses),
             defender=DefendingDie(fight.defender, [], defender_hits, defender_loses),
             **applied,
-            pairings=listed,
+            pairings=pairs,
             chosen=None if chosen is None else {"rolled": chosen.rolled, "field": chosen.field},
         ),
         steps=tuple(steps),

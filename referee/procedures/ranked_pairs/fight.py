@@ -19,14 +19,13 @@ from collections.abc import Mapping, Sequence
 
 from referee.dice import pips
 from referee.errors import RefereeError, setting
-from referee.names import some_units
 from referee.procedures.base import Battle, Units
 from referee.procedures.door import check_situations, check_states, dice_needed
 from referee.procedures.ranked_pairs.grammar import RankedPairs
 from referee.procedures.ranked_pairs.resolver import _stand, _take_losses, divisions, reads_rear, situations_on
 from referee.procedures.ranked_pairs.rounds import Pattern, Pool, RoundKey, pair_losses
 from referee.ruleset.model import Ruleset, Situation
-from referee.ruling import SIDES, Step
+from referee.ruling import SIDES, Step, Value, say, say_n, step, step_n
 
 Division = tuple[str, int]  # unit, index of its state (0: fresh)
 Rear = tuple[tuple[Division, int], ...]
@@ -320,73 +319,114 @@ class RankedFight:
     def policy(self) -> tuple[Step, ...]:
         """The file's policy in words, and what this fight's situations change in it."""
         changed = tuple(
-            Step(s.rule, f"{s.said}: the {side}'s worn units cannot withdraw to repair")
+            step(
+                s.rule,
+                "policy.no_repair",
+                "{situation}: the {side}'s worn units cannot withdraw to repair",
+                situation=s.said,
+                side=side,
+            )
             for side in SIDES
             for s in self.stopping[side]
             if self.params.fight.withdraw_worn
         )
         stop = (
-            (Step(self.params.fight.rule, f"the attacker stops when down to {self.stop_at} units"),)
+            (
+                step(
+                    self.params.fight.rule,
+                    "policy.stop_at",
+                    "the attacker stops when down to {n} units",
+                    n=self.stop_at,
+                ),
+            )
             if self.stop_at is not None
             else ()
         )
         return policy_steps(self.rules, self.params) + changed + stop
 
 
+def _more_units(rules: Ruleset, n: int) -> str:
+    """'1 more army', '3 more armies', or '2 more units' where the file has several kinds of unit."""
+    if len(rules.units) > 1:
+        return say_n("count.more_units", "{n} more unit", "{n} more units", n)
+    return say("count.more_of", "{n} more {unit}", n=n, unit=next(iter(rules.units.values())).named(n))
+
+
 def policy_steps(rules: Ruleset, params: RankedPairs) -> tuple[Step, ...]:
     """The between-round policy in words, from the file's parameters."""
     policy = params.fight
     steps = [
-        Step(
+        step(
             policy.rule,
+            "policy.given.fighting",
             "--attacker counts the attacking units, --defender every unit on its territory; "
-            "the fronts are filled from them"
-            if policy.given == "fighting"
-            else "--attacker and --defender count the front, which fights the first round as told; "
+            "the fronts are filled from them",
+        )
+        if policy.given == "fighting"
+        else step(
+            policy.rule,
+            "policy.given.front",
+            "--attacker and --defender count the front, which fights the first round as told; "
             "--attacker-rear and --defender-rear the rear",
         )
     ]
-    if any(u.states for u in rules.units.values()):
+    worn = any(u.states for u in rules.units.values())
+    if worn:
+        losses = params.cite.losses or params.rule
         steps.append(
-            Step(
-                params.cite.losses or params.rule,
-                "a loss among units of one kind goes first to a "
-                + ("worn (damaged) one" if params.worn_first else "fresh (intact) one"),
-            )
+            step(losses, "policy.loss.worn", "a loss among units of one kind goes first to a worn (damaged) one")
+            if params.worn_first
+            else step(losses, "policy.loss.fresh", "a loss among units of one kind goes first to a fresh (intact) one")
         )
     if policy.keep_behind:
         steps.append(
-            Step(
+            step_n(
                 policy.keep_rule or policy.rule,
-                f"{some_units(rules, policy.keep_behind, more=True)} "
-                f"{'stays' if policy.keep_behind == 1 else 'stay'} behind on the attacker's territory, "
-                "out of the fight and of --attacker",
+                "policy.keep_behind",
+                "{units} stays behind on the attacker's territory, out of the fight and of --attacker",
+                "{units} stay behind on the attacker's territory, out of the fight and of --attacker",
+                policy.keep_behind,
+                units=_more_units(rules, policy.keep_behind),
             )
         )
     if policy.withdraw_worn:
         steps.append(
-            Step(
+            step(
                 policy.withdraw_rule or policy.rule,
-                "between rounds a worn unit on the front ("
-                + ", ".join(f"{u.states[-1]} {u.title}" for u in rules.units.values() if u.states)
-                + ") swaps with a fresh one of its kind waiting in the rear",
+                "policy.withdraw",
+                "between rounds a worn unit on the front ({worn}) "
+                "swaps with a fresh one of its kind waiting in the rear",
+                worn=", ".join(u.counted(1, u.states[-1]) for u in rules.units.values() if u.states),
             )
         )
     if policy.supply:
-        order = ", then ".join(rules.units[u].title for u in policy.supply_order)
+        order = say("casualties.then", ", then ").join(rules.units[u].title for u in policy.supply_order)
+        supplied: dict[str, Value] = {
+            "attacker": params.attacker.max_front,
+            "defender": params.defender.max_front,
+            "order": say("policy.supply.first", ": {order} first", order=order) if order else "",
+        }
         steps.append(
-            Step(
+            step(
                 policy.rule,
-                "before each round each side fills its front (attacker "
-                f"{params.attacker.max_front}, defender {params.defender.max_front}) "
-                "from its rear"
-                + (f": {order} first" if order else "")
-                + (", fresh before worn" if any(u.states for u in rules.units.values()) else ""),
+                "policy.supply.worn",
+                "before each round each side fills its front (attacker {attacker}, defender {defender}) "
+                "from its rear{order}, fresh before worn",
+                **supplied,
+            )
+            if worn
+            else step(
+                policy.rule,
+                "policy.supply",
+                "before each round each side fills its front (attacker {attacker}, defender {defender}) "
+                "from its rear{order}",
+                **supplied,
             )
         )
     steps.append(
-        Step(
+        step(
             policy.conquest_rule or policy.rule,
+            "policy.conquest",
             "the attacker conquers when the defender has no unit left to stand on the front; "
             "the attack stops when the attacker has none",
         )

@@ -21,18 +21,17 @@ from typing import TYPE_CHECKING
 
 from referee.dice import pips
 from referee.errors import RefereeError, setting
-from referee.names import article, plural
+from referee.names import article
 from referee.procedures.base import Battle, DiceNeed, Throw, cite
 from referee.procedures.ranked_pairs.grammar import RankedPairs
 from referee.ruleset.model import Ruleset, Situation
-from referee.ruling import SIDES, Ruling, Side, Step, other
+from referee.ruling import SIDES, Ruling, Side, Step, Value, both, listed, other, say, say_n, series, step
 
 if TYPE_CHECKING:
     from referee.outcomes.pairs import SideLosses
 
 ODDS_KEYS = ("winner", "attacker_loses", "defender_loses", "attacker_suffers", "defender_suffers")
 Division = tuple[str, int]  # unit, index of its state
-_RANKS = ("highest die", "second-highest die", "third-highest die")
 
 
 def divisions(rules: Ruleset, battle: Battle, group: str) -> list[Division]:
@@ -94,12 +93,33 @@ def on_the_front(params: RankedPairs) -> str:
     return " on the front" if params.fight.given == "front" else ""
 
 
+def _on_front(params: RankedPairs) -> str:
+    """`on_the_front` as a step says it, in the current language."""
+    return say("front.on", " on the front") if params.fight.given == "front" else ""
+
+
+def _rank(rank: int) -> str:
+    """'highest die', 'die 4': a paired die by its rank (0 the highest)."""
+    named = (
+        lambda: say("rank.highest", "highest die"),
+        lambda: say("rank.second", "second-highest die"),
+        lambda: say("rank.third", "third-highest die"),
+    )
+    return named[rank]() if rank < len(named) else say("rank.nth", "die {n}", n=rank + 1)
+
+
+def _spoken_label(rules: Ruleset, division: Division) -> str:
+    """'damaged armour' as a step says it: the unit's word in the language spoken."""
+    unit, index = division
+    return rules.units[unit].counted(1, rules.units[unit].states[index] if index else "")
+
+
 def situations_on(rules: Ruleset, battle: Battle, side: str) -> list[Situation]:
     return [rules.situations[name] for s, name in battle.when if s == side]
 
 
-def _dice_parts(rules: Ruleset, params: RankedPairs, battle: Battle, side: str) -> list[tuple[int, str, str]]:
-    """Where a side's dice come from: (count, rule, why), in the order the rules add them."""
+def _dice_parts(rules: Ruleset, params: RankedPairs, battle: Battle, side: str) -> list[tuple[int, Step]]:
+    """Where a side's dice come from: (count, the step that says why), in the order the rules add them."""
     front = divisions(rules, battle, side)
     spec = getattr(params, side)
     front_rule = spec.rule or cite(params, "front")
@@ -125,12 +145,19 @@ def _dice_parts(rules: Ruleset, params: RankedPairs, battle: Battle, side: str) 
             )
     count = sum(params.divisions[unit].dice for unit, _ in front)
     own = [f"{n} {d}" for d, n in params.dice_kinds(rules, side, [u for u, _ in front], 0) if d != params.die_of(side)]
+    has: dict[str, Value] = {
+        "side": Side(side),
+        "units": labels(rules, front),
+        "on": _on_front(params),
+        "dice": say_n("count.dice", "{n} die", "{n} dice", count),
+        "own": both(own),
+    }
     parts = [
         (
             count,
-            front_rule,
-            f"the {side} has {labels(rules, front)}{on}: {plural(count, 'die', 'dice')}"
-            + (f", of them {' and '.join(own)}" if own else ""),
+            step(front_rule, "front.dice.own", "the {side} has {units}{on}: {dice}, of them {own}", **has)
+            if own
+            else step(front_rule, "front.dice", "the {side} has {units}{on}: {dice}", **has),
         )
     ]
     rear = divisions(rules, battle, f"{side}_rear")
@@ -138,8 +165,14 @@ def _dice_parts(rules: Ruleset, params: RankedPairs, battle: Battle, side: str) 
         parts.append(
             (
                 spec.cover,
-                cite(params, "cover"),
-                f"a full front of {len(front)} and {len(rear)} in the rear: +{spec.cover} cover die",
+                step(
+                    cite(params, "cover"),
+                    "front.cover",
+                    "a full front of {front} and {rear} in the rear: +{cover} cover die",
+                    front=len(front),
+                    rear=len(rear),
+                    cover=spec.cover,
+                ),
             )
         )
     names = {name for s, name in battle.when if s == side}
@@ -149,9 +182,23 @@ def _dice_parts(rules: Ruleset, params: RankedPairs, battle: Battle, side: str) 
             continue
         instead = [below for below in situation.not_on_top_of if below in names]
         if instead:
-            parts.append((0, situation.rule, f"{situation.said}: no extra die on top of '{instead[0]}'"))
+            said = step(
+                situation.rule,
+                "situation.not_on_top",
+                "{situation}: no extra die on top of '{below}'",
+                situation=situation.said,
+                below=instead[0],
+            )
+            parts.append((0, said))
         else:
-            parts.append((situation.extra_dice, situation.rule, f"{situation.said}: +{situation.extra_dice} die"))
+            said = step(
+                situation.rule,
+                "situation.extra_dice",
+                "{situation}: +{n} die",
+                situation=situation.said,
+                n=situation.extra_dice,
+            )
+            parts.append((situation.extra_dice, said))
     return parts
 
 
@@ -165,18 +212,18 @@ def dice_needed(rules: Ruleset, params: RankedPairs, battle: Battle) -> dict[str
                 rule=cite(params, "cover"),
             )
         parts = _dice_parts(rules, params, battle, side)
-        rule = [parts[0][1], *(rule for count, rule, _ in parts if count)][-1]
+        rule = [parts[0][1].rule, *(said.rule for count, said in parts if count)][-1]
         kinds = [(rules.dice[die].die, n) for die, n in side_dice(rules, params, battle, side, parts)]
         need[side] = DiceNeed(kinds[0][0], sum(n for _, n in kinds), rule, mix=tuple(kinds) if len(kinds) > 1 else ())
     return need
 
 
 def side_dice(
-    rules: Ruleset, params: RankedPairs, battle: Battle, side: str, parts: list[tuple[int, str, str]]
+    rules: Ruleset, params: RankedPairs, battle: Battle, side: str, parts: list[tuple[int, Step]]
 ) -> tuple[tuple[str, int], ...]:
     """Each die a side rolls with its count (at least its own die, maybe none of it)."""
     front = [unit for unit, _ in divisions(rules, battle, side)]
-    more = sum(count for count, _, _ in parts[1:])
+    more = sum(count for count, _ in parts[1:])
     return params.dice_kinds(rules, side, front, more) or ((params.die_of(side), 0),)
 
 
@@ -190,27 +237,45 @@ def _bonuses(
     cancelled = [s for s in situations_on(rules, battle, other(side)) if s.cancels_bombardment]
     if bombarding and cancelled:
         steps.append(
-            Step(cancelled[0].rule, f"{cancelled[0].said}: the {side}'s {labels(rules, bombarding)} give no bonus")
+            step(
+                cancelled[0].rule,
+                "bombard.cancelled",
+                "{situation}: the {side}'s {units} give no bonus",
+                situation=cancelled[0].said,
+                side=Side(side),
+                units=labels(rules, bombarding),
+            )
         )
     elif bombarding:
         for rank, (unit, _) in enumerate(bombarding[:pairs]):
             bonus[rank] += params.divisions[unit].bombard
-        ranks = ", ".join(
-            f"+{b} to its {_RANKS[rank] if rank < len(_RANKS) else f'die {rank + 1}'}"
+        ranks = listed(
+            say("bombard.rank", "+{bonus} to its {rank}", bonus=b, rank=_rank(rank))
             for rank, b in enumerate(bonus)
             if b
         )
         steps.append(
-            Step(
+            step(
                 cite(params, "bombard"),
-                f"the {side}'s {labels(rules, bombarding)} on the front: {ranks or 'no paired die'}",
+                "bombard.front",
+                "the {side}'s {units} on the front: {ranks}",
+                side=Side(side),
+                units=labels(rules, bombarding),
+                ranks=ranks or say("bombard.none", "no paired die"),
             )
         )
     for situation in situations_on(rules, battle, side):
         if situation.highest_bonus and pairs:
             bonus[0] += situation.highest_bonus
             steps.append(
-                Step(situation.rule, f"{situation.said}: +{situation.highest_bonus} to the {side}'s highest die")
+                step(
+                    situation.rule,
+                    "situation.highest_bonus",
+                    "{situation}: +{bonus} to the {side}'s highest die",
+                    situation=situation.said,
+                    bonus=situation.highest_bonus,
+                    side=Side(side),
+                )
             )
     return bonus
 
@@ -243,15 +308,19 @@ def _take_losses(
 def _suffers(rules: Ruleset, destroyed: list[Division], worn: list[Division], failed: str) -> str:
     parts = []
     if destroyed:
-        parts.append(f"{labels(rules, destroyed)} destroyed")
+        parts.append(say("suffers.destroyed", "{units} destroyed", units=labels(rules, destroyed)))
     if worn:
         parts.append(
-            f"{labels(rules, [(u, i - 1) for u, i in worn])} becomes "
-            + "/".join(dict.fromkeys(rules.units[u].states[i] for u, i in worn))
+            say(
+                "suffers.worn",
+                "{units} becomes {states}",
+                units=labels(rules, [(u, i - 1) for u, i in worn]),
+                states="/".join(dict.fromkeys(rules.units[u].states[i] for u, i in worn)),
+            )
         )
     if failed:
         parts.append(failed)
-    return "; ".join(parts) or "nothing"
+    return series(parts) or say("suffers.nothing", "nothing")
 
 
 def _state_pairs(rules: Ruleset, items: list[Division]) -> list[list[str]]:
@@ -279,7 +348,7 @@ class _Setup:
 
 def _setup(rules: Ruleset, params: RankedPairs, battle: Battle) -> _Setup:
     parts = {side: _dice_parts(rules, params, battle, side) for side in SIDES}
-    steps = [Step(rule, text) for side in SIDES for _, rule, text in parts[side]]
+    steps = [said for side in SIDES for _, said in parts[side]]
     front = {side: _stand(params, divisions(rules, battle, side)) for side in SIDES}
     pairs = min(len(front[Side.ATTACKER]), len(front[Side.DEFENDER]))
     bonus_steps: list[Step] = []
@@ -311,14 +380,30 @@ def _side_losses(
     for situation in situations_on(rules, battle, side):
         keep = situation.fails_without
         if keep and not any(u == keep for u, _ in after + rear):
-            failed = f"{situation.said} fails: every unit of the {side} is removed"
+            failed = say(
+                "situation.fails",
+                "{situation} fails: every unit of the {side} is removed",
+                situation=situation.said,
+                side=side,
+            )
             destroyed += after + rear
             after, rear = [], []
-            steps.append(Step(situation.rule, f"the {side} has no {rules.units[keep].title} left: {failed}"))
+            steps.append(
+                step(
+                    situation.rule,
+                    "situation.fails_without",
+                    "the {side} has no {unit} left: {failed}",
+                    side=side,
+                    unit=rules.units[keep].title,
+                    failed=failed,
+                )
+            )
     suffers = _suffers(rules, destroyed, worn, failed)
     loses = sum(lost.values())
     if loses:
-        steps.insert(0, Step(cite(params, "losses"), f"the {side}: {suffers}"))
+        steps.insert(
+            0, step(cite(params, "losses"), "losses.side", "the {side}: {suffers}", side=side, suffers=suffers)
+        )
     result = SideLosses(
         loses=loses,
         destroyed=len(destroyed),
@@ -344,21 +429,26 @@ def _rule(rules: Ruleset, name: str, params: RankedPairs, battle: Battle, setup:
     steps = list(setup.steps)
     rolled = {side: list(pips(throw[side])) for side in SIDES}
     ranked = {side: sorted(rolled[side], reverse=True) for side in SIDES}
-    steps.append(
-        Step(
-            cite(params, "sort"),
-            "; ".join(
-                f"the {side} rolled {_typed(setup.kinds[side], rolled[side])}, high to low "
-                f"{', '.join(map(str, ranked[side]))}"
-                for side in SIDES
-            ),
+    sorted_ = {
+        side.value: say(
+            "dice.sorted",
+            "the {side} rolled {faces}, high to low {ranked}",
+            side=side,
+            faces=_typed(setup.kinds[side], rolled[side]),
+            ranked=listed(map(str, ranked[side])),
         )
-    )
+        for side in SIDES
+    }
+    steps.append(step(cite(params, "sort"), "dice.sides_sorted", "{attacker}; {defender}", **sorted_))
     steps.append(
-        Step(
+        step(
             cite(params, "pairs"),
-            f"{plural(pairs, 'pair')} compared ({len(front[Side.ATTACKER])} against "
-            f"{len(front[Side.DEFENDER])}{on_the_front(params)}); other dice only widen the choice",
+            "pairs.compared",
+            "{pairs} compared ({attackers} against {defenders}{on}); other dice only widen the choice",
+            pairs=say_n("count.pairs", "{n} pair", "{n} pairs", pairs),
+            attackers=len(front[Side.ATTACKER]),
+            defenders=len(front[Side.DEFENDER]),
+            on=_on_front(params),
         )
     )
     steps += setup.bonus_steps
@@ -374,14 +464,23 @@ def _rule(rules: Ruleset, name: str, params: RankedPairs, battle: Battle, setup:
         loser = other(winner)
         lost[loser][front[loser][rank][0]] += 1
         shown = {
-            side: f"{ranked[side][rank]}" + (f"+{bonus[side][rank]}={totals[side]}" if bonus[side][rank] else "")
+            side.value: f"{ranked[side][rank]}" + (f"+{bonus[side][rank]}={totals[side]}" if bonus[side][rank] else "")
             for side in SIDES
         }
+        pair: dict[str, Value] = {"rank": rank + 1, **shown, "winner": winner}
         steps.append(
-            Step(
+            step(
                 cite(params, "sort"),
-                f"pair {rank + 1}: {shown[Side.ATTACKER]} against {shown[Side.DEFENDER]}: the {winner} wins"
-                + (" the tie" if totals[Side.ATTACKER] == totals[Side.DEFENDER] else ""),
+                "pair.tie",
+                "pair {rank}: {attacker} against {defender}: the {winner} wins the tie",
+                **pair,
+            )
+            if totals[Side.ATTACKER] == totals[Side.DEFENDER]
+            else step(
+                cite(params, "sort"),
+                "pair.won",
+                "pair {rank}: {attacker} against {defender}: the {winner} wins",
+                **pair,
             )
         )
         paired = {
@@ -390,16 +489,17 @@ def _rule(rules: Ruleset, name: str, params: RankedPairs, battle: Battle, setup:
         }
         compared.append(Pair(rank + 1, winner, paired[Side.ATTACKER], paired[Side.DEFENDER]))
     if any(len({u for u, _ in front[side]}) > 1 for side in SIDES):
-        steps.append(
-            Step(
-                cite(params, "stand"),
-                "; ".join(
-                    f"pair {rank + 1} stands for the attacker's {label(rules, front[Side.ATTACKER][rank])} and the "
-                    f"defender's {label(rules, front[Side.DEFENDER][rank])}"
-                    for rank in range(pairs)
-                ),
+        stands = series(
+            say(
+                "pair.stands",
+                "pair {rank} stands for the attacker's {attacker} and the defender's {defender}",
+                rank=rank + 1,
+                attacker=_spoken_label(rules, front[Side.ATTACKER][rank]),
+                defender=_spoken_label(rules, front[Side.DEFENDER][rank]),
             )
+            for rank in range(pairs)
         )
+        steps.append(step(cite(params, "stand"), "pairs.stand", "{pairs}", pairs=stands))
 
     won = {side: sum(pair.winner == side for pair in compared) for side in SIDES}
     sides: dict[Side, RoundSide] = {}
@@ -417,7 +517,7 @@ def _rule(rules: Ruleset, name: str, params: RankedPairs, battle: Battle, setup:
         )
     attacker, defender = sides[Side.ATTACKER], sides[Side.DEFENDER]
     if not (attacker.loses or defender.loses):
-        steps.append(Step(cite(params, "losses"), "no pair compared: nobody suffers"))
+        steps.append(step(cite(params, "losses"), "losses.none", "no pair compared: nobody suffers"))
     return Ruling(
         outcome=Round(
             ruleset=rules.name,

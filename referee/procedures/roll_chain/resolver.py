@@ -16,7 +16,7 @@ from referee.outcomes.chain import Chain, StepResult
 from referee.procedures.base import Battle, DiceNeed, Throw
 from referee.procedures.roll_chain.grammar import ChainStep, RollChain
 from referee.ruleset.model import Ruleset
-from referee.ruling import SIDES, Ruling, Side, Step
+from referee.ruling import SIDES, Ruling, Side, Step, say, step
 
 ODDS_KEYS = ("stopped_at", "result")
 
@@ -28,16 +28,31 @@ def _one(battle: Battle, side: str) -> str:
     return units[0][0]
 
 
-def _needed(params: RollChain, step: ChainStep, units: dict[Side, str]) -> tuple[int, str]:
+def _needed(rules: Ruleset, params: RollChain, link: ChainStep, units: dict[Side, str]) -> tuple[int, str]:
     """The number a step needs, and where it comes from in words."""
-    if step.stat:
-        roller = units[Side(step.roller)]
-        value = params.stats[roller][step.stat]
-        return value, f"the {step.roller}'s {roller} has {step.stat} {value}"
-    table = params.tables[step.table]
+    if link.stat:
+        roller = units[Side(link.roller)]
+        value = params.stats[roller][link.stat]
+        return value, say(
+            "chain.stat",
+            "the {side}'s {unit} has {stat} {value}",
+            side=Side(link.roller),
+            unit=rules.units[roller].title,
+            stat=link.stat,
+            value=value,
+        )
+    table = params.tables[link.table]
     a, t = params.stats[units[Side.ATTACKER]][table.attacker], params.stats[units[Side.DEFENDER]][table.target]
     row = min(table.rows, key=lambda r: (abs(r.difference - (t - a)), r.difference))
-    return row.needed, f"{table.target} {t} against {table.attacker} {a} (difference {t - a})"
+    return row.needed, say(
+        "chain.table",
+        "{target} {t} against {attacker} {a} (difference {difference})",
+        target=table.target,
+        t=t,
+        attacker=table.attacker,
+        a=a,
+        difference=t - a,
+    )
 
 
 def dice_needed(rules: Ruleset, params: RollChain, battle: Battle) -> dict[str, DiceNeed]:
@@ -57,7 +72,7 @@ def dice_needed(rules: Ruleset, params: RollChain, battle: Battle) -> dict[str, 
 def prepare(rules: Ruleset, name: str, params: RollChain, battle: Battle) -> Callable[[Throw], Ruling]:
     """The ruler of one chain: the numbers needed are worked out once."""
     units = {side: _one(battle, side) for side in SIDES}
-    needed = [_needed(params, step, units) for step in params.steps]
+    needed = [_needed(rules, params, link, units) for link in params.steps]
     top = max(pips(rules.dice[params.die].faces))
     return lambda throw: _rule(rules, name, params, units, needed, top, throw)
 
@@ -76,29 +91,38 @@ def _rule(
     results: list[StepResult] = []
     steps: list[Step] = []
     stopped: str | None = None
-    for step, (number, why) in zip(params.steps, needed):
-        side = Side(step.roller)
+    for link, (number, why) in zip(params.steps, needed):
+        side = Side(link.roller)
         roll = dice[side][used[side]]
         used[side] += 1
         if stopped is not None:
-            results.append(StepResult(step.name, side, number, None, None))
+            results.append(StepResult(link.name, side, number, None, None))
             continue
         passed = roll >= number
         going_on = passed if side == Side.ATTACKER else not passed
-        need = f"{number}+" if number <= top else f"{number}+, which no face shows"
         steps.append(
-            Step(
-                step.rule,
-                f"{step.name}: {why}, needs {need}; the {side} rolled {roll}: "
-                + ("passed" if passed else "failed")
-                + ("" if going_on else f", the chain stops at {step.name}"),
+            step(
+                link.rule,
+                "chain.step",
+                "{name}: {why}, needs {need}; the {side} rolled {roll}: {result}{stops}",
+                name=link.name,
+                why=why,
+                need=say("chain.need", "{n}+", n=number)
+                if number <= top
+                else say("chain.need.none", "{n}+, which no face shows", n=number),
+                side=side,
+                roll=roll,
+                result=say("chain.passed", "passed") if passed else say("chain.failed", "failed"),
+                stops="" if going_on else say("chain.stops", ", the chain stops at {name}", name=link.name),
             )
         )
-        results.append(StepResult(step.name, side, number, roll, passed))
+        results.append(StepResult(link.name, side, number, roll, passed))
         if not going_on:
-            stopped = step.name
+            stopped = link.name
     if stopped is None:
-        steps.append(Step(params.rule, f"every step went the attacker's way: {params.result}"))
+        steps.append(
+            step(params.rule, "chain.through", "every step went the attacker's way: {result}", result=params.result)
+        )
     return Ruling(
         outcome=Chain(
             ruleset=rules.name,

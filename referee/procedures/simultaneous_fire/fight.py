@@ -13,13 +13,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
-from referee.names import plural
 from referee.procedures.base import Battle
 from referee.procedures.door import dice_needed
 from referee.procedures.simultaneous_fire.grammar import CHEAPEST, SimultaneousFire
 from referee.procedures.simultaneous_fire.resolver import casualties, hitting_faces, shots
 from referee.ruleset.model import Ruleset, Situation
-from referee.ruling import SIDES, Step
+from referee.ruling import SIDES, Step, say, say_n, step
 
 Counts = tuple[int, ...]  # units of each fighting kind, in the order of the attack's `units`
 State = tuple[Counts, Counts]  # attacker, defender
@@ -140,17 +139,36 @@ class FireFight:
     def policy(self) -> tuple[Step, ...]:
         """The stated casualty order, the rounds, and the retreat told."""
         params = self.params
-        order = ", then ".join(self.rules.units[u].title for u in self.order)
-        how = "cheapest first: " if params.fight.casualties == CHEAPEST else ""
+        order = say("casualties.then", ", then ").join(self.rules.units[u].title for u in self.order)
         rule = params.fight.rule
         steps = [
-            Step(params.cite.choice or params.rule, f"each side loses its units {how}{order}"),
-            Step(
+            step(
+                params.cite.choice or params.rule,
+                "casualties.cheapest_order",
+                "each side loses its units cheapest first: {order}",
+                order=order,
+            )
+            if params.fight.casualties == CHEAPEST
+            else step(
+                params.cite.choice or params.rule,
+                "casualties.stated_order",
+                "each side loses its units {order}",
+                order=order,
+            ),
+            step(
                 rule,
+                "rounds.until",
                 "rounds go on until a side has no unit left; "
                 "when both are gone at once, the attacker has not conquered",
             ),
         ]
         if self.stop_at is not None:
-            steps.append(Step(rule, f"the attacker retreats when down to {plural(self.stop_at, 'unit')}"))
+            steps.append(
+                step(
+                    rule,
+                    "rounds.retreat",
+                    "the attacker retreats when down to {units}",
+                    units=say_n("count.units", "{n} unit", "{n} units", self.stop_at),
+                )
+            )
         return tuple(steps)

@@ -11,12 +11,12 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from referee.dice import Face
-from referee.names import counted, plural
+from referee.names import counted
 from referee.outcomes import Exchange
 from referee.procedures.base import Battle, DiceNeed, Throw, Units, cite, removal_options
 from referee.procedures.simultaneous_fire.grammar import CHEAPEST, SimultaneousFire
 from referee.ruleset.model import Ruleset
-from referee.ruling import SIDES, Ruling, Side, Step
+from referee.ruling import SIDES, Ruling, Side, Step, either, say, say_n, step, step_n
 
 ODDS_KEYS = ("attacker_loses", "defender_loses")
 
@@ -55,14 +55,14 @@ def shots(params: SimultaneousFire, side: str, units: Units) -> list[Shot]:
         taken = min(counts.get(support.unit, 0), free)
         bonus[support.raises] += [support.by] * taken
         raised[support.raises] += taken
-    step = 1 if params.hits_on == "at-most" else -1
+    toward = 1 if params.hits_on == "at-most" else -1
     out = []
     for unit, count in units:
         fire = params.units[unit]
         base = getattr(fire, side)
         better = bonus[unit] + [0] * (count - len(bonus[unit]))
         for by in better:
-            out.append(Shot(unit, fire.die or params.die, fire.dice, base + step * by, bool(by)))
+            out.append(Shot(unit, fire.die or params.die, fire.dice, base + toward * by, bool(by)))
     return out
 
 
@@ -105,7 +105,9 @@ def casualties(rules: Ruleset, params: SimultaneousFire, units: Units, count: in
 
 
 def _value_words(params: SimultaneousFire, value: int) -> str:
-    return f"{value} or {'less' if params.hits_on == 'at-most' else 'more'}"
+    if params.hits_on == "at-most":
+        return say("value.at_most", "{value} or less", value=value)
+    return say("value.at_least", "{value} or more", value=value)
 
 
 def prepare(rules: Ruleset, name: str, params: SimultaneousFire, battle: Battle) -> Callable[[Throw], Ruling]:
@@ -136,11 +138,16 @@ def _support_steps(
         if raised[support.raises] and support.side in (side, "either"):
             n = min(raised[support.raises], dict(battle.side(side)).get(support.unit, 0))
             raised[support.raises] -= n
-            yield Step(
+            yield step_n(
                 support.rule or cite(params, "support"),
-                f"the {side}'s {rules.units[support.unit].counted(n)} "
-                f"support{'s' if n == 1 else ''} {rules.units[support.raises].counted(n)}, one for one: "
-                f"{'its' if n == 1 else 'their'} value improves by {support.by}",
+                "support.improves",
+                "the {side}'s {supporting} supports {supported}, one for one: its value improves by {by}",
+                "the {side}'s {supporting} support {supported}, one for one: their value improves by {by}",
+                n,
+                side=Side(side),
+                supporting=rules.units[support.unit].counted(n),
+                supported=rules.units[support.raises].counted(n),
+                by=support.by,
             )
 
 
@@ -152,21 +159,29 @@ def _rule(
     fired: dict[Side, list[Shot]],
     throw: Throw,
 ) -> Ruling:
-    steps = [
-        Step(
-            cite(params, "dice"),
-            "; ".join(
-                f"the {side} rolls {plural(sum(s.dice for s in fired[side]), 'die', 'dice')} ("
-                + ", ".join(
-                    f"{rules.units[unit].counted(n)}: {dice} {die}{' each' if n > 1 else ''}"
-                    for (unit, dice, die), n in Counter((s.unit, s.dice, s.die) for s in fired[side]).items()
+    rolls = {
+        side.value: say(
+            "dice.side_rolls_kinds",
+            "the {side} rolls {dice} ({kinds})",
+            side=side,
+            dice=say_n("count.dice", "{n} die", "{n} dice", sum(s.dice for s in fired[side])),
+            kinds=", ".join(
+                say_n(
+                    "dice.kind_rolls",
+                    "{units}: {dice} {die}",
+                    "{units}: {dice} {die} each",
+                    n,
+                    units=rules.units[unit].counted(n),
+                    dice=dice,
+                    die=die,
                 )
-                + ")"
-                for side in SIDES
+                for (unit, dice, die), n in Counter((s.unit, s.dice, s.die) for s in fired[side]).items()
             ),
         )
-    ]
-    steps += [step for side in SIDES for step in _support_steps(rules, params, side, fired[side], battle)]
+        for side in SIDES
+    }
+    steps = [step(cite(params, "dice"), "dice.sides_roll", "{attacker}; {defender}", **rolls)]
+    steps += [s for side in SIDES for s in _support_steps(rules, params, side, fired[side], battle)]
     scored: dict[Side, int] = {}
     rolled: dict[Side, list[Face]] = {}
     for side in SIDES:
@@ -174,11 +189,27 @@ def _rule(
         rolled[side] = [face for _, face in read]
         scored[side] = sum(hits(params, int(face), shot.value) for shot, face in read)
         each = ", ".join(
-            f"{rules.units[shot.unit].title} {face} ({'hit' if hits(params, int(face), shot.value) else 'miss'} "
-            f"on {_value_words(params, shot.value)}{', supported' if shot.supported else ''})"
+            say(
+                "hits.shot",
+                "{unit} {face} ({hit} on {value}{supported})",
+                unit=rules.units[shot.unit].title,
+                face=str(face),
+                hit=say("hits.hit", "hit") if hits(params, int(face), shot.value) else say("hits.miss", "miss"),
+                value=_value_words(params, shot.value),
+                supported=say("hits.supported", ", supported") if shot.supported else "",
+            )
             for shot, face in read
         )
-        steps.append(Step(cite(params, "hits"), f"the {side}: {each}: {plural(scored[side], 'hit')}"))
+        steps.append(
+            step(
+                cite(params, "hits"),
+                "hits.side_shots",
+                "the {side}: {shots}: {hits}",
+                side=side,
+                shots=each,
+                hits=say_n("count.hits", "{n} hit", "{n} hits", scored[side]),
+            )
+        )
     loses: dict[Side, int] = {}
     options: dict[Side, list[dict[str, int]]] = {}
     for side in SIDES:
@@ -188,27 +219,35 @@ def _rule(
         chosen = casualties(rules, params, units, loses[side])
         every = removal_options(units, loses[side])
         options[side] = [chosen, *(o for o in every if o != chosen)] if loses[side] else []
-    steps.append(
-        Step(
-            cite(params, "losses"),
-            "both sides fire at once: "
-            + "; ".join(
-                f"the {side} loses {plural(loses[side], 'unit')} to {plural(scored[side.other], 'hit')}"
-                for side in SIDES
-            ),
+    lost = {
+        side.value: say(
+            "losses.side_loses",
+            "the {side} loses {units} to {hits}",
+            side=side,
+            units=say_n("count.units", "{n} unit", "{n} units", loses[side]),
+            hits=say_n("count.hits", "{n} hit", "{n} hits", scored[side.other]),
         )
+        for side in SIDES
+    }
+    steps.append(
+        step(cite(params, "losses"), "losses.at_once", "both sides fire at once: {attacker}; {defender}", **lost)
     )
     policy = (
-        "cheapest first" if params.fight.casualties == CHEAPEST else "in the order " + ", ".join(params.order(rules))
+        say("casualties.cheapest", "cheapest first")
+        if params.fight.casualties == CHEAPEST
+        else say("casualties.order", "in the order {order}", order=", ".join(params.order(rules)))
     )
     for side in SIDES:
         if len(options[side]) > 1:
             steps.append(
-                Step(
+                step(
                     cite(params, "choice"),
-                    f"the {side} chooses its casualties: "
-                    + " or ".join(counted(rules, o.items()) for o in options[side])
-                    + f"; by the stated order ({policy}) {counted(rules, options[side][0].items())}",
+                    "casualties.choice",
+                    "the {side} chooses its casualties: {options}; by the stated order ({policy}) {chosen}",
+                    side=side,
+                    options=either(counted(rules, o.items()) for o in options[side]),
+                    policy=policy,
+                    chosen=counted(rules, options[side][0].items()),
                 )
             )
     outcome = Exchange.of_sides(

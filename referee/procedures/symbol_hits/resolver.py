@@ -8,12 +8,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from referee.errors import RefereeError
-from referee.names import article, counted, plural, span
+from referee.names import article, counted, span
 from referee.outcomes import Exchange
 from referee.procedures.base import Battle, DiceNeed, Throw, cite, removal_options, size
 from referee.procedures.symbol_hits.grammar import SymbolHits
 from referee.ruleset.model import Ruleset
-from referee.ruling import SIDES, Ruling, Side, Step, other
+from referee.ruling import SIDES, Ruling, Side, Step, Value, either, listed, other, say, say_n, step
 
 ODDS_KEYS = ("winner", "attacker_loses", "defender_loses")
 
@@ -52,9 +52,11 @@ def dice_needed(rules: Ruleset, params: SymbolHits, battle: Battle) -> dict[str,
     return need
 
 
-def _counting(hits: tuple[object, ...]) -> str:
+def _counting(rules: Ruleset, params: SymbolHits, hits: tuple[object, ...]) -> str:
     """'sword or explosion count', '5 or 6 count', or a side that never hits."""
-    return f"{' or '.join(map(str, hits))} count" if hits else "no face counts"
+    if not hits:
+        return say("hits.counting.none", "no face counts")
+    return say("hits.counting", "{faces} count", faces=either(rules.face_said(params.die, f) for f in hits))
 
 
 def _per_unit(rules: Ruleset, params: SymbolHits, battle: Battle, side: str) -> str:
@@ -63,8 +65,12 @@ def _per_unit(rules: Ruleset, params: SymbolHits, battle: Battle, side: str) -> 
     if spec.dice != "per-unit":
         return ""
     if not spec.unit_dice:
-        return " (one per unit)"
-    return f" ({', '.join(f'{spec.unit_dice.get(u, 1)} per {rules.units[u].title}' for u, _ in battle.side(side))})"
+        return say("dice.per_unit", " (one per unit)")
+    each = (
+        say("dice.per_kind", "{n} per {unit}", n=spec.unit_dice.get(u, 1), unit=rules.units[u].title)
+        for u, _ in battle.side(side)
+    )
+    return say("dice.per_kinds", " ({kinds})", kinds=listed(each))
 
 
 def prepare(rules: Ruleset, name: str, params: SymbolHits, battle: Battle) -> Callable[[Throw], Ruling]:
@@ -72,55 +78,76 @@ def prepare(rules: Ruleset, name: str, params: SymbolHits, battle: Battle) -> Ca
     return lambda throw: _rule(rules, name, params, battle, throw)
 
 
+def _reach(low: int, high: int) -> str:
+    """'1' or '1 to 3': how far an attack reaches, in the current language."""
+    return str(low) if low == high else say("range.span", "{low} to {high}", low=low, high=high)
+
+
 def _rule(rules: Ruleset, name: str, params: SymbolHits, battle: Battle, throw: Throw) -> Ruling:
     steps: list[Step] = []
     if battle.range is not None:
         steps.append(
-            Step(
+            step(
                 cite(params, "range"),
-                f"target at distance {battle.range}: {article(params.label)} reaches "
-                + span(params.range.min, params.range.max),
+                "range.reached",
+                "target at distance {distance}: {an_attack} reaches {reach}",
+                distance=battle.range,
+                an_attack=article(params.label),
+                attack=params.label,
+                reach=_reach(params.range.min, params.range.max),
             )
         )
     rolled = {side: list(throw[side]) for side in SIDES}
-    steps.append(
-        Step(
-            cite(params, "dice"),
-            "; ".join(
-                f"the {side} rolls {plural(len(rolled[side]), 'die', 'dice')}{_per_unit(rules, params, battle, side)}"
-                for side in SIDES
-            ),
+    rolls = {
+        side.value: say(
+            "dice.side_rolls",
+            "the {side} rolls {dice}{per_unit}",
+            side=side,
+            dice=say_n("count.dice", "{n} die", "{n} dice", len(rolled[side])),
+            per_unit=_per_unit(rules, params, battle, side),
         )
-    )
+        for side in SIDES
+    }
+    steps.append(step(cite(params, "dice"), "dice.sides_roll", "{attacker}; {defender}", **rolls))
     hits = {side: sum(face in getattr(params, side).hits for face in rolled[side]) for side in SIDES}
-    steps.append(
-        Step(
-            cite(params, "hits"),
-            "; ".join(
-                f"the {side} rolled {', '.join(map(str, rolled[side])) or 'nothing'}: "
-                f"{plural(hits[side], 'hit')} ({_counting(getattr(params, side).hits)})"
-                for side in SIDES
-            ),
+    scored = {
+        side.value: say(
+            "hits.side_rolled",
+            "the {side} rolled {faces}: {hits} ({counting})",
+            side=side,
+            faces=listed(rules.face_said(params.die, f) for f in rolled[side]) or say("faces.none", "nothing"),
+            hits=say_n("count.hits", "{n} hit", "{n} hits", hits[side]),
+            counting=_counting(rules, params, getattr(params, side).hits),
         )
-    )
+        for side in SIDES
+    }
+    steps.append(step(cite(params, "hits"), "hits.sides_rolled", "{attacker}; {defender}", **scored))
 
     attacker_hits, defender_hits = hits[Side.ATTACKER], hits[Side.DEFENDER]
     if attacker_hits != defender_hits:
         winner: Side | None = Side.ATTACKER if attacker_hits > defender_hits else Side.DEFENDER
         steps.append(
-            Step(
+            step(
                 cite(params, "compare"),
-                f"{plural(attacker_hits, 'hit')} against {defender_hits}: the {winner} wins by "
-                f"{abs(attacker_hits - defender_hits)}",
+                "hits.compared",
+                "{hits} against {against}: the {winner} wins by {margin}",
+                hits=say_n("count.hits", "{n} hit", "{n} hits", attacker_hits),
+                against=defender_hits,
+                winner=winner,
+                margin=abs(attacker_hits - defender_hits),
             )
         )
     else:
         winner = None if params.tie == "nothing" else Side(params.tie)
         steps.append(
-            Step(
+            step(cite(params, "compare"), "hits.equal", "equal hits ({n} each): nothing happens", n=attacker_hits)
+            if winner is None
+            else step(
                 cite(params, "compare"),
-                f"equal hits ({attacker_hits} each): "
-                + ("nothing happens" if winner is None else f"the {winner} wins ties"),
+                "hits.equal.tie",
+                "equal hits ({n} each): the {winner} wins ties",
+                n=attacker_hits,
+                winner=winner,
             )
         )
 
@@ -140,36 +167,61 @@ def _rule(rules: Ruleset, name: str, params: SymbolHits, battle: Battle, throw: 
         }[rule]
         loses[loser] = count
         options[loser] = [] if rule == "wounds" else removal_options(units, count)
-        removed = f" ({counted(rules, options[loser][0].items())})" if len(options[loser]) == 1 and count else ""
+        removed = (
+            say("losses.which", " ({units})", units=counted(rules, options[loser][0].items()))
+            if len(options[loser]) == 1 and count
+            else ""
+        )
+        said: dict[str, Value] = {
+            "loser": loser,
+            "winner": winner,
+            "units": say_n("count.units", "{n} unit", "{n} units", count),
+            "wounds": say_n("count.wounds", "{n} wound", "{n} wounds", count),
+            "removed": removed,
+            "surplus": surplus,
+            "size": size(units),
+        }
+        why = cite(params, "losses")
         steps.append(
-            Step(
-                cite(params, "losses"),
-                {
-                    "remove-surplus": f"the {loser} removes {plural(count, 'unit')}{removed}: "
-                    f"the surplus of {surplus}, capped at its {size(units)} in the battle",
-                    "remove-all": f"all {size(units)} of the {loser}'s units in the battle are removed{removed}",
-                    "wounds": f"the {loser} takes {plural(count, 'wound')}: the surplus of {surplus}, "
-                    "however many units it has",
-                    "nothing": f"a win by the {winner} removes nothing: nothing happens",
-                }[rule],
-            )
+            {
+                "remove-surplus": step(
+                    why,
+                    "losses.surplus",
+                    "the {loser} removes {units}{removed}: "
+                    "the surplus of {surplus}, capped at its {size} in the battle",
+                    **said,
+                ),
+                "remove-all": step(
+                    why, "losses.all", "all {size} of the {loser}'s units in the battle are removed{removed}", **said
+                ),
+                "wounds": step(
+                    why,
+                    "losses.wounds",
+                    "the {loser} takes {wounds}: the surplus of {surplus}, however many units it has",
+                    **said,
+                ),
+                "nothing": step(
+                    why, "losses.nothing", "a win by the {winner} removes nothing: nothing happens", **said
+                ),
+            }[rule]
         )
         if len(options[loser]) > 1:
             steps.append(
-                Step(
+                step(
                     cite(params, "choice"),
-                    f"the {loser} has units of different types and chooses which to remove: "
-                    + " or ".join(counted(rules, o.items()) for o in options[loser]),
+                    "losses.choice",
+                    "the {loser} has units of different types and chooses which to remove: {options}",
+                    loser=loser,
+                    options=either(counted(rules, o.items()) for o in options[loser]),
                 )
             )
         if winner == "attacker" and rule != "wounds" and count == size(units):
             moves_in = params.move_in
             steps.append(
-                Step(
-                    cite(params, "move_in"),
-                    "the target space is empty: the attacking units move in"
-                    if moves_in
-                    else "the target space is empty; the attacker does not move in",
+                step(cite(params, "move_in"), "move_in.yes", "the target space is empty: the attacking units move in")
+                if moves_in
+                else step(
+                    cite(params, "move_in"), "move_in.no", "the target space is empty; the attacker does not move in"
                 )
             )
 

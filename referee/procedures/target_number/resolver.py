@@ -13,12 +13,12 @@ from dataclasses import replace
 
 from referee.dice import pips
 from referee.errors import RefereeError
-from referee.names import article, plural
+from referee.names import article
 from referee.outcomes.strike import Strike, StrikeOutcome
 from referee.procedures.base import DiceNeed, Throw, cite
 from referee.procedures.target_number.grammar import Modifier, TargetNumber
 from referee.ruleset.model import Ruleset
-from referee.ruling import Ruling, Step
+from referee.ruling import Ruling, Step, Value, either, say, say_n, step
 
 ODDS_KEYS = ("needed", "hit", "out_of_action")  # the number needed is the same for every throw
 
@@ -58,19 +58,33 @@ def check(params: TargetNumber, strike: Strike) -> list[Step]:
     if strike.action is None:
         return []
     action = params.actions[strike.action]
-    may = _listing([params.types[t].label for t in action.allows]) or "no attack"
-    moves = (
-        f"moves up to {action.move}{' ' + params.measure if params.measure else ''}"
-        if action.move
-        else "stays where it is"
-    )
+    allows = [params.types[t].label for t in action.allows]
     if strike.kind not in action.allows:
         raise RefereeError(
-            f"after {action.label} a unit may make {may}, not {article(kind.label)}", rule=cite(params, "allows")
+            f"after {action.label} a unit may make {_listing(allows) or 'no attack'}, not {article(kind.label)}",
+            rule=cite(params, "allows"),
         )
+    moves = (
+        say(
+            "action.moves_up_to",
+            "moves up to {move}{measure}",
+            move=action.move,
+            measure=" " + params.measure if params.measure else "",
+        )
+        if action.move
+        else say("action.stays", "stays where it is")
+    )
     return [
-        Step(cite(params, "action"), f"{action.label}: the unit {moves}"),
-        Step(cite(params, "allows"), f"after {action.label} a unit may make {may}: the {kind.label} is allowed"),
+        step(cite(params, "action"), "action.unit", "{action}: the unit {moves}", action=action.label, moves=moves),
+        step(
+            cite(params, "allows"),
+            "action.allows",
+            "after {action} a unit may make {may}: the {kind} is allowed",
+            action=action.label,
+            may=_listing(allows),
+            kinds=either(allows),
+            kind=kind.label,
+        ),
     ]
 
 
@@ -78,16 +92,14 @@ def _from_table(params: TargetNumber, difference: int) -> tuple[int, str]:
     """The number the table gives for a difference, and how it was found."""
     rows = {row.difference: row.needed for row in params.table}
     if difference in rows:
-        return rows[difference], "the table"
+        return rows[difference], say("table.row", "the table")
     edge = max(rows) if difference > max(rows) else min(rows)
     if params.beyond == "nearest" or len(rows) == 1:
-        return rows[edge], f"beyond the table: its {_signed(edge)} row"
+        return rows[edge], say("table.nearest", "beyond the table: its {edge} row", edge=_signed(edge))
     inner = sorted(rows)[-2] if edge == max(rows) else sorted(rows)[1]
-    step = (rows[edge] - rows[inner]) // (edge - inner)
-    return rows[edge] + step * (difference - edge), f"beyond the table: its step of {step} per point, extended"
-
-
-AGREED = "agreed at the table"
+    per = (rows[edge] - rows[inner]) // (edge - inner)
+    extended = say("table.extended", "beyond the table: its step of {per} per point, extended", per=per)
+    return rows[edge] + per * (difference - edge), extended
 
 
 def _applied(params: TargetNumber, strike: Strike) -> list[Modifier]:
@@ -99,7 +111,7 @@ def _applied(params: TargetNumber, strike: Strike) -> list[Modifier]:
         return named
     agreed = Modifier(
         name="agreed",
-        label=AGREED,
+        label=say("modifier.agreed", "agreed at the table"),
         attacker=strike.attacker_bonus,
         target=strike.target_bonus,
         to_hit=strike.to_hit,
@@ -125,36 +137,73 @@ def needed(params: TargetNumber, strike: Strike) -> tuple[int, list[Step]]:
     target_change, target_note = _changes(modifiers, "target")
     attacker, target = strike.attacker + attacker_change, strike.target + target_change
     notes = "; ".join(note for note in (attacker_note, target_note) if note)
+    qualities: dict[str, Value] = {"label": label, "attacker": attacker, "target": target, "notes": notes}
     steps.append(
-        Step(
+        step(
             cite(params, "qualities"),
-            f"attacker {label} {attacker}, target {label} {target}"
-            + (f" ({notes})" if notes else "; no special rules change them"),
+            "qualities.changed",
+            "attacker {label} {attacker}, target {label} {target} ({notes})",
+            **qualities,
+        )
+        if notes
+        else step(
+            cite(params, "qualities"),
+            "qualities.unchanged",
+            "attacker {label} {attacker}, target {label} {target}; no special rules change them",
+            **qualities,
         )
     )
     difference = target - attacker
     base, how = _from_table(params, difference)
     steps.append(
-        Step(
+        step(
             cite(params, "table"),
-            f"target {label} {target} minus attacker {label} {attacker} is {_signed(difference)}: {how} gives {base}+",
+            "table.needed",
+            "target {label} {target} minus attacker {label} {attacker} is {difference}: {how} gives {base}+",
+            label=label,
+            target=target,
+            attacker=attacker,
+            difference=_signed(difference),
+            how=how,
+            base=base,
         )
     )
     kind = params.types[strike.kind]
     change, note = _changes(modifiers, "to_hit")
     number = base + change
     steps.append(
-        Step(
+        step(
             cite(params, "modifiers"),
-            f"{kind.label} modifiers: {note} to the number needed, so {base}+ becomes {number}+"
-            if note
-            else f"no {kind.label} modifiers apply: {number}+",
+            "modifiers.applied",
+            "{kind} modifiers: {note} to the number needed, so {base}+ becomes {number}+",
+            kind=kind.label,
+            note=note,
+            base=base,
+            number=number,
+        )
+        if note
+        else step(
+            cite(params, "modifiers"),
+            "modifiers.none",
+            "no {kind} modifiers apply: {number}+",
+            kind=kind.label,
+            number=number,
         )
     )
     clamp = params.clamp
     bounded = min(max(number, clamp.min), clamp.max)
     if bounded != number:
-        steps.append(Step(cite(params, "clamp"), f"{number} is held to {clamp.min}..{clamp.max}: {bounded}+ is needed"))
+        steps.append(
+            step(
+                cite(params, "clamp"),
+                "needed.clamped",
+                "{number} is held to {low}..{high}: {bounded}+ is needed",
+                number=number,
+                low=clamp.min,
+                high=clamp.max,
+                bounded=bounded,
+            )
+        )
     return bounded, steps
 
 
@@ -167,38 +216,59 @@ def _rule(params: TargetNumber, strike: Strike, throw: Throw) -> Ruling:
     number, steps = needed(params, strike)
     roll = pips(throw["hit"])[0]
     hit = roll >= number
-    steps.append(Step(cite(params, "roll"), f"rolled {roll} against {number}+: " + ("a hit" if hit else "a miss")))
+    steps.append(
+        step(cite(params, "roll"), "roll.hit", "rolled {roll} against {number}+: a hit", roll=roll, number=number)
+        if hit
+        else step(
+            cite(params, "roll"), "roll.miss", "rolled {roll} against {number}+: a miss", roll=roll, number=number
+        )
+    )
     outcome = StrikeOutcome(needed=number, roll=roll, hit=hit, wounds=strike.wounds)
     if hit:
         wound_roll = pips(throw["wound"])[0]
         added = strike.wounds if params.wound.adds_wounds else 0
         change, note = _changes(_applied(params, strike), "to_wound")
         total = wound_roll + added + change
-        parts = [f"wound roll {wound_roll}"]
+        parts = [say("wound.roll", "wound roll {roll}", roll=wound_roll)]
         if params.wound.adds_wounds:
-            parts.append(f"{plural(strike.wounds, 'wound')} already taken")
+            taken = say_n("count.wounds", "{n} wound", "{n} wounds", strike.wounds)
+            parts.append(say("wound.taken", "{wounds} already taken", wounds=taken))
         if note:
             parts.append(note)
-        steps.append(Step(cite(params, "wound"), " + ".join(parts) + f" = {total}"))
+        steps.append(
+            step(cite(params, "wound"), "wound.total", "{parts} = {total}", parts=" + ".join(parts), total=total)
+        )
         label = params.value.label
         out = total >= strike.target
         after = strike.wounds if out else strike.wounds + params.wound.wounds_per_hit
+        reached: dict[str, Value] = {"total": total, "label": label, "target": strike.target, "after": after}
+        more = say_n("count.more_wounds", "{n} more wound", "{n} more wounds", params.wound.wounds_per_hit)
         steps.append(
-            Step(
+            step(
                 cite(params, "outcome"),
-                f"{total} reaches the target's unmodified {label} {strike.target}: out of action"
-                if out
-                else f"{total} is below the target's unmodified {label} {strike.target}: "
-                f"{plural(params.wound.wounds_per_hit, 'more wound')}, {after} in all",
+                "wound.out_of_action",
+                "{total} reaches the target's unmodified {label} {target}: out of action",
+                **reached,
+            )
+            if out
+            else step(
+                cite(params, "outcome"),
+                "wound.wounded",
+                "{total} is below the target's unmodified {label} {target}: {more}, {after} in all",
+                more=more,
+                **reached,
             )
         )
         outcome = replace(outcome, wound_roll=wound_roll, wound_total=total, out_of_action=out, wounds=after)
     else:
         steps.append(
-            Step(
+            step(
                 cite(params, "wound"),
-                "no wound roll: it only follows a hit"
-                + (f" (the {pips(throw['wound'])[0]} rolled does not count)" if throw.get("wound") else ""),
+                "wound.unrolled",
+                "no wound roll: it only follows a hit (the {roll} rolled does not count)",
+                roll=pips(throw["wound"])[0],
             )
+            if throw.get("wound")
+            else step(cite(params, "wound"), "wound.none", "no wound roll: it only follows a hit")
         )
     return Ruling(outcome=outcome, steps=tuple(steps))
