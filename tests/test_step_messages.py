@@ -8,6 +8,7 @@ a catalogue lacks."""
 from __future__ import annotations
 
 import importlib.util
+import re
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -33,7 +34,9 @@ FRONTLINE = (
 
 def _why(output: str) -> list[str]:
     """The explanation's lines of a report, as printed (wrapped lines joined to their step)."""
-    lines = output.split("Why:\n", 1)[1].split("\n\n", 1)[0].splitlines()
+    headed = re.search(r"^(Why|Waarom|Warum|理由)[:：]\n", output, re.MULTILINE)  # the heading is translated too
+    assert headed is not None, output
+    lines = output[headed.end() :].split("\n\n", 1)[0].splitlines()
     steps: list[str] = []
     for line in lines:
         if line.startswith("  ") and not line.startswith("          "):
