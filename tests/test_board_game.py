@@ -79,7 +79,7 @@ def test_a_whole_game_from_the_deal_to_the_winner() -> None:
 
     # turn 5, blue: no attack is possible, so blue may move
     assert run_json("play hint")["hints"] == []
-    assert run("play hint").stdout.startswith("No attack for blue now (Turn 5: blue to attack")
+    assert run("play hint").stdout.startswith("No attack for blue now. Turn 5: blue to attack")
     run("play move C4 B4")
     run("play end")
 

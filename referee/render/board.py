@@ -144,7 +144,7 @@ def hints(rules: Ruleset, document: Doc, found: list[Any]) -> str:
 
     board = document["board"]
     if not found:
-        return paragraph(f"No attack for {board['to_move']} now ({status(rules, board)})")
+        return paragraph(f"No attack for {board['to_move']} now. {status(rules, board)}")
     head = styled(
         f"Attacks for {board['to_move']}, best first (game '{board['game']}', turn {board['turn']}):", bold=True
     )
