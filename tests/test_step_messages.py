@@ -8,6 +8,7 @@ a catalogue lacks."""
 from __future__ import annotations
 
 import importlib.util
+import json
 import re
 import sys
 from pathlib import Path
@@ -277,3 +278,26 @@ def test_a_ruling_recorded_in_another_language_replays_as_the_same_in_english(jo
     replayed = run("replay 1").stdout
     assert "the same ruling" in replayed and "die gleiche" not in replayed  # the replay speaks English
     assert "GF-B3   2 hits against 1: the attacker wins by 1" in run("log show 1").stdout
+
+
+def test_an_english_ruling_replays_as_the_same_at_a_table_speaking_another_language(journal: Path) -> None:
+    """An English entry names no language: it is said again in English, not in
+    the language the replaying table speaks; a --lang typed but not spoken (an
+    ASCII terminal) is not kept as the ruling's."""
+    from referee import language
+    from referee.cli.journaling import _spoken
+    from referee.journal.store import open_journal
+
+    run(GROUND_FORCE.replace(" --no-journal", ""))
+    run("reinforce groundforce --mines 2 --free-places 2")
+    with open_journal(journal) as kept:
+        assert "--lang" not in kept.entry(2)["replay"]
+    language.use(language.ENGLISH)  # as when zh-Hant was asked on a terminal that cannot show it
+    assert _spoken(["--lang", "zh-Hant", "reinforce", "groundforce"]) == ["reinforce", "groundforce"]
+    language.use("de")
+    assert _spoken(["--lang=nl", "reinforce"]) == ["--lang", "de", "reinforce"]
+    language.use(language.ENGLISH)
+    for n in (1, 2):
+        for env in ({"REFEREE_LANG": "de"}, {"LANG": "nl_NL.UTF-8"}):
+            assert [r["same"] for r in json.loads(run(f"replay {n} --json", env=env).stdout)["runs"]] == [True, True]
+    assert [r["same"] for r in run_json("--lang de replay 1")["runs"]] == [True, True]

@@ -187,9 +187,22 @@ def _spoken(argv: list[str]) -> list[str]:
     from referee import language
 
     code = language.current()
-    if code == language.ENGLISH or any(w == "--lang" or w.startswith("--lang=") for w in argv):
-        return argv
-    return ["--lang", code, *argv]
+    kept = without_language(argv)  # a --lang typed but not spoken (an ASCII terminal) is not the ruling's
+    return kept if code == language.ENGLISH else ["--lang", code, *kept]
+
+
+def without_language(argv: list[str]) -> list[str]:
+    """The command line without the --lang it names, if any."""
+    kept: list[str] = []
+    skip = False
+    for word in argv:
+        if skip:
+            skip = False
+        elif word == "--lang":
+            skip = True
+        elif not word.startswith("--lang="):
+            kept.append(word)
+    return kept
 
 
 def writing() -> bool:

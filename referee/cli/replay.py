@@ -41,7 +41,10 @@ def rerun(args: list[str], ruleset_file: Path | None, *, as_json: bool = True) -
     `ruleset_file` for the ruleset: (its document, or why it was refused, and
     what it printed), journaling and writing nothing."""
     from referee.cli import cli
+    from referee.cli.journaling import without_language
 
+    if without_language(args) == args:  # ruled in English: the line names every other language it was ruled in
+        args = ["--lang", "en", *args]
     printed = io.StringIO()
     try:
         with rerunning(ruleset_file) as attempt, contextlib.redirect_stdout(printed):

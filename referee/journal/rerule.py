@@ -87,7 +87,7 @@ def rule_again(entry: Mapping[str, Any], ruleset_file: Path) -> dict[str, Any]:
 
     rules, _, situation, throw = reread(entry, ruleset_file)
     speaking = language.current()
-    language.use(entry["situation"].get("language", speaking))  # its steps said as they were recorded
+    language.use(entry["situation"].get("language", language.ENGLISH))  # its steps said as they were recorded
     try:
         ruling: dict[str, Any] = json.loads(json.dumps(resolve(rules, situation, throw).as_dict()))
     finally:
