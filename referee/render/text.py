@@ -64,9 +64,7 @@ def faces(rules: Ruleset, rolled: Iterable[object]) -> str:
 
 def ruling_title(rules: Ruleset, attack: str) -> str:
     """'Ground Force: normal attack': the game and the attack's label, in the language spoken."""
-    said = rules.translations.get(current())
-    label = (said.attacks.get(attack) if said else None) or str(rules.attacks[attack].label)
-    return _("{title}: {attack}").format(title=rules.title, attack=label)
+    return _("{title}: {attack}").format(title=rules.title, attack=rules.attack_said(attack))
 
 
 def by_side(side: str, attacker: str, defender: str) -> str:

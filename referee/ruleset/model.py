@@ -211,6 +211,11 @@ class Ruleset:
         """The attack a unit makes: its own, or the file's only one."""
         return self.units[unit].attack or next(iter(self.attacks))
 
+    def attack_said(self, attack: str) -> str:
+        """An attack's label as the language spoken writes it; the file's label otherwise."""
+        spoken = self.translations.get(current())
+        return (spoken.attacks.get(attack) if spoken else None) or str(self.attacks[attack].label)
+
     def face_said(self, die: str, face: object) -> str:
         """A face of a die as the language spoken writes it ('zwaard' for sword); the file's word otherwise."""
         spoken = self.translations.get(current())

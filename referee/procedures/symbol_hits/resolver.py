@@ -93,7 +93,7 @@ def _rule(rules: Ruleset, name: str, params: SymbolHits, battle: Battle, throw: 
                 "target at distance {distance}: {an_attack} reaches {reach}",
                 distance=battle.range,
                 an_attack=article(params.label),
-                attack=params.label,
+                attack=rules.attack_said(name),
                 reach=_reach(params.range.min, params.range.max),
             )
         )
