@@ -152,3 +152,18 @@ def test_a_chart_of_whole_fights_reads_in_the_language_asked_and_lines_up_in_chi
     assert [columns(line) for line in rows] == [columns(corner)] * 3  # the columns line up under the heading
     assert "A \\ V     1     2     3" in run(f"--lang de {chart}").stdout
     assert "1      41,7  10,6   2,7" in run(f"--lang nl {chart}").stdout
+
+
+@pytest.mark.parametrize(
+    ("code", "said"), [("en", "1,234,567"), ("de", "1.234.567"), ("nl", "1.234.567"), ("zh-Hant", "1,234,567")]
+)
+def test_thousands_are_grouped_as_the_language_writes_them(code: str, said: str) -> None:
+    """Where a comma is the decimal mark, 3,438 states would read as three and a bit."""
+    from referee import language
+    from referee.render.text import grouped
+
+    language.use(code)
+    try:
+        assert grouped(1234567) == said and grouped(12) == "12"
+    finally:
+        language.use(language.ENGLISH)

@@ -15,7 +15,7 @@ from referee.language import _, ngettext
 from referee.names import numbered
 from referee.procedures.base import Battle
 from referee.render.json import percent as json_percent
-from referee.render.text import by_side, decimal, fraction, paragraph, styled, width, wrapped
+from referee.render.text import by_side, decimal, fraction, grouped, paragraph, styled, width, wrapped
 from referee.render.widths import columns
 from referee.ruleset.model import Ruleset
 from referee.ruling import SIDES, Step
@@ -201,7 +201,7 @@ def report(rules: Ruleset, battles: Sequence[Battle], odds: FightOdds, exact: bo
         "Solved over {states} fight states from {rounds} distinct rounds.",
         odds.rounds,
     )
-    lines += wrapped(solved.format(states=f"{odds.states:,}", rounds=odds.rounds))
+    lines += wrapped(solved.format(states=grouped(odds.states), rounds=odds.rounds))
     between = _("Between rounds (edit 'fight' in the ruleset to change):")
     lines += ["", styled(between, bold=True), *_policy(odds.policy)]
     return "\n".join(lines)

@@ -218,6 +218,16 @@ def decimal(written: str) -> str:
     return _("{whole}.{part}").format(whole=whole, part=part) if point else written
 
 
+def grouped(number: int) -> str:
+    """A whole number in groups of thousands as the language spoken separates
+    them: 3,438 in English, 3.438 in Dutch and German (where a comma is the
+    decimal mark)."""
+    first, *rest = f"{number:,}".split(",")
+    for group in rest:
+        first = _("{whole},{thousands}").format(whole=first, thousands=group)
+    return first
+
+
 def units(rules: Ruleset, counted: Mapping[str, int]) -> str:
     return counted_units(rules, counted.items()) or "-"
 
