@@ -14,7 +14,7 @@ from referee.deployment import deployment_of
 from referee.dice import pips
 from referee.errors import RefereeError, setting
 from referee.ruleset.model import Ruleset
-from referee.ruling import Step, Value, say, step
+from referee.ruling import Step, Value, say, step, step_n
 
 Action = dict[str, Any]
 Attack = tuple[str, str, str | None]  # from, target, second attacking tile
@@ -433,15 +433,17 @@ def end(rules: Ruleset, board: Board, action: Action) -> tuple[Board, list[Step]
     if forgot and attraction:
         board.attraction = {"player": board.other(player), "dice": forgot}
         steps.append(
-            step(
+            step_n(
                 attraction.rule,
                 "attraction.owed",
                 "{player} could have moved next to an enemy die ({tiles}): "
-                "{other} may take {penalty} pip off one of them (play claim TILE)",
+                "{other} may take {n} pip off one of them (play claim TILE)",
+                "{player} could have moved next to an enemy die ({tiles}): "
+                "{other} may take {n} pips off one of them (play claim TILE)",
+                attraction.penalty,
                 player=player,
                 tiles=", ".join(forgot),
                 other=board.other(player),
-                penalty=attraction.penalty,
             )
         )
     if board.void and board.void["player"] == player:

@@ -332,11 +332,12 @@ class RankedFight:
         )
         stop = (
             (
-                step(
+                step_n(
                     self.params.fight.rule,
                     "policy.stop_at",
+                    "the attacker stops when down to {n} unit",
                     "the attacker stops when down to {n} units",
-                    n=self.stop_at,
+                    self.stop_at,
                 ),
             )
             if self.stop_at is not None

@@ -25,7 +25,7 @@ from referee.names import article
 from referee.procedures.base import Battle, DiceNeed, Throw, cite
 from referee.procedures.ranked_pairs.grammar import RankedPairs
 from referee.ruleset.model import Ruleset, Situation
-from referee.ruling import SIDES, Ruling, Side, Step, Value, both, listed, other, say, say_n, series, step
+from referee.ruling import SIDES, Ruling, Side, Step, Value, both, listed, other, say, say_n, series, step, step_n
 
 if TYPE_CHECKING:
     from referee.outcomes.pairs import SideLosses
@@ -165,13 +165,14 @@ def _dice_parts(rules: Ruleset, params: RankedPairs, battle: Battle, side: str) 
         parts.append(
             (
                 spec.cover,
-                step(
+                step_n(
                     cite(params, "cover"),
                     "front.cover",
-                    "a full front of {front} and {rear} in the rear: +{cover} cover die",
+                    "a full front of {front} and {rear} in the rear: +{n} cover die",
+                    "a full front of {front} and {rear} in the rear: +{n} cover dice",
+                    spec.cover,
                     front=len(front),
                     rear=len(rear),
-                    cover=spec.cover,
                 ),
             )
         )
@@ -191,12 +192,13 @@ def _dice_parts(rules: Ruleset, params: RankedPairs, battle: Battle, side: str) 
             )
             parts.append((0, said))
         else:
-            said = step(
+            said = step_n(
                 situation.rule,
                 "situation.extra_dice",
                 "{situation}: +{n} die",
+                "{situation}: +{n} dice",
+                situation.extra_dice,
                 situation=situation.said,
-                n=situation.extra_dice,
             )
             parts.append((situation.extra_dice, said))
     return parts
