@@ -9,7 +9,8 @@ compiled `.mo` files in `referee/locale/<lang>/LC_MESSAGES/referee.mo`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -76,6 +77,17 @@ def use(code: str) -> None:
 
 def current() -> str:
     return _current
+
+
+@contextmanager
+def speaking(code: str) -> Iterator[None]:
+    """Speak this language for a while (a phrase said in English for --json), then the one before."""
+    before = _current
+    use(code)
+    try:
+        yield
+    finally:
+        use(before)
 
 
 def _translations() -> GNUTranslations | None:

@@ -62,6 +62,20 @@ class Record:
         return getattr(self, key)
 
 
+class Said(str):
+    """A phrase of an outcome (what a side suffers) whose value is its English
+    text, which --json, comparisons and odds groups read the same in every
+    language, and whose `spoken` is the phrase in the language spoken, for
+    reports."""
+
+    spoken: str
+
+    def __new__(cls, english: str, spoken: str) -> Said:
+        said = super().__new__(cls, english)
+        said.spoken = spoken
+        return said
+
+
 Value = str | int | float | bool | None  # what fills a step's template, as JSON holds it
 
 

@@ -183,7 +183,7 @@ def _neutral(value: Any) -> Any:
         numbers = {k: v for k, v in value["values"].items() if not isinstance(v, str)}
         return {"rule": value["rule"], "message": value["message"], "values": (sorted(value["values"]), numbers)}
     if isinstance(value, dict):
-        kept = {k: v for k, v in value.items() if k != "text" and not k.endswith("suffers")}
+        kept = {k: v for k, v in value.items() if k != "text"}
         return {k: _neutral(v) for k, v in kept.items() if not k.startswith("journal_")}
     if isinstance(value, list):
         return [_neutral(v) for v in value]

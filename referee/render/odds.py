@@ -7,7 +7,7 @@ from typing import Any
 from referee.language import _
 from referee.odds import Outcome
 from referee.render import json as json_render
-from referee.render.text import fraction, percent, side_word, styled, table
+from referee.render.text import fraction, percent, side_word, spoken, styled, table
 
 
 def report(title: str, outcomes: list[Outcome]) -> str:
@@ -52,7 +52,7 @@ def _cell(key: str, value: Any) -> Any:
         return "-"
     if key == "winner":
         return side_word(value)
-    return outcome_word(value) if key == "outcome" else value
+    return outcome_word(value) if key == "outcome" else spoken(value)
 
 
 def document(outcomes: list[Outcome]) -> list[dict[str, Any]]:

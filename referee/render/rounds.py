@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, cast
 from referee.language import _
 from referee.render.battle import document
 from referee.render.battle import odds as odds
-from referee.render.text import View, by_side, ruling_page, ruling_title, seed_line, sentences, side_word, table
+from referee.render.text import View, by_side, ruling_page, ruling_title, seed_line, sentences, side_word, spoken, table
 from referee.rolling import Settled
 from referee.ruleset.model import Ruleset
 from referee.ruling import SIDES
@@ -43,7 +43,7 @@ def report(rules: Ruleset, settled: Settled) -> str:
             _counted(rules, outcome.side(side).front),
             *([_counted(rules, outcome.side(side).rear)] if has_rear else []),
             ", ".join(map(str, outcome.side(side).rolled)),
-            outcome.side(side).suffers,
+            spoken(outcome.side(side).suffers),
         )
         for side in SIDES
     ]
@@ -60,7 +60,7 @@ def report(rules: Ruleset, settled: Settled) -> str:
     ]
     summary = sentences(
         by_side(side, _("The attacker suffers: {losses}."), _("The defender suffers: {losses}.")).format(
-            losses=outcome.side(side).suffers
+            losses=spoken(outcome.side(side).suffers)
         )
         for side in SIDES
     )

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from referee.language import _, current
 from referee.names import counted as counted_units
 from referee.render.widths import Measure, columns, has_wide, wide, wrap
-from referee.ruling import Step
+from referee.ruling import Said, Step
 
 View = tuple[dict[str, Any], Callable[[], str]]  # a JSON document, and the report for people
 
@@ -29,9 +29,12 @@ def styled(text: str, **style: Any) -> str:
 
 
 def spoken(value: Any) -> Any:
-    """A value as a player reads it: yes, no, and '-' for nothing, never Python's True/False/None."""
+    """A value as a player reads it: yes, no, and '-' for nothing, never
+    Python's True/False/None; a phrase of an outcome in the language spoken."""
     if value is None:
         return "-"
+    if isinstance(value, Said):
+        return value.spoken
     if isinstance(value, bool):
         return _("yes") if value else _("no")
     return value

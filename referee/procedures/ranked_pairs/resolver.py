@@ -21,11 +21,12 @@ from typing import TYPE_CHECKING
 
 from referee.dice import pips
 from referee.errors import RefereeError, setting
+from referee.language import ENGLISH, current, speaking
 from referee.names import article
 from referee.procedures.base import Battle, DiceNeed, Throw, cite
 from referee.procedures.ranked_pairs.grammar import RankedPairs
 from referee.ruleset.model import Ruleset, Situation
-from referee.ruling import SIDES, Ruling, Side, Step, Value, both, listed, other, say, say_n, series, step, step_n
+from referee.ruling import SIDES, Ruling, Said, Side, Step, Value, both, listed, other, say, say_n, series, step, step_n
 
 if TYPE_CHECKING:
     from referee.outcomes.pairs import SideLosses
@@ -307,7 +308,21 @@ def _take_losses(
     return after, destroyed, worn
 
 
-def _suffers(rules: Ruleset, destroyed: list[Division], worn: list[Division], failed: str) -> str:
+def _suffers(
+    rules: Ruleset, destroyed: list[Division], worn: list[Division], failing: Situation | None, side: Side
+) -> Said:
+    """What a side suffers: said in English for --json and the odds' groups,
+    which read the same in every language, and in the language spoken for reports."""
+    spoken = _suffered(rules, destroyed, worn, failing, side)
+    if current() == ENGLISH:
+        return Said(spoken, spoken)
+    with speaking(ENGLISH):
+        return Said(_suffered(rules, destroyed, worn, failing, side), spoken)
+
+
+def _suffered(
+    rules: Ruleset, destroyed: list[Division], worn: list[Division], failing: Situation | None, side: Side
+) -> str:
     parts = []
     if destroyed:
         parts.append(say("suffers.destroyed", "{units} destroyed", units=labels(rules, destroyed)))
@@ -320,9 +335,15 @@ def _suffers(rules: Ruleset, destroyed: list[Division], worn: list[Division], fa
                 states="/".join(dict.fromkeys(rules.units[u].states[i] for u, i in worn)),
             )
         )
-    if failed:
-        parts.append(failed)
+    if failing is not None:
+        parts.append(_failure(failing, side))
     return series(parts) or say("suffers.nothing", "nothing")
+
+
+def _failure(situation: Situation, side: Side) -> str:
+    return say(
+        "situation.fails", "{situation} fails: every unit of the {side} is removed", situation=situation.said, side=side
+    )
 
 
 def _state_pairs(rules: Ruleset, items: list[Division]) -> list[list[str]]:
@@ -377,17 +398,12 @@ def _side_losses(
         return setup.losses[key]
     after, destroyed, worn = _take_losses(rules, params, setup.front[side], lost)
     rear = setup.rear[side]
-    failed = ""
+    failing = None
     steps = []
     for situation in situations_on(rules, battle, side):
         keep = situation.fails_without
         if keep and not any(u == keep for u, _ in after + rear):
-            failed = say(
-                "situation.fails",
-                "{situation} fails: every unit of the {side} is removed",
-                situation=situation.said,
-                side=side,
-            )
+            failing = situation
             destroyed += after + rear
             after, rear = [], []
             steps.append(
@@ -397,20 +413,20 @@ def _side_losses(
                     "the {side} has no {unit} left: {failed}",
                     side=side,
                     unit=rules.units[keep].title,
-                    failed=failed,
+                    failed=_failure(situation, side),
                 )
             )
-    suffers = _suffers(rules, destroyed, worn, failed)
+    suffers = _suffers(rules, destroyed, worn, failing, side)
     loses = sum(lost.values())
     if loses:
         steps.insert(
-            0, step(cite(params, "losses"), "losses.side", "the {side}: {suffers}", side=side, suffers=suffers)
+            0, step(cite(params, "losses"), "losses.side", "the {side}: {suffers}", side=side, suffers=suffers.spoken)
         )
     result = SideLosses(
         loses=loses,
         destroyed=len(destroyed),
         suffers=suffers,
-        failed=bool(failed),
+        failed=failing is not None,
         front_after=_state_pairs(rules, after),
         rear_after=_state_pairs(rules, rear),
     )
