@@ -165,3 +165,4 @@ def test_a_game_starts_with_its_ruleset_after_the_name_as_play_start_takes_it() 
         "error: say which ruleset the game is played with, e.g. referee game start friday groundforce"
     )
     assert "two rulesets for one game" in fails("game start sunday risk --ruleset groundforce")
+    assert run_json("game start sunday groundforce --ruleset 'Ground Force'")["ruleset"] == "groundforce"

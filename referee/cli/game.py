@@ -81,12 +81,12 @@ def start(name: str, ruleset_named: str | None, ruleset: str | None, as_json: bo
     name = name.strip()
     if not name:
         raise RefereeError("name the game, e.g. referee game start friday groundforce")
-    if ruleset_named and ruleset and ruleset_named != ruleset:
-        raise RefereeError(f"two rulesets for one game: '{ruleset_named}' and --ruleset {ruleset}; give one")
     chosen = ruleset_named or ruleset
     if chosen is None:
         raise RefereeError("say which ruleset the game is played with, e.g. referee game start friday groundforce")
     rules = load_rules(chosen)
+    if ruleset_named and ruleset and load_rules(ruleset).name != rules.name:  # two names of one game are one
+        raise RefereeError(f"two rulesets for one game: '{ruleset_named}' and --ruleset {ruleset}; give one")
     document = {"game": name, "ruleset": rules.name}
     record(rules, document, starts=name)
     emit(
