@@ -60,3 +60,10 @@ def test_placements_in_one_command_are_each_told_with_their_player() -> None:
     mine, theirs = board["unplaced"][first][0], board["unplaced"][other][0]
     said = listed_outcome(f"play place {a} {mine} {b} {theirs}")
     assert said == f"{first}: a {mine} on {a}; {other}: a {theirs} on {b}"
+
+
+def test_a_conclusion_said_in_chinese_is_shortened_at_its_wide_colon() -> None:
+    from referee.render.outcome import _concluded
+
+    assert _concluded({"explanation": [{"text": "防守方：2 步兵師 被消滅"}]}) == "2 步兵師 被消滅"
+    assert _concluded({"explanation": [{"text": "the defender: 2 infantry destroyed"}]}) == "2 infantry destroyed"

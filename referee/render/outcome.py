@@ -5,8 +5,11 @@ its last step states when that is short, else a neutral word."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
+
+from referee.render.widths import columns
 
 SHORT = 32  # longest conclusion taken from an explanation as the outcome
 
@@ -31,8 +34,8 @@ def _concluded(ruling: Ruling) -> str:
     """The last step's conclusion (after its last colon) when it is short, else 'ruled'."""
     steps = ruling.get("explanation")
     if isinstance(steps, list) and steps and isinstance(steps[-1], dict):
-        conclusion = str(steps[-1].get("text", "")).rsplit(": ", 1)[-1]
-        if 0 < len(conclusion) <= SHORT:
+        conclusion = re.split(r": |：", str(steps[-1].get("text", "")))[-1]  # Chinese writes a wide colon
+        if 0 < columns(conclusion) <= SHORT:
             return conclusion
     return "ruled"
 
