@@ -29,3 +29,12 @@ def test_following_the_repeat_hint_gives_the_same_ruling(attack: str, dice: str)
 def test_with_nothing_typed_the_seed_alone_repeats_the_roll() -> None:
     said = run("battle groundforce --attacker trooper --defender trooper --seed 9").stdout
     assert "repeat this roll with --seed 9." in said
+
+
+@pytest.mark.parametrize(("attack", "dice"), PARTLY_TYPED)
+def test_log_show_repeats_the_same_hint_as_the_ruling_printed(attack: str, dice: str) -> None:
+    """Shown again from the journal, the hint still names the typed dice beside the seed."""
+    hint = re.compile(r"repeat this roll with .*\.")
+    printed = run(f"{attack} {dice} --seed 3").stdout
+    shown = run("log show 1").stdout
+    assert hint.findall(printed) == hint.findall(shown) and dice in hint.findall(shown)[0]

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import shlex
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -138,9 +139,27 @@ def _reported(entry: dict[str, Any], content: bytes) -> str:
     with _kept(entry, content) as kept:
         assert kept is not None
         rules, procedure, situation, throw = reread(entry, kept)
-        settled = Settled(resolve(rules, situation, throw), throw, tuple(dice.get("typed") or ()), dice.get("seed"))
+        typed = tuple(dice.get("typed") or ())
+        again = _typed_again(entry["replay"], procedure.typed) if typed else ()
+        settled = Settled(resolve(rules, situation, throw), throw, typed, dice.get("seed"), again)
         report: str = kinds.report(procedure.report).ruled(rules, situation, settled)[1]()
     return report
+
+
+def _typed_again(argv: list[str], typed: Mapping[str, str]) -> tuple[str, ...]:
+    """The options that typed dice on the entry's command line, as the repeat
+    hint names them beside the seed (the seed alone would draw other dice)."""
+    from dataclasses import fields
+
+    from referee.cli.told import BattleTold
+
+    flags = {f.metadata["flag"] for f in fields(BattleTold) if f.name in typed}
+    again: list[str] = []
+    for at, word in enumerate(argv):
+        name, equals, value = word.partition("=")
+        if name in flags and (equals or at + 1 < len(argv)):
+            again += [name, shlex.quote(value if equals else argv[at + 1])]
+    return tuple(again)
 
 
 def _checkpoint(ctx: click.Context, param: click.Parameter, value: tuple[str, ...]) -> list[tuple[int, str]]:
