@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Generic, TypeVar
 
 from referee.errors import RefereeError, did_you_mean
 from referee.inputs import MAX_COUNT, shown, whole_number
-from referee.ruling import say_n
+from referee.ruling import listed, say_n
 
 if TYPE_CHECKING:
     from referee.ruleset.model import Ruleset
@@ -41,7 +41,7 @@ def counted(rules: Ruleset, units: Iterable[tuple[str, int]]) -> str:
 
 def numbered(rules: Ruleset, units: Iterable[tuple[str, int]]) -> str:
     """'1 army', '3 armies, 1 commander': like `counted`, with every count said, even one."""
-    return ", ".join(f"{'1 ' * (n == 1)}{rules.units[u].counted(n)}" for u, n in units)
+    return listed(rules.units[u].counted(n, numbered=True) for u, n in units)
 
 
 def some_units(rules: Ruleset, count: int) -> str:

@@ -19,7 +19,7 @@ from referee.render.text import (
 )
 from referee.rolling import Settled
 from referee.ruleset.model import Ruleset
-from referee.ruling import SIDES
+from referee.ruling import SIDES, either
 
 if TYPE_CHECKING:
     from referee.odds import Outcome
@@ -70,7 +70,7 @@ def summary(rules: Ruleset, outcome: Exchange) -> str:
             )
         else:
             said = by_side(side, _("The attacker removes {units}."), _("The defender removes {units}."))
-        choices = _(" or ").join(units(rules, o) for o in options)
+        choices = either(units(rules, o) for o in options)
         parts.append(said.format(n=lost, choices=choices, units=units(rules, options[0]) if options else ""))
     if outcome.moves_in:
         parts.append(_("The attackers move in."))

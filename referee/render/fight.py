@@ -12,7 +12,7 @@ from typing import Any
 from referee.fights.answers import Chart, FightOdds
 from referee.fights.solver import Number
 from referee.language import _, ngettext
-from referee.names import numbered
+from referee.names import numbered, some_units
 from referee.procedures.base import Battle
 from referee.render.json import percent as json_percent
 from referee.render.text import by_side, decimal, fraction, grouped, paragraph, styled, width, wrapped
@@ -215,10 +215,7 @@ def _conquers_title(rules: Ruleset, odds: FightOdds, chain: bool) -> str:
             if chain
             else _("The attacker conquers with units left:")
         )
-    if len(rules.units) > 1:
-        kept = ngettext("{n} unit", "{n} units", odds.kept_behind).format(n=odds.kept_behind)
-    else:
-        kept = numbered(rules, [(next(iter(rules.units)), odds.kept_behind)])
+    kept = some_units(rules, odds.kept_behind)
     said = (
         _("The attacker takes the last territory with units left, besides {kept} kept behind:")
         if chain

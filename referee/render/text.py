@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING, Any
 from referee.language import _, current
 from referee.names import counted as counted_units
 from referee.render.widths import Measure, columns, has_wide, wide, wrap
-from referee.ruling import Said, Step
+from referee.ruling import SIDES, Said, Side, Step
+from referee.ruling import side_word as bare_side
 
 View = tuple[dict[str, Any], Callable[[], str]]  # a JSON document, and the report for people
 
@@ -45,7 +46,7 @@ def side_word(side: str | None) -> str:
     spoken ('-' for no side); --json keeps the English key."""
     if side is None:
         return "-"
-    return {"attacker": _("attacker"), "defender": _("defender")}.get(side, side)
+    return bare_side(Side(side)) if side in SIDES else side
 
 
 def sentences(parts: Iterable[str]) -> str:
