@@ -12,7 +12,7 @@ from referee.errors import RefereeError, setting
 from referee.names import Lexicon
 from referee.ruleset.model import Ruleset
 from referee.ruleset.sections import Deployment
-from referee.ruling import Step, say, say_n, series, step
+from referee.ruling import Step, listed, say, say_n, series, step
 
 SETUP_STREAM = "setup"
 MAX_ROLLS = 1000
@@ -94,7 +94,7 @@ def roll_armies(rules: Ruleset, dice: int, seed: int) -> Armies:
                 "{player} rolls {n} dice: {faces}",
                 dice,
                 player=p,
-                faces=", ".join(map(str, rolls[p])),
+                faces=listed(map(str, rolls[p])),
             )
             for p in setup.players
         )
@@ -143,7 +143,7 @@ def typed_armies(rules: Ruleset, dice: int, given: Mapping[str, tuple[Face, ...]
             "{player} rolled {n} dice: {faces}",
             len(rolls[p]),
             player=p,
-            faces=", ".join(map(str, rolls[p])),
+            faces=listed(map(str, rolls[p])),
         )
         for p in setup.players
     )

@@ -18,7 +18,7 @@ from referee.dice import Rng
 from referee.errors import RefereeError
 from referee.ruleset.model import Ruleset
 from referee.ruleset.sections import Capitals, Landscape
-from referee.ruling import Step, Value, say, step
+from referee.ruling import Step, Value, listed, say, step
 
 Hex = tuple[int, int]
 MAP_STREAM = "map"
@@ -279,10 +279,10 @@ def deal(rules: Ruleset, tiles: int, seed: int, shape: str = "random", capitals:
                 "tiles within {radius} steps: {reach} (fair: differ by at most {difference}){dealt}",
                 count=len(spots),
                 terrain=land.terrains[cap.terrain].title,
-                tiles=", ".join(capital_coords),
+                tiles=listed(capital_coords),
                 distance=cap.distance,
                 radius=cap.fairness.radius,
-                reach=", ".join(map(str, reach)),
+                reach=listed(map(str, reach)),
                 difference=cap.fairness.max_difference,
                 dealt=say("map.dealt", "; dealt {n} times to find fair places", n=attempt) if attempt > 1 else "",
             )

@@ -13,7 +13,7 @@ from referee.errors import RefereeError, did_you_mean
 from referee.names import plural
 from referee.ruleset.economy import Limit, Reinforcements
 from referee.ruleset.model import Ruleset
-from referee.ruling import Step, costs, say, say_n, step
+from referee.ruling import Step, costs, listed, say, say_n, step
 
 Purchase = dict[str, int]
 MAX_PURCHASES = 200_000
@@ -78,7 +78,7 @@ def _limit_steps(rules: Ruleset, terms: Reinforcements) -> list[Step]:
     by_rule: dict[str, list[str]] = {}
     for unit, limit in terms.limits.items():
         by_rule.setdefault(limit.rule, []).append(_bounds(rules, unit, limit))
-    return [step(rule, "limits", "limits: {limits}", limits=", ".join(said)) for rule, said in by_rule.items()]
+    return [step(rule, "limits", "limits: {limits}", limits=listed(said)) for rule, said in by_rule.items()]
 
 
 def _points(n: int) -> str:

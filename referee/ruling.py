@@ -143,7 +143,7 @@ def say_n(message: str, singular: str, plural: str, n: int, /, **values: Value) 
 
 def costs(rule: str, priced: Iterable[tuple[str, int]]) -> Step:
     """'costs: infantry 3, armour 5': what each thing costs, as buying and recruiting say it."""
-    return step(rule, "costs", "costs: {costs}", costs=", ".join(f"{name} {cost}" for name, cost in priced))
+    return step(rule, "costs", "costs: {costs}", costs=listed(f"{name} {cost}" for name, cost in priced))
 
 
 def listed(items: Iterable[str]) -> str:

@@ -12,7 +12,7 @@ from referee.dice import pips
 from referee.errors import RefereeError, setting
 from referee.hexmap import deal
 from referee.ruleset.model import Ruleset
-from referee.ruling import Step, say, series, step
+from referee.ruling import Step, listed, say, series, step
 
 Action = dict[str, Any]
 
@@ -39,7 +39,7 @@ def _armies(rules: Ruleset, action: Action, dice: int) -> tuple[dict[str, list[i
     if first is None:
         raise RefereeError(why.text, rule=setup.order_rule)
     told = series(
-        say("armies.rolled_faces", "{player} rolled {faces}", player=p, faces=", ".join(map(str, armies[p])))
+        say("armies.rolled_faces", "{player} rolled {faces}", player=p, faces=listed(map(str, armies[p])))
         for p in setup.players
     )
     return armies, first, [typed_rolls(setup, told), why]

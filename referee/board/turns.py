@@ -14,7 +14,7 @@ from referee.deployment import deployment_of
 from referee.dice import pips
 from referee.errors import RefereeError, setting
 from referee.ruleset.model import Ruleset
-from referee.ruling import Step, Value, say, step, step_n
+from referee.ruling import Step, Value, listed, say, step, step_n
 
 Action = dict[str, Any]
 Attack = tuple[str, str, str | None]  # from, target, second attacking tile
@@ -442,7 +442,7 @@ def end(rules: Ruleset, board: Board, action: Action) -> tuple[Board, list[Step]
                 "{other} may take {n} pips off one of them (play claim TILE)",
                 attraction.penalty,
                 player=player,
-                tiles=", ".join(forgot),
+                tiles=listed(forgot),
                 other=board.other(player),
             )
         )

@@ -25,7 +25,7 @@ from referee.procedures.ranked_pairs.grammar import RankedPairs
 from referee.procedures.ranked_pairs.resolver import _stand, _take_losses, divisions, reads_rear, situations_on
 from referee.procedures.ranked_pairs.rounds import Pattern, Pool, RoundKey, pair_losses
 from referee.ruleset.model import Ruleset, Situation
-from referee.ruling import SIDES, Step, Value, say, say_n, step, step_n
+from referee.ruling import SIDES, Step, Value, listed, say, say_n, step, step_n
 
 Division = tuple[str, int]  # unit, index of its state (0: fresh)
 Rear = tuple[tuple[Division, int], ...]
@@ -397,7 +397,7 @@ def policy_steps(rules: Ruleset, params: RankedPairs) -> tuple[Step, ...]:
                 "policy.withdraw",
                 "between rounds a worn unit on the front ({worn}) "
                 "swaps with a fresh one of its kind waiting in the rear",
-                worn=", ".join(u.counted(1, u.states[-1]) for u in rules.units.values() if u.states),
+                worn=listed(u.counted(1, u.states[-1]) for u in rules.units.values() if u.states),
             )
         )
     if policy.supply:

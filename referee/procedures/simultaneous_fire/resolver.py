@@ -16,7 +16,7 @@ from referee.outcomes import Exchange
 from referee.procedures.base import Battle, DiceNeed, Throw, Units, cite, removal_options
 from referee.procedures.simultaneous_fire.grammar import CHEAPEST, SimultaneousFire
 from referee.ruleset.model import Ruleset
-from referee.ruling import SIDES, Ruling, Side, Step, either, say, say_n, step, step_n
+from referee.ruling import SIDES, Ruling, Side, Step, either, listed, say, say_n, step, step_n
 
 ODDS_KEYS = ("attacker_loses", "defender_loses")
 
@@ -165,7 +165,7 @@ def _rule(
             "the {side} rolls {dice} ({kinds})",
             side=side,
             dice=say_n("count.dice", "{n} die", "{n} dice", sum(s.dice for s in fired[side])),
-            kinds=", ".join(
+            kinds=listed(
                 say_n(
                     "dice.kind_rolls",
                     "{units}: {dice} {die}",
@@ -188,7 +188,7 @@ def _rule(
         read = list(_read(fired[side], throw[side]))
         rolled[side] = [face for _, face in read]
         scored[side] = sum(hits(params, int(face), shot.value) for shot, face in read)
-        each = ", ".join(
+        each = listed(
             say(
                 "hits.shot",
                 "{unit} {face} ({hit} on {value}{supported})",
@@ -235,7 +235,7 @@ def _rule(
     policy = (
         say("casualties.cheapest", "cheapest first")
         if params.fight.casualties == CHEAPEST
-        else say("casualties.order", "in the order {order}", order=", ".join(params.order(rules)))
+        else say("casualties.order", "in the order {order}", order=listed(params.order(rules)))
     )
     for side in SIDES:
         if len(options[side]) > 1:
