@@ -5,10 +5,10 @@ refused with its rule; the ruleset names the changes and what they take."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 
 from referee.errors import RefereeError, setting
 from referee.names import Lexicon, states_of, units_of
+from referee.records import record
 from referee.recruiting import recruiting_of
 from referee.ruleset.model import Ruleset
 from referee.ruleset.recruits import Change, Recruiting
@@ -17,7 +17,7 @@ from referee.ruling import Step, say, step, step_n
 Holding = dict[tuple[str, str], int]  # (unit, state) → count; state '' is fresh
 
 
-@dataclass(frozen=True)
+@record
 class Territory:
     before: Holding
     after: Holding

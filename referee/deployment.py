@@ -5,11 +5,11 @@ whose pieces are dice placed on a dealt map. The armies come from their own
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 
 from referee.dice import Face, Rng, pips
 from referee.errors import RefereeError, setting
 from referee.names import Lexicon
+from referee.records import record
 from referee.ruleset.model import Ruleset
 from referee.ruleset.sections import Deployment
 from referee.ruling import Step, listed, say, say_n, series, step
@@ -18,7 +18,7 @@ SETUP_STREAM = "setup"
 MAX_ROLLS = 1000
 
 
-@dataclass(frozen=True)
+@record
 class Armies:
     """Each player's rolled dice (the last roll, after any re-rolls), who
     places first, and why."""

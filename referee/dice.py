@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Collection, Hashable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from math import comb, factorial, prod
 from typing import TYPE_CHECKING, TypeVar
 
 from referee.digests import blake2b_digest
 from referee.errors import RefereeError
+from referee.records import record
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -77,7 +77,7 @@ def new_seed() -> int:
     return secrets.randbelow(10**9)
 
 
-@dataclass(frozen=True)
+@record
 class Die:
     """A die by its faces (repeats allowed: a face on two sides is twice as likely)."""
 

@@ -3,15 +3,14 @@ their own seeded stream so a free roll never shifts a battle's dice."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from referee.dice import Die, Face, Rng
 from referee.notation import DiceTerm, Expression
+from referee.records import record
 
 ROLL_STREAM = "roll"
 
 
-@dataclass(frozen=True)
+@record
 class Rolled:
     """The dice of each group as they fell, and the total where faces are numbers."""
 

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 from referee.dice import Rng
 from referee.errors import RefereeError
+from referee.records import record
 from referee.ruleset.model import Ruleset
 from referee.ruleset.sections import Capitals, Landscape
 from referee.ruling import Step, Value, listed, say, step
@@ -31,7 +31,7 @@ SHAPES = {
 MAX_DEALS = 50
 
 
-@dataclass(frozen=True)
+@record
 class Tile:
     q: int
     r: int
@@ -43,7 +43,7 @@ class Tile:
         return (self.q, self.r)
 
 
-@dataclass(frozen=True)
+@record
 class Landmap:
     """A dealt map: its tiles (capitals included), the capitals' coordinates,
     each capital's fairness count, and why it is as it is."""

@@ -4,16 +4,16 @@ with the ruling."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 
 from referee.dice import MAX_THROWS
 from referee.odds import battle_odds
 from referee.outcomes.strike import Strike, StrikeChart
+from referee.records import record
 from referee.ruleset.model import Ruleset
 
 
-@dataclass(frozen=True)
+@record
 class Chances:
     """The number needed and the exact chance of each result of one attack."""
 

@@ -6,10 +6,10 @@ size is never rolled at a table."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from referee.errors import RefereeError
 from referee.inputs import shown, whole_number
+from referee.records import record
 
 MAX_LENGTH = 100
 MAX_DICE = 1000
@@ -21,7 +21,7 @@ FORM = "write NdS with an optional +M, e.g. 2d6+1"
 _TERM = re.compile(r"(\d*)[dw](\d*)$|(\d+)$", re.IGNORECASE)
 
 
-@dataclass(frozen=True)
+@record
 class DiceTerm:
     """`count` dice of `sides` sides, added (sign 1) or taken off (sign -1)."""
 
@@ -33,7 +33,7 @@ class DiceTerm:
         return f"{self.count}d{self.sides}"
 
 
-@dataclass(frozen=True)
+@record
 class Expression:
     """What to roll: groups of dice and a constant added to their sum."""
 

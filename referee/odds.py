@@ -4,18 +4,18 @@ exact probability. Odds and rulings cannot disagree: they are one code path."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 from referee.dice import MAX_THROWS, exact_throws
 from referee.procedures.base import DiceNeed, Throw, dice_of, joined
 from referee.procedures.door import before_roll, dice_needed, odds_keys, ruler
+from referee.records import record
 from referee.ruleset.model import Ruleset
 from referee.ruling import Ruling
 
 
-@dataclass(frozen=True)
+@record
 class Outcome:
     """One distinct result (the procedure's odds keys) and its exact chance."""
 

@@ -6,11 +6,11 @@ list, at most the points."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
 from itertools import islice
 
 from referee.errors import RefereeError, did_you_mean
 from referee.names import plural
+from referee.records import record
 from referee.ruleset.economy import Limit, Reinforcements
 from referee.ruleset.model import Ruleset
 from referee.ruling import Step, costs, listed, say, say_n, step
@@ -19,7 +19,7 @@ Purchase = dict[str, int]
 MAX_PURCHASES = 200_000
 
 
-@dataclass(frozen=True)
+@record
 class Offer:
     points: int
     free_places: int | None

@@ -7,23 +7,23 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 
 from referee.errors import RefereeError, did_you_mean
 from referee.names import Lexicon, some_units
+from referee.records import record
 from referee.ruleset.model import Ruleset
 from referee.ruleset.recruits import Bonus, Building, Recruiting, Work
 from referee.ruling import Step, costs, say, say_n, step
 
 
-@dataclass(frozen=True)
+@record
 class Recruit:
     units: int
     ways: list[dict[str, int]]
     steps: tuple[Step, ...]
 
 
-@dataclass(frozen=True)
+@record
 class Built:
     have: int
     cost: int

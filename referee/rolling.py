@@ -4,20 +4,20 @@ from a seeded stream. Either way the same resolver rules."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 
 from referee.dice import Die, Face, Rng, new_seed
 from referee.errors import RefereeError
 from referee.names import Lexicon, plural
 from referee.procedures.base import DiceNeed
 from referee.procedures.door import dice_needed, ruler
+from referee.records import record
 from referee.ruleset.model import Ruleset
 from referee.ruling import Ruling
 
 COMBAT_STREAM = "combat"
 
 
-@dataclass(frozen=True)
+@record
 class Settled:
     """A ruling with the dice behind it: which groups the players typed, and
     the seed the referee drew the others from (None when nothing was drawn);

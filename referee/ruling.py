@@ -9,11 +9,12 @@ written as it in JSON, so `--json` output and stored journals keep their shape.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import field, fields
 from enum import Enum
 from typing import Any
 
 from referee.language import npgettext, pgettext
+from referee.records import record
 
 
 class Side(str, Enum):
@@ -85,7 +86,7 @@ def side_word(side: Side) -> str:
     return pgettext("side", "attacker") if side is Side.ATTACKER else pgettext("side", "defender")
 
 
-@dataclass(frozen=True)
+@record
 class Step:
     """One step of a ruling, with the rule that produced it: a message known
     by a stable id (`message`, 'pairs.compared'), its English template as the
@@ -166,7 +167,7 @@ def both(items: Iterable[str]) -> str:
     return pgettext("list", " and ").join(items)
 
 
-@dataclass(frozen=True)
+@record
 class Ruling:
     """The outcome, a typed record of its kind of outcome, and why, step by
     step; `as_dict` is the one shape `--json` prints and the journal stores.

@@ -4,23 +4,23 @@ who wins from the dice left on the map, by the ruleset's criteria in order."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 
 from referee.deployment import deployment_of
 from referee.dice import pips
 from referee.errors import RefereeError
+from referee.records import record
 from referee.ruleset.model import Ruleset
 from referee.ruling import Step, Value, either, say_n, step
 
 
-@dataclass(frozen=True)
+@record
 class Merged:
     value: int
     lost: int
     steps: tuple[Step, ...]
 
 
-@dataclass(frozen=True)
+@record
 class Score:
     dice: Mapping[str, int]
     pips: Mapping[str, int]

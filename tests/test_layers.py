@@ -1,6 +1,7 @@
 """Imports point one way, down the layers of the design: the CLI, reports,
 services built on the door, the procedures behind it, then dice, rulesets and
-the ruling records, then errors. A module may import its own layer and the
+the ruling records, then errors and the
+record classes everything declares. A module may import its own layer and the
 layers below, never one above; tabulate is imported only by reports."""
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ BY_PREFIX = (  # the first prefix a module's dotted name starts with decides its
     ("referee.inputs", BOTTOM),
     ("referee.language", BOTTOM),
     ("referee.errors", ERRORS),
+    ("referee.records", ERRORS),
     ("referee", SERVICES),
 )
 

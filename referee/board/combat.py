@@ -5,15 +5,15 @@ re-pointing the board at a reshaped procedure touches this file alone."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from referee.records import record
 from referee.ruleset.model import Ruleset
 from referee.ruling import Step
 
 
-@dataclass(frozen=True)
+@record
 class Told:
     """An attack as the board sees it: the attacking dice's pips (the first
     die first), the defender's pips, named situations, variants in play, and
@@ -26,7 +26,7 @@ class Told:
     choose: tuple[int, int] | None = None
 
 
-@dataclass(frozen=True)
+@record
 class Result:
     """What the ruling does on the board; `decided` is False while the
     attacker still has to pick a pairing."""

@@ -4,8 +4,9 @@ resolver that rules the attack itself."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+from referee.records import record
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -14,7 +15,7 @@ if TYPE_CHECKING:
     from referee.ruleset.model import Ruleset
 
 
-@dataclass(frozen=True)
+@record
 class Hint:
     first: str
     target: str

@@ -4,8 +4,8 @@ and refusing options the game in play does not read."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, fields
 from dataclasses import field as dc_field
+from dataclasses import fields
 from typing import Any
 
 import click
@@ -16,6 +16,7 @@ from referee.errors import RefereeError, did_you_mean
 from referee.inputs import LARGEST, MAX_COUNT, shown, whole_number
 from referee.procedures.base import Battle
 from referee.procedures.told import read_battle
+from referee.records import record
 from referee.ruleset.model import Ruleset
 from referee.ruling import SIDES
 
@@ -271,7 +272,7 @@ def flag(name: str, default: object = None) -> Any:
     return dc_field(default=default, metadata={"flag": name})
 
 
-@dataclass(frozen=True)
+@record
 class Told:
     """An attack as typed with the options `battle` and `odds` share. Each kind
     of attack reads some of them; `unread` names the others for `refuse_unread`."""

@@ -4,12 +4,11 @@ that rule."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from referee.cli.options import Told, flag
+from referee.records import record
 
 
-@dataclass(frozen=True)
+@record
 class StrikeTold(Told):
     """What both `battle` and `odds` may say of a hit check: which attack, the
     wounds already taken, named modifiers and changes agreed at the table."""
@@ -23,7 +22,7 @@ class StrikeTold(Told):
     to_wound: int | None = flag("--wound-roll-plus")
 
 
-@dataclass(frozen=True)
+@record
 class BattleTold(StrikeTold):
     """`referee battle`'s options (and `hit`'s, by their friendly names): the
     attack, and the dice typed (or the seed to draw them)."""
@@ -37,7 +36,7 @@ class BattleTold(StrikeTold):
     seed: int | None = None
 
 
-@dataclass(frozen=True)
+@record
 class OddsTold(StrikeTold):
     """`referee odds`'s options: the attack, what a hit-check chart is of, and whole fights."""
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 import importlib
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 from math import prod
 from typing import Any, Protocol
@@ -23,6 +22,7 @@ from referee.fights.solver import ENDS, Chain, FightRules, Number
 from referee.names import article
 from referee.procedures.base import Battle
 from referee.procedures.door import attack_of, procedure
+from referee.records import record
 from referee.ruleset.model import Ruleset, Situation
 from referee.ruling import SIDES, Step
 
@@ -69,7 +69,7 @@ class Fought(FightRules[Any, Any, Any], Protocol):
         ...
 
 
-@dataclass(frozen=True)
+@record
 class FightOdds:
     """One fight, or a chain of them: how it ends and what is left."""
 
@@ -266,7 +266,7 @@ def _number(value: Number, one: Number) -> Number:
     return one * value if isinstance(value, int) else value
 
 
-@dataclass(frozen=True)
+@record
 class Chart:
     """The chance to conquer for each count of attackers against each count of defenders."""
 

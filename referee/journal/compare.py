@@ -7,11 +7,12 @@ steps had them still reads the same."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
+from referee.records import record
 
-@dataclass(frozen=True)
+
+@record
 class Difference:
     path: str
     then: Any

@@ -8,13 +8,13 @@ have a module each."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 
 from referee.dice import Face
+from referee.records import record
 from referee.ruling import Record, Side
 
 
-@dataclass(frozen=True)
+@record
 class ExchangeSide(Record):
     """One side of an exchange: its units (canonical name → count), the faces
     it rolled, its hits, the units it loses, and every way it may choose them."""
@@ -26,7 +26,7 @@ class ExchangeSide(Record):
     removal_options: list[dict[str, int]]
 
 
-@dataclass(frozen=True)
+@record
 class Exchange(Record):
     """The kind of outcome "exchange": hits against hits, the winner (null when
     nothing happens), what each side loses, and whether the attackers move

@@ -3,12 +3,11 @@ number, as typed records whose fields are the `--json` keys."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from referee.records import record
 from referee.ruling import Record, Side
 
 
-@dataclass(frozen=True)
+@record
 class StepResult(Record):
     """One step as rolled: its name, who rolled, the number needed, the roll
     (null when the chain stopped before it) and whether it passed."""
@@ -20,7 +19,7 @@ class StepResult(Record):
     passed: bool | None
 
 
-@dataclass(frozen=True)
+@record
 class Chain(Record):
     """The kind of outcome "chain": each step, the step that stopped the chain
     (null when it ran through), and the file's result when it did (else null)."""

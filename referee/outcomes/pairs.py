@@ -4,12 +4,11 @@ docstring for how the core's keys read for pairs)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from referee.records import record
 from referee.ruling import Record, Side
 
 
-@dataclass(frozen=True)
+@record
 class SideLosses(Record):
     """What a pattern of lost pairs does to one side: the losses, the units
     destroyed, the words for both, whether its attack failed (a landing
@@ -23,7 +22,7 @@ class SideLosses(Record):
     rear_after: list[list[str]]
 
 
-@dataclass(frozen=True)
+@record
 class RoundSide(Record):
     """One side of a round: its front and rear as printed, its dice as rolled,
     sorted and with bonuses by rank, the pairs it won (`hits`), and its losses."""
@@ -42,7 +41,7 @@ class RoundSide(Record):
     rear_after: list[list[str]]
 
 
-@dataclass(frozen=True)
+@record
 class PairedDie(Record):
     """One side's die in a pair: as rolled, its bonus, the total, and the unit it stands for."""
 
@@ -52,7 +51,7 @@ class PairedDie(Record):
     unit: str
 
 
-@dataclass(frozen=True)
+@record
 class Pair(Record):
     rank: int
     winner: Side
@@ -60,7 +59,7 @@ class Pair(Record):
     defender: PairedDie
 
 
-@dataclass(frozen=True)
+@record
 class Round(Record):
     """One round: the winner (null when both won as many pairs), each side, the pairs."""
 

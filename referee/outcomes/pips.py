@@ -5,10 +5,10 @@ and what the report reads of the attack as told."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from dataclasses import field as dc_field
 from typing import Protocol
 
+from referee.records import record
 from referee.ruling import Record, say
 
 POLICY = (
@@ -33,7 +33,7 @@ class PipAttack(Protocol):
     def defender(self) -> int: ...
 
 
-@dataclass(frozen=True)
+@record
 class Pairing(Record):
     """What one rolled die on one field die does."""
 
@@ -47,7 +47,7 @@ class Pairing(Record):
     legal: bool = dc_field(default=True, compare=False)
 
 
-@dataclass(frozen=True)
+@record
 class AttackingDice(Record):
     """The attacker's side: its field dice, the hand dice rolled, the field
     after, the pips it took off the defender (`hits`) and the pips it lost."""
@@ -59,7 +59,7 @@ class AttackingDice(Record):
     loses: int | None
 
 
-@dataclass(frozen=True)
+@record
 class DefendingDie(Record):
     """The defender's side: its die's pips, no roll, the pip a failed attack
     cost the attacker (`hits`) and the pips it lost."""
@@ -70,7 +70,7 @@ class DefendingDie(Record):
     loses: int | None
 
 
-@dataclass(frozen=True)
+@record
 class PipOutcome(Record):
     """The kind of outcome "pips", as the module docstring reads it: every
     effect is null while the attacker still has to pick a pairing."""

@@ -7,15 +7,16 @@ this kind builds them; the report reads them and never the procedure."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass
+from dataclasses import asdict
 from typing import Any
 
+from referee.records import record
 from referee.ruling import Record, Step
 
 AGREED = ("attacker_bonus", "target_bonus", "to_hit", "to_wound")  # changes agreed on the spot, by word
 
 
-@dataclass(frozen=True)
+@record
 class Strike:
     """One attack as told: its type, both values, the action before it, the
     target's wounds so far, the named modifiers (canonical names) and the
@@ -45,7 +46,7 @@ class Strike:
         return {word: getattr(self, word) for word in AGREED if getattr(self, word)}
 
 
-@dataclass(frozen=True)
+@record
 class StrikeOutcome(Record):
     """What a hit check rules (the kind of outcome "strike"): the number
     needed, the hit roll and whether it hit; after a hit, the wound roll, its
@@ -65,7 +66,7 @@ class StrikeOutcome(Record):
         return {key: getattr(self, key) for key in keys}  # the order --json has always printed
 
 
-@dataclass(frozen=True)
+@record
 class StrikeTerms:
     """What the report reads of the rules for one strike before any roll: the
     label of the values compared, the attack type's label, the number needed
@@ -79,7 +80,7 @@ class StrikeTerms:
     offered: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@record
 class StrikeChart:
     """A chart of strikes: one attack type (name and label) with the changes
     the table asked for, and a strike for every attacker value against every

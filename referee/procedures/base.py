@@ -4,10 +4,11 @@ the dice it needs, and the record through which the door reaches it."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from referee.dice import Die, Face
+from referee.records import record
 from referee.ruling import Ruling
 
 if TYPE_CHECKING:
@@ -48,7 +49,7 @@ class Situated(Protocol):
 GROUP_NAMES = ("attacker", "defender", "attacker_rear", "defender_rear")
 
 
-@dataclass(frozen=True)
+@record
 class Battle:
     """Who fights whom, as told: units by canonical name with counts, and
     the named situations (side, name) that apply."""
@@ -116,7 +117,7 @@ class Battle:
         }
 
 
-@dataclass(frozen=True)
+@record
 class DiceNeed:
     """How many of which die a group rolls, and the rule that says so;
     `ordered` when each die is read for its own step (odds then sum over every
@@ -180,7 +181,7 @@ def removal_options(units: Units, count: int) -> list[dict[str, int]]:
     return list(spread(units, count))
 
 
-@dataclass(frozen=True)
+@record
 class Procedure:
     """Everything the door needs of one procedure; each procedure's package
     exports one as `PROCEDURE`, found by the registry under `name`.

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
 from referee.errors import RefereeError, setting
 from referee.hexmap import Landmap
+from referee.records import record
 from referee.ruleset.model import Ruleset
 from referee.ruleset.sections import Landscape
 from referee.ruleset.spec import EMPTY
@@ -28,7 +28,7 @@ PAPERS = (("A4", 210, 297), ("A3", 297, 420))
 INKS = ("#000000", "#ffffff")
 
 
-@dataclass(frozen=True)
+@record
 class Picture:
     text: str
     hex_mm: int

@@ -5,12 +5,12 @@ within a budget, with limits per unit."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 
+from referee.records import section
 from referee.ruleset.spec import EMPTY, RULE, Integer, Record, Table, Text, field
 
 
-@dataclass(frozen=True, kw_only=True, eq=False)
+@section
 class Income:
     """Points a player receives: a base plus points per thing held."""
 
@@ -19,7 +19,7 @@ class Income:
     rule: str = field(RULE, "the rule for income")
 
 
-@dataclass(frozen=True, kw_only=True, eq=False)
+@section
 class Limit:
     """How many of one unit a purchase may hold (0-1 leader, at most 3 heavy weapons)."""
 
@@ -31,7 +31,7 @@ class Limit:
 SPEND = ("all-possible", "at-most")
 
 
-@dataclass(frozen=True, kw_only=True, eq=False)
+@section
 class Reinforcements:
     """Buying new units with points: every purchase the rules allow."""
 

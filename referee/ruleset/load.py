@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from referee.digests import sha256_hex
 from referee.errors import RefereeError, did_you_mean
 from referee.inputs import kind_of, path_text, shown
+from referee.records import record
 from referee.ruleset import registry, translated
 from referee.ruleset.crosscheck import Fail, names_exist, unambiguous, unknown
 from referee.ruleset.lookup import by_declared_name, every_name
@@ -39,7 +39,7 @@ def shipped() -> dict[str, Path]:
     return {p.stem: p for p in sorted(shipped_dir().glob(f"*{SUFFIX}"))}
 
 
-@dataclass(frozen=True)
+@record
 class Entry:
     """A ruleset file found by name: where it came from, and whether a
     shipped ruleset of the same name hides it."""

@@ -4,12 +4,12 @@ file's grammar (see `spec`), so reading and schema come from one place."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from referee.dice import Die
 from referee.inputs import DICE_PER_UNIT
 from referee.language import ENGLISH, LANGUAGES, current
+from referee.records import section
 from referee.ruleset.registry import Grammars
 from referee.ruleset.spec import EMPTY, FACE, Boolean, Integer, Lazy, Record, Seq, Table, Tagged, Text, field
 from referee.ruleset.spec import RULE as RULE_ID
@@ -32,7 +32,7 @@ NAME = Text(pattern=r"^[a-z0-9][a-z0-9-]*$")
 NAME.doc = "a lower-case name with dashes, such as heavy-weapon"
 
 
-@dataclass(frozen=True, kw_only=True, eq=False)
+@section
 class DieDef:
     """A kind of die: its sides, and the words players use for them."""
 
@@ -52,7 +52,7 @@ class DieDef:
         return Die(self.name, self.faces)
 
 
-@dataclass(frozen=True, kw_only=True, eq=False)
+@section
 class Unit:
     """A kind of piece."""
 
@@ -102,7 +102,7 @@ class Unit:
         return f"{count} {before}{self.titles}"
 
 
-@dataclass(frozen=True, kw_only=True, eq=False)
+@section
 class UnitState:
     """A state a unit can be in (intact, damaged), typed before its name: "damaged armour"."""
 
@@ -111,7 +111,7 @@ class UnitState:
     aliases: tuple[str, ...] = field(Seq(Text()), "other words for it, any language", ())
 
 
-@dataclass(frozen=True, kw_only=True, eq=False)
+@section
 class Situation:
     """A named circumstance players switch on with --when SIDE:NAME."""
 
@@ -156,7 +156,7 @@ class Situation:
         return self.spoken.get(current(), self.text)
 
 
-@dataclass(frozen=True, kw_only=True, eq=False)
+@section
 class Ruleset:
     """A game: its rules' texts, dice, units, attacks and decided points."""
 

@@ -6,12 +6,12 @@ general keys; the game's own words (its terrains, its variants) are the file's."
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 
+from referee.records import section
 from referee.ruleset.spec import EMPTY, RULE, Boolean, Integer, Record, Table, Text, field
 
 
-@dataclass(frozen=True, kw_only=True, eq=False)
+@section
 class TerrainPlay:
     """What standing on a terrain changes during play."""
 
@@ -26,7 +26,7 @@ class TerrainPlay:
     leaves_contact: bool = field(Boolean(), "true if a die here may move away from an enemy die", False)
 
 
-@dataclass(frozen=True, kw_only=True, eq=False)
+@section
 class Attraction:
     """A die that could move next to an enemy die must: a player who forgets
     lets the opponent take pips off one of the dice that could have."""
@@ -36,7 +36,7 @@ class Attraction:
     penalty: int = field(Integer(minimum=1), "pips the opponent takes off", 1)
 
 
-@dataclass(frozen=True, kw_only=True, eq=False)
+@section
 class Play:
     """A whole game on the board: each turn one attack (compulsory when
     possible), then at most one move; the end; the special rules."""

@@ -6,12 +6,12 @@ their classes."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 
+from referee.records import section
 from referee.ruleset.spec import EMPTY, RULE, Boolean, Integer, Record, Seq, Table, Text, field
 
 
-@dataclass(frozen=True, kw_only=True, eq=False)
+@section
 class Bonus:
     """Units a player recruits for something named (a continent held, a reward)."""
 
@@ -22,7 +22,7 @@ class Bonus:
     most: int = field(Integer(minimum=1), "how many of it one player may hold at once, each counted", 1)
 
 
-@dataclass(frozen=True, kw_only=True, eq=False)
+@section
 class Placed:
     """A unit that can only be formed where the file says, from pieces left in the box."""
 
@@ -37,7 +37,7 @@ class Placed:
     rule: str = field(RULE, "the rule for where it goes")
 
 
-@dataclass(frozen=True, kw_only=True, eq=False)
+@section
 class Trades:
     """Sets of cards traded in for units, worth more the more sets the game has seen."""
 
@@ -52,7 +52,7 @@ class Trades:
         return self.values[number - 1] if extra <= 0 else self.values[-1] + self.then * extra
 
 
-@dataclass(frozen=True, kw_only=True, eq=False)
+@section
 class Change:
     """Units a player turns into others in the recruit phase (merging, disbanding)."""
 
@@ -64,7 +64,7 @@ class Change:
     rule: str = field(RULE, "the rule that allows it")
 
 
-@dataclass(frozen=True, kw_only=True, eq=False)
+@section
 class Recruiting:
     """Recruiting units: a count from what a player holds and the bonuses that
     apply, then every way to take that count as the units' costs allow."""
@@ -91,7 +91,7 @@ class Recruiting:
     )
 
 
-@dataclass(frozen=True, kw_only=True, eq=False)
+@section
 class Work:
     """Something a player builds or does for a price."""
 
@@ -102,7 +102,7 @@ class Work:
     rule: str = field(RULE, "the rule that sets it")
 
 
-@dataclass(frozen=True, kw_only=True, eq=False)
+@section
 class Building:
     """Building paid with one currency the player counts."""
 

@@ -6,9 +6,9 @@ a table opts into (`--rule NAME`)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 
 from referee.language import current
+from referee.records import section
 from referee.ruleset.spec import RULE, Integer, Record, Seq, Table, Text, field
 
 EMPTY: Mapping[str, tuple[str, ...]] = {}
@@ -16,7 +16,7 @@ COLOUR = Text(pattern=r"^#[0-9a-fA-F]{6}$")
 COLOUR.doc = "a colour such as '#9ccc65' (quoted)"
 
 
-@dataclass(frozen=True, kw_only=True, eq=False)
+@section
 class TileCount:
     """Which tile counts a map may have."""
 
@@ -25,7 +25,7 @@ class TileCount:
     multiple_of: int = field(Integer(minimum=1), "the count must be a multiple of this (2: even)", 1)
 
 
-@dataclass(frozen=True, kw_only=True, eq=False)
+@section
 class DiceCount:
     """How many dice each player gets for a map: tiles / tiles_per_die + plus."""
 
@@ -35,7 +35,7 @@ class DiceCount:
     rule: str = field(RULE, "the rule for the dice count")
 
 
-@dataclass(frozen=True, kw_only=True, eq=False)
+@section
 class Terrain:
     """A kind of tile: how many the box holds and how it is drawn."""
 
@@ -54,7 +54,7 @@ class Terrain:
         return self.spoken.get(current(), self.name)
 
 
-@dataclass(frozen=True, kw_only=True, eq=False)
+@section
 class Fairness:
     """Capitals are fair when the tiles within `radius` steps of each differ
     by at most `max_difference`."""
@@ -63,7 +63,7 @@ class Fairness:
     max_difference: int = field(Integer(minimum=0), "the largest allowed difference in tiles")
 
 
-@dataclass(frozen=True, kw_only=True, eq=False)
+@section
 class Capitals:
     """Extra tiles added after the map is built, one per player."""
 
@@ -74,7 +74,7 @@ class Capitals:
     fairness: Fairness = field(Record(Fairness), "how even the capitals' surroundings must be")
 
 
-@dataclass(frozen=True, kw_only=True, eq=False)
+@section
 class Landscape:
     """A map of hex tiles dealt from the box."""
 
@@ -93,7 +93,7 @@ class Landscape:
         return sum(t.count for t in self.terrains.values())
 
 
-@dataclass(frozen=True, kw_only=True, eq=False)
+@section
 class Deployment:
     """Rolling armies and placing them: who places first, who starts."""
 
@@ -112,7 +112,7 @@ class Deployment:
     )
 
 
-@dataclass(frozen=True, kw_only=True, eq=False)
+@section
 class Scoring:
     """Who wins at the end: criteria in order, the first that differs decides."""
 
@@ -123,7 +123,7 @@ class Scoring:
     )
 
 
-@dataclass(frozen=True, kw_only=True, eq=False)
+@section
 class Grouping:
     """Two own dice merged into one: pips add up to a cap."""
 
@@ -131,7 +131,7 @@ class Grouping:
     cap: int = field(Integer(minimum=1), "the most pips a merged die shows")
 
 
-@dataclass(frozen=True, kw_only=True, eq=False)
+@section
 class Variant:
     """A special rule a table opts into with --rule NAME."""
 

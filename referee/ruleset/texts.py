@@ -5,12 +5,12 @@ and terrains by their keys (the file's own texts are English)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 
+from referee.records import section
 from referee.ruleset.spec import EMPTY, Record, Table, Text, field
 
 
-@dataclass(frozen=True, kw_only=True, eq=False)
+@section
 class UnitWords:
     """How a unit is written in one language."""
 
@@ -19,7 +19,7 @@ class UnitWords:
     plural: str = field(Text(), "more than one of it; the label itself when not given (as in Chinese)", "")
 
 
-@dataclass(frozen=True, kw_only=True, eq=False)
+@section
 class Translation:
     """A ruleset's words in one language, each under the key it has in the file."""
 

@@ -3,9 +3,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
+from referee.records import section
 from referee.ruleset.crosscheck import Fail, names_exist
 from referee.ruleset.spec import RULE, Integer, Record, Seq, Text, field
 
@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from referee.ruleset.model import Ruleset
 
 
-@dataclass(frozen=True, kw_only=True, eq=False)
+@section
 class PipCite:
     """The rule ID cited for each step; a step left out cites the attack's rule."""
 
@@ -23,7 +23,7 @@ class PipCite:
     fill: str = field(RULE, "the defender moving into an emptied attacker's tile", "")
 
 
-@dataclass(frozen=True, kw_only=True, eq=False)
+@section
 class PipCompare:
     """A rolled die against the attacking die on the field: equal is perfect,
     lower is valid (the rolled die takes the field die's place), higher fails

@@ -17,7 +17,7 @@ All of them are null while the attacker still has to pick a pairing."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any, Final, Literal
 
 from referee.dice import pips
@@ -26,6 +26,7 @@ from referee.outcomes.pips import AttackingDice, DefendingDie, Pairing, PipOutco
 from referee.procedures.base import DiceNeed, Throw, Units, cite
 from referee.procedures.door import check_situations
 from referee.procedures.pip_compare.grammar import PipCompare
+from referee.records import record
 from referee.ruleset.model import Ruleset
 from referee.ruling import Ruling, Step, Value, both, listed, say, say_n, step
 
@@ -34,7 +35,7 @@ BEST: Final = "best"
 Choice = tuple[int, int] | Literal["best"] | None  # (rolled, field), the policy, or not yet
 
 
-@dataclass(frozen=True)
+@record
 class PipFight:
     """An attack as told: the attacking field dice's pips, the defender's pips,
     named situations (side, name), the variants in play, and the pairing the

@@ -5,10 +5,10 @@ Risk)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from referee.inputs import DICE_PER_UNIT, MAX_COUNT
+from referee.records import section
 from referee.ruleset.crosscheck import Fail, names_exist, unknown
 from referee.ruleset.spec import RULE, Boolean, Integer, Record, Seq, Table, Text, field
 from referee.ruling import SIDES
@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from referee.ruleset.model import Ruleset
 
 
-@dataclass(frozen=True, kw_only=True, eq=False)
+@section
 class Division:
     """What one unit does on the front in a ranked-pairs round."""
 
@@ -36,7 +36,7 @@ class Division:
     )
 
 
-@dataclass(frozen=True, kw_only=True, eq=False)
+@section
 class PairSide:
     """One side of a ranked-pairs round."""
 
@@ -50,7 +50,7 @@ class PairSide:
     die: str = field(Text(), "the die this side rolls (a key of 'dice'), if not the attack's 'die'", "")
 
 
-@dataclass(frozen=True, kw_only=True, eq=False)
+@section
 class FightPolicy:
     """The choices made for the players between rounds of a whole fight."""
 
@@ -82,7 +82,7 @@ class FightPolicy:
     conquest_rule: str = field(RULE, "the rule that says a side with an empty front has lost the border", "")
 
 
-@dataclass(frozen=True, kw_only=True, eq=False)
+@section
 class RankedCite:
     """The rule ID cited for each step; a step left out cites the attack's rule."""
 
@@ -96,7 +96,7 @@ class RankedCite:
     losses: str = field(RULE, "what a lost pair does to its unit", "")
 
 
-@dataclass(frozen=True, kw_only=True, eq=False)
+@section
 class RankedPairs:
     """Each side sorts its dice high to low, adds bonuses by rank, and compares
     pair by pair; each lost pair costs the unit behind it a loss (classic

@@ -5,9 +5,9 @@ to pass and the defender's (saves) to fail, each step named by the file."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
+from referee.records import section
 from referee.ruleset.crosscheck import Fail, names_exist
 from referee.ruleset.spec import EMPTY, RULE, Integer, Record, Seq, Table, Text, field
 
@@ -15,7 +15,7 @@ if TYPE_CHECKING:
     from referee.ruleset.model import Ruleset
 
 
-@dataclass(frozen=True, kw_only=True, eq=False)
+@section
 class Row:
     """One row of a table: a difference of two stats and the number needed."""
 
@@ -23,7 +23,7 @@ class Row:
     needed: int = field(Integer(), "the number to roll, or higher; above the die's highest face: impossible")
 
 
-@dataclass(frozen=True, kw_only=True, eq=False)
+@section
 class StatTable:
     """A number needed read from the difference of the target's stat and the attacker's."""
 
@@ -34,7 +34,7 @@ class StatTable:
     )
 
 
-@dataclass(frozen=True, kw_only=True, eq=False)
+@section
 class ChainStep:
     """One roll of the chain: who rolls it, and where its number comes from."""
 
@@ -48,7 +48,7 @@ class ChainStep:
     table: str = field(Text(), "or the table (a key of 'tables') that gives the number needed", "")
 
 
-@dataclass(frozen=True, kw_only=True, eq=False)
+@section
 class RollChain:
     """One die per step, each against its own number: to hit, to wound, the
     target's save (a Warhammer-style chain). Every step going the attacker's

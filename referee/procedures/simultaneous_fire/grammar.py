@@ -6,10 +6,10 @@ what (`units`), how a die reads (`hits_on`), what changes a value
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from referee.inputs import DICE_PER_UNIT
+from referee.records import section
 from referee.ruleset.crosscheck import Fail, names_exist
 from referee.ruleset.spec import RULE, Either, Integer, Record, Seq, Table, Text, field
 
@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 CHEAPEST = "cheapest"
 
 
-@dataclass(frozen=True, kw_only=True, eq=False)
+@section
 class Fire:
     """What one kind of unit rolls, and the value each of its dice hits with."""
 
@@ -31,7 +31,7 @@ class Fire:
     )
 
 
-@dataclass(frozen=True, kw_only=True, eq=False)
+@section
 class Support:
     """Units that make others hit better, one for one: each supporting unit
     improves one unit of the kind it raises."""
@@ -43,7 +43,7 @@ class Support:
     rule: str = field(RULE, "the rule for it, if not the cited 'support' rule", "")
 
 
-@dataclass(frozen=True, kw_only=True, eq=False)
+@section
 class FireCite:
     """The rule ID cited for each step; a step left out cites the attack's rule."""
 
@@ -54,7 +54,7 @@ class FireCite:
     choice: str = field(RULE, "who chooses the casualties", "")
 
 
-@dataclass(frozen=True, kw_only=True, eq=False)
+@section
 class FirePolicy:
     """What the players are assumed to choose: the order a side loses its
     units in (listed first among a ruling's choices, taken in whole fights)."""
@@ -67,7 +67,7 @@ class FirePolicy:
     )
 
 
-@dataclass(frozen=True, kw_only=True, eq=False)
+@section
 class SimultaneousFire:
     """Both sides fire at once: each unit rolls its own dice, each die hits on
     its unit's value for its side, and every hit removes one unit of the

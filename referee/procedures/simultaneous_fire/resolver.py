@@ -8,20 +8,20 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 
 from referee.dice import Face
 from referee.names import counted
 from referee.outcomes import Exchange
 from referee.procedures.base import Battle, DiceNeed, Throw, Units, cite, removal_options
 from referee.procedures.simultaneous_fire.grammar import CHEAPEST, SimultaneousFire
+from referee.records import record
 from referee.ruleset.model import Ruleset
 from referee.ruling import SIDES, Ruling, Side, Step, either, listed, say, say_n, step, step_n
 
 ODDS_KEYS = ("attacker_loses", "defender_loses")
 
 
-@dataclass(frozen=True)
+@record
 class Shot:
     """One unit's dice: what it rolls and the value each die hits with."""
 

@@ -4,9 +4,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
+from referee.records import section
 from referee.ruleset.crosscheck import Fail, names_exist
 from referee.ruleset.spec import EMPTY, FACE, RULE, Boolean, Either, Integer, Record, Seq, Table, Text, field
 
@@ -16,7 +16,7 @@ if TYPE_CHECKING:
 OUTCOME = Text(choices=("remove-surplus", "remove-all", "wounds", "nothing"))
 
 
-@dataclass(frozen=True, kw_only=True, eq=False)
+@section
 class Reach:
     """How far away the target may be, in the game's steps."""
 
@@ -24,7 +24,7 @@ class Reach:
     max: int = field(Integer(minimum=0), "the farthest target")
 
 
-@dataclass(frozen=True, kw_only=True, eq=False)
+@section
 class SymbolSide:
     """One side of a symbol-hits battle."""
 
@@ -51,7 +51,7 @@ class SymbolSide:
     max_units: int = field(Integer(minimum=1), "the most units this side can have in one battle", 0)
 
 
-@dataclass(frozen=True, kw_only=True, eq=False)
+@section
 class SymbolCite:
     """The rule ID cited for each step; a step left out cites the attack's rule."""
 
@@ -65,7 +65,7 @@ class SymbolCite:
     move_in: str = field(RULE, "whether the attacker moves in", "")
 
 
-@dataclass(frozen=True, kw_only=True, eq=False)
+@section
 class SymbolHits:
     """Each side counts the faces that are hits for it; more hits wins, and the
     loser removes units by the winner's rule (Ground Force)."""

@@ -4,9 +4,9 @@ number to roll, modifiers, a clamp and a wound roll (True Forces)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
+from referee.records import section
 from referee.ruleset.crosscheck import Fail, names_exist, unambiguous
 from referee.ruleset.spec import EMPTY, RULE, Boolean, Integer, Record, Seq, Table, Text, field
 
@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from referee.ruleset.model import Ruleset
 
 
-@dataclass(frozen=True, kw_only=True, eq=False)
+@section
 class ValueRange:
     """The one value each unit has, compared between attacker and target."""
 
@@ -23,7 +23,7 @@ class ValueRange:
     max: int = field(Integer(), "the highest value a unit can have")
 
 
-@dataclass(frozen=True, kw_only=True, eq=False)
+@section
 class AttackType:
     """A kind of attack players name (--attack), each with its own modifiers."""
 
@@ -32,7 +32,7 @@ class AttackType:
     aliases: tuple[str, ...] = field(Seq(Text()), "other words for it, any language", ())
 
 
-@dataclass(frozen=True, kw_only=True, eq=False)
+@section
 class Action:
     """What a unit does before it attacks, and which attack types that allows."""
 
@@ -43,7 +43,7 @@ class Action:
     allows: tuple[str, ...] = field(Seq(Text()), "the attack types a unit may make after it")
 
 
-@dataclass(frozen=True, kw_only=True, eq=False)
+@section
 class TableRow:
     """One row of the hit table: a difference of values and the number needed."""
 
@@ -51,7 +51,7 @@ class TableRow:
     needed: int = field(Integer(), "the number to roll, or higher, to hit")
 
 
-@dataclass(frozen=True, kw_only=True, eq=False)
+@section
 class Clamp:
     """The bounds the number needed is held to after modifiers."""
 
@@ -59,7 +59,7 @@ class Clamp:
     max: int = field(Integer(), "the highest number needed")
 
 
-@dataclass(frozen=True, kw_only=True, eq=False)
+@section
 class WoundRoll:
     """The roll after a hit: high enough puts the target out of action."""
 
@@ -67,7 +67,7 @@ class WoundRoll:
     wounds_per_hit: int = field(Integer(minimum=1), "wounds a hit gives when it does not take the target out", 1)
 
 
-@dataclass(frozen=True, kw_only=True, eq=False)
+@section
 class Modifier:
     """A named change a table declares (a special rule, cover, a weapon)."""
 
@@ -82,7 +82,7 @@ class Modifier:
     rule: str = field(RULE, "the rule that defines it (add it to 'rules')")
 
 
-@dataclass(frozen=True, kw_only=True, eq=False)
+@section
 class TargetCite:
     """The rule ID cited for each step; a step left out cites the attack's rule."""
 
@@ -97,7 +97,7 @@ class TargetCite:
     outcome: str = field(RULE, "out of action or one more wound", "")
 
 
-@dataclass(frozen=True, kw_only=True, eq=False)
+@section
 class TargetNumber:
     """A table turns the difference of two values into a number to roll, with
     modifiers and a clamp; a hit brings a second roll against the target's
