@@ -12,12 +12,9 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING
 
+from referee.catalogue import Catalogue
 from referee.errors import RefereeError, did_you_mean, setting
-
-if TYPE_CHECKING:
-    from gettext import GNUTranslations
 
 ENGLISH = "en"
 LANGUAGES = (ENGLISH, "nl", "de", "zh-Hant")
@@ -28,7 +25,7 @@ CATALOGUES = Path(__file__).resolve().parent / "locale"
 _TRADITIONAL = ("tw", "hk", "mo", "hant")  # regions and the script that write Traditional Chinese
 
 _current = ENGLISH
-_catalogue: GNUTranslations | None = None
+_catalogues: dict[str, Catalogue | None] = {}  # each language's, once read (None: missing)
 
 
 def known(word: str) -> str | None:
@@ -70,9 +67,8 @@ def speakable(code: str, encoding: str | None) -> bool:
 
 def use(code: str) -> None:
     """Speak this language from now on (one of LANGUAGES)."""
-    global _current, _catalogue
+    global _current
     _current = code
-    _catalogue = None
 
 
 def current() -> str:
@@ -90,21 +86,17 @@ def speaking(code: str) -> Iterator[None]:
         use(before)
 
 
-def _translations() -> GNUTranslations | None:
+def _translations() -> Catalogue | None:
     """The current language's catalogue, read on first use; none for English
     or when the catalogue is missing (every message then stays English)."""
-    global _catalogue
     if _current == ENGLISH:
         return None
-    if _catalogue is None:
-        import gettext
-
+    if _current not in _catalogues:
         try:
-            with open(catalogue_path(_current, ".mo"), "rb") as file:
-                _catalogue = gettext.GNUTranslations(file)
+            _catalogues[_current] = Catalogue(catalogue_path(_current, ".mo").read_bytes())
         except OSError:
-            return None
-    return _catalogue
+            _catalogues[_current] = None
+    return _catalogues[_current]
 
 
 def catalogue_path(code: str, suffix: str) -> Path:

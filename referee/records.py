@@ -52,10 +52,11 @@ def _init(self: object, *args: Any, **kwargs: Any) -> None:
         else:
             raise TypeError(f"{cls.__qualname__}() missing argument '{name}'")
         object.__setattr__(self, name, value)
-    leftover = next(positional, MISSING)
-    if kwargs or leftover is not MISSING:
-        unexpected = ", ".join(kwargs) or f"{len(args)} positional arguments"
-        raise TypeError(f"{cls.__qualname__}() got unexpected {unexpected}")
+    if kwargs:
+        raise TypeError(f"{cls.__qualname__}() got unexpected {', '.join(kwargs)}")
+    if next(positional, MISSING) is not MISSING:
+        takes = sum(not kw_only for *_, kw_only in plan)
+        raise TypeError(f"{cls.__qualname__}() takes {takes} positional arguments, not {len(args)}")
 
 
 def _compared(self: object) -> tuple[Any, ...]:

@@ -1,7 +1,7 @@
 """Imports point one way, down the layers of the design: the CLI, reports,
 services built on the door, the procedures behind it, then dice, rulesets and
-the ruling records, then errors and the
-record classes everything declares. A module may import its own layer and the
+the ruling records, then errors, the
+record classes everything declares and the catalogue reader. A module may import its own layer and the
 layers below, never one above; tabulate is imported only by reports."""
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ BY_PREFIX = (  # the first prefix a module's dotted name starts with decides its
     ("referee.language", BOTTOM),
     ("referee.errors", ERRORS),
     ("referee.records", ERRORS),
+    ("referee.catalogue", ERRORS),
     ("referee", SERVICES),
 )
 

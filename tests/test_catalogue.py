@@ -1,0 +1,66 @@
+"""The catalogue read on demand says every message exactly as the stdlib's
+gettext, which reads the whole catalogue, says it."""
+
+from __future__ import annotations
+
+import gettext
+import struct
+
+import pytest
+
+from referee.catalogue import Catalogue
+from referee.language import ENGLISH, LANGUAGES, catalogue_path
+
+SPOKEN = [code for code in LANGUAGES if code != ENGLISH]
+CONTEXT, PLURAL = "\x04", "\x00"
+
+
+def _both(code: str) -> tuple[Catalogue, gettext.GNUTranslations, list[str]]:
+    data = catalogue_path(code, ".mo").read_bytes()
+    with open(catalogue_path(code, ".mo"), "rb") as file:
+        stdlib = gettext.GNUTranslations(file)
+    count, originals = struct.unpack_from("<2I", data, 8)
+    keys = []
+    for index in range(count):
+        length, offset = struct.unpack_from("<2I", data, originals + 8 * index)
+        keys.append(data[offset : offset + length].decode("utf-8"))
+    return Catalogue(data), stdlib, keys
+
+
+@pytest.mark.parametrize("code", SPOKEN)
+def test_every_message_of_a_catalogue_is_said_as_gettext_says_it(code: str) -> None:
+    ours, stdlib, keys = _both(code)
+    kinds = set()
+    for key in filter(None, keys):  # the empty key is the header
+        context, _, message = key.rpartition(CONTEXT)
+        singular, _, plural = message.partition(PLURAL)
+        kinds.add((bool(context), bool(plural)))
+        for n in (0, 1, 2, 5, 21):
+            if plural and context:
+                assert ours.npgettext(context, singular, plural, n) == stdlib.npgettext(context, singular, plural, n)
+            elif plural:
+                assert ours.ngettext(singular, plural, n) == stdlib.ngettext(singular, plural, n)
+            elif context:
+                assert ours.pgettext(context, message) == stdlib.pgettext(context, message)
+            else:
+                assert ours.gettext(message) == stdlib.gettext(message)
+    assert kinds == {(False, False), (False, True), (True, False), (True, True)}  # every way a message is asked
+
+
+@pytest.mark.parametrize("code", SPOKEN)
+def test_a_message_the_catalogue_lacks_stays_english(code: str) -> None:
+    ours, _, _ = _both(code)
+    assert ours.gettext("no such message") == "no such message"
+    assert ours.pgettext("no.such.id", "no such message") == "no such message"
+    assert [ours.ngettext("one die", "{n} dice", n) for n in (1, 3)] == ["one die", "{n} dice"]
+    assert ours.npgettext("no.such.id", "one die", "{n} dice", 3) == "{n} dice"
+
+
+def test_a_catalogue_written_big_endian_reads_the_same() -> None:
+    little = catalogue_path("nl", ".mo").read_bytes()
+    words = struct.unpack_from(f"<{len(little) // 4}I", little)
+    count, originals, translations = words[2], words[3], words[4]
+    tables = 7 + 4 * count  # the header and both tables are words; the texts after them are bytes
+    big = struct.pack(f">{tables}I", *words[:tables]) + little[tables * 4 :]
+    assert originals == 28 and translations == originals + 8 * count
+    assert Catalogue(big).gettext("attacker") == Catalogue(little).gettext("attacker") == "aanvaller"
