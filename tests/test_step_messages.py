@@ -236,30 +236,37 @@ def _catalogues() -> ModuleType:
     return module
 
 
-def test_the_catalogue_check_finds_a_step_message_a_catalogue_lacks_or_fills_wrongly(tmp_path: Path) -> None:
+def test_the_catalogue_check_finds_a_message_a_catalogue_lacks_or_fills_wrongly(tmp_path: Path) -> None:
     tools = _catalogues()
     package = tmp_path / "code"
     package.mkdir()
     (package / "said.py").write_text(
         'step(rule, "pairs.compared", "{pairs} compared", pairs=n)\n'
-        'step_n(rule, "units.left", "{units} stays", "{units} stay", n, units=said)\n',
+        'step_n(rule, "units.left", "{units} stays", "{units} stay", n, units=said)\n'
+        'print(_("{side} wins").format(side=side), _("{side} loses"))\n',
         encoding="utf-8",
     )
     catalogue = tmp_path / "locale" / "nl" / "LC_MESSAGES" / "referee.po"
     catalogue.parent.mkdir(parents=True)
     catalogue.write_text(
         'msgid ""\nmsgstr ""\n"Plural-Forms: nplurals=2; plural=(n != 1);\\n"\n\n'
-        'msgctxt "pairs.compared"\nmsgid "{pairs} compared"\nmsgstr "{paren} vergeleken"\n',
+        'msgctxt "pairs.compared"\nmsgid "{pairs} compared"\nmsgstr "{paren} vergeleken"\n'
+        'msgid "{side} wins"\nmsgstr "{zijde} wint"\n'
+        'msgid "{side} loses"\nmsgstr "{zijde} verliest"\n',  # formatted later: the check cannot tell
         encoding="utf-8",
     )
     assert tools.asked(package).keys() == {
         "pairs.compared\x04{pairs} compared",
         "units.left\x04{units} stays\0{units} stay",
+        "{side} wins",
+        "{side} loses",
     }
     found = tools.problems(package, tmp_path / "locale")
     assert found[0].endswith("pairs.compared: '{pairs} compared' fills in paren, which the code does not give")
     assert found[1].endswith(f"no translation of units.left: '{{units}} stays' (asked at {package / 'said.py'}:2)")
-    assert found[2].endswith("is not compiled from its .po: run python tools/catalogues.py")
+    assert found[2].endswith("'{side} wins' fills in zijde, which the code does not give")
+    assert found[3].endswith("is not compiled from its .po: run python tools/catalogues.py")
+    assert len(found) == 4
 
 
 def test_a_ruling_recorded_in_another_language_replays_as_the_same_in_english(journal: Path) -> None:

@@ -148,10 +148,31 @@ class Asked:
     names: set[str] | None
 
 
-def _names(node: ast.Call, function: str) -> set[str] | None:
-    if function in ("_", "ngettext") or any(k.arg is None for k in node.keywords):
-        return None
-    return {k.arg for k in node.keywords if k.arg} | ({"n"} if function in ("step_n", "say_n") else set())
+def _given(keywords: list[ast.keyword]) -> set[str] | None:
+    """The values keyword arguments give; None when `**values` hides them."""
+    return None if any(k.arg is None for k in keywords) else {k.arg for k in keywords if k.arg}
+
+
+def _formatted(tree: ast.Module) -> dict[int, set[str] | None]:
+    """The values given to each `_()` or `ngettext()` formatted where it is
+    asked (`_("...").format(x=...)`), by the asking call's id."""
+    return {
+        id(node.func.value): _given(node.keywords)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == "format"
+        and isinstance(node.func.value, ast.Call)
+        and isinstance(node.func.value.func, ast.Name)
+        and node.func.value.func.id in ("_", "ngettext")
+    }
+
+
+def _names(node: ast.Call, function: str, formatted: dict[int, set[str] | None]) -> set[str] | None:
+    if function in ("_", "ngettext"):
+        return formatted.get(id(node))  # None: formatted later, where the check cannot follow
+    given = _given(node.keywords)
+    return None if given is None else given | ({"n"} if function in ("step_n", "say_n") else set())
 
 
 def asked(package: Path = PACKAGE) -> dict[str, Asked]:
@@ -160,6 +181,7 @@ def asked(package: Path = PACKAGE) -> dict[str, Asked]:
     for path in sorted(package.rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         constants = _constants(tree)
+        formatted = _formatted(tree)
         for node in ast.walk(tree):
             if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ASKING):
                 continue
@@ -170,7 +192,7 @@ def asked(package: Path = PACKAGE) -> dict[str, Asked]:
                 continue
             key = "\0".join(texts if context_at is None else texts[1:])
             key = key if context_at is None else texts[0] + CONTEXT + key
-            names = _names(node, node.func.id)
+            names = _names(node, node.func.id, formatted)
             if key not in found:
                 found[key] = Asked(f"{_shown(path)}:{node.lineno}", names)
             else:
