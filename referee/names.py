@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Generic, TypeVar
 
 from referee.errors import RefereeError, did_you_mean
 from referee.inputs import MAX_COUNT, shown, whole_number
+from referee.language import pgettext
 from referee.ruling import listed, say_n
 
 if TYPE_CHECKING:
@@ -61,7 +62,8 @@ def _norm(word: str) -> str:
 
 
 class Lexicon(Generic[T]):
-    """Every word for each thing of one kind ('unit', 'face', …)."""
+    """Every word for each thing of one kind: `kind` is its noun in the
+    language spoken (`pgettext("kind", "unit")`), as errors say it."""
 
     def __init__(self, kind: str, words: Mapping[T, Iterable[str]]):
         self.kind = kind
@@ -94,7 +96,7 @@ class Lexicon(Generic[T]):
             count = whole_number(match.group(1) or match.group(2) or "1", f"'{shown(item)}': a count", 1, MAX_COUNT)
             out.append((match.group(3), count))
         if not out:
-            raise RefereeError(f"no {self.kind} given")
+            raise RefereeError(pgettext("unknown.missing", "no {kind} given").format(kind=self.kind))
         return out
 
     def counted(self, text: str) -> list[tuple[T, int]]:
@@ -128,12 +130,12 @@ class Lexicon(Generic[T]):
 
 
 def units_of(rules: Ruleset) -> Lexicon[str]:
-    return Lexicon("unit", {n: [u.label, *u.aliases] for n, u in rules.units.items()})
+    return Lexicon(pgettext("kind", "unit"), {n: [u.label, *u.aliases] for n, u in rules.units.items()})
 
 
 def states_of(rules: Ruleset) -> Lexicon[str]:
-    return Lexicon("state", {n: s.aliases for n, s in rules.states.items()})
+    return Lexicon(pgettext("kind", "state"), {n: s.aliases for n, s in rules.states.items()})
 
 
 def situations_of(rules: Ruleset) -> Lexicon[str]:
-    return Lexicon("situation", {n: s.aliases for n, s in rules.situations.items()})
+    return Lexicon(pgettext("kind", "situation"), {n: s.aliases for n, s in rules.situations.items()})
