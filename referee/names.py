@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Generic, TypeVar
 from referee.errors import RefereeError, did_you_mean
 from referee.inputs import MAX_COUNT, shown, whole_number
 from referee.language import pgettext
-from referee.ruling import listed, say_n
+from referee.ruling import listed, say, say_n
 
 if TYPE_CHECKING:
     from referee.ruleset.model import Ruleset
@@ -53,8 +53,8 @@ def some_units(rules: Ruleset, count: int) -> str:
 
 
 def span(low: int, high: int) -> str:
-    """'1' or '1 to 3': a range of numbers as said aloud."""
-    return str(low) if low == high else f"{low} to {high}"
+    """'1' or '1 to 3': a range of numbers as said aloud, in the language spoken."""
+    return str(low) if low == high else say("range.span", "{low} to {high}", low=low, high=high)
 
 
 def _norm(word: str) -> str:
@@ -93,7 +93,12 @@ class Lexicon(Generic[T]):
                 continue
             match = _COUNTED.match(item)
             assert match  # the pattern accepts any non-empty text
-            count = whole_number(match.group(1) or match.group(2) or "1", f"'{shown(item)}': a count", 1, MAX_COUNT)
+            count = whole_number(
+                match.group(1) or match.group(2) or "1",
+                pgettext("count.of", "'{given}': a count").format(given=shown(item)),
+                1,
+                MAX_COUNT,
+            )
             out.append((match.group(3), count))
         if not out:
             raise RefereeError(pgettext("unknown.missing", "no {kind} given").format(kind=self.kind))
