@@ -11,11 +11,12 @@ from collections.abc import Callable
 from typing import Any, cast
 
 from referee.errors import RefereeError
+from referee.language import pgettext
 from referee.names import article
 from referee.procedures.base import Battle, DiceNeed, Procedure, Situated, Throw
 from referee.ruleset import registry
 from referee.ruleset.model import Ruleset
-from referee.ruling import Ruling, Side, listed, say
+from referee.ruling import Ruling, Side, listed, say, side_word
 
 
 def procedure(params: Any) -> Procedure:
@@ -114,22 +115,10 @@ def check_states(rules: Ruleset, battle: Battle) -> None:
         if count > dict(groups[group]).get(unit, 0):
             side, _, rear = group.partition("_")
             if rear:
-                more = say(
-                    "state.more_rear",
-                    "more {state} {unit} than {unit} in the {side} rear",
-                    state=state,
-                    unit=kind.title,
-                    side=Side(side),
-                )
+                more = pgettext("state.more_rear", "more {state} {unit} than {unit} in the {side} rear")
             else:
-                more = say(
-                    "state.more",
-                    "more {state} {unit} than {unit} in the {side}",
-                    state=state,
-                    unit=kind.title,
-                    side=Side(side),
-                )
-            raise RefereeError(more)
+                more = pgettext("state.more", "more {state} {unit} than {unit} in the {side}")
+            raise RefereeError(more.format(state=state, unit=kind.title, side=side_word(Side(side))))
 
 
 def dice_needed(rules: Ruleset, situation: object) -> dict[str, DiceNeed]:

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
+from referee.language import pgettext
 from referee.ruleset.crosscheck import Fail, names_exist, unambiguous
 from referee.ruleset.spec import EMPTY, RULE, Boolean, Integer, Record, Seq, Table, Text, field
 
@@ -131,14 +132,25 @@ class TargetNumber:
         """Numbered faces, sound bounds, one row per difference, and every
         attack type an action or a modifier names must exist."""
         if not all(isinstance(face, int) for face in rules.dice[self.die].faces):
-            raise fail(f"{path}.die", f"'{self.die}' needs numbered faces: a target number is rolled against")
+            raise fail(
+                f"{path}.die",
+                pgettext(
+                    "file.numbered_target", "'{die}' needs numbered faces: a target number is rolled against"
+                ).format(die=self.die),
+            )
         for part, bounds in (("value", self.value), ("clamp", self.clamp)):
             if bounds.min > bounds.max:
-                raise fail(f"{path}.{part}", f"min {bounds.min} is above max {bounds.max}")
+                raise fail(
+                    f"{path}.{part}",
+                    pgettext("file.min_max", "min {min} is above max {max}").format(min=bounds.min, max=bounds.max),
+                )
         seen: set[int] = set()
         for i, row in enumerate(self.table):
             if row.difference in seen:
-                raise fail(f"{path}.table[{i}]", f"difference {row.difference} has two rows")
+                raise fail(
+                    f"{path}.table[{i}]",
+                    pgettext("file.two_rows", "difference {difference} has two rows").format(difference=row.difference),
+                )
             seen.add(row.difference)
         named = [
             (f"{path}.actions.{n}.allows[{i}]", t) for n, a in self.actions.items() for i, t in enumerate(a.allows)
@@ -146,7 +158,7 @@ class TargetNumber:
         named += [
             (f"{path}.modifiers.{n}.types[{i}]", t) for n, m in self.modifiers.items() for i, t in enumerate(m.types)
         ]
-        names_exist(fail, "attack type", named, self.types)
+        names_exist(fail, pgettext("kind", "attack type"), named, self.types)
         tables = (("types", self.types), ("actions", self.actions), ("modifiers", self.modifiers))
         unambiguous(
             [

@@ -34,6 +34,19 @@ def whose(params: TargetNumber, side: str) -> str:
     return say("value.whose", "the {side}'s {value}", side=Side(side), value=params.value.label)
 
 
+def _only(labels: list[str], kind: str) -> dict[str, Value]:
+    """What a refusal of an attack type says of the types allowed instead:
+    English with articles ('a melee attack or a ranged attack', 'no attack'),
+    the other languages bare ('melee of ranged')."""
+    none = say("attacks.none", "no attack")
+    return {
+        "some_attacks": _listing(labels) or none,
+        "an_attack": article(kind),
+        "attacks": either(labels) or none,
+        "attack": kind,
+    }
+
+
 def _listing(words: list[str]) -> str:
     """'a melee attack, a ranged attack or an astral attack'."""
     words = [article(w) for w in words]
@@ -68,14 +81,12 @@ def check(params: TargetNumber, strike: Strike) -> list[Step]:
         modifier = params.modifiers[name]
         if modifier.types and strike.kind not in modifier.types:
             labels = [params.types[t].label for t in modifier.types]
+            only = _only(labels, kind.label)
             applies = say(
                 "modifier.applies_to",
                 "'{modifier}' applies to {some_attacks}, not {an_attack}",
                 modifier=modifier.label,
-                some_attacks=_listing(labels),
-                an_attack=article(kind.label),
-                attacks=either(labels),
-                attack=kind.label,
+                **only,
             )
             raise RefereeError(applies, rule=modifier.rule)
     if strike.action is None:
@@ -83,24 +94,13 @@ def check(params: TargetNumber, strike: Strike) -> list[Step]:
     action = params.actions[strike.action]
     allows = [params.types[t].label for t in action.allows]
     if strike.kind not in action.allows:
-        if allows:
-            after = say(
-                "action.allows",
-                "after {action} a unit may make {some_attacks}, not {an_attack}",
-                action=action.label,
-                some_attacks=_listing(allows),
-                an_attack=article(kind.label),
-                attacks=either(allows),
-                attack=kind.label,
-            )
-        else:
-            after = say(
-                "action.allows_none",
-                "after {action} a unit may make no attack, not {an_attack}",
-                action=action.label,
-                an_attack=article(kind.label),
-                attack=kind.label,
-            )
+        only = _only(allows, kind.label)
+        after = say(
+            "action.allows",
+            "after {action} a unit may make {some_attacks}, not {an_attack}",
+            action=action.label,
+            **only,
+        )
         raise RefereeError(after, rule=cite(params, "allows"))
     moves = (
         say(
