@@ -125,8 +125,14 @@ class TargetNumber:
     modifiers: Mapping[str, Modifier] = field(Table(Record(Modifier)), "named modifiers a table declares", EMPTY)
     cite: TargetCite = field(Record(TargetCite), "the rule cited at each step", TargetCite())
 
-    units_refused: ClassVar[str] = "a target-number attack compares values ('referee hit'); units cannot make it"
     reads_situation: ClassVar[frozenset[str]] = frozenset()
+
+    @property
+    def units_refused(self) -> str:
+        """Why no unit of the file may make this attack, in the language spoken."""
+        return pgettext(
+            "file.units_refused", "a target-number attack compares values ('referee hit'); units cannot make it"
+        )
 
     def cross_check(self, rules: Ruleset, path: str, fail: Fail) -> None:
         """Numbered faces, sound bounds, one row per difference, and every
