@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from referee.errors import RefereeError, setting
+from referee.language import pgettext
 from referee.names import Lexicon, states_of, units_of
 from referee.records import record
 from referee.recruiting import recruiting_of
@@ -61,16 +62,35 @@ def _repair(rules: Ruleset, rule: str, holding: Holding) -> list[Step]:
 
 def _change(rules: Ruleset, terms: Recruiting, change: Change, holding: Holding, site: bool) -> Step:
     if change.on_site and not site:
-        raise RefereeError(
-            f"{change.name} needs {terms.site} in the territory; say {setting('site')} if it has one", rule=change.rule
+        needs = say(
+            "change.needs_site",
+            "{change} needs {site} in the territory; say {flag} if it has one",
+            change=change.name,
+            site=terms.site,
+            flag=setting("site"),
         )
+        raise RefereeError(needs, rule=change.rule)
     for unit, n in change.takes.items():
         have = sum(count for (u, _), count in holding.items() if u == unit)
         if have < n:
-            held = rules.units[unit].counted(have, numbered=True) if have else f"no {rules.units[unit].title}"
-            raise RefereeError(
-                f"{change.name} takes {rules.units[unit].counted(n)}, but the territory holds {held}", rule=change.rule
-            )
+            kind = rules.units[unit]
+            if have:
+                short = say(
+                    "change.short",
+                    "{change} takes {takes}, but the territory holds {held}",
+                    change=change.name,
+                    takes=kind.counted(n),
+                    held=kind.counted(have, numbered=True),
+                )
+            else:
+                short = say(
+                    "change.none_held",
+                    "{change} takes {takes}, but the territory holds no {unit}",
+                    change=change.name,
+                    takes=kind.counted(n),
+                    unit=kind.title,
+                )
+            raise RefereeError(short, rule=change.rule)
         for key in sorted((k for k in holding if k[0] == unit), key=lambda k: k[1] != ""):  # fresh ones first
             taken = min(n, holding[key])
             holding[key] -= taken
@@ -96,7 +116,7 @@ def settle(rules: Ruleset, holds: str, changes: Sequence[str], site: bool) -> Te
     before = _read(rules, holds)
     holding = dict(before)
     steps = _repair(rules, terms.repair_rule, holding) if terms.repair_rule else []
-    named = Lexicon("change", {name: change.aliases for name, change in terms.changes.items()})
+    named = Lexicon(pgettext("kind", "change"), {name: change.aliases for name, change in terms.changes.items()})
     for word in changes:
         steps.append(_change(rules, terms, terms.changes[named(word)], holding, site))
     after = {key: n for key, n in holding.items() if n}

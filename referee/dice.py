@@ -16,7 +16,7 @@ from math import comb, factorial, prod
 from typing import TYPE_CHECKING, TypeVar
 
 from referee.digests import blake2b_digest
-from referee.errors import RefereeError
+from referee.errors import RefereeError, pgettext
 from referee.records import record
 
 if TYPE_CHECKING:
@@ -142,10 +142,12 @@ def exact_throws(
     and a hundred dice or a thousand-face die would never finish.
     """
     if (count := throw_count(request, ordered)) > limit:
-        raise RefereeError(
-            f"{count:,} different throws are too many to sum exactly "
-            f"(at most {limit:,}); try fewer dice or a smaller die"
+        many = pgettext(
+            "throws.too_many",
+            "{count:,} different throws are too many to sum exactly (at most {limit:,}); "
+            "try fewer dice or a smaller die",
         )
+        raise RefereeError(many.format(count=count, limit=limit))
     from fractions import Fraction
 
     names = list(request)

@@ -15,6 +15,24 @@ def _quoted(word: str) -> str:
 _spelling: list[Callable[[str], str]] = [_quoted]  # how an input is typed; the CLI sets it
 
 
+def _english(context: str, message: str) -> str:
+    return message
+
+
+_catalogue: list[Callable[[str, str], str]] = [_english]  # referee.language hands over its own when imported
+
+
+def pgettext(context: str, message: str) -> str:
+    """A sentence of this module in the language spoken. Errors sit below the
+    catalogue, so `referee.language`, imported whenever another language is
+    chosen, hands over its pgettext (`speak_with`); until then, English."""
+    return _catalogue[0](context, message)
+
+
+def speak_with(catalogue: Callable[[str, str], str]) -> None:
+    _catalogue[0] = catalogue
+
+
 def setting(word: str) -> str:
     """Where a message tells the user what to type, the input it means, by its
     word (``grow``, ``attacker-rear``): services and procedures speak of the
@@ -55,13 +73,24 @@ def did_you_mean(
     kind: str, given: str, known: list[str], listed: list[str] | None = None, more: str = ""
 ) -> RefereeError:
     """An 'unknown X' error that suggests the closest known name; when none is
-    close, it lists `listed` (by default every known name) and says `more`."""
+    close, it lists `listed` (by default every known name) and says `more`.
+
+    Callers pass `kind` already in the language spoken, as a bare singular
+    noun that can stand as a sentence's subject: `pgettext("kind", "unit")`
+    (context "kind", one catalogue entry per noun, "Einheit", "單位"), and
+    `more` already translated too. The sentence around them is this
+    function's, each language in its own word order and with its own quotes
+    ("Einheit 'x' ist unbekannt; meinten Sie 'y'?", "未知的單位「x」；您是指「y」嗎？");
+    the names given and known stay as they are written.
+    """
     import difflib  # only paid for on the error path
 
     close = difflib.get_close_matches(given.lower(), [k.lower() for k in known], n=1, cutoff=0.6)
     lowered = {k.lower(): k for k in known}
     if close:
-        return RefereeError(f"unknown {kind} '{given}'; did you mean '{lowered[close[0]]}'?")
+        suggest = pgettext("unknown.close", "unknown {kind} '{given}'; did you mean '{close}'?")
+        return RefereeError(suggest.format(kind=kind, given=given, close=lowered[close[0]]))
     names = known if listed is None else listed
-    listing = ", ".join(sorted(names)) if names else "none"
-    return RefereeError(f"unknown {kind} '{given}'; known: {listing}{more}")
+    listing = pgettext("list", ", ").join(sorted(names)) if names else pgettext("unknown.none", "none")
+    known_ones = pgettext("unknown.known", "unknown {kind} '{given}'; known: {listing}")
+    return RefereeError(known_ones.format(kind=kind, given=given, listing=listing) + more)

@@ -13,7 +13,7 @@ import os
 import stat
 from pathlib import Path
 
-from referee.errors import RefereeError
+from referee.errors import RefereeError, pgettext
 
 LARGEST = 2**63 - 1  # what the journal's SQLite columns hold
 MAX_DIGITS = len(str(LARGEST))
@@ -37,13 +37,23 @@ def whole_number(text: str, what: str, minimum: int | None = None, maximum: int 
     body = text.strip()
     digits = body[1:] if body[:1] in "+-" else body
     if not digits.isdecimal():
-        raise RefereeError(f"{what} needs a whole number, not '{shown(text)}'")
-    span = f"at most {maximum}" if minimum is None else f"from {minimum} to {maximum}"
+        whole = pgettext("number.whole", "{what} needs a whole number, not '{given}'")
+        raise RefereeError(whole.format(what=what, given=shown(text)))
     if len(digits.lstrip("0")) > MAX_DIGITS:
-        raise RefereeError(f"{what} must be {span}, not a number of {len(digits):,} digits")
+        if minimum is None:
+            long = pgettext("number.most_digits", "{what} must be at most {most}, not a number of {digits:,} digits")
+        else:
+            long = pgettext(
+                "number.span_digits", "{what} must be from {least} to {most}, not a number of {digits:,} digits"
+            )
+        raise RefereeError(long.format(what=what, least=minimum, most=maximum, digits=len(digits)))
     value = int(body)
     if value > maximum or (minimum is not None and value < minimum):
-        raise RefereeError(f"{what} must be {span}, not {value}")
+        if minimum is None:
+            off = pgettext("number.most", "{what} must be at most {most}, not {value}")
+        else:
+            off = pgettext("number.span", "{what} must be from {least} to {most}, not {value}")
+        raise RefereeError(off.format(what=what, least=minimum, most=maximum, value=value))
     return value
 
 
@@ -53,29 +63,34 @@ def utf8(text: str, what: str) -> None:
     try:
         text.encode("utf-8")
     except UnicodeEncodeError as exc:
-        raise RefereeError(
-            f"{what} ('{shown(text)}') holds bytes that are not UTF-8 "
-            f"(at character {exc.start + 1}); the referee reads names and paths as UTF-8"
-        ) from None
+        bytes_off = pgettext(
+            "text.not_utf8",
+            "{what} ('{given}') holds bytes that are not UTF-8 (at character {at}); "
+            "the referee reads names and paths as UTF-8",
+        )
+        raise RefereeError(bytes_off.format(what=what, given=shown(text), at=exc.start + 1)) from None
 
 
 def argument(text: str, position: int) -> None:
     """One command-line word."""
     if "\x00" in text:
-        raise RefereeError("an argument holds a NUL character; no name, number or path can")
-    utf8(text, f"argument {position}")
+        raise RefereeError(pgettext("argument.nul", "an argument holds a NUL character; no name, number or path can"))
+    utf8(text, pgettext("argument", "argument {position}").format(position=position))
     if len(text) > MAX_ARGUMENT:
-        raise RefereeError(f"argument {position} is {len(text):,} characters long; at most {MAX_ARGUMENT:,}")
+        long = pgettext("argument.long", "argument {position} is {length:,} characters long; at most {most:,}")
+        raise RefereeError(long.format(position=position, length=len(text), most=MAX_ARGUMENT))
 
 
 def path_text(path: Path | str, what: str) -> Path:
     """A path short enough for the system, refused before the system raises."""
     raw = os.fsencode(str(path))
     if len(raw) >= MAX_PATH:
-        raise RefereeError(f"{what} '{shown(str(path))}': a path of {len(raw):,} bytes; at most {MAX_PATH - 1}")
+        long = pgettext("path.long", "{what} '{given}': a path of {length:,} bytes; at most {most}")
+        raise RefereeError(long.format(what=what, given=shown(str(path)), length=len(raw), most=MAX_PATH - 1))
     longest = max((len(part) for part in raw.split(b"/")), default=0)
     if longest > MAX_NAME:
-        raise RefereeError(f"{what} '{shown(str(path))}': a name in it is {longest} bytes long; at most {MAX_NAME}")
+        long = pgettext("path.long_name", "{what} '{given}': a name in it is {length} bytes long; at most {most}")
+        raise RefereeError(long.format(what=what, given=shown(str(path)), length=longest, most=MAX_NAME))
     return Path(path)
 
 
@@ -87,7 +102,8 @@ def kind_of(path: Path) -> str | None:
     except FileNotFoundError:
         return None
     except OSError as exc:
-        raise RefereeError(f"cannot use {shown(str(path))}: {exc.strerror}") from None
+        unusable = pgettext("path.cannot_use", "cannot use {path}: {reason}")
+        raise RefereeError(unusable.format(path=shown(str(path)), reason=exc.strerror)) from None
     if stat.S_ISREG(mode):
         return "file"
     if stat.S_ISDIR(mode):
@@ -107,20 +123,19 @@ def read_head(path: Path, what: str, size: int) -> bytes:
     try:
         handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     except FileNotFoundError:
-        raise RefereeError(f"no such {what}", where=str(path)) from None
+        raise RefereeError(pgettext("file.missing", "no such {what}").format(what=what), where=str(path)) from None
     except IsADirectoryError:
-        raise RefereeError(f"is a directory, not a {what}", where=str(path)) from None
+        raise _not_a_file(path, what, directory=True) from None
     except OSError as exc:
-        raise RefereeError(f"cannot read: {exc.strerror}", where=str(path)) from None
+        raise _unreadable(path, exc) from None
     try:
         info = os.fstat(handle)
         if not stat.S_ISREG(info.st_mode):
-            found = "a directory" if stat.S_ISDIR(info.st_mode) else "a named pipe or a device"
-            raise RefereeError(f"is {found}, not a {what}", where=str(path))
+            raise _not_a_file(path, what, directory=stat.S_ISDIR(info.st_mode))
         with os.fdopen(handle, "rb", closefd=False) as stream:
             return stream.read(size)
     except OSError as exc:
-        raise RefereeError(f"cannot read: {exc.strerror}", where=str(path)) from None
+        raise _unreadable(path, exc) from None
     finally:
         os.close(handle)
 
@@ -130,7 +145,8 @@ def read_file(path: Path, what: str, limit: int) -> bytes:
     is read to tell, never the rest of a larger file."""
     data = read_head(path, what, limit + 1)
     if len(data) > limit:
-        raise RefereeError(f"too large for a {what} (over {limit:,} bytes)", where=str(path))
+        large = pgettext("file.large", "too large for a {what} (over {limit:,} bytes)")
+        raise RefereeError(large.format(what=what, limit=limit), where=str(path))
     return data
 
 
@@ -139,8 +155,33 @@ def write_text(path: Path, text: str, what: str) -> None:
     FIFO nobody reads would wait for ever, and a device is no place for it."""
     found = kind_of(path_text(path, what))
     if found not in (None, "file"):
-        raise RefereeError(f"cannot write {shown(str(path))}: it is a {found}, not a file for {what}")
+        other = pgettext("file.not_writable", "cannot write {path}: it is {found}, not a file for {what}")
+        raise RefereeError(other.format(path=shown(str(path)), found=_a(found), what=what))
     try:
         path.write_text(text, encoding="utf-8")
     except OSError as exc:
-        raise RefereeError(f"cannot write {shown(str(path))}: {exc.strerror}") from None
+        failed = pgettext("file.write_failed", "cannot write {path}: {reason}")
+        raise RefereeError(failed.format(path=shown(str(path)), reason=exc.strerror)) from None
+
+
+def _a(kind: str | None) -> str:
+    """'a directory': what `kind_of` found, with its article, in the language spoken."""
+    return {
+        "directory": pgettext("path.a", "a directory"),
+        "named pipe (FIFO)": pgettext("path.a", "a named pipe (FIFO)"),
+        "socket": pgettext("path.a", "a socket"),
+    }.get(kind or "", pgettext("path.a", "a device"))
+
+
+def _not_a_file(path: Path, what: str, directory: bool) -> RefereeError:
+    if directory:
+        found = pgettext("file.directory", "is a directory, not a {what}")
+    else:
+        found = pgettext("file.pipe", "is a named pipe or a device, not a {what}")
+    return RefereeError(found.format(what=what), where=str(path))
+
+
+def _unreadable(path: Path, exc: OSError) -> RefereeError:
+    return RefereeError(
+        pgettext("file.unreadable", "cannot read: {reason}").format(reason=exc.strerror), where=str(path)
+    )

@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from referee.catalogue import Catalogue
-from referee.errors import RefereeError, did_you_mean, setting
+from referee.errors import RefereeError, did_you_mean, setting, speak_with
 
 ENGLISH = "en"
 LANGUAGES = (ENGLISH, "nl", "de", "zh-Hant")
@@ -40,19 +40,36 @@ def known(word: str) -> str | None:
 
 def chosen(flag: str | None, environ: Mapping[str, str]) -> str:
     """--lang, else REFEREE_LANG, else the locale, else English. A language
-    asked for by name and unknown is refused; a locale the referee does not
-    speak (C, POSIX, fr_FR) quietly means English."""
-    for asked, where in ((flag, setting("lang")), (environ.get("REFEREE_LANG"), "REFEREE_LANG")):
-        if asked:
-            code = known(asked)
+    asked for by name and unknown is refused, in the language the sources
+    after it would choose (`LANG=de_DE referee --lang fr` refuses in German);
+    a locale the referee does not speak (C, POSIX, fr_FR) quietly means English."""
+    asked = [(flag, setting("lang")), (environ.get("REFEREE_LANG"), "REFEREE_LANG")]
+    for place, (word, where) in enumerate(asked):
+        if word:
+            code = known(word)
             if code is None:
-                raise RefereeError(f"{where}: {did_you_mean('language', asked, list(LANGUAGES)).message}")
+                with speaking(_fallback([w for w, _ in asked[place + 1 :]], environ)):
+                    unknown = did_you_mean(pgettext("kind", "language"), word, list(LANGUAGES))
+                    raise RefereeError(f"{where}: {unknown.message}")
             return code
+    return _of_locale(environ)
+
+
+def _of_locale(environ: Mapping[str, str]) -> str:
     for variable in LOCALE_VARIABLES:
         value = environ.get(variable)
         if value:
             return known(value) or ENGLISH
     return ENGLISH
+
+
+def _fallback(later: list[str | None], environ: Mapping[str, str]) -> str:
+    """The language to refuse an unknown one in: the first later source that
+    names a known one, else the locale's, if standard error can show it."""
+    import sys
+
+    code = next((c for c in map(known, filter(None, later)) if c), None) or _of_locale(environ)
+    return code if speakable(code, sys.stderr.encoding) else ENGLISH
 
 
 def speakable(code: str, encoding: str | None) -> bool:
@@ -131,3 +148,6 @@ def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     if catalogue:
         return catalogue.npgettext(context, singular, plural, n)
     return singular if n == 1 else plural
+
+
+speak_with(pgettext)  # errors say their sentences in the language spoken

@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Generic, TypeVar
 
 from referee.errors import RefereeError, did_you_mean
 from referee.inputs import MAX_COUNT, shown, whole_number
-from referee.ruling import listed, say_n
+from referee.language import pgettext
+from referee.ruling import listed, say, say_n
 
 if TYPE_CHECKING:
     from referee.ruleset.model import Ruleset
@@ -52,8 +53,8 @@ def some_units(rules: Ruleset, count: int) -> str:
 
 
 def span(low: int, high: int) -> str:
-    """'1' or '1 to 3': a range of numbers as said aloud."""
-    return str(low) if low == high else f"{low} to {high}"
+    """'1' or '1 to 3': a range of numbers as said aloud, in the language spoken."""
+    return str(low) if low == high else say("range.span", "{low} to {high}", low=low, high=high)
 
 
 def _norm(word: str) -> str:
@@ -61,7 +62,8 @@ def _norm(word: str) -> str:
 
 
 class Lexicon(Generic[T]):
-    """Every word for each thing of one kind ('unit', 'face', …)."""
+    """Every word for each thing of one kind: `kind` is its noun in the
+    language spoken (`pgettext("kind", "unit")`), as errors say it."""
 
     def __init__(self, kind: str, words: Mapping[T, Iterable[str]]):
         self.kind = kind
@@ -91,10 +93,15 @@ class Lexicon(Generic[T]):
                 continue
             match = _COUNTED.match(item)
             assert match  # the pattern accepts any non-empty text
-            count = whole_number(match.group(1) or match.group(2) or "1", f"'{shown(item)}': a count", 1, MAX_COUNT)
+            count = whole_number(
+                match.group(1) or match.group(2) or "1",
+                pgettext("count.of", "'{given}': a count").format(given=shown(item)),
+                1,
+                MAX_COUNT,
+            )
             out.append((match.group(3), count))
         if not out:
-            raise RefereeError(f"no {self.kind} given")
+            raise RefereeError(pgettext("unknown.missing", "no {kind} given").format(kind=self.kind))
         return out
 
     def counted(self, text: str) -> list[tuple[T, int]]:
@@ -128,12 +135,12 @@ class Lexicon(Generic[T]):
 
 
 def units_of(rules: Ruleset) -> Lexicon[str]:
-    return Lexicon("unit", {n: [u.label, *u.aliases] for n, u in rules.units.items()})
+    return Lexicon(pgettext("kind", "unit"), {n: [u.label, *u.aliases] for n, u in rules.units.items()})
 
 
 def states_of(rules: Ruleset) -> Lexicon[str]:
-    return Lexicon("state", {n: s.aliases for n, s in rules.states.items()})
+    return Lexicon(pgettext("kind", "state"), {n: s.aliases for n, s in rules.states.items()})
 
 
 def situations_of(rules: Ruleset) -> Lexicon[str]:
-    return Lexicon("situation", {n: s.aliases for n, s in rules.situations.items()})
+    return Lexicon(pgettext("kind", "situation"), {n: s.aliases for n, s in rules.situations.items()})

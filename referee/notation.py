@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from referee.errors import RefereeError
+from referee.errors import RefereeError, pgettext
 from referee.inputs import shown, whole_number
 from referee.records import record
 
@@ -15,7 +15,6 @@ MAX_LENGTH = 100
 MAX_DICE = 1000
 MAX_SIDES = 10_000
 MAX_CONSTANT = 1_000_000
-FORM = "write NdS with an optional +M, e.g. 2d6+1"
 
 # d for die, w for the German Würfel (2W6): both are written at tables
 _TERM = re.compile(r"(\d*)[dw](\d*)$|(\d+)$", re.IGNORECASE)
@@ -45,44 +44,70 @@ class Expression:
 def _term(text: str, part: str, sign: int) -> DiceTerm | int:
     match = _TERM.match(part)
     if not match:
-        what = f"'{text}'" if part == "".join(text.split()) else f"'{text}': '{part}'"
-        raise RefereeError(f"{what} is not dice notation; {FORM}")
+        if part == "".join(text.split()):
+            raise _refused(pgettext("dice.not_notation", "'{text}' is not dice notation; {form}"), text)
+        raise _refused(
+            pgettext("dice.part_not_notation", "'{text}': '{part}' is not dice notation; {form}"), text, part=part
+        )
     if match.group(3) is not None:
-        value = whole_number(match.group(3), f"'{shown(text)}': the number added")
+        value = whole_number(
+            match.group(3), pgettext("dice.added", "'{text}': the number added").format(text=shown(text))
+        )
         if value > MAX_CONSTANT:
-            raise RefereeError(f"'{text}': {value} is more than the {MAX_CONSTANT:,} a roll may add")
+            limit = pgettext("dice.most_added", "'{text}': {value} is more than the {most:,} a roll may add")
+            raise _refused(limit, text, value=value, most=MAX_CONSTANT)
         return sign * value
-    count = whole_number(match.group(1), f"'{shown(text)}': the count of dice") if match.group(1) else 1
+    count_of = pgettext("dice.count", "'{text}': the count of dice").format(text=shown(text))
+    count = whole_number(match.group(1), count_of) if match.group(1) else 1
     if not match.group(2):
-        raise RefereeError(f"'{text}': say how many sides the dice have, e.g. {match.group(1) or 1}d6")
-    sides = whole_number(match.group(2), f"'{shown(text)}': the sides of a die")
+        sides_of = pgettext("dice.say_sides", "'{text}': say how many sides the dice have, e.g. {count}d6")
+        raise _refused(sides_of, text, count=match.group(1) or 1)
+    sides = whole_number(
+        match.group(2), pgettext("dice.sides", "'{text}': the sides of a die").format(text=shown(text))
+    )
     if count < 1:
-        raise RefereeError(f"'{text}': roll at least one die, e.g. 1d{sides}")
+        raise _refused(
+            pgettext("dice.one_at_least", "'{text}': roll at least one die, e.g. 1d{sides}"), text, sides=sides
+        )
     if not 2 <= sides <= MAX_SIDES:
-        raise RefereeError(f"'{text}': a die has 2 to {MAX_SIDES:,} sides, not {sides}")
+        many = pgettext("dice.sides_range", "'{text}': a die has 2 to {most:,} sides, not {sides}")
+        raise _refused(many, text, most=MAX_SIDES, sides=sides)
     return DiceTerm(count, sides, sign)
+
+
+def _refused(template: str, text: str, **values: object) -> RefereeError:
+    """A mistake in `text`, said by a template in the language spoken, which
+    may end on how to write dice notation (`{form}`)."""
+    form = pgettext("dice.form", "write NdS with an optional +M, e.g. 2d6+1")
+    return RefereeError(template.format(text=text, form=form, **values))
 
 
 def parse(text: str) -> Expression:
     """Reads `2d6+1`; every mistake is refused with what to write instead."""
     compact = "".join(text.split())
     if re.search(r"\d\s+\d", text):
-        raise RefereeError(
-            f"'{text}': two numbers in a row; write 2d6+3 to add 3, or roll a ruleset's dice with its name and a count"
+        in_a_row = pgettext(
+            "dice.in_a_row",
+            "'{text}': two numbers in a row; write 2d6+3 to add 3, or roll a ruleset's dice with its name and a count",
         )
+        raise _refused(in_a_row, text)
     if not compact:
-        raise RefereeError(f"nothing to roll; {FORM}")
+        raise _refused(pgettext("dice.nothing", "nothing to roll; {form}"), text)
     if len(compact) > MAX_LENGTH:
-        raise RefereeError(f"dice notation of at most {MAX_LENGTH} characters, please")
+        raise _refused(
+            pgettext("dice.too_long", "dice notation of at most {most} characters, please"), text, most=MAX_LENGTH
+        )
     parts = re.split(r"([+-])", f"0{compact}" if compact[0] in "+-" else compact)
     terms: list[DiceTerm | int] = [_term(text, parts[0], 1)]
     for operator, part in zip(parts[1::2], parts[2::2], strict=True):
         if not part:
-            raise RefereeError(f"'{text}': something must follow '{operator}'; {FORM}")
+            raise _refused(
+                pgettext("dice.follow", "'{text}': something must follow '{operator}'; {form}"), text, operator=operator
+            )
         terms.append(_term(text, part, -1 if operator == "-" else 1))
     dice = tuple(t for t in terms if isinstance(t, DiceTerm))
     if not dice:
-        raise RefereeError(f"'{text}' rolls no dice; {FORM}")
+        raise _refused(pgettext("dice.no_dice", "'{text}' rolls no dice; {form}"), text)
     if sum(d.count for d in dice) > MAX_DICE:
-        raise RefereeError(f"'{text}': at most {MAX_DICE:,} dice in one roll")
+        raise _refused(pgettext("dice.too_many", "'{text}': at most {most:,} dice in one roll"), text, most=MAX_DICE)
     return Expression(text.strip(), dice, sum(t for t in terms if isinstance(t, int)))

@@ -7,12 +7,13 @@ from collections.abc import Mapping
 
 from referee.dice import Die, Face, Rng, new_seed
 from referee.errors import RefereeError
-from referee.names import Lexicon, plural
+from referee.language import pgettext
+from referee.names import Lexicon, article
 from referee.procedures.base import DiceNeed
 from referee.procedures.door import dice_needed, ruler
 from referee.records import record
 from referee.ruleset.model import Ruleset
-from referee.ruling import Ruling
+from referee.ruling import SIDES, Ruling, Side, listed, say, say_n, side_word
 
 COMBAT_STREAM = "combat"
 
@@ -33,7 +34,7 @@ class Settled:
 
 def face_lexicon(rules: Ruleset, die_name: str) -> Lexicon[Face]:
     die = rules.dice[die_name]
-    return Lexicon("face", {face: die.aliases.get(str(face), ()) for face in die.faces})
+    return Lexicon(pgettext("kind", "face"), {face: die.aliases.get(str(face), ()) for face in die.faces})
 
 
 def read_faces(rules: Ruleset, group: str, need: DiceNeed, text: str) -> tuple[Face, ...]:
@@ -49,42 +50,78 @@ def read_faces(rules: Ruleset, group: str, need: DiceNeed, text: str) -> tuple[F
         if name not in rules.dice:  # a face of the group's own die, whatever it holds
             name, face = "", item
         if name and name not in by_kind:
-            raise RefereeError(f"the {group} rolls no {name} here; it rolls {_mix(kinds)}", rule=need.rule)
+            no_such = say(
+                "roll.no_such_die",
+                "the {group} rolls no {die} here; it rolls {mix}",
+                group=_said(group),
+                die=name,
+                mix=_mix(kinds),
+            )
+            raise RefereeError(no_such, rule=need.rule)
         die = next(die for die, _ in kinds if die.name == (name or need.die.name))
         by_kind[die.name].append(_face(rules, group, need, die, face))
     if len(items) != need.count:
-        raise RefereeError(
-            f"the {group} rolls {plural(need.count, 'die', 'dice')} here, "
-            f"but {len(items)} face{'s were' if len(items) != 1 else ' was'} given",
-            rule=need.rule,
+        dice = say_n("roll.dice", "{n} die", "{n} dice", need.count)
+        miscount = say_n(
+            "roll.faces_given",
+            "the {group} rolls {dice} here, but {n} face was given",
+            "the {group} rolls {dice} here, but {n} faces were given",
+            len(items),
+            group=_said(group),
+            dice=dice,
         )
+        raise RefereeError(miscount, rule=need.rule)
     for die, count in kinds:  # the counts add up, so a kind typed with its name is off if any is
         if die.name != need.die.name and len(by_kind[die.name]) != count:
-            raise RefereeError(
-                f"the {group} rolls {_mix(kinds)} here, but {len(by_kind[die.name])} {die.name} "
-                f"face{'s were' if len(by_kind[die.name]) != 1 else ' was'} given: type each {die.name} face "
-                f"after its name, as in {die.name}:{die.faces[-1]}",
-                rule=need.rule,
+            miscount = say_n(
+                "roll.kind_faces_given",
+                "the {group} rolls {mix} here, but {n} {die} face was given: "
+                "type each {die} face after its name, as in {die}:{face}",
+                "the {group} rolls {mix} here, but {n} {die} faces were given: "
+                "type each {die} face after its name, as in {die}:{face}",
+                len(by_kind[die.name]),
+                group=_said(group),
+                mix=_mix(kinds),
+                die=die.name,
+                face=str(die.faces[-1]),
             )
+            raise RefereeError(miscount, rule=need.rule)
     return tuple(face for die, _ in kinds for face in by_kind[die.name])
 
 
 def _mix(kinds: tuple[tuple[Die, int], ...]) -> str:
     """'2 d6 and 1 d8': each kind of die with its count."""
-    return " and ".join(f"{count} {die.name}" for die, count in kinds)
+    return pgettext("list", " and ").join(f"{count} {die.name}" for die, count in kinds)
+
+
+def _said(group: str) -> str:
+    """A group of dice as a message names it: a side by its noun in the
+    language spoken, a roll of one unit ('hit', 'wound') by the roll's."""
+    if group in SIDES:
+        return side_word(Side(group))
+    return {"hit": pgettext("roll.group", "hit"), "wound": pgettext("roll.group", "wound")}.get(group, group)
 
 
 def _face(rules: Ruleset, group: str, need: DiceNeed, die: Die, item: str) -> Face:
     faces = die.faces
     numbered = all(isinstance(face, int) for face in faces)
     if numbered and item.lstrip("-").isdecimal() and int(item) not in faces:
-        a = "an" if group[:1] in "aeiou" else "a"
         other = [d.name for d, _ in need.kinds() if int(item) in d.faces]
-        raise RefereeError(
-            f"{a} {group} roll of {int(item)} is impossible: the {die.name} shows {min(faces)} to {max(faces)}"
-            + (f" (a {other[0]} face is typed {other[0]}:{int(item)})" if other else ""),
-            rule=need.rule,
+        impossible = say(
+            "roll.impossible",
+            "{a_group} roll of {value} is impossible: the {die} shows {low} to {high}",
+            a_group=article(group),
+            group=_said(group),
+            value=int(item),
+            die=die.name,
+            low=min(faces),
+            high=max(faces),
         )
+        if other:
+            impossible += say(
+                "roll.typed_with_name", " (a {other} face is typed {other}:{value})", other=other[0], value=int(item)
+            )
+        raise RefereeError(impossible, rule=need.rule)
     try:
         return face_lexicon(rules, die.name)(item)
     except RefereeError as error:
@@ -118,7 +155,13 @@ def settle(rules: Ruleset, situation: object, typed_text: Mapping[str, str], see
     needs = dice_needed(rules, situation)
     for group in typed_text:
         if group not in needs:
-            raise RefereeError(f"this battle has no '{group}' roll; it rolls for: {', '.join(needs)}")
+            rolls = say(
+                "roll.no_group",
+                "this battle has no '{group}' roll; it rolls for: {groups}",
+                group=group,
+                groups=listed(needs),
+            )
+            raise RefereeError(rolls)
     typed = {group: read_faces(rules, group, needs[group], text) for group, text in typed_text.items()}
     throw, seed = complete(needs, typed, seed)
     return Settled(ruler(rules, situation)(throw), throw, tuple(typed), seed)

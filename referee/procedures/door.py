@@ -11,11 +11,12 @@ from collections.abc import Callable
 from typing import Any, cast
 
 from referee.errors import RefereeError
+from referee.language import pgettext
 from referee.names import article
 from referee.procedures.base import Battle, DiceNeed, Procedure, Situated, Throw
 from referee.ruleset import registry
 from referee.ruleset.model import Ruleset
-from referee.ruling import Ruling
+from referee.ruling import Ruling, Side, listed, say, side_word
 
 
 def procedure(params: Any) -> Procedure:
@@ -43,9 +44,18 @@ def attack_of(rules: Ruleset, situation: object) -> tuple[str, Any]:
         made_alone = procedure(params).alone
         rule = made_alone(params) if made_alone else None
         if rule and (len(kinds) > 1 or total > 1):
-            raise RefereeError(f"{article(params.label)} is made alone: no other unit may join it", rule=rule)
+            alone = say(
+                "attack.alone",
+                "{an_attack} is made alone: no other unit may join it",
+                an_attack=article(params.label),
+                attack=rules.attack_said(kind),
+            )
+            raise RefereeError(alone, rule=rule)
     if len(kinds) > 1:
-        raise RefereeError("these units attack in different ways: " + ", ".join(sorted(kinds)))
+        ways = say(
+            "attack.different_ways", "these units attack in different ways: {attacks}", attacks=listed(sorted(kinds))
+        )
+        raise RefereeError(ways)
     kind = kinds.pop()
     return kind, rules.attacks[kind]
 
@@ -57,17 +67,30 @@ def check_situations(rules: Ruleset, battle: Situated) -> None:
     for side, name in battle.when:
         situation = rules.situations[name]
         if situation.side not in (side, "either"):
-            raise RefereeError(f"'{name}' is for the {situation.side}, not the {side}", rule=situation.rule)
+            wrong = say(
+                "situation.other_side",
+                "'{name}' is for the {for_side}, not the {side}",
+                name=name,
+                for_side=Side(situation.side),
+                side=Side(side),
+            )
+            raise RefereeError(wrong, rule=situation.rule)
         unit = situation.requires_unit
         if unit and unit not in dict(battle.side(side)) and unit not in dict(battle.rear(side)):
-            raise RefereeError(
-                f"'{name}' needs at least one {rules.units[unit].title} among the {side}'s units", rule=situation.rule
+            needs = say(
+                "situation.needs_unit",
+                "'{name}' needs at least one {unit} among the {side}'s units",
+                name=name,
+                unit=rules.units[unit].title,
+                side=Side(side),
             )
+            raise RefereeError(needs, rule=situation.rule)
         for other in situation.excludes:
             if other in names:
-                raise RefereeError(f"'{name}' cannot be combined with '{other}'", rule=situation.rule)
+                apart = say("situation.excludes", "'{name}' cannot be combined with '{other}'", name=name, other=other)
+                raise RefereeError(apart, rule=situation.rule)
         if situation.refuse:
-            raise RefereeError(f"refused: {situation.refuse}", rule=situation.rule)
+            raise RefereeError(say("situation.refused", "refused: {why}", why=situation.refuse), rule=situation.rule)
 
 
 def check_states(rules: Ruleset, battle: Battle) -> None:
@@ -76,21 +99,43 @@ def check_states(rules: Ruleset, battle: Battle) -> None:
     for group, unit, state, count in battle.states:
         kind = rules.units[unit]
         if state not in kind.states:
-            have = f"its states are {', '.join(kind.states)}" if kind.states else "a loss destroys it"
-            raise RefereeError(f"{kind.title} is never {state}: {have}", rule=rules.states[state].rule)
+            if kind.states:
+                said = say(
+                    "state.never",
+                    "{unit} is never {state}: its states are {states}",
+                    unit=kind.title,
+                    state=state,
+                    states=listed(kind.states),
+                )
+            else:
+                said = say(
+                    "state.never_lost", "{unit} is never {state}: a loss destroys it", unit=kind.title, state=state
+                )
+            raise RefereeError(said, rule=rules.states[state].rule)
         if count > dict(groups[group]).get(unit, 0):
-            raise RefereeError(f"more {state} {kind.title} than {kind.title} in the {group.replace('_', ' ')}")
+            side, _, rear = group.partition("_")
+            if rear:
+                more = pgettext("state.more_rear", "more {state} {unit} than {unit} in the {side} rear")
+            else:
+                more = pgettext("state.more", "more {state} {unit} than {unit} in the {side}")
+            raise RefereeError(more.format(state=state, unit=kind.title, side=side_word(Side(side))))
 
 
 def dice_needed(rules: Ruleset, situation: object) -> dict[str, DiceNeed]:
     """What each group rolls; refuses a situation the rules do not allow."""
-    _, params = attack_of(rules, situation)
+    name, params = attack_of(rules, situation)
     module = procedure(params)
     if isinstance(situation, Battle):
         check_situations(rules, situation)
         check_states(rules, situation)
         if (situation.attacker_rear or situation.defender_rear) and not module.rear:
-            raise RefereeError(f"{article(params.label)} has no rear: no units wait behind its front", rule=params.rule)
+            no_rear = say(
+                "attack.no_rear",
+                "{an_attack} has no rear: no units wait behind its front",
+                an_attack=article(params.label),
+                attack=rules.attack_said(name),
+            )
+            raise RefereeError(no_rear, rule=params.rule)
     return module.dice_needed(rules, params, situation)
 
 

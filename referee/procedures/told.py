@@ -12,7 +12,7 @@ from referee.inputs import MAX_COUNT, shown, whole_number
 from referee.names import situations_of, states_of, units_of
 from referee.procedures.base import GROUP_NAMES, Battle, Procedure, Units, Words
 from referee.ruleset.model import Ruleset
-from referee.ruling import SIDES
+from referee.ruling import SIDES, Side, say
 
 
 def _force(
@@ -20,8 +20,12 @@ def _force(
 ) -> tuple[list[tuple[str, int]], list[tuple[str, str, str, int]]]:
     """Units (a bare number counts `default`) and the states typed before them."""
     if text.strip().isdecimal():  # not isdigit: "²" is a digit int() cannot read
-        where = group.replace("_", "'s ", 1) if "_" in group else f"{group}'s side"
-        count = whole_number(text, f"a count of units in the {where}", 0, MAX_COUNT)
+        side, _, rear = group.partition("_")
+        if rear:
+            where = say("count.in_rear", "a count of units in the {side}'s rear", side=Side(side))
+        else:
+            where = say("count.in_side", "a count of units in the {side}'s side", side=Side(side))
+        count = whole_number(text, where, 0, MAX_COUNT)
         return [(default, count)] if count else [], []
     found = units_of(rules).counted_in_states(text, states_of(rules))
     counts: dict[str, int] = {}
@@ -34,12 +38,24 @@ def read_battle(rules: Ruleset, words: Words) -> Battle:
     """The units of each side and rear, with their states and the situations named."""
     if not rules.units:
         raise RefereeError(
-            f"{rules.title} names no units to battle with; 'referee show {rules.name}' says how its attacks are ruled"
+            say(
+                "battle.no_units",
+                "{title} names no units to battle with; 'referee show {name}' says how its attacks are ruled",
+                title=rules.title,
+                name=rules.name,
+            )
         )
     for side in SIDES:
         if not words.get(side):
             example = next(iter(rules.units.values())).counted(2)
-            raise RefereeError(f'say which units the {side} fights with, e.g. "{example}"')
+            raise RefereeError(
+                say(
+                    "battle.say_units",
+                    'say which units the {side} fights with, e.g. "{example}"',
+                    side=side,
+                    example=example,
+                )
+            )
     groups: dict[str, Units] = {}
     states: list[tuple[str, str, str, int]] = []
     default = next(iter(rules.units))
@@ -49,7 +65,7 @@ def read_battle(rules: Ruleset, words: Words) -> Battle:
         states += typed_states
     for side in SIDES:
         if not groups[side]:
-            raise RefereeError(f"the {side} needs at least one unit in the battle")
+            raise RefereeError(say("battle.one_unit", "the {side} needs at least one unit in the battle", side=side))
     return Battle.of_groups(
         groups, when=situations(rules, words.get("when") or ()), states=tuple(states), range=words.get("reach")
     )
@@ -62,7 +78,13 @@ def situations(rules: Ruleset, when: tuple[str, ...]) -> tuple[tuple[str, str], 
     for item in when:
         side, sep, name = item.partition(":")
         if not sep or side.strip().lower() not in SIDES:
-            raise RefereeError(f"a situation is told as SIDE:NAME with SIDE attacker or defender, not '{item}'")
+            raise RefereeError(
+                say(
+                    "situation.told_as",
+                    "a situation is told as SIDE:NAME with SIDE attacker or defender, not '{given}'",
+                    given=item,
+                )
+            )
         named.append((side.strip().lower(), named_as(name)))
     return tuple(dict.fromkeys(named))
 
@@ -73,7 +95,8 @@ def pips(text: str, what: str, rule: str = "") -> tuple[int, ...]:
     try:
         return tuple(whole_number(item, what) for item in items)
     except RefereeError:
-        raise RefereeError(f"{what} takes pips such as 6 or 6,2, not '{shown(text)}'", rule=rule) from None
+        takes = say("pips.takes", "{what} takes pips such as 6 or 6,2, not '{given}'", what=what, given=shown(text))
+        raise RefereeError(takes, rule=rule) from None
 
 
 UNIT_WORDS = frozenset({*GROUP_NAMES, "reach", "when"})

@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from typing import Protocol
 
 from referee.errors import RefereeError, did_you_mean
+from referee.language import pgettext
 
 
 class Fail(Protocol):
@@ -35,4 +36,7 @@ def unambiguous(groups: list[tuple[str, dict[str, list[str]]]], fail: Fail) -> N
             for word in said:
                 key = " ".join(word.lower().split())
                 if key and owner.setdefault(key, name) != name:
-                    raise fail(f"{where}.{name}", f"'{word}' also names '{owner[key]}'")
+                    also = pgettext("file.also_names", "'{word}' also names '{other}'").format(
+                        word=word, other=owner[key]
+                    )
+                    raise fail(f"{where}.{name}", also)

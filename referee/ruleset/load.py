@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from referee.digests import sha256_hex
 from referee.errors import RefereeError, did_you_mean
 from referee.inputs import kind_of, path_text, shown
+from referee.language import pgettext
 from referee.records import record
 from referee.ruleset import registry, translated
 from referee.ruleset.crosscheck import Fail, names_exist, unambiguous, unknown
@@ -59,7 +60,8 @@ def catalogue(user_dirs: Sequence[Path] = ()) -> list[Entry]:
         try:
             found = sorted(Path(folder).glob(f"*{SUFFIX}"))
         except OSError as exc:
-            raise RefereeError(f"cannot read the rulesets folder {folder}: {exc.strerror}") from None
+            unreadable = pgettext("rulesets.folder", "cannot read the rulesets folder {folder}: {reason}")
+            raise RefereeError(unreadable.format(folder=folder, reason=exc.strerror)) from None
         for path in found:
             entries.append(Entry(path.stem, path, str(folder), hidden=path.stem in taken))
             taken.add(path.stem)
@@ -71,8 +73,8 @@ def find(name: str, user_dirs: Sequence[Path] = ()) -> tuple[Path, list[str]]:
     `name:` inside a file, or a file by path, with notes for the user about any file of the same name left unused."""
     path = Path(name)
     if path.suffix in (SUFFIX, ".yml") or "/" in name or "\\" in name:
-        if kind_of(path_text(path, "ruleset file")) is None:
-            raise RefereeError(f"no such ruleset file: {shown(name)}")
+        if kind_of(path_text(path, pgettext("kind", "ruleset file"))) is None:
+            raise RefereeError(pgettext("rulesets.no_file", "no such ruleset file: {name}").format(name=shown(name)))
         return path, []
     entries = catalogue(user_dirs)
     matches = [entry for entry in entries if entry.name.lower() == name.lower()]
@@ -80,8 +82,8 @@ def find(name: str, user_dirs: Sequence[Path] = ()) -> tuple[Path, list[str]]:
         matches = by_declared_name(name, entries)
     if not matches:
         files = sorted({entry.name for entry in entries})
-        more = " ('referee show NAME' lists the other names each answers to)"
-        raise did_you_mean("ruleset", name, every_name(entries), files, more)
+        more = pgettext("rulesets.more", " ('referee show NAME' lists the other names each answers to)")
+        raise did_you_mean(pgettext("kind", "ruleset"), name, every_name(entries), files, more)
     notes = [
         f"note: {e.path} is not used: its name '{name}' is taken by {matches[0].path}; rename the file or give its path"
         for e in matches[1:]
@@ -118,36 +120,46 @@ def _check(rules: Ruleset, reader: Reader) -> None:
 def _check_cited(rules: Ruleset, fail: Fail) -> None:
     for path, rule_id in _cited(rules):
         if rule_id and rule_id not in rules.rules:
-            raise fail(path, f"cites rule {rule_id}, which is not in 'rules'")
+            raise fail(path, pgettext("file.cites", "cites rule {rule}, which is not in 'rules'").format(rule=rule_id))
 
 
 def _check_dice(rules: Ruleset, fail: Fail) -> None:
     for name, die in rules.dice.items():
         for face in die.aliases:
             if face not in map(str, die.faces):
-                raise fail(f"dice.{name}.aliases.{face}", f"'{face}' is not a face of die '{name}'")
+                not_a_face = pgettext("file.not_a_face", "'{face}' is not a face of die '{die}'").format(
+                    face=face, die=name
+                )
+                raise fail(f"dice.{name}.aliases.{face}", not_a_face)
 
 
 def _check_units(rules: Ruleset, fail: Fail) -> None:
     for name, unit in rules.units.items():
         if unit.attack and unit.attack not in rules.attacks:
-            raise unknown(fail, f"units.{name}.attack", "attack", unit.attack, rules.attacks)
+            raise unknown(fail, f"units.{name}.attack", pgettext("kind", "attack"), unit.attack, rules.attacks)
         if not unit.attack and len(rules.attacks) > 1:
             raise fail(
                 f"units.{name}",
-                f"needs 'attack': this ruleset has several kinds of attack ({', '.join(rules.attacks)})",
+                pgettext(
+                    "file.needs_attack", "needs 'attack': this ruleset has several kinds of attack ({attacks})"
+                ).format(attacks=pgettext("list", ", ").join(rules.attacks)),
             )
         refused = rules.attacks[rules.attack_of(name)].units_refused
         if refused:
             raise fail(f"units.{name}", refused)
-        names_exist(fail, "state", ((f"units.{name}.states[{i}]", s) for i, s in enumerate(unit.states)), rules.states)
+        names_exist(
+            fail,
+            pgettext("kind", "state"),
+            ((f"units.{name}.states[{i}]", s) for i, s in enumerate(unit.states)),
+            rules.states,
+        )
 
 
 def _check_attacks(rules: Ruleset, fail: Fail) -> None:
     """The die each attack rolls exists; the rest its procedure checks."""
     for name, attack in rules.attacks.items():
         if attack.die not in rules.dice:
-            raise unknown(fail, f"attacks.{name}.die", "die", attack.die, rules.dice)
+            raise unknown(fail, f"attacks.{name}.die", pgettext("kind", "die"), attack.die, rules.dice)
         attack.cross_check(rules, f"attacks.{name}", fail)
 
 
@@ -157,10 +169,10 @@ def _check_situations(rules: Ruleset, fail: Fail) -> None:
         for key in ("requires_unit", "fails_without"):
             needed = getattr(situation, key)
             if needed:
-                names_exist(fail, "unit", [(f"situations.{name}.{key}", needed)], rules.units)
+                names_exist(fail, pgettext("kind", "unit"), [(f"situations.{name}.{key}", needed)], rules.units)
         for key in ("excludes", "not_on_top_of"):
             named = ((f"situations.{name}.{key}[{i}]", o) for i, o in enumerate(getattr(situation, key)))
-            names_exist(fail, "situation", named, rules.situations)
+            names_exist(fail, pgettext("kind", "situation"), named, rules.situations)
 
 
 def _check_effects(rules: Ruleset, path: str, record: Situation, fail: Fail) -> None:
@@ -170,15 +182,20 @@ def _check_effects(rules: Ruleset, path: str, record: Situation, fail: Fail) -> 
     for f in dataclasses.fields(record):
         if f.metadata.get("effect") and getattr(record, f.name) != f.default and f.name not in read:
             readers = [n for n in registry.names() if f.name in registry.grammar(n).reads_situation]
-            raise fail(f"{path}.{f.name}", f"only {' or '.join(readers)} attacks read it, and this ruleset has none")
+            raise fail(
+                f"{path}.{f.name}",
+                pgettext("file.effect_unread", "only {procedures} attacks read it, and this ruleset has none").format(
+                    procedures=pgettext("list", " or ").join(readers)
+                ),
+            )
 
 
 def _check_economy(rules: Ruleset, fail: Fail) -> None:
     if rules.recruiting:
         for i, placed in enumerate(rules.recruiting.placed):
-            names_exist(fail, "unit", [(f"recruiting.placed[{i}].unit", placed.unit)], rules.units)
+            names_exist(fail, pgettext("kind", "unit"), [(f"recruiting.placed[{i}].unit", placed.unit)], rules.units)
             held = ((f"recruiting.placed[{i}].default_sites[{j}]", h) for j, h in enumerate(placed.default_sites))
-            names_exist(fail, "held thing", held, rules.recruiting.per)
+            names_exist(fail, pgettext("kind", "held thing"), held, rules.recruiting.per)
     if rules.reinforcements:
         _check_reinforcements(rules, fail)
     if rules.recruiting:
@@ -191,14 +208,23 @@ def _check_reinforcements(rules: Ruleset, fail: Fail) -> None:
     assert terms is not None
     for source in terms.income.per:
         if not source.replace("-", "").isalnum():
-            raise fail(f"reinforcements.income.per.{source}", "name it with letters, digits and dashes")
+            raise fail(
+                f"reinforcements.income.per.{source}",
+                pgettext("file.source_name", "name it with letters, digits and dashes"),
+            )
     if terms.places is not None and not terms.places_rule:
-        raise fail("reinforcements", "needs 'places_rule' with 'places': the rule for where new units go")
+        raise fail(
+            "reinforcements",
+            pgettext("file.places_rule", "needs 'places_rule' with 'places': the rule for where new units go"),
+        )
     for unit, limit in terms.limits.items():
         if unit not in rules.units:
-            raise unknown(fail, f"reinforcements.limits.{unit}", "unit", unit, rules.units)
+            raise unknown(fail, f"reinforcements.limits.{unit}", pgettext("kind", "unit"), unit, rules.units)
         if limit.min > limit.max:
-            raise fail(f"reinforcements.limits.{unit}", f"min {limit.min} is above max {limit.max}")
+            raise fail(
+                f"reinforcements.limits.{unit}",
+                pgettext("file.min_max", "min {min} is above max {max}").format(min=limit.min, max=limit.max),
+            )
 
 
 def _check_changes(rules: Ruleset, recruiting: Recruiting, fail: Fail) -> None:
@@ -207,9 +233,14 @@ def _check_changes(rules: Ruleset, recruiting: Recruiting, fail: Fail) -> None:
         for part in ("takes", "gives"):
             for unit in getattr(change, part):
                 if unit not in rules.units:
-                    raise unknown(fail, f"recruiting.changes.{name}.{part}.{unit}", "unit", unit, rules.units)
+                    raise unknown(
+                        fail, f"recruiting.changes.{name}.{part}.{unit}", pgettext("kind", "unit"), unit, rules.units
+                    )
         if change.on_site and not recruiting.site:
-            raise fail(f"recruiting.changes.{name}", "is on_site, but recruiting has no 'site' saying what that is")
+            raise fail(
+                f"recruiting.changes.{name}",
+                pgettext("file.on_site", "is on_site, but recruiting has no 'site' saying what that is"),
+            )
 
 
 def _check_sections(rules: Ruleset, fail: Fail) -> None:
@@ -217,14 +248,16 @@ def _check_sections(rules: Ruleset, fail: Fail) -> None:
     land = rules.landscape
     if land:
         if land.tiles.min > land.tiles.max:
-            raise fail("landscape.tiles", "min is larger than max")
+            raise fail("landscape.tiles", pgettext("file.min_larger", "min is larger than max"))
         if land.capitals and land.capitals.terrain not in land.terrains:
-            raise unknown(fail, "landscape.capitals.terrain", "terrain", land.capitals.terrain, land.terrains)
+            raise unknown(
+                fail, "landscape.capitals.terrain", pgettext("kind", "terrain"), land.capitals.terrain, land.terrains
+            )
     if rules.deployment:
         if rules.deployment.die not in rules.dice:
-            raise unknown(fail, "deployment.die", "die", rules.deployment.die, rules.dice)
+            raise unknown(fail, "deployment.die", pgettext("kind", "die"), rules.deployment.die, rules.dice)
         players = ((f"deployment.aliases.{p}", p) for p in rules.deployment.aliases)
-        names_exist(fail, "player", players, rules.deployment.players)
+        names_exist(fail, pgettext("kind", "player"), players, rules.deployment.players)
     if rules.play:
         _check_play(rules, rules.play, fail)
 
@@ -232,18 +265,23 @@ def _check_sections(rules: Ruleset, fail: Fail) -> None:
 def _check_play(rules: Ruleset, play: Any, fail: Fail) -> None:
     """A whole game needs the map and the armies, and names terrains, variants and players that exist."""
     if rules.landscape is None or rules.deployment is None or rules.scoring is None:
-        raise fail("play", "a game held on the board needs 'landscape', 'deployment' and 'scoring'")
+        raise fail(
+            "play",
+            pgettext("file.board_game", "a game held on the board needs 'landscape', 'deployment' and 'scoring'"),
+        )
     named = [("terrain_variant", play.terrain_variant), ("grouping_variant", play.grouping_variant)]
     named += [("capital_variant", play.capital_variant)]
     named += [("attraction.variant", play.attraction.variant)] if play.attraction else []
     for key, variant in named:
         if variant and variant not in rules.variants:
-            raise unknown(fail, f"play.{key}", "variant", variant, rules.variants)
+            raise unknown(fail, f"play.{key}", pgettext("kind", "variant"), variant, rules.variants)
     if play.grouping_variant and rules.grouping is None:
-        raise fail("play.grouping_variant", "merging needs a 'grouping' section")
+        raise fail("play.grouping_variant", pgettext("file.grouping", "merging needs a 'grouping' section"))
     for terrain in play.terrain:
         if terrain not in rules.landscape.terrains:
-            raise unknown(fail, f"play.terrain.{terrain}", "terrain", terrain, rules.landscape.terrains)
+            raise unknown(
+                fail, f"play.terrain.{terrain}", pgettext("kind", "terrain"), terrain, rules.landscape.terrains
+            )
 
 
 def _cited(value: Any, path: str = "") -> Iterator[tuple[str, str]]:

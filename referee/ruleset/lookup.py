@@ -14,6 +14,7 @@ from typing import Protocol, TypeVar
 
 from referee.errors import RefereeError
 from referee.inputs import read_head
+from referee.language import pgettext
 from referee.ruleset.yamlnodes import MappingNode, Node, ScalarNode, SequenceNode, compose_text
 
 HEAD_BYTES = 64 * 1024  # names are read from this much of a file's start (shipped ones put them in the first lines)
@@ -56,7 +57,7 @@ def declared(path: Path) -> tuple[str, ...]:
     """The names a file gives itself in its first HEAD_BYTES; a file that
     cannot be read gives none (it is reported when loaded by its own name)."""
     try:
-        head = read_head(path, "ruleset file", HEAD_BYTES)
+        head = read_head(path, pgettext("kind", "ruleset file"), HEAD_BYTES)
         if len(head) == HEAD_BYTES:
             head = head[: head.rfind(b"\n") + 1]  # a cut line could be a cut name
         root = compose_text(naming_lines(head.decode("utf-8")), str(path))
@@ -82,8 +83,11 @@ def by_declared_name(name: str, entries: Sequence[E]) -> list[E]:
     wanted = said(name)
     hits = [e for e in entries if not e.hidden and wanted in {said(w) for w in declared(e.path)}]
     if len(hits) > 1:
-        files = ", ".join(str(e.path) for e in hits)
-        raise RefereeError(f"'{name}' names several rulesets ({files}); give the file's name or path")
+        files = pgettext("list", ", ").join(str(e.path) for e in hits)
+        several = pgettext(
+            "rulesets.several", "'{name}' names several rulesets ({files}); give the file's name or path"
+        )
+        raise RefereeError(several.format(name=name, files=files))
     return hits
 
 

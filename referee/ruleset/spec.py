@@ -19,6 +19,7 @@ from typing import Any
 
 from referee.errors import RefereeError, did_you_mean
 from referee.inputs import MAX_DIGITS, TABLE_NUMBER
+from referee.language import pgettext
 from referee.ruleset.yamlnodes import MappingNode, Node, ScalarNode, SequenceNode, position
 
 MAX_NODES = 100_000
@@ -26,12 +27,7 @@ MAX_NODES = 100_000
 _STR = "tag:yaml.org,2002:str"
 _INT = "tag:yaml.org,2002:int"
 _BOOL = "tag:yaml.org,2002:bool"
-_PLAIN_TAGS = {
-    _BOOL: "a true/false value",
-    _INT: "a number",
-    "tag:yaml.org,2002:float": "a number",
-    "tag:yaml.org,2002:null": "an empty value",
-}
+_PLAIN_TAGS = (_BOOL, _INT, "tag:yaml.org,2002:float", "tag:yaml.org,2002:null")
 _DECIMAL = re.compile(r"[-+]?(0|[1-9][0-9]*)$")
 _KNOWN_TAGS = {*_PLAIN_TAGS, _STR, "tag:yaml.org,2002:seq", "tag:yaml.org,2002:map"}
 
@@ -53,30 +49,51 @@ class Reader:
         return position(self.source, node)
 
     def fail(self, node: Node, path: str, message: str) -> RefereeError:
-        return RefereeError(f"{path or 'top level'}: {message}" if path else message, where=self.where(node))
+        return RefereeError(f"{path}: {message}" if path else message, where=self.where(node))
+
+    def unexpected(self, node: Node, path: str, wanted: str, found: str) -> Unexpected:
+        """'expected a list, got text': a value of another shape than the spec reads."""
+        said = pgettext("file.expected", "expected {wanted}, got {found}").format(wanted=wanted, found=found)
+        return Unexpected(f"{path}: {said}" if path else said, where=self.where(node))
 
     def visit(self, node: Node, path: str) -> None:
         self.visited += 1
         if self.visited > MAX_NODES:
-            raise RefereeError(
-                f"more than {MAX_NODES:,} values (an alias bomb?); a ruleset is far smaller",
-                where=self.where(node),
+            bomb = pgettext(
+                "file.too_many_values", "more than {most:,} values (an alias bomb?); a ruleset is far smaller"
             )
+            raise RefereeError(bomb.format(most=MAX_NODES), where=self.where(node))
         self.places.setdefault(path, self.where(node))
         if node.tag not in _KNOWN_TAGS:
-            raise self.fail(
-                node,
-                path,
-                f"unsupported YAML tag {node.tag}: a ruleset holds only text, numbers, true/false, lists and mappings",
+            tag = pgettext(
+                "file.tag",
+                "unsupported YAML tag {tag}: a ruleset holds only text, numbers, true/false, lists and mappings",
             )
+            raise self.fail(node, path, tag.format(tag=node.tag))
+
+
+class Unexpected(RefereeError):
+    """A value of another shape than a spec reads, which `Either` answers by trying its next option."""
 
 
 def _kind(node: Node) -> str:
+    """What a node holds, as an error says it ('a list', 'a number')."""
     if isinstance(node, MappingNode):
-        return "a mapping"
+        return pgettext("file.kind", "a mapping")
     if isinstance(node, SequenceNode):
-        return "a list"
-    return _PLAIN_TAGS.get(node.tag, "text") if _plain(node) else "text"
+        return pgettext("file.kind", "a list")
+    if _plain(node) and node.tag in _PLAIN_TAGS:
+        return _plain_kind(node.tag)
+    return pgettext("file.kind", "text")
+
+
+def _plain_kind(tag: str) -> str:
+    """What YAML reads an unquoted value as: 'a number', 'a true/false value', 'an empty value'."""
+    if tag == _BOOL:
+        return pgettext("file.kind", "a true/false value")
+    if tag.endswith(":null"):
+        return pgettext("file.kind", "an empty value")
+    return pgettext("file.kind", "a number")
 
 
 class Spec:
@@ -107,28 +124,29 @@ class Text(Spec):
 
     def expected(self) -> str:
         if self.choices:
-            return "one of " + ", ".join(self.choices)
-        return self.doc if self.pattern and self.doc else "text"
+            return pgettext("file.wanted", "one of {choices}").format(choices=", ".join(self.choices))
+        return self.doc if self.pattern and self.doc else pgettext("file.kind", "text")
 
     def read(self, node: Node, path: str, reader: Reader) -> str:
         reader.visit(node, path)
         if not isinstance(node, ScalarNode):
-            raise reader.fail(node, path, f"expected {self.expected()}, got {_kind(node)}")
+            raise reader.unexpected(node, path, self.expected(), _kind(node))
         if node.tag != _STR:
             if _plain(node) and node.tag in _PLAIN_TAGS:
-                raise reader.fail(
-                    node,
-                    path,
-                    f"YAML reads {node.value!r} as {_PLAIN_TAGS[node.tag]}; quote it: '{node.value}'",
-                )
-            raise reader.fail(node, path, f"expected text, got {_kind(node)}")
+                quote = pgettext("file.quote", "YAML reads {value!r} as {kind}; quote it: '{value}'")
+                raise reader.fail(node, path, quote.format(value=node.value, kind=_plain_kind(node.tag)))
+            raise reader.unexpected(node, path, pgettext("file.kind", "text"), _kind(node))
         value = node.value
         if value in self.retired:
-            raise reader.fail(node, path, f"{value!r} is no longer read: {self.retired[value]}")
+            retired = pgettext("file.retired", "{value!r} is no longer read: {instead}")
+            raise reader.fail(node, path, retired.format(value=value, instead=self.retired[value]))
         if self.choices and value not in self.choices:
-            raise did_you_mean_at(reader, node, path, "value", value, list(self.choices))
+            raise did_you_mean_at(reader, node, path, pgettext("kind", "value"), value, list(self.choices))
         if self.pattern and not self.pattern.match(value):
-            raise reader.fail(node, path, f"{value!r} does not look like {self.doc or 'expected'}")
+            unlike = pgettext("file.unlike", "{value!r} does not look like {doc}")
+            raise reader.fail(
+                node, path, unlike.format(value=value, doc=self.doc or pgettext("file.unlike", "expected"))
+            )
         return str(value)
 
     def schema(self) -> dict[str, Any]:
@@ -151,25 +169,29 @@ class Integer(Spec):
         if self.minimum is not None and self.minimum == self.maximum:
             return f"{self.minimum}"
         if self.minimum is not None and self.maximum is not None:
-            return f"a whole number from {self.minimum} to {self.maximum}"
+            between = pgettext("file.wanted", "a whole number from {least} to {most}")
+            return between.format(least=self.minimum, most=self.maximum)
         if self.minimum is not None:
-            return f"a whole number of at least {self.minimum}"
-        return "a whole number"
+            return pgettext("file.wanted", "a whole number of at least {least}").format(least=self.minimum)
+        return pgettext("file.wanted", "a whole number")
 
     def read(self, node: Node, path: str, reader: Reader) -> int:
         reader.visit(node, path)
         if not isinstance(node, ScalarNode) or node.tag != _INT:
-            raise reader.fail(node, path, f"expected {self.expected()}, got {_kind(node)}")
+            raise reader.unexpected(node, path, self.expected(), _kind(node))
         text = node.value.replace("_", "")
         if not _DECIMAL.match(text):
-            raise reader.fail(node, path, f"write {node.value!r} as a plain decimal number")
+            plain = pgettext("file.decimal", "write {value!r} as a plain decimal number")
+            raise reader.fail(node, path, plain.format(value=node.value))
         if len(text.lstrip("+-").lstrip("0")) > MAX_DIGITS:
-            raise reader.fail(node, path, f"expected {self.expected()}, got a number of {len(text):,} digits")
+            digits = pgettext("file.found_digits", "a number of {digits:,} digits").format(digits=len(text))
+            raise reader.unexpected(node, path, self.expected(), digits)
         value = int(text)
         if abs(value) > TABLE_NUMBER:
-            raise reader.fail(node, path, f"{value} is past any number a table plays with (at most {TABLE_NUMBER:,})")
+            past = pgettext("file.past", "{value} is past any number a table plays with (at most {most:,})")
+            raise reader.fail(node, path, past.format(value=value, most=TABLE_NUMBER))
         if (self.minimum is not None and value < self.minimum) or (self.maximum is not None and value > self.maximum):
-            raise reader.fail(node, path, f"expected {self.expected()}, got {value}")
+            raise reader.unexpected(node, path, self.expected(), str(value))
         return value
 
     def schema(self) -> dict[str, Any]:
@@ -182,12 +204,12 @@ class Integer(Spec):
 
 class Boolean(Spec):
     def expected(self) -> str:
-        return "true or false"
+        return pgettext("file.wanted", "true or false")
 
     def read(self, node: Node, path: str, reader: Reader) -> bool:
         reader.visit(node, path)
         if not isinstance(node, ScalarNode) or node.tag != _BOOL:
-            raise reader.fail(node, path, f"expected true or false, got {_kind(node)}")
+            raise reader.unexpected(node, path, self.expected(), _kind(node))
         return node.value.lower() in ("true", "yes", "on", "y")
 
     def schema(self) -> dict[str, Any]:
@@ -203,16 +225,18 @@ class Seq(Spec):
         self.max_items = max_items
 
     def expected(self) -> str:
-        return f"a list of {self.item.expected()}"
+        return pgettext("file.wanted", "a list of {item}").format(item=self.item.expected())
 
     def read(self, node: Node, path: str, reader: Reader) -> tuple[Any, ...]:
         reader.visit(node, path)
         if not isinstance(node, SequenceNode):
-            raise reader.fail(node, path, f"expected {self.expected()}, got {_kind(node)}")
+            raise reader.unexpected(node, path, self.expected(), _kind(node))
         if len(node.value) < self.min_items:
-            raise reader.fail(node, path, f"needs at least {self.min_items} item(s)")
+            least = pgettext("file.least_items", "needs at least {least} item(s)")
+            raise reader.fail(node, path, least.format(least=self.min_items))
         if self.max_items is not None and len(node.value) > self.max_items:
-            raise reader.fail(node, path, f"holds at most {self.max_items} item(s)")
+            most = pgettext("file.most_items", "holds at most {most} item(s)")
+            raise reader.fail(node, path, most.format(most=self.max_items))
         return tuple(self.item.read(n, f"{path}[{i}]", reader) for i, n in enumerate(node.value))
 
     def schema(self) -> dict[str, Any]:
@@ -233,11 +257,8 @@ def _pairs(node: MappingNode, path: str, reader: Reader, keys: Spec | None = Non
         key = str((keys or Text()).read(key_node, f"{path}.<key>" if path else "<key>", reader))
         if key in seen:
             first = seen[key].start_mark.line + 1
-            raise reader.fail(
-                key_node,
-                path,
-                f"'{key}' defined twice, at lines {first} and {key_node.start_mark.line + 1}",
-            )
+            twice = pgettext("file.twice", "'{key}' defined twice, at lines {first} and {second}")
+            raise reader.fail(key_node, path, twice.format(key=key, first=first, second=key_node.start_mark.line + 1))
         seen[key] = key_node
         out.append((key, key_node, value_node))
     return out
@@ -257,14 +278,15 @@ class Table(Spec):
         self.keys = keys
 
     def expected(self) -> str:
-        return f"a mapping of names to {self.value.expected()}"
+        return pgettext("file.wanted", "a mapping of names to {value}").format(value=self.value.expected())
 
     def read(self, node: Node, path: str, reader: Reader) -> dict[str, Any]:
         reader.visit(node, path)
         if not isinstance(node, MappingNode):
-            raise reader.fail(node, path, f"expected {self.expected()}, got {_kind(node)}")
+            raise reader.unexpected(node, path, self.expected(), _kind(node))
         if len(node.value) < self.min_items:
-            raise reader.fail(node, path, f"needs at least {self.min_items} entr(ies)")
+            least = pgettext("file.least_entries", "needs at least {least} entr(ies)")
+            raise reader.fail(node, path, least.format(least=self.min_items))
         out = {}
         for key, _, value_node in _pairs(node, path, reader, self.keys):
             sub = _join(path, key)
@@ -343,20 +365,21 @@ class Record(Spec):
         self.key_field = keys[0] if keys else None
 
     def expected(self) -> str:
-        return "a mapping with keys " + ", ".join(self.fields)
+        return pgettext("file.wanted", "a mapping with keys {keys}").format(keys=", ".join(self.fields))
 
     def read(self, node: Node, path: str, reader: Reader) -> Any:
         reader.visit(node, path)
         if not isinstance(node, MappingNode):
-            raise reader.fail(node, path, f"expected a mapping, got {_kind(node)}")
+            raise reader.unexpected(node, path, pgettext("file.kind", "a mapping"), _kind(node))
         values: dict[str, Any] = {}
         for key, key_node, value_node in _pairs(node, path, reader):
             if key not in self.fields:
-                raise did_you_mean_at(reader, key_node, path, "key", key, list(self.fields))
+                raise did_you_mean_at(reader, key_node, path, pgettext("kind", "key"), key, list(self.fields))
             values[key] = self.fields[key].metadata["spec"].read(value_node, _join(path, key), reader)
         for name, f in self.fields.items():
             if name not in values and required(f):
-                raise reader.fail(node, path, f"missing required key '{name}' ({f.metadata['doc']})")
+                missing = pgettext("file.missing_key", "missing required key '{key}' ({doc})")
+                raise reader.fail(node, path, missing.format(key=name, doc=f.metadata["doc"]))
         return self.cls(**values)
 
     def schema(self) -> dict[str, Any]:
@@ -422,7 +445,7 @@ class Either(Spec):
         self.options = options
 
     def expected(self) -> str:
-        return " or ".join(o.expected() for o in self.options)
+        return pgettext("list", " or ").join(o.expected() for o in self.options)
 
     def read(self, node: Node, path: str, reader: Reader) -> Any:
         errors = []
@@ -432,8 +455,8 @@ class Either(Spec):
             except RefereeError as exc:
                 errors.append(exc)
         # the option whose shape fits the node gives the most useful message
-        fitting = [e for e in errors if "expected" not in e.message]
-        raise fitting[0] if fitting else reader.fail(node, path, f"expected {self.expected()}, got {_kind(node)}")
+        fitting = [e for e in errors if not isinstance(e, Unexpected)]
+        raise fitting[0] if fitting else reader.unexpected(node, path, self.expected(), _kind(node))
 
     def schema(self) -> dict[str, Any]:
         return {"anyOf": [o.schema() for o in self.options]}
@@ -447,12 +470,13 @@ class Tagged(Spec):
         self.variants = variants
 
     def expected(self) -> str:
-        return f"a mapping with '{self.tag}' one of " + ", ".join(self.variants)
+        tagged = pgettext("file.wanted", "a mapping with '{tag}' one of {variants}")
+        return tagged.format(tag=self.tag, variants=", ".join(self.variants))
 
     def read(self, node: Node, path: str, reader: Reader) -> Any:
         if not isinstance(node, MappingNode):
             reader.visit(node, path)
-            raise reader.fail(node, path, f"expected a mapping, got {_kind(node)}")
+            raise reader.unexpected(node, path, pgettext("file.kind", "a mapping"), _kind(node))
         for key_node, value_node in node.value:
             if isinstance(key_node, ScalarNode) and key_node.value == self.tag:
                 name = Text().read(value_node, _join(path, self.tag), reader)
@@ -467,7 +491,7 @@ class Tagged(Spec):
                     )
                 return self.variants[name].read(node, path, reader)
         reader.visit(node, path)
-        raise reader.fail(node, path, f"missing required key '{self.tag}'")
+        raise reader.fail(node, path, pgettext("file.missing_tag", "missing required key '{key}'").format(key=self.tag))
 
     def schema(self) -> dict[str, Any]:
         return {"oneOf": [v.schema() for v in self.variants.values()]}

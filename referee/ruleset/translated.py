@@ -8,7 +8,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterator, Mapping
 
-from referee.language import ENGLISH, LANGUAGES, current
+from referee.language import ENGLISH, LANGUAGES, current, pgettext
 from referee.ruleset.crosscheck import Fail, names_exist
 from referee.ruleset.model import Ruleset
 from referee.ruleset.spec import EMPTY
@@ -72,15 +72,17 @@ def check(rules: Ruleset, fail: Fail) -> None:
     terrains = rules.landscape.terrains if rules.landscape else EMPTY
     for lang, t in rules.translations.items():
         at = f"translations.{lang}"
-        names_exist(fail, "rule", ((f"{at}.rules.{r}", r) for r in t.rules), rules.rules)
-        names_exist(fail, "attack", ((f"{at}.attacks.{a}", a) for a in t.attacks), rules.attacks)
-        names_exist(fail, "unit", ((f"{at}.units.{u}", u) for u in t.units), rules.units)
-        names_exist(fail, "situation", ((f"{at}.situations.{s}", s) for s in t.situations), rules.situations)
-        names_exist(fail, "terrain", ((f"{at}.terrain.{n}", n) for n in t.terrain), terrains)
-        names_exist(fail, "die", ((f"{at}.faces.{d}", d) for d in t.faces), rules.dice)
+        names_exist(fail, pgettext("kind", "rule"), ((f"{at}.rules.{r}", r) for r in t.rules), rules.rules)
+        names_exist(fail, pgettext("kind", "attack"), ((f"{at}.attacks.{a}", a) for a in t.attacks), rules.attacks)
+        names_exist(fail, pgettext("kind", "unit"), ((f"{at}.units.{u}", u) for u in t.units), rules.units)
+        names_exist(
+            fail, pgettext("kind", "situation"), ((f"{at}.situations.{s}", s) for s in t.situations), rules.situations
+        )
+        names_exist(fail, pgettext("kind", "terrain"), ((f"{at}.terrain.{n}", n) for n in t.terrain), terrains)
+        names_exist(fail, pgettext("kind", "die"), ((f"{at}.faces.{d}", d) for d in t.faces), rules.dice)
         for die, words in t.faces.items():
             faces = [str(f) for f in rules.dice[die].faces]
-            names_exist(fail, "face", ((f"{at}.faces.{die}.{f}", f) for f in words), faces)
+            names_exist(fail, pgettext("kind", "face"), ((f"{at}.faces.{die}.{f}", f) for f in words), faces)
 
 
 def languages(rules: Ruleset) -> tuple[str, ...]:

@@ -17,6 +17,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from referee.errors import RefereeError
 from referee.inputs import read_file
+from referee.language import pgettext
 
 Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -67,33 +68,35 @@ def compose_text(text: str, source: str) -> Node:
     """The document's root node; one clear error for anything that is not YAML."""
     brackets = text.count("[") + text.count("{")  # a cheap bound first: most files have few
     if (brackets > MAX_DEPTH and _flow_depth(text) > MAX_DEPTH) or _compact_depth(text) > MAX_DEPTH:
-        raise RefereeError(
-            f"lists or mappings nested more than {MAX_DEPTH} deep; a ruleset needs only a few levels", where=source
+        deep = pgettext(
+            "yaml.deep", "lists or mappings nested more than {most} deep; a ruleset needs only a few levels"
         )
+        raise RefereeError(deep.format(most=MAX_DEPTH), where=source)
     try:
         root = yaml.compose(text, Loader=Loader)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         where = f"{source}:{mark.line + 1}:{mark.column + 1}" if mark else source
-        raise RefereeError(f"not valid YAML: {exc.problem or exc.context}", where=where) from None
+        invalid = pgettext("yaml.invalid", "not valid YAML: {problem}")
+        raise RefereeError(invalid.format(problem=exc.problem or exc.context), where=where) from None
     except yaml.YAMLError as exc:
-        raise RefereeError(f"not valid YAML: {exc}", where=source) from None
+        raise RefereeError(
+            pgettext("yaml.invalid", "not valid YAML: {problem}").format(problem=exc), where=source
+        ) from None
     if root is None:
-        raise RefereeError("the file is empty", where=source)
+        raise RefereeError(pgettext("yaml.empty", "the file is empty"), where=source)
     return root
 
 
 def compose_file(path: Path) -> tuple[Node, bytes]:
     """The root node and the exact bytes it came from (hashed into journals)."""
     source = str(path)
-    data = read_file(path, "ruleset file", MAX_BYTES)
+    data = read_file(path, pgettext("kind", "ruleset file"), MAX_BYTES)
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise RefereeError(
-            f"not UTF-8 text (bad byte at offset {exc.start}); save the file as UTF-8",
-            where=source,
-        ) from None
+        not_utf8 = pgettext("yaml.not_utf8", "not UTF-8 text (bad byte at offset {at}); save the file as UTF-8")
+        raise RefereeError(not_utf8.format(at=exc.start), where=source) from None
     return compose_text(text, source), data
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
+from referee.language import pgettext
 from referee.records import section
 from referee.ruleset.crosscheck import Fail, names_exist
 from referee.ruleset.spec import RULE, Integer, Record, Seq, Text, field
@@ -48,6 +49,8 @@ class PipCompare:
     def cross_check(self, rules: Ruleset, path: str, fail: Fail) -> None:
         """The situations and the variant it names exist."""
         refusing = ((f"{path}.combined_refused_by[{i}]", s) for i, s in enumerate(self.combined_refused_by))
-        names_exist(fail, "situation", refusing, rules.situations)
+        names_exist(fail, pgettext("kind", "situation"), refusing, rules.situations)
         if self.defender_fills:
-            names_exist(fail, "variant", [(f"{path}.defender_fills", self.defender_fills)], rules.variants)
+            names_exist(
+                fail, pgettext("kind", "variant"), [(f"{path}.defender_fills", self.defender_fills)], rules.variants
+            )

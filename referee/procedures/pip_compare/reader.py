@@ -5,12 +5,14 @@ picked after the roll (ROLLED:FIELD)."""
 from __future__ import annotations
 
 from referee.errors import RefereeError
+from referee.language import pgettext
 from referee.names import Lexicon
 from referee.procedures.base import Words
 from referee.procedures.pip_compare.grammar import PipCompare
 from referee.procedures.pip_compare.resolver import BEST, PipFight
 from referee.procedures.told import pips, situations
 from referee.ruleset.model import Ruleset
+from referee.ruling import say
 
 READS = frozenset({"attacker", "defender", "when", "variants", "choose"})
 TYPED = {"roll": "attacker"}
@@ -21,15 +23,15 @@ def read(rules: Ruleset, words: Words) -> PipFight:
     attacker, defender = words.get("attacker"), words.get("defender")
     if not attacker or not defender:
         raise RefereeError(
-            "give the pips of the attacking die (or two) and of the defending die, e.g. 6 against 3",
+            say("pips.give", "give the pips of the attacking die (or two) and of the defending die, e.g. 6 against 3"),
             rule=params.rule,
         )
-    defending = pips(defender, "the defending die", params.rule)
+    defending = pips(defender, pgettext("pips.what", "the defending die"), params.rule)
     if len(defending) != 1:
-        raise RefereeError(f"one die defends, not {len(defending)}", rule=params.rule)
-    named = Lexicon("special rule", {n: v.aliases for n, v in rules.variants.items()})
+        raise RefereeError(say("pips.one_defends", "one die defends, not {n}", n=len(defending)), rule=params.rule)
+    named = Lexicon(pgettext("kind", "special rule"), {n: v.aliases for n, v in rules.variants.items()})
     return PipFight(
-        attacker=pips(attacker, "the attacking die", params.rule),
+        attacker=pips(attacker, pgettext("pips.what", "the attacking die"), params.rule),
         defender=defending[0],
         when=situations(rules, words.get("when") or ()),
         variants=frozenset(named(v) for v in words.get("variants") or ()),
@@ -41,14 +43,16 @@ def _pairing(choose: str | None, rule: str) -> tuple[int, int] | None:
     if choose is None:
         return None
     rolled, sep, field_die = choose.partition(":")
-    pair = pips(f"{rolled},{field_die}", "a pairing", rule) if sep else ()
+    pair = pips(f"{rolled},{field_die}", pgettext("pips.what", "a pairing"), rule) if sep else ()
     if len(pair) != 2:
-        raise RefereeError(f"a pairing is ROLLED:FIELD, e.g. 5:6, not '{choose}'", rule=rule)
+        raise RefereeError(
+            say("pairing.form", "a pairing is ROLLED:FIELD, e.g. 5:6, not '{given}'", given=choose), rule=rule
+        )
     return pair[0], pair[1]
 
 
 def for_odds(fight: PipFight) -> PipFight:
     """Odds are for before the roll: a combined attack picks by the best-pairing policy."""
     if fight.choose not in (None, BEST):
-        raise RefereeError("odds are for before the roll: a pairing cannot be chosen yet")
+        raise RefereeError(say("pairing.odds", "odds are for before the roll: a pairing cannot be chosen yet"))
     return PipFight(fight.attacker, fight.defender, fight.when, fight.variants, BEST)

@@ -22,13 +22,14 @@ from typing import Any, Final, Literal
 
 from referee.dice import pips
 from referee.errors import RefereeError
+from referee.language import pgettext
 from referee.outcomes.pips import AttackingDice, DefendingDie, Pairing, PipOutcome, policy
 from referee.procedures.base import DiceNeed, Throw, Units, cite
 from referee.procedures.door import check_situations
 from referee.procedures.pip_compare.grammar import PipCompare
 from referee.records import record
 from referee.ruleset.model import Ruleset
-from referee.ruling import Ruling, Step, Value, both, listed, say, say_n, step
+from referee.ruling import Ruling, Side, Step, Value, both, listed, say, say_n, step
 
 ODDS_KEYS = ("winner", "attacker_loses", "defender_loses", "outcome", "defender_removed", "attacker_removed")
 BEST: Final = "best"
@@ -82,24 +83,34 @@ def check(rules: Ruleset, params: PipCompare, fight: PipFight) -> None:
     """Refuses pips that are no face of the die, too many attacking dice, and a
     combined attack a named situation forbids."""
     faces = rules.dice[params.die].faces
-    for side, values in (("attacker's", fight.attacker), ("defender's", (fight.defender,))):
+    for side, values in ((Side.ATTACKER, fight.attacker), (Side.DEFENDER, (fight.defender,))):
         for value in values:
             if value not in faces:
-                raise RefereeError(
-                    f"the {side} die shows {value}: a die shows {min(faces)} to {max(faces)}", rule=params.rule
+                off = say(
+                    "pips.off_die",
+                    "the {side}'s die shows {value}: a die shows {low} to {high}",
+                    side=side,
+                    value=value,
+                    low=min(faces),
+                    high=max(faces),
                 )
+                raise RefereeError(off, rule=params.rule)
     if not fight.attacker:
-        raise RefereeError("name the attacking die's pips", rule=params.rule)
+        raise RefereeError(say("pips.name_attacking", "name the attacking die's pips"), rule=params.rule)
     if len(fight.attacker) > params.most_attackers:
-        raise RefereeError(
-            f"{len(fight.attacker)} attacking dice: at most {params.most_attackers} attack together",
-            rule=cite(params, "combined"),
+        many = say(
+            "pips.too_many_attacking",
+            "{n} attacking dice: at most {most} attack together",
+            n=len(fight.attacker),
+            most=params.most_attackers,
         )
+        raise RefereeError(many, rule=cite(params, "combined"))
     if len(fight.attacker) > 1:
         for _, name in fight.when:
             if name in params.combined_refused_by:
                 situation = rules.situations[name]
-                raise RefereeError(f"no combined attack: {situation.said}", rule=situation.rule)
+                alone = say("pips.no_combined", "no combined attack: {situation}", situation=situation.said)
+                raise RefereeError(alone, rule=situation.rule)
 
 
 def dice_needed(rules: Ruleset, params: PipCompare, fight: PipFight) -> dict[str, DiceNeed]:
@@ -155,15 +166,23 @@ def _chosen(params: PipCompare, fight: PipFight, listed: list[Pairing]) -> Pairi
     for p in listed:
         if (p.rolled, p.field) == (rolled, field_die):
             if not p.legal:
-                raise RefereeError(
-                    f"{rolled} on {field_die} fails, and a pairing that does not fail exists: it may not be picked",
-                    rule=cite(params, "combined"),
+                fails = say(
+                    "pairing.fails",
+                    "{rolled} on {field} fails, and a pairing that does not fail exists: it may not be picked",
+                    rolled=rolled,
+                    field=field_die,
                 )
+                raise RefereeError(fails, rule=cite(params, "combined"))
             return p
-    raise RefereeError(
-        f"no pairing {rolled}:{field_die}; the pairings are " + ", ".join(f"{p.rolled}:{p.field}" for p in listed),
-        rule=cite(params, "combined"),
+    pairings = pgettext("list", ", ").join(f"{p.rolled}:{p.field}" for p in listed)
+    missing = say(
+        "pairing.none",
+        "no pairing {rolled}:{field}; the pairings are {pairings}",
+        rolled=rolled,
+        field=field_die,
+        pairings=pairings,
     )
+    raise RefereeError(missing, rule=cite(params, "combined"))
 
 
 def _effect_steps(params: PipCompare, fight: PipFight, p: Pairing) -> list[Step]:

@@ -115,11 +115,14 @@ class RankedFight:
             rear = divisions(self.rules, battle, f"{side}_rear")
             if self.params.fight.given == "fighting":
                 if rear:
-                    raise RefereeError(
-                        f"this game has no rear: {setting(side)} counts every unit that fights, "
-                        f"so count these in it and leave out {setting(side + '-rear')}",
-                        rule=self.params.fight.keep_rule or self.params.fight.rule,
+                    no_rear = say(
+                        "rear.none",
+                        "this game has no rear: {flag} counts every unit that fights, "
+                        "so count these in it and leave out {rear_flag}",
+                        flag=setting(side),
+                        rear_flag=setting(side + "-rear"),
                     )
+                    raise RefereeError(no_rear, rule=self.params.fight.keep_rule or self.params.fight.rule)
                 sides.append(self.between(side, [], Counter(front)))
             else:
                 sides.append((_sorted(front), tuple(sorted(Counter(rear).items()))))

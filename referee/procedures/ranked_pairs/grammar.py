@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar
 
 from referee.inputs import DICE_PER_UNIT, MAX_COUNT
+from referee.language import pgettext
 from referee.records import section
 from referee.ruleset.crosscheck import Fail, names_exist, unknown
 from referee.ruleset.spec import RULE, Boolean, Integer, Record, Seq, Table, Text, field
@@ -151,11 +152,16 @@ class RankedPairs:
         rolled += [(f"{path}.divisions.{unit}.die", d.die) for unit, d in self.divisions.items() if d.die]
         for where, die in rolled:
             if die not in rules.dice:
-                raise unknown(fail, where, "die", die, rules.dice)
+                raise unknown(fail, where, pgettext("kind", "die"), die, rules.dice)
             for face in rules.dice[die].faces:
                 if not isinstance(face, int):
-                    raise fail(where, f"ranked pairs add bonuses to faces, but '{face}' is not a number")
+                    raise fail(
+                        where,
+                        pgettext(
+                            "file.bonus_face", "ranked pairs add bonuses to faces, but '{face}' is not a number"
+                        ).format(face=face),
+                    )
         named = [(f"{path}.divisions.{u}", u) for u in self.divisions]
         named += [(f"{path}.stand_order[{i}]", u) for i, u in enumerate(self.stand_order)]
         named += [(f"{path}.fight.supply_order[{i}]", u) for i, u in enumerate(self.fight.supply_order)]
-        names_exist(fail, "unit", named, rules.units)
+        names_exist(fail, pgettext("kind", "unit"), named, rules.units)

@@ -64,16 +64,17 @@ def labels(rules: Ruleset, items: list[Division]) -> str:
     )
 
 
-_ACTING = {"attacker": "attacking", "defender": "defending"}
+def _acting(side: str) -> str:
+    """'attacking': what a side's units do, as a word before their noun."""
+    return say("acting.attacking", "attacking") if side == Side.ATTACKER else say("acting.defending", "defending")
 
 
 def _kind(rules: Ruleset, units: list[Division]) -> str:
     """'armies' where the units told are of one kind, else 'units'."""
     kinds = {unit for unit, _ in units}
     if len(kinds) > 1:
-        return "units"
-    unit = rules.units[kinds.pop()]
-    return unit.plural or unit.title + "s"
+        return say("kind.units", "units")
+    return rules.units[kinds.pop()].titles
 
 
 def _whole_fight(rules: Ruleset, battle: Battle) -> str:
@@ -127,23 +128,45 @@ def _dice_parts(rules: Ruleset, params: RankedPairs, battle: Battle, side: str) 
     limit_rule = params.cite.max_front or front_rule
     on = on_the_front(params)
     if not front:
-        raise RefereeError(f"the {side} needs at least one unit{on}", rule=limit_rule)
+        if on:
+            none = say("front.none", "the {side} needs at least one unit on the front", side=Side(side))
+        else:
+            none = say("front.none_fighting", "the {side} needs at least one unit", side=Side(side))
+        raise RefereeError(none, rule=limit_rule)
     if len(front) > spec.max_front and not on:
-        raise RefereeError(
-            f"the {side} fights with {labels(rules, front)}; at most {spec.max_front} roll in one battle "
-            f"({setting(side)} counts the {_ACTING[side]} {_kind(rules, front)}, one die each); "
-            f"for the whole fight: {_whole_fight(rules, battle)}",
-            rule=limit_rule,
+        many = say(
+            "front.too_many_fighting",
+            "the {side} fights with {units}; at most {most} roll in one battle "
+            "({flag} counts the {acting} {kind}, one die each); for the whole fight: {command}",
+            side=Side(side),
+            units=labels(rules, front),
+            most=spec.max_front,
+            flag=setting(side),
+            acting=_acting(side),
+            kind=_kind(rules, front),
+            command=_whole_fight(rules, battle),
         )
+        raise RefereeError(many, rule=limit_rule)
     if len(front) > spec.max_front:
-        raise RefereeError(
-            f"the {side} has {labels(rules, front)}{on}; at most {spec.max_front} may stand there", rule=limit_rule
+        many = say(
+            "front.too_many",
+            "the {side} has {units} on the front; at most {most} may stand there",
+            side=Side(side),
+            units=labels(rules, front),
+            most=spec.max_front,
         )
+        raise RefereeError(many, rule=limit_rule)
     for unit, _ in front:
         if unit not in params.divisions:
-            raise RefereeError(
-                f"{article(rules.units[unit].title)} does not fight in {article(params.label)}", rule=params.rule
+            outside = say(
+                "front.does_not_fight",
+                "{a_unit} does not fight in {an_attack}",
+                a_unit=article(rules.units[unit].title),
+                an_attack=article(params.label),
+                unit=rules.units[unit].title,
+                attack=params.label,
             )
+            raise RefereeError(outside, rule=params.rule)
     count = sum(params.divisions[unit].dice for unit, _ in front)
     own = [f"{n} {d}" for d, n in params.dice_kinds(rules, side, [u for u, _ in front], 0) if d != params.die_of(side)]
     has: dict[str, Value] = {
@@ -209,11 +232,13 @@ def dice_needed(rules: Ruleset, params: RankedPairs, battle: Battle) -> dict[str
     need: dict[str, DiceNeed] = {}
     for side in SIDES:
         if battle.rear(side) and not reads_rear(rules, params, battle, side):
-            raise RefereeError(
-                f"one round never reads the {side}'s rear here: leave it out "
+            never = say(
+                "rear.unread",
+                "one round never reads the {side}'s rear here: leave it out "
                 "(a whole fight, played until conquest, supplies from it)",
-                rule=cite(params, "cover"),
+                side=side,
             )
+            raise RefereeError(never, rule=cite(params, "cover"))
         parts = _dice_parts(rules, params, battle, side)
         rule = [parts[0][1].rule, *(said.rule for count, said in parts if count)][-1]
         kinds = [(rules.dice[die].die, n) for die, n in side_dice(rules, params, battle, side, parts)]

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar
 
+from referee.language import pgettext
 from referee.records import section
 from referee.ruleset.crosscheck import Fail, names_exist
 from referee.ruleset.spec import EMPTY, RULE, Integer, Record, Seq, Table, Text, field
@@ -72,8 +73,13 @@ class RollChain:
         """Numbered faces; each step takes its number from one stat or one
         table; the units, tables and stats it names exist for every unit."""
         if not all(isinstance(face, int) for face in rules.dice[self.die].faces):
-            raise fail(f"{path}.die", f"'{self.die}' needs numbered faces: each step rolls against a number")
-        names_exist(fail, "unit", [(f"{path}.stats.{u}", u) for u in self.stats], rules.units)
+            raise fail(
+                f"{path}.die",
+                pgettext(
+                    "file.numbered_chain", "'{die}' needs numbered faces: each step rolls against a number"
+                ).format(die=self.die),
+            )
+        names_exist(fail, pgettext("kind", "unit"), [(f"{path}.stats.{u}", u) for u in self.stats], rules.units)
         wanted = [
             (f"{path}.tables.{n}.{side}", getattr(t, side))
             for n, t in self.tables.items()
@@ -82,10 +88,20 @@ class RollChain:
         for i, step in enumerate(self.steps):
             where = f"{path}.steps[{i}]"
             if bool(step.stat) == bool(step.table):
-                raise fail(where, f"step '{step.name}' takes its number from one 'stat' or one 'table'")
+                raise fail(
+                    where,
+                    pgettext(
+                        "file.step_number", "step '{step}' takes its number from one 'stat' or one 'table'"
+                    ).format(step=step.name),
+                )
             if step.stat:
                 wanted.append((f"{where}.stat", step.stat))
             else:
-                names_exist(fail, "table", [(f"{where}.table", step.table)], self.tables)
+                names_exist(fail, pgettext("kind", "table"), [(f"{where}.table", step.table)], self.tables)
         for unit, stats in self.stats.items():
-            names_exist(fail, f"stat of unit '{unit}'", [(where, stat) for where, stat in wanted], stats)
+            names_exist(
+                fail,
+                pgettext("kind", "stat of unit '{unit}'").format(unit=unit),
+                [(where, stat) for where, stat in wanted],
+                stats,
+            )

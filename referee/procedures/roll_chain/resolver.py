@@ -24,7 +24,13 @@ ODDS_KEYS = ("stopped_at", "result")
 def _one(battle: Battle, side: str) -> str:
     units = battle.side(side)
     if len(units) != 1 or units[0][1] != 1:
-        raise RefereeError(f"a chain is rolled for one unit against one: name one unit for the {side}")
+        raise RefereeError(
+            say(
+                "chain.one_unit",
+                "a chain is rolled for one unit against one: name one unit for the {side}",
+                side=Side(side),
+            )
+        )
     return units[0][0]
 
 
@@ -60,7 +66,13 @@ def dice_needed(rules: Ruleset, params: RollChain, battle: Battle) -> dict[str, 
     for side in SIDES:
         unit = _one(battle, side)
         if unit not in params.stats:
-            raise RefereeError(f"a {rules.units[unit].title} has no stats for a {params.label}", rule=params.rule)
+            no_stats = say(
+                "chain.no_stats",
+                "a {unit} has no stats for a {attack}",
+                unit=rules.units[unit].title,
+                attack=params.label,
+            )
+            raise RefereeError(no_stats, rule=params.rule)
     need: dict[str, DiceNeed] = {}
     for side in SIDES:
         mine = [s for s in params.steps if s.roller == side]

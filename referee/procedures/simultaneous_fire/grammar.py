@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from referee.inputs import DICE_PER_UNIT
+from referee.language import pgettext
 from referee.records import section
 from referee.ruleset.crosscheck import Fail, names_exist
 from referee.ruleset.spec import RULE, Either, Integer, Record, Seq, Table, Text, field
@@ -91,29 +92,47 @@ class SimultaneousFire:
 
     def cross_check(self, rules: Ruleset, path: str, fail: Fail) -> None:
         """Units, dice and the casualty order name what the file has; every die reads numbers."""
-        names_exist(fail, "unit", ((f"{path}.units.{name}", name) for name in self.units), rules.units)
+        names_exist(
+            fail, pgettext("kind", "unit"), ((f"{path}.units.{name}", name) for name in self.units), rules.units
+        )
         for name, unit in rules.units.items():
             if rules.attacks.get(rules.attack_of(name)) is self:
                 if name not in self.units:
-                    raise fail(f"{path}.units", f"'{name}' makes this attack but has no line here")
+                    raise fail(
+                        f"{path}.units",
+                        pgettext("file.no_line", "'{name}' makes this attack but has no line here").format(name=name),
+                    )
                 if unit.states:
-                    raise fail(f"units.{name}.states", f"a {self.label} removes a unit at its first loss")
+                    raise fail(
+                        f"units.{name}.states",
+                        pgettext("file.first_loss", "a {attack} removes a unit at its first loss").format(
+                            attack=self.label
+                        ),
+                    )
         dice = [(f"{path}.units.{name}.die", fire.die) for name, fire in self.units.items() if fire.die]
-        names_exist(fail, "die", dice, rules.dice)
+        names_exist(fail, pgettext("kind", "die"), dice, rules.dice)
         for where, die in [(f"{path}.die", self.die), *dice]:
             if die in rules.dice and not all(isinstance(face, int) for face in rules.dice[die].faces):
-                raise fail(where, f"die '{die}' has faces that are not numbers: a {self.label} reads numbers")
+                raise fail(
+                    where,
+                    pgettext(
+                        "file.numbers_read", "die '{die}' has faces that are not numbers: a {attack} reads numbers"
+                    ).format(die=die, attack=self.label),
+                )
         for i, support in enumerate(self.support):
             named = [(f"{path}.support[{i}].{key}", getattr(support, key)) for key in ("unit", "raises")]
-            names_exist(fail, "fighting unit", named, self.units)
+            names_exist(fail, pgettext("kind", "fighting unit"), named, self.units)
         listed = self.fight.casualties
         if not isinstance(listed, str):
             named = [(f"{path}.fight.casualties[{i}]", unit) for i, unit in enumerate(listed)]
-            names_exist(fail, "fighting unit", named, self.units)
+            names_exist(fail, pgettext("kind", "fighting unit"), named, self.units)
             missing = [unit for unit in self.units if unit not in listed]
             if missing:
                 raise fail(
-                    f"{path}.fight.casualties", f"says nothing of {', '.join(missing)}: list every fighting unit"
+                    f"{path}.fight.casualties",
+                    pgettext("file.casualties", "says nothing of {units}: list every fighting unit").format(
+                        units=pgettext("list", ", ").join(missing)
+                    ),
                 )
 
     def order(self, rules: Ruleset) -> tuple[str, ...]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar
 
+from referee.language import pgettext
 from referee.records import section
 from referee.ruleset.crosscheck import Fail, names_exist
 from referee.ruleset.spec import EMPTY, FACE, RULE, Boolean, Either, Integer, Record, Seq, Table, Text, field
@@ -99,7 +100,20 @@ class SymbolHits:
             spec: SymbolSide = getattr(self, side)
             for i, face in enumerate(spec.hits):
                 if face not in faces:
-                    raise fail(f"{path}.{side}.hits[{i}]", f"'{face}' is not a face of die '{self.die}'")
+                    raise fail(
+                        f"{path}.{side}.hits[{i}]",
+                        pgettext("file.not_a_face", "'{face}' is not a face of die '{die}'").format(
+                            face=face, die=self.die
+                        ),
+                    )
             if spec.unit_dice and spec.dice != "per-unit":
-                raise fail(f"{path}.{side}.unit_dice", f"dice by unit need 'dice: per-unit', not {spec.dice}")
-            names_exist(fail, "unit", [(f"{path}.{side}.unit_dice.{u}", u) for u in spec.unit_dice], rules.units)
+                raise fail(
+                    f"{path}.{side}.unit_dice",
+                    pgettext("file.per_unit", "dice by unit need 'dice: per-unit', not {dice}").format(dice=spec.dice),
+                )
+            names_exist(
+                fail,
+                pgettext("kind", "unit"),
+                [(f"{path}.{side}.unit_dice.{u}", u) for u in spec.unit_dice],
+                rules.units,
+            )

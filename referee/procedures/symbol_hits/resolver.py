@@ -26,30 +26,50 @@ def made_alone(params: SymbolHits) -> str | None:
 def dice_needed(rules: Ruleset, params: SymbolHits, battle: Battle) -> dict[str, DiceNeed]:
     reach = params.range
     if battle.range is not None and not reach.min <= battle.range <= reach.max:
-        raise RefereeError(
-            f"{article(params.label)} reaches distance {span(reach.min, reach.max)}, not {battle.range}",
-            rule=cite(params, "range"),
+        reaches = say(
+            "range.reach",
+            "{an_attack} reaches distance {span}, not {given}",
+            an_attack=article(params.label),
+            attack=rules.attack_said(_name(rules, params)),
+            span=span(reach.min, reach.max),
+            given=battle.range,
         )
+        raise RefereeError(reaches, rule=cite(params, "range"))
     die = rules.dice[params.die].die
     need: dict[str, DiceNeed] = {}
     for side in SIDES:
         spec = getattr(params, side)
         units = size(battle.side(side))
         if spec.max_units and units > spec.max_units:
-            raise RefereeError(
-                f"the {side} has {units} units in {article(params.label)}; at most {spec.max_units} can take part",
-                rule=cite(params, "dice"),
+            many = say(
+                "units.too_many",
+                "the {side} has {n} units in {an_attack}; at most {most} can take part",
+                side=side,
+                n=units,
+                an_attack=article(params.label),
+                attack=rules.attack_said(_name(rules, params)),
+                most=spec.max_units,
             )
+            raise RefereeError(many, rule=cite(params, "dice"))
         count = (
             sum(spec.unit_dice.get(u, 1) * n for u, n in battle.side(side)) if spec.dice == "per-unit" else spec.dice
         )
         if spec.max_dice and count > spec.max_dice:
-            raise RefereeError(
-                f"the {side} would roll {count} dice, but a player owns only {spec.max_dice}",
-                rule=cite(params, "dice"),
+            owned = say(
+                "dice.owned",
+                "the {side} would roll {n} dice, but a player owns only {most}",
+                side=side,
+                n=count,
+                most=spec.max_dice,
             )
+            raise RefereeError(owned, rule=cite(params, "dice"))
         need[side] = DiceNeed(die, count, cite(params, "dice"))
     return need
+
+
+def _name(rules: Ruleset, params: SymbolHits) -> str:
+    """The attack's name in the file, for its label in the language spoken."""
+    return next(name for name, attack in rules.attacks.items() if attack is params)
 
 
 def _counting(rules: Ruleset, params: SymbolHits, hits: tuple[object, ...]) -> str:
@@ -78,11 +98,6 @@ def prepare(rules: Ruleset, name: str, params: SymbolHits, battle: Battle) -> Ca
     return lambda throw: _rule(rules, name, params, battle, throw)
 
 
-def _reach(low: int, high: int) -> str:
-    """'1' or '1 to 3': how far an attack reaches, in the current language."""
-    return str(low) if low == high else say("range.span", "{low} to {high}", low=low, high=high)
-
-
 def _rule(rules: Ruleset, name: str, params: SymbolHits, battle: Battle, throw: Throw) -> Ruling:
     steps: list[Step] = []
     if battle.range is not None:
@@ -94,7 +109,7 @@ def _rule(rules: Ruleset, name: str, params: SymbolHits, battle: Battle, throw: 
                 distance=battle.range,
                 an_attack=article(params.label),
                 attack=rules.attack_said(name),
-                reach=_reach(params.range.min, params.range.max),
+                reach=span(params.range.min, params.range.max),
             )
         )
     rolled = {side: list(throw[side]) for side in SIDES}

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar
 
+from referee.language import pgettext
 from referee.records import section
 from referee.ruleset.crosscheck import Fail, names_exist, unambiguous
 from referee.ruleset.spec import EMPTY, RULE, Boolean, Integer, Record, Seq, Table, Text, field
@@ -124,21 +125,38 @@ class TargetNumber:
     modifiers: Mapping[str, Modifier] = field(Table(Record(Modifier)), "named modifiers a table declares", EMPTY)
     cite: TargetCite = field(Record(TargetCite), "the rule cited at each step", TargetCite())
 
-    units_refused: ClassVar[str] = "a target-number attack compares values ('referee hit'); units cannot make it"
     reads_situation: ClassVar[frozenset[str]] = frozenset()
+
+    @property
+    def units_refused(self) -> str:
+        """Why no unit of the file may make this attack, in the language spoken."""
+        return pgettext(
+            "file.units_refused", "a target-number attack compares values ('referee hit'); units cannot make it"
+        )
 
     def cross_check(self, rules: Ruleset, path: str, fail: Fail) -> None:
         """Numbered faces, sound bounds, one row per difference, and every
         attack type an action or a modifier names must exist."""
         if not all(isinstance(face, int) for face in rules.dice[self.die].faces):
-            raise fail(f"{path}.die", f"'{self.die}' needs numbered faces: a target number is rolled against")
+            raise fail(
+                f"{path}.die",
+                pgettext(
+                    "file.numbered_target", "'{die}' needs numbered faces: a target number is rolled against"
+                ).format(die=self.die),
+            )
         for part, bounds in (("value", self.value), ("clamp", self.clamp)):
             if bounds.min > bounds.max:
-                raise fail(f"{path}.{part}", f"min {bounds.min} is above max {bounds.max}")
+                raise fail(
+                    f"{path}.{part}",
+                    pgettext("file.min_max", "min {min} is above max {max}").format(min=bounds.min, max=bounds.max),
+                )
         seen: set[int] = set()
         for i, row in enumerate(self.table):
             if row.difference in seen:
-                raise fail(f"{path}.table[{i}]", f"difference {row.difference} has two rows")
+                raise fail(
+                    f"{path}.table[{i}]",
+                    pgettext("file.two_rows", "difference {difference} has two rows").format(difference=row.difference),
+                )
             seen.add(row.difference)
         named = [
             (f"{path}.actions.{n}.allows[{i}]", t) for n, a in self.actions.items() for i, t in enumerate(a.allows)
@@ -146,7 +164,7 @@ class TargetNumber:
         named += [
             (f"{path}.modifiers.{n}.types[{i}]", t) for n, m in self.modifiers.items() for i, t in enumerate(m.types)
         ]
-        names_exist(fail, "attack type", named, self.types)
+        names_exist(fail, pgettext("kind", "attack type"), named, self.types)
         tables = (("types", self.types), ("actions", self.actions), ("modifiers", self.modifiers))
         unambiguous(
             [

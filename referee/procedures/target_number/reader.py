@@ -8,11 +8,14 @@ from typing import Any
 
 from referee.errors import RefereeError, setting
 from referee.inputs import whole_number
+from referee.language import pgettext
 from referee.names import Lexicon
 from referee.outcomes.strike import AGREED, Strike
 from referee.procedures.base import Words, cite
 from referee.procedures.target_number.grammar import TargetNumber
+from referee.procedures.target_number.resolver import whose
 from referee.ruleset.model import Ruleset
+from referee.ruling import listed, say
 
 READS = frozenset({"kind", "attacker", "defender", "action", "wounds", "modifiers", *AGREED})
 TYPED = {"roll": "hit", "wound_roll": "wound"}
@@ -29,25 +32,33 @@ def _lexicon(kind: str, table: Any) -> Lexicon[str]:
 def named(params: TargetNumber, kind: str | None, modifiers: tuple[str, ...]) -> tuple[str, tuple[str, ...]]:
     """The attack type and modifiers by their names in the file, each modifier once."""
     if not kind:
-        raise RefereeError(f"say which attack it is: {', '.join(params.types)}")
+        raise RefereeError(say("attack.say_which", "say which attack it is: {attacks}", attacks=listed(params.types)))
     if modifiers and not params.modifiers:
-        raise RefereeError(
-            f"unknown modifier '{modifiers[0]}': this ruleset names no modifiers; say a change on the spot "
-            f"({setting('attacker-bonus')}, {setting('target-bonus')}, "
-            f"{setting('to-hit-plus')} or {setting('wound-roll-plus')} N), "
+        no_modifiers = say(
+            "modifier.none_named",
+            "unknown modifier '{given}': this ruleset names no modifiers; say a change on the spot "
+            "({attacker_bonus}, {target_bonus}, {to_hit} or {wound_roll} N), "
             "or declare named ones under the attack's 'modifiers:' in a copy of the ruleset "
-            f"(referee new NAME {setting('from')} RULESET; docs/rulesets.md, "
-            "target-number)",
-            rule=cite(params, "modifiers"),
+            "(referee new NAME {from_flag} RULESET; docs/rulesets.md, target-number)",
+            given=modifiers[0],
+            attacker_bonus=setting("attacker-bonus"),
+            target_bonus=setting("target-bonus"),
+            to_hit=setting("to-hit-plus"),
+            wound_roll=setting("wound-roll-plus"),
+            from_flag=setting("from"),
         )
-    modifier = _lexicon("modifier", params.modifiers)
-    return _lexicon("attack type", params.types)(kind), tuple(dict.fromkeys(modifier(m) for m in modifiers))
+        raise RefereeError(no_modifiers, rule=cite(params, "modifiers"))
+    modifier = _lexicon(pgettext("kind", "modifier"), params.modifiers)
+    return _lexicon(pgettext("kind", "attack type"), params.types)(kind), tuple(
+        dict.fromkeys(modifier(m) for m in modifiers)
+    )
 
 
 def _value(params: TargetNumber, side: str, given: object) -> int:
+    named = whose(params, side)
     if given is None:
-        raise RefereeError(f"say the {side}'s {params.value.label}")
-    return whole_number(str(given), f"the {side}'s {params.value.label}")
+        raise RefereeError(say("value.say", "say {whose}", whose=named))
+    return whole_number(str(given), named)
 
 
 def read(rules: Ruleset, words: Words) -> Strike:
@@ -58,7 +69,7 @@ def read(rules: Ruleset, words: Words) -> Strike:
         kind=kind,
         attacker=_value(params, "attacker", words.get("attacker")),
         target=_value(params, "target", words.get("defender")),
-        action=_lexicon("action", params.actions)(action) if action else None,
+        action=_lexicon(pgettext("kind", "action"), params.actions)(action) if action else None,
         wounds=words.get("wounds") or 0,
         modifiers=modifiers,
         **{word: words.get(word) or 0 for word in AGREED},

@@ -18,13 +18,33 @@ from referee.outcomes.strike import Strike, StrikeOutcome
 from referee.procedures.base import DiceNeed, Throw, cite
 from referee.procedures.target_number.grammar import Modifier, TargetNumber
 from referee.ruleset.model import Ruleset
-from referee.ruling import Ruling, Step, Value, either, say, say_n, step
+from referee.ruling import Ruling, Side, Step, Value, either, say, say_n, step
 
 ODDS_KEYS = ("needed", "hit", "out_of_action")  # the number needed is the same for every throw
 
 
 def _signed(n: int) -> str:
     return f"{n:+d}"
+
+
+def whose(params: TargetNumber, side: str) -> str:
+    """'the attacker's quality', 'the target's quality': the value a side gives, as messages name it."""
+    if side == "target":
+        return say("value.target_whose", "the target's {value}", value=params.value.label)
+    return say("value.whose", "the {side}'s {value}", side=Side(side), value=params.value.label)
+
+
+def _only(labels: list[str], kind: str) -> dict[str, Value]:
+    """What a refusal of an attack type says of the types allowed instead:
+    English with articles ('a melee attack or a ranged attack', 'no attack'),
+    the other languages bare ('melee of ranged')."""
+    none = say("attacks.none", "no attack")
+    return {
+        "some_attacks": _listing(labels) or none,
+        "an_attack": article(kind),
+        "attacks": either(labels) or none,
+        "attack": kind,
+    }
 
 
 def _listing(words: list[str]) -> str:
@@ -44,26 +64,44 @@ def check(params: TargetNumber, strike: Strike) -> list[Step]:
     value = params.value
     for side, given in (("attacker", strike.attacker), ("target", strike.target)):
         if not value.min <= given <= value.max:
-            raise RefereeError(f"the {side}'s {value.label} must be {value.min} to {value.max}, not {given}")
+            off = say(
+                "value.off",
+                "{whose} must be {low} to {high}, not {given}",
+                whose=whose(params, side),
+                low=value.min,
+                high=value.max,
+                given=given,
+            )
+            raise RefereeError(off)
     if strike.wounds < 0:
-        raise RefereeError(f"wounds cannot be negative ({strike.wounds})", rule=cite(params, "wound"))
+        negative = say("wounds.negative", "wounds cannot be negative ({wounds})", wounds=strike.wounds)
+        raise RefereeError(negative, rule=cite(params, "wound"))
     kind = params.types[strike.kind]
     for name in strike.modifiers:
         modifier = params.modifiers[name]
         if modifier.types and strike.kind not in modifier.types:
-            allowed = _listing([params.types[t].label for t in modifier.types])
-            raise RefereeError(
-                f"'{modifier.label}' applies to {allowed}, not {article(kind.label)}", rule=modifier.rule
+            labels = [params.types[t].label for t in modifier.types]
+            only = _only(labels, kind.label)
+            applies = say(
+                "modifier.applies_to",
+                "'{modifier}' applies to {some_attacks}, not {an_attack}",
+                modifier=modifier.label,
+                **only,
             )
+            raise RefereeError(applies, rule=modifier.rule)
     if strike.action is None:
         return []
     action = params.actions[strike.action]
     allows = [params.types[t].label for t in action.allows]
     if strike.kind not in action.allows:
-        raise RefereeError(
-            f"after {action.label} a unit may make {_listing(allows) or 'no attack'}, not {article(kind.label)}",
-            rule=cite(params, "allows"),
+        only = _only(allows, kind.label)
+        after = say(
+            "action.allows",
+            "after {action} a unit may make {some_attacks}, not {an_attack}",
+            action=action.label,
+            **only,
         )
+        raise RefereeError(after, rule=cite(params, "allows"))
     moves = (
         say(
             "action.moves_up_to",
