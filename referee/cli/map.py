@@ -7,6 +7,7 @@ from typing import Any
 
 import click
 
+from referee.cli.helptext import described, helped
 from referee.cli.journaling import journaled, record, write_file
 from referee.cli.options import F, Named, emit, json_option, load_rules, ruleset_argument, seed_option, whole
 from referee.dice import new_seed
@@ -17,15 +18,24 @@ from referee.ruleset.model import Ruleset
 
 def map_options(f: F) -> F:
     """The options that say which map to deal; `setup` deals with the same ones."""
-    f = click.option("--capitals", is_flag=True, help="Add the capital cities of the capital variant.")(f)
+    f = click.option(
+        "--capitals", is_flag=True, help=helped("help.capitals", "Add the capital cities of the capital variant.")
+    )(f)
     f = click.option(
         "--shape",
         type=Named(sorted(SHAPES)),
         default="random",
         show_default=True,
-        help="; ".join(f"{name}: {text}" for name, text in SHAPES.items()) + ".",
+        help=helped(
+            "help.shape",
+            "random: tiles laid one by one beside a random tile already down: ragged, with inlets; "
+            "blob: each tile laid where it touches the most tiles already down: compact; "
+            "front: two long rows side by side: a long front line.",
+        ),
     )(f)
-    return click.option("--tiles", type=whole(), required=True, help="How many tiles (without capitals).")(f)
+    return click.option(
+        "--tiles", type=whole(), required=True, help=helped("help.tiles", "How many tiles (without capitals).")
+    )(f)
 
 
 def dealt(rules: Ruleset, tiles: int, shape: str, capitals: bool, seed: int | None) -> Landmap:
@@ -37,14 +47,17 @@ def svg_option(f: F) -> F:
         "--hex-size",
         type=whole(1),
         metavar="MM",
-        help="Hexes this many mm across in the SVG (default: 32, or less so the map fits A4, else A3; "
-        "never too small for the box's dice).",
+        help=helped(
+            "help.hex-size",
+            "Hexes this many mm across in the SVG (default: 32, or less so the map fits A4, else A3; "
+            "never too small for the box's dice).",
+        ),
     )(f)
     return click.option(
         "--svg",
         "svg_path",
         type=click.Path(dir_okay=False, writable=True),
-        help="Also write the map as an SVG picture to this file, to print and play on.",
+        help=helped("help.svg", "Also write the map as an SVG picture to this file, to print and play on."),
     )(f)
 
 
@@ -82,6 +95,7 @@ def write_svg(
 @seed_option
 @journaled
 @json_option
+@described("help.map")
 def landmap(
     ruleset: str,
     tiles: int,

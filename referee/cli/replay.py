@@ -18,6 +18,7 @@ from typing import Any
 import click
 
 from referee.board import COMMAND as BOARD_ACTION
+from referee.cli.helptext import described
 from referee.cli.journaling import journal_option, opened, report_damage, rerunning
 from referee.cli.options import emit, json_option, whole
 from referee.errors import RefereeError
@@ -147,6 +148,7 @@ def _summary(entry: dict[str, Any], runs: list[dict[str, Any]]) -> str:
 @click.argument("entry", type=whole(1))
 @journal_option
 @json_option
+@described("help.replay")
 def replay(entry: int, as_json: bool) -> None:
     """Rule on a journal entry again, with the same seed and typed dice: once
     with the ruleset content stored in the journal, once with today's file,
