@@ -81,11 +81,25 @@ def write_svg(
         "svg_size_mm": [round(picture.width_mm), round(picture.height_mm)],
         "paper": picture.paper,
     }
-    return (
-        f"\nSVG picture written to {svg_path}: hexes {picture.hex_mm} mm across (a {land.die_mm} mm die fits), "
-        f"{picture.width_mm:.0f} × {picture.height_mm:.0f} mm, "
-        + (f"fits {picture.paper}." if picture.paper.startswith("A") else "larger than A3: try a smaller --hex-size.")
+    return "\n" + _written(svg_path, picture.hex_mm, land.die_mm, picture.width_mm, picture.height_mm, picture.paper)
+
+
+def _written(path: str, hex_mm: int, die_mm: int, width_mm: float, height_mm: float, paper: str) -> str:
+    """Where the picture went, its hexes and size, and the paper it fits ('A4 portrait', as --json says)."""
+    from referee.language import pgettext
+
+    name, _, turned = paper.partition(" ")
+    if turned == "portrait":
+        fits = pgettext("svg.paper", "fits {paper} portrait.").format(paper=name)
+    elif turned == "landscape":
+        fits = pgettext("svg.paper", "fits {paper} landscape.").format(paper=name)
+    else:
+        fits = pgettext("svg.paper", "larger than A3: try a smaller --hex-size.")
+    said = pgettext(
+        "svg.written",
+        "SVG picture written to {path}: hexes {hex} mm across (a {die} mm die fits), {width} × {height} mm, {fits}",
     )
+    return said.format(path=path, hex=hex_mm, die=die_mm, width=f"{width_mm:.0f}", height=f"{height_mm:.0f}", fits=fits)
 
 
 @click.command(name="map")

@@ -419,7 +419,7 @@ def board(game: str | None, svg_path: str | None, as_json: bool) -> None:
     emit(
         as_json,
         out,
-        lambda: render.report(rules, out) + (f"\n\nSVG picture written to {svg_path}." if svg_path else ""),
+        lambda: render.report(rules, out) + ("\n\n" + _written(svg_path) if svg_path else ""),
     )
 
 
@@ -472,3 +472,9 @@ def replay(game: str | None, as_json: bool) -> None:
     emit(as_json, out, lambda: render.replayed(out))
     if not same:
         click.get_current_context().exit(1)
+
+
+def _written(path: str) -> str:
+    from referee.language import pgettext
+
+    return pgettext("svg.saved", "SVG picture written to {path}.").format(path=path)
