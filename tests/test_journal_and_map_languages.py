@@ -175,3 +175,20 @@ def test_board_legend_in_each_language(code: str, said: list[str], tmp_path: Pat
         assert text in out, (text, out)
     picture = (tmp_path / "b.svg").read_text(encoding="utf-8")
     assert said[1].split(":")[0].split("：")[0] in picture
+
+
+@pytest.mark.parametrize(
+    ("code", "title", "headers", "rebuilt"),
+    [
+        ("en", "Attacks for blue, best first (game 'friday', turn 1):", "from", "Game 'friday' rebuilt from"),
+        ("nl", "Aanvallen voor blue, de beste eerst (spel 'friday', beurt 1):", "van", "Spel 'friday' opnieuw"),
+        ("de", "Angriffe für blue, der beste zuerst (Spiel 'friday', Runde 1):", "von", "Spiel 'friday' aus dem"),
+        ("zh-Hant", "blue 可作的進攻，最佳的排最前（對局 'friday'，第 1 回合）：", "從", "已從日誌重建對局 'friday'"),
+    ],
+)
+def test_play_hint_and_play_replay_in_each_language(code: str, title: str, headers: str, rebuilt: str) -> None:
+    run("play start friday diceland --tiles 8 --seed 3 --rule terrain --red 6,6,5,3,2,1 --blue 6,5,4,4,3,1")
+    run("play place B1 6 A2 1 B2 6 A3 3 B3 5 A4 4 B4 3 C4 4")
+    hint = run(f"--lang {code} play hint").stdout.splitlines()
+    assert hint[0] == title and hint[2].startswith(headers)
+    assert run(f"--lang {code} play replay").stdout.startswith(rebuilt)

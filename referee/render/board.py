@@ -182,10 +182,10 @@ def hints(rules: Ruleset, document: Doc, found: list[Any]) -> str:
 
     board = document["board"]
     if not found:
-        return paragraph(f"No attack for {board['to_move']} now. {status(rules, board)}")
-    head = styled(
-        f"Attacks for {board['to_move']}, best first (game '{board['game']}', turn {board['turn']}):", bold=True
-    )
+        none = pgettext("hint.none", "No attack for {player} now. {status}")
+        return paragraph(none.format(player=board["to_move"], status=status(rules, board)))
+    head = pgettext("hint.title", "Attacks for {player}, best first (game '{game}', turn {turn}):")
+    head = styled(head.format(player=board["to_move"], game=board["game"], turn=board["turn"]), bold=True)
     rows = [
         (
             h.first + (f" + {h.second}" if h.second else ""),
@@ -195,12 +195,23 @@ def hints(rules: Ruleset, document: Doc, found: list[Any]) -> str:
         )
         for h in found
     ]
-    return "\n".join([head, "", table(rows, ["from", "to", "takes the tile", "pips lost (expected)"])])
+    headers = [
+        pgettext("hint.header", "from"),
+        pgettext("hint.header", "to"),
+        pgettext("hint.header", "takes the tile"),
+        pgettext("hint.header", "pips lost (expected)"),
+    ]
+    return "\n".join([head, "", table(rows, headers)])
 
 
 def replayed(document: Doc) -> str:
+    """`play replay`'s verdict: every stored board rebuilt the same, or the entries whose board differs."""
+    game = document["game"]
     if document["same"]:
-        return f"Game '{document['game']}' rebuilt from the journal: every stored board is the same."
-    lines = [f"Game '{document['game']}' rebuilt from the journal: boards differ."]
-    lines += [f"  entry {d['entry']}: {d['differs']}" for d in document["differences"]]
+        return pgettext(
+            "board.rebuilt", "Game '{game}' rebuilt from the journal: every stored board is the same."
+        ).format(game=game)
+    lines = [pgettext("board.differ", "Game '{game}' rebuilt from the journal: boards differ.").format(game=game)]
+    entry = pgettext("board.differ.entry", "  entry {entry}: {differs}")
+    lines += [entry.format(entry=d["entry"], differs=d["differs"]) for d in document["differences"]]
     return "\n".join(lines)
