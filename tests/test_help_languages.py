@@ -4,6 +4,8 @@ wide character two); English exactly as click formats it."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import click
 import pytest
 from click.testing import CliRunner
@@ -74,7 +76,7 @@ def test_every_help_speaks_the_language(code: str) -> None:
         (
             "zh-Hant",
             [
-                "用法： cli battle [OPTIONS] [RULESET]",
+                "用法：cli battle [OPTIONS] [RULESET]",
                 "裁定一次攻擊。",
                 "選項：",
                 "防守方擲出的骰面。",
@@ -100,7 +102,7 @@ def test_the_groups_help_speaks_the_language_however_it_is_asked() -> None:
     listed = run("--lang de --help").stdout
     assert "  battle     Entscheidet über einen Angriff." in listed
     assert "[standaard: 20]" in run("--lang nl log --help").stdout
-    assert "[必填]" in run("--lang zh-Hant hit --help").stdout
+    assert "【必填】" in run("--lang zh-Hant hit --help").stdout
 
 
 def test_a_chinese_command_list_is_cut_in_columns() -> None:
@@ -125,3 +127,22 @@ def test_english_help_is_clicks_own(path: str) -> None:
     expected = formatter.getvalue()
     out = CliRunner().invoke(cli, [*names, "--help"], terminal_width=60).stdout
     assert out == expected
+
+
+def test_the_catalogue_check_reads_help_texts_by_their_ids(tmp_path: Path) -> None:
+    """A command's docstring up to its example, and an option's help as click keeps it (dedented)."""
+    from test_step_messages import _catalogues
+
+    package = tmp_path / "code"
+    package.mkdir()
+    (package / "command.py").write_text(
+        '@click.option("--n", help=helped("help.thing.n", """How many\n    things."""))\n'
+        '@described("help.thing")\n'
+        "def thing(n):\n"
+        '    """Do a thing, once or\n    several times.\n\n    \\b\n    Example:\n      referee thing\n    """\n',
+        encoding="utf-8",
+    )
+    assert set(_catalogues().asked(package)) == {
+        "help.thing.n\x04How many\nthings.",
+        "help.thing\x04Do a thing, once or\nseveral times.",
+    }

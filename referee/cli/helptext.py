@@ -88,9 +88,12 @@ class SpokenContext(click.Context):
 def _write_help(ctx: click.Context, formatter: click.HelpFormatter) -> None:
     """What click's Command.format_help writes, each text in the language spoken."""
     from referee.language import _
+    from referee.render.widths import wide
 
     command = ctx.command
-    formatter.write_usage(ctx.command_path, " ".join(command.collect_usage_pieces(ctx)), _("Usage:") + " ")
+    usage = _("Usage:")
+    usage += "" if wide(usage[-1]) else " "  # no space after a full-width colon
+    formatter.write_usage(ctx.command_path, " ".join(command.collect_usage_pieces(ctx)), usage)
     if command.help:
         formatter.write_paragraph()
         with formatter.indentation():
@@ -109,7 +112,7 @@ def _write_help(ctx: click.Context, formatter: click.HelpFormatter) -> None:
 
 def _option_row(option: click.Option, ctx: click.Context) -> tuple[str, str]:
     """An option's line: its flags, its help and click's notes ([default: 20], [required])."""
-    from referee.language import _
+    from referee.language import _, pgettext
 
     extra = option.get_help_extra(ctx)
     notes = []
@@ -121,7 +124,8 @@ def _option_row(option: click.Option, ctx: click.Context) -> tuple[str, str]:
         notes.append(_("required"))
     text = spoken(option.help or "")
     if notes:
-        text = f"{text}  [{'; '.join(notes)}]" if text else f"[{'; '.join(notes)}]"
+        noted = pgettext("help.notes", "[{notes}]").format(notes=pgettext("list", "; ").join(notes))
+        text = f"{text}  {noted}" if text else noted
     return option.get_help_spec(ctx) or "", text
 
 
