@@ -23,11 +23,7 @@ from referee.ruling import Step, Value, listed, say, step
 Hex = tuple[int, int]
 MAP_STREAM = "map"
 DIRECTIONS: tuple[Hex, ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
-SHAPES = {
-    "random": "tiles laid one by one beside a random tile already down: ragged, with inlets",
-    "blob": "each tile laid where it touches the most tiles already down: compact",
-    "front": "two long rows side by side: a long front line",
-}
+SHAPES = ("random", "blob", "front")  # how a map is laid; `referee map --help` says what each gives
 MAX_DEALS = 50
 
 

@@ -10,8 +10,10 @@ steps' messages, each known by a stable id that is its context:
 `step(rule, "id", "...")`, `step_n(rule, "id", "...", "...", n)`,
 `say("id", "...")`, `say_n("id", "...", "...", n)`, `pgettext("id", "...")`,
 `npgettext("id", "...", "...", n)` (a module constant may stand for a quoted
-text). A translation fills in only values the code gives (any other name
-would fail when the message is said); no catalogue keeps a message the code
+text), and the help of the commands: `helped("id", "...")` and the docstring,
+up to its example, of a function marked `@described("id")`. A translation
+fills in only values the code gives (any other name would fail when the
+message is said); no catalogue keeps a message the code
 no longer asks for; every .mo is the compiled form of its .po.
 Standard library only: Babel would extract and compile the same, but a
 catalogue of this size does not earn a development dependency.
@@ -20,6 +22,7 @@ catalogue of this size does not earn a development dependency.
 from __future__ import annotations
 
 import ast
+import inspect
 import string
 import struct
 import sys
@@ -43,7 +46,10 @@ ASKING = {
     "say_n": (0, 3),
     "step": (1, 2),
     "step_n": (1, 3),
+    "helped": (0, 2),
 }
+HELP = "described"  # the decorator whose id names a command's docstring
+EXAMPLE = "\b\nExample:"  # where a command's docstring stops being its help (referee.cli.helptext)
 
 
 def _literal(line: str, path: Path, number: int) -> str:
@@ -169,6 +175,8 @@ def _formatted(tree: ast.Module) -> dict[int, set[str] | None]:
 
 
 def _names(node: ast.Call, function: str, formatted: dict[int, set[str] | None]) -> set[str] | None:
+    if function == "helped":  # a help text is shown as it is, never formatted
+        return None
     if function in ("_", "ngettext"):
         return formatted.get(id(node))  # None: formatted later, where the check cannot follow
     given = _given(node.keywords)
@@ -183,6 +191,8 @@ def asked(package: Path = PACKAGE) -> dict[str, Asked]:
         constants = _constants(tree)
         formatted = _formatted(tree)
         for node in ast.walk(tree):
+            if isinstance(node, ast.FunctionDef) and (described := _described(node)):
+                found.setdefault(described, Asked(f"{_shown(path)}:{node.lineno}", None))
             if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ASKING):
                 continue
             context_at, count = ASKING[node.func.id]
@@ -190,6 +200,8 @@ def asked(package: Path = PACKAGE) -> dict[str, Asked]:
             texts = _strings(node, start, count, constants)
             if texts is None:
                 continue
+            if node.func.id == "helped":  # a help text is known as click keeps it
+                texts[1] = inspect.cleandoc(texts[1])
             key = "\0".join(texts if context_at is None else texts[1:])
             key = key if context_at is None else texts[0] + CONTEXT + key
             names = _names(node, node.func.id, formatted)
@@ -199,6 +211,17 @@ def asked(package: Path = PACKAGE) -> dict[str, Asked]:
                 seen = found[key].names
                 found[key].names = None if seen is None or names is None else seen | names
     return found
+
+
+def _described(node: ast.FunctionDef) -> str | None:
+    """The message a command's docstring is, keyed by its `@described("id")`; None for any other function."""
+    for decorator in node.decorator_list:
+        if isinstance(decorator, ast.Call) and isinstance(decorator.func, ast.Name) and decorator.func.id == HELP:
+            context = decorator.args[0]
+            if isinstance(context, ast.Constant) and isinstance(context.value, str):
+                body = inspect.cleandoc(ast.get_docstring(node, clean=False) or "").partition(EXAMPLE)[0]
+                return context.value + CONTEXT + body.rstrip()
+    return None
 
 
 def _shown(path: Path) -> Path:

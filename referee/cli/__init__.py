@@ -4,13 +4,13 @@ and the one place a user's mistake becomes a line on stderr and exit code 2."""
 from __future__ import annotations
 
 import importlib
-import inspect
 import sys
 from typing import Any
 
 import click
 
 from referee import __version__
+from referee.cli.helptext import SpokenContext, described, examples_last, helped
 from referee.cli.rulesdirs import folders_given
 from referee.errors import RefereeError, spell_inputs
 
@@ -37,7 +37,9 @@ COMMANDS = {
     "validate": "referee.cli.validate:validate",
 }
 
-EXIT_HELP = """
+EXIT_HELP = helped(
+    "help.exits",
+    """
 \b
 Shell completion of commands, rulesets, units, faces and
 situations, one line in ~/.bashrc, ~/.zshrc or fish:
@@ -50,7 +52,8 @@ Exit codes: 0 success; 1 when `log verify` finds the chain broken,
 entry; 2 bad input (the message names what is wrong
 and the rule or file:line; with --json, one JSON object on stderr:
 {"error": ..., "rule": ...}); 130 interrupted. Anything else is a bug worth
-reporting."""
+reporting.""",
+)
 
 
 def _version(ctx: click.Context) -> None:
@@ -64,20 +67,6 @@ def _version(ctx: click.Context) -> None:
     else:
         click.echo(f"referee, version {__version__}")
     ctx.exit()
-
-
-def examples_last(command: click.Command) -> click.Command:
-    """Moves the docstring's `Example:` block to the end of the help, after the
-    options, where a reader looks for it (and does so for subcommands)."""
-    marker = "\b\nExample:"
-    help_text = inspect.cleandoc(command.help or "")
-    if marker in help_text:
-        body, example = help_text.split(marker, 1)
-        command.help = body.rstrip()
-        command.epilog = "\n\n".join(part for part in (command.epilog, marker + example) if part)
-    for sub in getattr(command, "commands", {}).values():
-        examples_last(sub)
-    return command
 
 
 def _flag(word: str) -> str:
@@ -104,7 +93,7 @@ def fail(message: str, as_json: bool = False, error: RefereeError | None = None)
     sys.exit(2)
 
 
-def speak(ctx: click.Context, param: click.Parameter, value: str | None) -> None:
+def speak(value: str | None) -> None:
     """Chooses the language once, before any command runs; one the terminal
     cannot show (Chinese on an ASCII terminal) falls back to English."""
     import os
@@ -123,6 +112,8 @@ def _asks_json(given: list[str]) -> bool:
 class RefereeGroup(click.Group):
     """Imports a subcommand only when it runs, so start-up stays cheap."""
 
+    context_class = SpokenContext
+
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(COMMANDS)
 
@@ -137,6 +128,8 @@ class RefereeGroup(click.Group):
         from referee.cli.journaling import ARGV
 
         ctx.meta[ARGV] = list(args)
+        if not ctx.resilient_parsing:  # the language first, so that even `--help --lang nl` speaks it
+            speak(self.make_parser(ctx).parse_args(list(args))[0].get("lang"))
         return super().parse_args(ctx, args)
 
     def resolve_command(self, ctx: click.Context, args: list[str]) -> Any:
@@ -191,25 +184,33 @@ class RefereeGroup(click.Group):
     is_eager=True,
     expose_value=False,
     callback=lambda ctx, param, value: _version(ctx) if value else None,
-    help="Show the version and exit (with --json, as one JSON document).",
+    help=helped("help.version", "Show the version and exit (with --json, as one JSON document)."),
 )
-@click.option("--json", "as_json", is_flag=True, help="With -V: the version as one JSON document.")
+@click.option(
+    "--json", "as_json", is_flag=True, help=helped("help.referee.json", "With -V: the version as one JSON document.")
+)
 @click.option(
     "--rules-dir",
     multiple=True,
     type=click.Path(file_okay=False),
     envvar="REFEREE_RULES_DIR",
     callback=folders_given,
-    help="A folder of your own rulesets, searched after the shipped ones (repeatable; also REFEREE_RULES_DIR).",
+    help=helped(
+        "help.rules-dir",
+        "A folder of your own rulesets, searched after the shipped ones (repeatable; also REFEREE_RULES_DIR).",
+    ),
 )
 @click.option(
     "--lang",
     metavar="LANG",
     expose_value=False,
-    callback=speak,
-    help="The language of rule texts and a ruleset's words: en, nl, de or zh-Hant "
-    "(also REFEREE_LANG, else the locale's; English when the terminal cannot show it).",
+    help=helped(
+        "help.lang",
+        "The language of rule texts and a ruleset's words: en, nl, de or zh-Hant "
+        "(also REFEREE_LANG, else the locale's; English when the terminal cannot show it).",
+    ),
 )
+@described("help.referee")
 def cli(rules_dir: tuple[str, ...], as_json: bool) -> None:
     """Settle tabletop battles: rulings with the rule that decides each step,
     exact odds, legal purchases, and reproducible rolls.

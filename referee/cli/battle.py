@@ -12,6 +12,7 @@ from typing import Any
 import click
 
 from referee.cli import completion
+from referee.cli.helptext import described, helped
 from referee.cli.journaling import journaled, printed_entry, record, writing
 from referee.cli.options import (
     action_option,
@@ -38,18 +39,38 @@ from referee.ruleset.model import Ruleset
 @force_options
 @rear_options
 @click.option(
-    "--attacker-roll", shell_complete=completion.faces, help="The faces the attacker rolled, e.g. sword,explosion."
+    "--attacker-roll",
+    shell_complete=completion.faces,
+    help=helped("help.battle.attacker-roll", "The faces the attacker rolled, e.g. sword,explosion."),
 )
-@click.option("--defender-roll", shell_complete=completion.faces, help="The faces the defender rolled.")
+@click.option(
+    "--defender-roll",
+    shell_complete=completion.faces,
+    help=helped("help.battle.defender-roll", "The faces the defender rolled."),
+)
 @variant_option
-@click.option("--roll", help="The one roll a game types alone: DiceLand's hand dice (5 or 5,1), a hit check's hit die.")
-@click.option("--wound-roll", help="Hit checks: the die rolled to wound, after a hit.")
-@click.option("--choose", metavar="ROLLED:FIELD", help="Pip-compare rulesets: the pairing picked, e.g. 5:6.")
+@click.option(
+    "--roll",
+    help=helped(
+        "help.battle.roll", "The one roll a game types alone: DiceLand's hand dice (5 or 5,1), a hit check's hit die."
+    ),
+)
+@click.option(
+    "--wound-roll", help=helped("help.battle.wound-roll", "Hit checks: the die rolled to wound, after a hit.")
+)
+@click.option(
+    "--choose",
+    metavar="ROLLED:FIELD",
+    help=helped("help.battle.choose", "Pip-compare rulesets: the pairing picked, e.g. 5:6."),
+)
 @click.option(
     "--entry",
     type=int,
     metavar="N",
-    help="Give what journal entry N waits for (a pick) on its own throw, e.g. --entry 4 --choose 5:6.",
+    help=helped(
+        "help.battle.entry",
+        "Give what journal entry N waits for (a pick) on its own throw, e.g. --entry 4 --choose 5:6.",
+    ),
 )
 @strike_options
 @action_option
@@ -57,6 +78,7 @@ from referee.ruleset.model import Ruleset
 @seed_option
 @journaled
 @json_option
+@described("help.battle")
 def battle(ruleset: str | None, entry: int | None, as_json: bool, **options: Any) -> None:
     """Rule on one attack. Type the faces that were rolled, or leave a roll out
     and the referee rolls it (print the seed to repeat it). In DiceLand,

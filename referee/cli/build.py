@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import click
 
+from referee.cli.helptext import described
 from referee.cli.journaling import journaled, record
 from referee.cli.options import counts_from_args, emit, json_option, load_rules, ruleset_argument
 from referee.recruiting import build as check_build
@@ -19,6 +20,7 @@ _EXTRA = {"ignore_unknown_options": True, "allow_extra_args": True}
 @journaled
 @json_option
 @click.pass_context
+@described("help.build")
 def build(ctx: click.Context, ruleset: str, as_json: bool) -> None:
     """Check that what you build is paid for. Say what you may pay with as the
     ruleset names it (Frontline Risk: --unflipped-stars N), then what to build.

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from referee.cli.helptext import helped
 from referee.cli.options import F, Named, emit, refuse_unread, whole
 from referee.errors import RefereeError
 from referee.ruleset.model import Ruleset
@@ -25,30 +26,42 @@ def fight_options(f: F) -> F:
         "--exact",
         "exact",
         is_flag=True,
-        help="Show whole-fight chances as exact fractions too (--json always has them).",
+        help=helped("help.exact", "Show whole-fight chances as exact fractions too (--json always has them)."),
     )(f)
     f = click.option(
-        "--float", "floats", is_flag=True, help="Use floating point instead of exact fractions (faster for big charts)."
+        "--float",
+        "floats",
+        is_flag=True,
+        help=helped("help.float", "Use floating point instead of exact fractions (faster for big charts)."),
     )(f)
     f = click.option(
         "--stop-at",
         "stop_at",
         type=whole(0),
         metavar="N",
-        help="In a whole fight the attacker stops (retreats) when down to N units, counted as --attacker counts them.",
+        help=helped(
+            "help.stop-at",
+            "In a whole fight the attacker stops (retreats) when down to N units, counted as --attacker counts them.",
+        ),
     )(f)
     f = click.option(
         "--table",
         "table",
         type=whole(1, 500),
         metavar="N",
-        help="Chart the chance to conquer for 1..N attacking units (as --attacker counts them) against 1..N defending.",
+        help=helped(
+            "help.table",
+            "Chart the chance to conquer for 1..N attacking units (as --attacker counts them) against 1..N defending.",
+        ),
     )(f)
     return click.option(
         "--until",
         type=Named(["conquest"]),
-        help="Play whole fights: the exact chance to conquer, with the between-round policy of the ruleset. "
-        '--defender "3,5,2" attacks territories in turn.',
+        help=helped(
+            "help.until",
+            "Play whole fights: the exact chance to conquer, with the between-round policy of the ruleset. "
+            '--defender "3,5,2" attacks territories in turn.',
+        ),
     )(f)
 
 

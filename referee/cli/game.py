@@ -9,6 +9,7 @@ from typing import Any
 import click
 
 from referee.cli import completion
+from referee.cli.helptext import described, helped
 from referee.cli.journaling import journal_option, opened, record, report_damage
 from referee.cli.options import emit, json_option, load_rules
 from referee.errors import RefereeError
@@ -19,6 +20,7 @@ from referee.render.text import table
 @journal_option
 @json_option
 @click.pass_context
+@described("help.game")
 def game(ctx: click.Context, as_json: bool) -> None:
     """Games in the journal: start one and every ruling after it belongs to
     it until it is stopped. Without a subcommand, list the games.
@@ -65,9 +67,13 @@ def _listing(as_json: bool, games: list[dict[str, Any]]) -> None:
 @game.command()
 @click.argument("name")
 @click.argument("ruleset_named", metavar="[RULESET]", required=False, shell_complete=completion.rulesets)
-@click.option("--ruleset", help="The ruleset the game is played with (or give it after the name).")
+@click.option(
+    "--ruleset",
+    help=helped("help.game.start.ruleset", "The ruleset the game is played with (or give it after the name)."),
+)
 @journal_option
 @json_option
+@described("help.game.start")
 def start(name: str, ruleset_named: str | None, ruleset: str | None, as_json: bool) -> None:
     """Start a game: later rulings, from any terminal using this journal,
     belong to it until 'referee game stop'. Each evening is its own game: a
@@ -99,6 +105,7 @@ def start(name: str, ruleset_named: str | None, ruleset: str | None, as_json: bo
 @game.command()
 @journal_option
 @json_option
+@described("help.game.stop")
 def stop(as_json: bool) -> None:
     """Stop the game that is going; later rulings belong to no game.
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from referee.cli.helptext import described
 from referee.cli.journaling import journaled, record
 from referee.cli.options import emit, json_option, load_rules, ruleset_argument
 from referee.procedures.told import pips as numbers
@@ -16,6 +17,7 @@ from referee.scoring import group as merge
 @click.argument("pips", nargs=-1, required=True)
 @journaled
 @json_option
+@described("help.group")
 def group(ruleset: str, pips: tuple[str, ...], as_json: bool) -> None:
     """Merge two own dice into one (grouping): pips add up, to the ruleset's cap.
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import click
 
 from referee.cli.battle import rule
+from referee.cli.helptext import described, helped
 from referee.cli.journaling import journaled
 from referee.cli.options import (
     action_option,
@@ -23,16 +24,21 @@ from referee.errors import RefereeError
 
 @click.command()
 @ruleset_argument
-@click.option("--attacker", type=whole(), required=True, help="The attacker's value (quality).")
-@click.option("--target", type=whole(), required=True, help="The target's value (quality).")
+@click.option(
+    "--attacker", type=whole(), required=True, help=helped("help.hit.attacker", "The attacker's value (quality).")
+)
+@click.option("--target", type=whole(), required=True, help=helped("help.hit.target", "The target's value (quality)."))
 @strike_options
 @action_option
-@click.option("--roll", type=whole(), help="The die rolled to hit.")
-@click.option("--wound-roll", type=whole(), help="The die rolled to wound, after a hit.")
-@click.option("--no-roll", is_flag=True, help="Only the number needed and the chances; roll nothing.")
+@click.option("--roll", type=whole(), help=helped("help.hit.roll", "The die rolled to hit."))
+@click.option("--wound-roll", type=whole(), help=helped("help.hit.wound-roll", "The die rolled to wound, after a hit."))
+@click.option(
+    "--no-roll", is_flag=True, help=helped("help.hit.no-roll", "Only the number needed and the chances; roll nothing.")
+)
 @seed_option
 @journaled
 @json_option
+@described("help.hit")
 def hit(
     ruleset: str,
     attacker: int,

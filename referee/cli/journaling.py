@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from referee.cli.helptext import helped
 from referee.errors import RefereeError
 
 if TYPE_CHECKING:
@@ -83,7 +84,9 @@ def journal_option(f: F) -> F:
         metavar="PATH",
         expose_value=False,
         callback=_remember(PATH),
-        help="The journal file (default: $REFEREE_JOURNAL, else journal.sqlite3 in your data directory).",
+        help=helped(
+            "help.journal", "The journal file (default: $REFEREE_JOURNAL, else journal.sqlite3 in your data directory)."
+        ),
     )(f)
 
 
@@ -96,7 +99,11 @@ def journaled(f: F) -> F:
         ctx.meta[PENDING] = True
 
     f = click.option(
-        "--no-journal", is_flag=True, expose_value=False, callback=mark, help="Rule without writing the journal."
+        "--no-journal",
+        is_flag=True,
+        expose_value=False,
+        callback=mark,
+        help=helped("help.no-journal", "Rule without writing the journal."),
     )(f)
     return journal_option(f)
 

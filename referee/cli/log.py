@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from referee.cli.helptext import described, helped
 from referee.cli.journaling import journal_option, opened, report_damage
 from referee.cli.options import Named, emit, json_option, whole
 from referee.errors import RefereeError
@@ -24,12 +25,19 @@ if TYPE_CHECKING:
 
 
 @click.group(invoke_without_command=True)
-@click.option("--game", help="Only this game's entries (see 'referee game').")
-@click.option("--ruleset", help="Only entries ruled with this ruleset.")
-@click.option("--limit", type=whole(1), default=20, show_default=True, help="How many of the latest entries.")
+@click.option("--game", help=helped("help.log.game", "Only this game's entries (see 'referee game')."))
+@click.option("--ruleset", help=helped("help.log.ruleset", "Only entries ruled with this ruleset."))
+@click.option(
+    "--limit",
+    type=whole(1),
+    default=20,
+    show_default=True,
+    help=helped("help.log.limit", "How many of the latest entries."),
+)
 @journal_option
 @json_option
 @click.pass_context
+@described("help.log")
 def log(ctx: click.Context, game: str | None, ruleset: str | None, limit: int, as_json: bool) -> None:
     """The journal: every ruling the referee gave, latest last. Subcommands
     show one entry, verify the hash chain and export a game.
@@ -57,6 +65,7 @@ def log(ctx: click.Context, game: str | None, ruleset: str | None, limit: int, a
 @click.argument("entry", type=whole(1))
 @journal_option
 @json_option
+@described("help.log.show")
 def show(entry: int, as_json: bool) -> None:
     """One journal entry as its command printed it: rebuilt from the ruleset
     content, situation and dice the journal keeps, or its command line run
@@ -175,11 +184,15 @@ def _checkpoint(ctx: click.Context, param: click.Parameter, value: tuple[str, ..
     multiple=True,
     metavar="ENTRY:CODE",
     callback=_checkpoint,
-    help="A checkpoint a ruling printed and a player noted (repeatable): the journal must still hold "
-    "exactly that history up to that entry.",
+    help=helped(
+        "help.log.verify.checkpoint",
+        "A checkpoint a ruling printed and a player noted (repeatable): the journal must still hold "
+        "exactly that history up to that entry.",
+    ),
 )
 @journal_option
 @json_option
+@described("help.log.verify")
 def verify(checkpoints: list[tuple[int, str]], as_json: bool) -> None:
     """Walk the hash chain and name the first entry that was altered,
     deleted or inserted by hand, or that SQLite cannot read. With a noted
@@ -209,10 +222,11 @@ def verify(checkpoints: list[tuple[int, str]], as_json: bool) -> None:
 
 
 @log.command()
-@click.option("--game", help="The game to export (default: every entry).")
+@click.option("--game", help=helped("help.log.export.game", "The game to export (default: every entry)."))
 @click.option("--format", "form", type=Named(["json", "csv"]), default="json", show_default=True)
 @journal_option
 @json_option
+@described("help.log.export")
 def export(game: str | None, form: str, as_json: bool) -> None:
     """Write a game's entries to stdout as JSON (every field) or CSV (one row
     an entry). --json is the same as --format json.

@@ -7,6 +7,7 @@ from typing import Any
 
 import click
 
+from referee.cli.helptext import described, helped
 from referee.cli.journaling import journaled, record, write_file
 from referee.cli.options import F, Named, emit, json_option, load_rules, ruleset_argument, seed_option, whole
 from referee.dice import new_seed
@@ -17,15 +18,24 @@ from referee.ruleset.model import Ruleset
 
 def map_options(f: F) -> F:
     """The options that say which map to deal; `setup` deals with the same ones."""
-    f = click.option("--capitals", is_flag=True, help="Add the capital cities of the capital variant.")(f)
+    f = click.option(
+        "--capitals", is_flag=True, help=helped("help.capitals", "Add the capital cities of the capital variant.")
+    )(f)
     f = click.option(
         "--shape",
         type=Named(sorted(SHAPES)),
         default="random",
         show_default=True,
-        help="; ".join(f"{name}: {text}" for name, text in SHAPES.items()) + ".",
+        help=helped(
+            "help.shape",
+            "random: tiles laid one by one beside a random tile already down: ragged, with inlets; "
+            "blob: each tile laid where it touches the most tiles already down: compact; "
+            "front: two long rows side by side: a long front line.",
+        ),
     )(f)
-    return click.option("--tiles", type=whole(), required=True, help="How many tiles (without capitals).")(f)
+    return click.option(
+        "--tiles", type=whole(), required=True, help=helped("help.tiles", "How many tiles (without capitals).")
+    )(f)
 
 
 def dealt(rules: Ruleset, tiles: int, shape: str, capitals: bool, seed: int | None) -> Landmap:
@@ -37,14 +47,17 @@ def svg_option(f: F) -> F:
         "--hex-size",
         type=whole(1),
         metavar="MM",
-        help="Hexes this many mm across in the SVG (default: 32, or less so the map fits A4, else A3; "
-        "never too small for the box's dice).",
+        help=helped(
+            "help.hex-size",
+            "Hexes this many mm across in the SVG (default: 32, or less so the map fits A4, else A3; "
+            "never too small for the box's dice).",
+        ),
     )(f)
     return click.option(
         "--svg",
         "svg_path",
         type=click.Path(dir_okay=False, writable=True),
-        help="Also write the map as an SVG picture to this file, to print and play on.",
+        help=helped("help.svg", "Also write the map as an SVG picture to this file, to print and play on."),
     )(f)
 
 
@@ -68,11 +81,25 @@ def write_svg(
         "svg_size_mm": [round(picture.width_mm), round(picture.height_mm)],
         "paper": picture.paper,
     }
-    return (
-        f"\nSVG picture written to {svg_path}: hexes {picture.hex_mm} mm across (a {land.die_mm} mm die fits), "
-        f"{picture.width_mm:.0f} × {picture.height_mm:.0f} mm, "
-        + (f"fits {picture.paper}." if picture.paper.startswith("A") else "larger than A3: try a smaller --hex-size.")
+    return "\n" + _written(svg_path, picture.hex_mm, land.die_mm, picture.width_mm, picture.height_mm, picture.paper)
+
+
+def _written(path: str, hex_mm: int, die_mm: int, width_mm: float, height_mm: float, paper: str) -> str:
+    """Where the picture went, its hexes and size, and the paper it fits ('A4 portrait', as --json says)."""
+    from referee.language import pgettext
+
+    name, _, turned = paper.partition(" ")
+    if turned == "portrait":
+        fits = pgettext("svg.paper", "fits {paper} portrait.").format(paper=name)
+    elif turned == "landscape":
+        fits = pgettext("svg.paper", "fits {paper} landscape.").format(paper=name)
+    else:
+        fits = pgettext("svg.paper", "larger than A3: try a smaller --hex-size.")
+    said = pgettext(
+        "svg.written",
+        "SVG picture written to {path}: hexes {hex} mm across (a {die} mm die fits), {width} × {height} mm, {fits}",
     )
+    return said.format(path=path, hex=hex_mm, die=die_mm, width=f"{width_mm:.0f}", height=f"{height_mm:.0f}", fits=fits)
 
 
 @click.command(name="map")
@@ -82,6 +109,7 @@ def write_svg(
 @seed_option
 @journaled
 @json_option
+@described("help.map")
 def landmap(
     ruleset: str,
     tiles: int,

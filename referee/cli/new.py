@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from referee.cli.helptext import described, helped
 from referee.cli.options import emit, json_option, load_rules
 from referee.cli.rulesdirs import user_dirs
 from referee.errors import RefereeError
@@ -27,14 +28,22 @@ def _starter(source: str, name: str, schema_path: Path) -> str:
 @click.command()
 @click.argument("name")
 @click.option(
-    "--from", "origin", default="groundforce", show_default=True, help="The ruleset to start from (a name or a file)."
+    "--from",
+    "origin",
+    default="groundforce",
+    show_default=True,
+    help=helped("help.new.from", "The ruleset to start from (a name or a file)."),
 )
 @click.option(
     "--out",
     type=click.Path(dir_okay=False, path_type=Path),
-    help="Where to write it (default: the first --rules-dir, else your rulesets folder, so it is found by name).",
+    help=helped(
+        "help.new.out",
+        "Where to write it (default: the first --rules-dir, else your rulesets folder, so it is found by name).",
+    ),
 )
 @json_option
+@described("help.new")
 def new(name: str, origin: str, out: Path | None, as_json: bool) -> None:
     """Write a starting ruleset for a new game, copied from an existing one,
     ready to edit and check with `referee validate`.

@@ -10,6 +10,7 @@ from typing import Any
 import click
 
 from referee.cli import fights
+from referee.cli.helptext import described
 from referee.cli.options import (
     emit,
     force_options,
@@ -35,6 +36,7 @@ from referee.cli.told import OddsTold
 @strike_options
 @fights.fight_options
 @json_option
+@described("help.odds")
 def odds(ruleset: str, as_json: bool, **options: Any) -> None:
     """Exact odds of every outcome of one attack, summed over every possible
     roll with exact weights (no sampling). In DiceLand, --attacker and

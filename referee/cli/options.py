@@ -11,6 +11,7 @@ from typing import Any
 import click
 
 from referee.cli import completion
+from referee.cli.helptext import helped
 from referee.cli.rulesdirs import user_dirs
 from referee.errors import RefereeError, did_you_mean
 from referee.inputs import LARGEST, MAX_COUNT, shown, whole_number
@@ -73,22 +74,43 @@ def _json_asked(ctx: click.Context, param: click.Parameter, value: bool) -> bool
 
 def json_option(f: F) -> F:
     return click.option(
-        "--json", "as_json", is_flag=True, callback=_json_asked, help="Print one JSON document on stdout."
+        "--json",
+        "as_json",
+        is_flag=True,
+        callback=_json_asked,
+        help=helped("help.json", "Print one JSON document on stdout."),
     )(f)
 
 
 def seed_option(f: F) -> F:
     return click.option(
-        "--seed", type=whole(0), help="Seed for the referee's rolls; the same seed gives the same dice anywhere."
+        "--seed",
+        type=whole(0),
+        help=helped("help.seed", "Seed for the referee's rolls; the same seed gives the same dice anywhere."),
     )(f)
 
 
-def force_options(f: F) -> F:
+FORCES = {  # side -> its help
+    "attacker": helped("help.attacker", 'The attacker\'s units, e.g. "2 trooper, heavy".'),
+    "defender": helped("help.defender", 'The defender\'s units, e.g. "2 trooper, heavy".'),
+}
+REARS = {  # side -> its help
+    "attacker": helped(
+        "help.attacker-rear",
+        'The attacker\'s units in the rear, e.g. 1 or "infantry, damaged armour" '
+        "(a bare number counts the first unit of the ruleset).",
+    ),
+    "defender": helped(
+        "help.defender-rear",
+        'The defender\'s units in the rear, e.g. 1 or "infantry, damaged armour" '
+        "(a bare number counts the first unit of the ruleset).",
+    ),
+}
 
+
+def force_options(f: F) -> F:
     for side in reversed(SIDES):
-        f = click.option(
-            f"--{side}", shell_complete=completion.units, help=f'The {side}\'s units, e.g. "2 trooper, heavy".'
-        )(f)
+        f = click.option(f"--{side}", shell_complete=completion.units, help=FORCES[side])(f)
     return f
 
 
@@ -100,10 +122,13 @@ def situation_options(f: F) -> F:
         multiple=True,
         shell_complete=completion.situations,
         metavar="SIDE:NAME",
-        help="A named situation of the ruleset, e.g. defender:stealth (repeatable).",
+        help=helped("help.when", "A named situation of the ruleset, e.g. defender:stealth (repeatable)."),
     )(f)
     return click.option(
-        "--range", "reach", type=whole(0), help="Distance to the target, for attacks that reach further."
+        "--range",
+        "reach",
+        type=whole(0),
+        help=helped("help.range", "Distance to the target, for attacks that reach further."),
     )(f)
 
 
@@ -113,7 +138,7 @@ def variant_option(f: F) -> F:
         "variants",
         multiple=True,
         metavar="NAME",
-        help="A special rule of the ruleset in play, e.g. fill-the-void (repeatable).",
+        help=helped("help.rule", "A special rule of the ruleset in play, e.g. fill-the-void (repeatable)."),
     )(f)
 
 
@@ -121,15 +146,26 @@ AGREED = (  # flag, the word a Strike reads, help
     (
         "--attacker-bonus",
         "attacker_bonus",
-        "Agreed at the table: N added to the attacker's value before the hit table.",
+        helped("help.attacker-bonus", "Agreed at the table: N added to the attacker's value before the hit table."),
     ),
-    ("--target-bonus", "target_bonus", "Agreed at the table: N added to the target's value before the hit table."),
+    (
+        "--target-bonus",
+        "target_bonus",
+        helped("help.target-bonus", "Agreed at the table: N added to the target's value before the hit table."),
+    ),
     (
         "--to-hit-plus",
         "to_hit",
-        "Agreed at the table: N added to the number needed to hit (1 turns 5+ into 6+, -1 into 4+).",
+        helped(
+            "help.to-hit-plus",
+            "Agreed at the table: N added to the number needed to hit (1 turns 5+ into 6+, -1 into 4+).",
+        ),
     ),
-    ("--wound-roll-plus", "to_wound", "Agreed at the table: N added to the wound roll."),
+    (
+        "--wound-roll-plus",
+        "to_wound",
+        helped("help.wound-roll-plus", "Agreed at the table: N added to the wound roll."),
+    ),
 )
 
 
@@ -140,13 +176,18 @@ def strike_options(f: F) -> F:
         "modifiers",
         multiple=True,
         shell_complete=completion.part("modifiers"),
-        help="A modifier the ruleset names (repeatable).",
+        help=helped("help.modifier", "A modifier the ruleset names (repeatable)."),
     )(f)
-    f = click.option("--wounds", type=whole(0), help="Wounds the target already has (default 0).")(f)
+    f = click.option(
+        "--wounds", type=whole(0), help=helped("help.wounds", "Wounds the target already has (default 0).")
+    )(f)
     for flag, word, said in reversed(AGREED):
         f = click.option(flag, word, type=int, metavar="N", help=said)(f)
     return click.option(
-        "--attack", "kind", shell_complete=completion.part("types"), help="The attack type, e.g. melee, ranged, astral."
+        "--attack",
+        "kind",
+        shell_complete=completion.part("types"),
+        help=helped("help.attack", "The attack type, e.g. melee, ranged, astral."),
     )(f)
 
 
@@ -154,18 +195,13 @@ def action_option(f: F) -> F:
     return click.option(
         "--action",
         shell_complete=completion.part("actions"),
-        help="The attacker's action this activation, e.g. hold, walk, run.",
+        help=helped("help.action", "The attacker's action this activation, e.g. hold, walk, run."),
     )(f)
 
 
 def rear_options(f: F) -> F:
     for side in reversed(SIDES):
-        f = click.option(
-            f"--{side}-rear",
-            metavar="UNITS",
-            help=f'The {side}\'s units in the rear, e.g. 1 or "infantry, damaged armour" '
-            "(a bare number counts the first unit of the ruleset).",
-        )(f)
+        f = click.option(f"--{side}-rear", metavar="UNITS", help=REARS[side])(f)
     return f
 
 

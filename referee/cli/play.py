@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from referee.cli.helptext import described, helped
 from referee.cli.journaling import OFF, journal_option, journaled, opened, record
 from referee.cli.map import map_options
 from referee.cli.options import Named, emit, extra_options, json_option, load_rules, seed_option
@@ -71,9 +72,10 @@ def _player(rules: Ruleset, given: str | None, board: Board) -> str:
 
 
 def player_option(f: Any) -> Any:
-    return click.option("--player", help="Who acts (refused when it is not their turn); default: the player to move.")(
-        f
-    )
+    return click.option(
+        "--player",
+        help=helped("help.player", "Who acts (refused when it is not their turn); default: the player to move."),
+    )(f)
 
 
 def _held() -> None:
@@ -104,6 +106,7 @@ def _act(kind: str, as_json: bool, given: str | None, seed: int | None = None, *
 
 
 @click.group()
+@described("help.play")
 def play() -> None:
     """A DiceLand-style game held by the referee on the board, move by move:
     start deals and sets up, then place, attack, move and end turns; board
@@ -123,18 +126,26 @@ def play() -> None:
 @click.argument("ruleset")
 @map_options
 @click.option(
-    "--rule", "options", multiple=True, metavar="NAME", help="A special rule the table opts into (repeatable)."
+    "--rule",
+    "options",
+    multiple=True,
+    metavar="NAME",
+    help=helped("help.play.start.rule", "A special rule the table opts into (repeatable)."),
 )
 @click.option(
     "--growth",
     type=Named(["offer", "apply"]),
-    help="When several dice could grow at the end of a turn: offer (the player names one) "
-    "or apply (the weakest grows); default: as the ruleset says.",
+    help=helped(
+        "help.play.start.growth",
+        "When several dice could grow at the end of a turn: offer (the player names one) "
+        "or apply (the weakest grows); default: as the ruleset says.",
+    ),
 )
 @seed_option
 @journaled
 @json_option
 @click.pass_context
+@described("help.play.start")
 def start(
     ctx: click.Context,
     name: str,
@@ -198,6 +209,7 @@ def start(
 @player_option
 @journaled
 @json_option
+@described("help.play.place")
 def place(placements: tuple[str, ...], player: str | None, as_json: bool) -> None:
     """Place a die from the player's rolled dice on an empty tile; players
     alternate, the first placer first. Several placements in the order made
@@ -220,13 +232,26 @@ def place(placements: tuple[str, ...], player: str | None, as_json: bool) -> Non
 @play.command()
 @click.argument("source", metavar="FROM")
 @click.argument("target", metavar="TO")
-@click.option("--with", "second", metavar="TILE", help="A second own die next to both joins the attack.")
-@click.option("--roll", help="The hand dice as rolled at the table (one, or two for a combined attack).")
-@click.option("--choose", metavar="ROLLED:FIELD", help="The pairing picked, for a combined attack, e.g. 5:6.")
+@click.option(
+    "--with",
+    "second",
+    metavar="TILE",
+    help=helped("help.play.attack.with", "A second own die next to both joins the attack."),
+)
+@click.option(
+    "--roll",
+    help=helped("help.play.attack.roll", "The hand dice as rolled at the table (one, or two for a combined attack)."),
+)
+@click.option(
+    "--choose",
+    metavar="ROLLED:FIELD",
+    help=helped("help.play.attack.choose", "The pairing picked, for a combined attack, e.g. 5:6."),
+)
 @player_option
 @seed_option
 @journaled
 @json_option
+@described("help.play.attack")
 def attack(
     source: str,
     target: str,
@@ -268,6 +293,7 @@ def _pairing(text: str) -> list[int]:
 @player_option
 @journaled
 @json_option
+@described("help.play.pick")
 def pick(pairing: str, player: str | None, as_json: bool) -> None:
     """Pick the pairing of a combined attack on the throw already made.
 
@@ -284,6 +310,7 @@ def pick(pairing: str, player: str | None, as_json: bool) -> None:
 @player_option
 @journaled
 @json_option
+@described("help.play.move")
 def move(source: str, target: str, player: str | None, as_json: bool) -> None:
     """The turn's one optional move, to an adjacent empty tile (or onto an own
     die, merging, when grouping is in play).
@@ -300,6 +327,7 @@ def move(source: str, target: str, player: str | None, as_json: bool) -> None:
 @player_option
 @journaled
 @json_option
+@described("help.play.claim")
 def claim(tile: str, player: str | None, as_json: bool) -> None:
     """Take the pip a forgotten compulsory move costs, off one of the dice that could have moved.
 
@@ -311,10 +339,11 @@ def claim(tile: str, player: str | None, as_json: bool) -> None:
 
 
 @play.command()
-@click.option("--grow", metavar="TILE", help="The die that grows, when several could.")
+@click.option("--grow", metavar="TILE", help=helped("help.play.end.grow", "The die that grows, when several could."))
 @player_option
 @journaled
 @json_option
+@described("help.play.end")
 def end(grow: str | None, player: str | None, as_json: bool) -> None:
     """End the turn: growth, the end of the game, or the next player's turn.
 
@@ -328,6 +357,7 @@ def end(grow: str | None, player: str | None, as_json: bool) -> None:
 @play.command()
 @journaled
 @json_option
+@described("help.play.undo")
 def undo(as_json: bool) -> None:
     """Take back the last action: a new journal entry returns the board to
     where it was; nothing is deleted.
@@ -359,10 +389,16 @@ def undo(as_json: bool) -> None:
 
 
 @play.command()
-@click.option("--game", help="The game to show (default: the game going).")
-@click.option("--svg", "svg_path", type=click.Path(dir_okay=False, writable=True), help="Also write an SVG picture.")
+@click.option("--game", help=helped("help.play.board.game", "The game to show (default: the game going)."))
+@click.option(
+    "--svg",
+    "svg_path",
+    type=click.Path(dir_okay=False, writable=True),
+    help=helped("help.play.board.svg", "Also write an SVG picture."),
+)
 @journal_option
 @json_option
+@described("help.play.board")
 def board(game: str | None, svg_path: str | None, as_json: bool) -> None:
     """The board now: every tile with its terrain and die, whose turn and
     phase, each player's dice on the map, pips, hand.
@@ -383,14 +419,15 @@ def board(game: str | None, svg_path: str | None, as_json: bool) -> None:
     emit(
         as_json,
         out,
-        lambda: render.report(rules, out) + (f"\n\nSVG picture written to {svg_path}." if svg_path else ""),
+        lambda: render.report(rules, out) + ("\n\n" + _written(svg_path) if svg_path else ""),
     )
 
 
 @play.command()
-@click.option("--game", help="The game to advise on (default: the game going).")
+@click.option("--game", help=helped("help.play.hint.game", "The game to advise on (default: the game going)."))
 @journal_option
 @json_option
+@described("help.play.hint")
 def hint(game: str | None, as_json: bool) -> None:
     """Every attack the player to move may make, with the exact chance of
     taking the tile and the pips it is expected to cost, best first.
@@ -410,9 +447,10 @@ def hint(game: str | None, as_json: bool) -> None:
 
 
 @play.command()
-@click.option("--game", help="The game to rebuild (default: the game going).")
+@click.option("--game", help=helped("help.play.replay.game", "The game to rebuild (default: the game going)."))
 @journal_option
 @json_option
+@described("help.play.replay")
 def replay(game: str | None, as_json: bool) -> None:
     """Rebuild the board from the game's journal entries, from the deal on,
     and check every stored board against it. Exit code 1 when one differs.
@@ -434,3 +472,9 @@ def replay(game: str | None, as_json: bool) -> None:
     emit(as_json, out, lambda: render.replayed(out))
     if not same:
         click.get_current_context().exit(1)
+
+
+def _written(path: str) -> str:
+    from referee.language import pgettext
+
+    return pgettext("svg.saved", "SVG picture written to {path}.").format(path=path)

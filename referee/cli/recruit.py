@@ -9,6 +9,7 @@ import click
 
 from referee.changing import settle
 from referee.cli import completion
+from referee.cli.helptext import described, helped
 from referee.cli.journaling import journaled, record
 from referee.cli.options import counts_from_args, emit, json_option, load_rules, refuse_unread, ruleset_argument
 from referee.errors import RefereeError
@@ -28,23 +29,35 @@ _EXTRA = {"ignore_unknown_options": True, "allow_extra_args": True}
     "continents",
     multiple=True,
     shell_complete=completion.continents,
-    help="A continent held (repeatable).",
+    help=helped("help.recruit.continent", "A continent held (repeatable)."),
 )
 @click.option(
     "--reward",
     "rewards",
     multiple=True,
     shell_complete=completion.rewards,
-    help="A reward held that gives units (repeatable).",
+    help=helped("help.recruit.reward", "A reward held that gives units (repeatable)."),
 )
-@click.option("--territory", metavar="UNITS", help='What one territory holds, e.g. "3 infantry, damaged armour".')
-@click.option("--change", "changes", multiple=True, help="A change on that territory, e.g. merge (repeatable).")
 @click.option(
-    "--site", is_flag=True, help="The territory has what some changes need (Frontline Risk: a city or capital)."
+    "--territory",
+    metavar="UNITS",
+    help=helped("help.recruit.territory", 'What one territory holds, e.g. "3 infantry, damaged armour".'),
+)
+@click.option(
+    "--change",
+    "changes",
+    multiple=True,
+    help=helped("help.recruit.change", "A change on that territory, e.g. merge (repeatable)."),
+)
+@click.option(
+    "--site",
+    is_flag=True,
+    help=helped("help.recruit.site", "The territory has what some changes need (Frontline Risk: a city or capital)."),
 )
 @journaled
 @json_option
 @click.pass_context
+@described("help.recruit")
 def recruit(
     ctx: click.Context,
     ruleset: str,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from referee.cli.helptext import described, helped
 from referee.cli.journaling import journaled, record
 from referee.cli.options import counts_from_args, emit, json_option, load_rules, ruleset_argument, whole
 from referee.errors import RefereeError
@@ -14,11 +15,16 @@ from referee.render import purchase as render
 
 @click.command(context_settings={"ignore_unknown_options": True, "allow_extra_args": True})
 @ruleset_argument
-@click.option("--free-places", type=whole(), help="Free places for new units (default: all of them).")
-@click.option("--buy", help='Check a purchase, e.g. "heavy, trooper".')
+@click.option(
+    "--free-places",
+    type=whole(),
+    help=helped("help.reinforce.free-places", "Free places for new units (default: all of them)."),
+)
+@click.option("--buy", help=helped("help.reinforce.buy", 'Check a purchase, e.g. "heavy, trooper".'))
 @journaled
 @json_option
 @click.pass_context
+@described("help.reinforce")
 def reinforce(ctx: click.Context, ruleset: str, free_places: int | None, buy: str | None, as_json: bool) -> None:
     """Points for new units and every legal purchase. Count what you hold with
     the ruleset's income options (Ground Force: --mines N).

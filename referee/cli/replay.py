@@ -18,10 +18,12 @@ from typing import Any
 import click
 
 from referee.board import COMMAND as BOARD_ACTION
+from referee.cli.helptext import described
 from referee.cli.journaling import journal_option, opened, report_damage, rerunning
 from referee.cli.options import emit, json_option, whole
 from referee.errors import RefereeError
 from referee.journal.export import command_line
+from referee.language import pgettext
 from referee.render import journal as render
 
 
@@ -99,22 +101,28 @@ def _digest(path: Path) -> str:
 
 def replay_entry(entry: dict[str, Any], stored: bytes | None) -> list[dict[str, Any]]:
     if entry["ruleset"] is None:
-        return [_run(entry, "Today", None)]
+        return [_run(entry, pgettext("replay.today", "Today"), None)]
     runs = []
     with tempfile.TemporaryDirectory(prefix="referee-replay-") as tmp:
         if stored is not None:
             kept = Path(tmp) / Path(entry["ruleset_path"]).name
             kept.write_bytes(stored)
-            label = f"With {kept.name} as it was (sha256 {entry['ruleset_digest'][:16]}, kept in the journal)"
-            if _digest(kept) != entry["ruleset_digest"]:
-                label += ", but altered by hand since: its hash no longer matches (see 'referee log verify')"
-            runs.append(_run(entry, label, kept))
+            digest = entry["ruleset_digest"][:16]
+            if _digest(kept) == entry["ruleset_digest"]:
+                label = pgettext("replay.kept", "With {file} as it was (sha256 {digest}, kept in the journal)")
+            else:
+                label = pgettext(
+                    "replay.kept.altered",
+                    "With {file} as it was (sha256 {digest}, kept in the journal), but altered by hand since: "
+                    "its hash no longer matches (see 'referee log verify')",
+                )
+            runs.append(_run(entry, label.format(file=kept.name, digest=digest), kept))
     today = _today_file(entry)
     if today is None:
         runs.append(
             {
-                "label": "With today's file",
-                "error": f"the ruleset file {entry['ruleset_path']} is gone",
+                "label": pgettext("replay.today.file", "With today's file"),
+                "error": pgettext("replay.gone", "the ruleset file {file} is gone").format(file=entry["ruleset_path"]),
                 "same": False,
                 "differences": [],
                 "ruling": None,
@@ -122,31 +130,41 @@ def replay_entry(entry: dict[str, Any], stored: bytes | None) -> list[dict[str, 
         )
     else:
         digest = _digest(today)
-        changed = "unchanged" if digest == entry["ruleset_digest"] else f"changed since: sha256 {digest[:16]}"
-        runs.append({**_run(entry, f"With today's {today} ({changed})", today), "digest": digest})
+        if digest == entry["ruleset_digest"]:
+            label = pgettext("replay.today.same", "With today's {file} (unchanged)")
+        else:
+            label = pgettext("replay.today.changed", "With today's {file} (changed since: sha256 {digest})")
+        runs.append({**_run(entry, label.format(file=today, digest=digest[:16]), today), "digest": digest})
     return runs
 
 
 def _summary(entry: dict[str, Any], runs: list[dict[str, Any]]) -> str:
+    """The replay's verdict: the ruling stands, or differs, and why as far as is known."""
     today = runs[-1]
     if today["same"]:
-        return "The ruling stands: today the referee rules the same."
+        return pgettext("replay.stands", "The ruling stands: today the referee rules the same.")
     why = []
     if today.get("digest") and today["digest"] != entry["ruleset_digest"]:
-        why.append("the ruleset file has changed since")
+        why.append(pgettext("replay.why.file", "the ruleset file has changed since"))
     if len(runs) > 1 and not runs[0]["same"]:
         from referee import __version__
 
         why.append(
-            f"the referee rules differently with the same file (version {entry['version']} then, {__version__} now)"
+            pgettext(
+                "replay.why.referee",
+                "the referee rules differently with the same file (version {then} then, {now} now)",
+            ).format(then=entry["version"], now=__version__)
         )
-    return "Today's ruling differs" + (f": {'; '.join(why)}." if why else ".")
+    if not why:
+        return pgettext("replay.differs", "Today's ruling differs.")
+    return pgettext("replay.differs.why", "Today's ruling differs: {why}.").format(why=pgettext("list", "; ").join(why))
 
 
 @click.command()
 @click.argument("entry", type=whole(1))
 @journal_option
 @json_option
+@described("help.replay")
 def replay(entry: int, as_json: bool) -> None:
     """Rule on a journal entry again, with the same seed and typed dice: once
     with the ruleset content stored in the journal, once with today's file,

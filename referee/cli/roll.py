@@ -7,6 +7,7 @@ from typing import Any
 
 import click
 
+from referee.cli.helptext import described, helped
 from referee.cli.journaling import journaled, record
 from referee.cli.options import emit, json_option, load_rules, seed_option
 from referee.cli.rulesdirs import user_dirs
@@ -48,10 +49,11 @@ def _count(words: tuple[str, ...]) -> int | None:
 
 @click.command(context_settings={"ignore_unknown_options": True})  # so `2d6 -1` is notation
 @click.argument("words", nargs=-1, required=True, metavar="NOTATION | RULESET [COUNT]")
-@click.option("--die", "die_name", help="Which of the ruleset's dice, when it has several.")
+@click.option("--die", "die_name", help=helped("help.roll.die", "Which of the ruleset's dice, when it has several."))
 @seed_option
 @journaled
 @json_option
+@described("help.roll")
 def roll(words: tuple[str, ...], die_name: str | None, seed: int | None, as_json: bool) -> None:
     """Roll dice: dice notation (NdS+M), or COUNT of a ruleset's own dice with
     their faces. The seed is printed; the same seed gives the same roll.

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import click
 
+from referee.cli.helptext import described
 from referee.cli.options import emit, json_option
 from referee.cli.rulesdirs import user_dirs
 from referee.errors import RefereeError
@@ -41,6 +42,7 @@ def _checked(path: Path, budget: int) -> tuple[str, tuple[str, ...], tuple[str, 
 
 @click.command()
 @json_option
+@described("help.rulesets")
 def rulesets(as_json: bool) -> None:
     """List the rulesets: shipped ones, then your own (from --rules-dir and
     your rulesets folder). A file whose name is taken is listed as unused;

@@ -4,12 +4,20 @@ from __future__ import annotations
 
 import click
 
+from referee.cli.helptext import described, helped
 from referee.cli.options import emit
 
 
 @click.command()
-@click.option("--json", "as_json", is_flag=True, help="Accepted for uniformity: the schema is JSON.")
-@click.option("--markdown", is_flag=True, help="Print the key reference of the ruleset guide instead.")
+@click.option(
+    "--json", "as_json", is_flag=True, help=helped("help.schema.json", "Accepted for uniformity: the schema is JSON.")
+)
+@click.option(
+    "--markdown",
+    is_flag=True,
+    help=helped("help.schema.markdown", "Print the key reference of the ruleset guide instead."),
+)
+@described("help.schema")
 def schema(as_json: bool, markdown: bool) -> None:
     """Print the JSON Schema of ruleset files (the same grammar the loader
     reads with). Editors with a YAML language server use it to complete and

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from referee.cli.helptext import described, helped
 from referee.cli.journaling import journaled, record
 from referee.cli.options import emit, extra_options, json_option, load_rules, ruleset_argument
 from referee.deployment import players_of
@@ -14,10 +15,11 @@ from referee.scoring import score as final
 
 @click.command(context_settings={"ignore_unknown_options": True, "allow_extra_args": True})
 @ruleset_argument
-@click.option("--first", help="Who moved first (the last tie-break).")
+@click.option("--first", help=helped("help.score.first", "Who moved first (the last tie-break)."))
 @journaled
 @json_option
 @click.pass_context
+@described("help.score")
 def score(ctx: click.Context, ruleset: str, first: str | None, as_json: bool) -> None:
     """Who wins from the dice each player has on the map (DiceLand: --red and
     --blue with each die's pips): most dice, then most pips, then who moved first.

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import click
 
+from referee.cli.helptext import described
 from referee.cli.journaling import journaled, record
 from referee.cli.map import dealt, map_options, svg_option, write_svg
 from referee.cli.options import emit, extra_options, json_option, load_rules, ruleset_argument, seed_option
@@ -24,6 +25,7 @@ SUFFIX = "-left"
 @journaled
 @json_option
 @click.pass_context
+@described("help.setup")
 def setup(
     ctx: click.Context,
     ruleset: str,

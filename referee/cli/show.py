@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from referee.cli.helptext import described
 from referee.cli.options import emit, json_option, load_rules, ruleset_argument
 from referee.names import plural
 from referee.render import ruleset as render
@@ -13,6 +14,7 @@ from referee.ruleset.model import Ruleset
 @click.command()
 @ruleset_argument
 @json_option
+@described("help.show")
 def show(ruleset: str, as_json: bool) -> None:
     """Show a ruleset: units, costs, dice faces, what counts as a hit, situations, rules.
 

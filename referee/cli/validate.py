@@ -6,6 +6,7 @@ from pathlib import Path
 
 import click
 
+from referee.cli.helptext import described
 from referee.cli.options import emit, json_option
 from referee.names import plural
 from referee.render.text import paragraph
@@ -15,6 +16,7 @@ from referee.ruleset.load import load_file
 @click.command()
 @click.argument("file", type=click.Path(path_type=Path))
 @json_option
+@described("help.validate")
 def validate(file: Path, as_json: bool) -> None:
     """Check a ruleset file; a mistake is reported with file:line, the key
     path, what was expected, and a suggestion for a misspelled key.

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from referee.language import npgettext, pgettext
 from referee.render.text import kept_explanation, paragraph, seed_line, styled, table
 
 if TYPE_CHECKING:
@@ -52,19 +53,27 @@ def picture(rules: Ruleset, board: Doc) -> str:
 def status(rules: Ruleset, board: Doc) -> str:
     """Whose turn and what is left of it: once the moves a turn allows are
     made, only the end of the turn is."""
+    turn, player = board["turn"], board["to_move"]
     if board["phase"] == "over":
         winner = board["winner"]
-        return f"The game is over after turn {board['turn']}: {winner['player']} wins ({winner['decided_by']})."
+        said = pgettext("board.over", "The game is over after turn {turn}: {player} wins ({why}).")
+        return said.format(turn=turn, player=winner["player"], why=winner["decided_by"])
     if board["phase"] == "place":
-        return f"Placing the armies: {board['to_move']} places next."
+        return pgettext("board.place", "Placing the armies: {player} places next.").format(player=player)
     if board["phase"] == "move" and rules.play is not None and board["moves"] >= rules.play.moves:
-        return f"Turn {board['turn']}: {board['to_move']} to end the turn (play end)."
+        return pgettext("board.end", "Turn {turn}: {player} to end the turn (play end).").format(
+            turn=turn, player=player
+        )
     what = {
-        "attack": "to attack (or move, if no attack is possible)",
-        "pick": "to pick a pairing (play pick ROLLED:FIELD)",
-        "move": "to move",
+        "attack": pgettext(
+            "board.attack", "Turn {turn}: {player} to attack (or move, if no attack is possible), then end the turn."
+        ),
+        "pick": pgettext(
+            "board.pick", "Turn {turn}: {player} to pick a pairing (play pick ROLLED:FIELD), then end the turn."
+        ),
+        "move": pgettext("board.move", "Turn {turn}: {player} to move, then end the turn."),
     }
-    return f"Turn {board['turn']}: {board['to_move']} {what[board['phase']]}, then end the turn."
+    return what[board["phase"]].format(turn=turn, player=player)
 
 
 def players(board: Doc) -> str:
@@ -80,24 +89,40 @@ def players(board: Doc) -> str:
         )
         for p in board["players"]
     ]
-    return table(rows, ["player", "dice on map", "pips", "hand", "to place", "out"])
+    headers = [
+        pgettext("board.header", "player"),
+        pgettext("board.header", "dice on map"),
+        pgettext("board.header", "pips"),
+        pgettext("board.header", "hand"),
+        pgettext("board.header", "to place"),
+        pgettext("board.header", "out"),
+    ]
+    return table(rows, headers)
 
 
 def notes(board: Doc) -> list[str]:
+    """The board's legend below the map: capitals, special rules, tiles left, what waits."""
+    from referee.render.hexmap import capitals_line
+    from referee.ruling import either
+
     lines = []
-    capitals = [f"{t['coord']} ({t['capital'] or 'unclaimed'})" for t in board["tiles"] if t["capital"] is not False]
+    unclaimed = pgettext("board.unclaimed", "unclaimed")
+    capitals = [f"{t['coord']} ({t['capital'] or unclaimed})" for t in board["tiles"] if t["capital"] is not False]
     if capitals:
-        lines.append("Capitals (marked *): " + ", ".join(capitals) + ".")
+        lines.append(capitals_line(capitals))
+    comma = pgettext("list", ", ")
     if board["options"]:
-        lines.append("Special rules: " + ", ".join(board["options"]) + ".")
+        lines.append(pgettext("board.options", "Special rules: {rules}.").format(rules=comma.join(board["options"])))
     if board["closed"]:
-        lines.append("Left for good (xx): " + ", ".join(board["closed"]) + ".")
+        lines.append(pgettext("board.closed", "Left for good (xx): {tiles}.").format(tiles=comma.join(board["closed"])))
     if board["pending"]:
         p = board["pending"]
-        lines.append(f"Attack on {p['to']} waits for a pick on the throw {', '.join(map(str, p['throw']))}.")
+        said = pgettext("board.pending", "Attack on {tile} waits for a pick on the throw {throw}.")
+        lines.append(said.format(tile=p["to"], throw=comma.join(map(str, p["throw"]))))
     if board["attraction"]:
         a = board["attraction"]
-        lines.append(f"{a['player']} may claim a pip off {' or '.join(a['dice'])} (play claim TILE).")
+        said = pgettext("board.claim", "{player} may claim a pip off {dice} (play claim TILE).")
+        lines.append(said.format(player=a["player"], dice=either(a["dice"])))
     return lines
 
 
@@ -106,7 +131,11 @@ def report(rules: Ruleset, document: Doc, headline: str | None = None, drawn: in
     board; the seed of dice the referee `drawn` for it, to draw them again."""
     board = document["board"]
     parts = [styled(headline, bold=True), ""] if headline else []
-    parts += [styled(paragraph(f"{rules.title}, game '{board['game']}': {status(rules, board)}"), bold=True), ""]
+    title = pgettext("board.title", "{title}, game '{game}': {status}")
+    parts += [
+        styled(paragraph(title.format(title=rules.title, game=board["game"], status=status(rules, board))), bold=True)
+    ]
+    parts += [""]
     parts += [picture(rules, board), "", players(board)]
     parts += ["", *notes(board)] if notes(board) else []
     steps = document.get("explanation")
@@ -128,15 +157,24 @@ def svg(rules: Ruleset, board: Doc) -> str:
     now = (
         status(rules, board)
         if board["phase"] in ("over", "place")
-        else f"Turn {board['turn']}: {board['to_move']} to play"
+        else pgettext("board.turn", "Turn {turn}: {player} to play").format(turn=board["turn"], player=board["to_move"])
     )
-    notes = [("#000000", now)] + [
-        (colours.get(p, "#000000"), f"{p}: {board['dice_on_map'][p]} dice, {board['pip_totals'][p]} pips on the map")
-        for p in board["players"]
-    ]
+    notes = [("#000000", now)] + [(colours.get(p, "#000000"), _on_map(p, board)) for p in board["players"]]
     if board["closed"]:
-        notes.append(("#000000", f"{', '.join(board['closed'])} left for good (crossed): no die may enter"))
+        left = pgettext("board.crossed", "{tiles} left for good (crossed): no die may enter")
+        notes.append(("#000000", left.format(tiles=pgettext("list", ", ").join(board["closed"]))))
     return map_svg(rules, rules.landscape, landmap_of(board), dice=dice, notes=notes, crossed=board["closed"]).text
+
+
+def _on_map(player: str, board: Doc) -> str:
+    """A player's line in the picture's legend: dice and pips on the map."""
+    dice = npgettext("board.dice", "{n} die", "{n} dice", board["dice_on_map"][player]).format(
+        n=board["dice_on_map"][player]
+    )
+    pips = npgettext("board.pips", "{n} pip", "{n} pips", board["pip_totals"][player]).format(
+        n=board["pip_totals"][player]
+    )
+    return pgettext("board.on-map", "{player}: {dice}, {pips} on the map").format(player=player, dice=dice, pips=pips)
 
 
 def hints(rules: Ruleset, document: Doc, found: list[Any]) -> str:
@@ -144,10 +182,10 @@ def hints(rules: Ruleset, document: Doc, found: list[Any]) -> str:
 
     board = document["board"]
     if not found:
-        return paragraph(f"No attack for {board['to_move']} now. {status(rules, board)}")
-    head = styled(
-        f"Attacks for {board['to_move']}, best first (game '{board['game']}', turn {board['turn']}):", bold=True
-    )
+        none = pgettext("hint.none", "No attack for {player} now. {status}")
+        return paragraph(none.format(player=board["to_move"], status=status(rules, board)))
+    head = pgettext("hint.title", "Attacks for {player}, best first (game '{game}', turn {turn}):")
+    head = styled(head.format(player=board["to_move"], game=board["game"], turn=board["turn"]), bold=True)
     rows = [
         (
             h.first + (f" + {h.second}" if h.second else ""),
@@ -157,12 +195,23 @@ def hints(rules: Ruleset, document: Doc, found: list[Any]) -> str:
         )
         for h in found
     ]
-    return "\n".join([head, "", table(rows, ["from", "to", "takes the tile", "pips lost (expected)"])])
+    headers = [
+        pgettext("hint.header", "from"),
+        pgettext("hint.header", "to"),
+        pgettext("hint.header", "takes the tile"),
+        pgettext("hint.header", "pips lost (expected)"),
+    ]
+    return "\n".join([head, "", table(rows, headers)])
 
 
 def replayed(document: Doc) -> str:
+    """`play replay`'s verdict: every stored board rebuilt the same, or the entries whose board differs."""
+    game = document["game"]
     if document["same"]:
-        return f"Game '{document['game']}' rebuilt from the journal: every stored board is the same."
-    lines = [f"Game '{document['game']}' rebuilt from the journal: boards differ."]
-    lines += [f"  entry {d['entry']}: {d['differs']}" for d in document["differences"]]
+        return pgettext(
+            "board.rebuilt", "Game '{game}' rebuilt from the journal: every stored board is the same."
+        ).format(game=game)
+    lines = [pgettext("board.differ", "Game '{game}' rebuilt from the journal: boards differ.").format(game=game)]
+    entry = pgettext("board.differ.entry", "  entry {entry}: {differs}")
+    lines += [entry.format(entry=d["entry"], differs=d["differs"]) for d in document["differences"]]
     return "\n".join(lines)

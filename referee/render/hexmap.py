@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from referee.hexmap import Landmap, Tile, column
+from referee.language import npgettext, pgettext
 from referee.render.text import explanation, styled, table
 from referee.ruleset.sections import Landscape
 
@@ -44,31 +45,54 @@ def picture(land: Landscape, landmap: Landmap, label: Callable[[Tile], str] | No
 def legend(land: Landscape, landmap: Landmap) -> str:
     counts = landmap.counts()
     rows = [(t.letter, t.title, counts.get(name, 0), t.count) for name, t in land.terrains.items()]
-    return table(rows, ["letter", "terrain", "tiles", "in the box"])
+    headers = [
+        pgettext("legend.header", "letter"),
+        pgettext("legend.header", "terrain"),
+        pgettext("legend.header", "tiles"),
+        pgettext("legend.header", "in the box"),
+    ]
+    return table(rows, headers)
+
+
+def capitals_line(capitals: list[str] | tuple[str, ...]) -> str:
+    """The capitals a map marks with *, by coordinate; the board says it too."""
+    return pgettext("legend.capitals", "Capitals (marked *): {tiles}.").format(
+        tiles=pgettext("list", ", ").join(capitals)
+    )
+
+
+def tiles_said(landmap: Landmap) -> str:
+    """'20 tiles + 2 capitals': what a map is made of, the picture's title says it too."""
+    tiles = len(landmap.tiles) - len(landmap.capitals)
+    said = npgettext("map.tiles", "{tiles} tile", "{tiles} tiles", tiles).format(tiles=tiles)
+    if landmap.capitals:
+        count = len(landmap.capitals)
+        said = npgettext("map.capitals", "{said} + {n} capital", "{said} + {n} capitals", count).format(
+            said=said, n=count
+        )
+    return said
 
 
 def report(land: Landscape, title: str, landmap: Landmap) -> str:
-    capitals = f"Capitals (marked *): {', '.join(landmap.capitals)}." if landmap.capitals else None
+    capitals = capitals_line(landmap.capitals) if landmap.capitals else None
+    heading = pgettext("map.title", "{title}: {tiles} ({shape})")
+    again = pgettext("map.seed", "Seed: {seed}; deal this map again with --seed {seed}.")
+    each = npgettext("map.dice", "Each player gets {n} die.", "Each player gets {n} dice.", landmap.dice_per_player)
     return "\n".join(
         line
         for line in [
-            styled(
-                f"{title}: {len(landmap.tiles) - len(landmap.capitals)} tiles"
-                + (f" + {len(landmap.capitals)} capitals" if landmap.capitals else "")
-                + f" ({landmap.shape})",
-                bold=True,
-            ),
+            styled(heading.format(title=title, tiles=tiles_said(landmap), shape=landmap.shape), bold=True),
             "",
             picture(land, landmap),
             "",
             legend(land, landmap),
             "",
-            styled(f"Each player gets {landmap.dice_per_player} dice.", bold=True),
+            styled(each.format(n=landmap.dice_per_player), bold=True),
             capitals,
             "",
             explanation(landmap.steps),
             "",
-            f"Seed: {landmap.seed}; deal this map again with --seed {landmap.seed}.",
+            again.format(seed=landmap.seed),
         ]
         if line is not None
     )

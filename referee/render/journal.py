@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from referee.journal.export import command_line
+from referee.language import npgettext, pgettext
 from referee.render.outcome import outcome
 from referee.render.text import kept_explanation, paragraph, styled, table, typed, width, wrapped
 from referee.render.widths import columns
@@ -26,19 +27,32 @@ def listing(
     """The entries, one line each; `latest` when older entries are left out,
     and `filters` the options that chose them, for the hint to repeat."""
     if not entries:
-        return f"No entries in {where}."
-    headers = ["id", "time", "game", "ruleset", "command", "outcome"]
+        return pgettext("log.empty", "No entries in {journal}.").format(journal=where)
+    headers = [
+        pgettext("log.header", "id"),
+        pgettext("log.header", "time"),
+        pgettext("log.header", "game"),
+        pgettext("log.header", "ruleset"),
+        pgettext("log.header", "command"),
+        pgettext("log.header", "outcome"),
+    ]
     when = _times(entries)
     rows = [(e["id"], t, e["game"] or "-", e["ruleset"] or "-", _typed(e), outcome(e)) for e, t in zip(entries, when)]
     # tabulate keeps each column two wider than its header; two spaces between columns
-    fixed = sum(max(len(headers[i]) + 2, *(len(str(row[i])) for row in rows)) for i in range(4)) + 2 * 5
+    fixed = sum(max(columns(headers[i]) + 2, *(columns(str(row[i])) for row in rows)) for i in range(4)) + 2 * 5
     room = max(40, width() - fixed)  # the command and the outcome share the rest, the command the larger part
-    said = min(max(len(headers[5]) + 2, *(len(row[5]) for row in rows)), max(20, room * 2 // 5))
+    said = min(max(columns(headers[5]) + 2, *(columns(row[5]) for row in rows)), max(20, room * 2 // 5))
     drawn = table([(*row[:4], _short(row[4], room - said), _short(row[5], said)) for row in rows], headers)
     if latest is None:
         return drawn
     more = shlex.join(["referee", "log", *filters, "--limit", str(latest * 10)])
-    return drawn + "\n\n" + paragraph(f"Only the latest {latest} entries; '{more}' shows more.")
+    hint = npgettext(
+        "log.more",
+        "Only the latest entry; '{more}' shows more.",
+        "Only the latest {latest} entries; '{more}' shows more.",
+        latest,
+    )
+    return drawn + "\n\n" + paragraph(hint.format(latest=latest, more=more))
 
 
 def _times(entries: Sequence[dict[str, Any]]) -> list[str]:
@@ -54,13 +68,29 @@ def _typed(entry: dict[str, Any]) -> str:
     return command_line(entry).removeprefix("referee ")
 
 
-def _header(entry: dict[str, Any]) -> list[str]:
+def _labels() -> dict[str, str]:
+    """The card's labels in the language spoken, each padded so that what follows them lines up."""
+    said = {
+        "command": pgettext("log.label", "command:"),
+        "ruleset": pgettext("log.label", "ruleset:"),
+        "dice": pgettext("log.label", "dice:"),
+        "flagged": pgettext("log.label", "flagged:"),
+        "referee": pgettext("log.label", "referee:"),
+        "hash": pgettext("log.label", "hash:"),
+        "previous": pgettext("log.label", "previous:"),
+    }
+    room = max(map(columns, said.values())) + 1
+    return {key: label + " " * (room - columns(label)) for key, label in said.items()}
+
+
+def _header(entry: dict[str, Any], labels: dict[str, str]) -> list[str]:
     """The lines naming an entry: its number, time, game and command line."""
+    game = "  " + pgettext("log.game", "game {game}").format(game=entry["game"]) if entry["game"] else ""
     return [
-        styled(f"Entry {entry['id']}", bold=True)
+        styled(pgettext("log.entry", "Entry {entry}").format(entry=entry["id"]), bold=True)
         + f"  {entry['time']}"
-        + (f"  game {entry['game']}" if entry["game"] else ""),
-        *_command_lines("command:  ", entry["argv"]),
+        + game,
+        *_command_lines(labels["command"], entry["argv"]),
     ]
 
 
@@ -76,45 +106,51 @@ def _command_lines(label: str, argv: Sequence[str], shown: str = "") -> list[str
 def as_printed(entry: dict[str, Any], report: str) -> str:
     """An entry shown as its command printed it: the header, then the report,
     and what the journal says of the entry besides (a roll flagged, damage)."""
-    return "\n".join([*_header(entry), *_flagged(entry), "", report, *_damaged(entry)])
+    labels = _labels()
+    return "\n".join([*_header(entry, labels), *_flagged(entry, labels), "", report, *_damaged(entry)])
 
 
-def _flagged(entry: dict[str, Any]) -> list[str]:
+def _flagged(entry: dict[str, Any], labels: dict[str, str]) -> list[str]:
     rolled_before = (entry["dice"] or {}).get("rolled_before")
     if not rolled_before:
         return []
-    return [f"flagged:  rolled before: entry {', entry '.join(map(str, rolled_before))} (the same attack)"]
+    said = npgettext(
+        "log.flagged",
+        "rolled before: entry {entries} (the same attack)",
+        "rolled before: entries {entries} (the same attack)",
+        len(rolled_before),
+    )
+    return [labels["flagged"] + said.format(entries=", ".join(map(str, rolled_before)))]
 
 
 def _damaged(entry: dict[str, Any]) -> list[str]:
     if not entry.get("damage"):
         return []
-    return ["", styled("Damaged:", bold=True), *(f"  {why}" for why in entry["damage"])]
+    return ["", styled(pgettext("log.damaged", "Damaged:"), bold=True), *(f"  {why}" for why in entry["damage"])]
 
 
-def _card(entry: dict[str, Any]) -> list[str]:
+def _card(entry: dict[str, Any], labels: dict[str, str]) -> list[str]:
     """What the journal says of an entry besides its ruling: ruleset, dice, hashes."""
     dice = entry["dice"] or {}
     rolled = "; ".join(f"{group}: {', '.join(map(str, faces))}" for group, faces in dice.get("rolled", {}).items())
     typed = dice.get("typed") or []
     seed = dice.get("seed")
-    how = (
-        (f"seed {seed}" + (f", typed: {', '.join(typed)}" if typed else ""))
-        if seed is not None
-        else "typed by the players"
-    )
+    if seed is None:
+        how = pgettext("log.dice", "typed by the players")
+    elif typed:
+        how = pgettext("log.dice", "seed {seed}, typed: {typed}").format(seed=seed, typed=", ".join(typed))
+    else:
+        how = pgettext("log.dice", "seed {seed}").format(seed=seed)
+    kept = f" (sha256 {entry['ruleset_digest'][:16]}, {entry['ruleset_path']})" if entry["ruleset_digest"] else ""
+    none = pgettext("log.dice", "none")
     return [
-        *_header(entry),
-        *wrapped(
-            f"ruleset:  {entry['ruleset'] or '-'}"
-            + (f" (sha256 {entry['ruleset_digest'][:16]}, {entry['ruleset_path']})" if entry["ruleset_digest"] else ""),
-            hanging=" " * 10,
-        ),
-        f"dice:     {rolled} ({how})" if rolled else "dice:     none",
-        *_flagged(entry),
-        f"referee:  {entry['version']}",
-        f"hash:     {entry['hash']}",
-        f"previous: {entry['prev_hash']}",
+        *_header(entry, labels),
+        *wrapped(labels["ruleset"] + (entry["ruleset"] or "-") + kept, hanging=" " * columns(labels["ruleset"])),
+        labels["dice"] + (f"{rolled} ({how})" if rolled else none),
+        *_flagged(entry, labels),
+        labels["referee"] + entry["version"],
+        labels["hash"] + entry["hash"],
+        labels["previous"] + entry["prev_hash"],
     ]
 
 
@@ -127,7 +163,8 @@ def _why(entry: dict[str, Any]) -> list[str]:
 def detail(entry: dict[str, Any]) -> str:
     """An entry whose report cannot be rebuilt: what the journal says of it,
     its outcome in a few words and why; every field is in --json."""
-    lines = [*_card(entry), "", styled("Ruling:", bold=True), f"  {outcome(entry)} (every field: --json)"]
+    every = pgettext("log.every", "{outcome} (every field: --json)").format(outcome=outcome(entry))
+    lines = [*_card(entry, _labels()), "", styled(pgettext("log.ruling", "Ruling:"), bold=True), f"  {every}"]
     return "\n".join([*lines, *_damaged(entry), *_why(entry)])
 
 
@@ -138,8 +175,10 @@ def board_action(rules: Ruleset, entry: dict[str, Any]) -> str:
     from referee.render.board import notes, players, status
 
     board = entry["ruling"]["board"]
-    lines = [*_card(entry), "", styled("Ruling:", bold=True), f"  {outcome(entry)}", *_why(entry)]
-    lines += ["", styled("The board after it:", bold=True), paragraph(status(rules, board)), "", players(board)]
+    ruling = styled(pgettext("log.ruling", "Ruling:"), bold=True)
+    lines = [*_card(entry, _labels()), "", ruling, f"  {outcome(entry)}", *_why(entry)]
+    after = styled(pgettext("log.board", "The board after it:"), bold=True)
+    lines += ["", after, paragraph(status(rules, board)), "", players(board)]
     lines += ["", *map(paragraph, notes(board))] if notes(board) else []
     return "\n".join([*lines, *_damaged(entry)])
 
@@ -151,34 +190,64 @@ def _value(value: Any) -> str:
 
 
 def verdict(document: dict[str, Any]) -> str:
+    """`log verify`'s one line: the chain intact, or where it is broken and why."""
     broken = document["broken"]
+    journal = document["journal"]
     if broken is None:
-        last = f" (last entry {document['last']})" if document["last"] else ""
         count = document["entries"]
+        said = npgettext(
+            "verify.ok", "ok: {count} entry, chain intact", "ok: {count} entries, chain intact", count
+        ).format(count=count)
+        if document["last"]:
+            said = pgettext("verify.last", "{said} (last entry {last})").format(said=said, last=document["last"])
         noted = document.get("checkpoints") or []
-        held = f", holding the history of checkpoint{'s' if len(noted) > 1 else ''} {', '.join(noted)}" if noted else ""
-        return paragraph(
-            f"ok: {count} entr{'y' if count == 1 else 'ies'}, chain intact{last}{held}: {document['journal']}"
-        )
-    where = f"entry {broken['entry']} " if broken["entry"] is not None else ""
-    return paragraph(f"BROKEN: {where}{broken['reason']} ({document['journal']})")
+        if noted:
+            held = npgettext(
+                "verify.held",
+                "{said}, holding the history of checkpoint {checkpoints}",
+                "{said}, holding the history of checkpoints {checkpoints}",
+                len(noted),
+            )
+            said = held.format(said=said, checkpoints=", ".join(noted))
+        return paragraph(pgettext("verify.ok", "{said}: {journal}").format(said=said, journal=journal))
+    if broken["entry"] is None:
+        line = pgettext("verify.broken", "BROKEN: {reason} ({journal})")
+    else:
+        line = pgettext("verify.broken", "BROKEN: entry {entry} {reason} ({journal})")
+    return paragraph(line.format(entry=broken["entry"], reason=broken["reason"], journal=journal))
 
 
 def replay(document: dict[str, Any]) -> str:
-    label = f"Replay of entry {document['entry']}"
-    lines = _command_lines(f"{label}: ", shlex.split(document["replay_line"])[1:], styled(label, bold=True) + ": ")
+    """What a replay found: the command line ruled again, each run's verdict, the summary."""
+    label = pgettext("replay.title", "Replay of entry {entry}").format(entry=document["entry"])
+    colon = pgettext("replay.colon", "{label}: ")
+    lines = _command_lines(
+        colon.format(label=label),
+        shlex.split(document["replay_line"])[1:],
+        colon.format(label=styled(label, bold=True)),
+    )
     for run in document["runs"]:
-        lines += ["", *wrapped(f"{run['label']}:")]
+        lines += ["", *wrapped(pgettext("replay.run", "{label}:").format(label=run["label"]))]
         if run["error"]:
-            lines += wrapped(f"refused: {run['error']}", indent="  ", hanging="    ")
+            refused = pgettext("replay.refused", "refused: {error}").format(error=run["error"])
+            lines += wrapped(refused, indent="  ", hanging="    ")
         elif run["same"]:
-            lines.append("  the same ruling.")
+            lines.append("  " + pgettext("replay.same", "the same ruling."))
         else:
             count = len(run["differences"])
-            lines.append(f"  a different ruling ({count} difference{'s' if count != 1 else ''}):")
+            different = npgettext(
+                "replay.different",
+                "a different ruling ({n} difference):",
+                "a different ruling ({n} differences):",
+                count,
+            )
+            lines.append("  " + different.format(n=count))
             for d in run["differences"][:20]:
                 lines += wrapped(f"{d['path']}: {_value(d['then'])} → {_value(d['now'])}", indent="  ", hanging="    ")
             if count > 20:
-                lines.append(f"  … and {count - 20} more (see --json)")
+                more = npgettext(
+                    "replay.more", "… and {n} more (see --json)", "… and {n} more (see --json)", count - 20
+                )
+                lines.append("  " + more.format(n=count - 20))
     lines += ["", styled(paragraph(document["summary"]), bold=True)]
     return "\n".join(lines)

@@ -13,7 +13,9 @@ from xml.sax.saxutils import escape
 
 from referee.errors import RefereeError, setting
 from referee.hexmap import Landmap
+from referee.language import npgettext, pgettext
 from referee.records import record
+from referee.render.hexmap import tiles_said
 from referee.ruleset.model import Ruleset
 from referee.ruleset.sections import Landscape
 from referee.ruleset.spec import EMPTY
@@ -127,9 +129,7 @@ def svg(
         f'width="{width:.2f}mm" height="{height:.2f}mm" font-family="sans-serif">',
         f'<rect x="{left:.2f}" y="{top:.2f}" width="{width:.2f}" height="{height:.2f}" fill="#ffffff"/>',
         f'<text x="{left + MARGIN:.2f}" y="{top + MARGIN + FONT:.2f}" font-size="{FONT * 1.2:.1f}" '
-        f'font-weight="bold" fill="#000000">{escape(rules.title)}: {len(landmap.tiles) - len(landmap.capitals)} '
-        f"tiles" + (f" + {len(landmap.capitals)} capitals" if landmap.capitals else "") + f", seed {landmap.seed}, "
-        f"hexes {flats} mm across</text>",
+        f'font-weight="bold" fill="#000000">{escape(_title(rules.title, landmap, flats))}</text>',
     ]
     ring = {coord: colour for coord, (_, colour) in owners}
     r = layout.radius
@@ -194,6 +194,12 @@ def _colours(rules: Ruleset) -> list[tuple[str, str]]:
     return [(player, deployment.colours.get(player, "#000000")) for player in deployment.players]
 
 
+def _title(title: str, landmap: Landmap, flats: int) -> str:
+    """The picture's title: the game, what the map is made of, its seed and the hexes' size."""
+    said = pgettext("svg.title", "{title}: {tiles}, seed {seed}, hexes {mm} mm across")
+    return said.format(title=title, tiles=tiles_said(landmap), seed=landmap.seed, mm=flats)
+
+
 def _legend(
     land: Landscape, landmap: Landmap, owners: list[tuple[str, tuple[str, str]]], x: float, y: float
 ) -> list[str]:
@@ -207,7 +213,12 @@ def _legend(
         )
         out.append(
             f'<text x="{x + swatch + 2:.2f}" y="{y + FONT:.2f}" font-size="{FONT}" fill="#000000">'
-            f"{terrain.letter} {escape(terrain.title)}: {counts.get(name, 0)}</text>"
+            + escape(
+                pgettext("svg.terrain", "{letter} {terrain}: {count}").format(
+                    letter=terrain.letter, terrain=terrain.title, count=counts.get(name, 0)
+                )
+            )
+            + "</text>"
         )
         y += ROW
     for coord, (player, colour) in owners:
@@ -217,11 +228,17 @@ def _legend(
         )
         out.append(
             f'<text x="{x + swatch + 2:.2f}" y="{y + FONT:.2f}" font-size="{FONT}" fill="#000000">'
-            f"{escape(player)}'s capital: {coord}</text>"
+            + escape(pgettext("svg.capital", "{player}'s capital: {tile}").format(player=player, tile=coord))
+            + "</text>"
         )
         y += ROW
     out.append(
         f'<text x="{x:.2f}" y="{y + FONT:.2f}" font-size="{FONT}" fill="#000000">'
-        f"{landmap.dice_per_player} dice per player</text>"
+        + escape(
+            npgettext("svg.dice", "{n} die per player", "{n} dice per player", landmap.dice_per_player).format(
+                n=landmap.dice_per_player
+            )
+        )
+        + "</text>"
     )
     return out
