@@ -237,13 +237,12 @@ class RankedFight:
         return found
 
     def after(self, state: State, result: int) -> State:
-        attacker, defender = state
-        a = self._next[0][result].get(attacker)
-        d = self._next[1][result].get(defender)
-        return (
-            self._after(0, attacker, result) if a is None else a,
-            self._after(1, defender, result) if d is None else d,
-        )
+        return (self.moved(0, state[0], result), self.moved(1, state[1], result))
+
+    def moved(self, role: int, side: int, result: int) -> int:
+        """One side after a result (role 0 the attacker), found once per side and result."""
+        found = self._next[role][result].get(side)
+        return self._after(role, side, result) if found is None else found
 
     def _side(self, side: str, state: Side) -> int:
         """A side's dice and its bonus at each rank its front could pair (one per unit), numbered."""
