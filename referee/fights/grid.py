@@ -33,12 +33,15 @@ class Sided(FightRules[tuple[Side, Side], Any, Any], Protocol[Side]):
 
 
 class _Met(Generic[Side]):
-    """One role's sides met so far, by index, and each side's moves: the index of its next side by result."""
+    """One role's sides met so far, by index, each with its moves (the index of
+    its next side by result) and the rounds it fights, whose results it has moved by."""
 
-    def __init__(self, sides: Sequence[Side]) -> None:
+    def __init__(self, role: int, sides: Sequence[Side]) -> None:
+        self.role = role
         self.sides: list[Side] = []
         self.index: dict[Side, int] = {}
         self.moves: list[dict[Any, int]] = []
+        self.rounds: list[set[Any]] = []
         self.first = [self(side) for side in sides]
 
     def __call__(self, side: Side) -> int:
@@ -47,7 +50,16 @@ class _Met(Generic[Side]):
             found = self.index[side] = len(self.sides)
             self.sides.append(side)
             self.moves.append({})
+            self.rounds.append(set())
         return found
+
+    def fights(self, rules: Sided[Side], i: int, key: Any, round_: Round) -> None:
+        """Side i fights a round: its moves by each result, each side it moves to met."""
+        self.rounds[i].add(key)
+        moves, side = self.moves[i], self.sides[i]
+        for result, _ in round_[0]:
+            if result not in moves:
+                moves[result] = self(rules.moved(self.role, side, result))
 
 
 def grid(
@@ -60,7 +72,7 @@ def grid(
     """The expected value of `at_end` over where the fight ends, in floats, for
     each attacker against each defender (rows the attackers), and the number of
     pairs of sides solved: every side met against every side met."""
-    attacking, defending = _Met(attackers), _Met(defenders)
+    attacking, defending = _Met(0, attackers), _Met(1, defenders)
     rounds: dict[Any, Round] = {}
     keys: list[list[Any]] = []  # [i][j]: the round's key, None once the fight is over
     value: list[list[float]] = []  # [i][j]: at_end where the fight is over, else the chance once swept
@@ -72,10 +84,9 @@ def grid(
             if i == len(keys):
                 keys.append([])
                 value.append([])
-            row, a_moves = keys[i], attacking.moves[i]
+            row, a_rounds = keys[i], attacking.rounds[i]
             for j in range(len(row), len(defending.sides)):
-                defender = defending.sides[j]
-                state = (attacker, defender)
+                state = (attacker, defending.sides[j])
                 if rules.end(state) is not None:
                     row.append(None)
                     value[i].append(float(at_end(state)))
@@ -83,12 +94,10 @@ def grid(
                 key = rules.key(state)
                 if key not in rounds:
                     rounds[key] = rules.round(key)
-                d_moves = defending.moves[j]
-                for result, _ in rounds[key][0]:
-                    if result not in a_moves:
-                        a_moves[result] = attacking(rules.moved(0, attacker, result))
-                    if result not in d_moves:
-                        d_moves[result] = defending(rules.moved(1, defender, result))
+                if key not in a_rounds:
+                    attacking.fights(rules, i, key, rounds[key])
+                if key not in defending.rounds[j]:
+                    defending.fights(rules, j, key, rounds[key])
                 row.append(key)
                 value[i].append(0.0)
     _sweep(keys, value, rounds, attacking.moves, defending.moves)
