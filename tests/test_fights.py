@@ -12,6 +12,7 @@ from collections import Counter
 from collections.abc import Sequence
 from fractions import Fraction
 from functools import cache
+from pathlib import Path
 
 import pytest
 from conftest import fails, run, run_json
@@ -20,7 +21,8 @@ from hypothesis import strategies as st
 
 from referee.dice import exact_throws
 from referee.errors import RefereeError
-from referee.fights.answers import solve
+from referee.fights.answers import chart, fight_rules, solve
+from referee.fights.grid import grid
 from referee.fights.solver import Chain
 from referee.procedures.base import Battle, dice_of, joined
 from referee.procedures.door import dice_needed, resolve
@@ -106,6 +108,86 @@ def test_a_fight_that_can_come_back_is_refused() -> None:
 def test_states_past_the_limit_are_refused() -> None:
     with pytest.raises(RefereeError, match="more than 50 states"):
         Chain(Duel(), exact=True, limit=50).ends((20, 20))
+
+
+# -- the float sweep over sides: the chain's answers, in floats -----------
+class SidedDuel(Duel):
+    """The duel told side by side, as the sweep asks for it."""
+
+    def moved(self, role: int, side: int, result: int) -> int:
+        return side - 1 if result == (-1, 1)[role] else side
+
+
+class SidedLoop(SidedDuel):
+    """The defender turns about on a round that changes nothing else, and back on
+    the next: a fight that may never end."""
+
+    def moved(self, role: int, side: int, result: int) -> int:
+        if role == 1 and result == 0:
+            return -side
+        return super().moved(role, abs(side), result)
+
+
+def conquered(end: tuple[int, int]) -> float:
+    return 1.0 if end[1] == 0 else 0.0
+
+
+def test_the_sweep_divides_out_rounds_that_change_nothing() -> None:
+    rows, pairs = grid(SidedDuel(), [7, 1, 3], [9, 2], conquered, limit=1000)
+    assert rows == [[pytest.approx(float(duel(a, d)), rel=1e-12) for d in (9, 2)] for a in (7, 1, 3)]
+    assert pairs == 8 * 10  # every attacking side met, 0 to 7, against every defending one, 0 to 9
+
+
+def test_the_sweep_refuses_what_the_chain_refuses() -> None:
+    with pytest.raises(RefereeError, match="may never end"):
+        grid(SidedLoop(), [2], [2], conquered, limit=1000)
+    with pytest.raises(RefereeError, match="more than 50 states"):
+        grid(SidedDuel(), [20], [20], conquered, limit=50)
+
+
+@pytest.mark.parametrize("size", [1, 4, 13])
+def test_a_float_chart_is_the_exact_chart_in_floats(size: int) -> None:
+    exact, floats = chart(RISK, size, exact=True), chart(RISK, size, exact=False)
+    assert floats.rows == [[pytest.approx(float(p), rel=1e-12, abs=1e-300) for p in row] for row in exact.rows]
+
+
+def test_a_float_chart_of_simultaneous_fire_is_its_exact_chart(tmp_path: Path) -> None:
+    """Land Battle with infantry alone: both sides lose at once, each side by the other's hits."""
+    text = Path("docs/examples/landbattle.yaml").read_text(encoding="utf-8")
+    others = (
+        "  artillery:\n    plural: artillery\n    aliases: [art, guns]\n    cost: 4\n",
+        "  tank:\n    aliases: [tanks, armour]\n    cost: 6\n",
+        "      artillery: {attacker: 2, defender: 2}\n      tank: {attacker: 3, defender: 3}\n",
+        "    support:\n      - {unit: artillery, raises: infantry, by: 1, side: attacker, rule: LB-2}\n",
+    )
+    for lines in others:  # the other kinds and the support they give
+        assert lines in text
+        text = text.replace(lines, "")
+    path = tmp_path / "infantry.yaml"
+    path.write_text(text, encoding="utf-8")
+    exact, floats = run_json(f"odds {path} --table 6"), run_json(f"odds {path} --table 6 --float")
+    assert floats["p_attacker_wins"] == [
+        [pytest.approx(float(Fraction(p)), rel=1e-12) for p in row] for row in exact["p_attacker_wins"]
+    ]
+
+
+@pytest.mark.parametrize(
+    "when",
+    [(("defender", "city"),), (("attacker", "rear-assault"), ("either", "airfield")), (("attacker", "landing"),)],
+)
+def test_the_sweep_is_the_exact_chain_on_frontline_risk_with_armour(when: tuple[tuple[str, str], ...]) -> None:
+    """Worn armour, withdrawal to repair, bonuses, extra dice and a landing that fails without armour."""
+    battle = Battle(
+        attacker=(("armour", 2),),
+        attacker_rear=(("infantry", 3), ("armour", 2)),
+        defender=(("infantry", 1), ("armour", 1)),
+        defender_rear=(("infantry", 3), ("armour", 1)),
+        when=when,
+    )
+    fight = fight_rules(FR, battle)
+    (attacker, defender) = fight.start(battle)
+    rows, _ = grid(fight, [attacker], [defender], lambda end: float(fight.end(end) == "conquest"), limit=100_000)
+    assert rows[0][0] == pytest.approx(float(solve(FR, [battle], exact=True).p_attacker_wins), rel=1e-12)
 
 
 # -- rounds: order statistics against the ruling, throw for throw ----------

@@ -18,6 +18,7 @@ from math import prod
 from typing import Any, Protocol
 
 from referee.errors import RefereeError, setting
+from referee.fights.grid import grid
 from referee.fights.solver import ENDS, Chain, FightRules, Number
 from referee.names import article
 from referee.procedures.base import Battle
@@ -54,6 +55,10 @@ class Fought(FightRules[Any, Any, Any], Protocol):
     def left(self, state: Any) -> tuple[Counter[tuple[str, str]], Counter[tuple[str, str]]]:
         """Each side's units in the fight by (unit, state), the state "" for a unit
         without states; kept-behind ones aside."""
+        ...
+
+    def moved(self, role: int, side: Any, result: Any) -> Any:
+        """A side on its own after a round's result: a state is (attacker's side, defender's side)."""
         ...
 
     def kinds(self) -> int:
@@ -297,25 +302,33 @@ def chartable(rules: Ruleset, when: tuple[tuple[str, str], ...] = ()) -> Fought:
 
 
 def chart(rules: Ruleset, size: int, exact: bool, when: tuple[tuple[str, str], ...] = ()) -> Chart:
-    """Every count against every count from one chain (a smaller fight is a state
+    """Every count against every count from one solve (a smaller fight is a state
     of a bigger one), for a ruleset whose fight has one unit kind per side. Rows
     count the attacking units, as --attacker does; the territory holds the
-    keep-behind besides."""
+    keep-behind besides. Exact fractions come from the chain, floats from the
+    sweep over each side against each side (referee/fights/grid.py)."""
     fight = chartable(rules, when)
     unit = next(iter(rules.units))
     keep = fight.keep
-    attackers = defenders = list(range(1, size + 1))
+    counts = list(range(1, size + 1))
     estimate = _estimate(rules, [Counter({unit: size + keep}), Counter({unit: size})])
     bound(exact, estimate, f"ask for a smaller {setting('table')}", MAX_CHART)
-    fight.start(Battle(attacker=((unit, attackers[-1]),), defender=((unit, size),), when=when))
-    chain = Chain(fight, exact, 2 * MAX_CHART[exact])
-    cells = {}
+    fight.start(Battle(attacker=((unit, size),), defender=((unit, size),), when=when))
+    # a cell is an attacking side against a defending side: each count's sides found once
     pools = {n: {(unit, 0): n} for n in range(1, size + keep + 1)}
-    for a in reversed(attackers):  # the biggest fight first: it meets most smaller ones as its states
-        for d in reversed(defenders):
-            cells[a, d] = fight.pooled(pools[a + keep], pools[d])
-    chain.add(*cells.values())
-    won = chain.values(lambda end: 1 if fight.end(end) == "conquest" else 0)
-    one: Number = Fraction(1) if exact else 1.0
-    rows = [[_number(won[cells[a, d]], one) for d in defenders] for a in attackers]
-    return Chart(exact, attackers, defenders, rows, fight.policy(), len(chain.moves), keep, fight.keep_rule)
+    attacking, defending = zip(*(fight.pooled(pools[n + keep], pools[n]) for n in counts))
+    limit = 2 * MAX_CHART[exact]  # the estimate is close: a safety net
+
+    def won(end: Any) -> int:
+        return 1 if fight.end(end) == "conquest" else 0
+
+    if exact:
+        chain = Chain(fight, exact, limit)
+        # the biggest fight first: it meets most smaller ones as its states
+        chain.add(*((a, d) for a in reversed(attacking) for d in reversed(defending)))
+        values, one = chain.values(won), Fraction(1)
+        rows = [[_number(values[a, d], one) for d in defending] for a in attacking]
+        states = len(chain.moves)
+    else:
+        rows, states = grid(fight, attacking, defending, won, limit)
+    return Chart(exact, counts, counts, rows, fight.policy(), states, keep, fight.keep_rule)

@@ -26,6 +26,15 @@ ENDS = ("conquest", "out", "failed", "stopped")
 situation's rule (a sunk landing), or stopped as told (a retreat)."""
 
 
+# what the solvers refuse, said once for the chain and the float sweep (referee/fights/grid.py)
+NO_CHANGE = "no result of this round changes anything: the fight would never end"
+COMES_BACK = "these rules let a fight come back to where it was: it may never end"
+
+
+def too_many(limit: int) -> str:
+    return f"this fight has more than {limit:,} states, too many to solve here: ask for fewer units"
+
+
 class FightRules(Protocol[State, Key, Result]):
     """What the solver asks of a procedure that fights in rounds. The procedure
     turns what the players told into a state (its own `start`), and the
@@ -93,9 +102,7 @@ class Chain(Generic[State, Key, Result]):
                 moves_of.append(tuple([(n, number[next_]) for next_, n in found.items()]))
                 continue
             if len(states) + len(opened) >= limit:
-                raise RefereeError(
-                    f"this fight has more than {limit:,} states, too many to solve here: ask for fewer units"
-                )
+                raise RefereeError(too_many(limit))
             moves: dict[State, int] = {}
             total = 0
             if end(state) is None:
@@ -110,12 +117,12 @@ class Chain(Generic[State, Key, Result]):
                 if state in moves:  # a result that changes nothing: play the round again
                     total -= moves.pop(state)
                     if not total:
-                        raise RefereeError("no result of this round changes anything: the fight would never end")
+                        raise RefereeError(NO_CHANGE)
             opened[state] = (total, moves)
             push(state)
             for next_ in reversed(moves):
                 if next_ in opened:
-                    raise RefereeError("these rules let a fight come back to where it was: it may never end")
+                    raise RefereeError(COMES_BACK)
                 if next_ not in number:
                     push(next_)
 

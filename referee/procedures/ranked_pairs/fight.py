@@ -92,6 +92,7 @@ class RankedFight:
         # depends only on the ranks it lost, so results losing it the same ranks share one
         self._next: tuple[list[dict[int, int]], list[dict[int, int]]] = ([], [])
         self._by_losses: tuple[dict[tuple[int, ...], dict[int, int]], ...] = ({}, {})
+        self._fronts: dict[tuple[tuple[Division, ...], tuple[int, ...]], tuple[Division, ...]] = {}
 
     def number(self, side: Side) -> int:
         """A side's number, the same for equal sides."""
@@ -240,13 +241,12 @@ class RankedFight:
         return found
 
     def after(self, state: State, result: int) -> State:
-        attacker, defender = state
-        a = self._next[0][result].get(attacker)
-        d = self._next[1][result].get(defender)
-        return (
-            self._after(0, attacker, result) if a is None else a,
-            self._after(1, defender, result) if d is None else d,
-        )
+        return (self.moved(0, state[0], result), self.moved(1, state[1], result))
+
+    def moved(self, role: int, side: int, result: int) -> int:
+        """One side after a result (role 0 the attacker), found once per side and result."""
+        found = self._next[role][result].get(side)
+        return self._after(role, side, result) if found is None else found
 
     def _side(self, side: str, state: Side) -> int:
         """A side's dice and its bonus at each rank its front could pair (one per unit), numbered."""
@@ -277,16 +277,26 @@ class RankedFight:
         removed defender has lost its territory."""
         side = SIDES[role]
         front, rear = self.known[number]
-        stood = _stand(self.params, list(front))
         pattern = self._patterns[result]
-        lost = Counter(stood[rank][0] for rank, attacker_lost in enumerate(pattern) if attacker_lost == (role == 0))
-        after = _take_losses(self.rules, self.params, list(front), lost)[0] if lost else list(front)
+        ranks = tuple(rank for rank, attacker_lost in enumerate(pattern) if attacker_lost == (role == 0))
+        after = list(self._front_after(front, ranks))
         kinds = {unit for unit, _ in after} | {unit for (unit, _), _ in rear}
         if all(s.fails_without in kinds for s in self.on[side] if s.fails_without):
             found = self.number(self.between(side, after, Counter(dict(rear))))
         else:
             found = FAILED if role == 0 else self.number(GONE)
         self._next[role][result][number] = found
+        return found
+
+    def _front_after(self, front: tuple[Division, ...], ranks: tuple[int, ...]) -> tuple[Division, ...]:
+        """A front after losing the pairs at `ranks`, worked out once per front and
+        ranks: the sides of a big fight share a few fronts."""
+        found = self._fronts.get((front, ranks))
+        if found is None:
+            stood = _stand(self.params, list(front))
+            lost = Counter(stood[rank][0] for rank in ranks)
+            found = tuple(_take_losses(self.rules, self.params, list(front), lost)[0] if lost else front)
+            self._fronts[front, ranks] = found
         return found
 
     def battle(self, state: State) -> Battle:

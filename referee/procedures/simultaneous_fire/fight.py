@@ -115,8 +115,11 @@ class FireFight:
 
     def after(self, state: State, result: Hits) -> State:
         attacker, defender = state
-        a_hits, d_hits = result
-        return (self._lose(attacker, d_hits), self._lose(defender, a_hits))
+        return (self.moved(0, attacker, result), self.moved(1, defender, result))
+
+    def moved(self, role: int, side: Counts, result: Hits) -> Counts:
+        """One side after a result (role 0 the attacker): it loses what the other side hit."""
+        return self._lose(side, result[1 - role])
 
     def _lose(self, counts: Counts, hits: int) -> Counts:
         if not hits:
