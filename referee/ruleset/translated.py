@@ -44,6 +44,10 @@ def attach(rules: Ruleset) -> Ruleset:
                 for lang, t in rules.translations.items()
                 if (words := t.units.get(name))
             },
+            spoken_states={
+                lang: {state: t.words[state] for state in unit.states if state in t.words}
+                for lang, t in rules.translations.items()
+            },
         )
         for name, unit in rules.units.items()
     }
@@ -68,7 +72,8 @@ def attach(rules: Ruleset) -> Ruleset:
 
 
 def check(rules: Ruleset, fail: Fail) -> None:
-    """A translation names only rules, attacks, units, faces, situations and terrains the file has."""
+    """A translation names only rules, attacks, units, faces, situations,
+    terrains and other words the file has."""
     terrains = rules.landscape.terrains if rules.landscape else EMPTY
     for lang, t in rules.translations.items():
         at = f"translations.{lang}"
@@ -81,6 +86,25 @@ def check(rules: Ruleset, fail: Fail) -> None:
         for die, words in t.faces.items():
             faces = [str(f) for f in rules.dice[die].faces]
             names_exist(fail, "face", ((f"{at}.faces.{die}.{f}", f) for f in words), faces)
+        names_exist(fail, "word", ((f"{at}.words.{w}", w) for w in t.words), sorted(set(_written(rules))))
+
+
+def _written(value: object) -> Iterator[str]:
+    """Every word a file writes outside its rule texts and translations: its
+    keys and texts, wherever they sit, which `words` may translate."""
+    if dataclasses.is_dataclass(value):
+        for f in dataclasses.fields(value):
+            if f.name not in ("rules", "translations") and not f.metadata.get("internal"):
+                yield from _written(getattr(value, f.name))
+    elif isinstance(value, Mapping):
+        for key, item in value.items():
+            yield str(key)
+            yield from _written(item)
+    elif isinstance(value, tuple):
+        for item in value:
+            yield from _written(item)
+    elif isinstance(value, str):
+        yield value
 
 
 def languages(rules: Ruleset) -> tuple[str, ...]:
