@@ -120,3 +120,34 @@ def test_every_word_a_ruling_prints_from_a_shipped_ruleset_is_written_in_all_fou
             code,
             printed - set(rules.translations[code].words),
         )
+
+
+@pytest.mark.parametrize(
+    ("code", "said"),
+    [
+        ("nl", ["ook genoemd: ground force, GF", "Eenheden", "eenheid", "Aanvallen", "  normal: gewone aanval ("]),
+        ("de", ["auch genannt: ground force, GF", "Einheiten", "Einheit", "Angriffe", "  normal: normaler Angriff ("]),
+        ("zh-Hant", ["又稱：ground force、GF", "單位", "單位", "攻擊", "  normal: 普通進攻 ("]),
+    ],
+)
+def test_show_heads_its_parts_in_the_language_asked(code: str, said: list[str]) -> None:
+    lines = run(f"--lang {code} show groundforce").stdout.splitlines()
+    aliases, units, unit, attacks, attack = said
+    assert lines[1] == aliases
+    assert units in lines and attacks in lines
+    assert lines[lines.index(units) + 1].startswith(unit)
+    assert any(line.startswith(attack) for line in lines)
+
+
+def test_show_names_a_state_as_players_type_it_in_every_language() -> None:
+    """The example is typed, so it keeps the file's words (Panzer is not a word the file accepts)."""
+    assert (
+        'Zustände von Einheiten (vor der Einheit eingeben: "damaged armour")'
+        in run("--lang de show frontline-risk").stdout
+    )
+    assert 'Unit states (type them before a unit: "damaged armour")' in run("show frontline-risk").stdout
+
+
+def test_the_rulesets_listing_heads_its_columns_in_the_language_asked() -> None:
+    assert run("--lang de rulesets").stdout.split()[:5] == ["Name", "Titel", "Herkunft", "Status", "Datei"]
+    assert run("rulesets").stdout.split()[:5] == ["name", "title", "from", "status", "file"]

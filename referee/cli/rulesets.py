@@ -9,6 +9,7 @@ import click
 from referee.cli.options import emit, json_option
 from referee.cli.rulesdirs import user_dirs
 from referee.errors import RefereeError
+from referee.language import pgettext
 from referee.render.text import table
 from referee.ruleset.load import catalogue, load_file
 from referee.ruleset.translated import languages
@@ -75,6 +76,12 @@ def rulesets(as_json: bool) -> None:
         {"rulesets": rows},
         lambda: table(
             [(r["name"], r["title"], r["origin"], r["status"], r["path"]) for r in rows],
-            ["name", "title", "from", "status", "file"],
+            [
+                pgettext("rulesets.header", "name"),
+                pgettext("rulesets.header", "title"),
+                pgettext("rulesets.header", "from"),
+                pgettext("rulesets.header", "status"),
+                pgettext("rulesets.header", "file"),
+            ],
         ),
     )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from referee.language import _, pgettext
+from referee.language import pgettext
 from referee.render.text import explanation, leading, styled, table
 from referee.ruleset.model import Ruleset
 from referee.ruling import both, listed, say_n
@@ -23,7 +23,15 @@ def score_report(rules: Ruleset, dice: Mapping[str, tuple[int, ...]], result: Sc
     return "\n".join(
         [
             styled(pgettext("score.title", "{title}: the winner").format(title=rules.title), bold=True),
-            table(rows, [_("player"), _("dice on the map"), _("dice"), _("pips")]),
+            table(
+                rows,
+                [
+                    pgettext("score.header", "player"),
+                    pgettext("score.header", "dice on the map"),
+                    pgettext("score.header", "dice"),
+                    pgettext("score.header", "pips"),
+                ],
+            ),
             "",
             styled(verdict, bold=True),
             "",

@@ -26,7 +26,7 @@ def report(rules: Ruleset, land: Landscape, landmap: Landmap, armies: Armies, st
         hexmap.report(land, rules.title, landmap),
         "",
         styled(pgettext("setup.armies", "Armies"), bold=True),
-        table(rows, [_("player"), _("dice"), _("rolled")]),
+        table(rows, [pgettext("setup.header", "player"), pgettext("setup.header", "dice"), _("rolled")]),
         "",
         styled(first, bold=True) + (rerolls.format(n=armies.rerolls) if armies.rerolls else ""),
     ]
