@@ -151,3 +151,17 @@ def test_show_names_a_state_as_players_type_it_in_every_language() -> None:
 def test_the_rulesets_listing_heads_its_columns_in_the_language_asked() -> None:
     assert run("--lang de rulesets").stdout.split()[:5] == ["Name", "Titel", "Herkunft", "Status", "Datei"]
     assert run("rulesets").stdout.split()[:5] == ["name", "title", "from", "status", "file"]
+
+
+def test_a_special_rule_is_told_in_the_language_asked_and_refused_when_the_file_lacks_it(edited: Any) -> None:
+    assert (
+        "  capital  wer die feindliche Hauptstadt erobert, gewinnt sofort (DL-X4)"
+        in run("--lang de show diceland").stdout
+    )
+    assert "  capital  taking the enemy capital wins at once (DL-X4)" in run("show diceland").stdout
+    rules = load("diceland")
+    assert all(set(rules.translations[code].variants) == set(rules.variants) for code in OTHERS)
+    path = edited("diceland", lambda text: text.replace("      capital: ", "      capitol: ", 1))
+    assert fails(f"validate {path}").endswith(
+        "translations.nl.variants.capitol: unknown special rule 'capitol'; did you mean 'capital'?"
+    )

@@ -146,7 +146,7 @@ def report(rules: Ruleset, options: list[tuple[str, str, str]]) -> str:
         parts += [
             line
             for name, v in rules.variants.items()
-            for line in wrapped(f"{name}  {v.text} ({v.rule})", "  ", "      ")
+            for line in wrapped(f"{name}  {v.said} ({v.rule})", "  ", "      ")
         ]
     if rules.landscape:
         land = rules.landscape

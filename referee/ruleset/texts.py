@@ -31,6 +31,7 @@ class Translation:
     faces: Mapping[str, Mapping[str, str]] = field(Table(Table(Text())), "die: face: its word", EMPTY)
     situations: Mapping[str, str] = field(Table(Text()), "situation: what it means, in a sentence", EMPTY)
     terrain: Mapping[str, str] = field(Table(Text()), "terrain of the landscape: its word", EMPTY)
+    variants: Mapping[str, str] = field(Table(Text()), "special rule: what it changes, in a sentence", EMPTY)
     words: Mapping[str, str] = field(
         Table(Text()),
         "any other word a ruling prints from the file, as the file writes it (a player, a continent, "

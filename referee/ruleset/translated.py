@@ -6,12 +6,18 @@ read in English, so a partial translation never fails."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from typing import TYPE_CHECKING, TypeVar
 
 from referee.language import ENGLISH, LANGUAGES, current
 from referee.ruleset.crosscheck import Fail, names_exist
 from referee.ruleset.model import Ruleset
 from referee.ruleset.spec import EMPTY
+
+if TYPE_CHECKING:
+    from referee.ruleset.texts import Translation
+
+T = TypeVar("T")
 
 
 class RuleTexts(Mapping[str, str]):
@@ -33,7 +39,8 @@ class RuleTexts(Mapping[str, str]):
 
 
 def attach(rules: Ruleset) -> Ruleset:
-    """The ruleset whose rule texts and words of units, situations and terrains follow the language spoken."""
+    """The ruleset whose rule texts and words of units, situations, special rules
+    and terrains follow the language spoken."""
     if not rules.translations:
         return rules
     units = {
@@ -51,24 +58,25 @@ def attach(rules: Ruleset) -> Ruleset:
         )
         for name, unit in rules.units.items()
     }
-    situations = {
-        name: dataclasses.replace(
-            situation,
-            spoken={lang: said for lang, t in rules.translations.items() if (said := t.situations.get(name))},
-        )
-        for name, situation in rules.situations.items()
-    }
+    situations = _spoken(rules, rules.situations, lambda t: t.situations)
+    variants = _spoken(rules, rules.variants, lambda t: t.variants)
     rule_texts = RuleTexts(rules.rules, {lang: t.rules for lang, t in rules.translations.items()})
     land = rules.landscape
     if land:
-        terrains = {
-            name: dataclasses.replace(
-                terrain, spoken={lang: word for lang, t in rules.translations.items() if (word := t.terrain.get(name))}
-            )
-            for name, terrain in land.terrains.items()
-        }
-        land = dataclasses.replace(land, terrains=terrains)
-    return dataclasses.replace(rules, rules=rule_texts, units=units, situations=situations, landscape=land)
+        land = dataclasses.replace(land, terrains=_spoken(rules, land.terrains, lambda t: t.terrain))
+    return dataclasses.replace(
+        rules, rules=rule_texts, units=units, situations=situations, variants=variants, landscape=land
+    )
+
+
+def _spoken(rules: Ruleset, items: Mapping[str, T], words: Callable[[Translation], Mapping[str, str]]) -> dict[str, T]:
+    """Each item of a section with its words per language (`spoken`), from the translations' table of that section."""
+    return {
+        name: dataclasses.replace(  # type: ignore[type-var]  # every item given has a `spoken` field
+            item, spoken={lang: said for lang, t in rules.translations.items() if (said := words(t).get(name))}
+        )
+        for name, item in items.items()
+    }
 
 
 def check(rules: Ruleset, fail: Fail) -> None:
@@ -82,6 +90,7 @@ def check(rules: Ruleset, fail: Fail) -> None:
         names_exist(fail, "unit", ((f"{at}.units.{u}", u) for u in t.units), rules.units)
         names_exist(fail, "situation", ((f"{at}.situations.{s}", s) for s in t.situations), rules.situations)
         names_exist(fail, "terrain", ((f"{at}.terrain.{n}", n) for n in t.terrain), terrains)
+        names_exist(fail, "special rule", ((f"{at}.variants.{n}", n) for n in t.variants), rules.variants)
         names_exist(fail, "die", ((f"{at}.faces.{d}", d) for d in t.faces), rules.dice)
         for die, words in t.faces.items():
             faces = [str(f) for f in rules.dice[die].faces]
