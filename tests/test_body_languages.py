@@ -148,9 +148,13 @@ def test_show_names_a_state_as_players_type_it_in_every_language() -> None:
     assert 'Unit states (type them before a unit: "damaged armour")' in run("show frontline-risk").stdout
 
 
-def test_the_rulesets_listing_heads_its_columns_in_the_language_asked() -> None:
-    assert run("--lang de rulesets").stdout.split()[:5] == ["Name", "Titel", "Herkunft", "Status", "Datei"]
+def test_the_rulesets_listing_reads_in_the_language_asked_and_its_json_keeps_the_words() -> None:
+    german = run("--lang de rulesets").stdout.splitlines()
+    assert german[0].split() == ["Name", "Titel", "Herkunft", "Status", "Datei"]
+    assert german[2].split()[:4] == ["diceland", "DiceLand", "mitgeliefert", "OK"]
     assert run("rulesets").stdout.split()[:5] == ["name", "title", "from", "status", "file"]
+    listed = run_json("--lang zh-Hant rulesets")["rulesets"][0]
+    assert (listed["origin"], listed["status"]) == ("shipped", "ok")
 
 
 def test_a_special_rule_is_told_in_the_language_asked_and_refused_when_the_file_lacks_it(edited: Any) -> None:

@@ -40,6 +40,18 @@ def _checked(path: Path, budget: int) -> tuple[str, tuple[str, ...], tuple[str, 
     return rules.title, rules.language, languages(rules), "ok", "", size
 
 
+def _said(word: str) -> str:
+    """Where a ruleset comes from and its status as the listing's table says them, in the language spoken
+    (a folder and a problem found are printed as they are); --json keeps the words."""
+    said = {
+        "shipped": pgettext("rulesets.origin", "shipped"),
+        "ok": pgettext("rulesets.status", "ok"),
+        "unchecked": pgettext("rulesets.status", "unchecked"),
+        "unused: name taken": pgettext("rulesets.status", "unused: name taken"),
+    }
+    return said.get(word, word)
+
+
 @click.command()
 @json_option
 def rulesets(as_json: bool) -> None:
@@ -75,7 +87,7 @@ def rulesets(as_json: bool) -> None:
         as_json,
         {"rulesets": rows},
         lambda: table(
-            [(r["name"], r["title"], r["origin"], r["status"], r["path"]) for r in rows],
+            [(r["name"], r["title"], _said(str(r["origin"])), _said(str(r["status"])), r["path"]) for r in rows],
             [
                 pgettext("rulesets.header", "name"),
                 pgettext("rulesets.header", "title"),
