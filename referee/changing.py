@@ -104,7 +104,7 @@ def _change(rules: Ruleset, terms: Recruiting, change: Change, holding: Holding,
         "{change}: {takes} becomes {gives}",
         "{change}: {takes} become {gives}",
         sum(change.takes.values()),
-        change=change.name,
+        change=rules.said(change.name),
         takes=words(rules, takes),
         gives=words(rules, {(u, ""): n for u, n in change.gives.items()}),
     )

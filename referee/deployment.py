@@ -59,14 +59,18 @@ def placing_order(rules: Ruleset, rolls: Mapping[str, tuple[int, ...]]) -> tuple
                 "order.face",
                 "{face}s: {red} {mine}, {blue} {theirs}",
                 face=face,
-                red=red,
+                red=rules.said(red),
                 mine=mine,
-                blue=blue,
+                blue=rules.said(blue),
                 theirs=theirs,
             )
             faces = ", ".join([*tied, counted])
             return winner, step(
-                setup.order_rule, "order.first", "{faces}: {winner} places first", faces=faces, winner=winner
+                setup.order_rule,
+                "order.first",
+                "{faces}: {winner} places first",
+                faces=faces,
+                winner=rules.said(winner),
             )
         tied.append(say("order.tied", "{face}s: {n} each", face=face, n=mine))
     faces = ", ".join(tied)
@@ -93,7 +97,7 @@ def roll_armies(rules: Ruleset, dice: int, seed: int) -> Armies:
                 "{player} rolls {n} die: {faces}",
                 "{player} rolls {n} dice: {faces}",
                 dice,
-                player=p,
+                player=rules.said(p),
                 faces=listed(map(str, rolls[p])),
             )
             for p in setup.players
@@ -142,7 +146,7 @@ def typed_armies(rules: Ruleset, dice: int, given: Mapping[str, tuple[Face, ...]
             "{player} rolled {n} die: {faces}",
             "{player} rolled {n} dice: {faces}",
             len(rolls[p]),
-            player=p,
+            player=rules.said(p),
             faces=listed(map(str, rolls[p])),
         )
         for p in setup.players
@@ -181,7 +185,7 @@ def who_starts(rules: Ruleset, armies: Armies, left: Mapping[str, tuple[Face, ..
                         "start.kept_untyped",
                         "{player} keeps a {value}, which is not among the dice typed for {player}: "
                         "ruling on the dice as given",
-                        player=player,
+                        player=rules.said(player),
                         value=value,
                     )
                     if armies.typed
@@ -190,7 +194,7 @@ def who_starts(rules: Ruleset, armies: Armies, left: Mapping[str, tuple[Face, ..
                         "start.kept_unrolled",
                         "{player} keeps a {value}, which is not among the dice the referee rolled for {player}: "
                         "ruling on the dice as given",
-                        player=player,
+                        player=rules.said(player),
                         value=value,
                     )
                 )
@@ -202,11 +206,11 @@ def who_starts(rules: Ruleset, armies: Armies, left: Mapping[str, tuple[Face, ..
             setup.start_rule,
             "start.higher",
             "{red} keeps {a}, {blue} {b}: {starter} starts",
-            red=red,
+            red=rules.said(red),
             a=sums[red],
-            blue=blue,
+            blue=rules.said(blue),
             b=sums[blue],
-            starter=starter,
+            starter=rules.said(starter),
         )
     else:
         second = blue if armies.first == red else red
@@ -217,7 +221,7 @@ def who_starts(rules: Ruleset, armies: Armies, left: Mapping[str, tuple[Face, ..
                 "start.first_placer",
                 "both keep {n}: the first placer, {starter}, starts",
                 n=sums[red],
-                starter=starter,
+                starter=rules.said(starter),
             )
             if starter == armies.first
             else step(
@@ -225,7 +229,7 @@ def who_starts(rules: Ruleset, armies: Armies, left: Mapping[str, tuple[Face, ..
                 "start.second_placer",
                 "both keep {n}: the second placer, {starter}, starts",
                 n=sums[red],
-                starter=starter,
+                starter=rules.said(starter),
             )
         )
     return starter, (*notes, why)

@@ -116,7 +116,7 @@ def offer(rules: Ruleset, held: Mapping[str, int], free_places: int | None) -> O
     legal = [p for p in fitting if cost(rules, p) == spend or not spend_all]
     income_text = " + ".join(
         [say("income.base", "{n} base", n=terms.income.base)]
-        + [f"{s} {n}" + (f" × {per[s]}" if per[s] != 1 else "") for s, n in held.items() if n]
+        + [f"{rules.said(s).spoken} {n}" + (f" × {per[s]}" if per[s] != 1 else "") for s, n in held.items() if n]
     )
     steps = [step(terms.income.rule, "income", "{income} = {points} points", income=income_text, points=points)]
     if places is not None:

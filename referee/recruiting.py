@@ -81,10 +81,11 @@ def _options(terms: Recruiting) -> dict[str, str]:
     return options
 
 
-def _held_count(terms: Recruiting, held: Mapping[str, int]) -> tuple[int, list[Step]]:
+def _held_count(rules: Ruleset, terms: Recruiting, held: Mapping[str, int]) -> tuple[int, list[Step]]:
     """Units from what is held: so many per thing, one per so many, and the least a player gets."""
-    said = [f"{name} {held.get(name, 0)}" + (f" × {n}" if n != 1 else "") for name, n in terms.per.items()]
-    said += [f"{name} {held.get(name, 0)} ÷ {n}" for name, n in terms.every.items()]
+    word = {name: rules.said(name).spoken for name in [*terms.per, *terms.every]}
+    said = [f"{word[name]} {held.get(name, 0)}" + (f" × {n}" if n != 1 else "") for name, n in terms.per.items()]
+    said += [f"{word[name]} {held.get(name, 0)} ÷ {n}" for name, n in terms.every.items()]
     base = sum(n * held.get(name, 0) for name, n in terms.per.items())
     base += sum(held.get(name, 0) // n for name, n in terms.every.items())
     steps = [step(terms.rule, "recruit.count", "{sum} = {base}", sum=" + ".join(said), base=base)]
@@ -116,9 +117,12 @@ def recruit(rules: Ruleset, held: Mapping[str, int], continents: Sequence[str], 
             raise did_you_mean("count", name, list(options))
         if count < 0:
             raise RefereeError(f"a count of {name} cannot be negative", rule=options[name])
-    total, steps = _held_count(terms, held)
+    total, steps = _held_count(rules, terms, held)
     named = _bonuses("continent", terms.continents, continents) + _bonuses("reward", terms.rewards, rewards)
-    bonuses = [(b.units, step(b.rule, "recruit.bonus", "{name}: +{units}", name=b.name, units=b.units)) for b in named]
+    bonuses = [
+        (b.units, step(b.rule, "recruit.bonus", "{name}: +{units}", name=rules.said(b.name), units=b.units))
+        for b in named
+    ]
     for units, said in bonuses + _traded(terms, held):
         total += units
         steps.append(said)
@@ -191,7 +195,7 @@ def build(rules: Ruleset, held: Mapping[str, int], wanted: Sequence[str]) -> Bui
     first = works[0].rule
     if have < 0:
         raise RefereeError(f"a count of {terms.pays_with} cannot be negative", rule=first)
-    steps = [step(w.rule, "build.cost", "{work} costs {cost}", work=w.label, cost=w.cost) for w in works]
+    steps = [step(w.rule, "build.cost", "{work} costs {cost}", work=rules.said(w.label), cost=w.cost) for w in works]
     cost = sum(w.cost for w in works)
     if cost > have:
         raise RefereeError(
@@ -200,6 +204,13 @@ def build(rules: Ruleset, held: Mapping[str, int], wanted: Sequence[str]) -> Bui
             rule=max(works, key=lambda w: w.cost).rule,
         )
     steps.append(
-        step(first, "build.paid", "{have} {pays} pay for it: {left} left", have=have, pays=terms.text, left=have - cost)
+        step(
+            first,
+            "build.paid",
+            "{have} {pays} pay for it: {left} left",
+            have=have,
+            pays=rules.said(terms.text),
+            left=have - cost,
+        )
     )
     return Built(have, cost, works, tuple(steps))

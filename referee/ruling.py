@@ -76,6 +76,9 @@ class Said(str):
         said.spoken = spoken
         return said
 
+    def __getnewargs__(self) -> tuple[str, str]:  # type: ignore[override]  # copied as it was made
+        return str(self), self.spoken
+
 
 Value = str | int | float | bool | None  # what fills a step's template, as JSON holds it
 
@@ -114,7 +117,11 @@ class Step:
 
 
 def _spoken(values: Mapping[str, Value]) -> dict[str, Value]:
-    return {k: side_word(v) if isinstance(v, Side) else v for k, v in values.items()}
+    """Values as a sentence says them: a side as its noun, a Said phrase (a
+    ruleset's word) in the language spoken; `values` keep their own words."""
+    return {
+        k: side_word(v) if isinstance(v, Side) else v.spoken if isinstance(v, Said) else v for k, v in values.items()
+    }
 
 
 def step(rule: str, message: str, template: str, /, **values: Value) -> Step:

@@ -90,15 +90,17 @@ def score(rules: Ruleset, dice: Mapping[str, tuple[int, ...]], first: str | None
                         rule,
                         "score.first.unknown",
                         "still equal: the player who moved first wins (say who: {players})",
-                        players=either(players),
+                        players=either(rules.said(p).spoken for p in players),
                     )
                 )
                 return Score(counts, totals, None, criterion, tuple(steps))
-            steps.append(step(rule, "score.first", "still equal: {first} moved first and wins", first=first))
+            steps.append(
+                step(rule, "score.first", "still equal: {first} moved first and wins", first=rules.said(first))
+            )
             return Score(counts, totals, first, criterion, tuple(steps))
         values = counts if criterion == "dice" else totals
         a, b = (values[p] for p in players)
-        said: dict[str, Value] = {"first": players[0], "a": a, "second": players[1], "b": b}
+        said: dict[str, Value] = {"first": rules.said(players[0]), "a": a, "second": rules.said(players[1]), "b": b}
         if a != b:
             winner = players[0] if a > b else players[1]
             steps.append(
@@ -106,7 +108,7 @@ def score(rules: Ruleset, dice: Mapping[str, tuple[int, ...]], first: str | None
                     rule,
                     "score.dice",
                     "most dice on the map: {first} {a}, {second} {b} dice: {winner} wins",
-                    winner=winner,
+                    winner=rules.said(winner),
                     **said,
                 )
                 if criterion == "dice"
@@ -114,7 +116,7 @@ def score(rules: Ruleset, dice: Mapping[str, tuple[int, ...]], first: str | None
                     rule,
                     "score.pips",
                     "highest pip total: {first} {a}, {second} {b} pips: {winner} wins",
-                    winner=winner,
+                    winner=rules.said(winner),
                     **said,
                 )
             )

@@ -78,7 +78,7 @@ def start(rules: Ruleset, action: Action) -> tuple[Board, list[Step]]:
         out=dict.fromkeys(armies, 0),
     )
     opted = [
-        step(rules.variants[o].rule, "variant", "special rule in play: {text}", text=rules.variants[o].text)
+        step(rules.variants[o].rule, "variant", "special rule in play: {text}", text=rules.variants[o].said)
         for o in board.options
     ]
     return board, [*landmap.steps, *steps, *opted]

@@ -76,7 +76,7 @@ def roll(words: tuple[str, ...], die_name: str | None, seed: int | None, as_json
         faces = roll_faces(rules.dice[name].die, count or 1, seed)
         document = render.faces_document(rules.name, name, faces, seed)
         record(rules, document, seed=seed, dice={"rolled": {name: faces}})
-        emit(as_json, document, lambda: render.faces_report(rules.title, name, faces, seed))
+        emit(as_json, document, lambda: render.faces_report(rules, name, faces, seed))
         return
     if _WORD.match(spec) and not re.fullmatch(r"[dw]\d*", spec, re.IGNORECASE):
         from referee.ruleset.load import catalogue

@@ -10,6 +10,7 @@ from referee.cli.helptext import described
 from referee.cli.options import emit, json_option
 from referee.cli.rulesdirs import user_dirs
 from referee.errors import RefereeError
+from referee.language import pgettext
 from referee.render.text import table
 from referee.ruleset.load import catalogue, load_file
 from referee.ruleset.translated import languages
@@ -38,6 +39,18 @@ def _checked(path: Path, budget: int) -> tuple[str, tuple[str, ...], tuple[str, 
     except RefereeError as exc:
         return "", (), (), "invalid", str(exc), size
     return rules.title, rules.language, languages(rules), "ok", "", size
+
+
+def _said(word: str) -> str:
+    """Where a ruleset comes from and its status as the listing's table says them, in the language spoken
+    (a folder and a problem found are printed as they are); --json keeps the words."""
+    said = {
+        "shipped": pgettext("rulesets.origin", "shipped"),
+        "ok": pgettext("rulesets.status", "ok"),
+        "unchecked": pgettext("rulesets.status", "unchecked"),
+        "unused: name taken": pgettext("rulesets.status", "unused: name taken"),
+    }
+    return said.get(word, word)
 
 
 @click.command()
@@ -76,7 +89,13 @@ def rulesets(as_json: bool) -> None:
         as_json,
         {"rulesets": rows},
         lambda: table(
-            [(r["name"], r["title"], r["origin"], r["status"], r["path"]) for r in rows],
-            ["name", "title", "from", "status", "file"],
+            [(r["name"], r["title"], _said(str(r["origin"])), _said(str(r["status"])), r["path"]) for r in rows],
+            [
+                pgettext("rulesets.header", "name"),
+                pgettext("rulesets.header", "title"),
+                pgettext("rulesets.header", "from"),
+                pgettext("rulesets.header", "status"),
+                pgettext("rulesets.header", "file"),
+            ],
         ),
     )

@@ -36,4 +36,4 @@ def score(ctx: click.Context, ruleset: str, first: str | None, as_json: bool) ->
     result = final(rules, dice, players(first) if first else None)
     document = render.score_document(rules.name, dice, result)
     record(rules, document)
-    emit(as_json, document, lambda: render.score_report(rules.title, dice, result))
+    emit(as_json, document, lambda: render.score_report(rules, dice, result))

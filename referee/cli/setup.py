@@ -78,4 +78,4 @@ def setup(
     document = render.document(rules.name, landmap, armies, start)
     written = write_svg(rules, landmap, svg_path, hex_size, document)
     record(rules, document, seed=landmap.seed)
-    emit(as_json, document, lambda: render.report(land, rules.title, landmap, armies, start) + written)
+    emit(as_json, document, lambda: render.report(rules, land, landmap, armies, start) + written)

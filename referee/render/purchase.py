@@ -2,20 +2,29 @@
 
 from __future__ import annotations
 
-from referee.names import plural
+from referee.language import pgettext
 from referee.purchase import Offer
 from referee.render.text import explanation, styled, units
 from referee.ruleset.model import Ruleset
+from referee.ruling import say, say_n
 
 
 def report(rules: Ruleset, offered: Offer, bought: dict[str, int] | None) -> str:
-    places = "" if offered.free_places is None else ", " + plural(offered.free_places, "free place")
-    lines = [styled(f"{rules.title}: {offered.points} points{places}", bold=True)]
-    if bought is not None:
-        lines.append(f"Purchase accepted: {units(rules, bought)}.")
+    points = say_n("count.points", "{n} point", "{n} points", offered.points)
+    if offered.free_places is None:
+        head = pgettext("reinforce.title", "{title}: {points}").format(title=rules.title, points=points)
     else:
-        lines.append("Legal purchases:")
-        lines += [f"  {units(rules, p) if p else 'nothing'}" for p in offered.purchases]
+        places = say_n("count.free_places", "{n} free place", "{n} free places", offered.free_places)
+        head = pgettext("reinforce.title_places", "{title}: {points}, {places}").format(
+            title=rules.title, points=points, places=places
+        )
+    lines = [styled(head, bold=True)]
+    if bought is not None:
+        lines.append(pgettext("reinforce.accepted", "Purchase accepted: {units}.").format(units=units(rules, bought)))
+    else:
+        nothing = say("units.nothing", "nothing")
+        lines.append(pgettext("reinforce.legal", "Legal purchases:"))
+        lines += [f"  {units(rules, p) if p else nothing}" for p in offered.purchases]
     if offered.lost:
-        lines.append(f"{plural(offered.lost, 'point')} lost.")
+        lines.append(say_n("reinforce.lost", "{n} point lost.", "{n} points lost.", offered.lost))
     return "\n".join([*lines, "", explanation(offered.steps)])

@@ -3,30 +3,41 @@
 from __future__ import annotations
 
 from referee.changing import Territory, words
+from referee.language import npgettext, pgettext
 from referee.names import some_units
 from referee.recruiting import Built, Recruit
 from referee.render.text import explanation, styled, units
 from referee.ruleset.model import Ruleset
+from referee.ruling import both, say
 
 
 def recruit_report(rules: Ruleset, result: Recruit) -> str:
-    lines = [styled(f"{rules.title}: {some_units(rules, result.units)} to recruit", bold=True), "Ways to take them:"]
-    lines += [f"  {units(rules, way) if way else 'nothing'}" for way in result.ways] or ["  none"]
+    head = pgettext("recruit.title", "{title}: {units} to recruit").format(
+        title=rules.title, units=some_units(rules, result.units)
+    )
+    nothing = say("units.nothing", "nothing")
+    lines = [styled(head, bold=True), pgettext("recruit.ways_heading", "Ways to take them:")]
+    ways = [units(rules, way) if way else nothing for way in result.ways] or [pgettext("recruit.no_ways", "none")]
+    lines += [f"  {way}" for way in ways]
     return "\n".join([*lines, "", explanation(result.steps)])
 
 
 def territory_report(rules: Ruleset, settled: Territory) -> str:
-    head = styled(f"{rules.title}: the territory holds {words(rules, settled.after)}", bold=True)
-    return "\n".join([head, "", explanation(settled.steps)])
+    head = pgettext("territory.title", "{title}: the territory holds {units}").format(
+        title=rules.title, units=words(rules, settled.after)
+    )
+    return "\n".join([styled(head, bold=True), "", explanation(settled.steps)])
 
 
 def build_report(rules: Ruleset, built: Built) -> str:
-    what = " and ".join(w.label for w in built.works)
-    verb = "are" if len(built.works) > 1 else "is"
-    return "\n".join(
-        [
-            styled(f"{rules.title}: {what} {verb} paid for ({built.have - built.cost} left)", bold=True),
-            "",
-            explanation(built.steps),
-        ]
+    head = npgettext(
+        "build.title",
+        "{title}: {works} is paid for ({left} left)",
+        "{title}: {works} are paid for ({left} left)",
+        len(built.works),
+    ).format(
+        title=rules.title,
+        works=both(rules.said(w.label).spoken for w in built.works),
+        left=built.have - built.cost,
     )
+    return "\n".join([styled(head, bold=True), "", explanation(built.steps)])

@@ -7,8 +7,11 @@ from typing import Any
 
 from referee.dice import Face
 from referee.freeroll import Rolled
+from referee.language import npgettext, pgettext
 from referee.notation import Expression
 from referee.render.text import seed_line
+from referee.ruleset.model import Ruleset
+from referee.ruling import listed
 
 
 def _signed(n: int) -> str:
@@ -52,8 +55,16 @@ def faces_document(ruleset: str, die: str, faces: tuple[Face, ...], seed: int) -
     }
 
 
-def faces_report(title: str, die: str, faces: tuple[Face, ...], seed: int) -> str:
+def faces_report(rules: Ruleset, die: str, faces: tuple[Face, ...], seed: int) -> str:
     total = _total(faces)
-    shown = ", ".join(map(str, faces)) + (f" = {total}" if total is not None and len(faces) > 1 else "")
-    dice = "" if re.fullmatch(r"[dw]\d+", die, re.IGNORECASE) else " die" if len(faces) == 1 else " dice"  # "3 d6"
-    return "\n".join([f"{title}, {len(faces)} {die}{dice}: {shown}", seed_line(seed, ())])
+    shown = listed(rules.face_said(die, face) for face in faces)
+    shown += f" = {total}" if total is not None and len(faces) > 1 else ""
+    said = {"title": rules.title, "n": len(faces), "die": rules.said(die).spoken, "faces": shown}
+    if re.fullmatch(r"[dw]\d+", die, re.IGNORECASE):  # "3 d6": the die's name says it is a die
+        line = pgettext("roll.notation_faces", "{title}, {n} {die}: {faces}").format(**said)
+    else:
+        line = npgettext(
+            "roll.faces", "{title}, {n} {die} die: {faces}", "{title}, {n} {die} dice: {faces}", len(faces)
+        )
+        line = line.format(**said)
+    return "\n".join([line, seed_line(seed, ())])

@@ -6,10 +6,11 @@ import dataclasses
 from collections.abc import Iterator
 from typing import Any
 
-from referee.language import _, ngettext
+from referee.language import _, ngettext, pgettext
 from referee.render.text import spoken, styled, table, wrapped
 from referee.ruleset.model import Ruleset
 from referee.ruleset.translated import languages
+from referee.ruling import listed
 
 
 def _plain(value: Any) -> Any:
@@ -53,7 +54,7 @@ def _attack_lines(rules: Ruleset) -> list[str]:
     code per procedure."""
     lines = []
     for name, attack in rules.attacks.items():
-        lines.append(f"  {name}: {attack.label} ({attack.procedure}, {attack.rule})")
+        lines.append(f"  {name}: {rules.attack_said(name)} ({attack.procedure}, {attack.rule})")
         params = _plain(attack)
         for key in ("procedure", "label", "rule", "cite"):
             params.pop(key, None)
@@ -93,27 +94,37 @@ def other_words(value: Any, where: str = "") -> Iterator[tuple[str, str, str]]:
 
 
 def report(rules: Ruleset, options: list[tuple[str, str, str]]) -> str:
+    aliases = listed(rules.aliases)
     units = [(name, unit.label or "", unit.cost, unit.start, unit.attack) for name, unit in rules.units.items()]
     dice = [(name, ", ".join(map(str, d.faces)), d.rule) for name, d in rules.dice.items()]
     parts = [
         styled(f"{rules.title} ({rules.name})", bold=True),
-        *([f"also called: {', '.join(rules.aliases)}"] if rules.aliases else []),
-        *wrapped(f"source: {rules.source}", "", "  "),
+        *([pgettext("show.aliases", "also called: {aliases}").format(aliases=aliases)] if aliases else []),
+        *wrapped(pgettext("show.source", "source: {source}").format(source=rules.source), "", "  "),
         _languages_line(rules),
-        f"file: {rules.path}",
+        pgettext("show.file", "file: {path}").format(path=rules.path),
         "",
     ]
     if units:
-        parts += [styled("Units", bold=True), table(units, ["unit", "label", "cost", "start", "attack"]), ""]
+        headers = [
+            pgettext("show.header", "unit"),
+            pgettext("show.header", "label"),
+            pgettext("show.header", "cost"),
+            pgettext("show.header", "start"),
+            pgettext("show.header", "attack"),
+        ]
+        parts += [styled(pgettext("show.units", "Units"), bold=True), table(units, headers), ""]
     parts += [
-        styled("Dice", bold=True),
-        table(dice, ["die", "faces", "rule"]),
+        styled(pgettext("show.dice", "Dice"), bold=True),
+        table(
+            dice, [pgettext("show.header", "die"), pgettext("show.header", "faces"), pgettext("show.header", "rule")]
+        ),
         "",
-        styled("Attacks", bold=True),
+        styled(pgettext("show.attacks", "Attacks"), bold=True),
         *_attack_lines(rules),
     ]
     if rules.situations:
-        parts += ["", styled("Situations (--when SIDE:NAME)", bold=True)]
+        parts += ["", styled(pgettext("show.situations", "Situations (--when SIDE:NAME)"), bold=True)]
         parts += [
             line
             for name, s in rules.situations.items()
@@ -123,40 +134,58 @@ def report(rules: Ruleset, options: list[tuple[str, str, str]]) -> str:
         ]
     if rules.states:
         # a state a unit is not in from the start, as players type it
-        example = next((f"{state} {u.title}" for u in rules.units.values() for state in u.states[1:]), "")
-        parts += ["", styled(f'Unit states (type them before a unit: "{example}")', bold=True)]
+        example = next((f"{state} {u.word}" for u in rules.units.values() for state in u.states[1:]), "")
+        said = pgettext("show.states", 'Unit states (type them before a unit: "{example}")').format(example=example)
+        parts += ["", styled(said, bold=True)]
         parts += [
             f"  {name}: {', '.join(u.title for u in rules.units.values() if name in u.states)} ({s.rule})"
             for name, s in rules.states.items()
         ]
     if rules.variants:
-        parts += ["", styled("Special rules (--rule NAME)", bold=True)]
+        parts += ["", styled(pgettext("show.variants", "Special rules (--rule NAME)"), bold=True)]
         parts += [
             line
             for name, v in rules.variants.items()
-            for line in wrapped(f"{name}  {v.text} ({v.rule})", "  ", "      ")
+            for line in wrapped(f"{name}  {v.said} ({v.rule})", "  ", "      ")
         ]
     if rules.landscape:
         land = rules.landscape
         rows = [(name, t.letter, t.count, t.rule) for name, t in land.terrains.items()]
         parts += [
             "",
-            styled(f"Landscape (referee map): {land.tiles.min} to {land.tiles.max} tiles ({land.rule})", bold=True),
-            table(rows, ["terrain", "letter", "in the box", "rule"]),
+            styled(
+                pgettext("show.landscape", "Landscape (referee map): {low} to {high} tiles ({rule})").format(
+                    low=land.tiles.min, high=land.tiles.max, rule=land.rule
+                ),
+                bold=True,
+            ),
+            table(
+                rows,
+                [
+                    pgettext("show.header", "terrain"),
+                    pgettext("show.header", "letter"),
+                    pgettext("show.header", "in the box"),
+                    pgettext("show.header", "rule"),
+                ],
+            ),
         ]
     words = list(other_words(rules))
     if words:
-        parts += ["", styled("Other words it understands", bold=True)]
+        parts += ["", styled(pgettext("show.words", "Other words it understands"), bold=True)]
         parts += [line for where, name, said in words for line in wrapped(f"{where}  {name}: {said}", "  ", "      ")]
     if options:
         parts += [
             "",
-            styled("Options this ruleset names", bold=True),
+            styled(pgettext("show.options", "Options this ruleset names"), bold=True),
             table(
                 [(f"referee {command}", option, meaning) for command, option, meaning in options],
-                ["command", "option", "meaning"],
+                [
+                    pgettext("show.header", "command"),
+                    pgettext("show.header", "option"),
+                    pgettext("show.header", "meaning"),
+                ],
             ),
         ]
-    parts += ["", styled("Rules", bold=True)]
+    parts += ["", styled(pgettext("show.rules", "Rules"), bold=True)]
     parts += [line for rule_id, text in rules.rules.items() for line in wrapped(text, f"  {rule_id:<7} ", " " * 10)]
     return "\n".join(parts)

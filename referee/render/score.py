@@ -5,24 +5,35 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from referee.names import plural
-from referee.render.text import explanation, styled, table
+from referee.language import pgettext
+from referee.render.text import explanation, leading, styled, table
+from referee.ruleset.model import Ruleset
+from referee.ruling import both, listed, say_n
 from referee.scoring import Merged, Score
 
 
-def score_report(title: str, dice: Mapping[str, tuple[int, ...]], result: Score) -> str:
-    rows = [(p, ", ".join(map(str, dice[p])) or "-", result.dice[p], result.pips[p]) for p in result.dice]
+def score_report(rules: Ruleset, dice: Mapping[str, tuple[int, ...]], result: Score) -> str:
+    rows = [
+        (rules.said(p).spoken, listed(map(str, dice[p])) or "-", result.dice[p], result.pips[p]) for p in result.dice
+    ]
+    if result.winner:
+        verdict = pgettext("score.wins", "{player} wins.").format(player=leading(rules.said(result.winner).spoken))
+    else:
+        verdict = pgettext("score.equal", "Equal: whoever moved first wins (repeat with --first).")
     return "\n".join(
         [
-            styled(f"{title}: the winner", bold=True),
-            table(rows, ["player", "dice on the map", "dice", "pips"]),
-            "",
-            styled(
-                f"{result.winner.capitalize()} wins."
-                if result.winner
-                else "Equal: whoever moved first wins (repeat with --first).",
-                bold=True,
+            styled(pgettext("score.title", "{title}: the winner").format(title=rules.title), bold=True),
+            table(
+                rows,
+                [
+                    pgettext("score.header", "player"),
+                    pgettext("score.header", "dice on the map"),
+                    pgettext("score.header", "dice"),
+                    pgettext("score.header", "pips"),
+                ],
             ),
+            "",
+            styled(verdict, bold=True),
             "",
             explanation(result.steps),
         ]
@@ -40,11 +51,14 @@ def score_document(ruleset: str, dice: Mapping[str, tuple[int, ...]], result: Sc
 
 
 def group_report(title: str, values: tuple[int, ...], merged: Merged) -> str:
-    lost = f"; {plural(merged.lost, 'pip')} lost" if merged.lost else ""
-    return "\n".join(
-        [
-            styled(f"{title}: {' and '.join(map(str, values))} grouped make {merged.value}{lost}.", bold=True),
-            "",
-            explanation(merged.steps),
-        ]
-    )
+    grouped = both(map(str, values))
+    if merged.lost:
+        lost = say_n("count.pips", "{n} pip", "{n} pips", merged.lost)
+        head = pgettext("group.title_lost", "{title}: {values} grouped make {value}; {lost} lost.").format(
+            title=title, values=grouped, value=merged.value, lost=lost
+        )
+    else:
+        head = pgettext("group.title", "{title}: {values} grouped make {value}.").format(
+            title=title, values=grouped, value=merged.value
+        )
+    return "\n".join([styled(head, bold=True), "", explanation(merged.steps)])

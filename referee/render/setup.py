@@ -7,36 +7,44 @@ from typing import Any
 
 from referee.deployment import Armies
 from referee.hexmap import Landmap
-from referee.names import plural
+from referee.language import _, npgettext, pgettext
 from referee.render import hexmap
-from referee.render.text import explanation, paragraph, styled, table
+from referee.render.text import explanation, leading, paragraph, styled, table
+from referee.ruleset.model import Ruleset
 from referee.ruleset.sections import Landscape
-from referee.ruling import Step
+from referee.ruling import Step, listed
 
 Start = tuple[str, tuple[Step, ...]] | None
 
 
-def report(land: Landscape, title: str, landmap: Landmap, armies: Armies, start: Start) -> str:
-    rows = [(player, len(dice), ", ".join(map(str, dice))) for player, dice in armies.rolls.items()]
+def report(rules: Ruleset, land: Landscape, landmap: Landmap, armies: Armies, start: Start) -> str:
+    rows = [(rules.said(player).spoken, len(dice), listed(map(str, dice))) for player, dice in armies.rolls.items()]
     steps = [*armies.steps, *(start[1] if start else ())]
+    first = pgettext("setup.first", "{player} places first.").format(player=leading(rules.said(armies.first).spoken))
+    rerolls = npgettext("setup.rerolls", " ({n} re-roll)", " ({n} re-rolls)", armies.rerolls)
     lines = [
-        hexmap.report(land, title, landmap),
+        hexmap.report(land, rules.title, landmap),
         "",
-        styled("Armies", bold=True),
-        table(rows, ["player", "dice", "rolled"]),
+        styled(pgettext("setup.armies", "Armies"), bold=True),
+        table(rows, [pgettext("setup.header", "player"), pgettext("setup.header", "dice"), _("rolled")]),
         "",
-        styled(f"{armies.first.capitalize()} places first.", bold=True)
-        + (f" ({plural(armies.rerolls, 're-roll')})" if armies.rerolls else ""),
+        styled(first, bold=True) + (rerolls.format(n=armies.rerolls) if armies.rerolls else ""),
     ]
     if start:
-        lines.append(styled(f"{start[0].capitalize()} starts play.", bold=True))
+        starts = pgettext("setup.starts", "{player} starts play.").format(player=leading(rules.said(start[0]).spoken))
+        lines.append(styled(starts, bold=True))
     else:
         lines.append(
-            paragraph("After placing, give the dice each player has left (--PLAYER-left) to learn who starts.")
+            paragraph(
+                pgettext(
+                    "setup.left",
+                    "After placing, give the dice each player has left (--PLAYER-left) to learn who starts.",
+                )
+            )
         )
     lines += ["", explanation(steps)]
     if armies.typed:
-        lines += ["", "Dice typed by the players."]
+        lines += ["", _("Dice typed by the players.")]
     return "\n".join(lines)
 
 

@@ -49,6 +49,12 @@ def side_word(side: str | None) -> str:
     return bare_side(Side(side)) if side in SIDES else side
 
 
+def leading(word: str) -> str:
+    """A word that opens a sentence ('Red wins.'), its first letter capital; a
+    script without capitals (Chinese) is left as it is."""
+    return word[:1].upper() + word[1:]
+
+
 def sentences(parts: Iterable[str]) -> str:
     """Sentences one after another, a space between them, none after a
     full-width stop (Chinese writes 。 and goes on)."""

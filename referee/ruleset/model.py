@@ -8,11 +8,12 @@ from typing import TYPE_CHECKING, Any
 
 from referee.dice import Die
 from referee.inputs import DICE_PER_UNIT
-from referee.language import ENGLISH, LANGUAGES, current
+from referee.language import ENGLISH, LANGUAGES, current, pgettext
 from referee.records import section
 from referee.ruleset.registry import Grammars
 from referee.ruleset.spec import EMPTY, FACE, Boolean, Integer, Lazy, Record, Seq, Table, Tagged, Text, field
 from referee.ruleset.spec import RULE as RULE_ID
+from referee.ruling import Said
 
 if TYPE_CHECKING:
     from referee.ruleset.economy import Reinforcements
@@ -69,8 +70,11 @@ class Unit:
         "and a loss in the last destroys it; none: a loss destroys it",
         (),
     )
-    # set by the loader from `translations`: language -> (label, plural)
+    # set by the loader from `translations`: language -> (label, plural), and language -> state -> its word
     spoken: Mapping[str, tuple[str, str]] = field(Table(Text()), "its words per language", EMPTY, internal=True)
+    spoken_states: Mapping[str, Mapping[str, str]] = field(
+        Table(Table(Text())), "its states' words per language", EMPTY, internal=True
+    )
 
     @property
     def word(self) -> str:
@@ -95,11 +99,15 @@ class Unit:
 
     def counted(self, count: int, state: str = "", numbered: bool = False) -> str:
         """'trooper', '2 troopers', '2 damaged armour': as a ruling writes a count
-        of them; `numbered` writes one as '1 trooper', beside other counts."""
-        before = f"{state} " if state else ""
-        if count == 1:
-            return f"1 {before}{self.title}" if numbered else before + self.title
-        return f"{count} {before}{self.titles}"
+        of them, in the language spoken and its word order (a state may follow
+        the unit); `numbered` writes one as '1 trooper', beside other counts."""
+        unit = self.named(count)
+        said = self.spoken_states.get(current(), EMPTY).get(state, state)
+        if count == 1 and not numbered:
+            return pgettext("unit.stated", "{state} {unit}").format(state=said, unit=unit) if state else unit
+        if state:
+            return pgettext("unit.counted_stated", "{n} {state} {unit}").format(n=count, state=said, unit=unit)
+        return pgettext("unit.counted", "{n} {unit}").format(n=count, unit=unit)
 
 
 @section
@@ -215,6 +223,13 @@ class Ruleset:
         """An attack's label as the language spoken writes it; the file's label otherwise."""
         spoken = self.translations.get(current())
         return (spoken.attacks.get(attack) if spoken else None) or str(self.attacks[attack].label)
+
+    def said(self, word: str) -> Said:
+        """A word the file prints as it writes it (a player, a continent, an
+        attack type's label), in the language spoken where `translations`
+        words it: its value stays the file's word, for --json and records."""
+        spoken = self.translations.get(current())
+        return Said(word, (spoken.words.get(word) if spoken else None) or word)
 
     def face_said(self, die: str, face: object) -> str:
         """A face of a die as the language spoken writes it ('zwaard' for sword); the file's word otherwise."""

@@ -139,3 +139,10 @@ class Variant:
     rule: str = field(RULE, "the rule it comes from")
     text: str = field(Text(), "what it changes, in a sentence")
     aliases: tuple[str, ...] = field(Seq(Text()), "other words for it", ())
+    # set by the loader from `translations`: language -> what it changes there
+    spoken: Mapping[str, str] = field(Table(Text()), "its sentence per language", {}, internal=True)
+
+    @property
+    def said(self) -> str:
+        """What it changes, in the language spoken; the file's own sentence when not translated."""
+        return self.spoken.get(current(), self.text)

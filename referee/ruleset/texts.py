@@ -1,6 +1,7 @@
 """The grammar of a ruleset's `translations:` section: per language, the
 rule texts by rule ID and the words of attacks, units, die faces, situations
-and terrains by their keys (the file's own texts are English)."""
+and terrains by their keys, and any other word a ruling prints from the file
+by that word (the file's own texts are English)."""
 
 from __future__ import annotations
 
@@ -30,3 +31,10 @@ class Translation:
     faces: Mapping[str, Mapping[str, str]] = field(Table(Table(Text())), "die: face: its word", EMPTY)
     situations: Mapping[str, str] = field(Table(Text()), "situation: what it means, in a sentence", EMPTY)
     terrain: Mapping[str, str] = field(Table(Text()), "terrain of the landscape: its word", EMPTY)
+    variants: Mapping[str, str] = field(Table(Text()), "special rule: what it changes, in a sentence", EMPTY)
+    words: Mapping[str, str] = field(
+        Table(Text()),
+        "any other word a ruling prints from the file, as the file writes it (a player, a continent, "
+        "a unit's state, a label of an attack type or a work): its word",
+        EMPTY,
+    )

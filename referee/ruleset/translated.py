@@ -6,12 +6,18 @@ read in English, so a partial translation never fails."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from typing import TYPE_CHECKING, TypeVar
 
 from referee.language import ENGLISH, LANGUAGES, current, pgettext
 from referee.ruleset.crosscheck import Fail, names_exist
 from referee.ruleset.model import Ruleset
 from referee.ruleset.spec import EMPTY
+
+if TYPE_CHECKING:
+    from referee.ruleset.texts import Translation
+
+T = TypeVar("T")
 
 
 class RuleTexts(Mapping[str, str]):
@@ -33,7 +39,8 @@ class RuleTexts(Mapping[str, str]):
 
 
 def attach(rules: Ruleset) -> Ruleset:
-    """The ruleset whose rule texts and words of units, situations and terrains follow the language spoken."""
+    """The ruleset whose rule texts and words of units, situations, special rules
+    and terrains follow the language spoken."""
     if not rules.translations:
         return rules
     units = {
@@ -44,31 +51,37 @@ def attach(rules: Ruleset) -> Ruleset:
                 for lang, t in rules.translations.items()
                 if (words := t.units.get(name))
             },
+            spoken_states={
+                lang: {state: t.words[state] for state in unit.states if state in t.words}
+                for lang, t in rules.translations.items()
+            },
         )
         for name, unit in rules.units.items()
     }
-    situations = {
-        name: dataclasses.replace(
-            situation,
-            spoken={lang: said for lang, t in rules.translations.items() if (said := t.situations.get(name))},
-        )
-        for name, situation in rules.situations.items()
-    }
+    situations = _spoken(rules, rules.situations, lambda t: t.situations)
+    variants = _spoken(rules, rules.variants, lambda t: t.variants)
     rule_texts = RuleTexts(rules.rules, {lang: t.rules for lang, t in rules.translations.items()})
     land = rules.landscape
     if land:
-        terrains = {
-            name: dataclasses.replace(
-                terrain, spoken={lang: word for lang, t in rules.translations.items() if (word := t.terrain.get(name))}
-            )
-            for name, terrain in land.terrains.items()
-        }
-        land = dataclasses.replace(land, terrains=terrains)
-    return dataclasses.replace(rules, rules=rule_texts, units=units, situations=situations, landscape=land)
+        land = dataclasses.replace(land, terrains=_spoken(rules, land.terrains, lambda t: t.terrain))
+    return dataclasses.replace(
+        rules, rules=rule_texts, units=units, situations=situations, variants=variants, landscape=land
+    )
+
+
+def _spoken(rules: Ruleset, items: Mapping[str, T], words: Callable[[Translation], Mapping[str, str]]) -> dict[str, T]:
+    """Each item of a section with its words per language (`spoken`), from the translations' table of that section."""
+    return {
+        name: dataclasses.replace(  # type: ignore[type-var]  # every item given has a `spoken` field
+            item, spoken={lang: said for lang, t in rules.translations.items() if (said := words(t).get(name))}
+        )
+        for name, item in items.items()
+    }
 
 
 def check(rules: Ruleset, fail: Fail) -> None:
-    """A translation names only rules, attacks, units, faces, situations and terrains the file has."""
+    """A translation names only rules, attacks, units, faces, situations,
+    terrains and other words the file has."""
     terrains = rules.landscape.terrains if rules.landscape else EMPTY
     for lang, t in rules.translations.items():
         at = f"translations.{lang}"
@@ -79,10 +92,34 @@ def check(rules: Ruleset, fail: Fail) -> None:
             fail, pgettext("kind", "situation"), ((f"{at}.situations.{s}", s) for s in t.situations), rules.situations
         )
         names_exist(fail, pgettext("kind", "terrain"), ((f"{at}.terrain.{n}", n) for n in t.terrain), terrains)
+        names_exist(
+            fail, pgettext("kind", "special rule"), ((f"{at}.variants.{n}", n) for n in t.variants), rules.variants
+        )
         names_exist(fail, pgettext("kind", "die"), ((f"{at}.faces.{d}", d) for d in t.faces), rules.dice)
         for die, words in t.faces.items():
             faces = [str(f) for f in rules.dice[die].faces]
             names_exist(fail, pgettext("kind", "face"), ((f"{at}.faces.{die}.{f}", f) for f in words), faces)
+        names_exist(
+            fail, pgettext("kind", "word"), ((f"{at}.words.{w}", w) for w in t.words), sorted(set(_written(rules)))
+        )
+
+
+def _written(value: object) -> Iterator[str]:
+    """Every word a file writes outside its rule texts and translations: its
+    keys and texts, wherever they sit, which `words` may translate."""
+    if dataclasses.is_dataclass(value):
+        for f in dataclasses.fields(value):
+            if f.name not in ("rules", "translations") and not f.metadata.get("internal"):
+                yield from _written(getattr(value, f.name))
+    elif isinstance(value, Mapping):
+        for key, item in value.items():
+            yield str(key)
+            yield from _written(item)
+    elif isinstance(value, tuple):
+        for item in value:
+            yield from _written(item)
+    elif isinstance(value, str):
+        yield value
 
 
 def languages(rules: Ruleset) -> tuple[str, ...]:

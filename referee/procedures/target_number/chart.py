@@ -17,11 +17,15 @@ CHART_WORDS = frozenset({"kind", "wounds", "modifiers", *AGREED})  # what a char
 
 def terms(rules: Ruleset, strike: Strike) -> StrikeTerms:
     params = attack(rules)
-    number, steps = needed(params, strike)
+    number, steps = needed(rules, params, strike)
     offered = tuple(
-        f"{m.label} ({name})" for name, m in params.modifiers.items() if not m.types or strike.kind in m.types
+        f"{rules.said(m.label).spoken} ({name})"
+        for name, m in params.modifiers.items()
+        if not m.types or strike.kind in m.types
     )
-    return StrikeTerms(params.value.label, params.types[strike.kind].label, number, tuple(steps), offered)
+    label = params.types[strike.kind].label
+    value = rules.said(params.value.label).spoken
+    return StrikeTerms(value, rules.said(label).spoken, number, tuple(steps), offered)
 
 
 AGREED_CHANGES = {  # each change agreed at the table, as the chart's title says it
@@ -42,13 +46,13 @@ def cells(rules: Ruleset, words: Words) -> StrikeChart:
     values = range(params.value.min, params.value.max + 1)
     return StrikeChart(
         kind=kind,
-        label=params.types[kind].label,
-        value=params.value.label,
+        label=rules.said(params.types[kind].label).spoken,
+        value=rules.said(params.value.label).spoken,
         wounds=wounds,
         modifiers=modifiers,
         agreed=agreed,
         extras=(
-            *(params.modifiers[m].label for m in modifiers),
+            *(rules.said(params.modifiers[m].label).spoken for m in modifiers),
             *(AGREED_CHANGES[word].format(n=n) for word, n in agreed.items()),
         ),
         cells=tuple(replace(template, attacker=a, target=t) for a in values for t in values),

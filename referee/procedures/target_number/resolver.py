@@ -59,7 +59,7 @@ def dice_needed(rules: Ruleset, params: TargetNumber, strike: Strike) -> dict[st
     return {"hit": DiceNeed(die, 1, cite(params, "roll")), "wound": DiceNeed(die, 1, cite(params, "wound"))}
 
 
-def check(params: TargetNumber, strike: Strike) -> list[Step]:
+def check(rules: Ruleset, params: TargetNumber, strike: Strike) -> list[Step]:
     """Refuses what the rules do not allow; the steps say why the rest is allowed."""
     value = params.value
     for side, given in (("attacker", strike.attacker), ("target", strike.target)):
@@ -107,21 +107,22 @@ def check(params: TargetNumber, strike: Strike) -> list[Step]:
             "action.moves_up_to",
             "moves up to {move}{measure}",
             move=action.move,
-            measure=" " + params.measure if params.measure else "",
+            measure=" " + rules.said(params.measure).spoken if params.measure else "",
         )
         if action.move
         else say("action.stays", "stays where it is")
     )
+    doing, may = rules.said(action.label), [rules.said(label).spoken for label in allows]
     return [
-        step(cite(params, "action"), "action.unit", "{action}: the unit {moves}", action=action.label, moves=moves),
+        step(cite(params, "action"), "action.unit", "{action}: the unit {moves}", action=doing, moves=moves),
         step(
             cite(params, "allows"),
             "action.allows",
             "after {action} a unit may make {may}: the {kind} is allowed",
-            action=action.label,
-            may=_listing(allows),
-            kinds=either(allows),
-            kind=kind.label,
+            action=doing,
+            may=_listing(may),
+            kinds=either(may),
+            kind=rules.said(kind.label),
         ),
     ]
 
@@ -159,20 +160,20 @@ def _applied(params: TargetNumber, strike: Strike) -> list[Modifier]:
     return [*named, agreed]
 
 
-def _changes(modifiers: list[Modifier], attribute: str) -> tuple[int, str]:
+def _changes(rules: Ruleset, modifiers: list[Modifier], attribute: str) -> tuple[int, str]:
     """The total a list of modifiers adds to one thing, and a note naming them."""
-    changes = [(m.label, getattr(m, attribute)) for m in modifiers if getattr(m, attribute)]
+    changes = [(rules.said(m.label).spoken, getattr(m, attribute)) for m in modifiers if getattr(m, attribute)]
     total = sum(change for _, change in changes)
     return total, ", ".join(f"{label} {_signed(change)}" for label, change in changes)
 
 
-def needed(params: TargetNumber, strike: Strike) -> tuple[int, list[Step]]:
+def needed(rules: Ruleset, params: TargetNumber, strike: Strike) -> tuple[int, list[Step]]:
     """The number to roll, or higher, and the steps that found it."""
-    steps = check(params, strike)
-    label = params.value.label
+    steps = check(rules, params, strike)
+    label = rules.said(params.value.label)
     modifiers = _applied(params, strike)
-    attacker_change, attacker_note = _changes(modifiers, "attacker")
-    target_change, target_note = _changes(modifiers, "target")
+    attacker_change, attacker_note = _changes(rules, modifiers, "attacker")
+    target_change, target_note = _changes(rules, modifiers, "target")
     attacker, target = strike.attacker + attacker_change, strike.target + target_change
     notes = "; ".join(note for note in (attacker_note, target_note) if note)
     qualities: dict[str, Value] = {"label": label, "attacker": attacker, "target": target, "notes": notes}
@@ -207,14 +208,14 @@ def needed(params: TargetNumber, strike: Strike) -> tuple[int, list[Step]]:
         )
     )
     kind = params.types[strike.kind]
-    change, note = _changes(modifiers, "to_hit")
+    change, note = _changes(rules, modifiers, "to_hit")
     number = base + change
     steps.append(
         step(
             cite(params, "modifiers"),
             "modifiers.applied",
             "{kind} modifiers: {note} to the number needed, so {base}+ becomes {number}+",
-            kind=kind.label,
+            kind=rules.said(kind.label),
             note=note,
             base=base,
             number=number,
@@ -224,7 +225,7 @@ def needed(params: TargetNumber, strike: Strike) -> tuple[int, list[Step]]:
             cite(params, "modifiers"),
             "modifiers.none",
             "no {kind} modifiers apply: {number}+",
-            kind=kind.label,
+            kind=rules.said(kind.label),
             number=number,
         )
     )
@@ -247,11 +248,11 @@ def needed(params: TargetNumber, strike: Strike) -> tuple[int, list[Step]]:
 
 def prepare(rules: Ruleset, name: str, params: TargetNumber, strike: Strike) -> Callable[[Throw], Ruling]:
     """The ruler of one strike, for every throw."""
-    return lambda throw: _rule(params, strike, throw)
+    return lambda throw: _rule(rules, params, strike, throw)
 
 
-def _rule(params: TargetNumber, strike: Strike, throw: Throw) -> Ruling:
-    number, steps = needed(params, strike)
+def _rule(rules: Ruleset, params: TargetNumber, strike: Strike, throw: Throw) -> Ruling:
+    number, steps = needed(rules, params, strike)
     roll = pips(throw["hit"])[0]
     hit = roll >= number
     steps.append(
@@ -265,7 +266,7 @@ def _rule(params: TargetNumber, strike: Strike, throw: Throw) -> Ruling:
     if hit:
         wound_roll = pips(throw["wound"])[0]
         added = strike.wounds if params.wound.adds_wounds else 0
-        change, note = _changes(_applied(params, strike), "to_wound")
+        change, note = _changes(rules, _applied(params, strike), "to_wound")
         total = wound_roll + added + change
         parts = [say("wound.roll", "wound roll {roll}", roll=wound_roll)]
         if params.wound.adds_wounds:
@@ -276,7 +277,7 @@ def _rule(params: TargetNumber, strike: Strike, throw: Throw) -> Ruling:
         steps.append(
             step(cite(params, "wound"), "wound.total", "{parts} = {total}", parts=" + ".join(parts), total=total)
         )
-        label = params.value.label
+        label = rules.said(params.value.label)
         out = total >= strike.target
         after = strike.wounds if out else strike.wounds + params.wound.wounds_per_hit
         reached: dict[str, Value] = {"total": total, "label": label, "target": strike.target, "after": after}
