@@ -14,6 +14,7 @@ from referee.errors import RefereeError, did_you_mean
 from referee.hexmap import neighbours
 from referee.ruleset.model import Ruleset
 from referee.ruleset.play import Play, TerrainPlay
+from referee.ruling import say
 
 FORMAT = 1
 
@@ -154,7 +155,14 @@ class Board:
 
 def play_of(rules: Ruleset) -> Play:
     if rules.play is None:
-        raise RefereeError(f"{rules.title} is not held on the board: its ruleset has no 'play' section")
+        raise RefereeError(
+            say(
+                "error.board.no_play",
+                "{game} is not held on the board: its ruleset has no 'play' section",
+                game=rules.title,
+            )
+        )
+
     return rules.play
 
 

@@ -23,6 +23,7 @@ from referee.cli.options import emit, json_option, whole
 from referee.errors import RefereeError
 from referee.journal.export import command_line
 from referee.render import journal as render
+from referee.ruling import say, series
 
 
 def _today_file(entry: dict[str, Any]) -> Path | None:
@@ -68,7 +69,7 @@ def _rule_again(entry: dict[str, Any], ruleset_file: Path | None) -> tuple[Any, 
 
     then = entry["situation"]["ruling"]
     if ruleset_file is None:
-        return then, None, "the entry names no ruleset file to rule with"
+        return then, None, say("replay.no_file", "the entry names no ruleset file to rule with")
     try:
         return then, rule_again(entry, ruleset_file), None
     except RefereeError as exc:
@@ -99,22 +100,35 @@ def _digest(path: Path) -> str:
 
 def replay_entry(entry: dict[str, Any], stored: bytes | None) -> list[dict[str, Any]]:
     if entry["ruleset"] is None:
-        return [_run(entry, "Today", None)]
+        return [_run(entry, say("replay.today", "Today"), None)]
     runs = []
     with tempfile.TemporaryDirectory(prefix="referee-replay-") as tmp:
         if stored is not None:
             kept = Path(tmp) / Path(entry["ruleset_path"]).name
             kept.write_bytes(stored)
-            label = f"With {kept.name} as it was (sha256 {entry['ruleset_digest'][:16]}, kept in the journal)"
-            if _digest(kept) != entry["ruleset_digest"]:
-                label += ", but altered by hand since: its hash no longer matches (see 'referee log verify')"
+            label = (
+                say(
+                    "replay.kept",
+                    "With {file} as it was (sha256 {digest}, kept in the journal)",
+                    file=kept.name,
+                    digest=entry["ruleset_digest"][:16],
+                )
+                if _digest(kept) == entry["ruleset_digest"]
+                else say(
+                    "replay.kept_altered",
+                    "With {file} as it was (sha256 {digest}, kept in the journal), but altered by hand since: "
+                    "its hash no longer matches (see 'referee log verify')",
+                    file=kept.name,
+                    digest=entry["ruleset_digest"][:16],
+                )
+            )
             runs.append(_run(entry, label, kept))
     today = _today_file(entry)
     if today is None:
         runs.append(
             {
-                "label": "With today's file",
-                "error": f"the ruleset file {entry['ruleset_path']} is gone",
+                "label": say("replay.today_file", "With today's file"),
+                "error": say("replay.gone", "the ruleset file {path} is gone", path=entry["ruleset_path"]),
                 "same": False,
                 "differences": [],
                 "ruling": None,
@@ -122,25 +136,41 @@ def replay_entry(entry: dict[str, Any], stored: bytes | None) -> list[dict[str, 
         )
     else:
         digest = _digest(today)
-        changed = "unchanged" if digest == entry["ruleset_digest"] else f"changed since: sha256 {digest[:16]}"
-        runs.append({**_run(entry, f"With today's {today} ({changed})", today), "digest": digest})
+        label = (
+            say("replay.today_same", "With today's {file} (unchanged)", file=str(today))
+            if digest == entry["ruleset_digest"]
+            else say(
+                "replay.today_changed",
+                "With today's {file} (changed since: sha256 {digest})",
+                file=str(today),
+                digest=digest[:16],
+            )
+        )
+        runs.append({**_run(entry, label, today), "digest": digest})
     return runs
 
 
 def _summary(entry: dict[str, Any], runs: list[dict[str, Any]]) -> str:
     today = runs[-1]
     if today["same"]:
-        return "The ruling stands: today the referee rules the same."
+        return say("replay.stands", "The ruling stands: today the referee rules the same.")
     why = []
     if today.get("digest") and today["digest"] != entry["ruleset_digest"]:
-        why.append("the ruleset file has changed since")
+        why.append(say("replay.file_changed", "the ruleset file has changed since"))
     if len(runs) > 1 and not runs[0]["same"]:
         from referee import __version__
 
         why.append(
-            f"the referee rules differently with the same file (version {entry['version']} then, {__version__} now)"
+            say(
+                "replay.version",
+                "the referee rules differently with the same file (version {then} then, {now} now)",
+                then=entry["version"],
+                now=__version__,
+            )
         )
-    return "Today's ruling differs" + (f": {'; '.join(why)}." if why else ".")
+    if why:
+        return say("replay.differs_because", "Today's ruling differs: {why}.", why=series(why))
+    return say("replay.differs", "Today's ruling differs.")
 
 
 @click.command()
@@ -163,13 +193,24 @@ def replay(entry: int, as_json: bool) -> None:
         report_damage(journal, [found])
     if found["command"].startswith("game"):
         raise RefereeError(
-            f"entry {entry} records a '{found['command']}', not a ruling: there is nothing to rule again"
+            say(
+                "error.replay.not_ruling",
+                "entry {n} records a '{command}', not a ruling: there is nothing to rule again",
+                n=entry,
+                command=found["command"],
+            )
         )
     if found["command"].startswith(BOARD_ACTION):
         raise RefereeError(
-            f"entry {entry} is an action of a game held on the board, ruled on the board the entries before it "
-            f"built: 'referee play replay --game {found['game']}' replays the whole game"
+            say(
+                "error.replay.board",
+                "entry {n} is an action of a game held on the board, ruled on the board the entries before it "
+                "built: 'referee play replay --game {game}' replays the whole game",
+                n=entry,
+                game=found["game"],
+            )
         )
+
     runs = replay_entry(found, stored)
     document = {
         "entry": entry,

@@ -16,6 +16,7 @@ from fractions import Fraction
 from typing import Any, Generic, Protocol, TypeVar
 
 from referee.errors import RefereeError
+from referee.ruling import say
 
 State = TypeVar("State", bound=Hashable)
 Key = TypeVar("Key", bound=Hashable)
@@ -94,7 +95,11 @@ class Chain(Generic[State, Key, Result]):
                 continue
             if len(states) + len(opened) >= limit:
                 raise RefereeError(
-                    f"this fight has more than {limit:,} states, too many to solve here: ask for fewer units"
+                    say(
+                        "error.fight.states",
+                        "this fight has more than {most:,} states, too many to solve here: ask for fewer units",
+                        most=limit,
+                    )
                 )
             moves: dict[State, int] = {}
             total = 0
@@ -110,12 +115,20 @@ class Chain(Generic[State, Key, Result]):
                 if state in moves:  # a result that changes nothing: play the round again
                     total -= moves.pop(state)
                     if not total:
-                        raise RefereeError("no result of this round changes anything: the fight would never end")
+                        raise RefereeError(
+                            say(
+                                "error.fight.stuck",
+                                "no result of this round changes anything: the fight would never end",
+                            )
+                        )
             opened[state] = (total, moves)
             push(state)
             for next_ in reversed(moves):
                 if next_ in opened:
-                    raise RefereeError("these rules let a fight come back to where it was: it may never end")
+                    raise RefereeError(
+                        say("error.fight.loops", "these rules let a fight come back to where it was: it may never end")
+                    )
+
                 if next_ not in number:
                     push(next_)
 

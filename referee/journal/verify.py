@@ -8,6 +8,7 @@ from typing import Any, NamedTuple
 
 from referee.journal.chain import GENESIS, entry_hash
 from referee.journal.rows import Stored
+from referee.ruling import say
 
 
 class Break(NamedTuple):
@@ -27,7 +28,11 @@ class Verdict(NamedTuple):
 
 
 def _gone(first: int, last: int) -> str:
-    return "it was deleted by hand" if first == last else f"entries {first} to {last} were deleted by hand"
+    if first == last:
+        return say("verify.deleted", "is missing: it was deleted by hand")
+    return say(
+        "verify.deleted_many", "is missing: entries {first} to {last} were deleted by hand", first=first, last=last
+    )
 
 
 class Unreadable(NamedTuple):
@@ -47,21 +52,28 @@ def _hash_of(row: Stored) -> str | None:
 
 def _checked(n: int, row: Stored, previous_id: int, previous_hash: Any) -> Break | None:
     if n < 1:
-        return Break(n, "comes before the first entry: it was inserted by hand")
+        return Break(n, say("verify.before_first", "comes before the first entry: it was inserted by hand"))
     if n != previous_id + 1:
-        return Break(previous_id + 1, f"is missing: {_gone(previous_id + 1, n - 1)}")
+        return Break(previous_id + 1, _gone(previous_id + 1, n - 1))
     recomputed = _hash_of(row)
     if recomputed is None:
-        return Break(n, "holds a blob where text belongs: it was altered by hand, or the file is damaged")
+        return Break(
+            n, say("verify.blob", "holds a blob where text belongs: it was altered by hand, or the file is damaged")
+        )
     if recomputed != row["hash"]:
-        return Break(n, "does not match its hash: it was altered, or inserted by hand")
+        return Break(n, say("verify.hash", "does not match its hash: it was altered, or inserted by hand"))
     if row["prev_hash"] != previous_hash:
         return Break(
             n,
-            f"does not follow entry {previous_id}: entry {previous_id} was replaced "
-            f"or altered and re-hashed, or entry {n} was inserted by hand"
+            say(
+                "verify.follow",
+                "does not follow entry {previous}: entry {previous} was replaced "
+                "or altered and re-hashed, or entry {n} was inserted by hand",
+                previous=previous_id,
+                n=n,
+            )
             if previous_id
-            else "does not start the chain: it was altered or inserted by hand",
+            else say("verify.start", "does not start the chain: it was altered or inserted by hand"),
         )
     return None
 
@@ -81,25 +93,34 @@ def walk(
     count, previous_id, previous_hash = 0, 0, GENESIS
     for row in rows:
         if isinstance(row, Unreadable):
-            return Verdict(count, previous_id or None, Break(previous_id + 1, f"cannot be read: {row.why}"))
+            said = say("verify.unreadable", "cannot be read: {why}", why=row.why)
+            return Verdict(count, previous_id or None, Break(previous_id + 1, said))
         count += 1
         n = row["id"]
         broken = _checked(n, row, previous_id, previous_hash)
         if broken is None and n in noted and not str(row["hash"]).startswith(noted[n]):
-            broken = Break(n, f"does not match the checkpoint noted for it: the history up to entry {n} was rewritten")
+            broken = Break(
+                n,
+                say(
+                    "verify.checkpoint",
+                    "does not match the checkpoint noted for it: the history up to entry {n} was rewritten",
+                    n=n,
+                ),
+            )
         if broken:
             return Verdict(count, n, broken)
         previous_id, previous_hash = n, row["hash"]
     last = previous_id or None
     if highest_issued is not None and highest_issued > previous_id:
-        return Verdict(count, last, Break(previous_id + 1, f"is missing: {_gone(previous_id + 1, highest_issued)}"))
+        return Verdict(count, last, Break(previous_id + 1, _gone(previous_id + 1, highest_issued)))
     beyond = sorted(n for n in noted if n > previous_id)
     if beyond:
         gone = _gone(previous_id + 1, beyond[-1])
-        return Verdict(
-            count, last, Break(previous_id + 1, f"is missing: {gone} (a checkpoint was noted at {beyond[-1]})")
-        )
+        said = say("verify.noted_at", "{gone} (a checkpoint was noted at {n})", gone=gone, n=beyond[-1])
+        return Verdict(count, last, Break(previous_id + 1, said))
     if missing_rulesets:
         n, digest = missing_rulesets[0]
-        return Verdict(count, last, Break(n, f"cites ruleset content {digest[:12]} that is missing or altered"))
+        said = say("verify.ruleset", "cites ruleset content {digest} that is missing or altered", digest=digest[:12])
+        return Verdict(count, last, Break(n, said))
+
     return Verdict(count, last, None)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from referee.render.text import kept_explanation, paragraph, seed_line, styled, table
+from referee.ruling import say
 
 if TYPE_CHECKING:
     from referee.hexmap import Landmap, Tile
@@ -162,7 +163,17 @@ def hints(rules: Ruleset, document: Doc, found: list[Any]) -> str:
 
 def replayed(document: Doc) -> str:
     if document["same"]:
-        return f"Game '{document['game']}' rebuilt from the journal: every stored board is the same."
-    lines = [f"Game '{document['game']}' rebuilt from the journal: boards differ."]
-    lines += [f"  entry {d['entry']}: {d['differs']}" for d in document["differences"]]
+        return say(
+            "board.rebuilt_same",
+            "Game '{game}' rebuilt from the journal: every stored board is the same.",
+            game=document["game"],
+        )
+    lines = [
+        say("board.rebuilt_differ", "Game '{game}' rebuilt from the journal: boards differ.", game=document["game"])
+    ]
+    lines += [
+        "  " + say("board.differs", "entry {entry}: {differs}", entry=d["entry"], differs=d["differs"])
+        for d in document["differences"]
+    ]
+
     return "\n".join(lines)

@@ -11,6 +11,7 @@ from referee.journal.export import command_line
 from referee.render.outcome import outcome
 from referee.render.text import kept_explanation, paragraph, styled, table, typed, width, wrapped
 from referee.render.widths import columns
+from referee.ruling import listed, say, say_n
 
 if TYPE_CHECKING:
     from referee.ruleset.model import Ruleset
@@ -153,32 +154,60 @@ def _value(value: Any) -> str:
 def verdict(document: dict[str, Any]) -> str:
     broken = document["broken"]
     if broken is None:
-        last = f" (last entry {document['last']})" if document["last"] else ""
         count = document["entries"]
+        said = say_n("verify.intact", "{n} entry, chain intact", "{n} entries, chain intact", count)
+        if document["last"]:
+            said = say("verify.last", "{intact} (last entry {last})", intact=said, last=document["last"])
         noted = document.get("checkpoints") or []
-        held = f", holding the history of checkpoint{'s' if len(noted) > 1 else ''} {', '.join(noted)}" if noted else ""
+        if noted:
+            said = say_n(
+                "verify.checkpoints",
+                "{intact}, holding the history of checkpoint {checkpoints}",
+                "{intact}, holding the history of checkpoints {checkpoints}",
+                len(noted),
+                intact=said,
+                checkpoints=listed(noted),
+            )
+        return paragraph(say("verify.ok", "ok: {intact}: {journal}", intact=said, journal=document["journal"]))
+    if broken["entry"] is None:
         return paragraph(
-            f"ok: {count} entr{'y' if count == 1 else 'ies'}, chain intact{last}{held}: {document['journal']}"
+            say("verify.broken", "BROKEN: {reason} ({journal})", reason=broken["reason"], journal=document["journal"])
         )
-    where = f"entry {broken['entry']} " if broken["entry"] is not None else ""
-    return paragraph(f"BROKEN: {where}{broken['reason']} ({document['journal']})")
+    return paragraph(
+        say(
+            "verify.broken_entry",
+            "BROKEN: entry {entry} {reason} ({journal})",
+            entry=broken["entry"],
+            reason=broken["reason"],
+            journal=document["journal"],
+        )
+    )
 
 
 def replay(document: dict[str, Any]) -> str:
-    label = f"Replay of entry {document['entry']}"
+    label = say("replay.title", "Replay of entry {entry}", entry=document["entry"])
     lines = _command_lines(f"{label}: ", shlex.split(document["replay_line"])[1:], styled(label, bold=True) + ": ")
     for run in document["runs"]:
         lines += ["", *wrapped(f"{run['label']}:")]
         if run["error"]:
-            lines += wrapped(f"refused: {run['error']}", indent="  ", hanging="    ")
+            lines += wrapped(say("replay.refused", "refused: {error}", error=run["error"]), indent="  ", hanging="    ")
         elif run["same"]:
-            lines.append("  the same ruling.")
+            lines.append("  " + say("replay.same", "the same ruling."))
         else:
             count = len(run["differences"])
-            lines.append(f"  a different ruling ({count} difference{'s' if count != 1 else ''}):")
+            lines.append(
+                "  "
+                + say_n(
+                    "replay.different",
+                    "a different ruling ({n} difference):",
+                    "a different ruling ({n} differences):",
+                    count,
+                )
+            )
             for d in run["differences"][:20]:
                 lines += wrapped(f"{d['path']}: {_value(d['then'])} → {_value(d['now'])}", indent="  ", hanging="    ")
             if count > 20:
-                lines.append(f"  … and {count - 20} more (see --json)")
+                lines.append("  " + say("replay.more", "… and {more} more (see --json)", more=count - 20))
+
     lines += ["", styled(paragraph(document["summary"]), bold=True)]
     return "\n".join(lines)
