@@ -140,7 +140,7 @@ def test_a_replay_that_finds_a_ruleset_altered_by_hand_says_so_in_the_language_a
     altered = {
         "nl": "maar sindsdien met de hand gewijzigd: de hash klopt niet meer (zie 'referee log verify'):",
         "de": "aber seitdem von Hand verändert: der Hash passt nicht mehr (siehe 'referee log verify'):",
-        "zh-Hant": "但之後被手動改動：雜湊值已不符（見「referee log verify」）:",
+        "zh-Hant": "但之後被手動改動：雜湊值已不符（見「referee log verify」）：",
     }[code]
     assert any(line.endswith(altered) for line in lines), lines
     assert lines[-1] == summary  # today's file rules the same: the ruling stands
@@ -156,3 +156,22 @@ def test_a_usage_error_before_the_language_is_read_is_still_said_in_it() -> None
     assert fails("--bogus --lang nl rulesets") == "fout: optie --bogus bestaat niet (zie 'referee --help')"
     line = run("--bogus rulesets", code=2, env={"REFEREE_LANG": "de"}).stderr.strip()
     assert line == "Fehler: Option --bogus gibt es nicht (siehe 'referee --help')"
+
+
+@pytest.mark.parametrize(
+    ("code", "damaged"),
+    [
+        ("en", "damaged: entry 2: its argv holds a blob of 2 bytes where a command line belongs"),
+        ("nl", "beschadigd: item 2: de kolom argv bevat een blob van 2 bytes waar een opdrachtregel hoort"),
+        ("de", "beschädigt: Eintrag 2: die Spalte argv enthält einen Blob von 2 Bytes, wo eine Befehlszeile hingehört"),
+        ("zh-Hant", "已損壞：第 2 條：argv 欄應為命令列，卻是二進位資料（2 位元組）"),
+    ],
+)
+def test_a_damaged_entry_is_named_in_the_language_asked_and_exits_1(journal: Path, code: str, damaged: str) -> None:
+    for seed in (1, 2):
+        run(f"roll 2d6 --seed {seed}")
+    db = sqlite3.connect(journal)
+    with db:
+        db.execute("UPDATE entries SET argv = X'5b5d' WHERE id = 2")
+    db.close()
+    assert run(f"--lang {code} log show 2", code=1).stderr.strip() == damaged

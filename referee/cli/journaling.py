@@ -185,7 +185,14 @@ def record(
         )
     ctx.meta[ENTRY], ctx.meta[CHECKPOINT], game = written.entry, code(written.entry, written.hash), written.game
     if starts is None and game is not None and rules is not None and game["ruleset"] != rules.name:
-        click.echo(f"note: game '{game['name']}' plays {game['ruleset']}; this ruling used {rules.name}", err=True)
+        said = say(
+            "journal.other_ruleset",
+            "note: game '{game}' plays {plays}; this ruling used {used}",
+            game=game["name"],
+            plays=game["ruleset"],
+            used=rules.name,
+        )
+        click.echo(said, err=True)
 
 
 def _spoken(argv: list[str]) -> list[str]:

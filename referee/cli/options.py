@@ -206,7 +206,9 @@ def counts_from_args(extra: list[str], known: Sequence[str]) -> tuple[dict[str, 
             raise did_you_mean("option", f"--{shown(name)}", [f"--{k}" for k in known])
     held = {}
     for name, value in given.items():
-        held[name] = whole_number(value, f"--{shown(name)}: a count on one table", None, MAX_COUNT)
+        what = say("error.args.count", "--{name}: a count on one table", name=shown(name))
+        held[name] = whole_number(value, what, None, MAX_COUNT)
+
     return held, words
 
 

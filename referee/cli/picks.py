@@ -187,8 +187,21 @@ def rolled_before(rules: Ruleset) -> list[int]:
     for e in before:
         waiting = isinstance(e["ruling"], dict) and e["ruling"].get("awaits") and e["id"] not in picked
         click.echo(
-            f"note: this attack was rolled before in game '{e['game']}' (entry {e['id']}); the journal flags this roll"
-            + (f"; entry {e['id']} still waits for its pick: referee battle --entry {e['id']}" if waiting else ""),
+            say(
+                "pick.rolled_before_waiting",
+                "note: this attack was rolled before in game '{game}' (entry {n}); the journal flags this roll; "
+                "entry {n} still waits for its pick: referee battle --entry {n}",
+                game=e["game"],
+                n=e["id"],
+            )
+            if waiting
+            else say(
+                "pick.rolled_before",
+                "note: this attack was rolled before in game '{game}' (entry {n}); the journal flags this roll",
+                game=e["game"],
+                n=e["id"],
+            ),
             err=True,
         )
+
     return [e["id"] for e in before]

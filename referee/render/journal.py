@@ -90,7 +90,7 @@ def _flagged(entry: dict[str, Any]) -> list[str]:
 def _damaged(entry: dict[str, Any]) -> list[str]:
     if not entry.get("damage"):
         return []
-    return ["", styled("Damaged:", bold=True), *(f"  {why}" for why in entry["damage"])]
+    return ["", styled(say("journal.damaged_heading", "Damaged:"), bold=True), *(f"  {why}" for why in entry["damage"])]
 
 
 def _card(entry: dict[str, Any]) -> list[str]:
@@ -188,7 +188,8 @@ def replay(document: dict[str, Any]) -> str:
     label = say("replay.title", "Replay of entry {entry}", entry=document["entry"])
     lines = _command_lines(f"{label}: ", shlex.split(document["replay_line"])[1:], styled(label, bold=True) + ": ")
     for run in document["runs"]:
-        lines += ["", *wrapped(f"{run['label']}:")]
+        lines += ["", *wrapped(say("replay.run", "{label}:", label=run["label"]))]
+
         if run["error"]:
             lines += wrapped(say("replay.refused", "refused: {error}", error=run["error"]), indent="  ", hanging="    ")
         elif run["same"]:
