@@ -16,6 +16,7 @@ import click
 from referee.ruling import say
 
 _EXTRA = re.compile(r"Got unexpected extra argument(s?) \((.*)\)")  # click's English, the only one it writes
+_INTEGER = re.compile(r"'(.*)' is not a valid integer\.")
 
 
 def language_asked(given: list[str]) -> None:
@@ -53,7 +54,11 @@ def _said(exc: click.UsageError) -> str:
     if isinstance(exc, click.BadOptionUsage) and exc.message.endswith("requires an argument."):
         return say("error.usage.needs_value", "Option '{name}' requires an argument.", name=exc.option_name)
     if isinstance(exc, click.BadParameter) and (exc.param_hint or exc.param):
-        return say("error.usage.invalid", "Invalid value for {name}: {why}", name=_hint(exc), why=exc.message)
+        why = _INTEGER.fullmatch(exc.message)
+        said = (
+            say("error.usage.integer", "'{value}' is not a valid integer.", value=why.group(1)) if why else exc.message
+        )
+        return say("error.usage.invalid", "Invalid value for {name}: {why}", name=_hint(exc), why=said)
     extra = _EXTRA.fullmatch(exc.message)
     if extra:
         several, words = extra.groups()
