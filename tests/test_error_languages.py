@@ -68,7 +68,6 @@ REFUSALS = {
         "錯誤：'--entry' 的值無效：「x」不是有效的整數。（見「cli battle --help」）",
     ),
     "log verify --checkpoint 1:zz": (
-
         "error: --checkpoint takes ENTRY:CODE as a ruling printed it, e.g. 12:3f9a-c2d1-07be "
         "(at least 8 of its digits), not '1:zz'",
         "fout: --checkpoint neemt ENTRY:CODE zoals een uitspraak het toonde, bv. 12:3f9a-c2d1-07be "
