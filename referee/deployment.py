@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from referee.dice import Face, Rng, pips
 from referee.errors import RefereeError, setting
+from referee.language import pgettext
 from referee.names import Lexicon
 from referee.ruleset.model import Ruleset
 from referee.ruleset.sections import Deployment
@@ -38,7 +39,7 @@ def deployment_of(rules: Ruleset) -> Deployment:
 
 def players_of(rules: Ruleset) -> Lexicon[str]:
     setup = deployment_of(rules)
-    return Lexicon("player", {p: setup.aliases.get(p, ()) for p in setup.players})
+    return Lexicon(pgettext("kind", "player"), {p: setup.aliases.get(p, ()) for p in setup.players})
 
 
 def _faces(rules: Ruleset) -> list[int]:

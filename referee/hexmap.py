@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from referee.dice import Rng
 from referee.errors import RefereeError
+from referee.language import pgettext
 from referee.ruleset.model import Ruleset
 from referee.ruleset.sections import Capitals, Landscape
 from referee.ruling import Step, Value, listed, say, step
@@ -264,7 +265,7 @@ def deal(rules: Ruleset, tiles: int, seed: int, shape: str = "random", capitals:
     if shape not in SHAPES:
         from referee.errors import did_you_mean
 
-        raise did_you_mean("shape", shape, list(SHAPES))
+        raise did_you_mean(pgettext("kind", "shape"), shape, list(SHAPES))
     check_count(land, tiles, capitals)
     rng = Rng(seed, MAP_STREAM)
     cap = capitals_of(land) if capitals else None

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from itertools import islice
 
 from referee.errors import RefereeError, did_you_mean
+from referee.language import pgettext
 from referee.ruleset.economy import Limit, Reinforcements
 from referee.ruleset.model import Ruleset
 from referee.ruling import Step, costs, listed, say, say_n, step
@@ -106,7 +107,7 @@ def offer(rules: Ruleset, held: Mapping[str, int], free_places: int | None) -> O
     per = terms.income.per
     for source, count in held.items():
         if source not in per:
-            raise did_you_mean("income source", source, list(per))
+            raise did_you_mean(pgettext("kind", "income source"), source, list(per))
         if count < 0:
             raise RefereeError(
                 say("error.count.negative", "a count of {name} cannot be negative", name=source), rule=terms.income.rule

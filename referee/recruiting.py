@@ -133,13 +133,15 @@ def recruit(rules: Ruleset, held: Mapping[str, int], continents: Sequence[str], 
     options = _options(terms)
     for name, count in held.items():
         if name not in options:
-            raise did_you_mean("count", name, list(options))
+            raise did_you_mean(pgettext("kind", "count"), name, list(options))
         if count < 0:
             raise RefereeError(
                 say("error.count.negative", "a count of {name} cannot be negative", name=name), rule=options[name]
             )
     total, steps = _held_count(terms, held)
-    named = _bonuses("continent", terms.continents, continents) + _bonuses("reward", terms.rewards, rewards)
+    named = _bonuses(pgettext("kind", "continent"), terms.continents, continents) + _bonuses(
+        pgettext("kind", "reward"), terms.rewards, rewards
+    )
     bonuses = [(b.units, step(b.rule, "recruit.bonus", "{name}: +{units}", name=b.name, units=b.units)) for b in named]
     for units, said in bonuses + _traded(terms, held):
         total += units
@@ -202,7 +204,7 @@ def build(rules: Ruleset, held: Mapping[str, int], wanted: Sequence[str]) -> Bui
     terms = _building(rules)
     for name in held:
         if name != terms.pays_with:
-            raise did_you_mean("count", name, [terms.pays_with])
+            raise did_you_mean(pgettext("kind", "count"), name, [terms.pays_with])
     if terms.pays_with not in held:
         raise RefereeError(
             say(
@@ -213,7 +215,7 @@ def build(rules: Ruleset, held: Mapping[str, int], wanted: Sequence[str]) -> Bui
             )
         )
     have = held[terms.pays_with]
-    words = Lexicon("thing to build", {name: work.aliases for name, work in terms.works.items()})
+    words = Lexicon(pgettext("kind", "thing to build"), {name: work.aliases for name, work in terms.works.items()})
     works = [terms.works[words(word)] for word in wanted]
     if not works:
         raise RefereeError(say("error.build.what", "say what to build: {works}", works=listed(terms.works)))

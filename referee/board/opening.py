@@ -11,6 +11,7 @@ from referee.deployment import Armies, deployment_of, placing_order, roll_armies
 from referee.dice import pips
 from referee.errors import RefereeError, setting
 from referee.hexmap import deal
+from referee.language import pgettext
 from referee.ruleset.model import Ruleset
 from referee.ruling import Step, either, listed, say, series, step
 
@@ -68,7 +69,7 @@ def start(rules: Ruleset, action: Action) -> tuple[Board, list[Step]]:
         if option not in rules.variants:
             from referee.errors import did_you_mean
 
-            raise did_you_mean("special rule", option, list(rules.variants))
+            raise did_you_mean(pgettext("kind", "special rule"), option, list(rules.variants))
     if play.capital_variant in options and not action["capitals"]:
         variant = rules.variants[play.capital_variant]
         raise RefereeError(

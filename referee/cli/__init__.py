@@ -146,8 +146,9 @@ class RefereeGroup(click.Group):
         name = args[0] if args else ""
         if name and not name.startswith("-") and name not in COMMANDS:
             from referee.errors import did_you_mean
+            from referee.language import pgettext
 
-            raise RefereeError(did_you_mean("command", name, list(COMMANDS)).message)
+            raise RefereeError(did_you_mean(pgettext("kind", "command"), name, list(COMMANDS)).message)
         return super().resolve_command(ctx, args)
 
     def main(

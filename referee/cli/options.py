@@ -54,7 +54,9 @@ class Named(click.Choice[str]):
             return str(super().convert(value, param, ctx))
         except click.BadParameter:
             what = max(getattr(param, "opts", None) or ["the option"], key=len)
-            raise did_you_mean(f"{what} value", str(value), [str(c) for c in self.choices]) from None
+            raise did_you_mean(
+                pgettext("kind", "{option} value").format(option=what), str(value), [str(c) for c in self.choices]
+            ) from None
 
 
 def ruleset_argument(f: F) -> F:
@@ -203,7 +205,7 @@ def counts_from_args(extra: list[str], known: Sequence[str]) -> tuple[dict[str, 
     given, words = _split_extra(extra)
     for name in given:
         if name not in known:
-            raise did_you_mean("option", f"--{shown(name)}", [f"--{k}" for k in known])
+            raise did_you_mean(pgettext("kind", "option"), f"--{shown(name)}", [f"--{k}" for k in known])
     held = {}
     for name, value in given.items():
         what = say("error.args.count", "--{name}: a count on one table", name=shown(name))

@@ -18,6 +18,7 @@ from referee.cli.map import map_options
 from referee.cli.options import Named, emit, extra_options, json_option, load_rules, seed_option
 from referee.errors import RefereeError
 from referee.journal.games import START, STOP
+from referee.language import pgettext
 from referee.procedures.told import pips as numbers
 from referee.ruling import say
 
@@ -47,7 +48,7 @@ def _board_entry(game: str | None, reading: bool) -> tuple[Ruleset, dict[str, An
             if game not in names:
                 from referee.errors import did_you_mean
 
-                raise did_you_mean("game", game, names)
+                raise did_you_mean(pgettext("kind", "game"), game, names)
             raise RefereeError(
                 say(
                     "error.play.no_board",
@@ -188,7 +189,7 @@ def start(
     players = players_of(rules)
     rule = deployment_of(rules).roll_rule
     armies = {players(k): list(numbers(v, f"--{k}", rule)) for k, v in extra_options(ctx.args).items()}
-    variants = Lexicon("special rule", {n: v.aliases for n, v in rules.variants.items()})
+    variants = Lexicon(pgettext("kind", "special rule"), {n: v.aliases for n, v in rules.variants.items()})
     action = {
         "kind": "start",
         "game": name,

@@ -14,6 +14,7 @@ from referee.dice import new_seed
 from referee.errors import RefereeError, did_you_mean
 from referee.freeroll import roll_expression, roll_faces
 from referee.inputs import whole_number
+from referee.language import pgettext
 from referee.notation import MAX_DICE, parse
 from referee.render import roll as render
 from referee.ruling import listed, say
@@ -84,7 +85,7 @@ def roll(words: tuple[str, ...], die_name: str | None, seed: int | None, as_json
                 )
             )
         if name not in rules.dice:
-            raise did_you_mean("die", name, list(rules.dice))
+            raise did_you_mean(pgettext("kind", "die"), name, list(rules.dice))
         faces = roll_faces(rules.dice[name].die, count or 1, seed)
         document = render.faces_document(rules.name, name, faces, seed)
         record(rules, document, seed=seed, dice={"rolled": {name: faces}})
@@ -98,7 +99,7 @@ def roll(words: tuple[str, ...], die_name: str | None, seed: int | None, as_json
             say(
                 "error.roll.or_notation",
                 "{unknown} (or give dice notation such as 2d6+1)",
-                unknown=did_you_mean("ruleset", spec, every_name(catalogue(user_dirs()))).message,
+                unknown=did_you_mean(pgettext("kind", "ruleset"), spec, every_name(catalogue(user_dirs()))).message,
             )
         )
     if die_name is not None:

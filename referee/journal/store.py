@@ -21,6 +21,7 @@ from referee.journal import games, schema
 from referee.journal.chain import canonical
 from referee.journal.link import highest_issued, link, now
 from referee.journal.rows import decode, unreadable
+from referee.language import pgettext
 from referee.ruling import listed, say
 
 if TYPE_CHECKING:
@@ -144,7 +145,7 @@ class Journal:
         if game is not None:
             played = [g["name"] for g in self.games()]
             if game not in played:
-                raise did_you_mean("game", game, sorted(set(played)))
+                raise did_you_mean(pgettext("kind", "game"), game, sorted(set(played)))
         found = self._rows(
             "SELECT * FROM entries WHERE (?1 IS NULL OR game = ?1) AND (?2 IS NULL OR ruleset = ?2) "
             "ORDER BY id DESC LIMIT ?3",
