@@ -8,6 +8,7 @@ from collections.abc import Mapping
 
 from referee.dice import Face, Rng, pips
 from referee.errors import RefereeError, setting
+from referee.language import pgettext
 from referee.names import Lexicon
 from referee.records import record
 from referee.ruleset.model import Ruleset
@@ -32,13 +33,13 @@ class Armies:
 
 def deployment_of(rules: Ruleset) -> Deployment:
     if rules.deployment is None:
-        raise RefereeError(f"{rules.name} has no army setup")
+        raise RefereeError(say("error.setup.none", "{game} has no army setup", game=rules.name))
     return rules.deployment
 
 
 def players_of(rules: Ruleset) -> Lexicon[str]:
     setup = deployment_of(rules)
-    return Lexicon("player", {p: setup.aliases.get(p, ()) for p in setup.players})
+    return Lexicon(pgettext("kind", "player"), {p: setup.aliases.get(p, ()) for p in setup.players})
 
 
 def _faces(rules: Ruleset) -> list[int]:
@@ -111,7 +112,9 @@ def roll_armies(rules: Ruleset, dice: int, seed: int) -> Armies:
         steps.append(why)
         if first is not None:
             return Armies(rolls, attempt, first, tuple(steps))
-    raise RefereeError(f"identical rolls {MAX_ROLLS} times running")  # pragma: no cover
+    raise RefereeError(
+        say("error.setup.identical_often", "identical rolls {n} times running", n=MAX_ROLLS)
+    )  # pragma: no cover
 
 
 def typed_armies(rules: Ruleset, dice: int, given: Mapping[str, tuple[Face, ...]]) -> Armies:
@@ -122,24 +125,47 @@ def typed_armies(rules: Ruleset, dice: int, given: Mapping[str, tuple[Face, ...]
     for player in setup.players:
         if player not in given:
             raise RefereeError(
-                f"give {player}'s army too ({setting(player)} DICE), or neither to let the referee roll",
+                say(
+                    "error.setup.both_armies",
+                    "give {player}'s army too ({option} DICE), or neither to let the referee roll",
+                    player=player,
+                    option=setting(player),
+                ),
                 rule=setup.roll_rule,
             )
         values = tuple(sorted(pips(given[player]), reverse=True))
         if len(values) != dice:
             count_rule = rules.landscape.dice.rule if rules.landscape else setup.roll_rule
             raise RefereeError(
-                f"{player} rolls {dice} dice on this map ({count_rule}), not {len(values)}", rule=setup.roll_rule
+                say(
+                    "error.setup.dice_count",
+                    "{player} rolls {dice} dice on this map ({rule}), not {given}",
+                    player=player,
+                    dice=dice,
+                    rule=count_rule,
+                    given=len(values),
+                ),
+                rule=setup.roll_rule,
             )
         if not set(values) <= faces:
             raise RefereeError(
-                f"{player}'s dice are each {min(faces)} to {max(faces)}, not {', '.join(map(str, values))}",
+                say(
+                    "error.setup.dice_faces",
+                    "{player}'s dice are each {low} to {high}, not {given}",
+                    player=player,
+                    low=min(faces),
+                    high=max(faces),
+                    given=listed(map(str, values)),
+                ),
                 rule=setup.roll_rule,
             )
         rolls[player] = values
     first, why = placing_order(rules, rolls)
     if first is None:
-        raise RefereeError("identical rolls: both re-roll everything; type the new dice", rule=setup.order_rule)
+        raise RefereeError(
+            say("error.setup.identical", "identical rolls: both re-roll everything; type the new dice"),
+            rule=setup.order_rule,
+        )
     said = series(
         say_n(
             "armies.rolled_dice",
@@ -165,15 +191,30 @@ def who_starts(rules: Ruleset, armies: Armies, left: Mapping[str, tuple[Face, ..
     for player in setup.players:
         if player not in left:
             raise RefereeError(
-                f"say which {setup.hand} dice {player} has left with {setting(player + '-left')}", rule=setup.start_rule
+                say(
+                    "error.setup.hand",
+                    "say which {hand} dice {player} has left with {option}",
+                    hand=setup.hand,
+                    player=player,
+                    option=setting(player + "-left"),
+                ),
+                rule=setup.start_rule,
             )
         dice = pips(left[player])
         if len(dice) != setup.hand or not set(dice) <= faces:
             raise RefereeError(
-                f"{player} is left with {setup.hand} dice, each {min(faces)} to {max(faces)}, "
-                f"not {', '.join(map(str, dice)) or 'none'}",
+                say(
+                    "error.setup.hand_dice",
+                    "{player} is left with {hand} dice, each {low} to {high}, not {given}",
+                    player=player,
+                    hand=setup.hand,
+                    low=min(faces),
+                    high=max(faces),
+                    given=listed(map(str, dice)) or say("error.none", "none"),
+                ),
                 rule=setup.start_rule,
             )
+
         rolled = list(armies.rolls[player])
         for value in dice:
             if value in rolled:

@@ -15,6 +15,7 @@ from collections.abc import Iterable
 
 from referee.dice import Rng
 from referee.errors import RefereeError
+from referee.language import pgettext
 from referee.records import record
 from referee.ruleset.model import Ruleset
 from referee.ruleset.sections import Capitals, Landscape
@@ -131,7 +132,7 @@ def grow(shape: str, count: int, rng: Rng) -> list[Hex]:
 
 def landscape_of(rules: Ruleset) -> Landscape:
     if rules.landscape is None:
-        raise RefereeError(f"{rules.name} is not played on a dealt map")
+        raise RefereeError(say("error.map.none", "{game} is not played on a dealt map", game=rules.name))
     return rules.landscape
 
 
@@ -139,27 +140,55 @@ def check_count(land: Landscape, tiles: int, capitals: bool) -> None:
     """Refuses tile counts the rules or the box do not allow."""
     allowed = land.tiles
     if not allowed.min <= tiles <= allowed.max:
-        raise RefereeError(f"{tiles} tiles: a map has {allowed.min} to {allowed.max}", rule=land.rule)
+        raise RefereeError(
+            say(
+                "error.map.tiles_range",
+                "{tiles} tiles: a map has {low} to {high}",
+                tiles=tiles,
+                low=allowed.min,
+                high=allowed.max,
+            ),
+            rule=land.rule,
+        )
     if tiles % allowed.multiple_of:
-        even = "an even number" if allowed.multiple_of == 2 else f"a multiple of {allowed.multiple_of}"
-        raise RefereeError(f"{tiles} tiles: a map has {even} of tiles", rule=land.rule)
+        said = (
+            say("error.map.tiles_even", "{tiles} tiles: a map has an even number of tiles", tiles=tiles)
+            if allowed.multiple_of == 2
+            else say(
+                "error.map.tiles_multiple",
+                "{tiles} tiles: a map has a multiple of {multiple} of tiles",
+                tiles=tiles,
+                multiple=allowed.multiple_of,
+            )
+        )
+        raise RefereeError(said, rule=land.rule)
     if tiles > land.box:
-        raise RefereeError(f"{tiles} tiles: the box holds {land.box}", rule=land.box_rule)
+        raise RefereeError(
+            say("error.map.box", "{tiles} tiles: the box holds {box}", tiles=tiles, box=land.box), rule=land.box_rule
+        )
     if capitals:
         cap = capitals_of(land)
         spare = land.terrains[cap.terrain].count
         if tiles + cap.count > land.box or cap.count > spare:
             raise RefereeError(
-                f"{cap.count} capitals on {tiles} tiles: the box holds {land.box} tiles, "
-                f"{spare} of them {cap.terrain}; deal at most {land.box - cap.count} "
-                "tiles with capitals",
+                say(
+                    "error.map.capitals",
+                    "{capitals} capitals on {tiles} tiles: the box holds {box} tiles, {spare} of them {terrain}; "
+                    "deal at most {most} tiles with capitals",
+                    capitals=cap.count,
+                    tiles=tiles,
+                    box=land.box,
+                    spare=spare,
+                    terrain=cap.terrain,
+                    most=land.box - cap.count,
+                ),
                 rule=cap.rule,
             )
 
 
 def capitals_of(land: Landscape) -> Capitals:
     if land.capitals is None:
-        raise RefereeError("this ruleset has no capital variant")
+        raise RefereeError(say("error.map.no_capitals", "this ruleset has no capital variant"))
     return land.capitals
 
 
@@ -168,7 +197,14 @@ def dice_per_player(land: Landscape, tiles: int) -> int:
     count = tiles // dice.tiles_per_die + dice.plus
     if count > dice.per_colour:
         raise RefereeError(
-            f"{tiles} tiles need {count} dice per player; the box has {dice.per_colour} of each colour", rule=dice.rule
+            say(
+                "error.map.dice",
+                "{tiles} tiles need {count} dice per player; the box has {box} of each colour",
+                tiles=tiles,
+                count=count,
+                box=dice.per_colour,
+            ),
+            rule=dice.rule,
         )
     return count
 
@@ -225,7 +261,7 @@ def deal(rules: Ruleset, tiles: int, seed: int, shape: str = "random", capitals:
     if shape not in SHAPES:
         from referee.errors import did_you_mean
 
-        raise did_you_mean("shape", shape, list(SHAPES))
+        raise did_you_mean(pgettext("kind", "shape"), shape, list(SHAPES))
     check_count(land, tiles, capitals)
     rng = Rng(seed, MAP_STREAM)
     cap = capitals_of(land) if capitals else None
@@ -239,7 +275,11 @@ def deal(rules: Ruleset, tiles: int, seed: int, shape: str = "random", capitals:
             break
     else:
         raise RefereeError(
-            f"no fair places for capitals in {MAX_DEALS} deals of this shape; try another seed or shape",
+            say(
+                "error.map.unfair",
+                "no fair places for capitals in {deals} deals of this shape; try another seed or shape",
+                deals=MAX_DEALS,
+            ),
             rule=cap.rule if cap else None,
         )
     spots, reach = placed

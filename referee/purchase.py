@@ -9,7 +9,7 @@ from collections.abc import Iterator, Mapping
 from itertools import islice
 
 from referee.errors import RefereeError, did_you_mean
-from referee.names import plural
+from referee.language import pgettext
 from referee.records import record
 from referee.ruleset.economy import Limit, Reinforcements
 from referee.ruleset.model import Ruleset
@@ -31,7 +31,7 @@ class Offer:
 
 def _terms(rules: Ruleset) -> Reinforcements:
     if rules.reinforcements is None:
-        raise RefereeError(f"{rules.title} has no reinforcements to buy")
+        raise RefereeError(say("error.buy.none", "{game} has no reinforcements to buy", game=rules.title))
     return rules.reinforcements
 
 
@@ -87,9 +87,19 @@ def _points(n: int) -> str:
 
 def _none_fits(rules: Ruleset, terms: Reinforcements, points: int, places: int | None) -> RefereeError:
     needed = {unit: limit for unit, limit in terms.limits.items() if limit.min}
-    fits = plural(points, "point") + ("" if places is None else f" and {plural(places, 'free place')}")
-    said = ", ".join(rules.units[u].counted(limit.min) for u, limit in needed.items())
-    return RefereeError(f"no list fits {fits}: it needs {said}", rule=next(iter(needed.values())).rule)
+    said = listed(rules.units[u].counted(limit.min) for u, limit in needed.items())
+    fits = (
+        say("error.buy.no_list", "no list fits {points}: it needs {needs}", points=_points(points), needs=said)
+        if places is None
+        else say(
+            "error.buy.no_list_placed",
+            "no list fits {points} and {places}: it needs {needs}",
+            points=_points(points),
+            places=say_n("count.free_places", "{n} free place", "{n} free places", places),
+            needs=said,
+        )
+    )
+    return RefereeError(fits, rule=next(iter(needed.values())).rule)
 
 
 def offer(rules: Ruleset, held: Mapping[str, int], free_places: int | None) -> Offer:
@@ -97,18 +107,27 @@ def offer(rules: Ruleset, held: Mapping[str, int], free_places: int | None) -> O
     per = terms.income.per
     for source, count in held.items():
         if source not in per:
-            raise did_you_mean("income source", source, list(per))
+            raise did_you_mean(pgettext("kind", "income source"), source, list(per))
         if count < 0:
-            raise RefereeError(f"a count of {source} cannot be negative", rule=terms.income.rule)
+            raise RefereeError(
+                say("error.count.negative", "a count of {name} cannot be negative", name=source), rule=terms.income.rule
+            )
     if terms.places is None and free_places is not None:
-        raise RefereeError(f"{rules.title} counts no places for new units", rule=terms.rule)
+        raise RefereeError(
+            say("error.buy.no_places", "{game} counts no places for new units", game=rules.title), rule=terms.rule
+        )
     places = terms.places if free_places is None else free_places
     if places is not None and terms.places is not None and not 0 <= places <= terms.places:
-        raise RefereeError(f"free places must be 0 to {terms.places}", rule=terms.places_rule)
+        raise RefereeError(
+            say("error.buy.places_range", "free places must be 0 to {most}", most=terms.places), rule=terms.places_rule
+        )
     points = terms.income.base + sum(per[s] * n for s, n in held.items())
     fitting = list(islice(_fitting(rules, points, places), MAX_PURCHASES + 1))
     if len(fitting) > MAX_PURCHASES:
-        raise RefereeError(f"more than {MAX_PURCHASES:,} purchases fit; too many to list", rule=terms.rule)
+        raise RefereeError(
+            say("error.buy.too_many", "more than {most:,} purchases fit; too many to list", most=MAX_PURCHASES),
+            rule=terms.rule,
+        )
     if not fitting:
         raise _none_fits(rules, terms, points, places)
     spend = max(cost(rules, p) for p in fitting)
@@ -159,15 +178,47 @@ def check(rules: Ruleset, offered: Offer, wanted: Purchase) -> None:
     price = cost(rules, wanted)
     if offered.free_places is not None and units > offered.free_places:
         raise RefereeError(
-            f"that is {units} units, but only {offered.free_places} places are free", rule=terms.places_rule
+            say(
+                "error.buy.no_room",
+                "that is {units} units, but only {free} places are free",
+                units=units,
+                free=offered.free_places,
+            ),
+            rule=terms.places_rule,
         )
     for unit, limit in terms.limits.items():
         n = wanted.get(unit, 0)
         if not limit.min <= n <= limit.max:
-            bound = f"at most {limit.max}" if n > limit.max else f"at least {limit.min}"
-            said = rules.units[unit].counted(n) if n else f"no {rules.units[unit].title}"
-            raise RefereeError(f"that is {said}, but a list may have {bound}", rule=limit.rule)
+            raise RefereeError(_out_of_bounds(rules, unit, n, limit), rule=limit.rule)
     if price > offered.points:
-        raise RefereeError(f"that costs {price} points, but there are only {offered.points}", rule=terms.rule)
+        raise RefereeError(
+            say(
+                "error.buy.over_budget",
+                "that costs {price} points, but there are only {points}",
+                price=price,
+                points=offered.points,
+            ),
+            rule=terms.rule,
+        )
     if terms.spend == "all-possible" and price < offered.spend:
-        raise RefereeError(f"that spends {price} points, but {offered.spend} points can be spent", rule=terms.rule)
+        raise RefereeError(
+            say(
+                "error.buy.under_spent",
+                "that spends {price} points, but {spend} points can be spent",
+                price=price,
+                spend=offered.spend,
+            ),
+            rule=terms.rule,
+        )
+
+
+def _out_of_bounds(rules: Ruleset, unit: str, n: int, limit: Limit) -> str:
+    """'that is 2 leaders, but a list may have at most 1': a unit's count outside its limits."""
+    if n > limit.max:
+        said = rules.units[unit].counted(n)
+        return say("error.buy.above", "that is {said}, but a list may have at most {n}", said=said, n=limit.max)
+    if n:
+        said = rules.units[unit].counted(n)
+        return say("error.buy.below", "that is {said}, but a list may have at least {n}", said=said, n=limit.min)
+    title = rules.units[unit].title
+    return say("error.buy.missing", "that is no {unit}, but a list may have at least {n}", unit=title, n=limit.min)

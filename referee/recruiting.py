@@ -9,11 +9,12 @@ import itertools
 from collections.abc import Mapping, Sequence
 
 from referee.errors import RefereeError, did_you_mean
+from referee.language import pgettext
 from referee.names import Lexicon, some_units
 from referee.records import record
 from referee.ruleset.model import Ruleset
 from referee.ruleset.recruits import Bonus, Building, Recruiting, Work
-from referee.ruling import Step, costs, say, say_n, step
+from referee.ruling import Step, both, costs, listed, say, say_n, step
 
 
 @record
@@ -33,7 +34,7 @@ class Built:
 
 def recruiting_of(rules: Ruleset) -> Recruiting:
     if rules.recruiting is None:
-        raise RefereeError(f"{rules.title} has no recruiting rules")
+        raise RefereeError(say("error.recruit.none", "{game} has no recruiting rules", game=rules.title))
     return rules.recruiting
 
 
@@ -46,14 +47,25 @@ def _bonuses(kind: str, table: Mapping[str, Bonus], given: Sequence[str]) -> lis
         times = named.count(bonus)
         if times > bonus.most:
             raise RefereeError(
-                f"{bonus.name} is given {_times(times)}; it counts at most {_times(bonus.most)} for a player",
+                say(
+                    "error.recruit.bonus_times",
+                    "{bonus} is given {given}; it counts at most {most} for a player",
+                    bonus=bonus.name,
+                    given=_times(times),
+                    most=_times(bonus.most),
+                ),
                 rule=bonus.rule,
             )
     return named
 
 
 def _times(n: int) -> str:
-    return {1: "once", 2: "twice"}.get(n, f"{n} times")
+    """'once', 'twice', '3 times'."""
+    if n == 1:
+        return pgettext("times", "once")
+    if n == 2:
+        return pgettext("times", "twice")
+    return say_n("count.times", "{n} time", "{n} times", n)
 
 
 def count_names(rules: Ruleset) -> list[str]:
@@ -68,7 +80,7 @@ def building_counts(rules: Ruleset) -> list[str]:
 
 def _building(rules: Ruleset) -> Building:
     if rules.building is None:
-        raise RefereeError(f"{rules.title} has nothing to build")
+        raise RefereeError(say("error.build.none", "{game} has nothing to build", game=rules.title))
     return rules.building
 
 
@@ -101,7 +113,15 @@ def _traded(terms: Recruiting, held: Mapping[str, int]) -> list[tuple[int, Step]
         return []
     number = held[trades.option]
     if number < 1:
-        raise RefereeError(f"the {trades.option}s traded in are counted from 1, not {number}", rule=trades.rule)
+        raise RefereeError(
+            say(
+                "error.recruit.trades_from_one",
+                "the {option}s traded in are counted from 1, not {number}",
+                option=trades.option,
+                number=number,
+            ),
+            rule=trades.rule,
+        )
     units = trades.worth(number)
     said = step(
         trades.rule, "recruit.trade", "card set number {number} traded in: +{units}", number=number, units=units
@@ -114,11 +134,15 @@ def recruit(rules: Ruleset, held: Mapping[str, int], continents: Sequence[str], 
     options = _options(terms)
     for name, count in held.items():
         if name not in options:
-            raise did_you_mean("count", name, list(options))
+            raise did_you_mean(pgettext("kind", "count"), name, list(options))
         if count < 0:
-            raise RefereeError(f"a count of {name} cannot be negative", rule=options[name])
+            raise RefereeError(
+                say("error.count.negative", "a count of {name} cannot be negative", name=name), rule=options[name]
+            )
     total, steps = _held_count(rules, terms, held)
-    named = _bonuses("continent", terms.continents, continents) + _bonuses("reward", terms.rewards, rewards)
+    named = _bonuses(pgettext("kind", "continent"), terms.continents, continents) + _bonuses(
+        pgettext("kind", "reward"), terms.rewards, rewards
+    )
     bonuses = [
         (b.units, step(b.rule, "recruit.bonus", "{name}: +{units}", name=rules.said(b.name), units=b.units))
         for b in named
@@ -184,25 +208,43 @@ def build(rules: Ruleset, held: Mapping[str, int], wanted: Sequence[str]) -> Bui
     terms = _building(rules)
     for name in held:
         if name != terms.pays_with:
-            raise did_you_mean("count", name, [terms.pays_with])
+            raise did_you_mean(pgettext("kind", "count"), name, [terms.pays_with])
     if terms.pays_with not in held:
-        raise RefereeError(f"say how many {terms.pays_with} you may pay with ({terms.text})")
+        raise RefereeError(
+            say(
+                "error.build.pay_with",
+                "say how many {pays} you may pay with ({text})",
+                pays=terms.pays_with,
+                text=terms.text,
+            )
+        )
     have = held[terms.pays_with]
-    words = Lexicon("thing to build", {name: work.aliases for name, work in terms.works.items()})
+    words = Lexicon(pgettext("kind", "thing to build"), {name: work.aliases for name, work in terms.works.items()})
     works = [terms.works[words(word)] for word in wanted]
     if not works:
-        raise RefereeError("say what to build: " + ", ".join(terms.works))
+        raise RefereeError(say("error.build.what", "say what to build: {works}", works=listed(terms.works)))
     first = works[0].rule
     if have < 0:
-        raise RefereeError(f"a count of {terms.pays_with} cannot be negative", rule=first)
+        raise RefereeError(
+            say("error.count.negative", "a count of {name} cannot be negative", name=terms.pays_with), rule=first
+        )
     steps = [step(w.rule, "build.cost", "{work} costs {cost}", work=rules.said(w.label), cost=w.cost) for w in works]
     cost = sum(w.cost for w in works)
     if cost > have:
         raise RefereeError(
-            f"{' and '.join(w.label for w in works)} cost{'s' if len(works) == 1 else ''} "
-            f"{cost}, more than the {terms.text} ({have})",
+            say_n(
+                "error.build.too_dear",
+                "{works} costs {cost}, more than the {text} ({have})",
+                "{works} cost {cost}, more than the {text} ({have})",
+                len(works),
+                works=both(w.label for w in works),
+                cost=cost,
+                text=terms.text,
+                have=have,
+            ),
             rule=max(works, key=lambda w: w.cost).rule,
         )
+
     steps.append(
         step(
             first,

@@ -10,7 +10,7 @@ from referee.dice import pips
 from referee.errors import RefereeError
 from referee.records import record
 from referee.ruleset.model import Ruleset
-from referee.ruling import Step, Value, either, say_n, step
+from referee.ruling import Step, Value, either, say, say_n, step
 
 
 @record
@@ -33,16 +33,28 @@ def _checked(rules: Ruleset, values: tuple[int, ...], who: str, rule: str) -> No
     faces = set(pips(rules.dice[deployment_of(rules).die].faces))
     for value in values:
         if value not in faces:
-            raise RefereeError(f"{who}: a die shows {min(faces)} to {max(faces)}, not {value}", rule=rule)
+            raise RefereeError(
+                say(
+                    "error.score.face",
+                    "{who}: a die shows {low} to {high}, not {value}",
+                    who=who,
+                    low=min(faces),
+                    high=max(faces),
+                    value=value,
+                ),
+                rule=rule,
+            )
 
 
 def group(rules: Ruleset, values: tuple[int, ...]) -> Merged:
     if rules.grouping is None:
-        raise RefereeError(f"{rules.name} has no grouping rule")
+        raise RefereeError(say("error.score.no_grouping", "{game} has no grouping rule", game=rules.name))
     rule = rules.grouping.rule
     if len(values) != 2:
-        raise RefereeError(f"grouping merges two dice, not {len(values)}", rule=rule)
-    _checked(rules, values, "grouping", rule)
+        raise RefereeError(
+            say("error.score.grouping_two", "grouping merges two dice, not {given}", given=len(values)), rule=rule
+        )
+    _checked(rules, values, say("error.score.grouping", "grouping"), rule)
     total = sum(values)
     value = min(total, rules.grouping.cap)
     lost = total - value
@@ -65,18 +77,25 @@ def group(rules: Ruleset, values: tuple[int, ...]) -> Merged:
 
 def score(rules: Ruleset, dice: Mapping[str, tuple[int, ...]], first: str | None) -> Score:
     if rules.scoring is None:
-        raise RefereeError(f"{rules.name} has no scoring rule")
+        raise RefereeError(say("error.score.none", "{game} has no scoring rule", game=rules.name))
     rule = rules.scoring.rule
     players = deployment_of(rules).players
     for player in players:
         if player not in dice:
-            raise RefereeError(f"give {player}'s dice on the map, e.g. 6,5,1", rule=rule)
+            raise RefereeError(
+                say("error.score.give", "give {player}'s dice on the map, e.g. 6,5,1", player=player), rule=rule
+            )
         _checked(rules, dice[player], player, rule)
         land = rules.landscape
         if land and len(dice[player]) > land.dice.per_colour:
             raise RefereeError(
-                f"{player} has {len(dice[player])} dice on the map, but the box holds "
-                f"{land.dice.per_colour} of a colour",
+                say(
+                    "error.score.box",
+                    "{player} has {dice} dice on the map, but the box holds {box} of a colour",
+                    player=player,
+                    dice=len(dice[player]),
+                    box=land.dice.per_colour,
+                ),
                 rule=land.dice.rule,
             )
     counts = {p: len(dice[p]) for p in players}
@@ -126,4 +145,4 @@ def score(rules: Ruleset, dice: Mapping[str, tuple[int, ...]], first: str | None
             if criterion == "dice"
             else step(rule, "score.pips.equal", "highest pip total: {a} pips each", **said)
         )
-    raise RefereeError("a draw: the ruleset's criteria do not separate the players", rule=rule)
+    raise RefereeError(say("error.score.draw", "a draw: the ruleset's criteria do not separate the players"), rule=rule)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from collections.abc import Callable
@@ -19,9 +20,9 @@ from referee.errors import did_you_mean
 
 
 def error(command: str, env: dict[str, str] | None = None) -> str:
-    """The refusal's text, after the CLI's own prefix (which is not this module's to translate)."""
+    """The refusal's text, after the CLI's own prefix ('error: ', 'Fehler: ', '錯誤：')."""
     line = fails(command) if env is None else _fails_in(command, env)
-    return line.split(" ", 1)[1]
+    return re.sub(r"^[^\s:：]+[:：] ?", "", line, count=1)
 
 
 def _fails_in(command: str, env: dict[str, str]) -> str:

@@ -12,7 +12,7 @@ from referee.board import COMMAND, opening, turns
 from referee.board.state import Board
 from referee.errors import RefereeError
 from referee.ruleset.model import Ruleset
-from referee.ruling import Step
+from referee.ruling import Step, say
 
 Action = dict[str, Any]
 
@@ -27,7 +27,8 @@ def apply(
         new, steps = opening.start(rules, action)
         return new, steps, action, None
     if board is None:
-        raise RefereeError("no game on the board yet: start one with 'referee play start'")
+        raise RefereeError(say("error.board.no_game", "no game on the board yet: start one with 'referee play start'"))
+
     if kind == "attack":
         return turns.attack(rules, board, action, seed)
     if kind == "place":
@@ -64,7 +65,9 @@ def rebuild(rules: Ruleset, entries: list[dict[str, Any]]) -> tuple[Board | None
         try:
             board = boards[action["back_to"]] if action["kind"] == "undo" else apply(rules, base, action)[0]
         except (RefereeError, KeyError) as exc:
-            disagreements.append({"entry": entry["id"], "differs": f"the action no longer applies: {exc}"})
+            said = say("board.no_longer", "the action no longer applies: {why}", why=str(exc))
+            disagreements.append({"entry": entry["id"], "differs": said})
+
             continue
         boards[entry["id"]] = board
         stored = ruling["board"]

@@ -11,8 +11,9 @@ from referee.deployment import Armies, deployment_of, placing_order, roll_armies
 from referee.dice import pips
 from referee.errors import RefereeError, setting
 from referee.hexmap import deal
+from referee.language import pgettext
 from referee.ruleset.model import Ruleset
-from referee.ruling import Step, listed, say, series, step
+from referee.ruling import Step, either, listed, say, series, step
 
 Action = dict[str, Any]
 
@@ -28,10 +29,25 @@ def _armies(rules: Ruleset, action: Action, dice: int) -> tuple[dict[str, list[i
     for player in setup.players:
         values = typed.get(player)
         if values is None:
-            raise RefereeError(f"give {player}'s rolled dice too, or let the referee roll both", rule=setup.roll_rule)
+            raise RefereeError(
+                say(
+                    "error.setup.both_rolled",
+                    "give {player}'s rolled dice too, or let the referee roll both",
+                    player=player,
+                ),
+                rule=setup.roll_rule,
+            )
         if len(values) != dice or not set(values) <= faces:
             raise RefereeError(
-                f"{player} rolls {dice} dice, each {min(faces)} to {max(faces)}, not {', '.join(map(str, values))}",
+                say(
+                    "error.setup.rolled_dice",
+                    "{player} rolls {dice} dice, each {low} to {high}, not {given}",
+                    player=player,
+                    dice=dice,
+                    low=min(faces),
+                    high=max(faces),
+                    given=listed(map(str, values)),
+                ),
                 rule=setup.roll_rule,
             )
     armies = {p: sorted(typed[p], reverse=True) for p in setup.players}
@@ -53,11 +69,17 @@ def start(rules: Ruleset, action: Action) -> tuple[Board, list[Step]]:
         if option not in rules.variants:
             from referee.errors import did_you_mean
 
-            raise did_you_mean("special rule", option, list(rules.variants))
+            raise did_you_mean(pgettext("kind", "special rule"), option, list(rules.variants))
     if play.capital_variant in options and not action["capitals"]:
         variant = rules.variants[play.capital_variant]
         raise RefereeError(
-            f"the {play.capital_variant} rule needs capitals on the map: add {setting('capitals')}", rule=variant.rule
+            say(
+                "error.board.variant_capitals",
+                "the {variant} rule needs capitals on the map: add {option}",
+                variant=play.capital_variant,
+                option=setting("capitals"),
+            ),
+            rule=variant.rule,
         )
     landmap = deal(rules, action["tiles"], action["seed"], action["shape"], action["capitals"])
     armies, placer, steps = _armies(rules, action, landmap.dice_per_player)
@@ -89,14 +111,27 @@ def place(rules: Ruleset, board: Board, action: Action) -> tuple[Board, list[Ste
     the placements come in the order the table made them."""
     setup = deployment_of(rules)
     if board.phase != "place":
-        raise RefereeError("every die is placed; the game is under way", rule=setup.start_rule)
+        raise RefereeError(
+            say("error.board.all_placed", "every die is placed; the game is under way"), rule=setup.start_rule
+        )
     player = action["player"]
     if player != board.to_move:
-        raise RefereeError(f"it is {board.to_move}'s turn to place, not {player}'s", rule=setup.start_rule)
+        raise RefereeError(
+            say(
+                "error.board.not_placing",
+                "it is {player}'s turn to place, not {other}'s",
+                player=board.to_move,
+                other=player,
+            ),
+            rule=setup.start_rule,
+        )
     steps: list[Step] = []
     for tile, value in action["placements"]:
         if board.phase != "place":
-            raise RefereeError(f"every tile is filled before {tile} {value}", rule=setup.start_rule)
+            raise RefereeError(
+                say("error.board.filled", "every tile is filled before {tile} {value}", tile=tile, value=value),
+                rule=setup.start_rule,
+            )
         board = _place_one(rules, board, board.tile(tile), value, steps)
     return board, steps
 
@@ -105,11 +140,21 @@ def _place_one(rules: Ruleset, board: Board, coord: str, value: int, steps: list
     setup = deployment_of(rules)
     player = board.to_move
     if coord in board.dice:
-        raise RefereeError(f"{coord} already holds {board.owner(coord)}'s die", rule=setup.start_rule)
+        raise RefereeError(
+            say("error.board.held", "{tile} already holds {player}'s die", tile=coord, player=board.owner(coord)),
+            rule=setup.start_rule,
+        )
     left = board.unplaced[player]
     if value not in left:
         raise RefereeError(
-            f"{player} has no {value} left to place; left: {', '.join(map(str, left))}", rule=setup.roll_rule
+            say(
+                "error.board.none_left",
+                "{player} has no {value} left to place; left: {left}",
+                player=player,
+                value=value,
+                left=listed(map(str, left)),
+            ),
+            rule=setup.roll_rule,
         )
     _check_capital(rules, board, player, coord)
     board = board.copy()
@@ -141,9 +186,20 @@ def _check_capital(rules: Ruleset, board: Board, player: str, coord: str) -> Non
     first = player not in board.capitals.values()
     free = [c for c, owner in board.capitals.items() if owner is None]
     if first and coord not in free:
-        raise RefereeError(f"{player}'s first die goes on a capital: {' or '.join(free)}", rule=_capital_rule(rules))
+        raise RefereeError(
+            say(
+                "error.board.capital_first",
+                "{player}'s first die goes on a capital: {free}",
+                player=player,
+                free=either(free),
+            ),
+            rule=_capital_rule(rules),
+        )
     if not first and coord in board.capitals:
-        raise RefereeError(f"{coord} is a capital, kept for the other player's first die", rule=_capital_rule(rules))
+        raise RefereeError(
+            say("error.board.capital_kept", "{tile} is a capital, kept for the other player's first die", tile=coord),
+            rule=_capital_rule(rules),
+        )
 
 
 def _begin_play(rules: Ruleset, board: Board, steps: list[Step]) -> Board:

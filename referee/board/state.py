@@ -12,8 +12,10 @@ from typing import Any
 
 from referee.errors import RefereeError, did_you_mean
 from referee.hexmap import neighbours
+from referee.language import pgettext
 from referee.ruleset.model import Ruleset
 from referee.ruleset.play import Play, TerrainPlay
+from referee.ruling import say
 
 FORMAT = 1
 
@@ -115,7 +117,7 @@ class Board:
         """The coordinate as the board spells it; an unknown one gets a 'did you mean'."""
         name = coord.strip().upper()
         if name not in self.tiles:
-            raise did_you_mean("tile", coord, list(self.tiles))
+            raise did_you_mean(pgettext("kind", "tile"), coord, list(self.tiles))
         return name
 
     def owner(self, coord: str) -> str | None:
@@ -154,7 +156,14 @@ class Board:
 
 def play_of(rules: Ruleset) -> Play:
     if rules.play is None:
-        raise RefereeError(f"{rules.title} is not held on the board: its ruleset has no 'play' section")
+        raise RefereeError(
+            say(
+                "error.board.no_play",
+                "{game} is not held on the board: its ruleset has no 'play' section",
+                game=rules.title,
+            )
+        )
+
     return rules.play
 
 

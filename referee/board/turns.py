@@ -14,7 +14,7 @@ from referee.deployment import deployment_of
 from referee.dice import pips
 from referee.errors import RefereeError, setting
 from referee.ruleset.model import Ruleset
-from referee.ruling import Step, Value, listed, say, step, step_n
+from referee.ruling import Step, Value, either, listed, say, step, step_n
 
 Action = dict[str, Any]
 Attack = tuple[str, str, str | None]  # from, target, second attacking tile
@@ -60,13 +60,21 @@ def legal_attacks(rules: Ruleset, board: Board, player: str) -> list[Attack]:
 
 def _must_act(board: Board, player: str, rule: str) -> None:
     if board.phase == "over":
-        raise RefereeError("the game is over", rule=rule)
+        raise RefereeError(say("error.board.over", "the game is over"), rule=rule)
     if board.phase == "place":
-        raise RefereeError(f"the dice are still being placed; {board.to_move} places next", rule=rule)
+        raise RefereeError(
+            say("error.board.placing", "the dice are still being placed; {player} places next", player=board.to_move),
+            rule=rule,
+        )
     if player != board.to_move:
-        raise RefereeError(f"it is {board.to_move}'s turn, not {player}'s", rule=rule)
+        raise RefereeError(
+            say("error.board.not_turn", "it is {player}'s turn, not {other}'s", player=board.to_move, other=player),
+            rule=rule,
+        )
     if board.phase == "pick":
-        raise RefereeError("pick a pairing for the attack first (play pick ROLLED:FIELD)", rule=rule)
+        raise RefereeError(
+            say("error.board.pick_first", "pick a pairing for the attack first (play pick ROLLED:FIELD)"), rule=rule
+        )
 
 
 def attack(
@@ -79,21 +87,54 @@ def attack(
     first, target = board.tile(action["from"]), board.tile(action["to"])
     second = board.tile(action["with"]) if action.get("with") else None
     if board.attacked:
-        raise RefereeError(f"{player} has attacked this turn: one attack per turn", rule=play.attack_rule)
+        raise RefereeError(
+            say("error.board.attacked", "{player} has attacked this turn: one attack per turn", player=player),
+            rule=play.attack_rule,
+        )
     if board.moves:
-        raise RefereeError(f"{player} has moved: the attack comes before the move", rule=play.attack_rule)
+        raise RefereeError(
+            say("error.board.moved", "{player} has moved: the attack comes before the move", player=player),
+            rule=play.attack_rule,
+        )
     for coord in (first, second):
         if coord and board.owner(coord) != player:
             held = board.owner(coord)
-            what = "is empty" if held is None else f"holds {held}'s die"
-            raise RefereeError(f"{coord} {what}: attack from a tile of {player}'s", rule=play.attack_rule)
+            said = (
+                say(
+                    "error.board.from_empty",
+                    "{tile} is empty: attack from a tile of {player}'s",
+                    tile=coord,
+                    player=player,
+                )
+                if held is None
+                else say(
+                    "error.board.from_enemy",
+                    "{tile} holds {held}'s die: attack from a tile of {player}'s",
+                    tile=coord,
+                    held=held,
+                    player=player,
+                )
+            )
+            raise RefereeError(said, rule=play.attack_rule)
     if board.owner(target) in (None, player):
-        raise RefereeError(f"{target} holds no enemy die to attack", rule=play.attack_rule)
+        raise RefereeError(
+            say("error.board.no_enemy", "{tile} holds no enemy die to attack", tile=target), rule=play.attack_rule
+        )
     if target not in set(board.near(first)):
-        raise RefereeError(f"{target} is not next to {first}", rule=play.attack_rule)
+        raise RefereeError(
+            say("error.board.not_next", "{tile} is not next to {start}", tile=target, start=first),
+            rule=play.attack_rule,
+        )
     if second and (second == first or first not in set(board.near(second)) or target not in set(board.near(second))):
         raise RefereeError(
-            f"{second} must be next to both {first} and {target} to join the attack", rule=combat.combined_rule(rules)
+            say(
+                "error.board.not_joining",
+                "{second} must be next to both {first} and {target} to join the attack",
+                second=second,
+                first=first,
+                target=target,
+            ),
+            rule=combat.combined_rule(rules),
         )
     choose = (action["choose"][0], action["choose"][1]) if action.get("choose") else None
     situation = told(rules, board, (first, target, second), choose)
@@ -137,9 +178,14 @@ def pick(rules: Ruleset, board: Board, action: Action) -> tuple[Board, list[Step
     play = play_of(rules)
     player = action["player"]
     if board.phase != "pick" or board.pending is None:
-        raise RefereeError("no attack is waiting for a pick", rule=combat.combined_rule(rules))
+        raise RefereeError(
+            say("error.board.no_pick", "no attack is waiting for a pick"), rule=combat.combined_rule(rules)
+        )
     if player != board.to_move:
-        raise RefereeError(f"it is {board.to_move}'s pick, not {player}'s", rule=play.attack_rule)
+        raise RefereeError(
+            say("error.board.not_pick", "it is {player}'s pick, not {other}'s", player=board.to_move, other=player),
+            rule=play.attack_rule,
+        )
     held = board.pending
     attack_ = (held["from"], held["to"], held["with"])
     choose = (action["choose"][0], action["choose"][1])
@@ -238,12 +284,26 @@ def _move_refusal(rules: Ruleset, board: Board, player: str, coord: str) -> Refe
     """Why the die on a tile may not move at all this turn, if it may not."""
     play = play_of(rules)
     if board.moves >= play.moves:
-        return RefereeError(f"{player} has moved this turn: at most {play.moves} a turn", rule=play.move_rule)
+        return RefereeError(
+            say(
+                "error.board.moves_used",
+                "{player} has moved this turn: at most {moves} a turn",
+                player=player,
+                moves=play.moves,
+            ),
+            rule=play.move_rule,
+        )
     if coord == board.conqueror and play.conqueror_rule:
-        return RefereeError(f"the die on {coord} conquered this turn: it stays", rule=play.conqueror_rule)
+        return RefereeError(
+            say("error.board.conqueror", "the die on {tile} conquered this turn: it stays", tile=coord),
+            rule=play.conqueror_rule,
+        )
     here = effect(rules, board, coord)
     if play.contact_rule and board.in_contact(coord) and not (here and here.leaves_contact):
-        return RefereeError(f"the die on {coord} stands next to an enemy die: it may not move", rule=play.contact_rule)
+        return RefereeError(
+            say("error.board.contact", "the die on {tile} stands next to an enemy die: it may not move", tile=coord),
+            rule=play.contact_rule,
+        )
     return None
 
 
@@ -257,25 +317,49 @@ def move(rules: Ruleset, board: Board, action: Action) -> tuple[Board, list[Step
         possible = legal_attacks(rules, board, player)
         if possible:
             raise RefereeError(
-                f"{player} must attack first ({_named(possible[0])} is possible): attacking is compulsory",
+                say(
+                    "error.board.attack_first",
+                    "{player} must attack first ({attack} is possible): attacking is compulsory",
+                    player=player,
+                    attack=_named(possible[0]),
+                ),
                 rule=play.attack_rule,
             )
     if board.owner(start) != player:
-        raise RefereeError(f"{start} holds no die of {player}'s", rule=play.move_rule)
+        raise RefereeError(
+            say("error.board.not_own", "{tile} holds no die of {player}'s", tile=start, player=player),
+            rule=play.move_rule,
+        )
     refusal = _move_refusal(rules, board, player, start)
     if refusal:
         raise refusal
     if to not in set(board.near(start)):
-        raise RefereeError(f"{to} is not next to {start}: a die moves one tile", rule=play.move_rule)
+        raise RefereeError(
+            say("error.board.one_tile", "{tile} is not next to {start}: a die moves one tile", tile=to, start=start),
+            rule=play.move_rule,
+        )
     if to in board.closed:
         terrain = effect(rules, board, to)
-        raise RefereeError(f"{to} was left: no die may enter it again", rule=terrain.rule if terrain else None)
+        raise RefereeError(
+            say("error.board.closed", "{tile} was left: no die may enter it again", tile=to),
+            rule=terrain.rule if terrain else None,
+        )
     void = board.void
     if void and void["player"] == player and void["die"] == start and void["tile"] == to:
-        raise RefereeError(f"the die on {start} may not move into {to}, where its attacker fell", rule=play.void_rule)
+        raise RefereeError(
+            say(
+                "error.board.void",
+                "the die on {start} may not move into {tile}, where its attacker fell",
+                start=start,
+                tile=to,
+            ),
+            rule=play.void_rule,
+        )
     merging = board.owner(to) == player and opted(board, play.grouping_variant)
     if to in board.dice and not merging:
-        raise RefereeError(f"{to} is not empty: a die moves to an empty tile", rule=play.move_rule)
+        raise RefereeError(
+            say("error.board.taken", "{tile} is not empty: a die moves to an empty tile", tile=to), rule=play.move_rule
+        )
     attracted = _attracted(rules, board, player) if _attraction_on(rules, board) else []
     board = board.copy()
     board.attraction = None
@@ -324,14 +408,21 @@ def claim(rules: Ruleset, board: Board, action: Action) -> tuple[Board, list[Ste
     attraction = play_of(rules).attraction
     player = action["player"]
     if attraction is None or not opted(board, attraction.variant):
-        raise RefereeError("no special rule in play lets a player claim pips")
+        raise RefereeError(say("error.board.no_claims", "no special rule in play lets a player claim pips"))
     _must_act(board, player, attraction.rule)
     coord = board.tile(action["tile"])
     owed = board.attraction
     if owed is None or owed["player"] != player or board.attacked or board.moves:
-        raise RefereeError(f"{player} has no claim now: it is made at the start of the turn", rule=attraction.rule)
+        raise RefereeError(
+            say(
+                "error.board.no_claim", "{player} has no claim now: it is made at the start of the turn", player=player
+            ),
+            rule=attraction.rule,
+        )
     if coord not in owed["dice"] or board.owner(coord) != board.other(player):
-        raise RefereeError(f"claim one of {', '.join(owed['dice'])}", rule=attraction.rule)
+        raise RefereeError(
+            say("error.board.claim_one", "claim one of {tiles}", tiles=listed(owed["dice"])), rule=attraction.rule
+        )
     board = board.copy()
     board.attraction = None
     left = board.pips(coord) - attraction.penalty
@@ -373,14 +464,27 @@ def _growth(rules: Ruleset, board: Board, player: str, asked: str | None) -> tup
         chosen = [c for c in candidates if c[1] == coord]
         if not chosen:
             rule = candidates[0][2].rule if candidates else play_of(rules).move_rule
-            others = ", ".join(c[1] for c in candidates) or "none"
-            raise RefereeError(f"the die on {coord} cannot grow; the dice that can: {others}", rule=rule)
+            said = (
+                say(
+                    "error.board.cannot_grow",
+                    "the die on {tile} cannot grow; the dice that can: {others}",
+                    tile=coord,
+                    others=listed(c[1] for c in candidates),
+                )
+                if candidates
+                else say("error.board.none_grow", "the die on {tile} cannot grow; the dice that can: none", tile=coord)
+            )
+            raise RefereeError(said, rule=rule)
         return chosen[0][1], chosen[0][2]
     if not candidates:
         return None
     if len(candidates) > 1 and board.growth == "offer":
         raise RefereeError(
-            "say which die grows: " + " or ".join(f"{setting('grow')} {c[1]}" for c in candidates),
+            say(
+                "error.board.which_grows",
+                "say which die grows: {choices}",
+                choices=either(f"{setting('grow')} {c[1]}" for c in candidates),
+            ),
             rule=candidates[0][2].rule,
         )
     value, coord, here = min(candidates, key=lambda c: (c[0], c[1]))
@@ -397,9 +501,15 @@ def end(rules: Ruleset, board: Board, action: Action) -> tuple[Board, list[Step]
         possible = legal_attacks(rules, board, player)
         if possible:
             raise RefereeError(
-                f"{player} has not attacked, and {_named(possible[0])} is possible: attacking is compulsory",
+                say(
+                    "error.board.must_attack",
+                    "{player} has not attacked, and {attack} is possible: attacking is compulsory",
+                    player=player,
+                    attack=_named(possible[0]),
+                ),
                 rule=play.attack_rule,
             )
+
     grows = _growth(rules, board, player, action.get("grow"))
     forgot = board.forgot if board.moves else (_attracted(rules, board, player) if _attraction_on(rules, board) else [])
     board = board.copy()

@@ -89,7 +89,10 @@ def fail(message: str, as_json: bool = False, error: RefereeError | None = None)
         click.echo(json.dumps(fields, ensure_ascii=False).encode("utf-8", "backslashreplace").decode("utf-8"), err=True)
         sys.exit(2)
     line = message.replace("\r", "\\r").replace("\n", "\\n").encode("utf-8", "backslashreplace").decode("utf-8")
-    click.echo(f"error: {line}", err=True)
+    from referee.ruling import say
+
+    click.echo(say("error.line", "error: {message}", message=line), err=True)
+
     sys.exit(2)
 
 
@@ -136,8 +139,9 @@ class RefereeGroup(click.Group):
         name = args[0] if args else ""
         if name and not name.startswith("-") and name not in COMMANDS:
             from referee.errors import did_you_mean
+            from referee.language import pgettext
 
-            raise RefereeError(did_you_mean("command", name, list(COMMANDS)).message)
+            raise RefereeError(did_you_mean(pgettext("kind", "command"), name, list(COMMANDS)).message)
         return super().resolve_command(ctx, args)
 
     def main(
@@ -163,15 +167,22 @@ class RefereeGroup(click.Group):
             sys.exit(0)
         except click.NoSuchOption as exc:
             from referee.cli.unknown import message
+            from referee.cli.usage import language_asked
 
+            language_asked(given)
             fail(message(exc), as_json)
         except click.UsageError as exc:
-            where = exc.ctx.command_path if exc.ctx else "referee"
-            fail(f"{exc.format_message()} (see '{where} --help')", as_json)
+            from referee.cli.usage import language_asked, usage_line
+
+            language_asked(given)
+            fail(usage_line(exc), as_json)
         except click.ClickException as exc:
             fail(exc.format_message(), as_json)
         except click.Abort:
-            click.echo("interrupted", err=True)
+            from referee.ruling import say
+
+            click.echo(say("error.interrupted", "interrupted"), err=True)
+
             sys.exit(130)  # the shell's code for Ctrl-C
         sys.exit(code if isinstance(code, int) else 0)
 
@@ -228,7 +239,9 @@ def cli(rules_dir: tuple[str, ...], as_json: bool) -> None:
         from referee.cli.journaling import ARGV
 
         moved = shlex.join(["referee", *(w for w in click.get_current_context().meta[ARGV] if w != "--json"), "--json"])
-        raise RefereeError(f"--json goes after the command: {moved}")
+        from referee.ruling import say
+
+        raise RefereeError(say("error.json.after", "--json goes after the command: {moved}", moved=moved))
 
 
 examples_last(cli)

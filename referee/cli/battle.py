@@ -32,6 +32,7 @@ from referee.cli.picks import how_to_pick, on_this_throw, rolled_before
 from referee.cli.told import BattleTold
 from referee.errors import RefereeError
 from referee.ruleset.model import Ruleset
+from referee.ruling import say
 
 
 @click.command()
@@ -108,8 +109,12 @@ def battle(ruleset: str | None, entry: int | None, as_json: bool, **options: Any
         rule(rules, told, as_json, replay=line)
     elif ruleset is None:
         raise RefereeError(
-            "name the ruleset, e.g. 'referee battle diceland ...', or give --entry N to pick on an entry"
+            say(
+                "error.battle.ruleset",
+                "name the ruleset, e.g. 'referee battle diceland ...', or give --entry N to pick on an entry",
+            )
         )
+
     else:
         rule(load_rules(ruleset), told, as_json)
 

@@ -13,8 +13,9 @@ import click
 from referee.cli.helptext import helped
 from referee.cli.options import F, Named, emit, refuse_unread, whole
 from referee.errors import RefereeError
+from referee.language import pgettext
 from referee.ruleset.model import Ruleset
-from referee.ruling import SIDES
+from referee.ruling import SIDES, Side, listed, say
 
 if TYPE_CHECKING:
     from referee.cli.told import OddsTold
@@ -90,13 +91,23 @@ def answer(rules: Ruleset, told: OddsTold, as_json: bool) -> None:
 
     if not procedure_for(rules).fight:
         given = [name for name, value in told.given(*WORDS).items() if value not in (None, False)]
-        what = ", ".join(given) or "territories in turn"
+        what = listed(given) or say("error.fight.in_turn", "territories in turn")
         raise RefereeError(
-            f"{rules.title} is not fought in rounds: leave out {what} and ask for the odds of one attack"
+            say(
+                "error.fight.not_in_rounds",
+                "{game} is not fought in rounds: leave out {what} and ask for the odds of one attack",
+                game=rules.title,
+                what=what,
+            )
         )
-    refuse_unread(told.given("reach"), "{options}: whole fights are fought in rounds, not at a range")
+    refuse_unread(
+        told.given("reach"),
+        pgettext("error.fight.range", "{options}: whole fights are fought in rounds, not at a range"),
+    )
     if told.exact and told.floats:
-        raise RefereeError("--exact and --float ask for different arithmetic: choose one")
+        raise RefereeError(
+            say("error.fight.arithmetic", "--exact and --float ask for different arithmetic: choose one")
+        )
     if told.table is not None:  # a chart plays whole fights: --until conquest is what it is, said or not
         from referee.fights.answers import chartable
         from referee.procedures.told import situations
@@ -104,22 +115,35 @@ def answer(rules: Ruleset, told: OddsTold, as_json: bool) -> None:
         chartable(rules, situations(rules, told.when))
         refuse_unread(
             told.given("attacker", "defender", "attacker_rear", "defender_rear", "stop_at"),
-            "--table charts every count against every count: leave out {options}; "
-            "or, for one whole fight, leave out --table and give --until conquest",
+            pgettext(
+                "error.fight.chart_counts",
+                "--table charts every count against every count: leave out {options}; "
+                "or, for one whole fight, leave out --table and give --until conquest",
+            ),
         )
         return _chart(rules, told, as_json)
     if told.until is None:
         given = [name for name, value in told.given("floats", "exact", "stop_at").items() if value not in (None, False)]
-        what = ", ".join(given) or "territories in turn (--defender 3,5,2)"
+        what = listed(given) or say("error.fight.in_turn_example", "territories in turn (--defender 3,5,2)")
         counted = any(told.given("attacker", "defender", "attacker_rear", "defender_rear", "stop_at").values())
-        chart = " (or --table N for a chart)" if given and not counted and _charts(rules) else ""
-        raise RefereeError(f"{what}: whole fights only; add --until conquest{chart}")
+        raise RefereeError(
+            say(
+                "error.fight.whole_or_chart",
+                "{what}: whole fights only; add --until conquest (or --table N for a chart)",
+                what=what,
+            )
+            if given and not counted and _charts(rules)
+            else say("error.fight.whole_only", "{what}: whole fights only; add --until conquest", what=what)
+        )
     from referee.fights.answers import solve
 
     defenders = territories(told.defender)
     if len(defenders) > 1 and told.defender_rear:
         raise RefereeError(
-            "--defender-rear is for one territory: give each territory's units with --defender, separated by ;"
+            say(
+                "error.fight.rear_one",
+                "--defender-rear is for one territory: give each territory's units with --defender, separated by ;",
+            )
         )
     battles = [replace(told, defender=text).battle(rules) for text in defenders or [""]]
     for battle in battles:
@@ -197,9 +221,17 @@ def _refuse_front(
     shown_rear = str(len(behind)) if counted else _said(rules, behind)
     split = f"--{side} {_typed(shown_front)} --{side}-rear {_typed(shown_rear)}"
     raise RefereeError(
-        f"the {side} has {_said(rules, front)} on the front, where at most {limit} stand: "
-        f"--{side} counts the units on the front, --{side}-rear those behind it that fill it "
-        f"between rounds; e.g. {split}",
+        say(
+            "error.fight.front",
+            "the {who} has {units} on the front, where at most {limit} stand: "
+            "--{flag} counts the units on the front, --{flag}-rear those behind it that fill it "
+            "between rounds; e.g. {split}",
+            who=Side(side),
+            flag=side,
+            units=_said(rules, front),
+            limit=limit,
+            split=split,
+        ),
         rule=rule,
     )
 

@@ -14,6 +14,7 @@ from referee.cli.journaling import journal_option, opened, record, report_damage
 from referee.cli.options import emit, json_option, load_rules
 from referee.errors import RefereeError
 from referee.render.text import table
+from referee.ruling import say
 
 
 @click.group(invoke_without_command=True)
@@ -86,13 +87,25 @@ def start(name: str, ruleset_named: str | None, ruleset: str | None, as_json: bo
     """
     name = name.strip()
     if not name:
-        raise RefereeError("name the game, e.g. referee game start friday groundforce")
+        raise RefereeError(say("error.game.name", "name the game, e.g. referee game start friday groundforce"))
     chosen = ruleset_named or ruleset
     if chosen is None:
-        raise RefereeError("say which ruleset the game is played with, e.g. referee game start friday groundforce")
+        raise RefereeError(
+            say(
+                "error.game.ruleset",
+                "say which ruleset the game is played with, e.g. referee game start friday groundforce",
+            )
+        )
     rules = load_rules(chosen)
     if ruleset_named and ruleset and load_rules(ruleset).name != rules.name:  # two names of one game are one
-        raise RefereeError(f"two rulesets for one game: '{ruleset_named}' and --ruleset {ruleset}; give one")
+        raise RefereeError(
+            say(
+                "error.game.two_rulesets",
+                "two rulesets for one game: '{named}' and --ruleset {option}; give one",
+                named=ruleset_named,
+                option=ruleset,
+            )
+        )
     document = {"game": name, "ruleset": rules.name}
     record(rules, document, starts=name)
     emit(
@@ -117,7 +130,10 @@ def stop(as_json: bool) -> None:
         going = journal.current_game()
         held = [g for g in journal.games() if going and g["name"] == going["name"]]
     if going is None:
-        raise RefereeError("no game is going; start one with 'referee game start NAME RULESET'")
+        raise RefereeError(
+            say("error.game.none_going", "no game is going; start one with 'referee game start NAME RULESET'")
+        )
+
     rulings = held[-1]["entries"] if held else 0
     document = {"game": going["name"], "ruleset": going["ruleset"], "entries": rulings}
     record(None, document, stops=going["name"])

@@ -20,6 +20,7 @@ from referee.cli.options import (
 )
 from referee.cli.told import BattleTold
 from referee.errors import RefereeError
+from referee.ruling import say
 
 
 @click.command()
@@ -68,7 +69,10 @@ def hit(
           --attack ranged --roll 5 --wound-roll 3
     """
     if no_roll and (roll is not None or wound_roll is not None or seed is not None):
-        raise RefereeError("--no-roll rolls nothing: leave out --roll, --wound-roll and --seed")
+        raise RefereeError(
+            say("error.hit.no_roll", "--no-roll rolls nothing: leave out --roll, --wound-roll and --seed")
+        )
+
     told = BattleTold(
         attacker=str(attacker),
         defender=str(target),

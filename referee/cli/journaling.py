@@ -40,6 +40,7 @@ import click
 
 from referee.cli.helptext import helped
 from referee.errors import RefereeError
+from referee.ruling import say, series
 
 if TYPE_CHECKING:
     from referee.journal.store import Journal
@@ -52,7 +53,7 @@ OFF = "referee.journal.off"
 PENDING = "referee.journal.pending"
 ENTRY = "referee.journal.entry"
 CHECKPOINT = "referee.journal.checkpoint"
-HOW = "choose another file with --journal PATH or REFEREE_JOURNAL, or rule without it with --no-journal"
+HOW = "{message}; choose another file with --journal PATH or REFEREE_JOURNAL, or rule without it with --no-journal"
 
 
 class Rerun:
@@ -125,7 +126,14 @@ def _ruleset_content(rules: Ruleset) -> bytes:
 
     content = Path(rules.path).read_bytes()
     if sha256_hex(content) != rules.digest:
-        raise RefereeError(f"the ruleset file {rules.path} changed while the referee was ruling; run it again")
+        raise RefereeError(
+            say(
+                "error.journal.changed",
+                "the ruleset file {path} changed while the referee was ruling; run it again",
+                path=rules.path,
+            )
+        )
+
     return content
 
 
@@ -184,7 +192,14 @@ def record(
         )
     ctx.meta[ENTRY], ctx.meta[CHECKPOINT], game = written.entry, code(written.entry, written.hash), written.game
     if starts is None and game is not None and rules is not None and game["ruleset"] != rules.name:
-        click.echo(f"note: game '{game['name']}' plays {game['ruleset']}; this ruling used {rules.name}", err=True)
+        said = say(
+            "journal.other_ruleset",
+            "note: game '{game}' plays {plays}; this ruling used {used}",
+            game=game["name"],
+            plays=game["ruleset"],
+            used=rules.name,
+        )
+        click.echo(said, err=True)
 
 
 def _spoken(argv: list[str]) -> list[str]:
@@ -241,15 +256,23 @@ def opened(reading: bool = False) -> Iterator[Journal]:
         with open_journal(path, create_dir=default and not reading, reading=reading) as journal:
             yield journal
     except Unusable as exc:
-        raise RefereeError(f"{exc.message}; {HOW}") from None
+        raise RefereeError(say("error.journal.how", HOW, message=exc.message)) from None
 
 
 def report_damage(journal: Journal, entries: list[dict[str, Any]]) -> None:
     """Name on stderr every damaged entry a reading command met, and what the
     file itself could not give; then exit 1, as `log verify` does for a broken
     chain, after the command printed what it could read."""
-    lines = [f"damaged: entry {e['id']}: {'; '.join(e['damage'])}" for e in entries if e.get("damage")]
-    lines += [f"damaged: {why}; what could be read is shown" for why in dict.fromkeys(journal.damage)]
+    lines = [
+        say("journal.damaged_entry", "damaged: entry {n}: {why}", n=e["id"], why=series(e["damage"]))
+        for e in entries
+        if e.get("damage")
+    ]
+    lines += [
+        say("journal.damaged_file", "damaged: {why}; what could be read is shown", why=why)
+        for why in dict.fromkeys(journal.damage)
+    ]
+
     for line in lines:
         click.echo(line, err=True)
     if lines:

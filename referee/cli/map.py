@@ -14,6 +14,7 @@ from referee.dice import new_seed
 from referee.errors import RefereeError
 from referee.hexmap import SHAPES, Landmap, deal, landscape_of
 from referee.ruleset.model import Ruleset
+from referee.ruling import say
 
 
 def map_options(f: F) -> F:
@@ -68,7 +69,8 @@ def write_svg(
     line that tells the player where it went and how it prints."""
     if not svg_path:
         if hex_size is not None:
-            raise RefereeError("--hex-size sizes the SVG picture; give --svg FILE too")
+            raise RefereeError(say("error.map.svg", "--hex-size sizes the SVG picture; give --svg FILE too"))
+
         return ""
     from referee.render.svg import svg
 

@@ -12,6 +12,7 @@ from referee.cli.options import emit, json_option, load_rules
 from referee.cli.rulesdirs import user_dirs
 from referee.errors import RefereeError
 from referee.ruleset.load import catalogue, load_file
+from referee.ruling import say
 
 SCHEMA_LINE = "# yaml-language-server: $schema="
 
@@ -55,20 +56,31 @@ def new(name: str, origin: str, out: Path | None, as_json: bool) -> None:
     from referee.ruleset.schema import SCHEMA_FILE
 
     if not re.fullmatch(r"[a-z0-9][a-z0-9-]{0,63}", name):
-        raise RefereeError(f"'{name}': a ruleset name is up to 64 lower-case letters, digits and dashes")
+        raise RefereeError(
+            say(
+                "error.new.name",
+                "'{name}': a ruleset name is up to 64 lower-case letters, digits and dashes",
+                name=name,
+            )
+        )
     if any(entry.name == name for entry in catalogue(user_dirs())):
-        raise RefereeError(f"a ruleset named '{name}' exists already; choose another name")
+        raise RefereeError(
+            say("error.new.taken", "a ruleset named '{name}' exists already; choose another name", name=name)
+        )
     source = load_rules(origin)
     target = out or user_dirs()[0] / f"{name}.yaml"
     try:
         if target.exists():
-            raise RefereeError(f"{target} exists already; choose another --out")
+            raise RefereeError(say("error.new.exists", "{path} exists already; choose another --out", path=str(target)))
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(
             _starter(Path(source.path).read_text(encoding="utf-8"), name, SCHEMA_FILE.resolve()), encoding="utf-8"
         )
     except OSError as exc:
-        raise RefereeError(f"cannot write {target}: {exc.strerror}") from None
+        raise RefereeError(
+            say("error.new.write", "cannot write {path}: {why}", path=str(target), why=exc.strerror)
+        ) from None
+
     rules = load_file(target)
     emit(
         as_json,

@@ -15,11 +15,12 @@ from referee.cli.helptext import helped
 from referee.cli.rulesdirs import user_dirs
 from referee.errors import RefereeError, did_you_mean
 from referee.inputs import LARGEST, MAX_COUNT, shown, whole_number
+from referee.language import pgettext
 from referee.procedures.base import Battle
 from referee.procedures.told import read_battle
 from referee.records import record
 from referee.ruleset.model import Ruleset
-from referee.ruling import SIDES
+from referee.ruling import SIDES, listed, say
 
 F = Callable[..., Any]
 
@@ -55,7 +56,9 @@ class Named(click.Choice[str]):
             return str(super().convert(value, param, ctx))
         except click.BadParameter:
             what = max(getattr(param, "opts", None) or ["the option"], key=len)
-            raise did_you_mean(f"{what} value", str(value), [str(c) for c in self.choices]) from None
+            raise did_you_mean(
+                pgettext("kind", "{option} value").format(option=what), str(value), [str(c) for c in self.choices]
+            ) from None
 
 
 def ruleset_argument(f: F) -> F:
@@ -219,7 +222,7 @@ def _split_extra(extra: list[str]) -> tuple[dict[str, str], list[str]]:
         name, sep, value = word[2:].partition("=")
         if not sep:
             if not args:
-                raise RefereeError(f"--{name} needs a value")
+                raise RefereeError(say("error.args.needs_value", "--{name} needs a value", name=name))
             value = args.pop(0)
         given[name] = value
     return given, words
@@ -228,7 +231,7 @@ def _split_extra(extra: list[str]) -> tuple[dict[str, str], list[str]]:
 def extra_options(extra: list[str]) -> dict[str, str]:
     given, words = _split_extra(extra)
     if words:
-        raise RefereeError(f"unexpected argument '{words[0]}'")
+        raise RefereeError(say("error.args.unexpected", "unexpected argument '{word}'", word=words[0]))
     return given
 
 
@@ -239,10 +242,12 @@ def counts_from_args(extra: list[str], known: Sequence[str]) -> tuple[dict[str, 
     given, words = _split_extra(extra)
     for name in given:
         if name not in known:
-            raise did_you_mean("option", f"--{shown(name)}", [f"--{k}" for k in known])
+            raise did_you_mean(pgettext("kind", "option"), f"--{shown(name)}", [f"--{k}" for k in known])
     held = {}
     for name, value in given.items():
-        held[name] = whole_number(value, f"--{shown(name)}: a count on one table", None, MAX_COUNT)
+        what = say("error.args.count", "--{name}: a count on one table", name=shown(name))
+        held[name] = whole_number(value, what, None, MAX_COUNT)
+
     return held, words
 
 
@@ -295,12 +300,12 @@ def refuse_unread(given: Mapping[str, object], message: str) -> None:
     names the ones given where it says {options}."""
     named = [option for option, value in given.items() if value is not None and value is not False and value != ()]
     if named:
-        raise RefereeError(message.replace("{options}", ", ".join(named)))
+        raise RefereeError(message.replace("{options}", listed(named)))
 
 
 def not_read_by(rules: Ruleset) -> str:
     """The refusal `refuse_unread` gives for options meant for another kind of attack."""
-    return "{options}: not used by " + rules.name + "'s attacks"
+    return pgettext("error.unread.game", "{options}: not used by {game}'s attacks").replace("{game}", rules.name)
 
 
 def flag(name: str, default: object = None) -> Any:

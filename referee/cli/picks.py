@@ -15,6 +15,7 @@ from referee.cli.journaling import ARGV, opened
 from referee.cli.options import load_rules
 from referee.cli.told import BattleTold
 from referee.errors import RefereeError
+from referee.ruling import listed, say, series
 
 if TYPE_CHECKING:
     from referee.procedures.base import Procedure
@@ -82,28 +83,74 @@ def asked(n: int, ruleset: str | None, told: BattleTold) -> tuple[Ruleset, Battl
         entry = journal.entry(n)
         later = [e for e in journal.entries() if e["id"] > n]
     if entry.get("damage"):
-        raise RefereeError(f"entry {n} cannot be read: {'; '.join(entry['damage'])}")
+        raise RefereeError(
+            say("error.pick.unreadable", "entry {n} cannot be read: {why}", n=n, why=series(entry["damage"]))
+        )
     ruling = entry["ruling"] if isinstance(entry["ruling"], dict) else {}
     awaits = ruling.get("awaits") if entry["command"] == "battle" else None
     if awaits is None:
-        raise RefereeError(f"entry {n} waits for no pick: it is a complete '{entry['command']}' ruling")
+        raise RefereeError(
+            say(
+                "error.pick.complete",
+                "entry {n} waits for no pick: it is a complete '{command}' ruling",
+                n=n,
+                command=entry["command"],
+            )
+        )
     if ruleset is not None and ruleset != entry["ruleset"]:
-        raise RefereeError(f"entry {n} was ruled with {entry['ruleset']}, not {ruleset}: leave the ruleset out")
+        raise RefereeError(
+            say(
+                "error.pick.ruleset",
+                "entry {n} was ruled with {then}, not {given}: leave the ruleset out",
+                n=n,
+                then=entry["ruleset"],
+                given=ruleset,
+            )
+        )
     picked = next((e["id"] for e in later if (e["inputs"] or {}).get("entry") == n), None)
     if picked is not None:
-        raise RefereeError(f"entry {picked} picked already on entry {n}'s throw; a throw is picked on once")
+        raise RefereeError(
+            say(
+                "error.pick.again",
+                "entry {picked} picked already on entry {n}'s throw; a throw is picked on once",
+                picked=picked,
+                n=n,
+            )
+        )
     flag = FLAGS[awaits]
     others = {f: v for f, v in told.unread({awaits}).items() if v not in (None, False, ())}
     if others:
-        raise RefereeError(f"{', '.join(others)}: entry {n} told the attack and its dice; give only {flag}")
+        raise RefereeError(
+            say(
+                "error.pick.only",
+                "{options}: entry {n} told the attack and its dice; give only {flag}",
+                options=listed(others),
+                n=n,
+                flag=flag,
+            )
+        )
     if getattr(told, awaits) is None:
-        raise RefereeError(f"entry {n} waits for {flag} {_metavar(awaits)}: give it")
+        raise RefereeError(
+            say(
+                "error.pick.give",
+                "entry {n} waits for {flag} {metavar}: give it",
+                n=n,
+                flag=flag,
+                metavar=_metavar(awaits),
+            )
+        )
     rules = load_rules(entry["ruleset"])
     if rules.digest != entry["ruleset_digest"]:
         raise RefereeError(
-            f"the ruleset {rules.name} changed since entry {n} was ruled: pick on it with the command "
-            "'referee log show' gives, typing the dice it rolled"
+            say(
+                "error.pick.changed",
+                "the ruleset {game} changed since entry {n} was ruled: pick on it with the command "
+                "'referee log show' gives, typing the dice it rolled",
+                game=rules.name,
+                n=n,
+            )
         )
+
     stored: dict[str, Any] = {f.name: entry["inputs"].get(f.name) for f in fields(BattleTold)}
     stored = {k: tuple(v) if isinstance(v, list) else v for k, v in stored.items()}
     seed = (entry["dice"] or {}).get("seed")
@@ -140,8 +187,21 @@ def rolled_before(rules: Ruleset) -> list[int]:
     for e in before:
         waiting = isinstance(e["ruling"], dict) and e["ruling"].get("awaits") and e["id"] not in picked
         click.echo(
-            f"note: this attack was rolled before in game '{e['game']}' (entry {e['id']}); the journal flags this roll"
-            + (f"; entry {e['id']} still waits for its pick: referee battle --entry {e['id']}" if waiting else ""),
+            say(
+                "pick.rolled_before_waiting",
+                "note: this attack was rolled before in game '{game}' (entry {n}); the journal flags this roll; "
+                "entry {n} still waits for its pick: referee battle --entry {n}",
+                game=e["game"],
+                n=e["id"],
+            )
+            if waiting
+            else say(
+                "pick.rolled_before",
+                "note: this attack was rolled before in game '{game}' (entry {n}); the journal flags this roll",
+                game=e["game"],
+                n=e["id"],
+            ),
             err=True,
         )
+
     return [e["id"] for e in before]

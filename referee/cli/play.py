@@ -19,13 +19,13 @@ from referee.cli.map import map_options
 from referee.cli.options import Named, emit, extra_options, json_option, load_rules, seed_option
 from referee.errors import RefereeError
 from referee.journal.games import START, STOP
+from referee.language import pgettext
 from referee.procedures.told import pips as numbers
+from referee.ruling import say
 
 if TYPE_CHECKING:
     from referee.board.state import Board
     from referee.ruleset.model import Ruleset
-
-HOW_TO_START = "start one with 'referee play start NAME RULESET --tiles N'"
 
 
 def _board_entry(game: str | None, reading: bool) -> tuple[Ruleset, dict[str, Any]]:
@@ -36,7 +36,12 @@ def _board_entry(game: str | None, reading: bool) -> tuple[Ruleset, dict[str, An
         if game is None:
             going = journal.current_game()
             if going is None:
-                raise RefereeError(f"no game is going; {HOW_TO_START}")
+                raise RefereeError(
+                    say(
+                        "error.play.none_going",
+                        "no game is going; start one with 'referee play start NAME RULESET --tiles N'",
+                    )
+                )
             game = str(going["name"])
         entry = journal.last_entry(game, COMMAND)
         if entry is None:
@@ -44,8 +49,14 @@ def _board_entry(game: str | None, reading: bool) -> tuple[Ruleset, dict[str, An
             if game not in names:
                 from referee.errors import did_you_mean
 
-                raise did_you_mean("game", game, names)
-            raise RefereeError(f"game '{game}' has no board; {HOW_TO_START}")
+                raise did_you_mean(pgettext("kind", "game"), game, names)
+            raise RefereeError(
+                say(
+                    "error.play.no_board",
+                    "game '{game}' has no board; start one with 'referee play start NAME RULESET --tiles N'",
+                    game=game,
+                )
+            )
     path = Path(entry["ruleset_path"] or "")
     return load_rules(str(path) if path.is_file() else entry["ruleset"]), entry
 
@@ -83,8 +94,11 @@ def _held() -> None:
     would be a board no later command can see, so --no-journal is refused."""
     if click.get_current_context().meta.get(OFF):
         raise RefereeError(
-            "a game held on the board lives in the journal: play it without --no-journal "
-            "('referee play hint' gives an attack's odds without playing it)"
+            say(
+                "error.play.journal",
+                "a game held on the board lives in the journal: play it without --no-journal "
+                "('referee play hint' gives an attack's odds without playing it)",
+            )
         )
 
 
@@ -178,13 +192,15 @@ def start(
     _held()
     name = name.strip()
     if not name:
-        raise RefereeError(f"name the game; {HOW_TO_START}")
+        raise RefereeError(
+            say("error.play.name", "name the game; start one with 'referee play start NAME RULESET --tiles N'")
+        )
     rules = load_rules(ruleset)
     play_of(rules)
     players = players_of(rules)
     rule = deployment_of(rules).roll_rule
     armies = {players(k): list(numbers(v, f"--{k}", rule)) for k, v in extra_options(ctx.args).items()}
-    variants = Lexicon("special rule", {n: v.aliases for n, v in rules.variants.items()})
+    variants = Lexicon(pgettext("kind", "special rule"), {n: v.aliases for n, v in rules.variants.items()})
     action = {
         "kind": "start",
         "game": name,
@@ -221,11 +237,19 @@ def place(placements: tuple[str, ...], player: str | None, as_json: bool) -> Non
       referee play place B3 6 C4 5 A2 3
     """
     if len(placements) % 2:
-        raise RefereeError("placements come in pairs, a tile and the pips placed on it, e.g. 'play place B3 6'")
-    pairs = [(tile, numbers(pips, f"the pips on {tile}", "")) for tile, pips in zip(placements[::2], placements[1::2])]
+        raise RefereeError(
+            say(
+                "error.play.pairs",
+                "placements come in pairs, a tile and the pips placed on it, e.g. 'play place B3 6'",
+            )
+        )
+    pairs = [
+        (tile, numbers(pips, say("error.play.pips_on", "the pips on {tile}", tile=tile), ""))
+        for tile, pips in zip(placements[::2], placements[1::2])
+    ]
     for tile, value in pairs:
         if len(value) != 1:
-            raise RefereeError(f"one die on {tile}, e.g. 'play place {tile} 6'")
+            raise RefereeError(say("error.play.one_die", "one die on {tile}, e.g. 'play place {tile} 6'", tile=tile))
     _act("place", as_json, player, placements=[[tile, value[0]] for tile, value in pairs])
 
 
@@ -282,9 +306,11 @@ def attack(
 
 def _pairing(text: str) -> list[int]:
     rolled, sep, field_die = text.partition(":")
-    pair = numbers(f"{rolled},{field_die}", "the pairing", "") if sep else ()
+    pair = numbers(f"{rolled},{field_die}", say("error.play.pairing", "the pairing"), "") if sep else ()
     if len(pair) != 2:
-        raise RefereeError(f"a pairing is ROLLED:FIELD, e.g. 5:6, not '{text}'")
+        raise RefereeError(
+            say("error.play.pairing_form", "a pairing is ROLLED:FIELD, e.g. 5:6, not '{text}'", text=text)
+        )
     return list(pair)
 
 
@@ -372,7 +398,10 @@ def undo(as_json: bool) -> None:
     rules, entry = _board_entry(None, reading=False)
     ruling = entry["ruling"]
     if ruling["previous"] is None:
-        raise RefereeError("nothing to undo: the game starts with the deal (stop it with 'referee game stop')")
+        raise RefereeError(
+            say("error.play.undo", "nothing to undo: the game starts with the deal (stop it with 'referee game stop')")
+        )
+
     with opened() as journal:
         before = journal.entry(ruling["previous"])["ruling"]
     action = {"kind": "undo", "undone": entry["id"], "back_to": ruling["previous"]}

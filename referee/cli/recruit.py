@@ -14,10 +14,12 @@ from referee.cli.journaling import journaled, record
 from referee.cli.options import counts_from_args, emit, json_option, load_rules, refuse_unread, ruleset_argument
 from referee.errors import RefereeError
 from referee.inputs import shown
+from referee.language import pgettext
 from referee.recruiting import count_names
 from referee.recruiting import recruit as count_recruits
 from referee.render import recruiting as render
 from referee.ruleset.model import Ruleset
+from referee.ruling import say
 
 _EXTRA = {"ignore_unknown_options": True, "allow_extra_args": True}
 
@@ -84,18 +86,24 @@ def recruit(
     rules = load_rules(ruleset)
     held, words = counts_from_args(ctx.args, count_names(rules))
     if words:
-        raise RefereeError(f"unexpected argument '{words[0]}'")
+        raise RefereeError(say("error.args.unexpected", "unexpected argument '{word}'", word=words[0]))
     if territory is not None:
         turn = {f"--{shown(name)}": n for name, n in held.items()}
         refuse_unread(
             {**turn, "--continent": continents, "--reward": rewards},
-            "{options}: these count the turn's recruits, which --territory does not ask; "
-            "leave them out, or leave out --territory",
+            pgettext(
+                "error.recruit.not_territory",
+                "{options}: these count the turn's recruits, which --territory does not ask; "
+                "leave them out, or leave out --territory",
+            ),
         )
         _territory(rules, territory, changes, site, as_json)
         return
     if changes or site:
-        raise RefereeError("--change and --site need --territory: what the territory holds")
+        raise RefereeError(
+            say("error.recruit.territory", "--change and --site need --territory: what the territory holds")
+        )
+
     result = count_recruits(rules, held, continents, rewards)
     document = {
         "ruleset": rules.name,

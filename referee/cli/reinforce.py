@@ -11,6 +11,7 @@ from referee.errors import RefereeError
 from referee.names import units_of
 from referee.purchase import check, income_sources, offer
 from referee.render import purchase as render
+from referee.ruling import say
 
 
 @click.command(context_settings={"ignore_unknown_options": True, "allow_extra_args": True})
@@ -36,7 +37,7 @@ def reinforce(ctx: click.Context, ruleset: str, free_places: int | None, buy: st
     rules = load_rules(ruleset)
     held, words = counts_from_args(ctx.args, income_sources(rules))
     if words:
-        raise RefereeError(f"unexpected argument '{words[0]}'")
+        raise RefereeError(say("error.args.unexpected", "unexpected argument '{word}'", word=words[0]))
     offered = offer(rules, held, free_places)
     bought = None
     if buy is not None:

@@ -25,6 +25,7 @@ from referee.errors import RefereeError
 from referee.journal.export import command_line
 from referee.language import pgettext
 from referee.render import journal as render
+from referee.ruling import say
 
 
 def _today_file(entry: dict[str, Any]) -> Path | None:
@@ -70,7 +71,7 @@ def _rule_again(entry: dict[str, Any], ruleset_file: Path | None) -> tuple[Any, 
 
     then = entry["situation"]["ruling"]
     if ruleset_file is None:
-        return then, None, "the entry names no ruleset file to rule with"
+        return then, None, say("replay.no_file", "the entry names no ruleset file to rule with")
     try:
         return then, rule_again(entry, ruleset_file), None
     except RefereeError as exc:
@@ -181,13 +182,24 @@ def replay(entry: int, as_json: bool) -> None:
         report_damage(journal, [found])
     if found["command"].startswith("game"):
         raise RefereeError(
-            f"entry {entry} records a '{found['command']}', not a ruling: there is nothing to rule again"
+            say(
+                "error.replay.not_ruling",
+                "entry {n} records a '{command}', not a ruling: there is nothing to rule again",
+                n=entry,
+                command=found["command"],
+            )
         )
     if found["command"].startswith(BOARD_ACTION):
         raise RefereeError(
-            f"entry {entry} is an action of a game held on the board, ruled on the board the entries before it "
-            f"built: 'referee play replay --game {found['game']}' replays the whole game"
+            say(
+                "error.replay.board",
+                "entry {n} is an action of a game held on the board, ruled on the board the entries before it "
+                "built: 'referee play replay --game {game}' replays the whole game",
+                n=entry,
+                game=found["game"],
+            )
         )
+
     runs = replay_entry(found, stored)
     document = {
         "entry": entry,

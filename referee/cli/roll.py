@@ -15,8 +15,10 @@ from referee.dice import new_seed
 from referee.errors import RefereeError, did_you_mean
 from referee.freeroll import roll_expression, roll_faces
 from referee.inputs import whole_number
+from referee.language import pgettext
 from referee.notation import MAX_DICE, parse
 from referee.render import roll as render
+from referee.ruling import listed, say
 
 _WORD = re.compile(r"^[a-z][a-z-]*$", re.IGNORECASE)
 
@@ -41,7 +43,13 @@ def _is_ruleset(spec: str) -> bool:
 def _count(words: tuple[str, ...]) -> int | None:
     """COUNT after a ruleset's name: 1 to the most dice a roll may have."""
     if len(words) > 2:
-        raise RefereeError(f"unexpected '{words[2]}': give a ruleset and a count, e.g. roll groundforce 2")
+        raise RefereeError(
+            say(
+                "error.roll.unexpected",
+                "unexpected '{word}': give a ruleset and a count, e.g. roll groundforce 2",
+                word=words[2],
+            )
+        )
     if len(words) == 1:
         return None
     return whole_number(words[1], "COUNT", 1, MAX_DICE)
@@ -70,9 +78,16 @@ def roll(words: tuple[str, ...], die_name: str | None, seed: int | None, as_json
         rules = load_rules(spec)
         name = die_name or next(iter(rules.dice))
         if die_name is None and len(rules.dice) > 1:
-            raise RefereeError(f"{rules.title} has several dice; say which with --die: " + ", ".join(rules.dice))
+            raise RefereeError(
+                say(
+                    "error.roll.which_die",
+                    "{game} has several dice; say which with --die: {dice}",
+                    game=rules.title,
+                    dice=listed(rules.dice),
+                )
+            )
         if name not in rules.dice:
-            raise did_you_mean("die", name, list(rules.dice))
+            raise did_you_mean(pgettext("kind", "die"), name, list(rules.dice))
         faces = roll_faces(rules.dice[name].die, count or 1, seed)
         document = render.faces_document(rules.name, name, faces, seed)
         record(rules, document, seed=seed, dice={"rolled": {name: faces}})
@@ -83,11 +98,17 @@ def roll(words: tuple[str, ...], die_name: str | None, seed: int | None, as_json
         from referee.ruleset.lookup import every_name
 
         raise RefereeError(
-            did_you_mean("ruleset", spec, every_name(catalogue(user_dirs()))).message
-            + " (or give dice notation such as 2d6+1)"
+            say(
+                "error.roll.or_notation",
+                "{unknown} (or give dice notation such as 2d6+1)",
+                unknown=did_you_mean(pgettext("kind", "ruleset"), spec, every_name(catalogue(user_dirs()))).message,
+            )
         )
     if die_name is not None:
-        raise RefereeError("--die is for a ruleset's dice; dice notation says its own, e.g. 2d6")
+        raise RefereeError(
+            say("error.roll.die_notation", "--die is for a ruleset's dice; dice notation says its own, e.g. 2d6")
+        )
+
     expression = parse(" ".join(words))  # notation may be typed with spaces: 2d6 + 1
     rolled = roll_expression(expression, seed)
     document = render.expression_document(expression, rolled, seed)

@@ -24,6 +24,7 @@ def folders_given(ctx: click.Context, param: click.Parameter, value: tuple[str, 
     otherwise leave the user's rulesets out without a word."""
     from referee.errors import RefereeError
     from referee.inputs import kind_of, path_text, shown
+    from referee.ruling import say
 
     given = (
         "REFEREE_RULES_DIR" if ctx.get_parameter_source("rules_dir") == ParameterSource.ENVIRONMENT else "--rules-dir"
@@ -31,6 +32,17 @@ def folders_given(ctx: click.Context, param: click.Parameter, value: tuple[str, 
     for folder in value:
         kind = kind_of(path_text(folder, given))
         if kind != "directory":
-            found = "no such folder" if kind is None else f"a {kind}, not a folder"
-            raise RefereeError(f"{given} '{shown(folder)}': {found}")
+            from referee.journal.recognise import kind_said  # only on the error path: it imports sqlite3
+
+            raise RefereeError(
+                say("error.folder.none", "{given} '{folder}': no such folder", given=given, folder=shown(folder))
+                if kind is None
+                else say(
+                    "error.folder.kind",
+                    "{given} '{folder}': a {kind}, not a folder",
+                    given=given,
+                    folder=shown(folder),
+                    kind=kind_said(kind),
+                )
+            )
     return value

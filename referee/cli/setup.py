@@ -13,6 +13,7 @@ from referee.deployment import deployment_of, players_of, roll_armies, typed_arm
 from referee.errors import RefereeError
 from referee.hexmap import landscape_of
 from referee.procedures.told import pips as numbers
+from referee.ruling import say
 
 SUFFIX = "-left"
 
@@ -64,11 +65,16 @@ def setup(
             rolled[players(option)] = numbers(value, f"--{option}", setup_rules.roll_rule)
         else:
             raise RefereeError(
-                f"unknown option --{option}; type each player's army with "
-                + " ".join(f"--{p}" for p in setup_rules.players)
-                + ", and the dice left after placing with "
-                + " ".join(f"--{p}{SUFFIX}" for p in setup_rules.players)
+                say(
+                    "error.setup.option",
+                    "unknown option --{option}; type each player's army with {armies}, "
+                    "and the dice left after placing with {left}",
+                    option=option,
+                    armies=" ".join(f"--{p}" for p in setup_rules.players),
+                    left=" ".join(f"--{p}{SUFFIX}" for p in setup_rules.players),
+                )
             )
+
     landmap = dealt(rules, tiles, shape, capitals, seed)
     if rolled:
         armies = typed_armies(rules, landmap.dice_per_player, rolled)

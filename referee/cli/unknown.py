@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import click
 
+from referee.ruling import say
+
 JOURNAL_OPTIONS = ("--journal", "--no-journal")
 CLOSE = 0.75  # the share of letters two option names keep in order, dashes left out
 
@@ -15,11 +17,22 @@ def message(exc: click.NoSuchOption) -> str:
     where = " ".join(["referee", *(exc.ctx.command_path.split()[1:] if exc.ctx else [])])
     given = exc.option_name
     if given in JOURNAL_OPTIONS:
-        return f"{given}: '{where}' writes nothing to the journal; leave it out"
+        return say(
+            "error.option.no_journal",
+            "{option}: '{where}' writes nothing to the journal; leave it out",
+            option=given,
+            where=where,
+        )
     match = closest(given, exc.ctx.command if exc.ctx else None)
     if match:
-        return f"no such option {given}; did you mean {match}? (see '{where} --help')"
-    return f"no such option {given} (see '{where} --help')"
+        return say(
+            "error.option.close",
+            "no such option {option}; did you mean {match}? (see '{where} --help')",
+            option=given,
+            match=match,
+            where=where,
+        )
+    return say("error.option.unknown", "no such option {option} (see '{where} --help')", option=given, where=where)
 
 
 def closest(given: str, command: click.Command | None) -> str | None:

@@ -11,6 +11,7 @@ from referee.cli.options import emit, json_option
 from referee.names import plural
 from referee.render.text import paragraph
 from referee.ruleset.load import load_file
+from referee.ruling import say
 
 
 @click.command()
@@ -28,12 +29,16 @@ def validate(file: Path, as_json: bool) -> None:
     rules = load_file(file)
     document: dict[str, object] = {"valid": True, "name": rules.name, "path": str(file), "digest": rules.digest}
     if rules.name != file.stem:
-        warning = (
-            f"the file is named '{file.stem}' but its name: is '{rules.name}'; commands find it by either, "
-            f"and by the file name first when another ruleset's name: is '{file.stem}'"
+        warning = say(
+            "validate.two_names",
+            "the file is named '{stem}' but its name: is '{name}'; commands find it by either, "
+            "and by the file name first when another ruleset's name: is '{stem}'",
+            stem=file.stem,
+            name=rules.name,
         )
         document["warnings"] = [warning]
-        click.echo(f"warning: {warning}", err=True)
+        click.echo(say("validate.warning", "warning: {warning}", warning=warning), err=True)
+
     emit(
         as_json,
         document,

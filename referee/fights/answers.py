@@ -25,7 +25,7 @@ from referee.procedures.base import Battle
 from referee.procedures.door import attack_of, procedure
 from referee.records import record
 from referee.ruleset.model import Ruleset, Situation
-from referee.ruling import SIDES, Step
+from referee.ruling import SIDES, Step, say
 
 MAX_STATES = {True: 40_000, False: 80_000}
 """The most fight states solved in one request, in exact fractions and in floats (2-3 s here)."""
@@ -106,8 +106,14 @@ def fight_rules(rules: Ruleset, battle: Battle, stop_at: int | None = None) -> F
     door = procedure(params).fight
     if door is None:
         raise RefereeError(
-            f"{article(params.label)} is not fought in rounds: "
-            f"ask for the odds of one attack, without {setting('until')} or {setting('table')}"
+            say(
+                "error.fight.no_rounds",
+                "{attack} is not fought in rounds: ask for the odds of one attack, without {until} or {table}",
+                attack=article(params.label),
+                label=params.label,
+                until=setting("until"),
+                table=setting("table"),
+            )
         )
     fought: Fought = importlib.import_module(door).fight_rules(rules, params, battle.when, stop_at)
     return fought
@@ -124,10 +130,28 @@ def bound(exact: bool, estimate: int, instead: str, limits: Mapping[bool, int] =
     """Refuse up front a request that would take more than a few seconds."""
     limit = limits[exact]
     if estimate > limit:
-        way = f"add {setting('float')}" if exact and estimate <= limits[False] else instead
+        way = (
+            say("error.fight.add_float", "add {float}", float=setting("float"))
+            if exact and estimate <= limits[False]
+            else instead
+        )
         raise RefereeError(
-            f"about {estimate:,} fight states are too many to solve {'in exact fractions ' if exact else ''}here "
-            f"(at most {limit:,}): {way}"
+            say(
+                "error.fight.too_big_exact",
+                "about {estimate:,} fight states are too many to solve in exact fractions here "
+                "(at most {most:,}): {way}",
+                estimate=estimate,
+                most=limit,
+                way=way,
+            )
+            if exact
+            else say(
+                "error.fight.too_big",
+                "about {estimate:,} fight states are too many to solve here (at most {most:,}): {way}",
+                estimate=estimate,
+                most=limit,
+                way=way,
+            )
         )
 
 
@@ -177,9 +201,21 @@ def solve(rules: Ruleset, battles: Sequence[Battle], exact: bool, stop_at: int |
     attackers = sum(attacking.values())
     # each territory is a fight of its own, at most as big as the first attacker against it
     estimate = sum(_estimate(rules, [attacking, _counts(b, "defender")]) for b in battles)
-    bound(exact, estimate, "ask for fewer units" if len(battles) == 1 else "ask for fewer units or territories")
+    fewer = (
+        say("error.fight.fewer_units", "ask for fewer units")
+        if len(battles) == 1
+        else say("error.fight.fewer_territories", "ask for fewer units or territories")
+    )
+    bound(exact, estimate, fewer)
     if stop_at is not None and stop_at >= attackers:
-        raise RefereeError(f"the attacker would stop at {stop_at} units and has {attackers}: it would never attack")
+        raise RefereeError(
+            say(
+                "error.fight.never_attacks",
+                "the attacker would stop at {stop} units and has {units}: it would never attack",
+                stop=stop_at,
+                units=attackers,
+            )
+        )
     chain = Chain(Territories(fight, battles), exact, 2 * MAX_STATES[exact])  # the estimate is close: a safety net
     ends = [(stage, inner, p) for (stage, inner), p in chain.ends((0, fight.start(first))).items()]
     zero: Number = Fraction(0) if exact else 0.0
@@ -294,9 +330,17 @@ def chartable(rules: Ruleset, when: tuple[tuple[str, str], ...] = ()) -> Fought:
     fight = fight_rules(rules, probe)
     if len(kinds) != 1 or fight.kinds() != 1:
         raise RefereeError(
-            f"{setting('table')} needs a ruleset whose fight has one kind of unit; {rules.title} has "
-            f"{len(kinds)}: leave out {setting('table')} and ask for one whole fight, e.g. "
-            f"{setting('attacker')} 2 {setting('defender')} 2 {setting('until')} conquest"
+            say(
+                "error.fight.chart_kinds",
+                "{table} needs a ruleset whose fight has one kind of unit; {game} has {kinds}: leave out {table} "
+                "and ask for one whole fight, e.g. {attacker} 2 {defender} 2 {until} conquest",
+                table=setting("table"),
+                game=rules.title,
+                kinds=len(kinds),
+                attacker=setting("attacker"),
+                defender=setting("defender"),
+                until=setting("until"),
+            )
         )
     return fight
 
@@ -312,7 +356,12 @@ def chart(rules: Ruleset, size: int, exact: bool, when: tuple[tuple[str, str], .
     keep = fight.keep
     counts = list(range(1, size + 1))
     estimate = _estimate(rules, [Counter({unit: size + keep}), Counter({unit: size})])
-    bound(exact, estimate, f"ask for a smaller {setting('table')}", MAX_CHART)
+    bound(
+        exact,
+        estimate,
+        say("error.fight.smaller_chart", "ask for a smaller {table}", table=setting("table")),
+        MAX_CHART,
+    )
     fight.start(Battle(attacker=((unit, size),), defender=((unit, size),), when=when))
     # a cell is an attacking side against a defending side: each count's sides found once
     pools = {n: {(unit, 0): n} for n in range(1, size + keep + 1)}

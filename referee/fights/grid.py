@@ -16,7 +16,7 @@ from collections.abc import Callable, Hashable, Sequence
 from typing import Any, Generic, Protocol, TypeVar
 
 from referee.errors import RefereeError
-from referee.fights.solver import COMES_BACK, NO_CHANGE, FightRules, too_many
+from referee.fights.solver import FightRules, comes_back, never_ends, too_many
 
 Side = TypeVar("Side", bound=Hashable)
 Round = tuple[Sequence[tuple[Any, int]], int]  # each result counted over the throws, and the throws
@@ -132,7 +132,7 @@ def _sweep(
                 else:
                     chance += n * value[a][d]
             if not total:
-                raise RefereeError(NO_CHANGE)
+                raise RefereeError(never_ends())
             values[j] = chance / total
 
 
@@ -160,6 +160,6 @@ def _children_first(moves: list[dict[Any, int]]) -> list[int]:
                 if next_ == side or done[next_]:
                     continue
                 if opened[next_]:
-                    raise RefereeError(COMES_BACK)
+                    raise RefereeError(comes_back())
                 stack.append(next_)
     return order

@@ -16,6 +16,7 @@ from fractions import Fraction
 from typing import Any, Generic, Protocol, TypeVar
 
 from referee.errors import RefereeError
+from referee.ruling import say
 
 State = TypeVar("State", bound=Hashable)
 Key = TypeVar("Key", bound=Hashable)
@@ -27,12 +28,20 @@ situation's rule (a sunk landing), or stopped as told (a retreat)."""
 
 
 # what the solvers refuse, said once for the chain and the float sweep (referee/fights/grid.py)
-NO_CHANGE = "no result of this round changes anything: the fight would never end"
-COMES_BACK = "these rules let a fight come back to where it was: it may never end"
-
-
 def too_many(limit: int) -> str:
-    return f"this fight has more than {limit:,} states, too many to solve here: ask for fewer units"
+    return say(
+        "error.fight.states",
+        "this fight has more than {most:,} states, too many to solve here: ask for fewer units",
+        most=limit,
+    )
+
+
+def never_ends() -> str:
+    return say("error.fight.stuck", "no result of this round changes anything: the fight would never end")
+
+
+def comes_back() -> str:
+    return say("error.fight.loops", "these rules let a fight come back to where it was: it may never end")
 
 
 class FightRules(Protocol[State, Key, Result]):
@@ -117,12 +126,12 @@ class Chain(Generic[State, Key, Result]):
                 if state in moves:  # a result that changes nothing: play the round again
                     total -= moves.pop(state)
                     if not total:
-                        raise RefereeError(NO_CHANGE)
+                        raise RefereeError(never_ends())
             opened[state] = (total, moves)
             push(state)
             for next_ in reversed(moves):
                 if next_ in opened:
-                    raise RefereeError(COMES_BACK)
+                    raise RefereeError(comes_back())
                 if next_ not in number:
                     push(next_)
 

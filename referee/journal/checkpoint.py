@@ -10,6 +10,7 @@ search of some 10^14 hashes."""
 from __future__ import annotations
 
 from referee.errors import RefereeError, setting
+from referee.ruling import say
 
 DIGITS = 12
 FEWEST = 8  # a checkpoint noted in part still checks this many digits
@@ -31,7 +32,14 @@ def parse(text: str) -> tuple[int, str]:
     digits = found.group(2).replace("-", "").replace(" ", "").lower() if found else ""
     if not found or int(found.group(1)) < 1 or not FEWEST <= len(digits) <= 64:
         raise RefereeError(
-            f"{setting('checkpoint')} takes ENTRY:CODE as a ruling printed it, e.g. 12:3f9a-c2d1-07be "
-            f"(at least {FEWEST} of its digits), not '{shown(text)}'"
+            say(
+                "error.journal.checkpoint",
+                "{option} takes ENTRY:CODE as a ruling printed it, e.g. 12:3f9a-c2d1-07be "
+                "(at least {fewest} of its digits), not '{given}'",
+                option=setting("checkpoint"),
+                fewest=FEWEST,
+                given=shown(text),
+            )
         )
+
     return int(found.group(1)), digits

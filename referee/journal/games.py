@@ -12,6 +12,7 @@ import sqlite3
 from typing import Any
 
 from referee.errors import RefereeError
+from referee.ruling import say
 
 START, STOP, KEPT = "game start", "game stop", "games kept"
 COLUMNS = ("id", "name", "ruleset", "started", "stopped")
@@ -107,7 +108,11 @@ def unvouched(db: sqlite3.Connection) -> tuple[int | None, list[str]]:
         return None, []
     entry, copy = _sealed(db) or (None, [])
     held = [tuple(g.get(c) for c in COLUMNS) for g in copy]
-    return entry, [f"row {g['id']} ('{g['name']}')" for g in _table(db) if tuple(g.values()) not in held]
+    return entry, [
+        say("verify.games_row", "row {id} ('{name}')", id=g["id"], name=g["name"])
+        for g in _table(db)
+        if tuple(g.values()) not in held
+    ]
 
 
 def played(db: sqlite3.Connection, damage: list[str] | None = None) -> list[dict[str, Any]]:
@@ -171,18 +176,40 @@ def refuse_to_start(db: sqlite3.Connection, name: str) -> None:
     """One game at a time, and each evening its own name, so two evenings never merge in the log."""
     going = current(db)
     if going is not None:
-        raise RefereeError(f"game '{going['name']}' is still going; end it first with 'referee game stop'")
+        raise RefereeError(
+            say(
+                "error.game.still_going",
+                "game '{game}' is still going; end it first with 'referee game stop'",
+                game=going["name"],
+            )
+        )
     taken = {game["name"] for game in played(db)}
     if name in taken:
         free = next(f"{name}-{n}" for n in range(2, len(taken) + 3) if f"{name}-{n}" not in taken)
-        raise RefereeError(f"a game named '{name}' was played before; each evening is its own game: name it '{free}'")
+        raise RefereeError(
+            say(
+                "error.game.played_before",
+                "a game named '{game}' was played before; each evening is its own game: name it '{free}'",
+                game=name,
+                free=free,
+            )
+        )
 
 
 def refuse_to_stop(db: sqlite3.Connection, name: str) -> dict[str, Any]:
     """The game going, which must still be the one the player asked to stop."""
     going = current(db)
     if going is None:
-        raise RefereeError("no game is going; start one with 'referee game start NAME RULESET'")
+        raise RefereeError(
+            say("error.game.none_going", "no game is going; start one with 'referee game start NAME RULESET'")
+        )
     if going["name"] != name:
-        raise RefereeError(f"game '{going['name']}' started meanwhile in another terminal; run 'referee game' to see")
+        raise RefereeError(
+            say(
+                "error.game.meanwhile",
+                "game '{game}' started meanwhile in another terminal; run 'referee game' to see",
+                game=going["name"],
+            )
+        )
+
     return going

@@ -9,6 +9,8 @@ import sqlite3
 from pathlib import Path
 
 from referee.journal import schema
+from referee.language import pgettext
+from referee.ruling import say
 
 HEADER = b"SQLite format 3\x00"
 NEW, OURS = "new", "ours"
@@ -54,16 +56,29 @@ def recognise(path: Path) -> str:
     except FileNotFoundError:
         return NEW
     except PermissionError:
-        return "no permission to read and write it (or its directory)"
+        return say("error.journal.permission", "no permission to read and write it (or its directory)")
     except OSError as exc:
-        return f"cannot read it: {exc.strerror}"
+        return say("error.journal.unreadable", "cannot read it: {why}", why=exc.strerror)
     if not head:
         return NEW
     if not head.startswith(HEADER) or len(head) < 100:
-        return "it is not an SQLite database (a file of another kind?)"
+        return say("error.journal.not_sqlite", "it is not an SQLite database (a file of another kind?)")
     mark = int.from_bytes(head[68:72], "big")
     if mark == schema.APPLICATION_ID:
         return OURS
     if mark == 0 and _looks_like_version_1(path):
         return OURS
-    return "it is an SQLite database, but not a referee journal"
+    return say("error.journal.not_ours", "it is an SQLite database, but not a referee journal")
+
+
+def kind_said(kind: str) -> str:
+    """What a path is ('file', 'directory', as `referee.inputs.kind_of` names
+    it), in the current language, for a message refusing it."""
+    said = {
+        "file": pgettext("path.kind", "file"),
+        "directory": pgettext("path.kind", "directory"),
+        "named pipe (FIFO)": pgettext("path.kind", "named pipe (FIFO)"),
+        "socket": pgettext("path.kind", "socket"),
+        "device": pgettext("path.kind", "device"),
+    }
+    return said.get(kind, kind)

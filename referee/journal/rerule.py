@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, cast
 from referee.dice import Face
 from referee.errors import RefereeError
 from referee.procedures.base import Procedure, throw_from_dict
-from referee.ruling import Ruling
+from referee.ruling import Ruling, listed, say
 
 if TYPE_CHECKING:
     from referee.ruleset.model import Ruleset
@@ -46,13 +46,28 @@ def reread(entry: Mapping[str, Any], ruleset_file: Path) -> tuple[Ruleset, Proce
     rules = load_file(ruleset_file)
     today = procedure_for(rules)
     if today.name != kept["procedure"]:
-        raise RefereeError(f"{rules.title} is now ruled by {today.name}, not {kept['procedure']} as in this entry")
+        raise RefereeError(
+            say(
+                "error.replay.procedure",
+                "{game} is now ruled by {today}, not {then} as in this entry",
+                game=rules.title,
+                today=today.name,
+                then=kept["procedure"],
+            )
+        )
     procedure = cast(Procedure, registry.entry(kept["procedure"]))
     try:
         situation = procedure.situation.from_dict(kept["situation"])
         throw = throw_from_dict(entry["dice"]["rolled"])
     except (KeyError, TypeError, ValueError) as exc:
-        raise RefereeError(f"the stored situation cannot be read ({type(exc).__name__}: {exc})") from None
+        raise RefereeError(
+            say(
+                "error.replay.situation",
+                "the stored situation cannot be read ({kind}: {why})",
+                kind=type(exc).__name__,
+                why=str(exc),
+            )
+        ) from None
     _check_dice(rules, situation, throw)
     return rules, procedure, situation, throw
 
@@ -68,14 +83,19 @@ def _check_dice(rules: Ruleset, situation: Any, throw: Mapping[str, tuple[Face, 
     if set(throw) != set(today):
         then = {group: len(faces) for group, faces in throw.items()}
         raise RefereeError(
-            f"the entry's dice were rolled as {_counts(then)}, but this battle rolls {_counts(today)} today: "
-            "it cannot be ruled again on them"
+            say(
+                "error.replay.dice",
+                "the entry's dice were rolled as {then}, but this battle rolls {today} today: "
+                "it cannot be ruled again on them",
+                then=_counts(then),
+                today=_counts(today),
+            )
         )
 
 
 def _counts(groups: Mapping[str, int]) -> str:
     """'attacker 3, attacker d8 2': each group of dice with its count."""
-    return ", ".join(f"{group} {count}" for group, count in groups.items()) or "no dice"
+    return listed(f"{group} {count}" for group, count in groups.items()) or say("error.replay.no_dice", "no dice")
 
 
 def rule_again(entry: Mapping[str, Any], ruleset_file: Path) -> dict[str, Any]:

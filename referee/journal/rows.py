@@ -9,6 +9,9 @@ import json
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Union
 
+from referee.language import pgettext
+from referee.ruling import say, say_n
+
 if TYPE_CHECKING:
     import sqlite3
 
@@ -49,10 +52,26 @@ OPTIONAL_JSON = {"situation": ("a situation to rule on again", lambda v: isinsta
 
 def _kind(value: Any) -> str:
     if isinstance(value, (bytes, memoryview)):
-        return f"a blob of {len(value)} bytes"
+        return say_n("damage.blob", "a blob of {n} byte", "a blob of {n} bytes", len(value))
     if value is None:
-        return "nothing (NULL)"
-    return f"the number {value}" if isinstance(value, (int, float)) else "text"
+        return say("damage.null", "nothing (NULL)")
+    if isinstance(value, (int, float)):
+        return say("damage.number", "the number {value}", value=value)
+    return say("damage.text", "text")
+
+
+def _holds(column: str) -> str:
+    """What a JSON column holds, in the current language (JSON names it in English)."""
+    said = {
+        "argv": pgettext("damage.holds", "a command line"),
+        "replay": pgettext("damage.holds", "a command line"),
+        "inputs": pgettext("damage.holds", "the options given"),
+        "dice": pgettext("damage.holds", "the dice"),
+        "ruling": pgettext("damage.holds", "a ruling"),
+        "explanation": pgettext("damage.holds", "the rules applied"),
+        "situation": pgettext("damage.holds", "a situation to rule on again"),
+    }
+    return said[column]
 
 
 def decode(row: Stored) -> dict[str, Any]:
@@ -62,31 +81,40 @@ def decode(row: Stored) -> dict[str, Any]:
     for column in TEXT + OPTIONAL_TEXT:
         value = entry.get(column)
         if not isinstance(value, str) and not (value is None and column in OPTIONAL_TEXT):
-            damage.append(f"its {column} holds {_kind(value)} where text belongs")
+            damage.append(
+                say("damage.not_text", "its {column} holds {kind} where text belongs", column=column, kind=_kind(value))
+            )
             entry[column] = None if column in OPTIONAL_TEXT else ""
-    for column, (holds, shaped, empty) in (JSON | OPTIONAL_JSON).items():
+    for column, (_, shaped, empty) in (JSON | OPTIONAL_JSON).items():
         value = entry.get(column)
         if value is None and column in OPTIONAL_JSON:
             continue
         if not isinstance(value, str):
-            damage.append(f"its {column} holds {_kind(value)} where {holds} belongs")
+            damage.append(
+                say(
+                    "damage.wrong_kind",
+                    "its {column} holds {kind} where {holds} belongs",
+                    column=column,
+                    kind=_kind(value),
+                    holds=_holds(column),
+                )
+            )
             entry[column] = empty()
             continue
         try:
             entry[column] = json.loads(value)
         except ValueError:
-            damage.append(f"its {column} is not valid JSON")
+            damage.append(say("damage.json", "its {column} is not valid JSON", column=column))
             entry[column] = empty()
             continue
         if not shaped(entry[column]):
-            damage.append(f"its {column} does not hold {holds}")
+            damage.append(
+                say("damage.shape", "its {column} does not hold {holds}", column=column, holds=_holds(column))
+            )
             entry[column] = empty()
     if damage:
         entry["damage"] = damage
     return entry
-
-
-UNREADABLE = "it cannot be read"
 
 
 def unreadable(n: int, why: str) -> dict[str, Any]:
@@ -94,10 +122,16 @@ def unreadable(n: int, why: str) -> dict[str, Any]:
     entry: dict[str, Any] = dict.fromkeys(TEXT, "")
     entry.update(dict.fromkeys((*OPTIONAL_TEXT, *OPTIONAL_JSON)))
     entry.update({column: empty() for column, (_, _, empty) in JSON.items()})
-    entry.update({"id": n, "damage": [f"{UNREADABLE}: {why}"]})
+    entry.update({"id": n, "damage": [_unreadable(why)]})
     return entry
 
 
+def _unreadable(why: str) -> str:
+    return say("damage.unreadable", "it cannot be read: {why}", why=why)
+
+
 def is_unreadable(entry: dict[str, Any]) -> bool:
-    """Whether `entry` stands in for one SQLite could not read: nothing of it to show."""
-    return any(str(why).startswith(UNREADABLE) for why in entry.get("damage", ()))
+    """Whether `entry` stands in for one SQLite could not read: nothing of it to show
+    (its damage line starts as `unreadable` starts it: every language says why last)."""
+    mark = _unreadable("")
+    return any(str(why).startswith(mark) for why in entry.get("damage", ()))

@@ -21,6 +21,8 @@ from referee.journal import games, schema
 from referee.journal.chain import canonical
 from referee.journal.link import highest_issued, link, now
 from referee.journal.rows import decode, unreadable
+from referee.language import pgettext
+from referee.ruling import listed, say
 
 if TYPE_CHECKING:
     from referee.journal.verify import Unreadable, Verdict
@@ -67,7 +69,7 @@ class Journal:
             for table in ("sqlite_sequence", "games"):
                 self.db.execute(f"SELECT * FROM {table}").fetchall()
         except sqlite3.DatabaseError as exc:
-            self.damage.append(f"the file is damaged (SQLite says: {exc})")
+            self.damage.append(_damaged(exc))
 
     def _write(self) -> _Transaction:
         return _Transaction(self)
@@ -143,7 +145,7 @@ class Journal:
         if game is not None:
             played = [g["name"] for g in self.games()]
             if game not in played:
-                raise did_you_mean("game", game, sorted(set(played)))
+                raise did_you_mean(pgettext("kind", "game"), game, sorted(set(played)))
         found = self._rows(
             "SELECT * FROM entries WHERE (?1 IS NULL OR game = ?1) AND (?2 IS NULL OR ruleset = ?2) "
             "ORDER BY id DESC LIMIT ?3",
@@ -160,7 +162,7 @@ class Journal:
         try:
             yield from self.db.execute(sql, params)
         except sqlite3.DatabaseError as exc:
-            why = f"the file is damaged (SQLite says: {exc})"
+            why = _damaged(exc)
             self.damage.append(why)
             yield Unreadable(why)
 
@@ -178,12 +180,33 @@ class Journal:
             row = self.db.execute("SELECT * FROM entries WHERE id = ?", (n,)).fetchone()
             last = self.db.execute("SELECT max(id) FROM entries").fetchone()[0] if row is None else n
         except sqlite3.DatabaseError as exc:
-            return unreadable(n, f"the file is damaged (SQLite says: {exc})")
+            return unreadable(n, _damaged(exc))
         if row is None:
             if last and n < last:
-                return unreadable(n, "it is missing, though later entries are there ('referee log verify' says more)")
-            known = f"entries run from 1 to {last}" if last else "the journal is empty"
-            raise RefereeError(f"no entry {n} in the journal {self.path}; {known}")
+                return unreadable(
+                    n,
+                    say(
+                        "journal.missing",
+                        "it is missing, though later entries are there ('referee log verify' says more)",
+                    ),
+                )
+            raise RefereeError(
+                say(
+                    "error.journal.no_entry",
+                    "no entry {n} in the journal {path}; entries run from 1 to {last}",
+                    n=n,
+                    path=str(self.path),
+                    last=last,
+                )
+                if last
+                else say(
+                    "error.journal.empty",
+                    "no entry {n} in the journal {path}; the journal is empty",
+                    n=n,
+                    path=str(self.path),
+                )
+            )
+
         return decode(row)
 
     def ruleset_content(self, digest: str) -> bytes | None:
@@ -204,13 +227,13 @@ class Journal:
                 missing = self._missing_rulesets()
                 highest = highest_issued(self.db)
             except sqlite3.DatabaseError as exc:
-                self.damage.append(f"the file is damaged (SQLite says: {exc})")
+                self.damage.append(_damaged(exc))
                 missing, highest = [], None
             verdict = walk(self._rows("SELECT * FROM entries ORDER BY id"), highest, missing, checkpoints)
             if verdict.broken is None and self.damage:
                 from referee.journal.verify import Break
 
-                why = f"the journal cannot be checked in full: {self.damage[0]}"
+                why = say("verify.partly", "the journal cannot be checked in full: {why}", why=self.damage[0])
                 return verdict._replace(broken=Break(None, why))
             return verdict if verdict.broken else self._games_vouched(verdict)
 
@@ -222,14 +245,25 @@ class Journal:
         try:
             entry, rows = games.unvouched(self.db)
         except sqlite3.DatabaseError as exc:
-            self.damage.append(f"the file is damaged (SQLite says: {exc})")
+            self.damage.append(_damaged(exc))
             return verdict
         if not rows:
             return verdict
-        held = f"entry {entry}, the chain's copy of the games of version 1," if entry else "the chain"
         reason = (
-            f"the games table holds {', '.join(rows)}, which {held} does not: "
-            "added or changed by hand, it counts for nothing"
+            say(
+                "verify.games_copy",
+                "the games table holds {rows}, which entry {entry}, the chain's copy of the games of version 1, "
+                "does not: added or changed by hand, it counts for nothing",
+                rows=listed(rows),
+                entry=entry,
+            )
+            if entry
+            else say(
+                "verify.games",
+                "the games table holds {rows}, which the chain does not: "
+                "added or changed by hand, it counts for nothing",
+                rows=listed(rows),
+            )
         )
         return verdict._replace(broken=Break(None, reason))
 
@@ -262,7 +296,7 @@ class Journal:
         try:
             return games.played(self.db, self.damage)
         except sqlite3.DatabaseError as exc:
-            self.damage.append(f"the file is damaged (SQLite says: {exc})")
+            self.damage.append(_damaged(exc))
             return []
 
 
@@ -300,14 +334,27 @@ def unusable(path: Path, exc: sqlite3.Error) -> Unusable:
     """One clear line for every way SQLite can refuse a file."""
     text = str(exc)
     if "not a database" in text:
-        why = "it is not an SQLite database (a file of another kind?)"
+        why = say("error.journal.not_sqlite", "it is not an SQLite database (a file of another kind?)")
     elif "locked" in text or "busy" in text:
-        why = f"another referee has held it locked for more than {BUSY_SECONDS:.0f} s"
+        why = say(
+            "error.journal.locked",
+            "another referee has held it locked for more than {seconds:.0f} s",
+            seconds=BUSY_SECONDS,
+        )
     elif "readonly" in text or "unable to open" in text or "permission" in text.lower():
-        why = "no permission to read and write it (or its directory)"
+        why = say("error.journal.permission", "no permission to read and write it (or its directory)")
     else:
-        why = f"SQLite says: {text}"
-    return Unusable(f"cannot use the journal {path}: {why}")
+        why = say("error.journal.sqlite", "SQLite says: {text}", text=text)
+    return _cannot_use(path, why)
+
+
+def _cannot_use(path: Path, why: str) -> Unusable:
+    return Unusable(say("error.journal.cannot_use", "cannot use the journal {path}: {why}", path=str(path), why=why))
+
+
+def _damaged(exc: sqlite3.Error) -> str:
+    """Why a damaged file could not be read further, in SQLite's words."""
+    return say("journal.damaged", "the file is damaged (SQLite says: {why})", why=str(exc))
 
 
 def _stored_bytes(value: bytes | memoryview | str | float | None) -> bytes:
@@ -326,18 +373,18 @@ def open_journal(path: Path, create_dir: bool = False, reading: bool = False) ->
     it read-only, unmigrated; a journal that does not exist yet reads as an
     empty one and leaves no file behind."""
     from referee.inputs import kind_of
-    from referee.journal.recognise import NEW, OURS, recognise
+    from referee.journal.recognise import NEW, OURS, kind_said, recognise
 
     try:
         kind, parent_exists = kind_of(path), path.parent.is_dir()
     except (OSError, RefereeError) as exc:
         why = exc.strerror if isinstance(exc, OSError) else str(exc)
-        raise Unusable(f"cannot use the journal {path}: {why}") from None
+        raise _cannot_use(path, why or str(exc)) from None
     if kind not in (None, "file"):
-        raise Unusable(f"cannot use the journal {path}: it is a {kind}, not a file")
+        raise _cannot_use(path, say("error.journal.not_file", "it is a {kind}, not a file", kind=kind_said(kind)))
     found = recognise(path) if kind else NEW
     if found not in (NEW, OURS):
-        raise Unusable(f"cannot use the journal {path}: {found}")
+        raise _cannot_use(path, found)
     if reading and found == NEW:
         journal = Journal(path, sqlite3.connect(":memory:", isolation_level=None))
         journal.db.row_factory = sqlite3.Row
@@ -347,9 +394,18 @@ def open_journal(path: Path, create_dir: bool = False, reading: bool = False) ->
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise Unusable(f"cannot create the journal's directory {path.parent}: {exc.strerror}") from None
+            raise Unusable(
+                say(
+                    "error.journal.mkdir",
+                    "cannot create the journal's directory {path}: {why}",
+                    path=str(path.parent),
+                    why=exc.strerror,
+                )
+            ) from None
     elif not parent_exists:
-        raise Unusable(f"cannot use the journal {path}: the directory {path.parent} does not exist")
+        raise _cannot_use(
+            path, say("error.journal.no_dir", "the directory {path} does not exist", path=str(path.parent))
+        )
     try:
         if reading:
             db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, isolation_level=None)
@@ -391,9 +447,14 @@ def _check_version(journal: Journal) -> int:
     """The schema version, refusing a journal a newer referee wrote."""
     found = _retrying(journal.path, lambda: schema.user_version(journal.db))
     if found > schema.version():
-        raise Unusable(
-            f"cannot use the journal {journal.path}: a newer referee wrote it (schema version {found}; "
-            f"this one reads up to {schema.version()}); upgrade referee"
+        raise _cannot_use(
+            journal.path,
+            say(
+                "error.journal.newer",
+                "a newer referee wrote it (schema version {found}; this one reads up to {known}); upgrade referee",
+                found=found,
+                known=schema.version(),
+            ),
         )
     return found
 
@@ -409,7 +470,10 @@ def _prepare(journal: Journal) -> None:
     with journal._write():
         found, mark = schema.user_version(db), schema.application_id(db)
         if mark not in (0, schema.APPLICATION_ID) or (found == 0 and schema.has_tables(db)):
-            raise Unusable(f"cannot use the journal {path}: it is an SQLite database, but not a referee journal")
+            raise _cannot_use(
+                path, say("error.journal.not_ours", "it is an SQLite database, but not a referee journal")
+            )
+
         if found < schema.version():
             schema.migrate(db, found)
     _retrying(path, lambda: _wal(db))

@@ -19,6 +19,7 @@ from referee.render.hexmap import tiles_said
 from referee.ruleset.model import Ruleset
 from referee.ruleset.sections import Landscape
 from referee.ruleset.spec import EMPTY
+from referee.ruling import say
 
 MARGIN = 10.0  # mm of paper left blank around the picture
 TITLE = 12.0  # mm for the title line
@@ -97,8 +98,16 @@ def _size(land: Landscape, landmap: Landmap, hex_mm: int | None, rows: int) -> _
     if hex_mm is not None:
         if hex_mm < least:
             raise RefereeError(
-                f"hexes of {hex_mm} mm cannot hold a {land.die_mm} mm die; give {setting('hex-size')} {least} or more"
+                say(
+                    "error.svg.small",
+                    "hexes of {size} mm cannot hold a {die} mm die; give {option} {least} or more",
+                    size=hex_mm,
+                    die=land.die_mm,
+                    option=setting("hex-size"),
+                    least=least,
+                )
             )
+
         return _Layout(land, landmap, hex_mm, rows)
     for paper, _, _ in PAPERS:  # the largest hexes that fit A4, else A3
         for flats in range(max(WIDEST, least), least - 1, -1):

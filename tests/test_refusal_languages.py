@@ -1,0 +1,183 @@
+"""Errors in the table's language (issue 16, point 2): the one line a refused
+command prints, through the CLI, in Dutch, German and Traditional Chinese, from
+each part that refuses: the board, buying and recruiting, click's own usage
+errors, and the journal's refusals and exit-1 verdicts. English stays as it
+was; the rule a refusal cites and the --json keys stay the same in every
+language."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+from conftest import fails, run
+from test_board_game import placed
+
+LANGUAGES = ("en", "nl", "de", "zh-Hant")
+
+# each refusal in every language, as `fails` returns its line
+REFUSALS = {
+    "play attack A4 B1": (
+        "error: B1 is not next to A4 (DL-A1)",
+        "fout: B1 ligt niet naast A4 (DL-A1)",
+        "Fehler: B1 liegt nicht neben A4 (DL-A1)",
+        "錯誤：B1 不在 A4 旁邊 (DL-A1)",
+    ),
+    "play attack B4 B3": (
+        "error: B4 holds red's die: attack from a tile of blue's (DL-A1)",
+        "fout: op B4 staat een dobbelsteen van red: val aan vanaf een tegel van blue (DL-A1)",
+        "Fehler: auf B4 steht ein Würfel von red: angegriffen wird von einem Plättchen von blue aus (DL-A1)",
+        "錯誤：B4 上是 red 的骰子：要從 blue 的格進攻 (DL-A1)",
+    ),
+    "reinforce groundforce --mines 1 --buy '2 heavy'": (
+        "error: that costs 6 points, but there are only 3 (GF-R4)",
+        "fout: dat kost 6 punten, maar er zijn er maar 3 (GF-R4)",
+        "Fehler: das kostet 6 Punkte, aber es gibt nur 3 (GF-R4)",
+        "錯誤：這要花 6 點，但只有 3 點 (GF-R4)",
+    ),
+    "recruit frontline-risk --stars 7 --continent asia --continent asia": (
+        "error: asia is given twice; it counts at most once for a player (FR-R2)",
+        "fout: asia is tweemaal opgegeven; het telt hoogstens eenmaal voor een speler (FR-R2)",
+        "Fehler: asia ist zweimal angegeben; es zählt für einen Spieler höchstens einmal (FR-R2)",
+        "錯誤：asia 給了兩次；每位玩家最多只算一次 (FR-R2)",
+    ),
+    "battle groundforce --atacker trooper": (
+        "error: no such option --atacker; did you mean --attacker? (see 'referee battle --help')",
+        "fout: optie --atacker bestaat niet; bedoel je --attacker? (zie 'referee battle --help')",
+        "Fehler: Option --atacker gibt es nicht; ist --attacker gemeint? (siehe 'referee battle --help')",
+        "錯誤：沒有選項 --atacker；是指 --attacker 嗎？（見「referee battle --help」）",
+    ),
+    "hit trueforces --attacker 4": (
+        "error: Missing option '--target'. (see 'cli hit --help')",
+        "fout: Optie '--target' ontbreekt. (zie 'cli hit --help')",
+        "Fehler: Option '--target' fehlt. (siehe 'cli hit --help')",
+        "錯誤：缺少選項 '--target'。（見「cli hit --help」）",
+    ),
+    "odds groundforce --attacker trooper --defender trooper 3 4": (
+        "error: Got unexpected extra arguments (3 4) (see 'cli odds --help')",
+        "fout: Onverwachte extra argumenten (3 4) (zie 'cli odds --help')",
+        "Fehler: Unerwartete zusätzliche Argumente (3 4) (siehe 'cli odds --help')",
+        "錯誤：多了幾個參數（3 4）（見「cli odds --help」）",
+    ),
+    "battle --entry x": (
+        "error: Invalid value for '--entry': 'x' is not a valid integer. (see 'cli battle --help')",
+        "fout: Ongeldige waarde voor '--entry': 'x' is geen geldig geheel getal. (zie 'cli battle --help')",
+        "Fehler: Ungültiger Wert für '--entry': 'x' ist keine gültige ganze Zahl. (siehe 'cli battle --help')",
+        "錯誤：'--entry' 的值無效：「x」不是有效的整數。（見「cli battle --help」）",
+    ),
+    "log verify --checkpoint 1:zz": (
+        "error: --checkpoint takes ENTRY:CODE as a ruling printed it, e.g. 12:3f9a-c2d1-07be "
+        "(at least 8 of its digits), not '1:zz'",
+        "fout: --checkpoint neemt ENTRY:CODE zoals een uitspraak het toonde, bv. 12:3f9a-c2d1-07be "
+        "(minstens 8 cijfers ervan), niet '1:zz'",
+        "Fehler: --checkpoint nimmt ENTRY:CODE, wie eine Entscheidung es ausgab, z. B. 12:3f9a-c2d1-07be "
+        "(mindestens 8 seiner Ziffern), nicht '1:zz'",
+        "錯誤：--checkpoint 要填裁決印出的 ENTRY:CODE，例如 12:3f9a-c2d1-07be（至少 8 位），不是「1:zz」",
+    ),
+}
+
+
+@pytest.mark.parametrize("command", REFUSALS)
+@pytest.mark.parametrize("at", range(len(LANGUAGES)))
+def test_a_refusal_is_one_line_in_the_language_asked(command: str, at: int) -> None:
+    if command.startswith("play"):
+        placed()
+    assert fails(f"--lang {LANGUAGES[at]} {command}") == REFUSALS[command][at]
+
+
+@pytest.mark.parametrize(
+    ("code", "said"),
+    [
+        ("en", "no entry 9 in the journal {path}; entries run from 1 to 2"),
+        ("nl", "geen item 9 in het logboek {path}; de items lopen van 1 tot 2"),
+        ("de", "kein Eintrag 9 im Journal {path}; die Einträge reichen von 1 bis 2"),
+        ("zh-Hant", "日誌 {path} 中沒有第 9 條；條目由 1 到 2"),
+    ],
+)
+def test_replay_of_an_entry_not_there_is_refused_in_the_language_asked(journal: Path, code: str, said: str) -> None:
+    run("roll 2d6 --seed 1")
+    run("roll 2d6 --seed 2")
+    line = fails(f"--lang {code} replay 9")
+    assert line.endswith(said.format(path=journal))
+
+
+@pytest.mark.parametrize(
+    ("code", "verdict"),
+    [
+        ("en", "BROKEN: entry 2 is missing: it was deleted by hand ({path})"),
+        ("nl", "GEBROKEN: item 2 ontbreekt: het is met de hand verwijderd ({path})"),
+        ("de", "GEBROCHEN: Eintrag 2 fehlt: er wurde von Hand gelöscht ({path})"),
+        ("zh-Hant", "已斷裂：第 2 條不見了：被手動刪除（{path}）"),
+    ],
+)
+def test_a_broken_chain_is_named_in_the_language_asked_and_exits_1(journal: Path, code: str, verdict: str) -> None:
+    for seed in (1, 2, 3):
+        run(f"roll 2d6 --seed {seed}")
+    db = sqlite3.connect(journal)
+    with db:
+        db.execute("DELETE FROM entries WHERE id = 2")
+    db.close()
+    said = run(f"--lang {code} log verify", code=1, env={"COLUMNS": "400"}).stdout.strip()
+    assert said == verdict.format(path=journal)
+
+    document = json.loads(run(f"--lang {code} log verify --json", code=1).stdout)
+    assert (document["intact"], document["broken"]["entry"]) == (False, 2)  # the verdict's shape stays
+
+
+@pytest.mark.parametrize(
+    ("code", "summary"),
+    [
+        ("nl", "De uitspraak blijft staan: vandaag beslist de scheidsrechter hetzelfde."),
+        ("de", "Die Entscheidung bleibt: heute entscheidet der Schiedsrichter gleich."),
+        ("zh-Hant", "裁決維持不變：今天裁判的裁決相同。"),
+    ],
+)
+def test_a_replay_that_finds_a_ruleset_altered_by_hand_says_so_in_the_language_asked(
+    journal: Path, code: str, summary: str
+) -> None:
+    run("battle groundforce --attacker '2 trooper' --defender 'trooper, heavy' --seed 1")
+    db = sqlite3.connect(journal)
+    with db:
+        db.execute("UPDATE rulesets SET content = replace(content, 'sword', 'swerd')")
+    db.close()
+    lines = run(f"--lang {code} replay 1", env={"COLUMNS": "400"}).stdout.splitlines()
+    altered = {
+        "nl": "maar sindsdien met de hand gewijzigd: de hash klopt niet meer (zie 'referee log verify'):",
+        "de": "aber seitdem von Hand verändert: der Hash passt nicht mehr (siehe 'referee log verify'):",
+        "zh-Hant": "但之後被手動改動：雜湊值已不符（見「referee log verify」）：",
+    }[code]
+    assert any(line.endswith(altered) for line in lines), lines
+    assert lines[-1] == summary  # today's file rules the same: the ruling stands
+
+
+def test_the_json_error_keeps_its_keys_and_rule_and_says_the_message_in_the_language_asked() -> None:
+    result = run("--lang de reinforce groundforce --mines 1 --buy '2 heavy' --json", code=2)
+    assert json.loads(result.stderr) == {"error": "das kostet 6 Punkte, aber es gibt nur 3", "rule": "GF-R4"}
+
+
+def test_a_usage_error_before_the_language_is_read_is_still_said_in_it() -> None:
+    """click refuses --bogus before it reads --lang, and REFEREE_LANG without --lang."""
+    assert fails("--bogus --lang nl rulesets") == "fout: optie --bogus bestaat niet (zie 'referee --help')"
+    line = run("--bogus rulesets", code=2, env={"REFEREE_LANG": "de"}).stderr.strip()
+    assert line == "Fehler: Option --bogus gibt es nicht (siehe 'referee --help')"
+
+
+@pytest.mark.parametrize(
+    ("code", "damaged"),
+    [
+        ("en", "damaged: entry 2: its argv holds a blob of 2 bytes where a command line belongs"),
+        ("nl", "beschadigd: item 2: de kolom argv bevat een blob van 2 bytes waar een opdrachtregel hoort"),
+        ("de", "beschädigt: Eintrag 2: die Spalte argv enthält einen Blob von 2 Bytes, wo eine Befehlszeile hingehört"),
+        ("zh-Hant", "已損壞：第 2 條：argv 欄應為命令列，卻是二進位資料（2 位元組）"),
+    ],
+)
+def test_a_damaged_entry_is_named_in_the_language_asked_and_exits_1(journal: Path, code: str, damaged: str) -> None:
+    for seed in (1, 2):
+        run(f"roll 2d6 --seed {seed}")
+    db = sqlite3.connect(journal)
+    with db:
+        db.execute("UPDATE entries SET argv = X'5b5d' WHERE id = 2")
+    db.close()
+    assert run(f"--lang {code} log show 2", code=1).stderr.strip() == damaged
