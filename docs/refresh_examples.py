@@ -32,7 +32,7 @@ def fresh_output(command: str, env: dict[str, str]) -> str | None:
     by_hand = any(mark in command for mark in ("~", "#", "|", *ELIDED))
     if not args or by_hand or "--svg" in args:
         return None
-    result = CliRunner().invoke(cli, args, env=env)
+    result = CliRunner().invoke(cli, args, env=env, prog_name="referee")
     if args[0] in STATEFUL:  # run for what it does to the journal, its output (times, paths) kept as written
         return None
     out = (result.stdout + result.stderr).rstrip("\n")

@@ -13,7 +13,7 @@ from referee.records import record
 from referee.recruiting import recruiting_of
 from referee.ruleset.model import Ruleset
 from referee.ruleset.recruits import Change, Recruiting
-from referee.ruling import Step, say, step, step_n
+from referee.ruling import Step, listed, say, step, step_n
 
 Holding = dict[tuple[str, str], int]  # (unit, state) → count; state '' is fresh
 
@@ -28,7 +28,7 @@ class Territory:
 def words(rules: Ruleset, holding: Mapping[tuple[str, str], int]) -> str:
     """'2 armour, damaged armour', or 'nothing'."""
     said = [rules.units[unit].counted(n, state) for (unit, state), n in holding.items() if n]
-    return ", ".join(said) or say("units.nothing", "nothing")
+    return listed(said) or say("units.nothing", "nothing")
 
 
 def _read(rules: Ruleset, text: str) -> Holding:

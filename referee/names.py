@@ -37,7 +37,7 @@ def article(words: str) -> str:
 
 def counted(rules: Ruleset, units: Iterable[tuple[str, int]]) -> str:
     """'2 troopers, 1 heavy weapon': units by canonical name with their counts, as said aloud."""
-    return ", ".join(rules.units[u].counted(n) for u, n in units)
+    return listed(rules.units[u].counted(n) for u, n in units)
 
 
 def numbered(rules: Ruleset, units: Iterable[tuple[str, int]]) -> str:

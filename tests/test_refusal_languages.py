@@ -109,7 +109,7 @@ def test_replay_of_an_entry_not_there_is_refused_in_the_language_asked(journal: 
         ("en", "BROKEN: entry 2 is missing: it was deleted by hand ({path})"),
         ("nl", "GEBROKEN: item 2 ontbreekt: het is met de hand verwijderd ({path})"),
         ("de", "GEBROCHEN: Eintrag 2 fehlt: er wurde von Hand gelöscht ({path})"),
-        ("zh-Hant", "已斷裂：第 2 條不見了：被手動刪除（{path}）"),
+        ("zh-Hant", "已斷裂：第 2 條遺失：被手動刪除（{path}）"),
     ],
 )
 def test_a_broken_chain_is_named_in_the_language_asked_and_exits_1(journal: Path, code: str, verdict: str) -> None:
@@ -130,7 +130,7 @@ def test_a_broken_chain_is_named_in_the_language_asked_and_exits_1(journal: Path
     ("code", "summary"),
     [
         ("nl", "De uitspraak blijft staan: vandaag beslist de scheidsrechter hetzelfde."),
-        ("de", "Die Entscheidung bleibt: heute entscheidet der Schiedsrichter gleich."),
+        ("de", "Die Entscheidung steht: heute entscheidet der Schiedsrichter gleich."),
         ("zh-Hant", "裁決維持不變：今天裁判的裁決相同。"),
     ],
 )
@@ -145,8 +145,8 @@ def test_a_replay_that_finds_a_ruleset_altered_by_hand_says_so_in_the_language_a
     lines = run(f"--lang {code} replay 1", env={"COLUMNS": "400"}).stdout.splitlines()
     altered = {
         "nl": "maar sindsdien met de hand gewijzigd: de hash klopt niet meer (zie 'referee log verify'):",
-        "de": "aber seitdem von Hand verändert: der Hash passt nicht mehr (siehe 'referee log verify'):",
-        "zh-Hant": "但之後被手動改動：雜湊值已不符（見「referee log verify」）：",
+        "de": "aber seither von Hand geändert: der Hash stimmt nicht mehr (siehe 'referee log verify'):",
+        "zh-Hant": "但之後被手動修改：雜湊已不相符（見 'referee log verify'）：",
     }[code]
     assert any(line.endswith(altered) for line in lines), lines
     assert lines[-1] == summary  # today's file rules the same: the ruling stands

@@ -18,7 +18,7 @@ from referee.render.json import percent as json_percent
 from referee.render.text import by_side, decimal, fraction, grouped, paragraph, styled, width, wrapped
 from referee.render.widths import columns
 from referee.ruleset.model import Ruleset
-from referee.ruling import SIDES, Step
+from referee.ruling import SIDES, Step, listed
 
 BAR = 30  # characters for 100%
 _EIGHTHS = " ▏▎▍▌▋▊▉"
@@ -152,7 +152,7 @@ def report(rules: Ruleset, battles: Sequence[Battle], odds: FightOdds, exact: bo
         (INDENT + _("of which: the attacker ran out of units"), odds.p_attacker_runs_out),
     ]
     if odds.failing:
-        why = ", ".join(s.text for s in odds.failing)
+        why = listed(s.text for s in odds.failing)
         rows.append((INDENT + _("of which: the attack failed ({why})").format(why=why), odds.p_attack_fails))
     if odds.p_attacker_stops:
         rows.append((INDENT + _("of which: the attacker stopped as told"), odds.p_attacker_stops))

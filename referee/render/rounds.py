@@ -11,7 +11,7 @@ from referee.render.battle import odds as odds
 from referee.render.text import View, by_side, ruling_page, ruling_title, seed_line, sentences, side_word, spoken, table
 from referee.rolling import Settled
 from referee.ruleset.model import Ruleset
-from referee.ruling import SIDES
+from referee.ruling import SIDES, listed
 
 if TYPE_CHECKING:
     from referee.outcomes.pairs import Round
@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 def _counted(rules: Ruleset, words: list[str]) -> str:
     """'3 armies', '2 damaged armour': the units as printed, counted with the file's plurals."""
-    return ", ".join(_count(rules, w, n) for w, n in Counter(words).items()) or "-"
+    return listed(_count(rules, w, n) for w, n in Counter(words).items()) or "-"
 
 
 def _count(rules: Ruleset, word: str, n: int) -> str:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from referee.language import _, current
 from referee.names import counted as counted_units
 from referee.render.widths import Measure, columns, has_wide, wide, wrap
-from referee.ruling import SIDES, Said, Side, Step
+from referee.ruling import SIDES, Said, Side, Step, listed
 from referee.ruling import side_word as bare_side
 
 View = tuple[dict[str, Any], Callable[[], str]]  # a JSON document, and the report for people
@@ -69,7 +69,7 @@ def faces(rules: Ruleset, rolled: Iterable[object]) -> str:
     (a face has one word on every die that carries it); numbers stay numbers."""
     said = rules.translations.get(current())
     words = {face: word for die in said.faces.values() for face, word in die.items()} if said else {}
-    return ", ".join(words.get(str(face), str(face)) for face in rolled)
+    return listed(words.get(str(face), str(face)) for face in rolled)
 
 
 def ruling_title(rules: Ruleset, attack: str) -> str:
