@@ -2,7 +2,7 @@
 services built on the door, the procedures behind it, then dice, rulesets and
 the ruling records, then errors, the
 record classes everything declares and the catalogue reader. A module may import its own layer and the
-layers below, never one above; tabulate is imported only by reports."""
+layers below, never one above."""
 
 from __future__ import annotations
 
@@ -68,11 +68,6 @@ def test_imports_point_down(module: str) -> None:
     own = layer(module)
     upward = sorted(name for name in imports(MODULES[module]) if name in MODULES and layer(name) < own)
     assert not upward, f"{module} (layer {own}) imports from a layer above: {upward}"
-
-
-def test_only_reports_import_tabulate() -> None:
-    users = sorted(m for m, path in MODULES.items() if any(n.split(".")[0] == "tabulate" for n in imports(path)))
-    assert users and all(layer(m) == RENDER for m in users), users
 
 
 def test_every_layer_is_used() -> None:

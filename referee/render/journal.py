@@ -38,7 +38,7 @@ def listing(
     ]
     when = _times(entries)
     rows = [(e["id"], t, e["game"] or "-", e["ruleset"] or "-", _typed(e), outcome(e)) for e, t in zip(entries, when)]
-    # tabulate keeps each column two wider than its header; two spaces between columns
+    # a table keeps each column two wider than its header; two spaces between columns
     fixed = sum(max(columns(headers[i]) + 2, *(columns(str(row[i])) for row in rows)) for i in range(4)) + 2 * 5
     room = max(40, width() - fixed)  # the command and the outcome share the rest, the command the larger part
     said = min(max(columns(headers[5]) + 2, *(columns(row[5]) for row in rows)), max(20, room * 2 // 5))

@@ -1,4 +1,4 @@
-"""Human output. Tables come from tabulate, imported only when a table is drawn."""
+"""Human output: tables, wrapped paragraphs, explanations, and the words they share."""
 
 from __future__ import annotations
 
@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING, Any
 
 from referee.language import _, current
 from referee.names import counted as counted_units
-from referee.render.widths import Measure, columns, has_wide, wide, wrap
+from referee.render import tables
+from referee.render.widths import columns, has_wide, wide, wrap
 from referee.ruling import SIDES, Said, Side, Step, listed
 from referee.ruling import side_word as bare_side
 
@@ -129,28 +130,13 @@ def paragraph(text: str) -> str:
 def table(rows: Iterable[Sequence[Any]], headers: Sequence[str], indented: bool = False) -> str:
     """`indented` keeps the leading spaces of cells, for rows that are parts of
     the row above. Wide characters are measured by referee.render.widths, on
-    every machine alike, whether wcwidth is installed or not."""
-    import tabulate as drawing
-    from tabulate import tabulate
-
-    cells = [[spoken(cell) for cell in row] for row in rows]
-    drawing.wcwidth = Measure  # type: ignore[attr-defined]
-    drawing.WIDE_CHARS_MODE = any(has_wide(str(cell)) for cell in [*headers, *(c for row in cells for c in row)])
-    drawn = tabulate(
-        cells, headers=list(headers), tablefmt="simple", disable_numparse=True, preserve_whitespace=indented
-    )
+    every machine alike. A table wider than the terminal wraps its widest
+    columns, or stacks its rows when even that is too wide."""
+    cells = [[str(spoken(cell)) for cell in row] for row in rows]
+    drawn = tables.drawn(cells, headers, indented)
     if not cells or _widest(drawn) <= width():
         return drawn
-    fitted = _fitted(cells, headers)
-    drawn = tabulate(
-        cells,
-        headers=list(headers),
-        tablefmt="simple",
-        disable_numparse=True,
-        preserve_whitespace=indented,
-        maxcolwidths=fitted,
-        maxheadercolwidths=fitted,
-    )
+    drawn = tables.drawn(cells, headers, indented, _fitted(cells, headers))
     return drawn if _widest(drawn) <= width() else _stacked(cells, headers)
 
 
@@ -180,7 +166,7 @@ def _fitted(cells: list[list[Any]], headers: Sequence[str]) -> list[int]:
     cells_by_column = [[str(v) for v in column] for column in zip(headers, *cells, strict=False)]
     widths = [max(map(columns, column)) for column in cells_by_column]
     floors = [max(columns(word) for v in column for word in v.split() or [""]) for column in cells_by_column]
-    room = width() - 4 * len(widths) + 2  # tabulate pads each column by 2 and parts them by 2
+    room = width() - 4 * len(widths) + 2  # a column is up to 2 wider than its cells, and 2 apart from the next
     while sum(widths) > room:
         shrinkable = [i for i, w in enumerate(widths) if w > floors[i]]
         if not shrinkable:

@@ -26,12 +26,6 @@ def has_wide(text: str) -> bool:
     return not text.isascii() and any(map(wide, text))
 
 
-class Measure:
-    """The one function tabulate asks of wcwidth, measured here instead."""
-
-    wcswidth = staticmethod(columns)
-
-
 def wrap(text: str, width: int, first: str, later: str, whole_words: bool) -> list[str]:
     """Text with wide characters broken into lines of at most `width` columns:
     between any two wide characters or at a space, never before a closing mark
