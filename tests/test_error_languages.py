@@ -36,7 +36,7 @@ UNKNOWN_UNIT = {
     "en": "unknown unit 'troper'; did you mean 'trooper'?",
     "nl": "eenheid 'troper' is onbekend; bedoel je 'trooper'?",
     "de": "Einheit 'troper' ist unbekannt; meinten Sie 'trooper'?",
-    "zh-Hant": "未知的單位「troper」；您是指「trooper」嗎？",
+    "zh-Hant": "未知的單位「troper」；你是指「trooper」嗎？",
 }
 UNKNOWN_LISTED = {
     "en": "unknown unit 'xyz'; known: heavy, saboteur, trooper",
@@ -160,7 +160,7 @@ AUTHORS = {  # a ruleset file's mistakes: file:line:column and the key path kept
         "en": "reinforcements: unknown key 'placs'; did you mean 'places'?",
         "nl": "reinforcements: sleutel 'placs' is onbekend; bedoel je 'places'?",
         "de": "reinforcements: Schlüssel 'placs' ist unbekannt; meinten Sie 'places'?",
-        "zh-Hant": "reinforcements: 未知的鍵「placs」；您是指「places」嗎？",
+        "zh-Hant": "reinforcements: 未知的鍵「placs」；你是指「places」嗎？",
     },
     "places: twelve": {
         "en": "reinforcements.places: expected a whole number from 1 to 100, got text",
