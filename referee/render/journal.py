@@ -172,7 +172,8 @@ def board_action(rules: Ruleset, entry: dict[str, Any]) -> str:
 
     board = entry["ruling"]["board"]
     ruling = styled(pgettext("log.ruling", "Ruling:"), bold=True)
-    lines = [*_card(entry, _labels()), "", ruling, f"  {outcome(entry)}", *_why(entry)]
+    said = outcome(entry, lambda word: rules.said(word).spoken)  # the players as the ruleset names them here
+    lines = [*_card(entry, _labels()), "", ruling, f"  {said}", *_why(entry)]
     after = styled(pgettext("log.board", "The board after it:"), bold=True)
     lines += ["", after, paragraph(status(rules, board)), "", players(board)]
     lines += ["", *map(paragraph, notes(board))] if notes(board) else []
