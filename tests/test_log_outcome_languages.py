@@ -83,8 +83,8 @@ SAID = {  # language -> each command's outcome, in the order of COMMANDS (the st
         "命中：失去戰鬥力",
         "未命中",
         "購買了 3 trooper",
-        "花費 0 的方法有 1 種",
-        "領取 17 的方法有 6 種",
+        "花 0 點的方法有 1 種",
+        "取得 17 的方法有 6 種",
         "對局 friday 已開始",
         "已擺出 8 塊地形板，red 先行",
         "red：在 B1 放 6 點；blue：在 A2 放 1 點",
@@ -147,3 +147,19 @@ def test_an_attack_rolled_again_in_a_game_is_flagged_in_the_language(code: str, 
     for seed in (1, 2):
         run(f"battle groundforce --attacker trooper --defender trooper --seed {seed}")
     assert run_json(f"--lang {code} log")["entries"][-1]["outcome"] == said
+
+
+@pytest.mark.parametrize(
+    ("code", "said"),
+    [
+        ("en", ["worth 6, 3 lost", "tied (see why)", "red wins (pips)"]),
+        ("nl", ["waarde 6, 3 verloren", "gelijkspel (zie Waarom)", "red wint (meeste ogen)"]),
+        ("de", ["Wert 6, 3 verloren", "unentschieden (siehe Warum)", "red gewinnt (meiste Augen)"]),
+        ("zh-Hant", ["合成 6 點，失去 3 點", "平手（見理由）", "red 獲勝（點數最高）"]),
+    ],
+)
+def test_grouping_and_scoring_in_each_language(code: str, said: list[str]) -> None:
+    run("group diceland 4 5")
+    run("score diceland --red 6,5,1 --blue 4,4,4")
+    run("score diceland --red 6,5,2 --blue 4,4,4")
+    assert [entry["outcome"] for entry in run_json(f"--lang {code} log")["entries"]] == said
