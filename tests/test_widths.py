@@ -8,7 +8,7 @@ from conftest import run
 from hypothesis import given
 from hypothesis import strategies as st
 
-from referee.render.widths import columns, wrap
+from referee.render.widths import columns, shortened, wrap
 
 NARROW_60 = {"COLUMNS": "60"}
 BATTLE = (
@@ -72,3 +72,16 @@ def test_wrapping_keeps_every_character_and_fits(text: str, width: int) -> None:
     lines = wrap(text, width, "", "", whole_words=False)
     assert all(columns(line) <= width for line in lines)
     assert "".join(lines).replace(" ", "") == text.replace(" ", "")
+
+
+def test_a_cell_is_shortened_by_the_columns_it_takes() -> None:
+    assert shortened("命中：失去戰鬥力", 9) == "命中：失…"  # 4 wide characters and the ellipsis: 9 columns
+    assert shortened("a hit: out of action", 9) == "a hit: o…"
+    assert shortened("命中", 4) == "命中"
+
+
+@given(st.text(alphabet="步兵師裝甲 ab，。", max_size=40), st.integers(min_value=2, max_value=30))
+def test_a_shortened_cell_fits_and_keeps_its_beginning(text: str, width: int) -> None:
+    cut = shortened(text, width)
+    assert columns(cut) <= width
+    assert cut == text or (cut.endswith("…") and text.startswith(cut[:-1]))

@@ -11,14 +11,10 @@ from referee.journal.export import command_line
 from referee.language import npgettext, pgettext
 from referee.render.outcome import outcome
 from referee.render.text import kept_explanation, paragraph, styled, table, typed, width, wrapped
-from referee.render.widths import columns
+from referee.render.widths import columns, shortened
 
 if TYPE_CHECKING:
     from referee.ruleset.model import Ruleset
-
-
-def _short(text: str, width: int = 70) -> str:
-    return text if len(text) <= width else text[: width - 1] + "…"
 
 
 def listing(
@@ -42,7 +38,7 @@ def listing(
     fixed = sum(max(columns(headers[i]) + 2, *(columns(str(row[i])) for row in rows)) for i in range(4)) + 2 * 5
     room = max(40, width() - fixed)  # the command and the outcome share the rest, the command the larger part
     said = min(max(columns(headers[5]) + 2, *(columns(row[5]) for row in rows)), max(20, room * 2 // 5))
-    drawn = table([(*row[:4], _short(row[4], room - said), _short(row[5], said)) for row in rows], headers)
+    drawn = table([(*row[:4], shortened(row[4], room - said), shortened(row[5], said)) for row in rows], headers)
     if latest is None:
         return drawn
     more = shlex.join(["referee", "log", *filters, "--limit", str(latest * 10)])
@@ -176,7 +172,8 @@ def board_action(rules: Ruleset, entry: dict[str, Any]) -> str:
 
     board = entry["ruling"]["board"]
     ruling = styled(pgettext("log.ruling", "Ruling:"), bold=True)
-    lines = [*_card(entry, _labels()), "", ruling, f"  {outcome(entry)}", *_why(entry)]
+    said = outcome(entry, lambda word: rules.said(word).spoken)  # the players as the ruleset names them here
+    lines = [*_card(entry, _labels()), "", ruling, f"  {said}", *_why(entry)]
     after = styled(pgettext("log.board", "The board after it:"), bold=True)
     lines += ["", after, paragraph(status(rules, board)), "", players(board)]
     lines += ["", *map(paragraph, notes(board))] if notes(board) else []

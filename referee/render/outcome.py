@@ -1,7 +1,12 @@
 """A journal entry's outcome in a few words, for `referee log`: read from the
 typed keys its kind of ruling carries (who won, hit or miss, what was bought
 or recruited, what a board action did, the map dealt), else the conclusion
-its last step states when that is short, else a neutral word."""
+its last step states when that is short, else a neutral word.
+
+Each phrase is a message with a stable id, said whole in the language spoken;
+a side is said as the language's noun for it. Players, units and other words
+of a ruleset stay as the journal stored them unless the caller has the
+ruleset at hand and gives `word` (the list never loads a ruleset)."""
 
 from __future__ import annotations
 
@@ -10,24 +15,34 @@ from collections.abc import Callable
 from typing import Any
 
 from referee.render.widths import columns
+from referee.ruling import Side, listed, say, say_n, series
 
 SHORT = 32  # longest conclusion taken from an explanation as the outcome
 
 Ruling = dict[str, Any]
+Word = Callable[[str], str]  # a ruleset's word (a player) as the language spoken writes it
 
 
-def outcome(entry: dict[str, Any]) -> str:
+def outcome(entry: dict[str, Any], word: Word = str) -> str:
     ruling = entry["ruling"] if isinstance(entry["ruling"], dict) else {}
-    flagged = " (rolled before)" if (entry["dice"] or {}).get("rolled_before") else ""
     if "board" in ruling and "action" in ruling:
-        return _board(ruling["action"], ruling["board"])
+        return _board(ruling["action"], ruling["board"], word)
     for keys, said in _TYPED:
         if all(key in ruling for key in keys):
-            return said(ruling) + flagged
+            if (entry["dice"] or {}).get("rolled_before"):
+                return say("outcome.rolled_before", "{outcome} (rolled before)", outcome=said(ruling))
+            return said(ruling)
     if entry["command"].startswith("game "):
-        done = {"start": "started", "stop": "stopped"}.get(entry["command"].removeprefix("game "), "kept")
-        return f"game {ruling.get('game', '')} {done}"
+        return _game(entry["command"].removeprefix("game "), str(ruling.get("game", "")))
     return _concluded(ruling)
+
+
+def _game(done: str, game: str) -> str:
+    if done == "start":
+        return say("outcome.game.start", "game {game} started", game=game)
+    if done == "stop":
+        return say("outcome.game.stop", "game {game} stopped", game=game)
+    return say("outcome.game.kept", "game {game} kept", game=game)
 
 
 def _concluded(ruling: Ruling) -> str:
@@ -37,88 +52,145 @@ def _concluded(ruling: Ruling) -> str:
         conclusion = re.split(r": |：", str(steps[-1].get("text", "")))[-1]  # Chinese writes a wide colon
         if 0 < columns(conclusion) <= SHORT:
             return conclusion
-    return "ruled"
+    return say("outcome.ruled", "ruled")
 
 
 def _battle(ruling: Ruling) -> str:
     if ruling["winner"]:
-        return f"{ruling['winner']} wins"
-    return f"{ruling['outcome']} attack" if isinstance(ruling.get("outcome"), str) else "no winner"
+        return say("outcome.side_wins", "{winner} wins", winner=Side(ruling["winner"]))
+    if isinstance(ruling.get("outcome"), str):  # a pairing's effect ('failed'), known before its winner
+        return say("outcome.attack", "{outcome} attack", outcome=_named(ruling["outcome"]))
+    return say("outcome.no_winner", "no winner")
 
 
 def _score(ruling: Ruling) -> str:
     if ruling["winner"]:
-        return f"{ruling['winner']} wins ({ruling['decided_by']})"
-    return "tied (see why)" if ruling.get("decided_by") else "no winner"
+        by = _named(ruling["decided_by"])
+        return say("outcome.player_wins.by", "{winner} wins ({decided_by})", winner=ruling["winner"], decided_by=by)
+    if ruling.get("decided_by"):
+        return say("outcome.tied", "tied (see why)")
+    return say("outcome.no_winner", "no winner")
+
+
+def _named(stored: str) -> str:
+    """An enumerated word of a ruling (what decided a game, what a pairing
+    did) as the language spoken names it; an unknown word as stored."""
+    named = {
+        "dice": lambda: say("outcome.criterion.dice", "dice"),
+        "pips": lambda: say("outcome.criterion.pips", "pips"),
+        "first": lambda: say("outcome.criterion.first", "first"),
+        "capital": lambda: say("outcome.criterion.capital", "capital"),
+        "failed": lambda: say("pairing.failed", "failed"),
+        "perfect": lambda: say("pairing.perfect", "perfect"),
+        "valid": lambda: say("pairing.valid", "valid"),
+    }
+    return named[stored]() if stored in named else stored
 
 
 def _hit(ruling: Ruling) -> str:
     if not ruling["hit"]:
-        return "a miss"
+        return say("outcome.miss", "a miss")
     if ruling.get("out_of_action"):
-        return "a hit: out of action"
-    return "a hit: wounded" if ruling.get("wounds", 0) > ruling.get("wounds_before", 0) else "a hit, no wound"
+        return say("outcome.hit.out", "a hit: out of action")
+    if ruling.get("wounds", 0) > ruling.get("wounds_before", 0):
+        return say("outcome.hit.wounded", "a hit: wounded")
+    return say("outcome.hit.unwounded", "a hit, no wound")
+
+
+def _counted(count: object, unit: str) -> str:
+    """'3 trooper': a count of a unit as the journal stored its word."""
+    return say("outcome.counted", "{n} {unit}", n=str(count), unit=unit)
 
 
 def _units(counted: list[dict[str, Any]]) -> str:
-    return ", ".join(f"{u['count']} {(u['state'] + ' ' + u['unit']).strip()}" for u in counted) or "nothing"
+    said = listed(_counted(u["count"], (u["state"] + " " + u["unit"]).strip()) for u in counted)
+    return said or say("outcome.nothing", "nothing")
 
 
 def _bought(ruling: Ruling) -> str:
     bought = ruling["bought"]
     if isinstance(bought, dict) and bought:
-        return "bought " + ", ".join(f"{count} {unit}" for unit, count in bought.items())
+        return say("outcome.bought", "bought {units}", units=listed(_counted(n, unit) for unit, n in bought.items()))
     if bought:
-        return f"bought {bought}"
-    return f"{_ways(len(ruling['purchases']))} to spend {ruling['spend']}"
+        return say("outcome.bought", "bought {units}", units=str(bought))
+    ways = len(ruling["purchases"])
+    return say_n(
+        "outcome.ways.spend", "{n} way to spend {spend}", "{n} ways to spend {spend}", ways, spend=ruling["spend"]
+    )
 
 
-def _ways(count: int) -> str:
-    return "1 way" if count == 1 else f"{count} ways"
+def _dealt(tiles: int, first: str) -> str:
+    return say_n("outcome.dealt", "{n} tile dealt, {first} first", "{n} tiles dealt, {first} first", tiles, first=first)
+
+
+def _set_up(ruling: Ruling) -> str:
+    dice = say_n("outcome.dice_each", "{n} dice each", "{n} dice each", ruling["dice_per_player"])
+    return say_n("outcome.tiles", "{n} tile, {dice}", "{n} tiles, {dice}", len(ruling["tiles"]), dice=dice)
 
 
 _TYPED: list[tuple[tuple[str, ...], Callable[[Ruling], str]]] = [
-    (("error",), lambda r: "refused"),
-    (("awaits",), lambda r: f"waits for --{r['awaits']}"),
+    (("error",), lambda r: say("outcome.refused", "refused")),
+    (("awaits",), lambda r: say("outcome.awaits", "waits for --{option}", option=r["awaits"])),
     (("players", "winner"), _score),
     (("winner",), _battle),
     (("hit",), _hit),
-    (("needed",), lambda r: f"needs {r['needed']}+ to hit"),
-    (("total", "expression"), lambda r: f"total {r['total']}"),
-    (("units", "ways"), lambda r: f"{_ways(len(r['ways']))} to take {r['units']}"),
-    (("before", "after"), lambda r: f"now {_units(r['after'])}"),
-    (("built", "left"), lambda r: f"built {', '.join(r['built'])}, {r['left']} left"),
+    (("needed",), lambda r: say("outcome.needs", "needs {needed}+ to hit", needed=r["needed"])),
+    (("total", "expression"), lambda r: say("outcome.total", "total {total}", total=r["total"])),
+    (
+        ("units", "ways"),
+        lambda r: say_n(
+            "outcome.ways.take", "{n} way to take {units}", "{n} ways to take {units}", len(r["ways"]), units=r["units"]
+        ),
+    ),
+    (("before", "after"), lambda r: say("outcome.now", "now {units}", units=_units(r["after"]))),
+    (
+        ("built", "left"),
+        lambda r: say("outcome.built", "built {things}, {left} left", things=listed(r["built"]), left=r["left"]),
+    ),
     (("purchases", "spend"), _bought),
-    (("places_first", "tiles"), lambda r: f"{len(r['tiles'])} tiles dealt, {r['places_first']} first"),
-    (("dice_per_player", "tiles"), lambda r: f"{len(r['tiles'])} tiles, {r['dice_per_player']} dice each"),
-    (("value", "lost"), lambda r: f"worth {r['value']}, {r['lost']} lost"),
+    (("places_first", "tiles"), lambda r: _dealt(len(r["tiles"]), r["places_first"])),
+    (("dice_per_player", "tiles"), _set_up),
+    (
+        ("value", "lost"),
+        lambda r: say("outcome.grouped", "worth {value}, {lost} lost", value=r["value"], lost=r["lost"]),
+    ),
 ]
 
 
-def _board(action: dict[str, Any], board: dict[str, Any]) -> str:
+def _board(action: dict[str, Any], board: dict[str, Any], word: Word) -> str:
     """What an action on the board did, read from the board it left."""
-    player, kind = action.get("player"), action["kind"]
+    kind = action["kind"]
+    player = word(action["player"]) if action.get("player") else str(action.get("player"))
     at = {tile["coord"]: tile for tile in board["tiles"]}
     if board["phase"] == "over" and board.get("winner"):
-        return f"{board['winner']['player']} wins"
+        return say("outcome.player_wins", "{winner} wins", winner=word(board["winner"]["player"]))
     if kind == "start":
-        return f"{len(board['tiles'])} tiles dealt, {board['to_move']} first"
+        return _dealt(len(board["tiles"]), word(board["to_move"]))
     if kind == "place":  # placements alternate between the players: each tile now names its placer
         by: dict[str, list[str]] = {}
         for coord, pips in action["placements"]:
-            by.setdefault(at[coord]["owner"], []).append(f"a {pips} on {coord}")
-        return "; ".join(f"{placer}: {', '.join(placed)}" for placer, placed in by.items())
+            by.setdefault(at[coord]["owner"], []).append(
+                say("outcome.placed", "a {pips} on {coord}", pips=pips, coord=coord)
+            )
+        return series(
+            say("outcome.placed_by", "{player}: {placed}", player=word(p), placed=listed(placed))
+            for p, placed in by.items()
+        )
     if board.get("pending"):
-        return "waits for a pick"
+        return say("outcome.pick_awaited", "waits for a pick")
     if kind in ("attack", "pick") and action.get("to") in at:
-        held = at[action["to"]]
-        if held["owner"] == player:
-            return f"{player} takes {action['to']}"
-        return f"{action['to']} holds ({held['pips']} left)" if held["owner"] else f"{action['to']} emptied"
+        to, held = action["to"], at[action["to"]]
+        if held["owner"] == action.get("player"):
+            return say("outcome.takes", "{player} takes {tile}", player=player, tile=to)
+        if held["owner"]:
+            return say("outcome.holds", "{tile} holds ({pips} left)", tile=to, pips=held["pips"])
+        return say("outcome.emptied", "{tile} emptied", tile=to)
     if kind == "move":
-        return f"{player} moves {action['from']} to {action['to']}"
+        return say(
+            "outcome.moves", "{player} moves {start} to {tile}", player=player, start=action["from"], tile=action["to"]
+        )
     if kind == "undo":
-        return f"entry {action['undone']} taken back"
+        return say("outcome.undone", "entry {entry} taken back", entry=action["undone"])
     if kind == "end":
-        return f"turn {board['turn']}: {board['to_move']} to move"
-    return f"{player} {kind}s"
+        return say("outcome.turn", "turn {turn}: {player} to move", turn=board["turn"], player=word(board["to_move"]))
+    return say("outcome.acts", "{player} {kind}s", player=player, kind=kind)

@@ -26,6 +26,15 @@ def has_wide(text: str) -> bool:
     return not text.isascii() and any(map(wide, text))
 
 
+def shortened(text: str, width: int) -> str:
+    """Text cut to at most `width` columns, a '…' saying where, for a table's
+    cell: a Chinese outcome cut by its characters would be twice too wide."""
+    if columns(text) <= width:
+        return text
+    kept = text[: _fitting(text, width - 1)]
+    return (kept if columns(kept) < width else "") + "…"  # a first wide character may not fit at all
+
+
 def wrap(text: str, width: int, first: str, later: str, whole_words: bool) -> list[str]:
     """Text with wide characters broken into lines of at most `width` columns:
     between any two wide characters or at a space, never before a closing mark
