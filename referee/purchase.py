@@ -178,11 +178,12 @@ def check(rules: Ruleset, offered: Offer, wanted: Purchase) -> None:
     price = cost(rules, wanted)
     if offered.free_places is not None and units > offered.free_places:
         raise RefereeError(
-            say(
+            say_n(
                 "error.buy.no_room",
-                "that is {units} units, but only {free} places are free",
+                "that is {units} units, but only {n} place is free",
+                "that is {units} units, but only {n} places are free",
+                offered.free_places,
                 units=units,
-                free=offered.free_places,
             ),
             rule=terms.places_rule,
         )

@@ -181,3 +181,17 @@ def test_a_damaged_entry_is_named_in_the_language_asked_and_exits_1(journal: Pat
         db.execute("UPDATE entries SET argv = X'5b5d' WHERE id = 2")
     db.close()
     assert run(f"--lang {code} log show 2", code=1).stderr.strip() == damaged
+
+
+@pytest.mark.parametrize(
+    ("code", "said"),
+    [
+        ("en", "only 1 place is free"),
+        ("nl", "er is maar 1 plaats vrij"),
+        ("de", "aber nur 1 Platz ist frei"),
+        ("zh-Hant", "但只有 1 個空位"),
+    ],
+)
+def test_a_purchase_with_one_free_place_says_it_in_the_singular(code: str, said: str) -> None:
+    command = "reinforce groundforce --mines 1 --free-places 1 --buy '2 heavy' --no-journal"
+    assert said in fails(f"--lang {code} {command}")
