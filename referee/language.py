@@ -72,6 +72,13 @@ def _fallback(later: list[str | None], environ: Mapping[str, str]) -> str:
     return code if speakable(code, sys.stderr.encoding) else ENGLISH
 
 
+def choose(flag: str | None, environ: Mapping[str, str], encoding: str | None) -> None:
+    """Speak the language asked for (see `chosen`), or English where the output
+    cannot carry its letters (Chinese on an ASCII terminal)."""
+    code = chosen(flag, environ)
+    use(code if speakable(code, encoding) else ENGLISH)
+
+
 def speakable(code: str, encoding: str | None) -> bool:
     """Whether an output in this encoding can carry the language's own letters
     (an ASCII terminal cannot carry Chinese, nor ü)."""

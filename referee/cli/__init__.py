@@ -103,8 +103,7 @@ def speak(value: str | None) -> None:
 
     from referee import language
 
-    code = language.chosen(value, os.environ)
-    language.use(code if language.speakable(code, sys.stdout.encoding) else language.ENGLISH)
+    language.choose(value, os.environ, sys.stdout.encoding)
 
 
 def _asks_json(given: list[str]) -> bool:

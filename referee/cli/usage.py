@@ -33,11 +33,9 @@ def language_asked(given: list[str]) -> None:
         elif word.startswith("--lang="):
             flag = word.partition("=")[2]
     try:
-        code = language.chosen(flag, os.environ)
+        language.choose(flag, os.environ, sys.stdout.encoding)
     except RefereeError:
         return  # an unknown language: the error at hand is said in English
-    if language.speakable(code, sys.stdout.encoding):
-        language.use(code)
 
 
 def usage_line(exc: click.UsageError) -> str:
