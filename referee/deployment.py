@@ -65,7 +65,7 @@ def placing_order(rules: Ruleset, rolls: Mapping[str, tuple[int, ...]]) -> tuple
                 blue=rules.said(blue),
                 theirs=theirs,
             )
-            faces = ", ".join([*tied, counted])
+            faces = listed([*tied, counted])
             return winner, step(
                 setup.order_rule,
                 "order.first",
@@ -74,7 +74,7 @@ def placing_order(rules: Ruleset, rolls: Mapping[str, tuple[int, ...]]) -> tuple
                 winner=rules.said(winner),
             )
         tied.append(say("order.tied", "{face}s: {n} each", face=face, n=mine))
-    faces = ", ".join(tied)
+    faces = listed(tied)
     return None, step(
         setup.order_rule, "order.identical", "{faces}: identical rolls, both re-roll everything", faces=faces
     )

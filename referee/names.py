@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Generic, TypeVar
 from referee.errors import RefereeError, did_you_mean
 from referee.inputs import MAX_COUNT, shown, whole_number
 from referee.language import pgettext
-from referee.ruling import listed, say, say_n
+from referee.ruling import Spoken, both_ways, listed, say, say_n
 
 if TYPE_CHECKING:
     from referee.ruleset.model import Ruleset
@@ -29,10 +29,11 @@ def plural(count: int, word: str, many: str = "") -> str:
     return f"{count} {word if count == 1 else many or word + 's'}"
 
 
-def article(words: str) -> str:
+def article(words: str) -> Spoken:
     """'an astral attack', 'a unit': the indefinite article a ruleset's word takes
-    (by its first letter: the rulesets' words are English labels)."""
-    return f"{'an' if words[:1].lower() in 'aeiou' else 'a'} {words}"
+    in English (by its first letter: the rulesets' words are English labels).
+    Other languages' messages take the bare word instead."""
+    return both_ways(lambda said: f"{'an' if said[0][:1].lower() in 'aeiou' else 'a'} {said[0]}", [words])
 
 
 def counted(rules: Ruleset, units: Iterable[tuple[str, int]]) -> str:

@@ -13,7 +13,7 @@ from referee.language import pgettext
 from referee.records import record
 from referee.ruleset.economy import Limit, Reinforcements
 from referee.ruleset.model import Ruleset
-from referee.ruling import Step, costs, listed, say, say_n, step
+from referee.ruling import Step, costs, listed, say, say_n, spaced, step, summed
 
 Purchase = dict[str, int]
 MAX_PURCHASES = 200_000
@@ -133,9 +133,9 @@ def offer(rules: Ruleset, held: Mapping[str, int], free_places: int | None) -> O
     spend = max(cost(rules, p) for p in fitting)
     spend_all = terms.spend == "all-possible"
     legal = [p for p in fitting if cost(rules, p) == spend or not spend_all]
-    income_text = " + ".join(
+    income_text = summed(
         [say("income.base", "{n} base", n=terms.income.base)]
-        + [f"{rules.said(s).spoken} {n}" + (f" × {per[s]}" if per[s] != 1 else "") for s, n in held.items() if n]
+        + [spaced(rules.said(s), n, *(("×", per[s]) if per[s] != 1 else ())) for s, n in held.items() if n]
     )
     steps = [step(terms.income.rule, "income", "{income} = {points} points", income=income_text, points=points)]
     if places is not None:

@@ -14,7 +14,7 @@ from referee.names import Lexicon, some_units
 from referee.records import record
 from referee.ruleset.model import Ruleset
 from referee.ruleset.recruits import Bonus, Building, Recruiting, Work
-from referee.ruling import Step, both, costs, listed, say, say_n, step
+from referee.ruling import Step, both, costs, listed, say, say_n, spaced, step, summed
 
 
 @record
@@ -95,12 +95,11 @@ def _options(terms: Recruiting) -> dict[str, str]:
 
 def _held_count(rules: Ruleset, terms: Recruiting, held: Mapping[str, int]) -> tuple[int, list[Step]]:
     """Units from what is held: so many per thing, one per so many, and the least a player gets."""
-    word = {name: rules.said(name).spoken for name in [*terms.per, *terms.every]}
-    said = [f"{word[name]} {held.get(name, 0)}" + (f" × {n}" if n != 1 else "") for name, n in terms.per.items()]
-    said += [f"{word[name]} {held.get(name, 0)} ÷ {n}" for name, n in terms.every.items()]
+    said = [spaced(rules.said(name), held.get(name, 0), *(("×", n) if n != 1 else ())) for name, n in terms.per.items()]
+    said += [spaced(rules.said(name), held.get(name, 0), "÷", n) for name, n in terms.every.items()]
     base = sum(n * held.get(name, 0) for name, n in terms.per.items())
     base += sum(held.get(name, 0) // n for name, n in terms.every.items())
-    steps = [step(terms.rule, "recruit.count", "{sum} = {base}", sum=" + ".join(said), base=base)]
+    steps = [step(terms.rule, "recruit.count", "{sum} = {base}", sum=summed(said), base=base)]
     if base < terms.at_least:
         base = terms.at_least
         steps.append(step(terms.rule, "recruit.at_least", "at least {least}: {base}", least=terms.at_least, base=base))

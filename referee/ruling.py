@@ -8,7 +8,7 @@ written as it in JSON, so `--json` output and stored journals keep their shape.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import field, fields
 from enum import Enum
 from typing import Any
@@ -80,6 +80,52 @@ class Said(str):
         return str(self), self.spoken
 
 
+class Spoken(str):
+    """A phrase said in the language spoken (its value, which reports and
+    errors print as any str) that keeps what it is in every language: its
+    message id and its English. A step's `values` and an error's `--json` hold
+    these, so a program reads the same document whatever language was asked."""
+
+    id: str
+    english: str
+
+    def __new__(cls, spoken: str, id: str, english: str) -> Spoken:
+        phrase = super().__new__(cls, spoken)
+        phrase.id = id
+        phrase.english = english
+        return phrase
+
+    def __getnewargs__(self) -> tuple[str, str, str]:  # type: ignore[override]  # copied as it was made
+        return str(self), self.id, self.english
+
+    def __add__(self, more: str) -> Spoken:
+        """The phrase said on ('2 hits' + ' = 4'): still its message, in both languages."""
+        return Spoken(str(self) + more, self.id, self.english + english_of(more))
+
+
+def english_of(value: str) -> str:
+    """A phrase or a ruleset's word as English writes it."""
+    return value.english if isinstance(value, Spoken) else str(value)
+
+
+def spoken_of(value: str) -> str:
+    """A phrase or a ruleset's word as the language spoken writes it."""
+    return value.spoken if isinstance(value, Said) else value
+
+
+def both_ways(render: Callable[[list[str]], str], items: Iterable[str]) -> Spoken:
+    """What `render` makes of the items, in the language spoken and in English
+    (articles, joins), for code that shapes words without a message."""
+    kept = list(items)
+    return Spoken(render([spoken_of(item) for item in kept]), "", render([english_of(item) for item in kept]))
+
+
+def worded(spoken: str, english: str) -> Spoken:
+    """A ruleset's word (a unit, a face, a situation) as the language spoken
+    writes it, kept with the file's own word; it has no message id."""
+    return Spoken(spoken, "", english)
+
+
 Value = str | int | float | bool | None  # what fills a step's template, as JSON holds it
 
 
@@ -113,7 +159,7 @@ class Step:
         return said.format(**_spoken(self.values))
 
     def as_dict(self) -> dict[str, Any]:
-        return {"rule": self.rule, "text": self.text, "message": self.message, "values": dict(self.values)}
+        return {"rule": self.rule, "text": self.text, "message": self.message, "values": _english(self.values)}
 
 
 def _spoken(values: Mapping[str, Value]) -> dict[str, Value]:
@@ -122,6 +168,17 @@ def _spoken(values: Mapping[str, Value]) -> dict[str, Value]:
     return {
         k: side_word(v) if isinstance(v, Side) else v.spoken if isinstance(v, Said) else v for k, v in values.items()
     }
+
+
+def _english(values: Mapping[str, Value]) -> dict[str, Value]:
+    """Values as English says them, the same in every language: a phrase as its
+    English; a side and a ruleset's word (Said) already write themselves so."""
+    return {k: english_of(v) if isinstance(v, Spoken) else v for k, v in values.items()}
+
+
+def _phrase(message: str, spoken: str, english: str, values: Mapping[str, Value]) -> Spoken:
+    """A template said in the language spoken, kept with its English."""
+    return Spoken(spoken.format(**_spoken(values)), message, english.format(**_english(values)))
 
 
 def step(rule: str, message: str, template: str, /, **values: Value) -> Step:
@@ -137,41 +194,71 @@ def step_n(rule: str, message: str, singular: str, plural: str, n: int, /, **val
     return Step(rule, message, singular, {"n": n, **values}, plural)
 
 
-def say(message: str, template: str, /, **values: Value) -> str:
-    """A phrase of a step (a side's part, a list's item) in the current
-    language, its template known by the stable id `message`, filled in."""
-    return pgettext(message, template).format(**_spoken(values))
+def say(message: str, template: str, /, **values: Value) -> Spoken:
+    """A phrase of a step (a side's part, a list's item) or an error in the
+    current language, its template known by the stable id `message`, filled in."""
+    return _phrase(message, pgettext(message, template), template, values)
 
 
-def say_n(message: str, singular: str, plural: str, n: int, /, **values: Value) -> str:
+def say_n(message: str, singular: str, plural: str, n: int, /, **values: Value) -> Spoken:
     """'2 hits', '1 Treffer', '2 個命中': a phrase counting `n` (its `{n}`), in
     the plural form the current language gives that count."""
-    return npgettext(message, singular, plural, n).format(n=n, **_spoken(values))
+    english = singular if n == 1 else plural
+    return _phrase(message, npgettext(message, singular, plural, n), english, {"n": n, **values})
 
 
 def costs(rule: str, priced: Iterable[tuple[str, int]]) -> Step:
     """'costs: infantry 3, armour 5': what each thing costs, as buying and recruiting say it."""
-    return step(rule, "costs", "costs: {costs}", costs=listed(f"{name} {cost}" for name, cost in priced))
+    return step(rule, "costs", "costs: {costs}", costs=listed(spaced(name, cost) for name, cost in priced))
 
 
-def listed(items: Iterable[str]) -> str:
+def joined(separator: str, items: Iterable[str], spoken_separator: str | None = None) -> Spoken:
+    """Items joined by `separator` as English joins them, and by its translation
+    (or `spoken_separator`) as the current language does."""
+    kept = list(items)
+    between = pgettext("list", separator) if spoken_separator is None else spoken_separator
+    return Spoken(between.join(map(spoken_of, kept)), "list", separator.join(map(english_of, kept)))
+
+
+def in_turn(items: Iterable[str]) -> Spoken:
+    """'infantry, then armour': things taken one after another."""
+    return joined(", then ", items, pgettext("casualties.then", ", then "))
+
+
+def summed(items: Iterable[str]) -> Spoken:
+    """'stars 7 + cities 2': terms of a sum, joined by a plus in every language."""
+    return joined(" + ", items, " + ")
+
+
+def spaced(*parts: str | int) -> Spoken:
+    """'stars 7', 'cities 2 ÷ 3': a word beside its numbers, in every language."""
+    return joined(" ", (part if isinstance(part, str) else str(part) for part in parts), " ")
+
+
+def typed(items: Iterable[str]) -> Spoken:
+    """'2 armies, damaged armour': a list a player may type back, so joined by
+    a comma in every language (the words themselves are the language's)."""
+    return joined(", ", items, ", ")
+
+
+def listed(items: Iterable[str]) -> Spoken:
     """'sword, explosion': a list, its items separated as the current language separates them."""
-    return pgettext("list", ", ").join(items)
+    return joined(", ", items)
 
 
-def series(items: Iterable[str]) -> str:
+def series(items: Iterable[str]) -> Spoken:
     """'a; b': the parts of one step (each side's, each pair's), joined as the current language joins them."""
-    return pgettext("list", "; ").join(items)
+    return joined("; ", items)
 
 
-def either(items: Iterable[str]) -> str:
+def either(items: Iterable[str]) -> Spoken:
     """'sword or explosion': alternatives, joined as the current language joins them."""
-    return pgettext("list", " or ").join(items)
+    return joined(" or ", items)
 
 
-def both(items: Iterable[str]) -> str:
+def both(items: Iterable[str]) -> Spoken:
     """'6 and 2': things that go together, joined as the current language joins them."""
-    return pgettext("list", " and ").join(items)
+    return joined(" and ", items)
 
 
 @record

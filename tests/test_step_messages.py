@@ -19,7 +19,7 @@ import pytest
 from conftest import run, run_json
 
 from referee import language
-from referee.ruling import Side, say_n, step, step_n
+from referee.ruling import Side, either, say_n, step, step_n
 
 ROOT = Path(__file__).resolve().parent.parent
 OTHERS = [code for code in language.LANGUAGES if code != language.ENGLISH]
@@ -153,6 +153,18 @@ def test_a_step_keeps_its_values_as_json_and_says_a_side_in_the_language_spoken(
     language.use("de")
     assert said.text == "2 hits gegen 1: der Angreifer gewinnt mit 1"
     assert said.as_dict()["values"]["winner"] == "attacker"
+
+
+def test_a_phrase_is_said_in_the_language_spoken_and_keeps_its_english_for_json() -> None:
+    language.use("de")
+    hits = say_n("count.hits", "{n} hit", "{n} hits", 2)
+    assert (hits, hits.id, hits.english) == ("2 Treffer", "count.hits", "2 hits")
+    faces = either([hits, say_n("count.hits", "{n} hit", "{n} hits", 1)])
+    assert (faces, faces.english) == ("2 Treffer oder 1 Treffer", "2 hits or 1 hit")
+    said = step("GF-B3", "hits.compared", "{hits} against {against}: the {winner} wins by {margin}",
+                hits=hits + " (+1)", against=1, winner=Side.ATTACKER, margin=1)  # fmt: skip
+    assert said.text == "2 Treffer (+1) gegen 1: der Angreifer gewinnt mit 1"
+    assert said.as_dict()["values"] == {"hits": "2 hits (+1)", "against": 1, "winner": "attacker", "margin": 1}
 
 
 @pytest.mark.parametrize(

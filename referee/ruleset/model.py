@@ -8,12 +8,12 @@ from typing import TYPE_CHECKING, Any
 
 from referee.dice import Die
 from referee.inputs import DICE_PER_UNIT
-from referee.language import ENGLISH, LANGUAGES, current, pgettext
+from referee.language import ENGLISH, LANGUAGES, current
 from referee.records import section
 from referee.ruleset.registry import Grammars
 from referee.ruleset.spec import EMPTY, FACE, Boolean, Integer, Lazy, Record, Seq, Table, Tagged, Text, field
 from referee.ruleset.spec import RULE as RULE_ID
-from referee.ruling import Said
+from referee.ruling import Said, Spoken, say, worded
 
 if TYPE_CHECKING:
     from referee.ruleset.economy import Reinforcements
@@ -82,32 +82,37 @@ class Unit:
         return self.label or self.name
 
     @property
-    def title(self) -> str:
+    def title(self) -> Spoken:
         """Its name as printed, in the language spoken."""
         said = self.spoken.get(current())
-        return said[0] if said else self.word
+        return worded(said[0] if said else self.word, self.word)
 
     @property
-    def titles(self) -> str:
+    def titles(self) -> Spoken:
         """Its plural as printed, in the language spoken."""
+        english = self.plural or self.word + "s"
         said = self.spoken.get(current())
-        return said[1] if said else self.plural or self.title + "s"
+        return worded(said[1] if said else english, english)
 
-    def named(self, count: int) -> str:
+    def named(self, count: int) -> Spoken:
         """'trooper', 'troopers': its word for a count, in the language spoken."""
         return self.title if count == 1 else self.titles
 
-    def counted(self, count: int, state: str = "", numbered: bool = False) -> str:
+    def state_said(self, state: str) -> Spoken:
+        """One of its states ('damaged') as the language spoken writes it."""
+        return worded(self.spoken_states.get(current(), EMPTY).get(state, state), state)
+
+    def counted(self, count: int, state: str = "", numbered: bool = False) -> Spoken:
         """'trooper', '2 troopers', '2 damaged armour': as a ruling writes a count
         of them, in the language spoken and its word order (a state may follow
         the unit); `numbered` writes one as '1 trooper', beside other counts."""
         unit = self.named(count)
-        said = self.spoken_states.get(current(), EMPTY).get(state, state)
+        said = self.state_said(state)
         if count == 1 and not numbered:
-            return pgettext("unit.stated", "{state} {unit}").format(state=said, unit=unit) if state else unit
+            return say("unit.stated", "{state} {unit}", state=said, unit=unit) if state else unit
         if state:
-            return pgettext("unit.counted_stated", "{n} {state} {unit}").format(n=count, state=said, unit=unit)
-        return pgettext("unit.counted", "{n} {unit}").format(n=count, unit=unit)
+            return say("unit.counted_stated", "{n} {state} {unit}", n=count, state=said, unit=unit)
+        return say("unit.counted", "{n} {unit}", n=count, unit=unit)
 
 
 @section
@@ -159,9 +164,9 @@ class Situation:
     spoken: Mapping[str, str] = field(Table(Text()), "its sentence per language", EMPTY, internal=True)
 
     @property
-    def said(self) -> str:
+    def said(self) -> Spoken:
         """What it means, in the language spoken; the file's own sentence when not translated."""
-        return self.spoken.get(current(), self.text)
+        return worded(self.spoken.get(current(), self.text), self.text)
 
 
 @section
@@ -219,10 +224,11 @@ class Ruleset:
         """The attack a unit makes: its own, or the file's only one."""
         return self.units[unit].attack or next(iter(self.attacks))
 
-    def attack_said(self, attack: str) -> str:
+    def attack_said(self, attack: str) -> Spoken:
         """An attack's label as the language spoken writes it; the file's label otherwise."""
         spoken = self.translations.get(current())
-        return (spoken.attacks.get(attack) if spoken else None) or str(self.attacks[attack].label)
+        label = str(self.attacks[attack].label)
+        return worded((spoken.attacks.get(attack) if spoken else None) or label, label)
 
     def said(self, word: str) -> Said:
         """A word the file prints as it writes it (a player, a continent, an
@@ -231,10 +237,10 @@ class Ruleset:
         spoken = self.translations.get(current())
         return Said(word, (spoken.words.get(word) if spoken else None) or word)
 
-    def face_said(self, die: str, face: object) -> str:
+    def face_said(self, die: str, face: object) -> Spoken:
         """A face of a die as the language spoken writes it ('zwaard' for sword); the file's word otherwise."""
         spoken = self.translations.get(current())
-        return spoken.faces.get(die, {}).get(str(face), str(face)) if spoken else str(face)
+        return worded(spoken.faces.get(die, {}).get(str(face), str(face)) if spoken else str(face), str(face))
 
 
 GRAMMAR = Record(Ruleset)

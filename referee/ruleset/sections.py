@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from referee.language import current
 from referee.records import section
 from referee.ruleset.spec import RULE, Integer, Record, Seq, Table, Text, field
+from referee.ruling import Spoken, worded
 
 EMPTY: Mapping[str, tuple[str, ...]] = {}
 COLOUR = Text(pattern=r"^#[0-9a-fA-F]{6}$")
@@ -49,9 +50,9 @@ class Terrain:
     spoken: Mapping[str, str] = field(Table(Text()), "its word per language", {}, internal=True)
 
     @property
-    def title(self) -> str:
+    def title(self) -> Spoken:
         """Its word in the language spoken; its key when not translated."""
-        return self.spoken.get(current(), self.name)
+        return worded(self.spoken.get(current(), self.name), self.name)
 
 
 @section
@@ -143,6 +144,6 @@ class Variant:
     spoken: Mapping[str, str] = field(Table(Text()), "its sentence per language", {}, internal=True)
 
     @property
-    def said(self) -> str:
+    def said(self) -> Spoken:
         """What it changes, in the language spoken; the file's own sentence when not translated."""
-        return self.spoken.get(current(), self.text)
+        return worded(self.spoken.get(current(), self.text), self.text)

@@ -25,7 +25,7 @@ from referee.procedures.ranked_pairs.grammar import RankedPairs
 from referee.procedures.ranked_pairs.resolver import _stand, _take_losses, divisions, reads_rear, situations_on
 from referee.procedures.ranked_pairs.rounds import Pattern, Pool, RoundKey, pair_losses
 from referee.ruleset.model import Ruleset, Situation
-from referee.ruling import SIDES, Step, Value, listed, say, say_n, step, step_n
+from referee.ruling import SIDES, Step, Value, in_turn, listed, say, say_n, step, step_n
 
 Division = tuple[str, int]  # unit, index of its state (0: fresh)
 Rear = tuple[tuple[Division, int], ...]
@@ -414,7 +414,7 @@ def policy_steps(rules: Ruleset, params: RankedPairs) -> tuple[Step, ...]:
             )
         )
     if policy.supply:
-        order = say("casualties.then", ", then ").join(rules.units[u].title for u in policy.supply_order)
+        order = in_turn([rules.units[u].title for u in policy.supply_order])
         supplied: dict[str, Value] = {
             "attacker": params.attacker.max_front,
             "defender": params.defender.max_front,

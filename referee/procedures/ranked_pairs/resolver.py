@@ -21,12 +21,29 @@ from typing import TYPE_CHECKING
 
 from referee.dice import pips
 from referee.errors import RefereeError, setting
-from referee.language import ENGLISH, current, speaking
 from referee.names import article
 from referee.procedures.base import Battle, DiceNeed, Throw, cite
 from referee.procedures.ranked_pairs.grammar import RankedPairs
 from referee.ruleset.model import Ruleset, Situation
-from referee.ruling import SIDES, Ruling, Said, Side, Step, Value, both, listed, other, say, say_n, series, step, step_n
+from referee.ruling import (
+    SIDES,
+    Ruling,
+    Said,
+    Side,
+    Spoken,
+    Step,
+    Value,
+    both,
+    joined,
+    listed,
+    other,
+    say,
+    say_n,
+    series,
+    step,
+    step_n,
+    typed,
+)
 
 if TYPE_CHECKING:
     from referee.outcomes.pairs import SideLosses
@@ -53,15 +70,13 @@ def label(rules: Ruleset, division: Division) -> str:
     return f"{kind.states[index]} {kind.word}" if index else kind.word
 
 
-def labels(rules: Ruleset, items: list[Division]) -> str:
-    """'2 armies, damaged armour': each kind with its state, counted as the file writes it."""
-    return (
-        ", ".join(
-            rules.units[unit].counted(n, rules.units[unit].states[index] if index else "")
-            for (unit, index), n in Counter(items).items()
-        )
-        or "nothing"
-    )
+def labels(rules: Ruleset, items: list[Division]) -> Spoken:
+    """'2 armies, damaged armour': each kind with its state, counted, as a player types them back."""
+    counted = [
+        rules.units[unit].counted(n, rules.units[unit].states[index] if index else "")
+        for (unit, index), n in Counter(items).items()
+    ]
+    return typed(counted) if counted else say("suffers.nothing", "nothing")
 
 
 def _acting(side: str) -> str:
@@ -339,16 +354,18 @@ def _suffers(
     """What a side suffers: said in English for --json and the odds' groups,
     which read the same in every language, and in the language spoken for reports."""
     spoken = _suffered(rules, destroyed, worn, failing, side)
-    if current() == ENGLISH:
-        return Said(spoken, spoken)
-    with speaking(ENGLISH):
-        return Said(_suffered(rules, destroyed, worn, failing, side), spoken)
+    return Said(spoken.english, spoken)
+
+
+def _joined_states(rules: Ruleset, worn: list[Division]) -> Spoken:
+    """'damaged': the states worn units move into, one word each, joined by a slash."""
+    return joined("/", dict.fromkeys(rules.units[u].state_said(rules.units[u].states[i]) for u, i in worn), "/")
 
 
 def _suffered(
     rules: Ruleset, destroyed: list[Division], worn: list[Division], failing: Situation | None, side: Side
-) -> str:
-    parts = []
+) -> Spoken:
+    parts: list[str] = []
     if destroyed:
         parts.append(say("suffers.destroyed", "{units} destroyed", units=labels(rules, destroyed)))
     if worn:
@@ -357,7 +374,7 @@ def _suffered(
                 "suffers.worn",
                 "{units} becomes {states}",
                 units=labels(rules, [(u, i - 1) for u, i in worn]),
-                states="/".join(dict.fromkeys(rules.units[u].states[i] for u, i in worn)),
+                states=_joined_states(rules, worn),
             )
         )
     if failing is not None:

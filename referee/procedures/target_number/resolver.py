@@ -8,7 +8,7 @@ hit, so summing over both dice gives exact odds."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 
 from referee.dice import pips
@@ -18,7 +18,22 @@ from referee.outcomes.strike import Strike, StrikeOutcome
 from referee.procedures.base import DiceNeed, Throw, cite
 from referee.procedures.target_number.grammar import Modifier, TargetNumber
 from referee.ruleset.model import Ruleset
-from referee.ruling import Ruling, Side, Step, Value, either, say, say_n, step
+from referee.ruling import (
+    Ruling,
+    Side,
+    Spoken,
+    Step,
+    Value,
+    both_ways,
+    either,
+    listed,
+    say,
+    say_n,
+    series,
+    spaced,
+    step,
+    summed,
+)
 
 ODDS_KEYS = ("needed", "hit", "out_of_action")  # the number needed is the same for every throw
 
@@ -34,7 +49,7 @@ def whose(params: TargetNumber, side: str) -> str:
     return say("value.whose", "the {side}'s {value}", side=Side(side), value=params.value.label)
 
 
-def _only(labels: list[str], kind: str) -> dict[str, Value]:
+def _only(labels: Sequence[str], kind: str) -> dict[str, Value]:
     """What a refusal of an attack type says of the types allowed instead:
     English with articles ('a melee attack or a ranged attack', 'no attack'),
     the other languages bare ('melee of ranged')."""
@@ -47,10 +62,11 @@ def _only(labels: list[str], kind: str) -> dict[str, Value]:
     }
 
 
-def _listing(words: list[str]) -> str:
-    """'a melee attack, a ranged attack or an astral attack'."""
-    words = [article(w) for w in words]
-    return ", ".join(words[:-1]) + f" or {words[-1]}" if len(words) > 1 else "".join(words)
+def _listing(words: Iterable[str]) -> Spoken:
+    """'a melee attack, a ranged attack or an astral attack': English, which the other languages leave out."""
+    return both_ways(
+        lambda said: ", ".join(said[:-1]) + f" or {said[-1]}" if len(said) > 1 else "".join(said), map(article, words)
+    )
 
 
 def dice_needed(rules: Ruleset, params: TargetNumber, strike: Strike) -> dict[str, DiceNeed]:
@@ -80,12 +96,12 @@ def check(rules: Ruleset, params: TargetNumber, strike: Strike) -> list[Step]:
     for name in strike.modifiers:
         modifier = params.modifiers[name]
         if modifier.types and strike.kind not in modifier.types:
-            labels = [params.types[t].label for t in modifier.types]
-            only = _only(labels, kind.label)
+            labels = [rules.said(params.types[t].label) for t in modifier.types]
+            only = _only(labels, rules.said(kind.label))
             applies = say(
                 "modifier.applies_to",
                 "'{modifier}' applies to {some_attacks}, not {an_attack}",
-                modifier=modifier.label,
+                modifier=rules.said(modifier.label),
                 **only,
             )
             raise RefereeError(applies, rule=modifier.rule)
@@ -94,11 +110,11 @@ def check(rules: Ruleset, params: TargetNumber, strike: Strike) -> list[Step]:
     action = params.actions[strike.action]
     allows = [params.types[t].label for t in action.allows]
     if strike.kind not in action.allows:
-        only = _only(allows, kind.label)
+        only = _only([rules.said(label) for label in allows], rules.said(kind.label))
         after = say(
             "action.allows",
             "after {action} a unit may make {some_attacks}, not {an_attack}",
-            action=action.label,
+            action=rules.said(action.label),
             **only,
         )
         raise RefereeError(after, rule=cite(params, "allows"))
@@ -107,12 +123,12 @@ def check(rules: Ruleset, params: TargetNumber, strike: Strike) -> list[Step]:
             "action.moves_up_to",
             "moves up to {move}{measure}",
             move=action.move,
-            measure=" " + rules.said(params.measure).spoken if params.measure else "",
+            measure=spaced("", rules.said(params.measure)) if params.measure else "",
         )
         if action.move
         else say("action.stays", "stays where it is")
     )
-    doing, may = rules.said(action.label), [rules.said(label).spoken for label in allows]
+    doing, may = rules.said(action.label), [rules.said(label) for label in allows]
     return [
         step(cite(params, "action"), "action.unit", "{action}: the unit {moves}", action=doing, moves=moves),
         step(
@@ -160,11 +176,16 @@ def _applied(params: TargetNumber, strike: Strike) -> list[Modifier]:
     return [*named, agreed]
 
 
-def _changes(rules: Ruleset, modifiers: list[Modifier], attribute: str) -> tuple[int, str]:
+def _label(rules: Ruleset, modifier: Modifier) -> str:
+    """A modifier's label as said: the file's word, or the phrase of one agreed at the table."""
+    return modifier.label if isinstance(modifier.label, Spoken) else rules.said(modifier.label)
+
+
+def _changes(rules: Ruleset, modifiers: list[Modifier], attribute: str) -> tuple[int, Spoken]:
     """The total a list of modifiers adds to one thing, and a note naming them."""
-    changes = [(rules.said(m.label).spoken, getattr(m, attribute)) for m in modifiers if getattr(m, attribute)]
+    changes = [(_label(rules, m), getattr(m, attribute)) for m in modifiers if getattr(m, attribute)]
     total = sum(change for _, change in changes)
-    return total, ", ".join(f"{label} {_signed(change)}" for label, change in changes)
+    return total, listed(spaced(label, _signed(change)) for label, change in changes)
 
 
 def needed(rules: Ruleset, params: TargetNumber, strike: Strike) -> tuple[int, list[Step]]:
@@ -175,7 +196,7 @@ def needed(rules: Ruleset, params: TargetNumber, strike: Strike) -> tuple[int, l
     attacker_change, attacker_note = _changes(rules, modifiers, "attacker")
     target_change, target_note = _changes(rules, modifiers, "target")
     attacker, target = strike.attacker + attacker_change, strike.target + target_change
-    notes = "; ".join(note for note in (attacker_note, target_note) if note)
+    notes = series(note for note in (attacker_note, target_note) if note)
     qualities: dict[str, Value] = {"label": label, "attacker": attacker, "target": target, "notes": notes}
     steps.append(
         step(
@@ -268,15 +289,13 @@ def _rule(rules: Ruleset, params: TargetNumber, strike: Strike, throw: Throw) ->
         added = strike.wounds if params.wound.adds_wounds else 0
         change, note = _changes(rules, _applied(params, strike), "to_wound")
         total = wound_roll + added + change
-        parts = [say("wound.roll", "wound roll {roll}", roll=wound_roll)]
+        parts: list[str] = [say("wound.roll", "wound roll {roll}", roll=wound_roll)]
         if params.wound.adds_wounds:
             taken = say_n("count.wounds", "{n} wound", "{n} wounds", strike.wounds)
             parts.append(say("wound.taken", "{wounds} already taken", wounds=taken))
         if note:
             parts.append(note)
-        steps.append(
-            step(cite(params, "wound"), "wound.total", "{parts} = {total}", parts=" + ".join(parts), total=total)
-        )
+        steps.append(step(cite(params, "wound"), "wound.total", "{parts} = {total}", parts=summed(parts), total=total))
         label = rules.said(params.value.label)
         out = total >= strike.target
         after = strike.wounds if out else strike.wounds + params.wound.wounds_per_hit
