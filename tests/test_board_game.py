@@ -258,3 +258,10 @@ def test_an_attack_on_drawn_dice_prints_its_seed_and_one_on_typed_dice_does_not(
     assert "Seed: 3; repeat this roll with --seed 3." in drawn
     run("play undo")
     assert "Seed:" not in run("play attack A4 B4 --roll 3").stdout
+
+
+def test_a_hint_writes_every_decimal_with_the_mark_of_the_language_asked() -> None:
+    run("play start friday diceland --tiles 8 --seed 3 --rule terrain --red 6,6,5,3,2,1 --blue 6,5,4,4,3,1")
+    run("play place B1 6 A2 1 B2 6 A3 3 B3 5 A4 4 B4 3 C4 4")
+    assert re.search(r"1/3 \(33\.33%\) +4/3 \(1\.33\)", run("play hint").stdout)
+    assert re.search(r"1/3 \(33,33%\) +4/3 \(1,33\)", run("--lang de play hint").stdout)

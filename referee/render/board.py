@@ -178,7 +178,7 @@ def _on_map(player: str, board: Doc) -> str:
 
 
 def hints(rules: Ruleset, document: Doc, found: list[Any]) -> str:
-    from referee.render.text import fraction, percent
+    from referee.render.text import decimal, fraction, percent
 
     board = document["board"]
     if not found:
@@ -191,7 +191,7 @@ def hints(rules: Ruleset, document: Doc, found: list[Any]) -> str:
             h.first + (f" + {h.second}" if h.second else ""),
             h.target,
             f"{fraction(h.take)} ({percent(h.take)})",
-            f"{fraction(h.lost)} ({float(h.lost):.2f})",
+            f"{fraction(h.lost)} ({decimal(f'{float(h.lost):.2f}')})",
         )
         for h in found
     ]
