@@ -65,8 +65,8 @@ def _change(rules: Ruleset, terms: Recruiting, change: Change, holding: Holding,
         needs = say(
             "change.needs_site",
             "{change} needs {site} in the territory; say {flag} if it has one",
-            change=change.name,
-            site=terms.site,
+            change=rules.said(change.name),
+            site=rules.said(terms.site),
             flag=setting("site"),
         )
         raise RefereeError(needs, rule=change.rule)
@@ -78,7 +78,7 @@ def _change(rules: Ruleset, terms: Recruiting, change: Change, holding: Holding,
                 short = say(
                     "change.short",
                     "{change} takes {takes}, but the territory holds {held}",
-                    change=change.name,
+                    change=rules.said(change.name),
                     takes=kind.counted(n),
                     held=kind.counted(have, numbered=True),
                 )
@@ -86,7 +86,7 @@ def _change(rules: Ruleset, terms: Recruiting, change: Change, holding: Holding,
                 short = say(
                     "change.none_held",
                     "{change} takes {takes}, but the territory holds no {unit}",
-                    change=change.name,
+                    change=rules.said(change.name),
                     takes=kind.counted(n),
                     unit=kind.title,
                 )

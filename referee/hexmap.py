@@ -179,7 +179,7 @@ def check_count(land: Landscape, tiles: int, capitals: bool) -> None:
                     tiles=tiles,
                     box=land.box,
                     spare=spare,
-                    terrain=cap.terrain,
+                    terrain=land.terrains[cap.terrain].title,
                     most=land.box - cap.count,
                 ),
                 rule=cap.rule,

@@ -38,7 +38,7 @@ def recruiting_of(rules: Ruleset) -> Recruiting:
     return rules.recruiting
 
 
-def _bonuses(kind: str, table: Mapping[str, Bonus], given: Sequence[str]) -> list[Bonus]:
+def _bonuses(rules: Ruleset, kind: str, table: Mapping[str, Bonus], given: Sequence[str]) -> list[Bonus]:
     """The bonuses named, each by any of its words; one given more often than a
     player can hold it is refused rather than counted again."""
     words = Lexicon(kind, {name: bonus.aliases for name, bonus in table.items()})
@@ -50,7 +50,7 @@ def _bonuses(kind: str, table: Mapping[str, Bonus], given: Sequence[str]) -> lis
                 say(
                     "error.recruit.bonus_times",
                     "{bonus} is given {given}; it counts at most {most} for a player",
-                    bonus=bonus.name,
+                    bonus=rules.said(bonus.name),
                     given=_times(times),
                     most=_times(bonus.most),
                 ),
@@ -139,8 +139,8 @@ def recruit(rules: Ruleset, held: Mapping[str, int], continents: Sequence[str], 
                 say("error.count.negative", "a count of {name} cannot be negative", name=name), rule=options[name]
             )
     total, steps = _held_count(rules, terms, held)
-    named = _bonuses(pgettext("kind", "continent"), terms.continents, continents) + _bonuses(
-        pgettext("kind", "reward"), terms.rewards, rewards
+    named = _bonuses(rules, pgettext("kind", "continent"), terms.continents, continents) + _bonuses(
+        rules, pgettext("kind", "reward"), terms.rewards, rewards
     )
     bonuses = [
         (b.units, step(b.rule, "recruit.bonus", "{name}: +{units}", name=rules.said(b.name), units=b.units))
@@ -236,9 +236,9 @@ def build(rules: Ruleset, held: Mapping[str, int], wanted: Sequence[str]) -> Bui
                 "{works} costs {cost}, more than the {text} ({have})",
                 "{works} cost {cost}, more than the {text} ({have})",
                 len(works),
-                works=both(w.label for w in works),
+                works=both(rules.said(w.label) for w in works),
                 cost=cost,
-                text=terms.text,
+                text=rules.said(terms.text),
                 have=have,
             ),
             rule=max(works, key=lambda w: w.cost).rule,

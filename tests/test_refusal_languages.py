@@ -39,9 +39,32 @@ REFUSALS = {
     ),
     "recruit frontline-risk --stars 7 --continent asia --continent asia": (
         "error: asia is given twice; it counts at most once for a player (FR-R2)",
-        "fout: asia is tweemaal opgegeven; het telt hoogstens eenmaal voor een speler (FR-R2)",
-        "Fehler: asia ist zweimal angegeben; es zählt für einen Spieler höchstens einmal (FR-R2)",
-        "錯誤：asia 給了兩次；每位玩家最多只算一次 (FR-R2)",
+        "fout: Azië is tweemaal opgegeven; het telt hoogstens eenmaal voor een speler (FR-R2)",
+        "Fehler: Asien ist zweimal angegeben; es zählt für einen Spieler höchstens einmal (FR-R2)",
+        "錯誤：亞洲 給了兩次；每位玩家最多只算一次 (FR-R2)",
+    ),
+    "build frontline-risk --unflipped-stars 4 airfield": (
+        "error: moving the airfield costs 5, more than the stars on territory cards not flipped this turn (4) (FR-E3)",
+        "fout: het vliegveld verplaatsen kost 5, meer dan de sterren op gebiedskaarten die deze beurt niet zijn "
+        "omgedraaid (4) (FR-E3)",
+        "Fehler: die Verlegung des Flugplatzes kostet 5, mehr als Sterne auf in diesem Zug nicht umgedrehten "
+        "Gebietskarten (4) (FR-E3)",
+        "錯誤：搬遷飛機場花費 5，超過星（本回合未翻轉的領土卡上）（4） (FR-E3)",
+    ),
+    "recruit frontline-risk --territory '2 infantry' --change merge --site": (
+        "error: merge takes 3 infantry, but the territory holds 2 infantry (FR-R4)",
+        "fout: samenvoegen kost 3 infanterie, maar het gebied heeft 2 infanterie (FR-R4)",
+        "Fehler: Zusammenlegen kostet 3 Infanterie, aber im Gebiet stehen 2 Infanterie (FR-R4)",
+        "錯誤：合流需要 3 步兵師，但領土內只有 2 步兵師 (FR-R4)",
+    ),
+    "map diceland --tiles 36 --capitals": (
+        "error: 2 capitals on 36 tiles: the box holds 36 tiles, 5 of them city; deal at most 34 tiles with capitals "
+        "(DL-M3)",
+        "fout: 2 hoofdsteden op 36 tegels: de doos bevat 36 tegels, waarvan 5 stad; leg hoogstens 34 tegels met "
+        "hoofdsteden (DL-M3)",
+        "Fehler: 2 Hauptstädte auf 36 Plättchen: die Schachtel enthält 36 Plättchen, davon 5 Stadt; mit Hauptstädten "
+        "höchstens 34 Plättchen auslegen (DL-M3)",
+        "錯誤：36 塊地形板加 2 個首都：盒中有 36 塊地形板，其中 5 塊是城市；有首都時最多擺 34 塊 (DL-M3)",
     ),
     "battle groundforce --atacker trooper": (
         "error: no such option --atacker; did you mean --attacker? (see 'referee battle --help')",
