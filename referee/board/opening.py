@@ -165,15 +165,9 @@ def _place_one(rules: Ruleset, board: Board, coord: str, value: int, steps: list
     board = board.copy()
     board.unplaced[player].remove(value)
     board.dice[coord] = [player, value]
+    who = rules.said(player)
     steps.append(
-        step(
-            setup.start_rule,
-            "place",
-            "{player} places a {value} on {tile}",
-            player=rules.said(player),
-            value=value,
-            tile=coord,
-        )
+        step(setup.start_rule, "place", "{player} places a {value} on {tile}", player=who, value=value, tile=coord)
     )
     if coord in board.capitals:
         board.capitals[coord] = player

@@ -381,16 +381,8 @@ def move(rules: Ruleset, board: Board, action: Action) -> tuple[Board, list[Step
     attracted = _attracted(rules, board, player) if _attraction_on(rules, board) else []
     board = board.copy()
     board.attraction = None
-    steps = [
-        step(
-            play.move_rule,
-            "move",
-            "{player} moves the die on {start} to {to}",
-            player=rules.said(player),
-            start=start,
-            to=to,
-        )
-    ]
+    who = rules.said(player)
+    steps = [step(play.move_rule, "move", "{player} moves the die on {start} to {to}", player=who, start=start, to=to)]
     moved = board.dice.pop(start)
     if merging:
         from referee.scoring import group
