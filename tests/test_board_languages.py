@@ -7,6 +7,7 @@ and --json with the file's own words."""
 from __future__ import annotations
 
 import itertools
+from pathlib import Path
 
 import pytest
 from conftest import fails, run, run_json
@@ -248,3 +249,18 @@ def test_a_chinese_picture_keeps_its_hexes_in_line() -> None:
     assert any("藍" in line or "紅" in line for line in chinese) and any("城" in line for line in chinese)
     assert _cells(chinese) == _cells(english)
     assert {start % 1 for row in _cells(chinese) for start in row} == {0, 0.5}
+
+
+@pytest.mark.parametrize(
+    ("code", "said"),
+    [
+        ("en", "wrote {path} (from diceland); edit it, then run: referee validate {path}"),
+        ("nl", "{path} geschreven (van diceland); bewerk het en controleer het dan met: referee validate {path}"),
+        ("de", "{path} geschrieben (aus diceland); bearbeiten und dann prüfen mit: referee validate {path}"),
+        ("zh-Hant", "已寫入 {path}（取自 diceland）；編輯後執行：referee validate {path}"),
+    ],
+)
+def test_a_new_ruleset_is_announced_in_the_language_asked(code: str, said: str, tmp_path: Path) -> None:
+    path = tmp_path / "eigen.yaml"
+    out = run(f"--lang {code} new eigen --from diceland --out {path}").stdout
+    assert " ".join(out.split()) == said.format(path=path)
