@@ -68,7 +68,7 @@ PLAYERS = {  # language -> the last placement's steps, the board's status and le
     "de": [
         "DL-S3   Blau setzt eine 4 auf C4",
         "DL-S3   Rot behält 3, Blau 11: Blau beginnt",
-        "DL-A1   Zug 1: Blau ist am Zug; ein Angriff ist Pflicht (A2 auf B1 oder 8 weitere)",
+        "DL-A1   Runde 1: Blau ist am Zug; ein Angriff ist Pflicht (A2 auf B1 oder 8 weitere)",
         "DiceLand, Spiel 'friday': Runde 1: Blau greift an",
         "Rot (r)    4 ",
         "Blau (b)   4 ",
@@ -264,3 +264,15 @@ def test_a_new_ruleset_is_announced_in_the_language_asked(code: str, said: str, 
     path = tmp_path / "eigen.yaml"
     out = run(f"--lang {code} new eigen --from diceland --out {path}").stdout
     assert " ".join(out.split()) == said.format(path=path)
+
+
+def test_german_calls_a_turn_runde_and_a_move_zug() -> None:
+    """DL-V1 in German allows 'höchstens ein Zug pro Runde': the board's steps
+    and refusals say a turn as the rule does, never a Zug of Züge."""
+    placed()
+    run("play place C4 4")
+    run("play attack A4 B4 --roll 3")
+    assert fails("--lang de play attack C4 B4") == (
+        "Fehler: Blau hat in dieser Runde schon angegriffen: ein Angriff pro Runde (DL-A1)"
+    )
+    assert "DL-A1   Blau beendet Runde 1" in run("--lang de play end").stdout
