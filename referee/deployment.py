@@ -128,7 +128,7 @@ def typed_armies(rules: Ruleset, dice: int, given: Mapping[str, tuple[Face, ...]
                 say(
                     "error.setup.both_armies",
                     "give {player}'s army too ({option} DICE), or neither to let the referee roll",
-                    player=player,
+                    player=rules.said(player),
                     option=setting(player),
                 ),
                 rule=setup.roll_rule,
@@ -140,7 +140,7 @@ def typed_armies(rules: Ruleset, dice: int, given: Mapping[str, tuple[Face, ...]
                 say(
                     "error.setup.dice_count",
                     "{player} rolls {dice} dice on this map ({rule}), not {given}",
-                    player=player,
+                    player=rules.said(player),
                     dice=dice,
                     rule=count_rule,
                     given=len(values),
@@ -152,7 +152,7 @@ def typed_armies(rules: Ruleset, dice: int, given: Mapping[str, tuple[Face, ...]
                 say(
                     "error.setup.dice_faces",
                     "{player}'s dice are each {low} to {high}, not {given}",
-                    player=player,
+                    player=rules.said(player),
                     low=min(faces),
                     high=max(faces),
                     given=listed(map(str, values)),
@@ -195,7 +195,7 @@ def who_starts(rules: Ruleset, armies: Armies, left: Mapping[str, tuple[Face, ..
                     "error.setup.hand",
                     "say which {hand} dice {player} has left with {option}",
                     hand=setup.hand,
-                    player=player,
+                    player=rules.said(player),
                     option=setting(player + "-left"),
                 ),
                 rule=setup.start_rule,
@@ -206,7 +206,7 @@ def who_starts(rules: Ruleset, armies: Armies, left: Mapping[str, tuple[Face, ..
                 say(
                     "error.setup.hand_dice",
                     "{player} is left with {hand} dice, each {low} to {high}, not {given}",
-                    player=player,
+                    player=rules.said(player),
                     hand=setup.hand,
                     low=min(faces),
                     high=max(faces),

@@ -19,13 +19,24 @@ from referee.language import pgettext
 from referee.records import record
 from referee.ruleset.model import Ruleset
 from referee.ruleset.sections import Capitals, Landscape
-from referee.ruling import Step, Value, listed, say, step
+from referee.ruling import Said, Step, Value, listed, say, step
 
 Hex = tuple[int, int]
 MAP_STREAM = "map"
 DIRECTIONS: tuple[Hex, ...] = ((1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1))
 SHAPES = ("random", "blob", "front")  # how a map is laid; `referee map --help` says what each gives
 MAX_DEALS = 50
+
+
+def shape_said(shape: str) -> Said:
+    """A shape's word in prose, in the language spoken ('zufällig'); its value
+    stays the word typed with --shape ('random')."""
+    words = {
+        "random": pgettext("shape", "random"),
+        "blob": pgettext("shape", "blob"),
+        "front": pgettext("shape", "front"),
+    }
+    return Said(shape, words.get(shape, shape))
 
 
 @record
@@ -286,7 +297,7 @@ def deal(rules: Ruleset, tiles: int, seed: int, shape: str = "random", capitals:
     names = normalized([*cells, *spots])
     terrains = [*drawn, *([cap.terrain] * len(spots) if cap else [])]
     dealt = tuple(Tile(*names[c], t, coordinate(names[c])) for c, t in zip([*cells, *spots], terrains, strict=True))
-    laid: dict[str, Value] = {"tiles": tiles, "low": land.tiles.min, "high": land.tiles.max, "shape": shape}
+    laid: dict[str, Value] = {"tiles": tiles, "low": land.tiles.min, "high": land.tiles.max, "shape": shape_said(shape)}
     steps = [
         step(
             land.rule,

@@ -83,16 +83,17 @@ def score(rules: Ruleset, dice: Mapping[str, tuple[int, ...]], first: str | None
     for player in players:
         if player not in dice:
             raise RefereeError(
-                say("error.score.give", "give {player}'s dice on the map, e.g. 6,5,1", player=player), rule=rule
+                say("error.score.give", "give {player}'s dice on the map, e.g. 6,5,1", player=rules.said(player)),
+                rule=rule,
             )
-        _checked(rules, dice[player], player, rule)
+        _checked(rules, dice[player], rules.said(player), rule)
         land = rules.landscape
         if land and len(dice[player]) > land.dice.per_colour:
             raise RefereeError(
                 say(
                     "error.score.box",
                     "{player} has {dice} dice on the map, but the box holds {box} of a colour",
-                    player=player,
+                    player=rules.said(player),
                     dice=len(dice[player]),
                     box=land.dice.per_colour,
                 ),

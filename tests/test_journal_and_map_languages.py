@@ -111,35 +111,35 @@ MAP_SAID = {  # language -> what the map's text says, what its SVG picture says
     ),
     "nl": (
         [
-            "DiceLand: 8 tegels + 2 hoofdsteden (random)",
+            "DiceLand: 8 tegels + 2 hoofdsteden (willekeurig)",
             "letter    terrein",
             "Elke speler krijgt 7 dobbelstenen.",
             "Hoofdsteden (gemarkeerd met *): A3, C1.",
             "Seed: 1; leg deze kaart opnieuw met --seed 1.",
             "past op A4 staand.",
         ],
-        ["DiceLand: 8 tegels + 2 hoofdsteden, seed 1, zeshoeken", "hoofdstad van red: A3", "7 dobbelstenen per"],
+        ["DiceLand: 8 tegels + 2 hoofdsteden, seed 1, zeshoeken", "hoofdstad van rood: A3", "7 dobbelstenen per"],
     ),
     "de": (
         [
-            "DiceLand: 8 Plättchen + 2 Hauptstädte (random)",
+            "DiceLand: 8 Plättchen + 2 Hauptstädte (zufällig)",
             "Buchstabe    Gelände",
             "Jeder Spieler bekommt 7 Würfel.",
             "Hauptstädte (mit * markiert): A3, C1.",
             "passt auf A4 hoch.",
         ],
-        ["DiceLand: 8 Plättchen + 2 Hauptstädte, Seed 1, Sechsecke", "Hauptstadt von red: A3", "7 Würfel je"],
+        ["DiceLand: 8 Plättchen + 2 Hauptstädte, Seed 1, Sechsecke", "Hauptstadt von Rot: A3", "7 Würfel je"],
     ),
     "zh-Hant": (
         [
-            "DiceLand：8 塊地形板 + 2 個首都（random）",
-            "字母",
+            "DiceLand：8 塊地形板 + 2 個首都（隨機）",
+            "代號",
             "每位玩家得到 7 粒骰子。",
             "首都（標 *）：A3、C1。",
             "種子：1；以 --seed 1 可再拼出同一張地圖。",
             "可印在直式 A4 上。",
         ],
-        ["DiceLand：8 塊地形板 + 2 個首都，種子 1，六角格寬", "red 的首都：A3", "每位玩家 7 粒骰子"],
+        ["DiceLand：8 塊地形板 + 2 個首都，種子 1，六角格寬", "紅方 的首都：A3", "每位玩家 7 粒骰子"],
     ),
 }
 
@@ -162,10 +162,14 @@ def test_map_legend_and_its_picture_in_each_language(code: str, tmp_path: Path) 
         ("en", ["player    dice on map", "Placing the armies: blue places next.", "SVG picture written to"]),
         (
             "nl",
-            ["speler    dobbelstenen op de kaart", "De legers plaatsen: blue plaatst nu.", "SVG-afbeelding geschreven"],
+            [
+                "speler     dobbelstenen op de kaart",
+                "De legers plaatsen: blauw plaatst nu.",
+                "SVG-afbeelding geschreven",
+            ],
         ),
-        ("de", ["Spieler    Würfel auf der Karte", "Die Armeen werden gesetzt: blue setzt", "SVG-Bild nach"]),
-        ("zh-Hant", ["玩家      地圖上的骰子", "放置軍隊：接著由 blue 放置。", "SVG 圖已寫入"]),
+        ("de", ["Spieler    Würfel auf der Karte", "Die Armeen werden gesetzt: Blau setzt", "SVG-Bild nach"]),
+        ("zh-Hant", ["玩家       地圖上的骰子", "放置軍隊：接著由 藍方 放置。", "SVG 圖已寫入"]),
     ],
 )
 def test_board_legend_in_each_language(code: str, said: list[str], tmp_path: Path) -> None:
@@ -181,9 +185,9 @@ def test_board_legend_in_each_language(code: str, said: list[str], tmp_path: Pat
     ("code", "title", "headers", "rebuilt"),
     [
         ("en", "Attacks for blue, best first (game 'friday', turn 1):", "from", "Game 'friday' rebuilt from"),
-        ("nl", "Aanvallen voor blue, de beste eerst (spel 'friday', beurt 1):", "van", "Spel 'friday' opnieuw"),
-        ("de", "Angriffe für blue, der beste zuerst (Spiel 'friday', Runde 1):", "von", "Spiel 'friday' aus dem"),
-        ("zh-Hant", "blue 可作的進攻，最佳的排最前（對局 'friday'，第 1 回合）：", "從", "已從日誌重建對局 'friday'"),
+        ("nl", "Aanvallen voor blauw, de beste eerst (spel 'friday', beurt 1):", "van", "Spel 'friday' opnieuw"),
+        ("de", "Angriffe für Blau, der beste zuerst (Spiel 'friday', Runde 1):", "von", "Spiel 'friday' aus dem"),
+        ("zh-Hant", "藍方 可作的進攻，最佳的排最前（對局 'friday'，第 1 回合）：", "從", "已從日誌重建對局 'friday'"),
     ],
 )
 def test_play_hint_and_play_replay_in_each_language(code: str, title: str, headers: str, rebuilt: str) -> None:

@@ -107,7 +107,7 @@ def test_a_situation_is_told_in_the_language_asked() -> None:
 def test_a_terrain_is_named_in_the_language_asked_on_the_map_legends(tmp_path: Path) -> None:
     """The legend (text and SVG) names terrains in the language asked; --json keeps the file's key."""
     deal = f"map diceland --tiles 12 --seed 3 --no-journal --svg {tmp_path / 'kaart.svg'}"
-    assert "F         bos " in run(f"--lang nl {deal}").stdout
+    assert "B         bos " in run(f"--lang nl {deal}").stdout  # the letter of its word there
     assert "H heuvels: " in (tmp_path / "kaart.svg").read_text()
     assert "F         forest " in run(deal).stdout
     assert "hills" in {t["terrain"] for t in run_json(f"--lang nl {deal}")["tiles"]}

@@ -27,9 +27,9 @@ REFUSALS = {
     ),
     "play attack B4 B3": (
         "error: B4 holds red's die: attack from a tile of blue's (DL-A1)",
-        "fout: op B4 staat een dobbelsteen van red: val aan vanaf een tegel van blue (DL-A1)",
-        "Fehler: auf B4 steht ein Würfel von red: angegriffen wird von einem Plättchen von blue aus (DL-A1)",
-        "錯誤：B4 上是 red 的骰子：要從 blue 的格進攻 (DL-A1)",
+        "fout: op B4 staat een dobbelsteen van rood: val aan vanaf een tegel van blauw (DL-A1)",
+        "Fehler: auf B4 steht ein Würfel von Rot: angegriffen wird von einem Plättchen von Blau aus (DL-A1)",
+        "錯誤：B4 上是 紅方 的骰子：要從 藍方 的格進攻 (DL-A1)",
     ),
     "reinforce groundforce --mines 1 --buy '2 heavy'": (
         "error: that costs 6 points, but there are only 3 (GF-R4)",

@@ -33,7 +33,7 @@ def _armies(rules: Ruleset, action: Action, dice: int) -> tuple[dict[str, list[i
                 say(
                     "error.setup.both_rolled",
                     "give {player}'s rolled dice too, or let the referee roll both",
-                    player=player,
+                    player=rules.said(player),
                 ),
                 rule=setup.roll_rule,
             )
@@ -42,7 +42,7 @@ def _armies(rules: Ruleset, action: Action, dice: int) -> tuple[dict[str, list[i
                 say(
                     "error.setup.rolled_dice",
                     "{player} rolls {dice} dice, each {low} to {high}, not {given}",
-                    player=player,
+                    player=rules.said(player),
                     dice=dice,
                     low=min(faces),
                     high=max(faces),
@@ -55,7 +55,7 @@ def _armies(rules: Ruleset, action: Action, dice: int) -> tuple[dict[str, list[i
     if first is None:
         raise RefereeError(why.text, rule=setup.order_rule)
     told = series(
-        say("armies.rolled_faces", "{player} rolled {faces}", player=p, faces=listed(map(str, armies[p])))
+        say("armies.rolled_faces", "{player} rolled {faces}", player=rules.said(p), faces=listed(map(str, armies[p])))
         for p in setup.players
     )
     return armies, first, [typed_rolls(setup, told), why]
@@ -76,7 +76,7 @@ def start(rules: Ruleset, action: Action) -> tuple[Board, list[Step]]:
             say(
                 "error.board.variant_capitals",
                 "the {variant} rule needs capitals on the map: add {option}",
-                variant=play.capital_variant,
+                variant=rules.said(play.capital_variant),
                 option=setting("capitals"),
             ),
             rule=variant.rule,
@@ -120,8 +120,8 @@ def place(rules: Ruleset, board: Board, action: Action) -> tuple[Board, list[Ste
             say(
                 "error.board.not_placing",
                 "it is {player}'s turn to place, not {other}'s",
-                player=board.to_move,
-                other=player,
+                player=rules.said(board.to_move),
+                other=rules.said(player),
             ),
             rule=setup.start_rule,
         )
@@ -141,7 +141,12 @@ def _place_one(rules: Ruleset, board: Board, coord: str, value: int, steps: list
     player = board.to_move
     if coord in board.dice:
         raise RefereeError(
-            say("error.board.held", "{tile} already holds {player}'s die", tile=coord, player=board.owner(coord)),
+            say(
+                "error.board.held",
+                "{tile} already holds {player}'s die",
+                tile=coord,
+                player=rules.said(board.owner(coord) or ""),
+            ),
             rule=setup.start_rule,
         )
     left = board.unplaced[player]
@@ -150,7 +155,7 @@ def _place_one(rules: Ruleset, board: Board, coord: str, value: int, steps: list
             say(
                 "error.board.none_left",
                 "{player} has no {value} left to place; left: {left}",
-                player=player,
+                player=rules.said(player),
                 value=value,
                 left=listed(map(str, left)),
             ),
@@ -160,13 +165,20 @@ def _place_one(rules: Ruleset, board: Board, coord: str, value: int, steps: list
     board = board.copy()
     board.unplaced[player].remove(value)
     board.dice[coord] = [player, value]
+    who = rules.said(player)
     steps.append(
-        step(setup.start_rule, "place", "{player} places a {value} on {tile}", player=player, value=value, tile=coord)
+        step(setup.start_rule, "place", "{player} places a {value} on {tile}", player=who, value=value, tile=coord)
     )
     if coord in board.capitals:
         board.capitals[coord] = player
         steps.append(
-            step(_capital_rule(rules), "place.capital", "{tile} is {player}'s capital", tile=coord, player=player)
+            step(
+                _capital_rule(rules),
+                "place.capital",
+                "{tile} is {player}'s capital",
+                tile=coord,
+                player=rules.said(player),
+            )
         )
     if len(board.dice) < len(board.tiles):
         board.to_move = board.other(player)
@@ -190,7 +202,7 @@ def _check_capital(rules: Ruleset, board: Board, player: str, coord: str) -> Non
             say(
                 "error.board.capital_first",
                 "{player}'s first die goes on a capital: {free}",
-                player=player,
+                player=rules.said(player),
                 free=either(free),
             ),
             rule=_capital_rule(rules),

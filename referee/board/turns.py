@@ -58,17 +58,26 @@ def legal_attacks(rules: Ruleset, board: Board, player: str) -> list[Attack]:
     return found
 
 
-def _must_act(board: Board, player: str, rule: str) -> None:
+def _must_act(rules: Ruleset, board: Board, player: str, rule: str) -> None:
     if board.phase == "over":
         raise RefereeError(say("error.board.over", "the game is over"), rule=rule)
     if board.phase == "place":
         raise RefereeError(
-            say("error.board.placing", "the dice are still being placed; {player} places next", player=board.to_move),
+            say(
+                "error.board.placing",
+                "the dice are still being placed; {player} places next",
+                player=rules.said(board.to_move),
+            ),
             rule=rule,
         )
     if player != board.to_move:
         raise RefereeError(
-            say("error.board.not_turn", "it is {player}'s turn, not {other}'s", player=board.to_move, other=player),
+            say(
+                "error.board.not_turn",
+                "it is {player}'s turn, not {other}'s",
+                player=rules.said(board.to_move),
+                other=rules.said(player),
+            ),
             rule=rule,
         )
     if board.phase == "pick":
@@ -83,17 +92,21 @@ def attack(
     """Rule an attack on the typed or drawn throw and apply it; the action comes back with the throw in it."""
     play = play_of(rules)
     player = action["player"]
-    _must_act(board, player, play.attack_rule)
+    _must_act(rules, board, player, play.attack_rule)
     first, target = board.tile(action["from"]), board.tile(action["to"])
     second = board.tile(action["with"]) if action.get("with") else None
     if board.attacked:
         raise RefereeError(
-            say("error.board.attacked", "{player} has attacked this turn: one attack per turn", player=player),
+            say(
+                "error.board.attacked",
+                "{player} has attacked this turn: one attack per turn",
+                player=rules.said(player),
+            ),
             rule=play.attack_rule,
         )
     if board.moves:
         raise RefereeError(
-            say("error.board.moved", "{player} has moved: the attack comes before the move", player=player),
+            say("error.board.moved", "{player} has moved: the attack comes before the move", player=rules.said(player)),
             rule=play.attack_rule,
         )
     for coord in (first, second):
@@ -104,15 +117,15 @@ def attack(
                     "error.board.from_empty",
                     "{tile} is empty: attack from a tile of {player}'s",
                     tile=coord,
-                    player=player,
+                    player=rules.said(player),
                 )
                 if held is None
                 else say(
                     "error.board.from_enemy",
                     "{tile} holds {held}'s die: attack from a tile of {player}'s",
                     tile=coord,
-                    held=held,
-                    player=player,
+                    held=rules.said(held),
+                    player=rules.said(player),
                 )
             )
             raise RefereeError(said, rule=play.attack_rule)
@@ -150,7 +163,7 @@ def attack(
             play.attack_rule,
             "attack.with",
             "{player} attacks {target} from {first} with {second}",
-            player=player,
+            player=rules.said(player),
             target=target,
             first=first,
             second=second,
@@ -160,7 +173,7 @@ def attack(
             play.attack_rule,
             "attack",
             "{player} attacks {target} from {first}",
-            player=player,
+            player=rules.said(player),
             target=target,
             first=first,
         )
@@ -183,7 +196,12 @@ def pick(rules: Ruleset, board: Board, action: Action) -> tuple[Board, list[Step
         )
     if player != board.to_move:
         raise RefereeError(
-            say("error.board.not_pick", "it is {player}'s pick, not {other}'s", player=board.to_move, other=player),
+            say(
+                "error.board.not_pick",
+                "it is {player}'s pick, not {other}'s",
+                player=rules.said(board.to_move),
+                other=rules.said(player),
+            ),
             rule=play.attack_rule,
         )
     held = board.pending
@@ -224,7 +242,7 @@ def _settle(
                         play.void_rule,
                         "void",
                         "{player}'s die on {tile} may not move into {field}",
-                        player=enemy,
+                        player=rules.said(enemy),
                         tile=target,
                         field=field,
                     )
@@ -288,7 +306,7 @@ def _move_refusal(rules: Ruleset, board: Board, player: str, coord: str) -> Refe
             say(
                 "error.board.moves_used",
                 "{player} has moved this turn: at most {moves} a turn",
-                player=player,
+                player=rules.said(player),
                 moves=play.moves,
             ),
             rule=play.move_rule,
@@ -311,7 +329,7 @@ def move(rules: Ruleset, board: Board, action: Action) -> tuple[Board, list[Step
     """The turn's optional move: to an adjacent empty tile, or onto an own die where dice merge."""
     play = play_of(rules)
     player = action["player"]
-    _must_act(board, player, play.move_rule)
+    _must_act(rules, board, player, play.move_rule)
     start, to = board.tile(action["from"]), board.tile(action["to"])
     if not board.attacked and play.compulsory:
         possible = legal_attacks(rules, board, player)
@@ -320,14 +338,14 @@ def move(rules: Ruleset, board: Board, action: Action) -> tuple[Board, list[Step
                 say(
                     "error.board.attack_first",
                     "{player} must attack first ({attack} is possible): attacking is compulsory",
-                    player=player,
-                    attack=_named(possible[0]),
+                    player=rules.said(player),
+                    attack=_said(possible[0]),
                 ),
                 rule=play.attack_rule,
             )
     if board.owner(start) != player:
         raise RefereeError(
-            say("error.board.not_own", "{tile} holds no die of {player}'s", tile=start, player=player),
+            say("error.board.not_own", "{tile} holds no die of {player}'s", tile=start, player=rules.said(player)),
             rule=play.move_rule,
         )
     refusal = _move_refusal(rules, board, player, start)
@@ -363,9 +381,8 @@ def move(rules: Ruleset, board: Board, action: Action) -> tuple[Board, list[Step
     attracted = _attracted(rules, board, player) if _attraction_on(rules, board) else []
     board = board.copy()
     board.attraction = None
-    steps = [
-        step(play.move_rule, "move", "{player} moves the die on {start} to {to}", player=player, start=start, to=to)
-    ]
+    who = rules.said(player)
+    steps = [step(play.move_rule, "move", "{player} moves the die on {start} to {to}", player=who, start=start, to=to)]
     moved = board.dice.pop(start)
     if merging:
         from referee.scoring import group
@@ -390,11 +407,6 @@ def _attraction_on(rules: Ruleset, board: Board) -> bool:
     return attraction is not None and opted(board, attraction.variant)
 
 
-def _named(attack_: Attack) -> str:
-    first, target, second = attack_
-    return f"{first} on {target}" + (f" with {second}" if second else "")
-
-
 def _said(attack_: Attack) -> str:
     """An attack named as a step says it, in the language spoken."""
     first, target, second = attack_
@@ -409,13 +421,15 @@ def claim(rules: Ruleset, board: Board, action: Action) -> tuple[Board, list[Ste
     player = action["player"]
     if attraction is None or not opted(board, attraction.variant):
         raise RefereeError(say("error.board.no_claims", "no special rule in play lets a player claim pips"))
-    _must_act(board, player, attraction.rule)
+    _must_act(rules, board, player, attraction.rule)
     coord = board.tile(action["tile"])
     owed = board.attraction
     if owed is None or owed["player"] != player or board.attacked or board.moves:
         raise RefereeError(
             say(
-                "error.board.no_claim", "{player} has no claim now: it is made at the start of the turn", player=player
+                "error.board.no_claim",
+                "{player} has no claim now: it is made at the start of the turn",
+                player=rules.said(player),
             ),
             rule=attraction.rule,
         )
@@ -433,7 +447,7 @@ def claim(rules: Ruleset, board: Board, action: Action) -> tuple[Board, list[Ste
             "attraction.claimed",
             "{player} did not move next to an enemy die when one could: the die on {tile} "
             "loses {penalty} ({before} → {after})",
-            player=enemy,
+            player=rules.said(enemy),
             tile=coord,
             penalty=attraction.penalty,
             before=board.pips(coord),
@@ -496,7 +510,7 @@ def end(rules: Ruleset, board: Board, action: Action) -> tuple[Board, list[Step]
     compulsory move noted; the end of the game; else the next player's turn."""
     play = play_of(rules)
     player = action["player"]
-    _must_act(board, player, play.attack_rule)
+    _must_act(rules, board, player, play.attack_rule)
     if not board.attacked and not board.moves and play.compulsory:  # a move is made once no attack was possible
         possible = legal_attacks(rules, board, player)
         if possible:
@@ -504,8 +518,8 @@ def end(rules: Ruleset, board: Board, action: Action) -> tuple[Board, list[Step]
                 say(
                     "error.board.must_attack",
                     "{player} has not attacked, and {attack} is possible: attacking is compulsory",
-                    player=player,
-                    attack=_named(possible[0]),
+                    player=rules.said(player),
+                    attack=_said(possible[0]),
                 ),
                 rule=play.attack_rule,
             )
@@ -514,7 +528,9 @@ def end(rules: Ruleset, board: Board, action: Action) -> tuple[Board, list[Step]
     forgot = board.forgot if board.moves else (_attracted(rules, board, player) if _attraction_on(rules, board) else [])
     board = board.copy()
     board.attraction = None  # a claim not made at the start of this turn lapses
-    steps = [step(play.attack_rule, "turn.end", "{player} ends turn {turn}", player=player, turn=board.turn)]
+    steps = [
+        step(play.attack_rule, "turn.end", "{player} ends turn {turn}", player=rules.said(player), turn=board.turn)
+    ]
     if grows:
         coord, here = grows
         board.dice[coord][1] += here.grows
@@ -551,9 +567,9 @@ def end(rules: Ruleset, board: Board, action: Action) -> tuple[Board, list[Step]
                 "{player} could have moved next to an enemy die ({tiles}): "
                 "{other} may take {n} pips off one of them (play claim TILE)",
                 attraction.penalty,
-                player=player,
+                player=rules.said(player),
                 tiles=listed(forgot),
-                other=board.other(player),
+                other=rules.said(board.other(player)),
             )
         )
     if board.void and board.void["player"] == player:
@@ -572,7 +588,7 @@ def begin_turn(rules: Ruleset, board: Board, steps: list[Step]) -> tuple[Board, 
             return _over(rules, board, steps)
     possible = legal_attacks(rules, board, board.to_move)
     rule = play_of(rules).attack_rule
-    turn: dict[str, Value] = {"turn": board.turn, "player": board.to_move}
+    turn: dict[str, Value] = {"turn": board.turn, "player": rules.said(board.to_move)}
     if not possible:
         steps.append(step(rule, "turn.no_attack", "turn {turn}: {player} to play; no attack is possible", **turn))
     elif len(possible) > 1:
@@ -614,8 +630,8 @@ def _over(rules: Ruleset, board: Board, steps: list[Step], capital: str | None =
                 rule,
                 "game.capital",
                 "{winner} takes {loser}'s capital {tile} and wins at once",
-                winner=winner,
-                loser=board.other(winner),
+                winner=rules.said(winner),
+                loser=rules.said(board.other(winner)),
                 tile=capital,
             )
         ]

@@ -28,7 +28,7 @@ from referee.cli.options import (
     strike_options,
     variant_option,
 )
-from referee.cli.picks import how_to_pick, on_this_throw, rolled_before
+from referee.cli.picks import PAIRING, how_to_pick, on_this_throw, rolled_before
 from referee.cli.told import BattleTold
 from referee.errors import RefereeError
 from referee.ruleset.model import Ruleset
@@ -61,7 +61,7 @@ from referee.ruling import say
 )
 @click.option(
     "--choose",
-    metavar="ROLLED:FIELD",
+    metavar=PAIRING,
     help=helped("help.battle.choose", "Pip-compare rulesets: the pairing picked, e.g. 5:6."),
 )
 @click.option(

@@ -85,5 +85,10 @@ def new(name: str, origin: str, out: Path | None, as_json: bool) -> None:
     emit(
         as_json,
         {"name": rules.name, "path": str(target), "from": source.name},
-        lambda: f"wrote {target} (from {source.name}); edit it, then run: referee validate {target}",
+        lambda: say(
+            "new.wrote",
+            "wrote {path} (from {source}); edit it, then run: referee validate {path}",
+            path=str(target),
+            source=source.name,
+        ),
     )

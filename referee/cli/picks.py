@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from referee.rolling import Settled
     from referee.ruleset.model import Ruleset
 
+PAIRING = "ROLLED:FIELD"  # the placeholder of a pick among pairings, as --help shows it
 FLAGS = {f.name: f.metadata["flag"] for f in fields(BattleTold) if "flag" in f.metadata}
 NOT_THE_ATTACK = frozenset({"seed", "entry"})
 
@@ -40,8 +41,13 @@ def _without_seed(argv: list[str]) -> list[str]:
 
 
 def _metavar(word: str) -> str:
+    """What stands for the value a flag awaits, in a command shown to type: a
+    pairing's placeholder in the language spoken, as the steps name its parts."""
+    from referee.language import pgettext
+
     option = next((p for p in click.get_current_context().command.params if p.name == word), None)
-    return (option.metavar if option is not None and option.metavar else word.upper()) or word.upper()
+    shown = (option.metavar if option is not None and option.metavar else word.upper()) or word.upper()
+    return pgettext("metavar.pairing", PAIRING) if shown == PAIRING else shown
 
 
 def typed_dice(procedure: Procedure, rolled: dict[str, Any]) -> dict[str, str]:
@@ -67,10 +73,10 @@ def how_to_pick(awaits: str, entry: int | None, line: list[str]) -> str:
     from referee.render.text import typed
 
     flag, metavar = FLAGS[awaits], _metavar(awaits)
-    full = typed(["referee", *line, flag, metavar])
+    full = typed(["referee", *line, flag], placeholder=metavar)
     if entry is None:
         return "\n".join([_("To pick on this throw:"), full])
-    on_entry = typed(["referee", "battle", "--entry", str(entry), flag, metavar])
+    on_entry = typed(["referee", "battle", "--entry", str(entry), flag], placeholder=metavar)
     return "\n".join([_("To pick on this throw:"), on_entry, _("or, in full:"), full])
 
 

@@ -21,7 +21,7 @@ from referee.errors import RefereeError
 from referee.journal.games import START, STOP
 from referee.language import pgettext
 from referee.procedures.told import pips as numbers
-from referee.ruling import say
+from referee.ruling import say, step
 
 if TYPE_CHECKING:
     from referee.board.state import Board
@@ -405,13 +405,15 @@ def undo(as_json: bool) -> None:
     with opened() as journal:
         before = journal.entry(ruling["previous"])["ruling"]
     action = {"kind": "undo", "undone": entry["id"], "back_to": ruling["previous"]}
-    steps = [{"rule": "", "text": f"entry {entry['id']} ({entry['command']}) taken back"}]
+    steps = [
+        step("", "board.undo", "entry {entry} ({command}) taken back", entry=entry["id"], command=entry["command"])
+    ]
     out = {
         "game": ruling["game"],
         "action": action,
         "previous": before["previous"],
         "board": before["board"],
-        "explanation": steps,
+        "explanation": [s.as_dict() for s in steps],
     }
     record(rules, out)
     emit(as_json, out, lambda: render.report(rules, out))

@@ -27,9 +27,16 @@ def landmap_of(board: Doc) -> Landmap:
     return Landmap(tiles, capitals, (), dice, board["shape"], board["seed"], ())
 
 
-def _initials(board: Doc) -> dict[str, str]:
-    """A player's mark on the map: the first letter of the name, or of its number when two share one."""
-    firsts = [p[0].lower() for p in board["players"]]
+def _name(rules: Ruleset | None, word: str) -> str:
+    """A player or a special rule as the language spoken names it ('Rot' for
+    red); as the file names it for a caller without the ruleset."""
+    return rules.said(word).spoken if rules else word
+
+
+def _initials(rules: Ruleset | None, board: Doc) -> dict[str, str]:
+    """A player's mark on the map: the first letter of the name in the language
+    spoken ('r' for rood, '紅' for 紅方), or of its number when two share one."""
+    firsts = [_name(rules, p)[0].lower() for p in board["players"]]
     return {p: (f[0] if firsts.count(f) == 1 else str(i + 1)) for i, (p, f) in enumerate(zip(board["players"], firsts))}
 
 
@@ -38,7 +45,7 @@ def picture(rules: Ruleset, board: Doc) -> str:
 
     assert rules.landscape is not None
     at = {t["coord"]: t for t in board["tiles"]}
-    marks = _initials(board)
+    marks = _initials(rules, board)
     closed = set(board["closed"])
 
     def label(tile: Tile) -> str:
@@ -53,11 +60,11 @@ def picture(rules: Ruleset, board: Doc) -> str:
 def status(rules: Ruleset, board: Doc) -> str:
     """Whose turn and what is left of it: once the moves a turn allows are
     made, only the end of the turn is."""
-    turn, player = board["turn"], board["to_move"]
+    turn, player = board["turn"], _name(rules, board["to_move"])
     if board["phase"] == "over":
         winner = board["winner"]
         said = pgettext("board.over", "The game is over after turn {turn}: {player} wins ({why}).")
-        return said.format(turn=turn, player=winner["player"], why=winner["decided_by"])
+        return said.format(turn=turn, player=_name(rules, winner["player"]), why=_decided(winner["decided_by"]))
     if board["phase"] == "place":
         return pgettext("board.place", "Placing the armies: {player} places next.").format(player=player)
     if board["phase"] == "move" and rules.play is not None and board["moves"] >= rules.play.moves:
@@ -76,11 +83,22 @@ def status(rules: Ruleset, board: Doc) -> str:
     return what[board["phase"]].format(turn=turn, player=player)
 
 
-def players(board: Doc) -> str:
-    marks = _initials(board)
+def _decided(criterion: str) -> str:
+    """What decided the winner, as the winner's line says it: its criterion's word in the language spoken."""
+    said = {
+        "dice": pgettext("board.decided", "dice"),
+        "pips": pgettext("board.decided", "pips"),
+        "first": pgettext("board.decided", "first"),
+        "capital": pgettext("board.decided", "capital"),
+    }
+    return said.get(criterion, criterion)
+
+
+def players(board: Doc, rules: Ruleset | None = None) -> str:
+    marks = _initials(rules, board)
     rows = [
         (
-            f"{p} ({marks[p]})",
+            f"{_name(rules, p)} ({marks[p]})",
             board["dice_on_map"][p],
             board["pip_totals"][p],
             ", ".join(map(str, board["hand"][p])) or "-",
@@ -100,19 +118,28 @@ def players(board: Doc) -> str:
     return table(rows, headers)
 
 
-def notes(board: Doc) -> list[str]:
+def notes(board: Doc, rules: Ruleset | None = None) -> list[str]:
     """The board's legend below the map: capitals, special rules, tiles left, what waits."""
     from referee.render.hexmap import capitals_line
     from referee.ruling import either
 
     lines = []
     unclaimed = pgettext("board.unclaimed", "unclaimed")
-    capitals = [f"{t['coord']} ({t['capital'] or unclaimed})" for t in board["tiles"] if t["capital"] is not False]
+    held = pgettext("board.capital", "{tile} ({player})")
+    capitals = [
+        held.format(tile=t["coord"], player=_name(rules, t["capital"]) if t["capital"] else unclaimed)
+        for t in board["tiles"]
+        if t["capital"] is not False
+    ]
     if capitals:
         lines.append(capitals_line(capitals))
     comma = pgettext("list", ", ")
     if board["options"]:
-        lines.append(pgettext("board.options", "Special rules: {rules}.").format(rules=comma.join(board["options"])))
+        lines.append(
+            pgettext("board.options", "Special rules: {rules}.").format(
+                rules=comma.join(_name(rules, o) for o in board["options"])
+            )
+        )
     if board["closed"]:
         lines.append(pgettext("board.closed", "Left for good (xx): {tiles}.").format(tiles=comma.join(board["closed"])))
     if board["pending"]:
@@ -122,7 +149,7 @@ def notes(board: Doc) -> list[str]:
     if board["attraction"]:
         a = board["attraction"]
         said = pgettext("board.claim", "{player} may claim a pip off {dice} (play claim TILE).")
-        lines.append(said.format(player=a["player"], dice=either(a["dice"])))
+        lines.append(said.format(player=_name(rules, a["player"]), dice=either(a["dice"])))
     return lines
 
 
@@ -136,8 +163,9 @@ def report(rules: Ruleset, document: Doc, headline: str | None = None, drawn: in
         styled(paragraph(title.format(title=rules.title, game=board["game"], status=status(rules, board))), bold=True)
     ]
     parts += [""]
-    parts += [picture(rules, board), "", players(board)]
-    parts += ["", *notes(board)] if notes(board) else []
+    parts += [picture(rules, board), "", players(board, rules)]
+    legend = notes(board, rules)
+    parts += ["", *legend] if legend else []
     steps = document.get("explanation")
     if steps:
         parts += ["", kept_explanation(steps)]
@@ -157,16 +185,18 @@ def svg(rules: Ruleset, board: Doc) -> str:
     now = (
         status(rules, board)
         if board["phase"] in ("over", "place")
-        else pgettext("board.turn", "Turn {turn}: {player} to play").format(turn=board["turn"], player=board["to_move"])
+        else pgettext("board.turn", "Turn {turn}: {player} to play").format(
+            turn=board["turn"], player=_name(rules, board["to_move"])
+        )
     )
-    notes = [("#000000", now)] + [(colours.get(p, "#000000"), _on_map(p, board)) for p in board["players"]]
+    notes = [("#000000", now)] + [(colours.get(p, "#000000"), _on_map(rules, p, board)) for p in board["players"]]
     if board["closed"]:
         left = pgettext("board.crossed", "{tiles} left for good (crossed): no die may enter")
         notes.append(("#000000", left.format(tiles=pgettext("list", ", ").join(board["closed"]))))
     return map_svg(rules, rules.landscape, landmap_of(board), dice=dice, notes=notes, crossed=board["closed"]).text
 
 
-def _on_map(player: str, board: Doc) -> str:
+def _on_map(rules: Ruleset, player: str, board: Doc) -> str:
     """A player's line in the picture's legend: dice and pips on the map."""
     dice = npgettext("board.dice", "{n} die", "{n} dice", board["dice_on_map"][player]).format(
         n=board["dice_on_map"][player]
@@ -174,7 +204,9 @@ def _on_map(player: str, board: Doc) -> str:
     pips = npgettext("board.pips", "{n} pip", "{n} pips", board["pip_totals"][player]).format(
         n=board["pip_totals"][player]
     )
-    return pgettext("board.on-map", "{player}: {dice}, {pips} on the map").format(player=player, dice=dice, pips=pips)
+    return pgettext("board.on-map", "{player}: {dice}, {pips} on the map").format(
+        player=_name(rules, player), dice=dice, pips=pips
+    )
 
 
 def hints(rules: Ruleset, document: Doc, found: list[Any]) -> str:
@@ -183,9 +215,9 @@ def hints(rules: Ruleset, document: Doc, found: list[Any]) -> str:
     board = document["board"]
     if not found:
         none = pgettext("hint.none", "No attack for {player} now. {status}")
-        return paragraph(none.format(player=board["to_move"], status=status(rules, board)))
+        return paragraph(none.format(player=_name(rules, board["to_move"]), status=status(rules, board)))
     head = pgettext("hint.title", "Attacks for {player}, best first (game '{game}', turn {turn}):")
-    head = styled(head.format(player=board["to_move"], game=board["game"], turn=board["turn"]), bold=True)
+    head = styled(head.format(player=_name(rules, board["to_move"]), game=board["game"], turn=board["turn"]), bold=True)
     rows = [
         (
             h.first + (f" + {h.second}" if h.second else ""),

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from referee.hexmap import Landmap, Tile, column
+from referee.hexmap import Landmap, Tile, column, shape_said
 from referee.language import npgettext, pgettext
 from referee.render.text import explanation, styled, table
 from referee.ruleset.sections import Landscape
@@ -18,33 +18,44 @@ def _rgb(colour: str) -> tuple[int, int, int]:
 
 def picture(land: Landscape, landmap: Landmap, label: Callable[[Tile], str] | None = None) -> str:
     """Each tile as `(G C4)`: terrain letter and coordinate; a capital as `(C*B2)`;
-    `label` adds a fixed-width text to every cell (a board's die: `(G C4 r6)`)."""
+    `label` adds a fixed-width text to every cell (a board's die: `(G C4 r6)`).
+    Cells are as wide on the terminal whatever they hold: a Chinese letter or
+    mark takes two columns, so the narrower ones are padded to it."""
+    from referee.render.widths import columns
+
+    def padded(text: str, width: int) -> str:
+        return text + " " * (width - columns(text))
+
     width = max(len(t.coord) for t in landmap.tiles)
-    extra = max(len(label(t)) for t in landmap.tiles) + 1 if label else 0
-    blank = " " * (width + 5 + extra)
+    marks = {t.mark for t in land.terrains.values()}
+    letter = max(map(columns, marks))
+    labels = {t.coord: label(t) for t in landmap.tiles} if label else {}
+    extra = max(map(columns, labels.values())) + 1 if labels else 0
+    cell = letter + width + 4 + extra  # with the space after it
     capitals = set(landmap.capitals)
     at = {(column(t.hex), t.r): t for t in landmap.tiles}
-    columns = max(c for c, _ in at) + 1
+    columns_ = max(c for c, _ in at) + 1
     lines = []
     for row in range(max(r for _, r in at) + 1):
         cells = []
-        for col in range(columns):
+        for col in range(columns_):
             tile = at.get((col, row))
             if tile is None:
-                cells.append(blank)
+                cells.append(" " * cell)
                 continue
             terrain = land.terrains[tile.terrain]
             mark = "*" if tile.coord in capitals else " "
-            text = f"({terrain.letter}{mark}{tile.coord:<{width}}{' ' + label(tile) if label else ''})"
+            said = " " + padded(labels[tile.coord], extra - 1) if labels else ""
+            text = f"({padded(terrain.mark, letter)}{mark}{tile.coord:<{width}}{said})"
             cells.append(styled(text, fg="black", bg=_rgb(terrain.colour)) + " ")
-        indent = " " * ((width + 5 + extra) // 2) if row % 2 else ""
+        indent = " " * (cell // 2) if row % 2 else ""
         lines.append((indent + "".join(cells)).rstrip())
     return "\n".join(lines)
 
 
 def legend(land: Landscape, landmap: Landmap) -> str:
     counts = landmap.counts()
-    rows = [(t.letter, t.title, counts.get(name, 0), t.count) for name, t in land.terrains.items()]
+    rows = [(t.mark, t.title, counts.get(name, 0), t.count) for name, t in land.terrains.items()]
     headers = [
         pgettext("legend.header", "letter"),
         pgettext("legend.header", "terrain"),
@@ -81,7 +92,10 @@ def report(land: Landscape, title: str, landmap: Landmap) -> str:
     return "\n".join(
         line
         for line in [
-            styled(heading.format(title=title, tiles=tiles_said(landmap), shape=landmap.shape), bold=True),
+            styled(
+                heading.format(title=title, tiles=tiles_said(landmap), shape=shape_said(landmap.shape).spoken),
+                bold=True,
+            ),
             "",
             picture(land, landmap),
             "",

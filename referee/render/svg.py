@@ -159,7 +159,7 @@ def svg(
             )
         out.append(
             f'<text x="{x:.2f}" y="{y - 0.51 * r:.2f}" text-anchor="middle" font-size="{0.35 * r:.2f}" '
-            f'font-weight="bold" fill="{text}">{terrain.letter}</text>'
+            f'font-weight="bold" fill="{text}">{escape(terrain.mark)}</text>'
         )
         out.append(
             f'<text x="{x:.2f}" y="{y + 0.78 * r:.2f}" text-anchor="middle" font-size="{0.26 * r:.2f}" '
@@ -196,11 +196,11 @@ def _cross(x: float, y: float, r: float, colour: str) -> str:
 
 
 def _colours(rules: Ruleset) -> list[tuple[str, str]]:
-    """Each player with the colour their capital is ringed in, in the file's order."""
+    """Each player, named in the language spoken, with the colour their capital is ringed in, in the file's order."""
     if rules.deployment is None:
         return []
     deployment = rules.deployment
-    return [(player, deployment.colours.get(player, "#000000")) for player in deployment.players]
+    return [(rules.said(player).spoken, deployment.colours.get(player, "#000000")) for player in deployment.players]
 
 
 def _title(title: str, landmap: Landmap, flats: int) -> str:
@@ -224,7 +224,7 @@ def _legend(
             f'<text x="{x + swatch + 2:.2f}" y="{y + FONT:.2f}" font-size="{FONT}" fill="#000000">'
             + escape(
                 pgettext("svg.terrain", "{letter} {terrain}: {count}").format(
-                    letter=terrain.letter, terrain=terrain.title, count=counts.get(name, 0)
+                    letter=terrain.mark, terrain=terrain.title, count=counts.get(name, 0)
                 )
             )
             + "</text>"

@@ -106,13 +106,15 @@ def wrapped(text: str, indent: str = "", hanging: str = "", whole_words: bool = 
     ) or [indent]
 
 
-def typed(words: Sequence[str], indent: str = "  ") -> str:
+def typed(words: Sequence[str], indent: str = "  ", placeholder: str = "") -> str:
     """A command line to type, as the shell reads it, laid out to fit the
-    terminal: a line too long goes on after a backslash, each word whole."""
+    terminal: a line too long goes on after a backslash, each word whole. A
+    `placeholder` the player replaces ends it as written, never quoted
+    ('GEWÜRFELT:FELD' in quotes would read as a value to type)."""
     import shlex
 
     lines = [indent]
-    for word in map(shlex.quote, words):
+    for word in [*map(shlex.quote, words), *([placeholder] if placeholder else [])]:
         line = lines[-1]
         if line.strip() and columns(f"{line} {word} \\") > width():
             lines[-1] = f"{line} \\"

@@ -46,13 +46,19 @@ class Terrain:
     colour: str = field(COLOUR, "its colour in the SVG picture")
     rule: str = field(RULE, "the rule for this terrain", "")
     aliases: tuple[str, ...] = field(Seq(Text()), "other words for it, any language", ())
-    # set by the loader from `translations`: language -> its word there
+    # set by the loader from `translations`: language -> its word there, and its letter there (from `words`)
     spoken: Mapping[str, str] = field(Table(Text()), "its word per language", {}, internal=True)
+    spoken_letter: Mapping[str, str] = field(Table(Text()), "its letter per language", {}, internal=True)
 
     @property
     def title(self) -> Spoken:
         """Its word in the language spoken; its key when not translated."""
         return worded(self.spoken.get(current(), self.name), self.name)
+
+    @property
+    def mark(self) -> str:
+        """Its letter in the language spoken ('W' for Wald, '森' for 森林); the file's letter when not translated."""
+        return self.spoken_letter.get(current(), self.letter)
 
 
 @section

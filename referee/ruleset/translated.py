@@ -15,6 +15,7 @@ from referee.ruleset.model import Ruleset
 from referee.ruleset.spec import EMPTY
 
 if TYPE_CHECKING:
+    from referee.ruleset.sections import Terrain
     from referee.ruleset.texts import Translation
 
 T = TypeVar("T")
@@ -63,7 +64,8 @@ def attach(rules: Ruleset) -> Ruleset:
     rule_texts = RuleTexts(rules.rules, {lang: t.rules for lang, t in rules.translations.items()})
     land = rules.landscape
     if land:
-        land = dataclasses.replace(land, terrains=_spoken(rules, land.terrains, lambda t: t.terrain))
+        terrains = _spoken(rules, land.terrains, lambda t: t.terrain)
+        land = dataclasses.replace(land, terrains={name: _lettered(rules, t) for name, t in terrains.items()})
     return dataclasses.replace(
         rules, rules=rule_texts, units=units, situations=situations, variants=variants, landscape=land
     )
@@ -77,6 +79,13 @@ def _spoken(rules: Ruleset, items: Mapping[str, T], words: Callable[[Translation
         )
         for name, item in items.items()
     }
+
+
+def _lettered(rules: Ruleset, terrain: Terrain) -> Terrain:
+    """A terrain with its letter per language: `words` gives the letter its
+    word starts with there (the file's F for forest is W for Wald)."""
+    letters = {lang: said for lang, t in rules.translations.items() if (said := t.words.get(terrain.letter))}
+    return dataclasses.replace(terrain, spoken_letter=letters)
 
 
 def check(rules: Ruleset, fail: Fail) -> None:
