@@ -7,6 +7,7 @@ and --json with the file's own words."""
 from __future__ import annotations
 
 import itertools
+import json
 from pathlib import Path
 
 import pytest
@@ -276,3 +277,25 @@ def test_german_calls_a_turn_runde_and_a_move_zug() -> None:
         "Fehler: Blau hat in dieser Runde schon angegriffen: ein Angriff pro Runde (DL-A1)"
     )
     assert "DL-A1   Blau beendet Runde 1" in run("--lang de play end").stdout
+
+
+def _played(code: str, journal: Path) -> list[object]:
+    """Every --json document of a game played to its end, asked in one language."""
+    env = {"REFEREE_JOURNAL": str(journal)}
+    commands = [START, f"play place {PLACEMENTS}", *TO_THE_END]
+    return [_neutral(json.loads(run(f"--lang {code} {command} --json", env=env).stdout)) for command in commands]
+
+
+def _neutral(value: object) -> object:
+    """A --json document without what differs between two journals or languages: free text, entry numbers."""
+    if isinstance(value, dict):
+        return {k: _neutral(v) for k, v in value.items() if k != "text" and not k.startswith("journal_")}
+    if isinstance(value, list):
+        return [_neutral(v) for v in value]
+    return value
+
+
+def test_a_game_played_in_any_language_gives_the_same_json_but_its_free_text(tmp_path: Path) -> None:
+    english = _played("en", tmp_path / "en.sqlite3")
+    for code in ("nl", "de", "zh-Hant"):
+        assert _played(code, tmp_path / f"{code}.sqlite3") == english, code
