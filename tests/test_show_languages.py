@@ -305,3 +305,16 @@ def test_every_key_a_procedures_grammar_gives_an_attack_has_its_word() -> None:
         walk(Record(registry.entry(name).grammar))
     assert {"dice", "worn_first", "given", "on_win"} <= seen  # the grammars were read
     assert sorted(seen - set(parameters._KEYS)) == []
+
+
+@pytest.mark.parametrize(
+    ("code", "said"),
+    [
+        ("en", ["grassland", "G", "12"]),
+        ("nl", ["grasland", "G", "12"]),
+        ("de", ["Grasland", "G", "12"]),
+        ("zh-Hant", ["草原", "G", "12"]),
+    ],
+)
+def test_show_names_a_landscapes_terrains_in_the_language_asked(code: str, said: list[str]) -> None:
+    assert _row(_show("diceland", code), said[0])[:3] == said

@@ -154,7 +154,7 @@ def report(rules: Ruleset, options: list[tuple[str, str, str]]) -> str:
         ]
     if rules.landscape:
         land = rules.landscape
-        rows = [(name, t.letter, t.count, t.rule) for name, t in land.terrains.items()]
+        rows = [(t.title, t.letter, t.count, t.rule) for t in land.terrains.values()]
         parts += [
             "",
             styled(
