@@ -140,8 +140,8 @@ def test_no_parameter_of_a_shipped_attack_is_left_in_english(name: str, code: st
         line.strip().split(":")[0].split("：")[0] for line in attacks[: attacks.index("")] if line.startswith("    ")
     ]
     with language.speaking(code):
-        said = {parameters.key_said(key): key for key in parameters._KEYS}
-    english = {key.replace("_", " ") for key in parameters._KEYS} - set(said)
+        said = {parameters.key_said(key): key for key in parameters.KEYS}
+    english = {key.replace("_", " ") for key in parameters.KEYS} - set(said)
     assert [key for key in keys if key in english] == []
 
 
@@ -304,7 +304,7 @@ def test_every_key_a_procedures_grammar_gives_an_attack_has_its_word() -> None:
     for name in registry.names():
         walk(Record(registry.entry(name).grammar))
     assert {"dice", "worn_first", "given", "on_win"} <= seen  # the grammars were read
-    assert sorted(seen - set(parameters._KEYS)) == []
+    assert sorted(seen - set(parameters.KEYS)) == []
 
 
 @pytest.mark.parametrize(

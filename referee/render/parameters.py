@@ -17,7 +17,7 @@ from referee.ruleset.model import Ruleset
 _RULE_ID = re.compile(r"^[A-Z]+-[A-Z0-9.-]+$")
 
 # every key a procedure's grammar gives an attack (its `cite` is left out of show)
-_KEYS: dict[str, Callable[[], str]] = {
+KEYS: dict[str, Callable[[], str]] = {
     "actions": lambda: pgettext("show.param", "actions"),
     "adds_wounds": lambda: pgettext("show.param", "adds wounds"),
     "aliases": lambda: pgettext("show.param", "aliases"),
@@ -124,7 +124,7 @@ def plain(value: Any) -> Any:
 
 def key_said(key: str) -> str:
     """A parameter's key in the language spoken ('max_dice' -> 'max dice')."""
-    return _KEYS[key]() if key in _KEYS else key.replace("_", " ")
+    return KEYS[key]() if key in KEYS else key.replace("_", " ")
 
 
 def line(key: str, value: str) -> str:
@@ -136,7 +136,7 @@ def _line(said: str, value: str) -> str:
     return pgettext("show.param.line", "{key}: {value}").format(key=said, value=value).rstrip()
 
 
-class Said:
+class Values:
     """One ruleset's parameter values as the language spoken reads them."""
 
     def __init__(self, rules: Ruleset):
@@ -178,4 +178,5 @@ class Said:
         return _line(self.word(name), value)
 
     def none(self) -> str:
+        """What a parameter set to nothing shows ('modifiers: none')."""
         return pgettext("show.param", "none")

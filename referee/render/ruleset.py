@@ -29,7 +29,7 @@ def _languages_line(rules: Ruleset) -> str:
 def _attack_lines(rules: Ruleset) -> list[str]:
     """Every parameter the file sets, whatever the procedure, so `show` needs no
     code per procedure; keys, enumerated values and the file's words in the language spoken."""
-    said = parameters.Said(rules)
+    said = parameters.Values(rules)
     lines = []
     for name, attack in rules.attacks.items():
         lines.append(f"  {name}: {rules.attack_said(name)} ({attack.procedure}, {attack.rule})")
