@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Generic, TypeVar
 
 from referee.errors import RefereeError, did_you_mean
 from referee.inputs import MAX_COUNT, shown, whole_number
-from referee.language import pgettext
+from referee.language import current, pgettext
 from referee.ruling import Spoken, both_ways, listed, say, say_n
 
 if TYPE_CHECKING:
@@ -64,16 +64,23 @@ def _norm(word: str) -> str:
 
 class Lexicon(Generic[T]):
     """Every word for each thing of one kind: `kind` is its noun in the
-    language spoken (`pgettext("kind", "unit")`), as errors say it."""
+    language spoken (`pgettext("kind", "unit")`), as errors say it. A word
+    mistyped is matched against every word known for the kind, so a
+    translated name one letter off is suggested; when none is close, the
+    error lists `shown` (each thing's name as the language spoken writes
+    it), else the names."""
 
-    def __init__(self, kind: str, words: Mapping[T, Iterable[str]]):
+    def __init__(self, kind: str, words: Mapping[T, Iterable[str]], shown: Mapping[T, str] | None = None):
         self.kind = kind
         self.names = [str(name) for name in words]
+        self._shown = [shown.get(name) or str(name) for name in words] if shown else self.names
         self._index: dict[str, T] = {}
+        self._written: dict[str, str] = {}  # each word as the file writes it, by its matched form
         for name, aliases in words.items():
             for word in (str(name), *aliases):
                 if word:
                     self._index.setdefault(_norm(word), name)
+                    self._written.setdefault(_norm(word), word)
 
     def __contains__(self, word: object) -> bool:
         """Whether the word names one of these, exactly as written in the file (any case)."""
@@ -84,7 +91,7 @@ class Lexicon(Generic[T]):
         for candidate in (key, key[:-1] if key.endswith("s") else "", key[:-2] if key.endswith("es") else ""):
             if candidate in self._index:
                 return self._index[candidate]
-        raise did_you_mean(self.kind, word.strip(), self.names)
+        raise did_you_mean(self.kind, word.strip(), list(self._written.values()), self._shown)
 
     def _items(self, text: str) -> list[tuple[str, int]]:
         """'2 trooper, heavy' → [('trooper', 2), ('heavy', 1)], words not yet matched."""
@@ -135,8 +142,21 @@ class Lexicon(Generic[T]):
         return [self(item) for item in items if item.strip()]
 
 
+def _translated(spoken: Mapping[str, tuple[str, str]]) -> list[str]:
+    return [word for said in spoken.values() for word in said]
+
+
 def units_of(rules: Ruleset) -> Lexicon[str]:
-    return Lexicon(pgettext("kind", "unit"), {n: [u.label, *u.aliases] for n, u in rules.units.items()})
+    """Units by their key, label, aliases and their words in every language the
+    file translates; the language spoken's first, so a suggestion is written as it writes it."""
+    return Lexicon(
+        pgettext("kind", "unit"),
+        {
+            n: [*u.spoken.get(current(), ()), u.label, *u.aliases, *_translated(u.spoken)]
+            for n, u in rules.units.items()
+        },
+        {n: u.known_as for n, u in rules.units.items()},
+    )
 
 
 def states_of(rules: Ruleset) -> Lexicon[str]:

@@ -33,8 +33,22 @@ class Settled:
 
 
 def face_lexicon(rules: Ruleset, die_name: str) -> Lexicon[Face]:
+    """A die's faces by their own word, aliases and words in every language the
+    file translates; the language spoken's first, so a suggestion is written as it writes it."""
     die = rules.dice[die_name]
-    return Lexicon(pgettext("kind", "face"), {face: die.aliases.get(str(face), ()) for face in die.faces})
+    translated = [t.faces.get(die_name, {}) for t in rules.translations.values()]
+    return Lexicon(
+        pgettext("kind", "face"),
+        {
+            face: [
+                rules.face_said(die_name, face),
+                *die.aliases.get(str(face), ()),
+                *(t[str(face)] for t in translated if str(face) in t),
+            ]
+            for face in die.faces
+        },
+        {face: rules.face_said(die_name, face) for face in die.faces},
+    )
 
 
 def read_faces(rules: Ruleset, group: str, need: DiceNeed, text: str) -> tuple[Face, ...]:

@@ -149,10 +149,11 @@ def test_show_names_a_state_as_players_type_it_in_every_language() -> None:
 
 
 def test_the_rulesets_listing_reads_in_the_language_asked_and_its_json_keeps_the_words() -> None:
-    german = run("--lang de rulesets").stdout.splitlines()
-    assert german[0].split() == ["Name", "Titel", "Herkunft", "Status", "Datei"]
-    assert german[2].split()[:4] == ["diceland", "DiceLand", "mitgeliefert", "OK"]
-    assert run("rulesets").stdout.split()[:5] == ["name", "title", "from", "status", "file"]
+    wide = {"COLUMNS": "200"}  # the listing's table; a narrower terminal stacks its rows
+    german = run("--lang de rulesets", env=wide).stdout.splitlines()
+    assert german[0].split() == ["Name", "Titel", "Sprachen", "Herkunft", "Status", "Datei"]
+    assert german[2].split()[:8] == ["diceland", "DiceLand", "nl,", "en,", "de,", "zh-Hant", "mitgeliefert", "OK"]
+    assert run("rulesets", env=wide).stdout.split()[:6] == ["name", "title", "languages", "from", "status", "file"]
     listed = run_json("--lang zh-Hant rulesets")["rulesets"][0]
     assert (listed["origin"], listed["status"]) == ("shipped", "ok")
 

@@ -40,9 +40,9 @@ UNKNOWN_UNIT = {
 }
 UNKNOWN_LISTED = {
     "en": "unknown unit 'xyz'; known: heavy, saboteur, trooper",
-    "nl": "eenheid 'xyz' is onbekend; bekend: heavy, saboteur, trooper",
-    "de": "Einheit 'xyz' ist unbekannt; bekannt: heavy, saboteur, trooper",
-    "zh-Hant": "未知的單位「xyz」；已知：heavy、saboteur、trooper",
+    "nl": "eenheid 'xyz' is onbekend; bekend: saboteur, soldaat, zwaar wapen",
+    "de": "Einheit 'xyz' ist unbekannt; bekannt: Saboteur, Soldat, schwere Waffe",
+    "zh-Hant": "未知的單位「xyz」；已知：士兵、破壞者、重武器",
 }
 
 

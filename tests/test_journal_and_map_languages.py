@@ -115,10 +115,14 @@ MAP_SAID = {  # language -> what the map's text says, what its SVG picture says
             "letter    terrein",
             "Elke speler krijgt 7 dobbelstenen.",
             "Hoofdsteden (gemarkeerd met *): A3, C1.",
-            "Seed: 1; leg deze kaart opnieuw met --seed 1.",
+            "Startwaarde: 1; leg deze kaart opnieuw met --seed 1.",
             "past op A4 staand.",
         ],
-        ["DiceLand: 8 tegels + 2 hoofdsteden, seed 1, zeshoeken", "hoofdstad van rood: A3", "7 dobbelstenen per"],
+        [
+            "DiceLand: 8 tegels + 2 hoofdsteden, startwaarde 1, zeshoeken",
+            "hoofdstad van rood: A3",
+            "7 dobbelstenen per",
+        ],
     ),
     "de": (
         [
@@ -128,7 +132,7 @@ MAP_SAID = {  # language -> what the map's text says, what its SVG picture says
             "Hauptstädte (mit * markiert): A3, C1.",
             "passt auf A4 hoch.",
         ],
-        ["DiceLand: 8 Plättchen + 2 Hauptstädte, Seed 1, Sechsecke", "Hauptstadt von Rot: A3", "7 Würfel je"],
+        ["DiceLand: 8 Plättchen + 2 Hauptstädte, Startwert 1, Sechsecke", "Hauptstadt von Rot: A3", "7 Würfel je"],
     ),
     "zh-Hant": (
         [

@@ -26,7 +26,7 @@ def listed_outcome(command: str) -> str:
         ("roll 2d6+1 --seed 1", "total 8"),
         ("group diceland 4 5", "3 lost"),
         ("battle groundforce --attacker trooper --defender trooper --seed 1", "no winner"),
-        ('reinforce groundforce --mines 1 --free-places 3 --buy "3 troopers"', "bought 3 trooper"),
+        ('reinforce groundforce --mines 1 --free-places 3 --buy "3 troopers"', "bought 3 troopers"),
         ("reinforce groundforce --mines 1 --free-places 0", "1 way to spend 0"),
     ],
 )

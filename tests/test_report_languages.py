@@ -81,10 +81,10 @@ def test_the_journal_footer_reads_in_the_language_asked(code: str, footer: list[
 
 def test_a_seed_line_reads_in_the_language_asked() -> None:
     page = run("--lang de battle groundforce --attacker trooper --defender trooper --seed 7 --no-journal").stdout
-    assert page.splitlines()[-1] == "Seed: 7; diesen Wurf wiederholen mit --seed 7."
+    assert page.splitlines()[-1] == "Startwert: 7; diesen Wurf wiederholen mit --seed 7."
     typed = "--lang nl battle groundforce --attacker trooper --defender trooper --seed 7 --attacker-roll sword"
     assert run(f"{typed} --no-journal").stdout.splitlines()[-1] == (
-        "Seed: 7 (ingetypt: aanvaller); herhaal deze worp met --seed 7 --attacker-roll sword."
+        "Startwaarde: 7 (ingetypt: aanvaller); herhaal deze worp met --seed 7 --attacker-roll sword."
     )
 
 

@@ -143,6 +143,19 @@ class RefereeGroup(click.Group):
             raise RefereeError(did_you_mean(pgettext("kind", "command"), name, list(COMMANDS)).message)
         return super().resolve_command(ctx, args)
 
+    def invoke(self, ctx: click.Context) -> Any:
+        """Gives a usage error click's parser raised without a context (an
+        option missing its value) the command it was typed for, so the error
+        names that command's --help, not the group's."""
+        try:
+            return super().invoke(ctx)
+        except click.UsageError as exc:
+            if exc.ctx is None:
+                from referee.cli.usage import command_asked
+
+                exc.ctx = command_asked(self, ctx)
+            raise
+
     def main(
         self,
         args: Any = None,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import shlex
 import tempfile
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -17,7 +17,7 @@ from referee.cli.options import Named, emit, json_option, whole
 from referee.errors import RefereeError
 from referee.journal.rows import is_unreadable
 from referee.render import journal as render
-from referee.render.outcome import outcome
+from referee.render.outcome import names_words, outcome, stored
 
 if TYPE_CHECKING:
     from referee.journal.store import Journal
@@ -54,11 +54,47 @@ def log(ctx: click.Context, game: str | None, ruleset: str | None, limit: int, a
         more = len(found) > limit
         entries = found[1:] if more else found
         where = str(journal.path)
-        listed = [{**entry, "outcome": outcome(entry)} for entry in entries]
+        said = _outcomes(journal)
+        listed = [{**entry, "outcome": said(entry)} for entry in entries]
         document = {"journal": where, "entries": listed, "more": more}
         filters = [*(["--game", game] if game else []), *(["--ruleset", ruleset] if ruleset else [])]
-        emit(as_json, document, lambda: render.listing(entries, where, limit if more else None, filters))
+        emit(
+            as_json,
+            document,
+            lambda: render.listing(listed, where, limit if more else None, filters, lambda e: e["outcome"]),
+        )
         report_damage(journal, entries)
+
+
+def _outcomes(journal: Journal) -> Callable[[dict[str, Any]], str]:
+    """Each entry's outcome, its units and players named as the ruleset the
+    journal kept for it names them in the language spoken ('3 soldaten
+    gekocht', 'Rot: eine 6 auf B1'): that ruleset is loaded once, and only for
+    an entry whose outcome names such words, so a list of battles loads none; a
+    ruleset that no longer loads leaves the stored words."""
+    kept: dict[str, Ruleset | None] = {}
+
+    def said(entry: dict[str, Any]) -> str:
+        digest = entry["ruleset_digest"]
+        if not digest or not names_words(entry):
+            return outcome(entry)
+        if digest not in kept:
+            content = journal.ruleset_content(digest)
+            try:
+                kept[digest] = _kept_rules(entry, content) if content else None
+            except RefereeError:
+                kept[digest] = None
+        rules = kept[digest]
+        if rules is None:
+            return outcome(entry)
+        units = rules.units
+
+        def counted(unit: str, count: int, state: str) -> str:
+            return units[unit].counted(count, state, numbered=True) if unit in units else stored(unit, count, state)
+
+        return outcome(entry, lambda word: rules.said(word).spoken, counted)
+
+    return said
 
 
 @log.command()

@@ -89,10 +89,21 @@ def rulesets(as_json: bool) -> None:
         as_json,
         {"rulesets": rows},
         lambda: table(
-            [(r["name"], r["title"], _said(str(r["origin"])), _said(str(r["status"])), r["path"]) for r in rows],
+            [
+                (
+                    r["name"],
+                    r["title"],
+                    ", ".join(r["languages"]),
+                    _said(str(r["origin"])),
+                    _said(str(r["status"])),
+                    r["path"],
+                )
+                for r in rows
+            ],
             [
                 pgettext("rulesets.header", "name"),
                 pgettext("rulesets.header", "title"),
+                pgettext("rulesets.header", "languages"),
                 pgettext("rulesets.header", "from"),
                 pgettext("rulesets.header", "status"),
                 pgettext("rulesets.header", "file"),

@@ -6,7 +6,7 @@ import click
 
 from referee.cli.helptext import described
 from referee.cli.options import emit, json_option, load_rules, ruleset_argument
-from referee.names import plural
+from referee.language import npgettext, pgettext
 from referee.render import ruleset as render
 from referee.ruleset.model import Ruleset
 
@@ -42,32 +42,68 @@ def named_options(rules: Ruleset) -> list[tuple[str, str, str]]:
     out = []
     if rules.reinforcements:
         out += [
-            ("reinforce", f"--{name} N", f"{plural(points, 'point')} each")
+            (
+                "reinforce",
+                f"--{name} N",
+                npgettext("show.option.points", "{n} point each", "{n} points each", points).format(n=points),
+            )
             for name, points in rules.reinforcements.income.per.items()
         ]
     if rules.recruiting:
         recruiting = rules.recruiting
-        out += [("recruit", f"--{name} N", f"{plural(n, 'unit')} each") for name, n in recruiting.per.items()]
-        out += [("recruit", f"--{name} N", f"1 unit per {n}") for name, n in recruiting.every.items()]
+        out += [
+            ("recruit", f"--{name} N", npgettext("show.option.units", "{n} unit each", "{n} units each", n).format(n=n))
+            for name, n in recruiting.per.items()
+        ]
+        out += [
+            ("recruit", f"--{name} N", pgettext("show.option.every", "1 unit per {n}").format(n=n))
+            for name, n in recruiting.every.items()
+        ]
         if recruiting.trades:
-            out.append(("recruit", f"--{recruiting.trades.option} N", "the game's Nth card set, traded in now"))
+            out.append(
+                (
+                    "recruit",
+                    f"--{recruiting.trades.option} N",
+                    pgettext("show.option.trade", "the game's Nth card set, traded in now"),
+                )
+            )
         for placed in recruiting.placed:
             title = rules.units[placed.unit].title
-            out += [
-                ("recruit", f"--{placed.box} N", f"{title} pieces left in the box"),
-                ("recruit", f"--{placed.sites} N", f"places that can take {title}"),
-            ]
+            box = pgettext("show.option.box", "{unit} pieces left in the box").format(unit=title)
+            sites = pgettext("show.option.sites", "places that can take {unit}").format(unit=title)
+            out += [("recruit", f"--{placed.box} N", box), ("recruit", f"--{placed.sites} N", sites)]
         for kind, bonuses in (("continent", recruiting.continents), ("reward", recruiting.rewards)):
             out += [
-                ("recruit", f"--{kind} {name}", f"+{plural(bonus.units, 'unit')}") for name, bonus in bonuses.items()
+                (
+                    "recruit",
+                    f"--{kind} {name}",
+                    npgettext("show.option.bonus", "+{n} unit", "+{n} units", b.units).format(n=b.units),
+                )
+                for name, b in bonuses.items()
             ]
     if rules.building:
-        works = ", ".join(rules.building.works)
-        out.append(("build", f"--{rules.building.pays_with} N WORK", f"{rules.building.text}; WORK: {works}"))
+        works = ", ".join(rules.building.works)  # typed as WORK: the file's own words
+        text = rules.said(rules.building.text).spoken
+        out.append(
+            (
+                "build",
+                f"--{rules.building.pays_with} N WORK",
+                pgettext("show.option.build", "{text}; WORK: {works}").format(text=text, works=works),
+            )
+        )
     if rules.deployment:
         for player in rules.deployment.players:
+            said = rules.said(player).spoken
             out += [
-                ("setup", f"--{player}{SUFFIX} DICE", f"the dice {player} has left after placing"),
-                ("score", f"--{player} DICE", f"{player}'s dice on the map"),
+                (
+                    "setup",
+                    f"--{player}{SUFFIX} DICE",
+                    pgettext("show.option.left", "the dice {player} has left after placing").format(player=said),
+                ),
+                (
+                    "score",
+                    f"--{player} DICE",
+                    pgettext("show.option.score", "{player}'s dice on the map").format(player=said),
+                ),
             ]
     return out

@@ -87,3 +87,20 @@ def _missing(exc: click.MissingParameter) -> str:
     if exc.param.param_type_name == "option":
         return say("error.usage.missing_option", "Missing option {name}.", name=name)
     return exc.format_message()
+
+
+def command_asked(group: click.Group, ctx: click.Context) -> click.Context:
+    """The context of the command the command line names under the group
+    ('referee odds', 'referee log show'): the group's own when it names none."""
+    from referee.cli.journaling import ARGV
+
+    words = group.make_parser(ctx).parse_args(list(ctx.meta.get(ARGV, [])))[1]
+    here: click.Context = ctx
+    command: click.Command = group
+    while words and isinstance(command, click.Group):
+        found = command.get_command(here, words[0])
+        if found is None:
+            break
+        here = click.Context(found, info_name=words[0], parent=here)
+        command, words = found, words[1:]
+    return here

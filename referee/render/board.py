@@ -27,13 +27,12 @@ def landmap_of(board: Doc) -> Landmap:
     return Landmap(tiles, capitals, (), dice, board["shape"], board["seed"], ())
 
 
-def _name(rules: Ruleset | None, word: str) -> str:
-    """A player or a special rule as the language spoken names it ('Rot' for
-    red); as the file names it for a caller without the ruleset."""
-    return rules.said(word).spoken if rules else word
+def _name(rules: Ruleset, word: str) -> str:
+    """A player or a special rule as the language spoken names it ('Rot' for red)."""
+    return rules.said(word).spoken
 
 
-def _initials(rules: Ruleset | None, board: Doc) -> dict[str, str]:
+def _initials(rules: Ruleset, board: Doc) -> dict[str, str]:
     """A player's mark on the map: the first letter of the name in the language
     spoken ('r' for rood, '紅' for 紅方), or of its number when two share one."""
     firsts = [_name(rules, p)[0].lower() for p in board["players"]]
@@ -94,7 +93,7 @@ def _decided(criterion: str) -> str:
     return said.get(criterion, criterion)
 
 
-def players(board: Doc, rules: Ruleset | None = None) -> str:
+def players(board: Doc, rules: Ruleset) -> str:
     marks = _initials(rules, board)
     rows = [
         (
@@ -118,7 +117,7 @@ def players(board: Doc, rules: Ruleset | None = None) -> str:
     return table(rows, headers)
 
 
-def notes(board: Doc, rules: Ruleset | None = None) -> list[str]:
+def notes(board: Doc, rules: Ruleset) -> list[str]:
     """The board's legend below the map: capitals, special rules, tiles left, what waits."""
     from referee.render.hexmap import capitals_line
     from referee.ruling import either

@@ -4,7 +4,7 @@ verdict, and what a replay found."""
 from __future__ import annotations
 
 import shlex
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from referee.journal.export import command_line
@@ -18,10 +18,15 @@ if TYPE_CHECKING:
 
 
 def listing(
-    entries: Sequence[dict[str, Any]], where: str, latest: int | None = None, filters: Sequence[str] = ()
+    entries: Sequence[dict[str, Any]],
+    where: str,
+    latest: int | None = None,
+    filters: Sequence[str] = (),
+    ruled: Callable[[dict[str, Any]], str] = outcome,
 ) -> str:
     """The entries, one line each; `latest` when older entries are left out,
-    and `filters` the options that chose them, for the hint to repeat."""
+    `filters` the options that chose them, for the hint to repeat, and
+    `ruled` says what each entry ruled, in a few words."""
     if not entries:
         return pgettext("log.empty", "No entries in {journal}.").format(journal=where)
     headers = [
@@ -33,7 +38,7 @@ def listing(
         pgettext("log.header", "outcome"),
     ]
     when = _times(entries)
-    rows = [(e["id"], t, e["game"] or "-", e["ruleset"] or "-", _typed(e), outcome(e)) for e, t in zip(entries, when)]
+    rows = [(e["id"], t, e["game"] or "-", e["ruleset"] or "-", _typed(e), ruled(e)) for e, t in zip(entries, when)]
     # a table keeps each column two wider than its header; two spaces between columns
     fixed = sum(max(columns(headers[i]) + 2, *(columns(str(row[i])) for row in rows)) for i in range(4)) + 2 * 5
     room = max(40, width() - fixed)  # the command and the outcome share the rest, the command the larger part
@@ -175,8 +180,8 @@ def board_action(rules: Ruleset, entry: dict[str, Any]) -> str:
     said = outcome(entry, lambda word: rules.said(word).spoken)  # the players as the ruleset names them here
     lines = [*_card(entry, _labels()), "", ruling, f"  {said}", *_why(entry)]
     after = styled(pgettext("log.board", "The board after it:"), bold=True)
-    lines += ["", after, paragraph(status(rules, board)), "", players(board)]
-    lines += ["", *map(paragraph, notes(board))] if notes(board) else []
+    lines += ["", after, paragraph(status(rules, board)), "", players(board, rules)]
+    lines += ["", *map(paragraph, notes(board, rules))] if notes(board, rules) else []
     return "\n".join([*lines, *_damaged(entry)])
 
 

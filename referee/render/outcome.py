@@ -6,7 +6,8 @@ its last step states when that is short, else a neutral word.
 Each phrase is a message with a stable id, said whole in the language spoken;
 a side is said as the language's noun for it. Players, units and other words
 of a ruleset stay as the journal stored them unless the caller has the
-ruleset at hand and gives `word` (the list never loads a ruleset)."""
+ruleset at hand and gives `word` and `counted`, as the list does from the
+ruleset the journal kept, loaded only for the entries that name such words."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from referee.language import ENGLISH, current
 from referee.render.widths import columns
 from referee.ruling import Side, listed, say, say_n, series
 
@@ -21,17 +23,23 @@ SHORT = 32  # longest conclusion taken from an explanation as the outcome
 
 Ruling = dict[str, Any]
 Word = Callable[[str], str]  # a ruleset's word (a player) as the language spoken writes it
+Counted = Callable[[str, int, str], str]  # a count of a unit in a state ('' for none), as the language spoken says it
 
 
-def outcome(entry: dict[str, Any], word: Word = str) -> str:
+def stored(unit: str, count: int, state: str = "") -> str:
+    """'3 trooper': a count of a unit as the journal stored its word."""
+    return say("outcome.counted", "{n} {unit}", n=str(count), unit=(state + " " + unit).strip())
+
+
+def outcome(entry: dict[str, Any], word: Word = str, counted: Counted = stored) -> str:
     ruling = entry["ruling"] if isinstance(entry["ruling"], dict) else {}
     if "board" in ruling and "action" in ruling:
         return _board(ruling["action"], ruling["board"], word)
     for keys, said in _TYPED:
         if all(key in ruling for key in keys):
             if (entry["dice"] or {}).get("rolled_before"):
-                return say("outcome.rolled_before", "{outcome} (rolled before)", outcome=said(ruling))
-            return said(ruling)
+                return say("outcome.rolled_before", "{outcome} (rolled before)", outcome=said(ruling, counted))
+            return said(ruling, counted)
     if entry["command"].startswith("game "):
         return _game(entry["command"].removeprefix("game "), str(ruling.get("game", "")))
     return _concluded(ruling)
@@ -97,20 +105,15 @@ def _hit(ruling: Ruling) -> str:
     return say("outcome.hit.unwounded", "a hit, no wound")
 
 
-def _counted(count: object, unit: str) -> str:
-    """'3 trooper': a count of a unit as the journal stored its word."""
-    return say("outcome.counted", "{n} {unit}", n=str(count), unit=unit)
-
-
-def _units(counted: list[dict[str, Any]]) -> str:
-    said = listed(_counted(u["count"], (u["state"] + " " + u["unit"]).strip()) for u in counted)
+def _units(held: list[dict[str, Any]], counted: Counted) -> str:
+    said = listed(counted(u["unit"], u["count"], u["state"]) for u in held)
     return said or say("outcome.nothing", "nothing")
 
 
-def _bought(ruling: Ruling) -> str:
+def _bought(ruling: Ruling, counted: Counted) -> str:
     bought = ruling["bought"]
     if isinstance(bought, dict) and bought:
-        return say("outcome.bought", "bought {units}", units=listed(_counted(n, unit) for unit, n in bought.items()))
+        return say("outcome.bought", "bought {units}", units=listed(counted(unit, n, "") for unit, n in bought.items()))
     if bought:
         return say("outcome.bought", "bought {units}", units=str(bought))
     ways = len(ruling["purchases"])
@@ -128,33 +131,52 @@ def _set_up(ruling: Ruling) -> str:
     return say_n("outcome.tiles", "{n} tile, {dice}", "{n} tiles, {dice}", len(ruling["tiles"]), dice=dice)
 
 
-_TYPED: list[tuple[tuple[str, ...], Callable[[Ruling], str]]] = [
-    (("error",), lambda r: say("outcome.refused", "refused")),
-    (("awaits",), lambda r: say("outcome.awaits", "waits for --{option}", option=r["awaits"])),
-    (("players", "winner"), _score),
-    (("winner",), _battle),
-    (("hit",), _hit),
-    (("needed",), lambda r: say("outcome.needs", "needs {needed}+ to hit", needed=r["needed"])),
-    (("total", "expression"), lambda r: say("outcome.total", "total {total}", total=r["total"])),
+def _alone(said: Callable[[Ruling], str]) -> Callable[[Ruling, Counted], str]:
+    """An outcome that names no unit."""
+    return lambda ruling, counted: said(ruling)
+
+
+_TYPED: list[tuple[tuple[str, ...], Callable[[Ruling, Counted], str]]] = [
+    (("error",), _alone(lambda r: say("outcome.refused", "refused"))),
+    (("awaits",), _alone(lambda r: say("outcome.awaits", "waits for --{option}", option=r["awaits"]))),
+    (("players", "winner"), _alone(_score)),
+    (("winner",), _alone(_battle)),
+    (("hit",), _alone(_hit)),
+    (("needed",), _alone(lambda r: say("outcome.needs", "needs {needed}+ to hit", needed=r["needed"]))),
+    (("total", "expression"), _alone(lambda r: say("outcome.total", "total {total}", total=r["total"]))),
     (
         ("units", "ways"),
-        lambda r: say_n(
+        lambda r, c: say_n(
             "outcome.ways.take", "{n} way to take {units}", "{n} ways to take {units}", len(r["ways"]), units=r["units"]
         ),
     ),
-    (("before", "after"), lambda r: say("outcome.now", "now {units}", units=_units(r["after"]))),
+    (("before", "after"), lambda r, c: say("outcome.now", "now {units}", units=_units(r["after"], c))),
     (
         ("built", "left"),
-        lambda r: say("outcome.built", "built {things}, {left} left", things=listed(r["built"]), left=r["left"]),
+        _alone(
+            lambda r: say("outcome.built", "built {things}, {left} left", things=listed(r["built"]), left=r["left"])
+        ),
     ),
     (("purchases", "spend"), _bought),
-    (("places_first", "tiles"), lambda r: _dealt(len(r["tiles"]), r["places_first"])),
-    (("dice_per_player", "tiles"), _set_up),
+    (("places_first", "tiles"), _alone(lambda r: _dealt(len(r["tiles"]), r["places_first"]))),
+    (("dice_per_player", "tiles"), _alone(_set_up)),
     (
         ("value", "lost"),
-        lambda r: say("outcome.grouped", "worth {value}, {lost} lost", value=r["value"], lost=r["lost"]),
+        _alone(lambda r: say("outcome.grouped", "worth {value}, {lost} lost", value=r["value"], lost=r["lost"])),
     ),
 ]
+
+_NAMING_UNITS = (("before", "after"), ("purchases", "spend"))  # the outcomes that ask `counted`
+
+
+def names_words(entry: dict[str, Any]) -> bool:
+    """Whether the entry's outcome names a ruleset's words the language spoken
+    may write otherwise (units; a board's players, where it is not English):
+    only for these does the list load a ruleset."""
+    ruling = entry["ruling"] if isinstance(entry["ruling"], dict) else {}
+    if "board" in ruling and "action" in ruling:
+        return current() != ENGLISH
+    return next((keys for keys, _ in _TYPED if all(key in ruling for key in keys)), None) in _NAMING_UNITS
 
 
 def _board(action: dict[str, Any], board: dict[str, Any], word: Word) -> str:

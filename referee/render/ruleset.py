@@ -7,26 +7,16 @@ from collections.abc import Iterator
 from typing import Any
 
 from referee.language import _, ngettext, pgettext
-from referee.render.text import spoken, styled, table, wrapped
+from referee.render import parameters
+from referee.render.parameters import plain
+from referee.render.text import styled, table, wrapped
 from referee.ruleset.model import Ruleset
 from referee.ruleset.translated import languages
 from referee.ruling import listed
 
 
-def _plain(value: Any) -> Any:
-    if dataclasses.is_dataclass(value):
-        return {
-            f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value) if not f.metadata.get("internal")
-        }
-    if hasattr(value, "items"):
-        return {k: _plain(v) for k, v in value.items()}
-    if isinstance(value, tuple):
-        return [_plain(v) for v in value]
-    return value
-
-
 def document(rules: Ruleset) -> dict[str, Any]:
-    return {"path": rules.path, "digest": rules.digest, **_plain(rules), "languages": list(languages(rules))}
+    return {"path": rules.path, "digest": rules.digest, **plain(rules), "languages": list(languages(rules))}
 
 
 def _languages_line(rules: Ruleset) -> str:
@@ -36,36 +26,26 @@ def _languages_line(rules: Ruleset) -> str:
     return f"{said} ({_('rulebook: {languages}').format(languages=', '.join(rules.language))})"
 
 
-def _flat(value: Any) -> str:
-    if isinstance(value, dict):
-        return ", ".join(
-            f"{k.replace('_', ' ')} {_flat(v)}" for k, v in value.items() if v not in ("", 0, [], {}, None, False)
-        )
-    if isinstance(value, list):
-        return "/".join(
-            f"({', '.join(f'{k} {v}' for k, v in item.items())})" if isinstance(item, dict) else str(item)
-            for item in value
-        )
-    return str(spoken(value))
-
-
 def _attack_lines(rules: Ruleset) -> list[str]:
     """Every parameter the file sets, whatever the procedure, so `show` needs no
-    code per procedure."""
+    code per procedure; keys, enumerated values and the file's words in the language spoken."""
+    said = parameters.Values(rules)
     lines = []
     for name, attack in rules.attacks.items():
         lines.append(f"  {name}: {rules.attack_said(name)} ({attack.procedure}, {attack.rule})")
-        params = _plain(attack)
+        params = plain(attack)
         for key in ("procedure", "label", "rule", "cite"):
             params.pop(key, None)
         for key, value in params.items():
             if isinstance(value, dict) and value and all(isinstance(v, dict) for v in value.values()):
-                lines.append(f"    {key.replace('_', ' ')}:")
+                lines.append(f"    {parameters.line(key, '')}")
                 lines += [
-                    line for name, item in value.items() for line in wrapped(f"{name}: {_flat(item)}", " " * 6, " " * 8)
+                    line
+                    for name, item in value.items()
+                    for line in wrapped(said.line(name, said.flat(item)), " " * 6, " " * 8)
                 ]
             else:
-                lines += wrapped(f"{key.replace('_', ' ')}: {_flat(value) or 'none'}", " " * 4, " " * 6)
+                lines += wrapped(parameters.line(key, said.flat(value) or said.none()), " " * 4, " " * 6)
     return lines
 
 
@@ -93,14 +73,38 @@ def other_words(value: Any, where: str = "") -> Iterator[tuple[str, str, str]]:
             yield from other_words(item, where)
 
 
+def _kind(where: str) -> str:
+    """Where a word sits ('unit', 'dice symbol', 'continent') as the language
+    spoken names that kind of thing; a die's name and an unknown section as written."""
+    section, _, key = where.partition(" ")
+    kinds = {
+        "unit": lambda: pgettext("kind", "unit"),
+        "state": lambda: pgettext("kind", "state"),
+        "situation": lambda: pgettext("kind", "situation"),
+        "dice": lambda: pgettext("kind", "die"),
+        "continent": lambda: pgettext("kind", "continent"),
+        "reward": lambda: pgettext("kind", "reward"),
+        "change": lambda: pgettext("kind", "change"),
+        "work": lambda: pgettext("kind", "thing to build"),
+        "variant": lambda: pgettext("kind", "special rule"),
+        "terrain": lambda: pgettext("kind", "terrain"),
+        "deployment": lambda: pgettext("kind", "player"),
+        "type": lambda: pgettext("kind", "attack type"),
+        "action": lambda: pgettext("kind", "action"),
+    }
+    said = kinds[section]() if section in kinds else section
+    return f"{said} {key}".strip()
+
+
 def report(rules: Ruleset, options: list[tuple[str, str, str]]) -> str:
     aliases = listed(rules.aliases)
-    units = [(name, unit.label or "", unit.cost, unit.start, unit.attack) for name, unit in rules.units.items()]
-    dice = [(name, ", ".join(map(str, d.faces)), d.rule) for name, d in rules.dice.items()]
+    units = [(name, unit.title, unit.cost, unit.start, unit.attack) for name, unit in rules.units.items()]
+    faces = pgettext("list", ", ")
+    dice = [(name, faces.join(rules.face_said(name, f) for f in d.faces), d.rule) for name, d in rules.dice.items()]
     parts = [
         styled(f"{rules.title} ({rules.name})", bold=True),
         *([pgettext("show.aliases", "also called: {aliases}").format(aliases=aliases)] if aliases else []),
-        *wrapped(pgettext("show.source", "source: {source}").format(source=rules.source), "", "  "),
+        *wrapped(pgettext("show.source", "source: {source}").format(source=rules.said(rules.source).spoken), "", "  "),
         _languages_line(rules),
         pgettext("show.file", "file: {path}").format(path=rules.path),
         "",
@@ -150,7 +154,7 @@ def report(rules: Ruleset, options: list[tuple[str, str, str]]) -> str:
         ]
     if rules.landscape:
         land = rules.landscape
-        rows = [(name, t.letter, t.count, t.rule) for name, t in land.terrains.items()]
+        rows = [(t.title, t.letter, t.count, t.rule) for t in land.terrains.values()]
         parts += [
             "",
             styled(
@@ -172,7 +176,9 @@ def report(rules: Ruleset, options: list[tuple[str, str, str]]) -> str:
     words = list(other_words(rules))
     if words:
         parts += ["", styled(pgettext("show.words", "Other words it understands"), bold=True)]
-        parts += [line for where, name, said in words for line in wrapped(f"{where}  {name}: {said}", "  ", "      ")]
+        parts += [
+            line for where, name, said in words for line in wrapped(f"{_kind(where)}  {name}: {said}", "  ", "      ")
+        ]
     if options:
         parts += [
             "",

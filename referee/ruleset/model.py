@@ -94,6 +94,13 @@ class Unit:
         said = self.spoken.get(current())
         return worded(said[1] if said else english, english)
 
+    @property
+    def known_as(self) -> str:
+        """Its name in a list of what a player may type: its label in the
+        language spoken where the file translates it, else its key."""
+        said = self.spoken.get(current())
+        return said[0] if said else self.name
+
     def named(self, count: int) -> Spoken:
         """'trooper', 'troopers': its word for a count, in the language spoken."""
         return self.title if count == 1 else self.titles

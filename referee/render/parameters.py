@@ -1,0 +1,182 @@
+"""An attack's parameters as `show` lists them, in the language spoken: each
+key of the procedures' grammars by its word, each enumerated value by its
+word, and each word of the ruleset (a unit, a face, a label) as the file's
+translations write it. Rule IDs and numbers stay as they are."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Callable
+from typing import Any
+
+from referee.language import pgettext
+from referee.render.text import spoken
+from referee.ruleset.model import Ruleset
+
+_RULE_ID = re.compile(r"^[A-Z]+-[A-Z0-9.-]+$")
+
+# every key a procedure's grammar gives an attack (its `cite` is left out of show)
+KEYS: dict[str, Callable[[], str]] = {
+    "actions": lambda: pgettext("show.param", "actions"),
+    "adds_wounds": lambda: pgettext("show.param", "adds wounds"),
+    "aliases": lambda: pgettext("show.param", "aliases"),
+    "allows": lambda: pgettext("show.param", "allows"),
+    "alone": lambda: pgettext("show.param", "alone"),
+    "attacker": lambda: pgettext("show.param", "attacker"),
+    "beyond": lambda: pgettext("show.param", "beyond"),
+    "bombard": lambda: pgettext("show.param", "bombard"),
+    "by": lambda: pgettext("show.param", "by"),
+    "casualties": lambda: pgettext("show.param", "casualties"),
+    "clamp": lambda: pgettext("show.param", "clamp"),
+    "combined_refused_by": lambda: pgettext("show.param", "combined refused by"),
+    "conquest_rule": lambda: pgettext("show.param", "conquest rule"),
+    "cover": lambda: pgettext("show.param", "cover"),
+    "defender": lambda: pgettext("show.param", "defender"),
+    "defender_fills": lambda: pgettext("show.param", "defender fills"),
+    "dice": lambda: pgettext("show.param", "dice"),
+    "die": lambda: pgettext("show.param", "die"),
+    "difference": lambda: pgettext("show.param", "difference"),
+    "divisions": lambda: pgettext("show.param", "divisions"),
+    "fight": lambda: pgettext("show.param", "fight"),
+    "given": lambda: pgettext("show.param", "given"),
+    "hits": lambda: pgettext("show.param", "hits"),
+    "hits_on": lambda: pgettext("show.param", "hits on"),
+    "keep_behind": lambda: pgettext("show.param", "keep behind"),
+    "keep_rule": lambda: pgettext("show.param", "keep rule"),
+    "label": lambda: pgettext("show.param", "label"),
+    "max": lambda: pgettext("show.param", "max"),
+    "max_dice": lambda: pgettext("show.param", "max dice"),
+    "max_front": lambda: pgettext("show.param", "max front"),
+    "max_units": lambda: pgettext("show.param", "max units"),
+    "measure": lambda: pgettext("show.param", "measure"),
+    "min": lambda: pgettext("show.param", "min"),
+    "modifiers": lambda: pgettext("show.param", "modifiers"),
+    "most_attackers": lambda: pgettext("show.param", "most attackers"),
+    "move": lambda: pgettext("show.param", "move"),
+    "move_in": lambda: pgettext("show.param", "move in"),
+    "name": lambda: pgettext("show.param", "name"),
+    "needed": lambda: pgettext("show.param", "needed"),
+    "on_win": lambda: pgettext("show.param", "on win"),
+    "raises": lambda: pgettext("show.param", "raises"),
+    "range": lambda: pgettext("show.param", "range"),
+    "result": lambda: pgettext("show.param", "result"),
+    "roller": lambda: pgettext("show.param", "roller"),
+    "rows": lambda: pgettext("show.param", "rows"),
+    "rule": lambda: pgettext("show.param", "rule"),
+    "side": lambda: pgettext("show.param", "side"),
+    "stand_order": lambda: pgettext("show.param", "stand order"),
+    "stat": lambda: pgettext("show.param", "stat"),
+    "stats": lambda: pgettext("show.param", "stats"),
+    "steps": lambda: pgettext("show.param", "steps"),
+    "supply": lambda: pgettext("show.param", "supply"),
+    "supply_order": lambda: pgettext("show.param", "supply order"),
+    "support": lambda: pgettext("show.param", "support"),
+    "table": lambda: pgettext("show.param", "table"),
+    "tables": lambda: pgettext("show.param", "tables"),
+    "target": lambda: pgettext("show.param", "target"),
+    "tie": lambda: pgettext("show.param", "tie"),
+    "to_hit": lambda: pgettext("show.param", "to hit"),
+    "to_wound": lambda: pgettext("show.param", "to wound"),
+    "types": lambda: pgettext("show.param", "types"),
+    "unit": lambda: pgettext("show.param", "unit"),
+    "unit_dice": lambda: pgettext("show.param", "unit dice"),
+    "units": lambda: pgettext("show.param", "units"),
+    "value": lambda: pgettext("show.param", "value"),
+    "withdraw_rule": lambda: pgettext("show.param", "withdraw rule"),
+    "withdraw_worn": lambda: pgettext("show.param", "withdraw worn"),
+    "worn_first": lambda: pgettext("show.param", "worn first"),
+    "wound": lambda: pgettext("show.param", "wound"),
+    "wounds_per_hit": lambda: pgettext("show.param", "wounds per hit"),
+}
+
+# every value a grammar enumerates (its `choices`)
+_VALUES: dict[str, Callable[[], str]] = {
+    "per-unit": lambda: pgettext("show.value", "per-unit"),
+    "remove-surplus": lambda: pgettext("show.value", "remove-surplus"),
+    "remove-all": lambda: pgettext("show.value", "remove-all"),
+    "wounds": lambda: pgettext("show.value", "wounds"),
+    "nothing": lambda: pgettext("show.value", "nothing"),
+    "attacker": lambda: pgettext("show.value", "attacker"),
+    "defender": lambda: pgettext("show.value", "defender"),
+    "either": lambda: pgettext("show.value", "either"),
+    "front": lambda: pgettext("show.value", "front"),
+    "fighting": lambda: pgettext("show.value", "fighting"),
+    "at-most": lambda: pgettext("show.value", "at-most"),
+    "at-least": lambda: pgettext("show.value", "at-least"),
+    "nearest": lambda: pgettext("show.value", "nearest"),
+    "extend": lambda: pgettext("show.value", "extend"),
+}
+
+
+def plain(value: Any) -> Any:
+    """A section of a ruleset as plain dicts, lists and values (its internal fields left out)."""
+    if dataclasses.is_dataclass(value):
+        return {
+            f.name: plain(getattr(value, f.name)) for f in dataclasses.fields(value) if not f.metadata.get("internal")
+        }
+    if hasattr(value, "items"):
+        return {k: plain(v) for k, v in value.items()}
+    if isinstance(value, tuple):
+        return [plain(v) for v in value]
+    return value
+
+
+def key_said(key: str) -> str:
+    """A parameter's key in the language spoken ('max_dice' -> 'max dice')."""
+    return KEYS[key]() if key in KEYS else key.replace("_", " ")
+
+
+def line(key: str, value: str) -> str:
+    """'attacker: dice 1, …' or a group's heading 'divisions:' (value empty), as the language writes it."""
+    return _line(key_said(key), value)
+
+
+def _line(said: str, value: str) -> str:
+    return pgettext("show.param.line", "{key}: {value}").format(key=said, value=value).rstrip()
+
+
+class Values:
+    """One ruleset's parameter values as the language spoken reads them."""
+
+    def __init__(self, rules: Ruleset):
+        self.rules = rules
+        self.faces = {str(f): die for die, d in rules.dice.items() for f in d.faces}
+
+    def flat(self, value: Any) -> str:
+        """A value, a table of values or a list of them on one line: 'dice 1, hits sword/explosion'."""
+        if isinstance(value, dict):
+            return self._pairs({k: v for k, v in value.items() if v not in ("", 0, [], {}, None, False)})
+        if isinstance(value, list):
+            return "/".join(f"({self._pairs(item)})" if isinstance(item, dict) else self.word(item) for item in value)
+        return self.word(value)
+
+    def _pairs(self, value: dict[str, Any]) -> str:
+        pairs = [
+            pgettext("show.param.pair", "{key} {value}").format(key=key_said(k), value=self.flat(v))
+            for k, v in value.items()
+        ]
+        return pgettext("list", ", ").join(pairs)
+
+    def word(self, value: Any) -> str:
+        """A single value: a unit or a face by its word, an enumerated value by
+        the language's, any other word of the file as its translations write it."""
+        if not isinstance(value, str):
+            return str(spoken(value))
+        if value in self.rules.units:
+            return self.rules.units[value].title
+        if value in self.faces:
+            return self.rules.face_said(self.faces[value], value)
+        if value in _VALUES:
+            return _VALUES[value]()
+        if _RULE_ID.match(value):
+            return value
+        return self.rules.said(value).spoken
+
+    def line(self, name: str, value: str) -> str:
+        """An item of a group ('infantry: dice 1'): the file's word for it, then its value."""
+        return _line(self.word(name), value)
+
+    def none(self) -> str:
+        """What a parameter set to nothing shows ('modifiers: none')."""
+        return pgettext("show.param", "none")
