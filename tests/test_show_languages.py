@@ -169,9 +169,9 @@ def test_the_rulesets_listing_names_each_rulesets_languages(code: str, header: s
     lines = run(f"--lang {code} rulesets", env=WIDE).stdout.splitlines()
     assert lines[0].split()[2] == header
     row = next(line for line in lines if line.startswith("frontline-risk "))
-    assert "zh-Hant, en, nl, de" in row
+    assert "zh-Hant,en,nl,de" in row
     narrow = run(f"--lang {code} rulesets", env={"COLUMNS": "60"}).stdout
-    assert f"{header}: nl, en, de, zh-Hant" in narrow.replace("：", ": ")
+    assert f"{header}: nl,en,de,zh-Hant" in narrow.replace("：", ": ")
 
 
 @pytest.mark.parametrize(

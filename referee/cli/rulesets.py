@@ -93,7 +93,7 @@ def rulesets(as_json: bool) -> None:
                 (
                     r["name"],
                     r["title"],
-                    ", ".join(r["languages"]),
+                    ",".join(r["languages"]),  # one word, which a narrow terminal never breaks
                     _said(str(r["origin"])),
                     _said(str(r["status"])),
                     r["path"],
