@@ -5,6 +5,7 @@ start-up to import.)"""
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 _OPENING = "「『（《〈【〔“‘"  # a line never ends on these
@@ -13,6 +14,18 @@ _CLOSING = "」』）》〉】〕，。、；：！？”’,.;:!?)]}"  # nor st
 
 def wide(c: str) -> bool:
     return unicodedata.east_asian_width(c) in "WF"
+
+
+_WIDE = "\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef"  # ideographs, kana, hangul, full-width marks
+_BETWEEN_WIDE = re.compile(f"(?<=[{_WIDE}]) +(?=[{_WIDE}])")
+
+
+def closed_up(text: str) -> str:
+    """Text with no space between two wide characters. A message puts spaces
+    around a word it is given ('{units} 被消滅'), as the word may be a number
+    or a Latin name ('2 個步兵師被消滅', 'DiceLand'); where the word turns out
+    Chinese, Chinese writes it with no space ('步兵師被消滅')."""
+    return text if text.isascii() else _BETWEEN_WIDE.sub("", text)
 
 
 def columns(line: str) -> int:
@@ -59,6 +72,12 @@ def wrap(text: str, width: int, first: str, later: str, whole_words: bool) -> li
         line, used, bare = line + piece, used + size, False
     lines.append(line.rstrip())
     return lines
+
+
+def unbroken(text: str) -> int:
+    """The columns of the widest piece of text a line cannot break inside: a
+    narrow word, or one wide character with the punctuation clinging to it."""
+    return max((columns(piece) for piece in _pieces(text) if not piece.isspace()), default=0)
 
 
 def _fitting(piece: str, room: int) -> int:
