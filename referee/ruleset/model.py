@@ -13,7 +13,7 @@ from referee.records import section
 from referee.ruleset.registry import Grammars
 from referee.ruleset.spec import EMPTY, FACE, Boolean, Integer, Lazy, Record, Seq, Table, Tagged, Text, field
 from referee.ruleset.spec import RULE as RULE_ID
-from referee.ruling import Said
+from referee.ruling import Said, say
 
 if TYPE_CHECKING:
     from referee.ruleset.economy import Reinforcements
@@ -70,8 +70,8 @@ class Unit:
         "and a loss in the last destroys it; none: a loss destroys it",
         (),
     )
-    # set by the loader from `translations`: language -> (label, plural), and language -> state -> its word
-    spoken: Mapping[str, tuple[str, str]] = field(Table(Text()), "its words per language", EMPTY, internal=True)
+    # set by the loader from `translations`: language -> (label, plural, measure word); language -> state -> its word
+    spoken: Mapping[str, tuple[str, str, str]] = field(Table(Text()), "its words per language", EMPTY, internal=True)
     spoken_states: Mapping[str, Mapping[str, str]] = field(
         Table(Table(Text())), "its states' words per language", EMPTY, internal=True
     )
@@ -102,12 +102,27 @@ class Unit:
         of them, in the language spoken and its word order (a state may follow
         the unit); `numbered` writes one as '1 trooper', beside other counts."""
         unit = self.named(count)
-        said = self.spoken_states.get(current(), EMPTY).get(state, state)
         if count == 1 and not numbered:
-            return pgettext("unit.stated", "{state} {unit}").format(state=said, unit=unit) if state else unit
+            return (
+                pgettext("unit.stated", "{state} {unit}").format(state=self._state(state), unit=unit) if state else unit
+            )
+        return self.amount(str(count), unit, state)
+
+    def amount(self, n: str, unit: str, state: str = "") -> str:
+        """'2 troopers', '0.12 damaged armour', '2 名士兵': a number (written as
+        given) before its word for the unit and state, in the language spoken,
+        with the measure word the ruleset gives a language that counts with one."""
+        said = self.spoken.get(current())
+        measure = said[2] if said else ""
         if state:
-            return pgettext("unit.counted_stated", "{n} {state} {unit}").format(n=count, state=said, unit=unit)
-        return pgettext("unit.counted", "{n} {unit}").format(n=count, unit=unit)
+            return say(
+                "unit.counted_stated", "{n} {state} {unit}", n=n, state=self._state(state), unit=unit, measure=measure
+            )
+        return say("unit.counted", "{n} {unit}", n=n, unit=unit, measure=measure)
+
+    def _state(self, state: str) -> str:
+        said: Mapping[str, str] = self.spoken_states.get(current(), EMPTY)
+        return said.get(state, state)
 
 
 @section
