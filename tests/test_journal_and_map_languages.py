@@ -182,8 +182,8 @@ def test_board_legend_in_each_language(code: str, said: list[str], tmp_path: Pat
     [
         ("en", "Attacks for blue, best first (game 'friday', turn 1):", "from", "Game 'friday' rebuilt from"),
         ("nl", "Aanvallen voor blue, de beste eerst (spel 'friday', beurt 1):", "van", "Spel 'friday' opnieuw"),
-        ("de", "Angriffe für blue, der beste zuerst (Spiel 'friday', Runde 1):", "von", "Spiel 'friday' aus dem"),
-        ("zh-Hant", "blue 可作的進攻，最佳的排最前（對局 'friday'，第 1 回合）：", "從", "已從日誌重建對局 'friday'"),
+        ("de", "Angriffe für blue, der beste zuerst (Spiel 'friday', Zug 1):", "von", "Spiel 'friday' aus dem"),
+        ("zh-Hant", "blue 可作的進攻，最佳的排最前（對局「friday」，第 1 回合）：", "從", "已從日誌重建對局「friday」"),
     ],
 )
 def test_play_hint_and_play_replay_in_each_language(code: str, title: str, headers: str, rebuilt: str) -> None:

@@ -76,7 +76,7 @@ SAID = {  # language -> each command's outcome, in the order of COMMANDS (the st
         "red: eine 6 auf B1; blue: eine 1 auf A2",
         None,
         "blue erobert B4",
-        "Runde 2: red ist am Zug",
+        "Zug 2: red ist am Zug",
     ],
     "zh-Hant": [
         "進攻方獲勝",

@@ -23,25 +23,25 @@ REFUSALS = {
         "error: B1 is not next to A4 (DL-A1)",
         "fout: B1 ligt niet naast A4 (DL-A1)",
         "Fehler: B1 liegt nicht neben A4 (DL-A1)",
-        "錯誤：B1 不在 A4 旁邊 (DL-A1)",
+        "錯誤：B1 不在 A4 旁邊（DL-A1）",
     ),
     "play attack B4 B3": (
         "error: B4 holds red's die: attack from a tile of blue's (DL-A1)",
         "fout: op B4 staat een dobbelsteen van red: val aan vanaf een tegel van blue (DL-A1)",
         "Fehler: auf B4 steht ein Würfel von red: angegriffen wird von einem Plättchen von blue aus (DL-A1)",
-        "錯誤：B4 上是 red 的骰子：要從 blue 的格進攻 (DL-A1)",
+        "錯誤：B4 上是 red 的骰子：要從 blue 的格進攻（DL-A1）",
     ),
     "reinforce groundforce --mines 1 --buy '2 heavy'": (
         "error: that costs 6 points, but there are only 3 (GF-R4)",
         "fout: dat kost 6 punten, maar er zijn er maar 3 (GF-R4)",
         "Fehler: das kostet 6 Punkte, aber es gibt nur 3 (GF-R4)",
-        "錯誤：這要花 6 點，但只有 3 點 (GF-R4)",
+        "錯誤：這要花 6 點，但只有 3 點（GF-R4）",
     ),
     "recruit frontline-risk --stars 7 --continent asia --continent asia": (
         "error: asia is given twice; it counts at most once for a player (FR-R2)",
         "fout: asia is tweemaal opgegeven; het telt hoogstens eenmaal voor een speler (FR-R2)",
         "Fehler: asia ist zweimal angegeben; es zählt für einen Spieler höchstens einmal (FR-R2)",
-        "錯誤：asia 給了兩次；每位玩家最多只算一次 (FR-R2)",
+        "錯誤：asia 給了兩次；每位玩家最多只算一次（FR-R2）",
     ),
     "battle groundforce --atacker trooper": (
         "error: no such option --atacker; did you mean --attacker? (see 'referee battle --help')",
@@ -146,7 +146,7 @@ def test_a_replay_that_finds_a_ruleset_altered_by_hand_says_so_in_the_language_a
     altered = {
         "nl": "maar sindsdien met de hand gewijzigd: de hash klopt niet meer (zie 'referee log verify'):",
         "de": "aber seither von Hand geändert: der Hash stimmt nicht mehr (siehe 'referee log verify'):",
-        "zh-Hant": "但之後被手動修改：雜湊已不相符（見 'referee log verify'）：",
+        "zh-Hant": "但之後被手動修改：雜湊已不相符（見「referee log verify」）：",
     }[code]
     assert any(line.endswith(altered) for line in lines), lines
     assert lines[-1] == summary  # today's file rules the same: the ruling stands
