@@ -121,3 +121,15 @@ def test_a_space_goes_only_where_two_chinese_characters_meet() -> None:
     assert closed_up("Frontline Risk：建立城市 和 搬遷飛機場") == "Frontline Risk：建立城市和搬遷飛機場"
     assert closed_up("6 和 2 聯合攻擊") == "6 和 2 聯合攻擊"
     assert closed_up("2 armies destroyed") == "2 armies destroyed"
+
+
+@pytest.mark.parametrize(
+    ("code", "roll", "chart"),
+    [
+        ("en", "2d6+1: 2d6 [4, 1] + 1 = 6", "True Forces: melee attack (target has 1 wound)"),
+        ("zh-Hant", "2d6+1：2d6 [4, 1] + 1 = 6", "True Forces：近戰攻擊（目標已有 1 處傷）"),
+    ],
+)
+def test_a_roll_and_a_hit_chart_title_take_the_punctuation_of_their_language(code: str, roll: str, chart: str) -> None:
+    assert run(f"--lang {code} roll 2d6+1 --seed 7 --no-journal").stdout.splitlines()[0] == roll
+    assert run(f"--lang {code} odds trueforces --attack melee --wounds 1").stdout.splitlines()[0] == chart
