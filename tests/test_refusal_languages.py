@@ -53,7 +53,7 @@ REFUSALS = {
         "error: Missing option '--target'. (see 'cli hit --help')",
         "fout: Optie '--target' ontbreekt. (zie 'cli hit --help')",
         "Fehler: Option '--target' fehlt. (siehe 'cli hit --help')",
-        "錯誤：缺少選項 '--target'。（見「cli hit --help」）",
+        "錯誤：缺少選項「--target」。（見「cli hit --help」）",
     ),
     "odds groundforce --attacker trooper --defender trooper 3 4": (
         "error: Got unexpected extra arguments (3 4) (see 'cli odds --help')",
@@ -65,7 +65,7 @@ REFUSALS = {
         "error: Invalid value for '--entry': 'x' is not a valid integer. (see 'cli battle --help')",
         "fout: Ongeldige waarde voor '--entry': 'x' is geen geldig geheel getal. (zie 'cli battle --help')",
         "Fehler: Ungültiger Wert für '--entry': 'x' ist keine gültige ganze Zahl. (siehe 'cli battle --help')",
-        "錯誤：'--entry' 的值無效：「x」不是有效的整數。（見「cli battle --help」）",
+        "錯誤：「--entry」的值無效：「x」不是有效的整數。（見「cli battle --help」）",
     ),
     "log verify --checkpoint 1:zz": (
         "error: --checkpoint takes ENTRY:CODE as a ruling printed it, e.g. 12:3f9a-c2d1-07be "
