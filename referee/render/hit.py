@@ -19,7 +19,7 @@ from referee.render import json as json_render
 from referee.render.text import View, explanation, fraction, paragraph, percent, seed_line, styled, table
 from referee.rolling import Settled
 from referee.ruleset.model import Ruleset
-from referee.ruling import Step, series
+from referee.ruling import Step, listed, series
 
 
 def charted(rules: Ruleset) -> ModuleType:
@@ -113,7 +113,7 @@ def report(
             "--attacker-bonus, --target-bonus, --to-hit-plus, --wound-roll-plus N."
         )
     )
-    said = modifiers.format(attack=article(terms.kind), kind=terms.kind, modifiers=", ".join(offered))
+    said = modifiers.format(attack=article(terms.kind), kind=terms.kind, modifiers=listed(offered))
     lines += ["", paragraph(said)]
     if settled is not None:
         lines += ["", seed_line(settled.seed, settled.typed, settled.again)]

@@ -237,7 +237,7 @@ def seed_line(seed: int | None, typed: Sequence[str], again: Sequence[str] = ())
     again_line = " ".join(("--seed", str(seed), *again))
     if typed:
         return _("Seed: {seed} (typed: {typed}); repeat this roll with {again}.").format(
-            seed=seed, typed=", ".join(map(side_word, typed)), again=again_line
+            seed=seed, typed=listed(map(side_word, typed)), again=again_line
         )
     return _("Seed: {seed}; repeat this roll with {again}.").format(seed=seed, again=again_line)
 
