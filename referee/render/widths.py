@@ -5,7 +5,6 @@ start-up to import.)"""
 
 from __future__ import annotations
 
-import re
 import unicodedata
 
 _OPENING = "「『（《〈【〔“‘"  # a line never ends on these
@@ -16,16 +15,25 @@ def wide(c: str) -> bool:
     return unicodedata.east_asian_width(c) in "WF"
 
 
-_WIDE = "\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef"  # ideographs, kana, hangul, full-width marks
-_BETWEEN_WIDE = re.compile(f"(?<=[{_WIDE}]) +(?=[{_WIDE}])")
-
-
 def closed_up(text: str) -> str:
     """Text with no space between two wide characters. A message puts spaces
     around a word it is given ('{units} 被消滅'), as the word may be a number
     or a Latin name ('2 個步兵師被消滅', 'DiceLand'); where the word turns out
-    Chinese, Chinese writes it with no space ('步兵師被消滅')."""
-    return text if text.isascii() else _BETWEEN_WIDE.sub("", text)
+    Chinese, Chinese writes it with no space ('步兵師被消滅'). (A loop, not a
+    regular expression: compiling one with these ranges costs 7 ms at start-up.)"""
+    if text.isascii():
+        return text
+    wide_next = [False] * len(text)  # at a space: whether the next character after the spaces is wide
+    ahead = False
+    for i in range(len(text) - 1, -1, -1):
+        if text[i] != " ":
+            ahead = wide(text[i])
+        wide_next[i] = ahead
+    kept: list[str] = []
+    for i, c in enumerate(text):
+        if not (c == " " and kept and wide(kept[-1]) and wide_next[i]):
+            kept.append(c)
+    return "".join(kept)
 
 
 def columns(line: str) -> int:
