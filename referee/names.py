@@ -142,8 +142,9 @@ class Lexicon(Generic[T]):
         return [self(item) for item in items if item.strip()]
 
 
-def _translated(spoken: Mapping[str, tuple[str, str]]) -> list[str]:
-    return [word for said in spoken.values() for word in said]
+def _translated(spoken: Mapping[str, tuple[str, str, str]]) -> list[str]:
+    """A unit's label and plural in every language (never its measure word)."""
+    return [word for said in spoken.values() for word in said[:2]]
 
 
 def units_of(rules: Ruleset) -> Lexicon[str]:
@@ -152,7 +153,7 @@ def units_of(rules: Ruleset) -> Lexicon[str]:
     return Lexicon(
         pgettext("kind", "unit"),
         {
-            n: [*u.spoken.get(current(), ()), u.label, *u.aliases, *_translated(u.spoken)]
+            n: [*u.spoken.get(current(), ())[:2], u.label, *u.aliases, *_translated(u.spoken)]
             for n, u in rules.units.items()
         },
         {n: u.known_as for n, u in rules.units.items()},

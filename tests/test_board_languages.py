@@ -69,22 +69,22 @@ PLAYERS = {  # language -> the last placement's steps, the board's status and le
     "de": [
         "DL-S3   Blau setzt eine 4 auf C4",
         "DL-S3   Rot behält 3, Blau 11: Blau beginnt",
-        "DL-A1   Runde 1: Blau ist am Zug; ein Angriff ist Pflicht (A2 auf B1 oder 8 weitere)",
-        "DiceLand, Spiel 'friday': Runde 1: Blau greift an",
+        "DL-A1   Zug 1: Blau ist am Zug; ein Angriff ist Pflicht (A2 auf B1 oder 8 weitere)",
+        "DiceLand, Spiel 'friday': Zug 1: Blau greift an",
         "Rot (r)    4 ",
         "Blau (b)   4 ",
         "(G B1 r6)",
-        "Angriffe für Blau, der beste zuerst (Spiel 'friday', Runde 1):",
+        "Angriffe für Blau, der beste zuerst (Spiel 'friday', Zug 1):",
     ],
     "zh-Hant": [
-        "DL-S3   藍方 在 C4 放一粒 4",
-        "DL-S3   紅方 剩 3，藍方 剩 11：藍方 先行",
-        "DL-A1   第 1 回合：輪到 藍方；必須進攻（A2 攻 B1，或另外 8 個）",
-        "DiceLand，對局 'friday'：第 1 回合：輪到 藍方 進攻",
+        "DL-S3   藍方在 C4 放一粒 4",
+        "DL-S3   紅方剩 3，藍方剩 11：藍方先行",
+        "DL-A1   第 1 回合：輪到藍方；必須進攻（A2 攻 B1，或另外 8 個）",
+        "DiceLand，對局「friday」：第 1 回合：輪到藍方進攻",
         "紅方 (紅)  4 ",
         "藍方 (藍)  4 ",
         "(草 B1 紅6)",
-        "藍方 可作的進攻，最佳的排最前（對局 'friday'，第 1 回合）：",
+        "藍方可作的進攻，最佳的排最前（對局「friday」，第 1 回合）：",
     ],
 }
 
@@ -137,15 +137,15 @@ NO_ENGLISH = {  # language -> the end refused, an undo, the special rules, a win
         "Fehler: Rot hat nicht angegriffen, obwohl B1 auf A2 möglich ist: Angreifen ist Pflicht (DL-A1)",
         "Eintrag {n} (play end) zurückgenommen",
         "Sonderregeln: Geländeregeln.",
-        "Das Spiel ist nach Runde 8 vorbei: Rot gewinnt (mehr Würfel auf der Karte).",
-        "Das Spiel ist nach Runde 2 vorbei: Rot gewinnt (Hauptstadt erobert).",
+        "Das Spiel ist nach Zug 8 vorbei: Rot gewinnt (mehr Würfel auf der Karte).",
+        "Das Spiel ist nach Zug 2 vorbei: Rot gewinnt (Hauptstadt erobert).",
     ],
     "zh-Hant": [
-        "錯誤：紅方 沒有進攻，但可以 B1 攻 A2：進攻是強制的 (DL-A1)",
+        "錯誤：紅方沒有進攻，但可以 B1 攻 A2：進攻是強制的（DL-A1）",
         "第 {n} 條（play end）已撤回",
         "特殊規則：地形規則。",
-        "對局在第 8 回合後結束：紅方 獲勝（地圖上骰子較多）。",
-        "對局在第 2 回合後結束：紅方 獲勝（攻下首都）。",
+        "對局在第 8 回合後結束：紅方獲勝（地圖上骰子較多）。",
+        "對局在第 2 回合後結束：紅方獲勝（攻下首都）。",
     ],
 }
 
@@ -185,15 +185,15 @@ PLACEHOLDER = {  # language -> the board waiting for a pick, the refusals that n
         "--choose GEGOOID:VELD\n",
     ],
     "de": [
-        "Runde 1: Blau wählt eine Paarung (play pick GEWÜRFELT:FELD) und beendet dann die Runde.",
+        "Zug 1: Blau wählt eine Paarung (play pick GEWÜRFELT:FELD) und beendet dann den Zug.",
         "Fehler: zuerst eine Paarung für den Angriff wählen (play pick GEWÜRFELT:FELD) (DL-V1)",
         "Fehler: eine Paarung ist GEWÜRFELT:FELD, z. B. 5:6, nicht '3'",
         "--choose GEWÜRFELT:FELD\n",
     ],
     "zh-Hant": [
-        "第 1 回合：輪到 藍方 選擇配對（play pick 擲出:場上），然後結束回合。",
-        "錯誤：請先為這次進攻選定配對（play pick 擲出:場上） (DL-V1)",
-        "錯誤：配對的寫法是 擲出:場上，例如 5:6，不是「3」",
+        "第 1 回合：輪到藍方選擇配對（play pick 擲出:場上），然後結束回合。",
+        "錯誤：請先為這次進攻選定配對（play pick 擲出:場上）（DL-V1）",
+        "錯誤：配對的寫法是擲出:場上，例如 5:6，不是「3」",
         "--choose 擲出:場上\n",
     ],
 }
@@ -267,16 +267,18 @@ def test_a_new_ruleset_is_announced_in_the_language_asked(code: str, said: str, 
     assert " ".join(out.split()) == said.format(path=path)
 
 
-def test_german_calls_a_turn_runde_and_a_move_zug() -> None:
-    """DL-V1 in German allows 'höchstens ein Zug pro Runde': the board's steps
-    and refusals say a turn as the rule does, never a Zug of Züge."""
+def test_german_calls_a_turn_zug_and_a_move_bewegung() -> None:
+    """DL-V1 in German allows 'höchstens eine Bewegung pro Zug': the board's
+    steps, refusals and rules say a player's turn Zug, as German games do, and
+    keep Runde for a round of a battle."""
     placed()
     run("play place C4 4")
     run("play attack A4 B4 --roll 3")
     assert fails("--lang de play attack C4 B4") == (
-        "Fehler: Blau hat in dieser Runde schon angegriffen: ein Angriff pro Runde (DL-A1)"
+        "Fehler: Blau hat in diesem Zug schon angegriffen: ein Angriff pro Zug (DL-A1)"
     )
-    assert "DL-A1   Blau beendet Runde 1" in run("--lang de play end").stdout
+    assert "DL-A1   Blau beendet Zug 1" in run("--lang de play end").stdout
+    assert "Höchstens eine Bewegung pro Zug" in run("--lang de show diceland").stdout
 
 
 def _played(code: str, journal: Path) -> list[object]:

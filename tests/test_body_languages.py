@@ -43,7 +43,7 @@ def test_a_page_reads_in_the_language_asked(name: str, code: str) -> None:
         ("en", ["damaged armour", "1 damaged armour", "2 damaged armour", "2 armour"]),
         ("nl", ["pantser (beschadigd)", "1 pantser (beschadigd)", "2 pantser (beschadigd)", "2 pantser"]),
         ("de", ["Panzer (beschädigt)", "1 Panzer (beschädigt)", "2 Panzer (beschädigt)", "2 Panzer"]),
-        ("zh-Hant", ["受損裝甲師", "1 受損裝甲師", "2 受損裝甲師", "2 裝甲師"]),
+        ("zh-Hant", ["受損裝甲師", "1 個受損裝甲師", "2 個受損裝甲師", "2 個裝甲師"]),
     ],
 )
 def test_a_units_state_stands_where_its_language_puts_it(code: str, said: list[str]) -> None:
@@ -59,7 +59,7 @@ def test_a_state_is_said_in_the_language_asked_inside_a_battle() -> None:
         "--attacker-roll 6,3 --defender-roll 5,2 --no-journal"
     )
     assert "Für den Verteidiger: Infanterie, Panzer (beschädigt) vernichtet." in run(f"--lang de {command}").stdout
-    assert "防守方前線有 受損裝甲師, 步兵師：2 粒骰" in run(f"--lang zh-Hant {command}").stdout
+    assert "防守方前線有受損裝甲師, 步兵師：2 粒骰" in run(f"--lang zh-Hant {command}").stdout
     assert "The defender suffers: infantry, damaged armour destroyed." in run(f"--lang en {command}").stdout
 
 

@@ -173,7 +173,7 @@ def test_map_legend_and_its_picture_in_each_language(code: str, tmp_path: Path) 
             ],
         ),
         ("de", ["Spieler    Würfel auf der Karte", "Die Armeen werden gesetzt: Blau setzt", "SVG-Bild nach"]),
-        ("zh-Hant", ["玩家       地圖上的骰子", "放置軍隊：接著由 藍方 放置。", "SVG 圖已寫入"]),
+        ("zh-Hant", ["玩家       地圖上的骰子", "放置軍隊：接著由藍方放置。", "SVG 圖已寫入"]),
     ],
 )
 def test_board_legend_in_each_language(code: str, said: list[str], tmp_path: Path) -> None:
@@ -190,8 +190,8 @@ def test_board_legend_in_each_language(code: str, said: list[str], tmp_path: Pat
     [
         ("en", "Attacks for blue, best first (game 'friday', turn 1):", "from", "Game 'friday' rebuilt from"),
         ("nl", "Aanvallen voor blauw, de beste eerst (spel 'friday', beurt 1):", "van", "Spel 'friday' opnieuw"),
-        ("de", "Angriffe für Blau, der beste zuerst (Spiel 'friday', Runde 1):", "von", "Spiel 'friday' aus dem"),
-        ("zh-Hant", "藍方 可作的進攻，最佳的排最前（對局 'friday'，第 1 回合）：", "從", "已從日誌重建對局 'friday'"),
+        ("de", "Angriffe für Blau, der beste zuerst (Spiel 'friday', Zug 1):", "von", "Spiel 'friday' aus dem"),
+        ("zh-Hant", "藍方可作的進攻，最佳的排最前（對局「friday」，第 1 回合）：", "從", "已從日誌重建對局「friday」"),
     ],
 )
 def test_play_hint_and_play_replay_in_each_language(code: str, title: str, headers: str, rebuilt: str) -> None:

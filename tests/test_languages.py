@@ -267,7 +267,7 @@ CHINESE_BATTLE = (
 def test_a_terminal_that_cannot_show_the_language_gets_english_never_a_traceback(environ: dict[str, str]) -> None:
     code, out, err = _referee(*CHINESE_BATTLE, **environ)
     assert (code, err) == (0, ""), err
-    assert "FR-B9   the defender: 2 infantry destroyed" in out or "FR-B9   防守方：2 步兵師 被消滅" in out
+    assert "FR-B9   the defender: 2 infantry destroyed" in out or "FR-B9   防守方：2 個步兵師被消滅" in out
     if environ.get("PYTHONIOENCODING") == "ascii":
         assert out.isascii(), out  # Chinese cannot be shown here: the ruling falls back to English
     code, out, err = _referee("--lang", "zh-Hant", "show", "前線風雲", **environ)

@@ -76,21 +76,21 @@ SAID = {  # language -> each command's outcome, in the order of COMMANDS (the st
         "Rot: eine 6 auf B1; Blau: eine 1 auf A2",
         None,
         "Blau erobert B4",
-        "Runde 2: Rot ist am Zug",
+        "Zug 2: Rot ist am Zug",
     ],
     "zh-Hant": [
         "進攻方獲勝",
         "命中：失去戰鬥力",
         "未命中",
-        "購買了 3 士兵",
+        "購買了 3 名士兵",
         "花 0 點的方法有 1 種",
         "取得 17 的方法有 6 種",
         "對局 friday 已開始",
-        "已擺出 8 塊地形板，紅方 先行",
+        "已擺出 8 塊地形板，紅方先行",
         "紅方：在 B1 放 6 點；藍方：在 A2 放 1 點",
         None,
-        "藍方 攻下 B4",
-        "第 2 回合：輪到 紅方",
+        "藍方攻下 B4",
+        "第 2 回合：輪到紅方",
     ],
 }
 
@@ -124,7 +124,7 @@ def test_the_json_outcome_follows_the_language_its_values_do_not(code: str) -> N
 
 @pytest.mark.parametrize(
     ("code", "said"),
-    [("en", "blue takes B4"), ("nl", "blauw verovert B4"), ("de", "Blau erobert B4"), ("zh-Hant", "藍方 攻下 B4")],
+    [("en", "blue takes B4"), ("nl", "blauw verovert B4"), ("de", "Blau erobert B4"), ("zh-Hant", "藍方攻下 B4")],
 )
 def test_a_board_action_shown_names_its_player_as_the_ruleset_does(code: str, said: str) -> None:
     """`log show` has the ruleset at hand for a board action: its players are said in the language."""

@@ -23,39 +23,39 @@ REFUSALS = {
         "error: B1 is not next to A4 (DL-A1)",
         "fout: B1 ligt niet naast A4 (DL-A1)",
         "Fehler: B1 liegt nicht neben A4 (DL-A1)",
-        "錯誤：B1 不在 A4 旁邊 (DL-A1)",
+        "錯誤：B1 不在 A4 旁邊（DL-A1）",
     ),
     "play attack B4 B3": (
         "error: B4 holds red's die: attack from a tile of blue's (DL-A1)",
         "fout: op B4 staat een dobbelsteen van rood: val aan vanaf een tegel van blauw (DL-A1)",
         "Fehler: auf B4 steht ein Würfel von Rot: angegriffen wird von einem Plättchen von Blau aus (DL-A1)",
-        "錯誤：B4 上是 紅方 的骰子：要從 藍方 的格進攻 (DL-A1)",
+        "錯誤：B4 上是紅方的骰子：要從藍方的格進攻（DL-A1）",
     ),
     "reinforce groundforce --mines 1 --buy '2 heavy'": (
         "error: that costs 6 points, but there are only 3 (GF-R4)",
         "fout: dat kost 6 punten, maar er zijn er maar 3 (GF-R4)",
         "Fehler: das kostet 6 Punkte, aber es gibt nur 3 (GF-R4)",
-        "錯誤：這要花 6 點，但只有 3 點 (GF-R4)",
+        "錯誤：這要花 6 點，但只有 3 點（GF-R4）",
     ),
     "recruit frontline-risk --stars 7 --continent asia --continent asia": (
         "error: asia is given twice; it counts at most once for a player (FR-R2)",
         "fout: Azië is tweemaal opgegeven; het telt hoogstens eenmaal voor een speler (FR-R2)",
         "Fehler: Asien ist zweimal angegeben; es zählt für einen Spieler höchstens einmal (FR-R2)",
-        "錯誤：亞洲 給了兩次；每位玩家最多只算一次 (FR-R2)",
+        "錯誤：亞洲給了兩次；每位玩家最多只算一次（FR-R2）",
     ),
     "build frontline-risk --unflipped-stars 4 airfield": (
         "error: moving the airfield costs 5, more than the stars on territory cards not flipped this turn (4) (FR-E3)",
         "fout: het vliegveld verplaatsen kost 5, meer dan de sterren op gebiedskaarten die deze beurt niet zijn "
         "omgedraaid (4) (FR-E3)",
-        "Fehler: die Verlegung des Flugplatzes kostet 5, mehr als Sterne auf in diesem Zug nicht umgedrehten "
+        "Fehler: die Verlegung des Flugfelds kostet 5, mehr als Sterne auf in diesem Zug nicht umgedrehten "
         "Gebietskarten (4) (FR-E3)",
-        "錯誤：搬遷飛機場花費 5，超過星（本回合未翻轉的領土卡上）（4） (FR-E3)",
+        "錯誤：搬遷飛機場花費 5，超過星（本回合未翻轉的領土卡上）（4）（FR-E3）",
     ),
     "recruit frontline-risk --territory '2 infantry' --change merge --site": (
         "error: merge takes 3 infantry, but the territory holds 2 infantry (FR-R4)",
         "fout: samenvoegen kost 3 infanterie, maar het gebied heeft 2 infanterie (FR-R4)",
         "Fehler: Zusammenlegen kostet 3 Infanterie, aber im Gebiet stehen 2 Infanterie (FR-R4)",
-        "錯誤：合流需要 3 步兵師，但領土內只有 2 步兵師 (FR-R4)",
+        "錯誤：合流需要 3 個步兵師，但領土內只有 2 個步兵師（FR-R4）",
     ),
     "map diceland --tiles 36 --capitals": (
         "error: 2 capitals on 36 tiles: the box holds 36 tiles, 5 of them city; deal at most 34 tiles with capitals "
@@ -64,7 +64,7 @@ REFUSALS = {
         "hoofdsteden (DL-M3)",
         "Fehler: 2 Hauptstädte auf 36 Plättchen: die Schachtel enthält 36 Plättchen, davon 5 Stadt; mit Hauptstädten "
         "höchstens 34 Plättchen auslegen (DL-M3)",
-        "錯誤：36 塊地形板加 2 個首都：盒中有 36 塊地形板，其中 5 塊是城市；有首都時最多擺 34 塊 (DL-M3)",
+        "錯誤：36 塊地形板加 2 個首都：盒中有 36 塊地形板，其中 5 塊是城市；有首都時最多擺 34 塊（DL-M3）",
     ),
     "battle groundforce --atacker trooper": (
         "error: no such option --atacker; did you mean --attacker? (see 'referee battle --help')",
@@ -76,7 +76,7 @@ REFUSALS = {
         "error: Missing option '--target'. (see 'cli hit --help')",
         "fout: Optie '--target' ontbreekt. (zie 'cli hit --help')",
         "Fehler: Option '--target' fehlt. (siehe 'cli hit --help')",
-        "錯誤：缺少選項 '--target'。（見「cli hit --help」）",
+        "錯誤：缺少選項「--target」。（見「cli hit --help」）",
     ),
     "odds groundforce --attacker trooper --defender trooper 3 4": (
         "error: Got unexpected extra arguments (3 4) (see 'cli odds --help')",
@@ -88,7 +88,7 @@ REFUSALS = {
         "error: Invalid value for '--entry': 'x' is not a valid integer. (see 'cli battle --help')",
         "fout: Ongeldige waarde voor '--entry': 'x' is geen geldig geheel getal. (zie 'cli battle --help')",
         "Fehler: Ungültiger Wert für '--entry': 'x' ist keine gültige ganze Zahl. (siehe 'cli battle --help')",
-        "錯誤：'--entry' 的值無效：「x」不是有效的整數。（見「cli battle --help」）",
+        "錯誤：「--entry」的值無效：「x」不是有效的整數。（見「cli battle --help」）",
     ),
     "log verify --checkpoint 1:zz": (
         "error: --checkpoint takes ENTRY:CODE as a ruling printed it, e.g. 12:3f9a-c2d1-07be "
@@ -169,7 +169,7 @@ def test_a_replay_that_finds_a_ruleset_altered_by_hand_says_so_in_the_language_a
     altered = {
         "nl": "maar sindsdien met de hand gewijzigd: de hash klopt niet meer (zie 'referee log verify'):",
         "de": "aber seither von Hand geändert: der Hash stimmt nicht mehr (siehe 'referee log verify'):",
-        "zh-Hant": "但之後被手動修改：雜湊已不相符（見 'referee log verify'）：",
+        "zh-Hant": "但之後被手動修改：雜湊已不相符（見「referee log verify」）：",
     }[code]
     assert any(line.endswith(altered) for line in lines), lines
     assert lines[-1] == summary  # today's file rules the same: the ruling stands

@@ -69,7 +69,7 @@ def test_a_ruling_page_reads_in_the_language_asked(name: str, code: str) -> None
     [
         ("nl", ["Logboekitem 1; 'referee log show 1' laat het opnieuw zien.", "Controlepunt 1:"]),
         ("de", ["Journaleintrag 1; 'referee log show 1' zeigt ihn erneut.", "Prüfpunkt 1:"]),
-        ("zh-Hant", ["日誌第 1 條；'referee log show 1' 可再次顯示。", "檢查點 1:"]),
+        ("zh-Hant", ["日誌第 1 條；「referee log show 1」可再次顯示。", "檢查點 1:"]),
     ],
 )
 def test_the_journal_footer_reads_in_the_language_asked(code: str, footer: list[str]) -> None:

@@ -70,7 +70,7 @@ def _row(lines: list[str], first: str) -> list[str]:
             "zh-Hant",
             [
                 "出處：Ground Force 規則書，英文版及荷蘭文版",
-                "    進攻方：骰數 每單位一粒、命中 劍/爆炸、勝出時 移除差額、最多骰數 2",
+                "    進攻方：骰數每單位一粒、命中劍/爆炸、勝出時移除差額、最多骰數 2",
                 "    平手：無事發生",
                 "    移入：是",
                 "  骰子 symbol  sword: swords, zwaard, zwaarden",
@@ -119,7 +119,7 @@ def test_show_names_every_unit_and_face_in_the_language_asked(code: str, units: 
             "zh-Hant",
             [
                 "    受損者優先：否",
-                "    整場戰鬥：規則 FR-W1、計算 前線、補給 是、補給次序 裝甲師/步兵師、受損者撤退 是、",
+                "    整場戰鬥：規則 FR-W1、計算前線、補給是、補給次序裝甲師/步兵師、受損者撤退是、撤退規則 FR-B10、攻",
             ],
         ),
     ],
@@ -180,7 +180,7 @@ def test_the_rulesets_listing_names_each_rulesets_languages(code: str, header: s
         ("en", "bought 3 troopers", "now 1 armour"),
         ("nl", "3 soldaten gekocht", "nu 1 pantser"),
         ("de", "3 Soldaten gekauft", "jetzt 1 Panzer"),
-        ("zh-Hant", "購買了 3 士兵", "現有 1 裝甲師"),
+        ("zh-Hant", "購買了 3 名士兵", "現有 1 個裝甲師"),
     ],
 )
 def test_the_log_list_names_units_as_the_ruleset_does_in_the_language_asked(code: str, bought: str, now: str) -> None:

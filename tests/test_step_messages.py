@@ -82,7 +82,7 @@ def _why(output: str) -> list[str]:
             [
                 "GF-B2 進攻方擲 2 粒骰（每個單位一粒）；防守方擲 2 粒骰（每個單位一粒）",
                 "GF-D2 進攻方擲出 劍、爆炸：2 個命中（劍或爆炸算命中）；防守方擲出 盾、劍：1 個命中（盾或爆炸算命中）",
-                "GF-B3 2 個命中 對 1：進攻方以 1 勝",
+                "GF-B3 2 個命中對 1：進攻方以 1 勝",
                 "GF-B4 防守方移除 1 個單位：多出的 1 個命中，以其參戰的 2 個為上限",
                 "GF-B5 防守方的單位種類不同，由其選擇移除哪些：士兵或重武器",
             ],
@@ -105,10 +105,10 @@ def test_the_rule_ids_stay_the_same_in_every_language() -> None:
 
 def test_a_frontline_round_is_explained_in_chinese_with_the_rulebook_terms() -> None:
     steps = _why(run(f"--lang zh-Hant {FRONTLINE}").stdout)
-    assert "FR-B1   進攻方前線有 裝甲師, 步兵師：2 粒骰" in steps
+    assert "FR-B1   進攻方前線有裝甲師, 步兵師：2 粒骰" in steps
     assert "FR-B4   進攻方前線的裝甲師：最大的骰 +1" in steps
     assert "FR-B6   第 1 對：6+1=7 對 5：進攻方勝" in steps
-    assert "FR-B9   防守方：2 步兵師 被消滅" in steps
+    assert "FR-B9   防守方：2 個步兵師被消滅" in steps
 
 
 @pytest.mark.parametrize(

@@ -26,8 +26,8 @@ def test_a_wide_character_takes_two_columns() -> None:
 def test_a_table_with_chinese_unit_words_lines_up() -> None:
     lines = run(BATTLE, env=NARROW_60).stdout.splitlines()
     header, rule, attacker, defender = lines[1:5]
-    assert attacker.startswith("進攻方  步兵師、裝甲師  6, 3")
-    assert defender.startswith("防守方  2 步兵師        5, 2, 1")
+    assert attacker.startswith("進攻方  步兵師、裝甲師  6、3")
+    assert defender.startswith("防守方  2 個步兵師      5、2、1")
     starts = [i for i in range(1, len(rule)) if rule[i - 1 : i + 1] == " -"]  # where each later column begins
     for line in (header, attacker, defender):
         for start in starts:

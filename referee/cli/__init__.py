@@ -88,8 +88,14 @@ def fail(message: str, as_json: bool = False, error: RefereeError | None = None)
             fields["where"] = error.where
         click.echo(json.dumps(fields, ensure_ascii=False).encode("utf-8", "backslashreplace").decode("utf-8"), err=True)
         sys.exit(2)
-    line = message.replace("\r", "\\r").replace("\n", "\\n").encode("utf-8", "backslashreplace").decode("utf-8")
+    from referee.render.widths import closed_up
     from referee.ruling import say
+
+    if error is not None and error.rule:  # the rule in the brackets the language writes
+        said = f"{error.where}: {error.message}" if error.where else error.message
+        message = say("error.rule", "{message} ({rule})", message=said, rule=error.rule)
+    line = message.replace("\r", "\\r").replace("\n", "\\n").encode("utf-8", "backslashreplace").decode("utf-8")
+    line = closed_up(line)
 
     click.echo(say("error.line", "error: {message}", message=line), err=True)
 

@@ -56,7 +56,8 @@ def _said(exc: click.UsageError) -> str:
         said = (
             say("error.usage.integer", "'{value}' is not a valid integer.", value=why.group(1)) if why else exc.message
         )
-        return say("error.usage.invalid", "Invalid value for {name}: {why}", name=_hint(exc), why=said)
+        name = _hint(exc)
+        return say("error.usage.invalid", "Invalid value for {name}: {why}", name=name, bare=_bare(name), why=said)
     extra = _EXTRA.fullmatch(exc.message)
     if extra:
         several, words = extra.groups()
@@ -78,14 +79,19 @@ def _hint(exc: click.BadParameter) -> str:
     return exc.param.get_error_hint(exc.ctx)
 
 
+def _bare(hint: str) -> str:
+    """'--seed' without click's quotes, for a language that quotes it its own way (「--seed」)."""
+    return hint.replace("'", "")
+
+
 def _missing(exc: click.MissingParameter) -> str:
     if exc.message or exc.param is None or exc.param.type.get_missing_message(param=exc.param, ctx=exc.ctx):
         return exc.format_message()  # a message of its own: click's words, unchanged
     name = _hint(exc)
     if exc.param.param_type_name == "argument":
-        return say("error.usage.missing_argument", "Missing argument {name}.", name=name)
+        return say("error.usage.missing_argument", "Missing argument {name}.", name=name, bare=_bare(name))
     if exc.param.param_type_name == "option":
-        return say("error.usage.missing_option", "Missing option {name}.", name=name)
+        return say("error.usage.missing_option", "Missing option {name}.", name=name, bare=_bare(name))
     return exc.format_message()
 
 

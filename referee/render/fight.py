@@ -184,8 +184,8 @@ def report(rules: Ruleset, battles: Sequence[Battle], odds: FightOdds, exact: bo
             lines += ["", styled(paragraph(heading), bold=True), *_rows(more, exact)]
     lines += [""]
     for side in SIDES:
-        left = ", ".join(
-            f"{decimal(f'{float(n):.2f}')} {state + ' ' if state else ''}{rules.units[unit].titles}"
+        left = listed(
+            rules.units[unit].amount(decimal(f"{float(n):.2f}"), rules.units[unit].titles, state)
             for (unit, state), n in odds.expected_left[side].items()
             if n
         )

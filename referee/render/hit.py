@@ -11,7 +11,7 @@ from typing import Any, cast
 
 from referee.hitcheck import Chances, chances
 from referee.hitcheck import chart as every_pair
-from referee.language import _, ngettext
+from referee.language import _, ngettext, pgettext
 from referee.names import article
 from referee.outcomes.strike import Strike, StrikeChart, StrikeOutcome, StrikeTerms
 from referee.procedures.door import procedure_for
@@ -19,7 +19,7 @@ from referee.render import json as json_render
 from referee.render.text import View, explanation, fraction, paragraph, percent, seed_line, styled, table
 from referee.rolling import Settled
 from referee.ruleset.model import Ruleset
-from referee.ruling import Step
+from referee.ruling import Step, listed, series
 
 
 def charted(rules: Ruleset) -> ModuleType:
@@ -113,7 +113,7 @@ def report(
             "--attacker-bonus, --target-bonus, --to-hit-plus, --wound-roll-plus N."
         )
     )
-    said = modifiers.format(attack=article(terms.kind), kind=terms.kind, modifiers=", ".join(offered))
+    said = modifiers.format(attack=article(terms.kind), kind=terms.kind, modifiers=listed(offered))
     lines += ["", paragraph(said)]
     if settled is not None:
         lines += ["", seed_line(settled.seed, settled.typed, settled.again)]
@@ -139,7 +139,9 @@ def chart_report(rules: Ruleset, sheet: StrikeChart, cells: list[tuple[int, int,
     wounds = sheet.wounds
     extras = [ngettext("target has {n} wound", "target has {n} wounds", wounds).format(n=wounds)] if wounds else []
     extras += sheet.extras
-    title = f"{rules.title}: {sheet.label}" + (f" ({'; '.join(extras)})" if extras else "")
+    title = _("{title}: {attack}").format(title=rules.title, attack=sheet.label)
+    if extras:
+        title = pgettext("chart.title_extras", "{title} ({extras})").format(title=title, extras=series(extras))
     return "\n".join(
         [
             styled(title, bold=True),

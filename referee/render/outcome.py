@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from referee.language import ENGLISH, current
-from referee.render.widths import columns
+from referee.render.widths import closed_up, columns
 from referee.ruling import Side, listed, say, say_n, series
 
 SHORT = 32  # longest conclusion taken from an explanation as the outcome
@@ -32,6 +32,11 @@ def stored(unit: str, count: int, state: str = "") -> str:
 
 
 def outcome(entry: dict[str, Any], word: Word = str, counted: Counted = stored) -> str:
+    """The entry's outcome, its Chinese words closed up once the words given are in."""
+    return closed_up(_outcome(entry, word, counted))
+
+
+def _outcome(entry: dict[str, Any], word: Word, counted: Counted) -> str:
     ruling = entry["ruling"] if isinstance(entry["ruling"], dict) else {}
     if "board" in ruling and "action" in ruling:
         return _board(ruling["action"], ruling["board"], word)

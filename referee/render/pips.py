@@ -28,7 +28,7 @@ from referee.rolling import Settled
 
 __all__ = ["document", "odds_document", "odds_report", "report", "summary"]
 from referee.ruleset.model import Ruleset
-from referee.ruling import both
+from referee.ruling import both, listed
 
 
 def summary(outcome: PipOutcome) -> str:
@@ -73,8 +73,8 @@ def report(rules: Ruleset, settled: Settled) -> str:
         for p in outcome.pairings
     ]
     told = _("attacking field dice: {field}; rolled: {rolled}; defender: {defender}").format(
-        field=", ".join(map(str, outcome.attacker.field)),
-        rolled=", ".join(map(str, outcome.attacker.rolled)),
+        field=listed(map(str, outcome.attacker.field)),
+        rolled=listed(map(str, outcome.attacker.rolled)),
         defender=outcome.defender.field,
     )
     headers = [_("rolled"), _("field"), _("outcome"), _("attacker after"), _("defender after"), _("legal"), _("chosen")]

@@ -36,7 +36,10 @@ def expression_report(expression: Expression, rolled: Rolled, seed: int) -> str:
         shown = f"{term} [{', '.join(map(str, faces))}]"
         parts.append(shown if i == 0 and term.sign > 0 else f" {'-' if term.sign < 0 else '+'} {shown}")
     constant = _signed(rolled.constant) if rolled.constant else ""
-    return "\n".join([f"{expression.text}: {''.join(parts)}{constant} = {rolled.total}", seed_line(seed, ())])
+    said = pgettext("roll.notation", "{notation}: {rolled}").format(
+        notation=expression.text, rolled=f"{''.join(parts)}{constant} = {rolled.total}"
+    )
+    return "\n".join([said, seed_line(seed, ())])
 
 
 def _total(faces: tuple[Face, ...]) -> int | None:

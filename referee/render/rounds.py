@@ -42,7 +42,7 @@ def report(rules: Ruleset, settled: Settled) -> str:
             side_word(side),
             _counted(rules, outcome.side(side).front),
             *([_counted(rules, outcome.side(side).rear)] if has_rear else []),
-            ", ".join(map(str, outcome.side(side).rolled)),
+            listed(map(str, outcome.side(side).rolled)),
             spoken(outcome.side(side).suffers),
         )
         for side in SIDES

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from referee.language import _, current
 from referee.names import counted as counted_units
 from referee.render import tables
-from referee.render.widths import columns, has_wide, wide, wrap
+from referee.render.widths import closed_up, columns, has_wide, unbroken, wide, wrap
 from referee.ruling import SIDES, Said, Side, Step, listed
 from referee.ruling import side_word as bare_side
 
@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 
 def styled(text: str, **style: Any) -> str:
     """Bold or coloured text, unless NO_COLOR is set (click strips it off a non-terminal)."""
+    text = closed_up(text)
     if os.environ.get("NO_COLOR"):
         return text
     import click
@@ -98,7 +99,7 @@ def wrapped(text: str, indent: str = "", hanging: str = "", whole_words: bool = 
     """A line wrapped to the terminal, later lines hanging under the first's
     text; text with wide characters by the columns it takes."""
     if has_wide(text):
-        return wrap(text, width(), indent, hanging or indent, whole_words)
+        return wrap(closed_up(text), width(), indent, hanging or indent, whole_words)
     import textwrap
 
     return textwrap.wrap(
@@ -134,7 +135,7 @@ def table(rows: Iterable[Sequence[Any]], headers: Sequence[str], indented: bool 
     the row above. Wide characters are measured by referee.render.widths, on
     every machine alike. A table wider than the terminal wraps its widest
     columns, or stacks its rows when even that is too wide."""
-    cells = [[str(spoken(cell)) for cell in row] for row in rows]
+    cells = [[closed_up(str(spoken(cell))) for cell in row] for row in rows]
     drawn = tables.drawn(cells, headers, indented)
     if not cells or _widest(drawn) <= width():
         return drawn
@@ -167,7 +168,7 @@ def _fitted(cells: list[list[Any]], headers: Sequence[str]) -> list[int]:
     that can still wrap gives up a character at a time, never breaking a word."""
     cells_by_column = [[str(v) for v in column] for column in zip(headers, *cells, strict=False)]
     widths = [max(map(columns, column)) for column in cells_by_column]
-    floors = [max(columns(word) for v in column for word in v.split() or [""]) for column in cells_by_column]
+    floors = [max(map(unbroken, column)) for column in cells_by_column]
     room = width() - 4 * len(widths) + 2  # a column is up to 2 wider than its cells, and 2 apart from the next
     while sum(widths) > room:
         shrinkable = [i for i, w in enumerate(widths) if w > floors[i]]
@@ -238,7 +239,7 @@ def seed_line(seed: int | None, typed: Sequence[str], again: Sequence[str] = ())
     again_line = " ".join(("--seed", str(seed), *again))
     if typed:
         return _("Seed: {seed} (typed: {typed}); repeat this roll with {again}.").format(
-            seed=seed, typed=", ".join(map(side_word, typed)), again=again_line
+            seed=seed, typed=listed(map(side_word, typed)), again=again_line
         )
     return _("Seed: {seed}; repeat this roll with {again}.").format(seed=seed, again=again_line)
 

@@ -70,8 +70,8 @@ class Unit:
         "and a loss in the last destroys it; none: a loss destroys it",
         (),
     )
-    # set by the loader from `translations`: language -> (label, plural), and language -> state -> its word
-    spoken: Mapping[str, tuple[str, str]] = field(Table(Text()), "its words per language", EMPTY, internal=True)
+    # set by the loader from `translations`: language -> (label, plural, measure word); language -> state -> its word
+    spoken: Mapping[str, tuple[str, str, str]] = field(Table(Text()), "its words per language", EMPTY, internal=True)
     spoken_states: Mapping[str, Mapping[str, str]] = field(
         Table(Table(Text())), "its states' words per language", EMPTY, internal=True
     )
@@ -114,12 +114,26 @@ class Unit:
         of them, in the language spoken and its word order (a state may follow
         the unit); `numbered` writes one as '1 trooper', beside other counts."""
         unit = self.named(count)
-        said = self.state_said(state)
         if count == 1 and not numbered:
-            return say("unit.stated", "{state} {unit}", state=said, unit=unit) if state else unit
+            return say("unit.stated", "{state} {unit}", state=self.state_said(state), unit=unit) if state else unit
+        return self.amount(count, unit, state)
+
+    def amount(self, n: int | str, unit: str, state: str = "") -> Spoken:
+        """'2 troopers', '0.12 damaged armour', '2 名士兵': a number (written as
+        given) before its word for the unit and state, in the language spoken,
+        with the measure word the ruleset gives a language that counts with one."""
+        said = self.spoken.get(current())
+        measure = said[2] if said else ""
         if state:
-            return say("unit.counted_stated", "{n} {state} {unit}", n=count, state=said, unit=unit)
-        return say("unit.counted", "{n} {unit}", n=count, unit=unit)
+            return say(
+                "unit.counted_stated",
+                "{n} {state} {unit}",
+                n=n,
+                state=self.state_said(state),
+                unit=unit,
+                measure=measure,
+            )
+        return say("unit.counted", "{n} {unit}", n=n, unit=unit, measure=measure)
 
 
 @section

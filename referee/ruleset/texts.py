@@ -18,6 +18,9 @@ class UnitWords:
     name: str = field(Text(), "the unit's key", key=True)
     label: str = field(Text(), "the unit, one of it")
     plural: str = field(Text(), "more than one of it; the label itself when not given (as in Chinese)", "")
+    measure: str = field(
+        Text(), "the measure word a count puts before it, in a language that counts with one (Chinese 名, 支, 個)", ""
+    )
 
 
 @section

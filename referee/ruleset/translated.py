@@ -48,7 +48,7 @@ def attach(rules: Ruleset) -> Ruleset:
         name: dataclasses.replace(
             unit,
             spoken={
-                lang: (words.label, words.plural or words.label)
+                lang: (words.label, words.plural or words.label, words.measure)
                 for lang, t in rules.translations.items()
                 if (words := t.units.get(name))
             },
