@@ -13,7 +13,7 @@ from referee.language import pgettext
 from referee.records import record
 from referee.ruleset.economy import Limit, Reinforcements
 from referee.ruleset.model import Ruleset
-from referee.ruling import Step, costs, listed, say, say_n, spaced, step, summed
+from referee.ruling import Step, costs, listed, say, say_n, spaced, step, step_n, summed
 
 Purchase = dict[str, int]
 MAX_PURCHASES = 200_000
@@ -156,7 +156,14 @@ def offer(rules: Ruleset, held: Mapping[str, int], free_places: int | None) -> O
         )
         if points > spend:
             steps.append(
-                step(terms.rule, "spend.lost", "{points} cannot be spent and are lost", points=_points(points - spend))
+                step_n(
+                    terms.rule,
+                    "spend.lost",
+                    "{points} cannot be spent and is lost",
+                    "{points} cannot be spent and are lost",
+                    points - spend,
+                    points=_points(points - spend),
+                )
             )
     else:
         steps.append(

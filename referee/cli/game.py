@@ -13,8 +13,9 @@ from referee.cli.helptext import described, helped
 from referee.cli.journaling import journal_option, opened, record, report_damage
 from referee.cli.options import emit, json_option, load_rules
 from referee.errors import RefereeError
+from referee.language import pgettext
 from referee.render.text import table
-from referee.ruling import say
+from referee.ruling import say, say_n
 
 
 @click.group(invoke_without_command=True)
@@ -51,16 +52,25 @@ def _listing(as_json: bool, games: list[dict[str, Any]]) -> None:
                         g["name"],
                         g["ruleset"],
                         g["started"],
-                        g["stopped"] or "going",
+                        g["stopped"] or say("game.going", "going"),
                         g["entries"],
-                        f"{g['start_entry']}-{g['stop_entry'] or ''}" if g["in_chain"] else "outside the chain",
+                        f"{g['start_entry']}-{g['stop_entry'] or ''}"
+                        if g["in_chain"]
+                        else say("game.outside", "outside the chain"),
                     )
                     for g in games
                 ],
-                ["game", "ruleset", "started", "stopped", "entries", "journal entries"],
+                [
+                    pgettext("game.header", "game"),
+                    pgettext("game.header", "ruleset"),
+                    pgettext("game.header", "started"),
+                    pgettext("game.header", "stopped"),
+                    pgettext("game.header", "entries"),
+                    pgettext("game.header", "journal entries"),
+                ],
             )
             if games
-            else "No games yet."
+            else say("game.none", "No games yet.")
         ),
     )
 
@@ -111,7 +121,12 @@ def start(name: str, ruleset_named: str | None, ruleset: str | None, as_json: bo
     emit(
         as_json,
         document,
-        lambda: f"Game '{name}' started ({rules.title}); rulings now belong to it until 'referee game stop'.",
+        lambda: say(
+            "game.started",
+            "Game '{name}' started ({title}); rulings now belong to it until 'referee game stop'.",
+            name=name,
+            title=rules.title,
+        ),
     )
 
 
@@ -140,8 +155,12 @@ def stop(as_json: bool) -> None:
     emit(
         as_json,
         document,
-        lambda: (
-            f"Game '{going['name']}' stopped ({rulings} ruling{'' if rulings == 1 else 's'} in all); "
-            f"'referee log --game {shlex.quote(going['name'])}' reads it back."
+        lambda: say_n(
+            "game.stopped",
+            "Game '{name}' stopped ({n} ruling in all); 'referee log --game {quoted}' reads it back.",
+            "Game '{name}' stopped ({n} rulings in all); 'referee log --game {quoted}' reads it back.",
+            rulings,
+            name=going["name"],
+            quoted=shlex.quote(going["name"]),
         ),
     )
