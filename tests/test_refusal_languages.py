@@ -43,6 +43,12 @@ REFUSALS = {
         "Fehler: Asien ist zweimal angegeben; es zählt für einen Spieler höchstens einmal (FR-R2)",
         "錯誤：亞洲給了兩次；每位玩家最多只算一次（FR-R2）",
     ),
+    "hit trueforces --attacker 7 --target 5 --attack ranged": (
+        "error: the attacker's quality must be 1 to 6, not 7",
+        "fout: kwaliteit van de aanvaller moet 1 tot 6 zijn, niet 7",
+        "Fehler: Qualität des Angreifers muss 1 bis 6 sein, nicht 7",
+        "錯誤：進攻方的素質須為 1 至 6，而非 7",
+    ),
     "build frontline-risk --unflipped-stars 4 airfield": (
         "error: moving the airfield costs 5, more than the stars on territory cards not flipped this turn (4) (FR-E3)",
         "fout: het vliegveld verplaatsen kost 5, meer dan de sterren op gebiedskaarten die deze beurt niet zijn "

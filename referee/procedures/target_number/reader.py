@@ -54,8 +54,8 @@ def named(params: TargetNumber, kind: str | None, modifiers: tuple[str, ...]) ->
     )
 
 
-def _value(params: TargetNumber, side: str, given: object) -> int:
-    named = whose(params, side)
+def _value(rules: Ruleset, params: TargetNumber, side: str, given: object) -> int:
+    named = whose(rules, params, side)
     if given is None:
         raise RefereeError(say("value.say", "say {whose}", whose=named))
     return whole_number(str(given), named)
@@ -67,8 +67,8 @@ def read(rules: Ruleset, words: Words) -> Strike:
     action = words.get("action")
     return Strike(
         kind=kind,
-        attacker=_value(params, "attacker", words.get("attacker")),
-        target=_value(params, "target", words.get("defender")),
+        attacker=_value(rules, params, "attacker", words.get("attacker")),
+        target=_value(rules, params, "target", words.get("defender")),
         action=_lexicon(pgettext("kind", "action"), params.actions)(action) if action else None,
         wounds=words.get("wounds") or 0,
         modifiers=modifiers,

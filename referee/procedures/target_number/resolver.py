@@ -42,11 +42,12 @@ def _signed(n: int) -> str:
     return f"{n:+d}"
 
 
-def whose(params: TargetNumber, side: str) -> str:
+def whose(rules: Ruleset, params: TargetNumber, side: str) -> str:
     """'the attacker's quality', 'the target's quality': the value a side gives, as messages name it."""
+    value = rules.said(params.value.label)
     if side == "target":
-        return say("value.target_whose", "the target's {value}", value=params.value.label)
-    return say("value.whose", "the {side}'s {value}", side=Side(side), value=params.value.label)
+        return say("value.target_whose", "the target's {value}", value=value)
+    return say("value.whose", "the {side}'s {value}", side=Side(side), value=value)
 
 
 def _only(labels: Sequence[str], kind: str) -> dict[str, Value]:
@@ -83,7 +84,7 @@ def check(rules: Ruleset, params: TargetNumber, strike: Strike) -> list[Step]:
             off = say(
                 "value.off",
                 "{whose} must be {low} to {high}, not {given}",
-                whose=whose(params, side),
+                whose=whose(rules, params, side),
                 low=value.min,
                 high=value.max,
                 given=given,
