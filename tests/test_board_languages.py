@@ -301,3 +301,15 @@ def test_a_game_played_in_any_language_gives_the_same_json_but_its_free_text(tmp
     english = _played("en", tmp_path / "en.sqlite3")
     for code in ("nl", "de", "zh-Hant"):
         assert _played(code, tmp_path / f"{code}.sqlite3") == english, code
+
+
+@pytest.mark.parametrize(
+    ("code", "said"),
+    [("en", "blue picks 3:3"), ("nl", "blauw kiest 3:3"), ("de", "Blau wählt 3:3"), ("zh-Hant", "藍方選擇 3:3")],
+)
+def test_the_log_says_a_pick_in_the_language_asked(code: str, said: str) -> None:
+    placed()
+    run("play place C4 4")
+    run("play attack A3 B3 --with A2 --roll 3,1")
+    run("play pick 3:3")
+    assert said in run(f"--lang {code} log", env={"COLUMNS": "200"}).stdout

@@ -212,6 +212,9 @@ def _board(action: dict[str, Any], board: dict[str, Any], word: Word) -> str:
         if held["owner"]:
             return say("outcome.holds", "{tile} holds ({pips} left)", tile=to, pips=held["pips"])
         return say("outcome.emptied", "{tile} emptied", tile=to)
+    if kind == "pick" and "choose" in action:
+        rolled, field = action["choose"]
+        return say("outcome.picked", "{player} picks {rolled}:{field}", player=player, rolled=rolled, field=field)
     if kind == "move":
         return say(
             "outcome.moves", "{player} moves {start} to {tile}", player=player, start=action["from"], tile=action["to"]
