@@ -80,32 +80,47 @@ class Said(str):
         return str(self), self.spoken
 
 
+Form = Any  # a phrase as --json holds it: a word, a number, or a mapping a program says again
+
+
 class Spoken(str):
     """A phrase said in the language spoken (its value, which reports and
     errors print as any str) that keeps what it is in every language: its
-    message id and its English. A step's `values` and an error's `--json` hold
-    these, so a program reads the same document whatever language was asked."""
+    message id, its English and its `form`, what a step's `values` hold, so a
+    program reads the same document whatever language was asked and can say
+    the phrase again in any: {"message", "values"} for a message filled in,
+    {"separator", "items"} (with the "message" that translates the separator,
+    if any) for a list, and the file's own word for a ruleset's word."""
 
     id: str
     english: str
+    form: Form
 
-    def __new__(cls, spoken: str, id: str, english: str) -> Spoken:
+    def __new__(cls, spoken: str, id: str, english: str, form: Form = None) -> Spoken:
         phrase = super().__new__(cls, spoken)
         phrase.id = id
         phrase.english = english
+        phrase.form = english if form is None else form
         return phrase
 
-    def __getnewargs__(self) -> tuple[str, str, str]:  # type: ignore[override]  # copied as it was made
-        return str(self), self.id, self.english
+    def __getnewargs__(self) -> tuple[str, str, str, Form]:  # type: ignore[override]  # copied as it was made
+        return str(self), self.id, self.english, self.form
 
     def __add__(self, more: str) -> Spoken:
         """The phrase said on ('2 hits' + ' = 4'): still its message, in both languages."""
-        return Spoken(str(self) + more, self.id, self.english + english_of(more))
+        form = {"separator": "", "items": [self.form, form_of(more)]}
+        return Spoken(str(self) + more, self.id, self.english + english_of(more), form)
 
 
 def english_of(value: str) -> str:
     """A phrase or a ruleset's word as English writes it."""
     return value.english if isinstance(value, Spoken) else str(value)
+
+
+def form_of(value: Value) -> Form:
+    """A value as --json holds it, the same in every language (a side and a
+    ruleset's word as their word)."""
+    return value.form if isinstance(value, Spoken) else str(value) if isinstance(value, Said | Side) else value
 
 
 def spoken_of(value: str) -> str:
@@ -159,7 +174,8 @@ class Step:
         return said.format(**_spoken(self.values))
 
     def as_dict(self) -> dict[str, Any]:
-        return {"rule": self.rule, "text": self.text, "message": self.message, "values": _english(self.values)}
+        values = {k: form_of(v) for k, v in self.values.items()}
+        return {"rule": self.rule, "text": self.text, "message": self.message, "values": values}
 
 
 def _spoken(values: Mapping[str, Value]) -> dict[str, Value]:
@@ -178,7 +194,8 @@ def _english(values: Mapping[str, Value]) -> dict[str, Value]:
 
 def _phrase(message: str, spoken: str, english: str, values: Mapping[str, Value]) -> Spoken:
     """A template said in the language spoken, kept with its English."""
-    return Spoken(spoken.format(**_spoken(values)), message, english.format(**_english(values)))
+    form = {"message": message, "values": {k: form_of(v) for k, v in values.items()}}
+    return Spoken(spoken.format(**_spoken(values)), message, english.format(**_english(values)), form)
 
 
 def step(rule: str, message: str, template: str, /, **values: Value) -> Step:
@@ -212,33 +229,35 @@ def costs(rule: str, priced: Iterable[tuple[str, int]]) -> Step:
     return step(rule, "costs", "costs: {costs}", costs=listed(spaced(name, cost) for name, cost in priced))
 
 
-def joined(separator: str, items: Iterable[str], spoken_separator: str | None = None) -> Spoken:
-    """Items joined by `separator` as English joins them, and by its translation
-    (or `spoken_separator`) as the current language does."""
+def joined(separator: str, items: Iterable[str], message: str | None = "list", between: str = "") -> Spoken:
+    """Items joined by `separator` as English joins them, and as the current
+    language does: by `between` (the separator said by `message`), by the
+    message's translation of it, or with no message by the separator itself."""
     kept = list(items)
-    between = pgettext("list", separator) if spoken_separator is None else spoken_separator
-    return Spoken(between.join(map(spoken_of, kept)), "list", separator.join(map(english_of, kept)))
+    between = between or (pgettext(message, separator) if message else separator)
+    form = {**({"message": message} if message else {}), "separator": separator, "items": list(map(form_of, kept))}
+    return Spoken(between.join(map(spoken_of, kept)), message or "", separator.join(map(english_of, kept)), form)
 
 
 def in_turn(items: Iterable[str]) -> Spoken:
     """'infantry, then armour': things taken one after another."""
-    return joined(", then ", items, pgettext("casualties.then", ", then "))
+    return joined(", then ", items, "casualties.then", pgettext("casualties.then", ", then "))
 
 
 def summed(items: Iterable[str]) -> Spoken:
     """'stars 7 + cities 2': terms of a sum, joined by a plus in every language."""
-    return joined(" + ", items, " + ")
+    return joined(" + ", items, None)
 
 
 def spaced(*parts: str | int) -> Spoken:
     """'stars 7', 'cities 2 ÷ 3': a word beside its numbers, in every language."""
-    return joined(" ", (part if isinstance(part, str) else str(part) for part in parts), " ")
+    return joined(" ", (part if isinstance(part, str) else str(part) for part in parts), None)
 
 
 def typed(items: Iterable[str]) -> Spoken:
     """'2 armies, damaged armour': a list a player may type back, so joined by
     a comma in every language (the words themselves are the language's)."""
-    return joined(", ", items, ", ")
+    return joined(", ", items, None)
 
 
 def listed(items: Iterable[str]) -> Spoken:

@@ -164,7 +164,18 @@ def test_a_phrase_is_said_in_the_language_spoken_and_keeps_its_english_for_json(
     said = step("GF-B3", "hits.compared", "{hits} against {against}: the {winner} wins by {margin}",
                 hits=hits + " (+1)", against=1, winner=Side.ATTACKER, margin=1)  # fmt: skip
     assert said.text == "2 Treffer (+1) gegen 1: der Angreifer gewinnt mit 1"
-    assert said.as_dict()["values"] == {"hits": "2 hits (+1)", "against": 1, "winner": "attacker", "margin": 1}
+    hits_form = {"message": "count.hits", "values": {"n": 2}}
+    assert said.as_dict()["values"] == {
+        "hits": {"separator": "", "items": [hits_form, " (+1)"]},
+        "against": 1,
+        "winner": "attacker",
+        "margin": 1,
+    }
+    assert faces.form == {
+        "message": "list",
+        "separator": " or ",
+        "items": [hits_form, {**hits_form, "values": {"n": 1}}],
+    }
 
 
 @pytest.mark.parametrize(

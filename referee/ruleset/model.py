@@ -123,7 +123,7 @@ class Unit:
         given) before its word for the unit and state, in the language spoken,
         with the measure word the ruleset gives a language that counts with one."""
         said = self.spoken.get(current())
-        measure = said[2] if said else ""
+        measure = worded(said[2] if said else "", "")  # a word of the language spoken only: English has none
         if state:
             return say(
                 "unit.counted_stated",

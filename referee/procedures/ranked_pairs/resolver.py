@@ -359,7 +359,7 @@ def _suffers(
 
 def _joined_states(rules: Ruleset, worn: list[Division]) -> Spoken:
     """'damaged': the states worn units move into, one word each, joined by a slash."""
-    return joined("/", dict.fromkeys(rules.units[u].state_said(rules.units[u].states[i]) for u, i in worn), "/")
+    return joined("/", dict.fromkeys(rules.units[u].state_said(rules.units[u].states[i]) for u, i in worn), None)
 
 
 def _suffered(
