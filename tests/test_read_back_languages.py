@@ -56,3 +56,12 @@ def test_the_game_pages_speak_the_language_asked(code: str, started: str, listed
     assert run(f"--lang {code} game start fri --ruleset groundforce").stdout.startswith(started)
     assert listed in run(f"--lang {code} game").stdout
     assert run(f"--lang {code} game stop").stdout.startswith(stopped)
+
+
+def test_log_show_says_a_held_games_action_in_the_language_asked_now() -> None:
+    run("--lang nl play start friday diceland --tiles 8 --seed 3 --rule terrain --red 6,6,5,3,2,1 --blue 6,5,4,4,3,1")
+    run("--lang nl play place B1 6 A2 1 B2 6 A3 3 B3 5 A4 4 B4 3 C4 4")
+    run("--lang nl play attack A4 B4 --roll 3")
+    assert "DL-A1   blue attacks B4 from A4" in run("log show 4").stdout
+    assert "DL-S3   Rot setzt eine 6 auf B1" in run("--lang de log show 3").stdout
+    assert "DL-A1   blauw valt B4 aan vanaf A4" in run("--lang nl log show 4").stdout

@@ -128,7 +128,8 @@ def _shown(journal: Journal, entry: dict[str, Any]) -> str:
     same; else its card (the outcome in a few words, dice, hashes, why)."""
     content = journal.ruleset_content(entry["ruleset_digest"]) if entry["ruleset_digest"] else None
     if isinstance(entry["ruling"], dict) and "board" in entry["ruling"] and content is not None:
-        return render.board_action(_kept_rules(entry, content), entry)
+        rules = _kept_rules(entry, content)
+        return render.board_action(rules, {**entry, "explanation": _said_again(journal, rules, entry)})
     if entry["command"].startswith("game") or (content is None and entry["ruleset"] is not None):
         return render.detail(entry)
     try:
@@ -136,6 +137,25 @@ def _shown(journal: Journal, entry: dict[str, Any]) -> str:
     except RefereeError:
         return render.detail(entry)
     return render.as_printed(entry, report) if report else render.detail(entry)
+
+
+def _said_again(journal: Journal, rules: Ruleset, entry: dict[str, Any]) -> list[dict[str, Any]]:
+    """A board action's steps in the language asked now: the action applied
+    again to the board the journal holds before it. Where that no longer
+    leaves the board stored (or the action is an undo, which applies
+    nothing), the steps as they were said."""
+    from referee.board.history import apply
+    from referee.board.state import Board
+
+    ruling = entry["ruling"]
+    if ruling["action"]["kind"] == "undo":
+        return list(entry["explanation"])
+    try:
+        before = journal.entry(ruling["previous"])["ruling"]["board"] if ruling["previous"] is not None else None
+        board, steps, _, _ = apply(rules, Board.from_dict(before) if before else None, ruling["action"])
+    except (RefereeError, KeyError, TypeError):
+        return list(entry["explanation"])
+    return [step.as_dict() for step in steps] if board.as_dict() == ruling["board"] else list(entry["explanation"])
 
 
 def _printed_again(entry: dict[str, Any], content: bytes | None) -> str | None:
