@@ -59,7 +59,7 @@ def test_a_state_is_said_in_the_language_asked_inside_a_battle() -> None:
         "--attacker-roll 6,3 --defender-roll 5,2 --no-journal"
     )
     assert "Für den Verteidiger: Infanterie, Panzer (beschädigt) vernichtet." in run(f"--lang de {command}").stdout
-    assert "防守方前線有受損裝甲師, 步兵師：2 粒骰" in run(f"--lang zh-Hant {command}").stdout
+    assert "防守方前線有受損裝甲師、步兵師：2 粒骰" in run(f"--lang zh-Hant {command}").stdout
     assert "The defender suffers: infantry, damaged armour destroyed." in run(f"--lang en {command}").stdout
 
 

@@ -105,7 +105,7 @@ def test_the_rule_ids_stay_the_same_in_every_language() -> None:
 
 def test_a_frontline_round_is_explained_in_chinese_with_the_rulebook_terms() -> None:
     steps = _why(run(f"--lang zh-Hant {FRONTLINE}").stdout)
-    assert "FR-B1   進攻方前線有裝甲師, 步兵師：2 粒骰" in steps
+    assert "FR-B1   進攻方前線有裝甲師、步兵師：2 粒骰" in steps
     assert "FR-B4   進攻方前線的裝甲師：最大的骰 +1" in steps
     assert "FR-B6   第 1 對：6+1=7 對 5：進攻方勝" in steps
     assert "FR-B9   防守方：2 個步兵師被消滅" in steps

@@ -70,13 +70,17 @@ def label(rules: Ruleset, division: Division) -> str:
     return f"{kind.states[index]} {kind.word}" if index else kind.word
 
 
-def labels(rules: Ruleset, items: list[Division]) -> Spoken:
-    """'2 armies, damaged armour': each kind with its state, counted, as a player types them back."""
-    counted = [
+def _counted(rules: Ruleset, items: list[Division]) -> list[Spoken]:
+    """Each kind of unit with its state, counted: '2 armies', 'damaged armour'."""
+    return [
         rules.units[unit].counted(n, rules.units[unit].states[index] if index else "")
         for (unit, index), n in Counter(items).items()
     ]
-    return typed(counted) if counted else say("suffers.nothing", "nothing")
+
+
+def labels(rules: Ruleset, items: list[Division]) -> Spoken:
+    """'2 armies, damaged armour' ('2 支軍隊、受損裝甲師'), as a sentence lists them."""
+    return listed(_counted(rules, items)) if items else say("suffers.nothing", "nothing")
 
 
 def _acting(side: str) -> str:
@@ -99,7 +103,7 @@ def _whole_fight(rules: Ruleset, battle: Battle) -> str:
     for side in SIDES:
         front = divisions(rules, battle, side)
         one_kind = len(rules.units) == 1 and not any(index for _, index in front)
-        told = str(len(front)) if one_kind else f'"{labels(rules, front)}"'
+        told = str(len(front)) if one_kind else f'"{typed(_counted(rules, front))}"'
         words.append(f"{setting(side)} {told}")
     words += [f"{setting('when')} {side}:{name}" for side, name in battle.when]
     return " ".join([*words, f"{setting('until')} conquest"])
