@@ -70,7 +70,18 @@ def test_battle_json_has_the_core_keys(name: str, words: str, seed: int) -> None
     for step in ruling["explanation"]:
         assert set(step) == {"rule", "text", "message", "values"}
         assert all(isinstance(step[key], str) for key in ("rule", "text", "message")) and step["message"]
-        assert all(isinstance(v, str | int | float | bool | None) for v in step["values"].values())
+        assert all(_is_form(v) for v in step["values"].values()), step["values"]
+
+
+def _is_form(value: object) -> bool:
+    """A step's value: a word or number, a phrase by its message and values, or a list by its items."""
+    if isinstance(value, dict):
+        if set(value) == {"message", "values"}:
+            return isinstance(value["message"], str) and all(map(_is_form, value["values"].values()))
+        return {"separator", "items"} <= set(value) <= {"message", "separator", "items"} and all(
+            map(_is_form, value["items"])
+        )
+    return isinstance(value, str | int | float | bool | None)
 
 
 def test_ranked_pairs_hits_are_pairs_won() -> None:

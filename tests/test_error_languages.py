@@ -124,9 +124,9 @@ REFUSALS = {
     },
     "hit trueforces --attacker 4 --target 15 --attack ranged": {
         "en": "the target's quality must be 1 to 6, not 15",
-        "nl": "quality van het doel moet 1 tot 6 zijn, niet 15",
-        "de": "quality des Ziels muss 1 bis 6 sein, nicht 15",
-        "zh-Hant": "目標的quality須為 1 至 6，而非 15",
+        "nl": "kwaliteit van het doel moet 1 tot 6 zijn, niet 15",
+        "de": "Qualität des Ziels muss 1 bis 6 sein, nicht 15",
+        "zh-Hant": "目標的素質須為 1 至 6，而非 15",
     },
 }
 

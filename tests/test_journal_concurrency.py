@@ -37,13 +37,18 @@ for n in range(count):
 """
 
 
-def writer(worker: int, count: int) -> subprocess.Popen[str]:
-    return subprocess.Popen(
-        [sys.executable, "-u", "-c", WRITER, str(worker), str(count)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+def writer(worker: int, count: int, folder: Path) -> tuple[subprocess.Popen[str], Path]:
+    """A writer and the file it prints to: a file, not a pipe, so a writer
+    never waits for the test to read what it printed."""
+    out = folder / f"writer-{worker}.out"
+    with out.open("w") as printing:
+        process = subprocess.Popen(
+            [sys.executable, "-u", "-c", WRITER, str(worker), str(count)],
+            stdout=printing,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+    return process, out
 
 
 def printed(out: str) -> list[dict]:
@@ -59,14 +64,14 @@ def printed(out: str) -> list[dict]:
         found.append(document)
 
 
-def test_concurrent_writers_lose_nothing_and_keep_the_chain() -> None:
-    writers = [writer(w, RULINGS) for w in range(PROCESSES)]
+def test_concurrent_writers_lose_nothing_and_keep_the_chain(tmp_path: Path) -> None:
+    writers = [writer(w, RULINGS, tmp_path) for w in range(PROCESSES)]
     rulings = []
-    for process in writers:
-        out, err = process.communicate(timeout=600)
+    for process, out in writers:
+        _, err = process.communicate(timeout=600)
         assert process.returncode == 0, err
         assert err == ""
-        rulings += printed(out)
+        rulings += printed(out.read_text())
     assert len(rulings) == PROCESSES * RULINGS
     verdict = run_json("log verify")
     assert verdict["intact"], verdict["broken"]
@@ -79,15 +84,16 @@ def test_concurrent_writers_lose_nothing_and_keep_the_chain() -> None:
         assert entry["ruling"] == ruling
 
 
-def test_a_writer_killed_mid_run_loses_no_printed_ruling(journal: Path) -> None:
-    victim, other = writer(0, 10_000), writer(1, 40)
+def test_a_writer_killed_mid_run_loses_no_printed_ruling(journal: Path, tmp_path: Path) -> None:
+    (victim, victim_out), (other, other_printed) = writer(0, 10_000, tmp_path), writer(1, 40, tmp_path)
     deadline = time.monotonic() + 60
     while not journal.exists() or run_json("log verify")["entries"] < 30:
         assert time.monotonic() < deadline, "the writers made no progress"
         time.sleep(0.05)
     victim.send_signal(signal.SIGKILL)
-    out, _ = victim.communicate(timeout=60)
-    other_out, other_err = other.communicate(timeout=120)
+    victim.communicate(timeout=60)
+    _, other_err = other.communicate(timeout=120)
+    out, other_out = victim_out.read_text(), other_printed.read_text()
     assert victim.returncode == -signal.SIGKILL
     assert other.returncode == 0, other_err
     verdict = run_json("log verify")
