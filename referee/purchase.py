@@ -110,7 +110,8 @@ def offer(rules: Ruleset, held: Mapping[str, int], free_places: int | None) -> O
             raise did_you_mean(pgettext("kind", "income source"), source, list(per))
         if count < 0:
             raise RefereeError(
-                say("error.count.negative", "a count of {name} cannot be negative", name=source), rule=terms.income.rule
+                say("error.count.negative", "a count of {name} cannot be negative", name=rules.said(source)),
+                rule=terms.income.rule,
             )
     if terms.places is None and free_places is not None:
         raise RefereeError(

@@ -136,7 +136,8 @@ def recruit(rules: Ruleset, held: Mapping[str, int], continents: Sequence[str], 
             raise did_you_mean(pgettext("kind", "count"), name, list(options))
         if count < 0:
             raise RefereeError(
-                say("error.count.negative", "a count of {name} cannot be negative", name=name), rule=options[name]
+                say("error.count.negative", "a count of {name} cannot be negative", name=rules.said(name)),
+                rule=options[name],
             )
     total, steps = _held_count(rules, terms, held)
     named = _bonuses(rules, pgettext("kind", "continent"), terms.continents, continents) + _bonuses(
@@ -225,7 +226,8 @@ def build(rules: Ruleset, held: Mapping[str, int], wanted: Sequence[str]) -> Bui
     first = works[0].rule
     if have < 0:
         raise RefereeError(
-            say("error.count.negative", "a count of {name} cannot be negative", name=terms.pays_with), rule=first
+            say("error.count.negative", "a count of {name} cannot be negative", name=rules.said(terms.text)),
+            rule=first,
         )
     steps = [step(w.rule, "build.cost", "{work} costs {cost}", work=rules.said(w.label), cost=w.cost) for w in works]
     cost = sum(w.cost for w in works)

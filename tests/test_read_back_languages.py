@@ -5,7 +5,7 @@ Dutch when asked so, and `game`'s pages follow the language too."""
 from __future__ import annotations
 
 import pytest
-from conftest import run
+from conftest import fails, run
 
 REINFORCE = "reinforce groundforce --mines 3 --free-places 1"
 
@@ -65,3 +65,24 @@ def test_log_show_says_a_held_games_action_in_the_language_asked_now() -> None:
     assert "DL-A1   blue attacks B4 from A4" in run("log show 4").stdout
     assert "DL-S3   Rot setzt eine 6 auf B1" in run("--lang de log show 3").stdout
     assert "DL-A1   blauw valt B4 aan vanaf A4" in run("--lang nl log show 4").stdout
+
+
+@pytest.mark.parametrize(
+    ("code", "said"),
+    [
+        ("en", "error: a count of stars cannot be negative (FR-R1)"),
+        ("nl", "fout: het aantal sterren kan niet negatief zijn (FR-R1)"),
+        ("de", "Fehler: die Anzahl Sterne kann nicht negativ sein (FR-R1)"),
+        ("zh-Hant", "錯誤：星的數量不能是負數（FR-R1）"),
+    ],
+)
+def test_a_negative_count_is_named_in_the_language_asked(code: str, said: str) -> None:
+    assert fails(f"--lang {code} recruit frontline-risk --stars -3") == said
+
+
+@pytest.mark.parametrize(("code", "said"), [("en", "dice:     attacker: 3"), ("de", "Würfel:         Angreifer: 3")])
+def test_log_show_names_the_dice_by_their_side_in_the_language_asked(code: str, said: str) -> None:
+    run("play start friday diceland --tiles 8 --seed 3 --rule terrain --red 6,6,5,3,2,1 --blue 6,5,4,4,3,1")
+    run("play place B1 6 A2 1 B2 6 A3 3 B3 5 A4 4 B4 3 C4 4")
+    run("play attack A4 B4 --roll 3")
+    assert said in run(f"--lang {code} log show 4").stdout

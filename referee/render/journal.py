@@ -12,6 +12,7 @@ from referee.language import npgettext, pgettext
 from referee.render.outcome import outcome
 from referee.render.text import kept_explanation, paragraph, styled, table, typed, width, wrapped
 from referee.render.widths import columns, shortened
+from referee.ruling import Side, side_word
 
 if TYPE_CHECKING:
     from referee.ruleset.model import Ruleset
@@ -130,10 +131,20 @@ def _damaged(entry: dict[str, Any]) -> list[str]:
     return ["", styled(pgettext("log.damaged", "Damaged:"), bold=True), *(f"  {why}" for why in entry["damage"])]
 
 
+def _group(group: str) -> str:
+    """A group of dice as the journal names it ('attacker', 'attacker d8'), its side in the language spoken."""
+    side, _, rest = group.partition(" ")
+    if side not in (Side.ATTACKER, Side.DEFENDER):
+        return group
+    return f"{side_word(Side(side))} {rest}".strip()
+
+
 def _card(entry: dict[str, Any], labels: dict[str, str]) -> list[str]:
     """What the journal says of an entry besides its ruling: ruleset, dice, hashes."""
     dice = entry["dice"] or {}
-    rolled = "; ".join(f"{group}: {', '.join(map(str, faces))}" for group, faces in dice.get("rolled", {}).items())
+    rolled = "; ".join(
+        f"{_group(group)}: {', '.join(map(str, faces))}" for group, faces in dice.get("rolled", {}).items()
+    )
     typed = dice.get("typed") or []
     seed = dice.get("seed")
     if seed is None:

@@ -118,12 +118,17 @@ class Unit:
             return say("unit.stated", "{state} {unit}", state=self.state_said(state), unit=unit) if state else unit
         return self.amount(count, unit, state)
 
+    @property
+    def measure(self) -> Spoken:
+        """The measure word the language spoken counts it with ('名' for a trooper); none in English."""
+        said = self.spoken.get(current())
+        return worded(said[2] if said else "", "")
+
     def amount(self, n: int | str, unit: str, state: str = "") -> Spoken:
         """'2 troopers', '0.12 damaged armour', '2 名士兵': a number (written as
         given) before its word for the unit and state, in the language spoken,
         with the measure word the ruleset gives a language that counts with one."""
-        said = self.spoken.get(current())
-        measure = worded(said[2] if said else "", "")  # a word of the language spoken only: English has none
+        measure = self.measure
         if state:
             return say(
                 "unit.counted_stated",

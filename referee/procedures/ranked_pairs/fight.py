@@ -363,7 +363,8 @@ def _more_units(rules: Ruleset, n: int) -> str:
     """'1 more army', '3 more armies', or '2 more units' where the file has several kinds of unit."""
     if len(rules.units) > 1:
         return say_n("count.more_units", "{n} more unit", "{n} more units", n)
-    return say("count.more_of", "{n} more {unit}", n=n, unit=next(iter(rules.units.values())).named(n))
+    only = next(iter(rules.units.values()))
+    return say("count.more_of", "{n} more {unit}", n=n, unit=only.named(n), measure=only.measure)
 
 
 def policy_steps(rules: Ruleset, params: RankedPairs) -> tuple[Step, ...]:

@@ -427,10 +427,11 @@ def _setup(rules: Ruleset, params: RankedPairs, battle: Battle) -> _Setup:
     return _Setup(steps, front, rear, pairs, bonus, bonus_steps, kinds)
 
 
-def _typed(kinds: tuple[tuple[str, int], ...], faces: list[int]) -> str:
-    """A side's faces as typed: kind by kind, each past the first after its die's name (`5, 2, d8:7`)."""
+def _typed(kinds: tuple[tuple[str, int], ...], faces: list[int]) -> Spoken:
+    """A side's faces as typed: kind by kind, each past the first after its die's name (`5, 2, d8:7`),
+    listed as the language spoken lists them."""
     names = [die if i else "" for i, (die, n) in enumerate(kinds) for _ in range(n)]
-    return ", ".join(f"{name}:{face}" if name else str(face) for name, face in zip(names, faces))
+    return listed(f"{name}:{face}" if name else str(face) for name, face in zip(names, faces))
 
 
 def _side_losses(
