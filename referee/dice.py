@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 from referee.digests import blake2b_digest
 from referee.errors import RefereeError, pgettext
+from referee.language import Grouped
 from referee.records import record
 
 if TYPE_CHECKING:
@@ -147,7 +148,7 @@ def exact_throws(
             "{count:,} different throws are too many to sum exactly (at most {limit:,}); "
             "try fewer dice or a smaller die",
         )
-        raise RefereeError(many.format(count=count, limit=limit))
+        raise RefereeError(many.format(count=Grouped(count), limit=Grouped(limit)))
     from fractions import Fraction
 
     names = list(request)

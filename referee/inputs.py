@@ -14,6 +14,7 @@ import stat
 from pathlib import Path
 
 from referee.errors import RefereeError, pgettext
+from referee.language import Grouped
 
 LARGEST = 2**63 - 1  # what the journal's SQLite columns hold
 MAX_DIGITS = len(str(LARGEST))
@@ -46,7 +47,7 @@ def whole_number(text: str, what: str, minimum: int | None = None, maximum: int 
             long = pgettext(
                 "number.span_digits", "{what} must be from {least} to {most}, not a number of {digits:,} digits"
             )
-        raise RefereeError(long.format(what=what, least=minimum, most=maximum, digits=len(digits)))
+        raise RefereeError(long.format(what=what, least=minimum, most=maximum, digits=Grouped(len(digits))))
     value = int(body)
     if value > maximum or (minimum is not None and value < minimum):
         if minimum is None:
@@ -78,7 +79,7 @@ def argument(text: str, position: int) -> None:
     utf8(text, pgettext("argument", "argument {position}").format(position=position))
     if len(text) > MAX_ARGUMENT:
         long = pgettext("argument.long", "argument {position} is {length:,} characters long; at most {most:,}")
-        raise RefereeError(long.format(position=position, length=len(text), most=MAX_ARGUMENT))
+        raise RefereeError(long.format(position=position, length=Grouped(len(text)), most=Grouped(MAX_ARGUMENT)))
 
 
 def path_text(path: Path | str, what: str) -> Path:
@@ -86,7 +87,7 @@ def path_text(path: Path | str, what: str) -> Path:
     raw = os.fsencode(str(path))
     if len(raw) >= MAX_PATH:
         long = pgettext("path.long", "{what} '{given}': a path of {length:,} bytes; at most {most}")
-        raise RefereeError(long.format(what=what, given=shown(str(path)), length=len(raw), most=MAX_PATH - 1))
+        raise RefereeError(long.format(what=what, given=shown(str(path)), length=Grouped(len(raw)), most=MAX_PATH - 1))
     longest = max((len(part) for part in raw.split(b"/")), default=0)
     if longest > MAX_NAME:
         long = pgettext("path.long_name", "{what} '{given}': a name in it is {length} bytes long; at most {most}")
@@ -146,7 +147,7 @@ def read_file(path: Path, what: str, limit: int) -> bytes:
     data = read_head(path, what, limit + 1)
     if len(data) > limit:
         large = pgettext("file.large", "too large for a {what} (over {limit:,} bytes)")
-        raise RefereeError(large.format(what=what, limit=limit), where=str(path))
+        raise RefereeError(large.format(what=what, limit=Grouped(limit)), where=str(path))
     return data
 
 

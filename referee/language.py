@@ -128,6 +128,21 @@ def catalogue_path(code: str, suffix: str) -> Path:
     return CATALOGUES / code.replace("-", "_") / "LC_MESSAGES" / f"{DOMAIN}{suffix}"
 
 
+class Grouped(int):
+    """A count a message writes in groups of thousands ('{n:,}'), grouped as
+    the language spoken groups them: 40,401 in English, 40.401 in Dutch and
+    German (where a comma is the decimal mark)."""
+
+    def __format__(self, spec: str) -> str:
+        written = super().__format__(spec)
+        if "," not in spec:
+            return written
+        first, *rest = written.split(",")
+        for group in rest:
+            first = _("{whole},{thousands}").format(whole=first, thousands=group)
+        return first
+
+
 def _(message: str) -> str:
     """A message in the current language; English when it has no translation."""
     catalogue = _translations()

@@ -9,6 +9,7 @@ import re
 
 from referee.errors import RefereeError, pgettext
 from referee.inputs import shown, whole_number
+from referee.language import Grouped
 from referee.records import record
 
 MAX_LENGTH = 100
@@ -55,7 +56,7 @@ def _term(text: str, part: str, sign: int) -> DiceTerm | int:
         )
         if value > MAX_CONSTANT:
             limit = pgettext("dice.most_added", "'{text}': {value} is more than the {most:,} a roll may add")
-            raise _refused(limit, text, value=value, most=MAX_CONSTANT)
+            raise _refused(limit, text, value=value, most=Grouped(MAX_CONSTANT))
         return sign * value
     count_of = pgettext("dice.count", "'{text}': the count of dice").format(text=shown(text))
     count = whole_number(match.group(1), count_of) if match.group(1) else 1
@@ -71,7 +72,7 @@ def _term(text: str, part: str, sign: int) -> DiceTerm | int:
         )
     if not 2 <= sides <= MAX_SIDES:
         many = pgettext("dice.sides_range", "'{text}': a die has 2 to {most:,} sides, not {sides}")
-        raise _refused(many, text, most=MAX_SIDES, sides=sides)
+        raise _refused(many, text, most=Grouped(MAX_SIDES), sides=sides)
     return DiceTerm(count, sides, sign)
 
 
@@ -109,5 +110,7 @@ def parse(text: str) -> Expression:
     if not dice:
         raise _refused(pgettext("dice.no_dice", "'{text}' rolls no dice; {form}"), text)
     if sum(d.count for d in dice) > MAX_DICE:
-        raise _refused(pgettext("dice.too_many", "'{text}': at most {most:,} dice in one roll"), text, most=MAX_DICE)
+        raise _refused(
+            pgettext("dice.too_many", "'{text}': at most {most:,} dice in one roll"), text, most=Grouped(MAX_DICE)
+        )
     return Expression(text.strip(), dice, sum(t for t in terms if isinstance(t, int)))

@@ -9,7 +9,7 @@ from collections.abc import Iterator, Mapping
 from itertools import islice
 
 from referee.errors import RefereeError, did_you_mean
-from referee.language import pgettext
+from referee.language import Grouped, pgettext
 from referee.records import record
 from referee.ruleset.economy import Limit, Reinforcements
 from referee.ruleset.model import Ruleset
@@ -126,7 +126,9 @@ def offer(rules: Ruleset, held: Mapping[str, int], free_places: int | None) -> O
     fitting = list(islice(_fitting(rules, points, places), MAX_PURCHASES + 1))
     if len(fitting) > MAX_PURCHASES:
         raise RefereeError(
-            say("error.buy.too_many", "more than {most:,} purchases fit; too many to list", most=MAX_PURCHASES),
+            say(
+                "error.buy.too_many", "more than {most:,} purchases fit; too many to list", most=Grouped(MAX_PURCHASES)
+            ),
             rule=terms.rule,
         )
     if not fitting:

@@ -49,6 +49,14 @@ REFUSALS = {
         "Fehler: Qualität des Angreifers muss 1 bis 6 sein, nicht 7",
         "錯誤：進攻方的素質須為 1 至 6，而非 7",
     ),
+    "odds risk --attacker 200 --defender 200 --until conquest": (
+        "error: about 40,401 fight states are too many to solve in exact fractions here (at most 40,000): add --float",
+        "fout: ongeveer 40.401 gevechtstoestanden zijn te veel om hier in exacte breuken op te lossen (hoogstens "
+        "40.000): voeg --float toe",
+        "Fehler: etwa 40.401 Kampfzustände sind zu viele, um sie hier in exakten Brüchen zu lösen (höchstens 40.000): "
+        "--float hinzufügen",
+        "錯誤：約 40,401 個戰鬥狀態，太多了，無法在此以精確分數求解（最多 40,000 個）：請加上 --float",
+    ),
     "build frontline-risk --unflipped-stars 4 airfield": (
         "error: moving the airfield costs 5, more than the stars on territory cards not flipped this turn (4) (FR-E3)",
         "fout: het vliegveld verplaatsen kost 5, meer dan de sterren op gebiedskaarten die deze beurt niet zijn "

@@ -20,6 +20,7 @@ from typing import Any, Protocol
 from referee.errors import RefereeError, setting
 from referee.fights.grid import grid
 from referee.fights.solver import ENDS, Chain, FightRules, Number
+from referee.language import Grouped
 from referee.names import article
 from referee.procedures.base import Battle
 from referee.procedures.door import attack_of, procedure
@@ -140,16 +141,16 @@ def bound(exact: bool, estimate: int, instead: str, limits: Mapping[bool, int] =
                 "error.fight.too_big_exact",
                 "about {estimate:,} fight states are too many to solve in exact fractions here "
                 "(at most {most:,}): {way}",
-                estimate=estimate,
-                most=limit,
+                estimate=Grouped(estimate),
+                most=Grouped(limit),
                 way=way,
             )
             if exact
             else say(
                 "error.fight.too_big",
                 "about {estimate:,} fight states are too many to solve here (at most {most:,}): {way}",
-                estimate=estimate,
-                most=limit,
+                estimate=Grouped(estimate),
+                most=Grouped(limit),
                 way=way,
             )
         )

@@ -16,6 +16,7 @@ from fractions import Fraction
 from typing import Any, Generic, Protocol, TypeVar
 
 from referee.errors import RefereeError
+from referee.language import Grouped
 from referee.ruling import say
 
 State = TypeVar("State", bound=Hashable)
@@ -32,7 +33,7 @@ def too_many(limit: int) -> str:
     return say(
         "error.fight.states",
         "this fight has more than {most:,} states, too many to solve here: ask for fewer units",
-        most=limit,
+        most=Grouped(limit),
     )
 
 

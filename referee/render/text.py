@@ -6,7 +6,7 @@ import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from referee.language import _, current
+from referee.language import Grouped, _, current
 from referee.names import counted as counted_units
 from referee.render import tables
 from referee.render.widths import closed_up, columns, has_wide, unbroken, wide, wrap
@@ -221,10 +221,7 @@ def grouped(number: int) -> str:
     """A whole number in groups of thousands as the language spoken separates
     them: 3,438 in English, 3.438 in Dutch and German (where a comma is the
     decimal mark)."""
-    first, *rest = f"{number:,}".split(",")
-    for group in rest:
-        first = _("{whole},{thousands}").format(whole=first, thousands=group)
-    return first
+    return f"{Grouped(number):,}"
 
 
 def units(rules: Ruleset, counted: Mapping[str, int]) -> str:

@@ -19,7 +19,7 @@ from typing import Any
 
 from referee.errors import RefereeError, did_you_mean
 from referee.inputs import MAX_DIGITS, TABLE_NUMBER
-from referee.language import pgettext
+from referee.language import Grouped, pgettext
 from referee.ruleset.yamlnodes import MappingNode, Node, ScalarNode, SequenceNode, position
 
 MAX_NODES = 100_000
@@ -62,7 +62,7 @@ class Reader:
             bomb = pgettext(
                 "file.too_many_values", "more than {most:,} values (an alias bomb?); a ruleset is far smaller"
             )
-            raise RefereeError(bomb.format(most=MAX_NODES), where=self.where(node))
+            raise RefereeError(bomb.format(most=Grouped(MAX_NODES)), where=self.where(node))
         self.places.setdefault(path, self.where(node))
         if node.tag not in _KNOWN_TAGS:
             tag = pgettext(
@@ -184,12 +184,12 @@ class Integer(Spec):
             plain = pgettext("file.decimal", "write {value!r} as a plain decimal number")
             raise reader.fail(node, path, plain.format(value=node.value))
         if len(text.lstrip("+-").lstrip("0")) > MAX_DIGITS:
-            digits = pgettext("file.found_digits", "a number of {digits:,} digits").format(digits=len(text))
+            digits = pgettext("file.found_digits", "a number of {digits:,} digits").format(digits=Grouped(len(text)))
             raise reader.unexpected(node, path, self.expected(), digits)
         value = int(text)
         if abs(value) > TABLE_NUMBER:
             past = pgettext("file.past", "{value} is past any number a table plays with (at most {most:,})")
-            raise reader.fail(node, path, past.format(value=value, most=TABLE_NUMBER))
+            raise reader.fail(node, path, past.format(value=value, most=Grouped(TABLE_NUMBER)))
         if (self.minimum is not None and value < self.minimum) or (self.maximum is not None and value > self.maximum):
             raise reader.unexpected(node, path, self.expected(), str(value))
         return value
