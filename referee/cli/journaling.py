@@ -213,6 +213,14 @@ def _spoken(argv: list[str]) -> list[str]:
     return kept if code == language.ENGLISH else ["--lang", code, *kept]
 
 
+def ruled_in(argv: list[str]) -> str:
+    """The language a stored command line was ruled in: the --lang it opens
+    with (as `_spoken` records it), else English."""
+    from referee import language
+
+    return argv[1] if argv[:1] == ["--lang"] and len(argv) > 1 else language.ENGLISH
+
+
 def without_language(argv: list[str]) -> list[str]:
     """The command line without the --lang it names, if any."""
     kept: list[str] = []

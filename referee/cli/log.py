@@ -163,18 +163,17 @@ def _printed_again(entry: dict[str, Any], content: bytes | None) -> str | None:
     in the journal, in the language asked now: None when that no longer rules
     the same (which is checked in the language it was ruled in)."""
     from referee import language
-    from referee.cli.journaling import without_language
+    from referee.cli.journaling import ruled_in, without_language
     from referee.cli.replay import rerun
     from referee.journal.compare import differences
 
-    args = entry["replay"]
-    here = ["--lang", language.current(), *without_language(args)]
+    args, asked = entry["replay"], language.current()
     with _kept(entry, content) as kept:
         now, error, printed = rerun(args, kept, as_json=False)
         if error or differences(entry["ruling"], now):
             return None
-        if here != args and not (here[1] == language.ENGLISH and without_language(args) == args):
-            _, _, printed = rerun(here, kept, as_json=False)
+        if asked != ruled_in(args):
+            _, _, printed = rerun(["--lang", asked, *without_language(args)], kept, as_json=False)
     return printed.rstrip("\n")
 
 
