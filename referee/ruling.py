@@ -86,30 +86,28 @@ Form = Any  # a phrase as --json holds it: a word, a number, or a mapping a prog
 class Spoken(str):
     """A phrase said in the language spoken (its value, which reports and
     errors print as any str) that keeps what it is in every language: its
-    message id, its English and its `form`, what a step's `values` hold, so a
+    English and its `form`, what a step's `values` hold, so a
     program reads the same document whatever language was asked and can say
     the phrase again in any: {"message", "values"} for a message filled in,
     {"separator", "items"} (with the "message" that translates the separator,
     if any) for a list, and the file's own word for a ruleset's word."""
 
-    id: str
     english: str
     form: Form
 
-    def __new__(cls, spoken: str, id: str, english: str, form: Form = None) -> Spoken:
+    def __new__(cls, spoken: str, english: str, form: Form = None) -> Spoken:
         phrase = super().__new__(cls, spoken)
-        phrase.id = id
         phrase.english = english
         phrase.form = english if form is None else form
         return phrase
 
-    def __getnewargs__(self) -> tuple[str, str, str, Form]:  # type: ignore[override]  # copied as it was made
-        return str(self), self.id, self.english, self.form
+    def __getnewargs__(self) -> tuple[str, str, Form]:  # type: ignore[override]  # copied as it was made
+        return str(self), self.english, self.form
 
     def __add__(self, more: str) -> Spoken:
         """The phrase said on ('2 hits' + ' = 4'): still its message, in both languages."""
         form = {"separator": "", "items": [self.form, form_of(more)]}
-        return Spoken(str(self) + more, self.id, self.english + english_of(more), form)
+        return Spoken(str(self) + more, self.english + english_of(more), form)
 
 
 def english_of(value: str) -> str:
@@ -132,13 +130,13 @@ def both_ways(render: Callable[[list[str]], str], items: Iterable[str]) -> Spoke
     """What `render` makes of the items, in the language spoken and in English
     (articles, joins), for code that shapes words without a message."""
     kept = list(items)
-    return Spoken(render([spoken_of(item) for item in kept]), "", render([english_of(item) for item in kept]))
+    return Spoken(render([spoken_of(item) for item in kept]), render([english_of(item) for item in kept]))
 
 
 def worded(spoken: str, english: str) -> Spoken:
     """A ruleset's word (a unit, a face, a situation) as the language spoken
-    writes it, kept with the file's own word; it has no message id."""
-    return Spoken(spoken, "", english)
+    writes it, kept with the file's own word, which is its form."""
+    return Spoken(spoken, english)
 
 
 Value = str | int | float | bool | None  # what fills a step's template, as JSON holds it
@@ -195,7 +193,7 @@ def _english(values: Mapping[str, Value]) -> dict[str, Value]:
 def _phrase(message: str, spoken: str, english: str, values: Mapping[str, Value]) -> Spoken:
     """A template said in the language spoken, kept with its English."""
     form = {"message": message, "values": {k: form_of(v) for k, v in values.items()}}
-    return Spoken(spoken.format(**_spoken(values)), message, english.format(**_english(values)), form)
+    return Spoken(spoken.format(**_spoken(values)), english.format(**_english(values)), form)
 
 
 def step(rule: str, message: str, template: str, /, **values: Value) -> Step:
@@ -236,7 +234,7 @@ def joined(separator: str, items: Iterable[str], message: str | None = "list", b
     kept = list(items)
     between = between or (pgettext(message, separator) if message else separator)
     form = {**({"message": message} if message else {}), "separator": separator, "items": list(map(form_of, kept))}
-    return Spoken(between.join(map(spoken_of, kept)), message or "", separator.join(map(english_of, kept)), form)
+    return Spoken(between.join(map(spoken_of, kept)), separator.join(map(english_of, kept)), form)
 
 
 def in_turn(items: Iterable[str]) -> Spoken:

@@ -158,7 +158,7 @@ def test_a_step_keeps_its_values_as_json_and_says_a_side_in_the_language_spoken(
 def test_a_phrase_is_said_in_the_language_spoken_and_keeps_its_english_for_json() -> None:
     language.use("de")
     hits = say_n("count.hits", "{n} hit", "{n} hits", 2)
-    assert (hits, hits.id, hits.english) == ("2 Treffer", "count.hits", "2 hits")
+    assert (hits, hits.form["message"], hits.english) == ("2 Treffer", "count.hits", "2 hits")
     faces = either([hits, say_n("count.hits", "{n} hit", "{n} hits", 1)])
     assert (faces, faces.english) == ("2 Treffer oder 1 Treffer", "2 hits or 1 hit")
     said = step("GF-B3", "hits.compared", "{hits} against {against}: the {winner} wins by {margin}",
