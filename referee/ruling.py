@@ -13,7 +13,7 @@ from dataclasses import field, fields
 from enum import Enum
 from typing import Any
 
-from referee.language import npgettext, pgettext
+from referee.language import ENGLISH, current, npgettext, pgettext
 from referee.records import record
 
 
@@ -191,9 +191,11 @@ def _english(values: Mapping[str, Value]) -> dict[str, Value]:
 
 
 def _phrase(message: str, spoken: str, english: str, values: Mapping[str, Value]) -> Spoken:
-    """A template said in the language spoken, kept with its English."""
+    """A template said in the language spoken, kept with its English (the
+    same text when English is spoken, so it is not said twice)."""
     form = {"message": message, "values": {k: form_of(v) for k, v in values.items()}}
-    return Spoken(spoken.format(**_spoken(values)), english.format(**_english(values)), form)
+    said = spoken.format(**_spoken(values))
+    return Spoken(said, said if current() == ENGLISH else english.format(**_english(values)), form)
 
 
 def step(rule: str, message: str, template: str, /, **values: Value) -> Step:
