@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, ClassVar
 from referee.language import pgettext
 from referee.records import section
 from referee.ruleset.crosscheck import Fail, names_exist
+from referee.ruleset.losses import LOSS, Loss
 from referee.ruleset.spec import EMPTY, FACE, RULE, Boolean, Either, Integer, Record, Seq, Table, Text, field
 
 if TYPE_CHECKING:
@@ -88,6 +89,9 @@ class SymbolHits:
     )
     alone: bool = field(Boolean(), "true if no other unit may join this attack", False)
     move_in: bool = field(Boolean(), "true if the attackers move into an emptied target", False)
+    loss: Loss | None = field(
+        LOSS, "what a side loses, in the game's word (wound, wounds); left out: units, or wounds", None
+    )
     cite: SymbolCite = field(Record(SymbolCite), "the rule cited at each step", SymbolCite())
 
     units_refused: ClassVar[str] = ""
