@@ -9,6 +9,9 @@ import itertools
 from fractions import Fraction
 from pathlib import Path
 
+import pytest
+import yaml
+
 from tests.conftest import run, run_json
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
@@ -85,3 +88,126 @@ def test_valour_odds_merge_every_throw_where_nothing_happens() -> None:
     quiet = [o for o in outcomes if o["winner"] is None]
     assert len(quiet) == 1 and Fraction(quiet[0]["probability"]) == Fraction(nothing, 6**8)
     assert all(o["defender_loses"] > 0 for o in outcomes if o["winner"] == "attacker")
+
+
+FIFTH = EXAMPLES / "fifth.yaml"
+GAUNTLET = EXAMPLES / "gauntlet.yaml"
+
+
+def fifth_by_brute_force(bonus: int, armour: int) -> dict[tuple[bool, bool, int], Fraction]:
+    """SRD 5.1 written out: d20 + bonus against armour class, a natural 1
+    misses, a natural 20 hits and is critical; a longsword deals 1d8 + 3, its
+    d8 rolled twice on a critical. (hit, critical, damage) over every ordered throw."""
+    counts: dict[tuple[bool, bool, int], int] = {}
+    for d20, first, second in itertools.product(range(1, 21), range(1, 9), range(1, 9)):
+        hit = d20 != 1 and (d20 == 20 or d20 + bonus >= armour)
+        critical = hit and d20 == 20
+        damage = (first + (second if critical else 0) + 3) if hit else 0
+        counts[hit, critical, damage] = counts.get((hit, critical, damage), 0) + 1
+    return {k: Fraction(v, 20 * 8 * 8) for k, v in counts.items()}
+
+
+@pytest.mark.parametrize(("bonus", "armour"), [(5, 15), (2, 19), (8, 12), (2, 12), (8, 19)])
+def test_fifth_edition_odds_equal_brute_force(bonus: int, armour: int) -> None:
+    expected = fifth_by_brute_force(bonus, armour)
+    document = run_json(f"hit {FIFTH} --attacker {bonus} --target {armour} --attack longsword --no-roll")
+    assert Fraction(document["p_hit"]) == sum(p for (hit, _c, _d), p in expected.items() if hit)
+    assert Fraction(document["p_critical"]) == sum(p for (_h, critical, _d), p in expected.items() if critical)
+    joint = {(d["critical"], d["damage"]): Fraction(d["probability"]) for d in document["damage"]}
+    assert joint == {(c, d): p for (hit, c, d), p in expected.items() if hit}
+    assert Fraction(document["expected_damage"]) == sum(d * p for (_h, _c, d), p in expected.items())
+
+
+def test_a_natural_twenty_doubles_the_damage_dice() -> None:
+    command = f"hit {FIFTH} --attacker 5 --target 15 --attack longsword --roll 20 --damage-roll 6 --critical-roll 2"
+    ruling = run_json(command)
+    assert (ruling["hit"], ruling["critical"], ruling["damage_roll"], ruling["damage"]) == (True, True, [6, 2], 11)
+    report = run(command).stdout
+    assert "Rolled 20: a critical hit. Damage roll 6, 2: 11 hit points." in report
+    assert "SRD-4   a critical hit rolls the damage dice 2 times: 6 + 2 + 3 = 11: 11 hit points" in report
+    german = run(f"--lang de {command}").stdout
+    assert "11 Trefferpunkte" in german and "Rüstungsklasse 15" in german
+
+
+def test_natural_results_decide_whatever_the_number() -> None:
+    """+8 against AC 12 needs 4 but a natural 1 misses; behind three-quarters cover
+    AC 19 is 24, which +2 reaches only with a natural 20."""
+    sure = run_json(f"hit {FIFTH} --attacker 8 --target 12 --attack longsword --roll 1")
+    assert (sure["needed"], sure["hit"], sure["critical"], sure["damage"]) == (4, False, False, 0)
+    assert sure["explanation"][-2]["message"] == "roll.natural_miss"
+    covered = f"hit {FIFTH} --attacker 2 --target 19 --attack longsword --modifier three-quarters"
+    missed = run_json(f"{covered} --roll 19 --damage-roll 4")
+    assert (missed["needed"], missed["hit"], missed["damage"]) == (20, False, 0)
+    hit = run_json(f"{covered} --roll 20 --damage-roll 8 --critical-roll 8")
+    assert (hit["hit"], hit["critical"], hit["damage"]) == (True, True, 19)
+
+
+def test_the_hit_chart_reports_expected_damage() -> None:
+    chart = run_json(f"odds {FIFTH} --attack longsword")["chart"]
+    cell = next(c for c in chart if (c["attacker"], c["target"]) == (5, 15))
+    expected = fifth_by_brute_force(5, 15)
+    assert Fraction(cell["expected_damage"]) == sum(d * p for (_h, _c, d), p in expected.items())
+    assert "the damage one attack does on average" in run(f"odds {FIFTH} --attack longsword").stdout
+
+
+def one_roll(tmp_path: Path, edit: dict[str, object], drop: tuple[str, ...] = ()) -> Path:
+    """True Forces with its attack changed: a one-roll game, or a chart with a 'cannot' entry."""
+    data = yaml.safe_load((EXAMPLES.parent.parent / "rulesets" / "trueforces.yaml").read_text())
+    attack = data["attacks"]["combat"]
+    for key in drop:
+        attack.pop(key)
+    attack.update(edit)
+    path = tmp_path / "oneroll.yaml"
+    data["name"] = "oneroll"
+    path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True))
+    return path
+
+
+def test_a_one_roll_game_gets_no_wound_step(tmp_path: Path) -> None:
+    path = one_roll(tmp_path, {}, drop=("wound",))
+    ruling = run_json(f"hit {path} --attacker 4 --target 5 --attack ranged --roll 5")
+    assert ruling["hit"] is True and "wound_roll" not in ruling and "p_out_of_action" not in ruling
+    assert Fraction(ruling["p_hit"]) == Fraction(2, 6)
+    assert not any(s["message"].startswith("wound") for s in ruling["explanation"])
+    report = run(f"hit {path} --attacker 4 --target 5 --attack ranged --roll 5").stdout
+    assert "Rolled 5: a hit.\n" in report and "out of action" not in report
+    chart = run(f"odds {path} --attack ranged").stdout
+    assert "the chance of a hit" in chart and "5+  1/3" in chart
+    assert "no 'wound' roll" in run(f"hit {path} --attacker 4 --target 5 --attack ranged --wound-roll 3", code=2).stderr
+
+
+def test_a_cannot_entry_never_hits_and_prints_no_number(tmp_path: Path) -> None:
+    table = [{"difference": 2, "needed": "cannot"}, {"difference": 1, "needed": 5}, {"difference": 0, "needed": 4}]
+    path = one_roll(tmp_path, {"table": table})
+    ruling = run_json(f"hit {path} --attacker 2 --target 6 --attack ranged --roll 6")
+    assert (ruling["needed"], ruling["hit"], Fraction(ruling["p_hit"]), Fraction(ruling["p_out_of_action"])) == (
+        None,
+        False,
+        0,
+        0,
+    )
+    report = run(f"hit {path} --attacker 2 --target 6 --attack ranged --roll 6").stdout
+    assert "No roll can hit." in report and "Rolled 6: no roll can hit." in report and "99+" not in report
+    assert ruling["explanation"][1]["text"].endswith("is +4: beyond the table: its +2 row says it cannot hit")
+    assert "kein Treffer" in run(f"--lang de odds {path} --attack ranged").stdout
+    assert "6+" not in run(f"odds {path} --attack ranged").stdout  # +1 is 5+, +2 and beyond cannot
+
+
+def test_a_chain_step_the_chart_says_cannot_never_passes(tmp_path: Path) -> None:
+    data = yaml.safe_load(GAUNTLET.read_text())
+    assert {"difference": 4, "needed": "cannot"} in data["attacks"]["shoot"]["tables"]["wound"]["rows"]
+    data["attacks"]["shoot"]["stats"]["brute"]["toughness"] = 7
+    path = tmp_path / "gauntlet.yaml"
+    path.write_text(yaml.safe_dump(data, sort_keys=False))
+    ruling = run_json(f"battle {path} --attacker trooper --defender brute --attacker-roll 6,6 --defender-roll 1")
+    assert ruling["steps"][1]["needed"] is None and ruling["stopped_at"] == "to wound"
+    outcomes = run_json(f"odds {path} --attacker trooper --defender brute")["outcomes"]
+    assert {o["stopped_at"]: Fraction(o["probability"]) for o in outcomes} == {
+        "to hit": Fraction(1, 2),
+        "to wound": Fraction(1, 2),
+    }
+    report = run(f"battle {path} --attacker trooper --defender brute --attacker-roll 6,6 --defender-roll 1").stdout
+    assert ruling["explanation"][1]["text"].endswith(
+        "needs more than any roll: the chart says it cannot; the attacker rolled 6: failed, the chain stops at to wound"
+    )
+    assert "7+" not in report and report.splitlines()[4].split()[3] == "cannot"
