@@ -29,6 +29,7 @@ class Offer:
     purchases: list[Purchase]
     steps: tuple[Step, ...]
     kept: int = 0
+    purchased: bool = False  # spend, lost and kept are one purchase's, not the most that fits
 
 
 def _terms(rules: Ruleset) -> Reinforcements:
@@ -185,10 +186,13 @@ def offer(rules: Ruleset, held: Mapping[str, int], free_places: int | None) -> O
 
 def bought(rules: Ruleset, offered: Offer, wanted: Purchase) -> Offer:
     """The offer once a purchase is made: what it spends, and what it leaves
-    unspent, lost or kept as the file says (a 10-point list under 12 spends
-    10, not the most that fits)."""
+    unspent, lost or kept as the file says (an 8-point list under 12 spends
+    8, not the most that fits). Where a purchase must spend the most that
+    fits, the offer already says both."""
     check(rules, offered, wanted)
     terms = _terms(rules)
+    if terms.spend == "all-possible":  # the offer already spends the most that fits and loses the rest
+        return offered
     price = cost(rules, wanted)
     left = offered.points - price
     lost = left if terms.unspent == "lost" else 0
@@ -214,7 +218,7 @@ def bought(rules: Ruleset, offered: Offer, wanted: Purchase) -> Offer:
             **said,
         )
     )
-    return replace(offered, spend=price, lost=lost, kept=left - lost, steps=(*offered.steps, spent))
+    return replace(offered, spend=price, lost=lost, kept=left - lost, steps=(*offered.steps, spent), purchased=True)
 
 
 def check(rules: Ruleset, offered: Offer, wanted: Purchase) -> None:

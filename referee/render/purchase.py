@@ -25,7 +25,7 @@ def report(rules: Ruleset, offered: Offer, bought: dict[str, int] | None) -> str
         nothing = say("units.nothing", "nothing")
         lines.append(pgettext("reinforce.legal", "Legal purchases:"))
         lines += [f"  {units(rules, p) if p else nothing}" for p in offered.purchases]
-    if bought is not None:
+    if offered.purchased:
         lines.append(say_n("reinforce.spent", "{n} point spent.", "{n} points spent.", offered.spend))
     if offered.lost:
         lines.append(say_n("reinforce.lost", "{n} point lost.", "{n} points lost.", offered.lost))
