@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from tests.conftest import run, run_json
+from tests.conftest import fails, run, run_json
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
 WARBAND = EXAMPLES / "warband.yaml"
@@ -211,3 +211,16 @@ def test_a_chain_step_the_chart_says_cannot_never_passes(tmp_path: Path) -> None
         "needs more than any roll: the chart says it cannot; the attacker rolled 6: failed, the chain stops at to wound"
     )
     assert "7+" not in report and report.splitlines()[4].split()[3] == "cannot"
+
+
+def test_a_game_without_a_wound_roll_refuses_wounds_and_does_not_offer_them() -> None:
+    told = f"hit {FIFTH} --attacker 4 --target 15 --attack longsword"
+    assert fails(f"{told} --wounds 1").endswith(
+        "this attack has no wound roll: leave out --wounds and --wound-roll-plus (SRD-2)"
+    )
+    assert "no wound roll" in fails(f"{told} --wound-roll-plus 1")
+    page = " ".join(run(f"{told} --no-roll").stdout.split())
+    assert "--to-hit-plus N." in page and "--wound-roll-plus" not in page
+    assert "--wound-roll-plus N." in " ".join(
+        run("hit trueforces --attacker 4 --target 5 --attack ranged --no-roll").stdout.split()
+    )

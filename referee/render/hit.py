@@ -150,17 +150,15 @@ def report(
     lines.append(explanation(steps))
     offered = terms.offered
     modifiers = (
-        _(
-            "Modifiers for {attack} (--modifier): {modifiers}; or agree a change on the spot: "
-            "--attacker-bonus, --target-bonus, --to-hit-plus, --wound-roll-plus N."
-        )
+        _("Modifiers for {attack} (--modifier): {modifiers}; or agree a change on the spot: {agreed} N.")
         if offered
-        else _(
-            "Modifiers for {attack} (--modifier): none in this ruleset; or agree a change on the spot: "
-            "--attacker-bonus, --target-bonus, --to-hit-plus, --wound-roll-plus N."
-        )
+        else _("Modifiers for {attack} (--modifier): none in this ruleset; or agree a change on the spot: {agreed} N.")
     )
-    said = modifiers.format(attack=article(terms.kind), kind=terms.kind, modifiers=listed(offered))
+    agreed = ["--attacker-bonus", "--target-bonus", "--to-hit-plus"]
+    agreed += ["--wound-roll-plus"] if odds.follows == "wound" else []  # only a wound roll takes it
+    said = modifiers.format(
+        attack=article(terms.kind), kind=terms.kind, modifiers=listed(offered), agreed=listed(agreed)
+    )
     lines += ["", paragraph(said)]
     if settled is not None:
         lines += ["", seed_line(settled.seed, settled.typed, settled.again)]

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 
 from referee.dice import pips
-from referee.errors import RefereeError
+from referee.errors import RefereeError, setting
 from referee.names import article
 from referee.outcomes.strike import Strike, StrikeOutcome
 from referee.procedures.base import DiceNeed, Throw, cite
@@ -101,6 +101,14 @@ def check(rules: Ruleset, params: TargetNumber, strike: Strike) -> list[Step]:
                 given=given,
             )
             raise RefereeError(off)
+    if not params.wound and (strike.wounds or strike.to_wound):
+        unrolled = say(
+            "wound.no_roll",
+            "this attack has no wound roll: leave out {wounds} and {wound_roll}",
+            wounds=setting("wounds"),
+            wound_roll=setting("wound-roll-plus"),
+        )
+        raise RefereeError(unrolled, rule=params.rule)
     if strike.wounds < 0:
         negative = say("wounds.negative", "wounds cannot be negative ({wounds})", wounds=strike.wounds)
         raise RefereeError(negative, rule=cite(params, "wound"))
