@@ -193,24 +193,22 @@ def test_a_cannot_entry_never_hits_and_prints_no_number(tmp_path: Path) -> None:
     assert "6+" not in run(f"odds {path} --attack ranged").stdout  # +1 is 5+, +2 and beyond cannot
 
 
-def test_a_chain_step_the_chart_says_cannot_never_passes(tmp_path: Path) -> None:
-    data = yaml.safe_load(GAUNTLET.read_text())
-    assert {"difference": 4, "needed": "cannot"} in data["attacks"]["shoot"]["tables"]["wound"]["rows"]
-    data["attacks"]["shoot"]["stats"]["brute"]["toughness"] = 7
-    path = tmp_path / "gauntlet.yaml"
-    path.write_text(yaml.safe_dump(data, sort_keys=False))
-    ruling = run_json(f"battle {path} --attacker trooper --defender brute --attacker-roll 6,6 --defender-roll 1")
+def test_a_chain_step_the_chart_says_cannot_never_passes() -> None:
+    """GT-3: toughness 4 or more above the strength cannot be wounded; the chart said 7 for it."""
+    told = f"battle {GAUNTLET} --attacker runt --defender brute"
+    ruling = run_json(f"{told} --attacker-roll 6,6 --defender-roll 1")
     assert ruling["steps"][1]["needed"] is None and ruling["stopped_at"] == "to wound"
-    outcomes = run_json(f"odds {path} --attacker trooper --defender brute")["outcomes"]
-    assert {o["stopped_at"]: Fraction(o["probability"]) for o in outcomes} == {
-        "to hit": Fraction(1, 2),
-        "to wound": Fraction(1, 2),
-    }
-    report = run(f"battle {path} --attacker trooper --defender brute --attacker-roll 6,6 --defender-roll 1").stdout
     assert ruling["explanation"][1]["text"].endswith(
         "needs more than any roll: the chart says it cannot; the attacker rolled 6: failed, the chain stops at to wound"
     )
-    assert "7+" not in report and report.splitlines()[4].split()[3] == "cannot"
+    outcomes = run_json(f"odds {GAUNTLET} --attacker runt --defender brute")["outcomes"]
+    assert {o["stopped_at"]: Fraction(o["probability"]) for o in outcomes} == {
+        "to hit": Fraction(4, 6),
+        "to wound": Fraction(2, 6),
+    }
+    report = run(f"{told} --attacker-roll 6,6 --defender-roll 1").stdout
+    assert report.splitlines()[4].split()[3] == "cannot" and "7+" not in report
+    assert "unmöglich" in run(f"--lang de {told} --attacker-roll 6,6 --defender-roll 1").stdout
 
 
 def test_a_game_without_a_wound_roll_refuses_wounds_and_does_not_offer_them() -> None:
