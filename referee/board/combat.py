@@ -34,6 +34,7 @@ class Result:
     decided: bool
     throw: tuple[int, ...]
     field: int  # the pips of the field die that made the attack
+    rolled: int  # the rolled die that made it
     attacker_after: int
     defender_after: int
     moves_in: bool
@@ -73,6 +74,7 @@ def rule(rules: Ruleset, told: Told, throw: tuple[int, ...] | None, seed: int | 
             decided=outcome["outcome"] is not None,
             throw=rolled,
             field=int(chosen["field"]) if chosen else 0,
+            rolled=int(chosen["rolled"]) if chosen else 0,
             attacker_after=outcome["attacker_after"] or 0,
             defender_after=outcome["defender_after"] or 0,
             moves_in=bool(outcome["moves_in"]),

@@ -269,7 +269,10 @@ def place(placements: tuple[str, ...], player: str | None, as_json: bool) -> Non
 @click.option(
     "--choose",
     metavar="ROLLED:FIELD",
-    help=helped("help.play.attack.choose", "The pairing picked, for a combined attack, e.g. 5:6."),
+    help=helped(
+        "help.play.attack.choose",
+        "The pairing picked, for a combined attack, e.g. 5:6 (or 5:C3, the field die by its tile).",
+    ),
 )
 @player_option
 @seed_option
@@ -304,12 +307,22 @@ def attack(
     )
 
 
-def _pairing(text: str) -> list[int]:
+def _pairing(text: str) -> list[int | str]:
+    """ROLLED:FIELD, the field die named by its pips (5:6) or, where two
+    attacking dice show the same pips, by its tile (5:C3)."""
     rolled, sep, field_die = text.partition(":")
-    pair = numbers(f"{rolled},{field_die}", say("error.play.pairing", "the pairing"), "") if sep else ()
+    named = field_die.strip()
+    if sep and named[:1].isalpha():
+        pair: tuple[int | str, ...] = (*numbers(rolled, say("error.play.pairing", "the pairing"), ""), named)
+    else:
+        pair = numbers(f"{rolled},{field_die}", say("error.play.pairing", "the pairing"), "") if sep else ()
     if len(pair) != 2:
         raise RefereeError(
-            say("error.play.pairing_form", "a pairing is ROLLED:FIELD, e.g. 5:6, not '{text}'", text=text)
+            say(
+                "error.play.pairing_form",
+                "a pairing is ROLLED:FIELD, the field die by its pips or its tile, e.g. 5:6 or 5:C3, not '{text}'",
+                text=text,
+            )
         )
     return list(pair)
 
@@ -321,11 +334,13 @@ def _pairing(text: str) -> list[int]:
 @json_option
 @described("help.play.pick")
 def pick(pairing: str, player: str | None, as_json: bool) -> None:
-    """Pick the pairing of a combined attack on the throw already made.
+    """Pick the pairing of a combined attack on the throw already made; where
+    both attacking dice show the same pips, name the field die by its tile.
 
     \b
     Example:
       referee play pick 5:6
+      referee play pick 5:C3
     """
     _act("pick", as_json, player, choose=_pairing(pairing))
 

@@ -1,0 +1,94 @@
+"""Rulings that must not decide for a player or let one fish: a combined
+DiceLand attack whose pairings leave different boards waits for the
+attacker's pick (by pips, or by tile where two field dice are equal)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from conftest import fails, run, run_json
+
+# the map of seed 3 (rows 2 and 4 half a tile to the right):
+#           B1 G
+#       A2 M   B2 H
+#   A3 G   B3 G
+#       A4 F   B4 G   C4 F
+START = "play start fair diceland --tiles 8 --seed 3 --red 6,6,5,3,2,1 --blue 6,5,4,4,3,1"
+
+
+def dice(document: dict[str, Any]) -> dict[str, tuple[str, int]]:
+    return {t["coord"]: (t["owner"], t["pips"]) for t in document["board"]["tiles"] if t["owner"]}
+
+
+def placed(*placements: str) -> None:
+    """The game started and placed, red first; blue keeps 6, 5 and starts."""
+    run(START)
+    for placement in placements:
+        run(f"play place {placement}")
+
+
+def test_battle_does_not_pick_for_the_attacker_when_the_pairings_leave_different_dice() -> None:
+    out = run_json("battle diceland --attacker 6,5 --defender 1 --roll 1,1")
+    assert out["awaits"] == "choose" and out["chosen"] is None
+    why = run("battle diceland --attacker 6,5 --defender 1 --roll 1,1").stdout
+    assert "only choice" not in why and "only legal pairing" not in why
+    said = " ".join(why.split())
+    assert (
+        "the ruling depends on the attacker's choice (rolled:field): "
+        "1:6 leaves the field 5, 1, the hand 6, 1 and the defender at 0; "
+        "1:5 leaves the field 6, 1, the hand 5, 1 and the defender at 0"
+    ) in said
+    assert "--choose ROLLED:FIELD" in why
+    picked = run_json("battle diceland --attacker 6,5 --defender 1 --roll 1,1 --choose 1:5")
+    assert picked["attacker"]["field_after"] == [6, 1]
+
+
+def test_battle_rules_at_once_when_only_one_pairing_is_legal() -> None:
+    out = run("battle diceland --attacker 6,5 --defender 6 --roll 6,6").stdout
+    assert "6 on 6: the only legal pairing" in out
+    # equal field dice off the board are alike: one pairing, one result
+    assert "1 on 6: the only legal pairing" in run("battle diceland --attacker 6,6 --defender 4 --roll 1,1").stdout
+
+
+def test_a_held_combined_attack_awaits_the_pick_that_changes_the_board() -> None:
+    placed("B1 6", "A3 6", "B2 6", "A4 5", "B3 1", "A2 1", "B4 3", "C4 3")
+    waiting = run_json("play attack A3 B3 --with A4 --roll 1,1")
+    assert waiting["board"]["phase"] == "pick" and dice(waiting)["B3"] == ("red", 1)
+    picked = run_json("play pick 1:5")
+    assert dice(picked)["B3"] == ("blue", 1) and dice(picked)["A3"] == ("blue", 6) and "A4" not in dice(picked)
+    assert picked["board"]["hand"]["blue"] == [5, 1]
+    assert run_json("play replay")["same"]
+
+
+def test_two_equal_field_dice_are_picked_by_their_tile() -> None:
+    placed("B1 6", "A3 4", "B2 6", "A4 4", "B3 5", "A2 1", "B4 3", "C4 3")
+    waiting = run("play attack A3 B3 --with A4 --roll 1,1").stdout
+    said = " ".join(waiting.split())
+    assert "A3 and A4 both show 4 and leave different boards: the attacker picks the die by its tile" in said
+    assert "(play pick 1:A3 or 1:A4)" in said
+    assert fails("play pick 1:4") == (
+        "error: A3 and A4 both show 4 and leave different boards: name the field die by its tile, 1:A3 or 1:A4 (DL-A5)"
+    )
+    assert fails("play pick 1:B1") == "error: B1 holds none of the attacking dice: name A3 or A4 (DL-A5)"
+    picked = run_json("play pick 1:a4")
+    assert picked["action"]["choose"] == [1, "A4"]
+    assert dice(picked)["A4"] == ("blue", 1) and dice(picked)["A3"] == ("blue", 4) and dice(picked)["B3"] == ("red", 4)
+    assert "the die on A4 makes the attack, as chosen" in json_steps(picked)
+    assert run_json("play replay")["same"]
+
+
+def test_a_pick_by_pips_still_works_where_one_die_answers_it() -> None:
+    placed("B1 6", "A3 4", "B2 6", "A4 4", "B3 5", "A2 1", "B4 3", "C4 3")
+    # 2:4 and 1:4 differ, so the attack waits; 2 on either 4 still leaves different boards
+    run("play attack A3 B3 --with A4 --roll 2,1")
+    assert fails("play pick 2:4").startswith("error: A3 and A4 both show 4 and leave different boards")
+    assert dice(run_json("play pick 2:A3"))["A3"] == ("blue", 2)
+    run("play undo")
+    # typed on the attack itself, by tile
+    run("play undo")
+    done = run_json("play attack A3 B3 --with A4 --roll 2,1 --choose 2:A4")
+    assert dice(done)["A4"] == ("blue", 2) and done["action"]["choose"] == [2, "A4"]
+
+
+def json_steps(document: dict[str, Any]) -> str:
+    return " ".join(s["text"] for s in document["explanation"])
