@@ -92,3 +92,44 @@ def test_a_pick_by_pips_still_works_where_one_die_answers_it() -> None:
 
 def json_steps(document: dict[str, Any]) -> str:
     return " ".join(s["text"] for s in document["explanation"])
+
+
+PLACED = ("B1 6", "A3 6", "B2 6", "A4 5", "B3 1", "A2 1", "B4 3", "C4 3")
+
+
+def test_an_attack_made_again_after_an_undo_draws_the_same_dice() -> None:
+    placed(*PLACED)
+    first = run_json("play attack A4 B4")
+    assert "the same attack on the same board draws the same dice, after an undo too" in json_steps(first)
+    run("play undo")
+    again = run_json("play attack A4 B4")
+    assert again["action"]["throw"] == first["action"]["throw"] and again["board"] == first["board"]
+    run("play undo")
+    # a combined attack is the same attack whichever of its dice is named first
+    together = run_json("play attack A3 B3 --with A4")
+    run("play undo")
+    assert run_json("play attack A4 B3 --with A3")["action"]["throw"] == together["action"]["throw"]
+    # the journal holds the seed the draw came from, the same each time
+    seeds = [
+        e["dice"]["seed"] for e in run_json("log --game fair --limit 100")["entries"] if e["command"] == "play attack"
+    ]
+    assert len(seeds) == 4 and seeds[0] == seeds[1] and seeds[2] == seeds[3]
+
+
+def test_the_draw_is_the_same_on_any_machine() -> None:
+    """The seed is a digest of the game, the board and the attack: this value is the same everywhere."""
+    placed(*PLACED)
+    out = run("play attack A4 B4").stdout
+    assert "Seed: 317396042; repeat this roll with --seed 317396042." in out
+    assert "the referee draws 1 from the game's seed" in " ".join(out.split())
+
+
+def test_typed_dice_and_a_typed_seed_are_the_tables_own_roll() -> None:
+    placed(*PLACED)
+    typed = run_json("play attack A4 B4 --roll 6")
+    assert typed["action"]["throw"] == [6] and "the referee draws" not in json_steps(typed)
+    run("play undo")
+    seeded = run_json("play attack A4 B4 --seed 1")
+    assert "the referee draws" not in json_steps(seeded)
+    run("play undo")
+    assert run_json("play attack A4 B4 --seed 1")["action"]["throw"] == seeded["action"]["throw"]

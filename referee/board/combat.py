@@ -6,11 +6,14 @@ re-pointing the board at a reshaped procedure touches this file alone."""
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from referee.records import record
 from referee.ruleset.model import Ruleset
 from referee.ruling import Step
+
+if TYPE_CHECKING:
+    from referee.procedures.base import Cited
 
 
 @record
@@ -114,10 +117,20 @@ def refusal(rules: Ruleset, told: Told) -> str | None:
     return None
 
 
+def _params(rules: Ruleset) -> Cited:
+    from referee.procedures.door import procedure_for
+
+    found: Cited = next(p for p in rules.attacks.values() if procedure_for(rules).grammar is type(p))
+    return found
+
+
 def combined_rule(rules: Ruleset) -> str:
     """The rule that says which dice may attack together."""
     from referee.procedures.base import cite
-    from referee.procedures.door import procedure_for
 
-    params = next(p for p in rules.attacks.values() if procedure_for(rules).grammar is type(p))
-    return cite(params, "combined")
+    return cite(_params(rules), "combined")
+
+
+def roll_rule(rules: Ruleset) -> str:
+    """The rule that has the attacker roll, which a draw by the referee stands in for."""
+    return _params(rules).rule

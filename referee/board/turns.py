@@ -12,7 +12,7 @@ from typing import Any
 from referee.board import combat
 from referee.board.state import Board, effect, opted, play_of, terrain_on
 from referee.deployment import deployment_of
-from referee.dice import pips
+from referee.dice import pips, seed_of
 from referee.errors import RefereeError, setting
 from referee.ruleset.model import Ruleset
 from referee.ruling import Step, Value, either, listed, say, step, step_n
@@ -153,6 +153,9 @@ def attack(
     choose, named = _choice(rules, board, (first, target, second), action.get("choose"))
     situation = told(rules, board, (first, target, second), choose)
     throw = tuple(action["throw"]) if action.get("throw") else None
+    fixed = throw is None and seed is None
+    if fixed:
+        seed = draw_seed(board, (first, target, second))
     result, seed = combat.rule(rules, situation, throw, seed)
     done = {**action, "from": first, "to": target, "with": second, "throw": list(result.throw)}
     if named:
@@ -181,6 +184,16 @@ def attack(
             first=first,
         )
     ]
+    if fixed:
+        steps.append(
+            step(
+                combat.roll_rule(rules),
+                "attack.drawn",
+                "the referee draws {throw} from the game's seed, this board and this attack: "
+                "the same attack on the same board draws the same dice, after an undo too",
+                throw=listed(map(str, result.throw)),
+            )
+        )
     steps += _picked(rules, list(result.steps), named)
     field = _field_tile(rules, board, (first, target, second), result, named) if result.decided else None
     if field is None:
@@ -192,6 +205,21 @@ def attack(
         board.pending = {"from": first, "to": target, "with": second, "throw": list(result.throw)}
         return board, steps, done, seed
     return (*_settle(rules, board, (first, target, second), field, result, steps), done, seed)
+
+
+def draw_seed(board: Board, attack_: Attack) -> int:
+    """The seed of the referee's draw for an attack: a function of the game
+    (its seed), the board the attack is made on and the attack (its dice by
+    tile, in any order, and its target), so that taking an attack back and
+    making it again draws the same dice: a player cannot fish for a better
+    throw. The pairing picked is no part of it: it comes after the throw."""
+    first, target, second = attack_
+    said = {
+        "game": board.seed,
+        "board": board.as_dict(),
+        "attack": {"dice": sorted(c for c in (first, second) if c), "target": target},
+    }
+    return seed_of(json.dumps(said, sort_keys=True).encode())
 
 
 def _choice(

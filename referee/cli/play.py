@@ -290,7 +290,8 @@ def attack(
     as_json: bool,
 ) -> None:
     """Attack an enemy die from an own die next to it (and a second own die
-    with --with), on the hand dice typed with --roll or drawn.
+    with --with), on the hand dice typed with --roll or drawn; the same
+    attack on the same board draws the same dice, after an undo too.
 
     \b
     Example:
