@@ -133,3 +133,56 @@ def test_typed_dice_and_a_typed_seed_are_the_tables_own_roll() -> None:
     assert "the referee draws" not in json_steps(seeded)
     run("play undo")
     assert run_json("play attack A4 B4 --seed 1")["action"]["throw"] == seeded["action"]["throw"]
+
+
+CAPITALS = "play start saturday diceland --tiles 8 --seed 2 --capitals --rule capital"
+ARMIES = "--red 6,6,5,4,3,2,1 --blue 6,5,5,4,3,2,1"
+
+
+def capital_game(*options: str) -> None:
+    """The README's game: red to attack on turn 2, blue's capital A3 within reach of A2."""
+    run(" ".join([CAPITALS, *options, ARMIES]))
+    run("play place C1 6 A3 2 A2 6 B3 5 B1 5 A4 4 B2 4 C3 5 C2 3 A1 1")
+    run("play attack C3 C2 --roll 3")
+    run("play end")
+
+
+def test_an_attack_that_takes_the_enemy_capital_ranks_first_and_says_so() -> None:
+    capital_game()
+    hints = run_json("play hint")["hints"]
+    first = hints[0]
+    assert (first["from"], first["to"], first["with"], first["ends_game"]) == ("A2", "A3", None, "capital")
+    assert first["note"] == "taking A3, blue's capital, wins the game at once for red (DL-X4)"
+    assert all(h["ends_game"] is None and h["note"] is None for h in hints[1:])
+    # a likelier attack that wins nothing comes after it
+    assert hints[1]["take"] == "1" and first["take"] == "5/6"
+    out = run("play hint").stdout
+    assert out.splitlines()[4].startswith("A2       A3")
+    assert out.rstrip().endswith("A2 → A3: taking A3, blue's capital, wins the game at once for red (DL-X4)")
+    assert run_json("play attack A2 A3 --roll 2")["board"]["winner"]["decided_by"] == "capital"
+
+
+def test_without_the_capital_rule_a_capital_is_a_tile_like_any_other() -> None:
+    run(" ".join(["play start saturday diceland --tiles 8 --seed 2 --capitals", ARMIES]))
+    run("play place C1 6 A3 2 A2 6 B3 5 B1 5 A4 4 B2 4 C3 5 C2 3 A1 1")
+    run("play attack C3 C2 --roll 3")
+    run("play end")
+    hints = run_json("play hint")["hints"]
+    assert not any(h["ends_game"] for h in hints)
+    assert hints[0]["take"] == "1"
+
+
+def test_an_attack_on_the_enemys_last_die_ranks_first_and_says_so() -> None:
+    from referee.board.hints import hints
+    from referee.board.state import Board
+    from referee.ruleset.load import load_file, shipped
+
+    run(" ".join(["play start saturday diceland --tiles 8 --seed 2 --capitals", ARMIES]))
+    run("play place C1 6 A3 2 A2 6 B3 5 B1 5 A4 4 B2 4 C3 5 C2 3 A1 1")
+    board = Board.from_dict(run_json("play board")["board"])
+    for coord in [c for c, (owner, _) in board.dice.items() if owner == "red" and c != "C2"]:
+        del board.dice[coord]  # blue to move, red down to its die on C2
+    found = hints(load_file(shipped()["diceland"]), board)
+    assert found[0].target == "C2" and found[0].ends == "last_die"
+    assert found[0].note == "taking C2, red's last die, ends the game (DL-E1)"
+    assert all(h.target == "C2" for h in found) and found[0].take > 0
