@@ -167,12 +167,12 @@ def leaves(fight: PipFight, rolled: Iterable[int], p: Pairing) -> tuple[tuple[in
     return tuple(sorted(field_after, reverse=True)), tuple(sorted(hand, reverse=True)), p.defender_after
 
 
-def _chosen(params: PipCompare, fight: PipFight, listed: list[Pairing], rolled: tuple[int, ...]) -> Pairing | None:
+def _chosen(params: PipCompare, fight: PipFight, listed: list[Pairing], throw: tuple[int, ...]) -> Pairing | None:
     legal = [p for p in listed if p.legal]
     if fight.choose == BEST:
         return _best(legal)
     if fight.choose is None:
-        return legal[0] if len({leaves(fight, rolled, p) for p in legal}) == 1 else None
+        return legal[0] if len({leaves(fight, throw, p) for p in legal}) == 1 else None
     rolled, field_die = fight.choose
     for p in listed:
         if (p.rolled, p.field) == (rolled, field_die):
