@@ -186,3 +186,23 @@ def test_an_attack_on_the_enemys_last_die_ranks_first_and_says_so() -> None:
     assert found[0].target == "C2" and found[0].ends == "last_die"
     assert found[0].note == "taking C2, red's last die, ends the game (DL-E1)"
     assert all(h.target == "C2" for h in found) and found[0].take > 0
+
+
+def test_an_empty_roll_is_refused_never_drawn() -> None:
+    placed(*PLACED)
+    empty = "is empty: type the dice rolled, or leave {0} out for the referee to draw them"
+    assert fails("play attack A4 B4 --roll ''") == "error: --roll " + empty.format("--roll")
+    assert fails("play attack A4 B4 --roll ' '") == "error: --roll " + empty.format("--roll")
+    assert run_json("play board")["board"]["attacked"] is False  # nothing was drawn or played
+    assert fails("battle diceland --attacker 6,5 --defender 1 --roll ''") == "error: --roll " + empty.format("--roll")
+    for option in ("--attacker-roll", "--defender-roll"):
+        assert fails(f"battle groundforce --attacker trooper --defender trooper {option} ''") == (
+            f"error: {option} " + empty.format(option)
+        )
+    assert fails("battle trueforces --attacker 3 --defender 4 --attack ranged --roll 6 --wound-roll ''") == (
+        "error: --wound-roll " + empty.format("--wound-roll")
+    )
+    assert fails("play start other diceland --tiles 8 --red '' --seed 1") == "error: --red " + empty.format("--red")
+    assert fails("hit trueforces --attacker 3 --target 4 --attack ranged --roll ''") == (
+        "error: --roll needs a whole number, not ''"
+    )

@@ -16,7 +16,16 @@ import click
 from referee.cli.helptext import described, helped
 from referee.cli.journaling import OFF, journal_option, journaled, opened, record
 from referee.cli.map import map_options
-from referee.cli.options import Named, emit, extra_options, json_option, load_rules, seed_option
+from referee.cli.options import (
+    ROLLED,
+    Named,
+    emit,
+    extra_options,
+    json_option,
+    load_rules,
+    seed_option,
+    typed_roll,
+)
 from referee.errors import RefereeError
 from referee.journal.games import START, STOP
 from referee.language import pgettext
@@ -199,7 +208,9 @@ def start(
     play_of(rules)
     players = players_of(rules)
     rule = deployment_of(rules).roll_rule
-    armies = {players(k): list(numbers(v, f"--{k}", rule)) for k, v in extra_options(ctx.args).items()}
+    armies = {
+        players(k): list(numbers(typed_roll(v, f"--{k}"), f"--{k}", rule)) for k, v in extra_options(ctx.args).items()
+    }
     variants = Lexicon(pgettext("kind", "special rule"), {n: v.aliases for n, v in rules.variants.items()})
     action = {
         "kind": "start",
@@ -264,6 +275,7 @@ def place(placements: tuple[str, ...], player: str | None, as_json: bool) -> Non
 )
 @click.option(
     "--roll",
+    type=ROLLED,
     help=helped("help.play.attack.roll", "The hand dice as rolled at the table (one, or two for a combined attack)."),
 )
 @click.option(
@@ -303,7 +315,7 @@ def attack(
         player,
         seed,
         **{"from": source, "to": target, "with": second},
-        throw=list(numbers(roll, "--roll", "")) if roll else None,
+        throw=None if roll is None else list(numbers(roll, "--roll", "")),
         choose=_pairing(choose) if choose else None,
     )
 
