@@ -206,3 +206,9 @@ def test_an_empty_roll_is_refused_never_drawn() -> None:
     assert fails("hit trueforces --attacker 3 --target 4 --attack ranged --roll ''") == (
         "error: --roll needs a whole number, not ''"
     )
+
+
+def test_a_waiting_battle_is_picked_on_its_own_throw_by_entry() -> None:
+    waiting = run_json("battle diceland --attacker 6,5 --defender 1 --roll 1,1")
+    picked = run_json(f"battle --entry {waiting['journal_entry']} --choose 1:6")
+    assert picked["chosen"] == {"rolled": 1, "field": 6} and picked["attacker"]["field_after"] == [1, 5]
