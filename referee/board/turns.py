@@ -158,8 +158,8 @@ def attack(
         seed = draw_seed(board, (first, target, second))
     result, seed = combat.rule(rules, situation, throw, seed)
     done = {**action, "from": first, "to": target, "with": second, "throw": list(result.throw)}
-    if named:
-        done["choose"] = [choose[0], named] if choose else None
+    if named and choose:  # the field die as named, by its tile
+        done["choose"] = [choose[0], named]
     board = board.copy()
     board.attraction = None
     board.attacked = True
