@@ -259,27 +259,33 @@ def verify(checkpoints: list[tuple[int, str]], as_json: bool) -> None:
     """Walk the hash chain and name the first entry that was altered,
     deleted or inserted by hand, or that SQLite cannot read. With a noted
     checkpoint, also a journal cut short or rewritten and re-hashed up to it.
-    Exit code 1 when the chain is broken.
+    Names any two actions on a game's board built on the same board (a
+    history that forks). Exit code 1 when the chain is broken or forks.
 
     \b
     Example:
       referee log verify
       referee log verify --checkpoint 12:3f9a-c2d1-07be
     """
+    from referee.board import COMMAND
+    from referee.board.history import forks
+
     with opened(reading=True) as journal:
         verdict = journal.verify(checkpoints)
         broken = verdict.broken
+        forked = forks(journal.acted(COMMAND)) if broken is None else []
         document = {
             "journal": str(journal.path),
-            "intact": broken is None,
+            "intact": broken is None and not forked,
             "entries": verdict.entries,
             "last": verdict.last,
             "checkpoints": [f"{n}:{digits}" for n, digits in checkpoints],
             "broken": {"entry": broken.entry, "reason": broken.reason} if broken else None,
+            "forks": forked,
         }
         emit(as_json, document, lambda: render.verdict(document))
         report_damage(journal, [])
-    if broken:
+    if broken or forked:
         click.get_current_context().exit(1)
 
 

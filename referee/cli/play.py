@@ -115,8 +115,38 @@ def _act(kind: str, as_json: bool, given: str | None, seed: int | None = None, *
     new, steps, done, drawn = apply(rules, board, action, seed)
     rolled = {"rolled": {"attacker": done["throw"]}} if kind == "attack" else None
     out = document(new, done, entry["id"], steps)
-    record(rules, out, seed=drawn, dice=rolled)
+    _record_on(rules, out, entry, seed=drawn, dice=rolled)
     emit(as_json, out, lambda: render.report(rules, out, drawn=drawn))
+
+
+def _record_on(rules: Ruleset, out: dict[str, Any], entry: dict[str, Any], **given: Any) -> None:
+    """Record an action only while the board entry it was read from is still
+    its game's last: of two terminals acting on one board at once, the one
+    that writes second is refused with what changed, and writes nothing."""
+    from referee.board import COMMAND
+    from referee.journal.store import Builds, Moved
+    from referee.render.outcome import outcome
+    from referee.ruling import listed
+
+    try:
+        record(rules, out, builds=Builds(entry["game"], COMMAND, entry["id"]), **given)
+    except Moved as moved:
+        changes = [
+            say(
+                "play.changed",
+                "{outcome} (entry {entry})",
+                outcome=outcome(e, lambda word: rules.said(word).spoken),
+                entry=e["id"],
+            )
+            for e in moved.since
+        ]
+        raise RefereeError(
+            say(
+                "error.play.moved",
+                "the board changed: {changes}; look again with 'referee play board'",
+                changes=listed(changes),
+            )
+        ) from None
 
 
 @click.group()
@@ -415,7 +445,7 @@ def undo(as_json: bool) -> None:
         "board": before["board"],
         "explanation": [s.as_dict() for s in steps],
     }
-    record(rules, out)
+    _record_on(rules, out, entry)
     emit(as_json, out, lambda: render.report(rules, out))
 
 

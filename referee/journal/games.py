@@ -197,7 +197,8 @@ def refuse_to_start(db: sqlite3.Connection, name: str) -> None:
 
 
 def refuse_to_stop(db: sqlite3.Connection, name: str) -> dict[str, Any]:
-    """The game going, which must still be the one the player asked to stop."""
+    """The game going, which must still be the one named: the one the player
+    asked to stop, or whose board an action was read from."""
     going = current(db)
     if going is None:
         raise RefereeError(

@@ -37,6 +37,26 @@ class Unusable(RefereeError):
     chose it adds how to choose another."""
 
 
+class Moved(RefereeError):
+    """An action built on a board that is no longer the game's last: another
+    terminal wrote in between. `since` are the entries written meanwhile,
+    for the command to say what changed."""
+
+    def __init__(self, since: list[dict[str, Any]]):
+        super().__init__(say("error.journal.moved", "the board changed meanwhile; look again"))
+        self.since = since
+
+
+class Builds:
+    """What an action was built on, checked under the write lock: the game,
+    the command prefix its board entries share, and the entry read."""
+
+    def __init__(self, game: str, prefix: str, entry: int):
+        self.game = game
+        self.prefix = prefix
+        self.entry = entry
+
+
 class Written:
     """What `append` wrote: the entry's id and hash, and the game it belongs to.
     (A plain class: every ruling imports this module, and a dataclass costs start-up time.)"""
@@ -91,12 +111,15 @@ class Journal:
         starts: str | None = None,
         stops: str | None = None,
         situation: dict[str, Any] | None = None,
+        builds: Builds | None = None,
     ) -> Written:
         """Link and commit one entry: everything needed to show the ruling again
         and to re-run it (`replay`: the command line with its seed made
         explicit). `starts` and `stops` name the game this entry starts or
         stops, checked under the same lock; `situation` is what a ruling through
-        the door is ruled on again from (see `referee.journal.rerule`). (Keywords, not a record class:
+        the door is ruled on again from (see `referee.journal.rerule`); `builds`
+        the board entry an action was read from, which must still be its game's
+        last (else `Moved`, and nothing is written). (Keywords, not a record class:
         defining one costs start-up time on every ruling.)"""
         digest = None if ruleset_content is None else sha256_hex(ruleset_content)
         stored = {
@@ -113,6 +136,9 @@ class Journal:
                 game: dict[str, Any] | None = {"name": starts, "ruleset": ruleset}
             elif stops is not None:
                 game = games.refuse_to_stop(self.db, stops)
+            elif builds is not None:
+                game = games.refuse_to_stop(self.db, builds.game)
+                self._still_last(builds)
             else:
                 game = games.current(self.db)
             if ruleset_content is not None:
@@ -135,6 +161,15 @@ class Journal:
                 },
             )
         return Written(row["id"], row["hash"], game)
+
+    def _still_last(self, builds: Builds) -> None:
+        """Refuse (`Moved`) when the game has board entries after the one read."""
+        since = self.db.execute(
+            "SELECT * FROM entries WHERE game = ? AND substr(command, 1, ?) = ? AND id > ? ORDER BY id",
+            (builds.game, len(builds.prefix), builds.prefix, builds.entry),
+        ).fetchall()
+        if since:
+            raise Moved([decode(row) for row in since])
 
     def entries(
         self, game: str | None = None, ruleset: str | None = None, limit: int | None = None
@@ -165,6 +200,12 @@ class Journal:
             why = _damaged(exc)
             self.damage.append(why)
             yield Unreadable(why)
+
+    def acted(self, prefix: str) -> list[dict[str, Any]]:
+        """Every entry whose command starts with the prefix, oldest first (the
+        board actions, in which `log verify` looks for a history that forks)."""
+        found = self._rows("SELECT * FROM entries WHERE substr(command, 1, ?) = ? ORDER BY id", (len(prefix), prefix))
+        return [decode(row) for row in found if isinstance(row, sqlite3.Row)]
 
     def last_entry(self, game: str, command_prefix: str) -> dict[str, Any] | None:
         """The latest entry of a game whose command starts with the prefix (a
