@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from referee.digests import sha256_hex
 from referee.errors import RefereeError, did_you_mean
+from referee.inputs import LARGEST
 from referee.journal import games, schema
 from referee.journal.chain import canonical
 from referee.journal.link import highest_issued, link, now
@@ -25,6 +26,7 @@ from referee.language import pgettext
 from referee.ruling import listed, say
 
 if TYPE_CHECKING:
+    from referee.journal.checkpoint import Noted
     from referee.journal.verify import Unreadable, Verdict
 
 T = TypeVar("T")
@@ -74,6 +76,7 @@ class Journal:
         self.path = path
         self.db = db
         self.damage: list[str] = []  # what could not be read, for the reading commands to report
+        self.found = True  # False: no file there, read as an empty journal
 
     def __enter__(self) -> Journal:
         return self
@@ -184,7 +187,7 @@ class Journal:
         found = self._rows(
             "SELECT * FROM entries WHERE (?1 IS NULL OR game = ?1) AND (?2 IS NULL OR ruleset = ?2) "
             "ORDER BY id DESC LIMIT ?3",
-            (game, ruleset, -1 if limit is None else limit),
+            (game, ruleset, -1 if limit is None else min(limit, LARGEST)),
         )
         rows = [decode(row) for row in found if isinstance(row, sqlite3.Row)]
         return rows[::-1]
@@ -257,7 +260,7 @@ class Journal:
             return None
         return None if row is None else _stored_bytes(row[0])
 
-    def verify(self, checkpoints: Sequence[tuple[int, str]] = ()) -> Verdict:
+    def verify(self, checkpoints: Sequence[Noted] = ()) -> Verdict:
         """Walk the whole chain in one read transaction, so writers cannot move it
         underneath; a file SQLite cannot read through breaks the chain where
         reading stopped."""
@@ -429,6 +432,7 @@ def open_journal(path: Path, create_dir: bool = False, reading: bool = False) ->
     if reading and found == NEW:
         journal = Journal(path, sqlite3.connect(":memory:", isolation_level=None))
         journal.db.row_factory = sqlite3.Row
+        journal.found = kind is not None
         _prepare(journal)
         return journal
     if create_dir and not reading:

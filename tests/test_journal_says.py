@@ -1,0 +1,93 @@
+"""The journal says what it knows: a checkpoint mistyped is not a history
+rewritten, a game's row in the games table is checked against the chain,
+every number is bounded where it enters, and an entry lost to damage is
+named as damaged, not as missing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import fails, run, run_json
+from test_journal_trust import TYPED, edit, invoke, rehash_from, ruled
+
+LARGEST = 2**63 - 1
+
+# --- checkpoints with a check letter ---------------------------------------------------------
+
+
+def _swapped(text: str, at: int) -> str:
+    return text[:at] + text[at + 1] + text[at] + text[at + 2 :]
+
+
+def _changed(text: str, at: int) -> str:
+    return text[:at] + ("0" if text[at] != "0" else "1") + text[at + 1 :]
+
+
+def test_a_checkpoint_mistyped_by_one_character_is_refused_as_mistyped() -> None:
+    noted = ruled(3)[1]  # '2:xxxx-xxxx-xxxx-L'
+    assert noted[-2] == "-" and noted[-1] in "ghjkmnpqrstuvwxyz"
+    assert run_json(f"log verify --checkpoint {noted}")["intact"]
+    typos = ["3" + noted[1:], _changed(noted, 5), _changed(noted, 15), noted[:-1] + ("z" if noted[-1] != "z" else "y")]
+    typos += [_swapped(noted, at) for at in (2, 8, 14) if noted[at] != noted[at + 1]]
+    for typo in typos:
+        message = fails(f"log verify --checkpoint {typo}")
+        assert message.startswith(f"error: the checkpoint {typo} is mistyped: its check letter does not match"), typo
+
+
+def test_a_checkpoint_printed_before_the_letter_still_verifies() -> None:
+    noted = ruled(3)[1]
+    old = noted[:-2]
+    assert run_json(f"log verify --checkpoint {old}")["intact"]
+    code, out, _ = invoke(f"log verify --checkpoint {_changed(old, 5)}")
+    said = " ".join(out.split())
+    assert code == 1 and "was rewritten, or the checkpoint was noted wrongly (it has no check letter to tell)" in said
+
+
+def test_a_history_rewritten_fails_its_lettered_checkpoint_as_rewritten(journal: Path) -> None:
+    noted = ruled(3)
+    edit(journal, "UPDATE entries SET dice = replace(dice, '\"seed\":', '\"seed\": 1') WHERE id = 2")
+    rehash_from(journal, 2)
+    code, out, _ = invoke(f"log verify --checkpoint {noted[2]}")
+    assert code == 1
+    assert "does not match the checkpoint noted for it: the history up to entry 3 was rewritten (" in " ".join(
+        out.split()
+    )
+
+
+# --- numbers bounded where they enter --------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        f"log --limit {LARGEST}",
+        f"log --game friday --limit {LARGEST}",
+        f"log show {LARGEST}",
+        f"replay {LARGEST}",
+        f"battle diceland --attacker 6,5 --defender 1 --entry {LARGEST} --choose 5:1",
+    ],
+)
+def test_the_largest_number_an_option_takes_is_answered_without_a_traceback(command: str) -> None:
+    run("game start friday --ruleset groundforce")
+    run(TYPED)
+    code, out, err = invoke(command)
+    assert code in (0, 2) and (code == 0 or len(err.strip().splitlines()) == 1), (command, err)
+    if command.startswith("log --"):
+        assert code == 0 and "battle" in out
+
+
+@pytest.mark.parametrize(
+    "command, option",
+    [
+        (f"log --limit {LARGEST + 1}", "--limit"),
+        (f"log show {LARGEST + 1}", "entry"),
+        (f"battle diceland --attacker 6,5 --defender 1 --entry {LARGEST + 1} --choose 5:1", "--entry"),
+        ("battle diceland --attacker 6,5 --defender 1 --entry -3 --choose 5:1", "--entry"),
+        (f"hit trueforces --attacker 4 --target 5 --attack ranged --attacker-bonus {LARGEST + 1}", "--attacker-bonus"),
+        (f"hit trueforces --attacker 4 --target 5 --attack ranged --target-bonus -{LARGEST + 1}", "--target-bonus"),
+        (f"play start x diceland --tiles 8 --seed {LARGEST + 1}", "--seed"),
+    ],
+)
+def test_a_number_beyond_its_bound_is_refused_where_it_enters(command: str, option: str) -> None:
+    assert fails(command).startswith(f"error: {option} must be ")
