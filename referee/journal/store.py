@@ -220,38 +220,60 @@ class Journal:
         return None if row is None else decode(row)
 
     def entry(self, n: int) -> dict[str, Any]:
+        """Entry n; one that cannot be read, or that is gone though the
+        journal once held it, stands in as `unreadable` with why."""
         try:
             row = self.db.execute("SELECT * FROM entries WHERE id = ?", (n,)).fetchone()
-            last = self.db.execute("SELECT max(id) FROM entries").fetchone()[0] if row is None else n
+            if row is not None:
+                return decode(row)
+            last = self.db.execute("SELECT max(id) FROM entries").fetchone()[0] or 0
+            issued = max(last, highest_issued(self.db) or 0)
+            damage = None if n > issued else self._damage()
         except sqlite3.DatabaseError as exc:
             return unreadable(n, _damaged(exc))
-        if row is None:
-            if last and n < last:
-                return unreadable(
-                    n,
-                    say(
-                        "journal.missing",
-                        "it is missing, though later entries are there ('referee log verify' says more)",
-                    ),
-                )
-            raise RefereeError(
-                say(
-                    "error.journal.no_entry",
-                    "no entry {n} in the journal {path}; entries run from 1 to {last}",
-                    n=n,
-                    path=str(self.path),
-                    last=last,
-                )
-                if last
-                else say(
-                    "error.journal.empty",
-                    "no entry {n} in the journal {path}; the journal is empty",
-                    n=n,
-                    path=str(self.path),
-                )
+        if damage:
+            return unreadable(n, damage)
+        if n < last:
+            why = say(
+                "journal.missing", "it is missing, though later entries are there ('referee log verify' says more)"
             )
+            return unreadable(n, why)
+        if n <= issued:
+            why = say(
+                "journal.missing_tail",
+                "it is missing: it was deleted, with any entries after it ('referee log verify' says more)",
+            )
+            return unreadable(n, why)
+        raise RefereeError(
+            say(
+                "error.journal.no_entry",
+                "no entry {n} in the journal {path}; entries run from 1 to {last}",
+                n=n,
+                path=str(self.path),
+                last=last,
+            )
+            if last
+            else say(
+                "error.journal.empty",
+                "no entry {n} in the journal {path}; the journal is empty",
+                n=n,
+                path=str(self.path),
+            )
+        )
 
-        return decode(row)
+    def _damage(self) -> str | None:
+        """Why the file is damaged, in SQLite's words, or None when its check
+        finds nothing: an entry the journal once held and no longer shows is
+        lost to damage, not deleted, when the file is damaged."""
+        try:
+            found = [str(row[0]) for row in self.db.execute("PRAGMA quick_check(1)")]
+        except sqlite3.DatabaseError as exc:
+            return _damaged(exc)
+        return (
+            None
+            if found == ["ok"]
+            else say("journal.damaged", "the file is damaged (SQLite says: {why})", why=found[0])
+        )
 
     def ruleset_content(self, digest: str) -> bytes | None:
         try:
@@ -274,11 +296,15 @@ class Journal:
                 self.damage.append(_damaged(exc))
                 missing, highest = [], None
             verdict = walk(self._rows("SELECT * FROM entries ORDER BY id"), highest, missing, checkpoints)
-            if verdict.broken is None and self.damage:
-                from referee.journal.verify import Break
+            from referee.journal.verify import Break
 
+            if verdict.broken is None and self.damage:
                 why = say("verify.partly", "the journal cannot be checked in full: {why}", why=self.damage[0])
                 return verdict._replace(broken=Break(None, why))
+            damage = self._damage() if verdict.broken and not self.damage else None
+            if verdict.broken and damage:  # rows a damaged page hides are lost to the damage, not deleted by hand
+                unread = say("verify.unreadable", "cannot be read: {why}", why=damage)
+                return verdict._replace(broken=Break(verdict.broken.entry, unread))
             return verdict if verdict.broken else self._games_vouched(verdict)
 
     def _games_vouched(self, verdict: Verdict) -> Verdict:
