@@ -91,3 +91,35 @@ def test_the_largest_number_an_option_takes_is_answered_without_a_traceback(comm
 )
 def test_a_number_beyond_its_bound_is_refused_where_it_enters(command: str, option: str) -> None:
     assert fails(command).startswith(f"error: {option} must be ")
+
+
+# --- the games of version 1 checked against the entries ruled in them --------------------------
+
+
+@pytest.mark.parametrize(
+    "statement, says",
+    [
+        ("UPDATE games SET name = 'evil' WHERE name = 'friday'", "entry 2 was ruled in game 'friday', which"),
+        ("UPDATE games SET started = '2099-01-01T00:00:00Z' WHERE name = 'friday'", "entry 2 of game 'friday'"),
+        ("UPDATE games SET stopped = '2026-01-10T00:00:00Z' WHERE name = 'friday'", "is outside that game"),
+        ("UPDATE games SET ruleset = 'risk' WHERE name = 'friday'", "game 'friday' says it plays risk, yet none"),
+    ],
+)
+def test_a_game_of_version_1_changed_by_hand_fails_verify_even_against_a_checkpoint(
+    journal: Path, monkeypatch: pytest.MonkeyPatch, statement: str, says: str
+) -> None:
+    from test_journal_trust import _version_1_journal
+
+    from referee.journal.checkpoint import code
+
+    _version_1_journal(journal, monkeypatch)
+    noted = code(2, run_json("log show 2")["hash"])
+    assert run_json(f"log verify --checkpoint {noted}")["intact"]
+    edit(journal, statement)
+    for command in ("log verify", f"log verify --checkpoint {noted}"):
+        status, out, _ = invoke(command)
+        said = " ".join(out.split())
+        assert status == 1 and said.startswith("BROKEN: the games of version 1 say what the chain contradicts: ")
+        assert says in said, said
+    run(TYPED)  # the next ruling migrates the journal: the copy the chain keeps of the table is checked the same
+    assert invoke(f"log verify --checkpoint {noted}")[0] == 1

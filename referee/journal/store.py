@@ -309,14 +309,23 @@ class Journal:
 
     def _games_vouched(self, verdict: Verdict) -> Verdict:
         """The verdict, broken when the games table holds a row the chain's
-        copy of it does not (see `referee.journal.games`)."""
+        copy of it does not, or when what the games of version 1 say is
+        contradicted by the entries ruled in them (see `referee.journal.games`)."""
         from referee.journal.verify import Break
 
         try:
             entry, rows = games.unvouched(self.db)
+            contradicted = games.contradicted(self.db)
         except sqlite3.DatabaseError as exc:
             self.damage.append(_damaged(exc))
             return verdict
+        if contradicted and not rows:
+            reason = say(
+                "verify.games_contradicted",
+                "the games of version 1 say what the chain contradicts: {why}: changed by hand",
+                why=contradicted[0],
+            )
+            return verdict._replace(broken=Break(None, reason))
         if not rows:
             return verdict
         reason = (
