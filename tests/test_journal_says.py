@@ -5,6 +5,7 @@ named as damaged, not as missing."""
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -123,3 +124,34 @@ def test_a_game_of_version_1_changed_by_hand_fails_verify_even_against_a_checkpo
         assert says in said, said
     run(TYPED)  # the next ruling migrates the journal: the copy the chain keeps of the table is checked the same
     assert invoke(f"log verify --checkpoint {noted}")[0] == 1
+
+
+# --- a game held on the board, read from a damaged journal ------------------------------------
+
+
+def test_a_board_lost_to_a_damaged_page_is_named_by_every_play_command(journal: Path) -> None:
+    from test_board_game import placed
+
+    placed()
+    db = sqlite3.connect(journal)
+    db.execute("PRAGMA journal_mode = DELETE")
+    size = db.execute("PRAGMA page_size").fetchone()[0]
+    db.close()
+    data = bytearray(journal.read_bytes())
+    page = data.rfind(b'"C4",4]') // size  # the last placement, the latest board
+    data[page * size : (page + 1) * size] = b"\xff" * size
+    journal.write_bytes(bytes(data))
+    for command in ("play board", "play hint", "play replay", "play end", "play undo", "play attack A4 B4 --roll 3"):
+        said = fails(command)
+        assert said.startswith("error: the latest entry of game 'friday' cannot be read: the file is damaged"), said
+
+
+def test_undo_onto_a_damaged_board_is_refused(journal: Path) -> None:
+    from test_board_game import placed
+
+    placed()
+    last = run_json("play board")["entry"]
+    edit(journal, "UPDATE entries SET ruling = '{' WHERE id = ?", params=(last - 1,))
+    assert fails("play undo") == (
+        f"error: cannot undo: the board before it, entry {last - 1}, cannot be read: its ruling is not valid JSON"
+    )

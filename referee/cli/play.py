@@ -21,7 +21,7 @@ from referee.errors import RefereeError
 from referee.journal.games import START, STOP
 from referee.language import pgettext
 from referee.procedures.told import pips as numbers
-from referee.ruling import say, step
+from referee.ruling import say, series, step
 
 if TYPE_CHECKING:
     from referee.board.state import Board
@@ -433,7 +433,17 @@ def undo(as_json: bool) -> None:
         )
 
     with opened() as journal:
-        before = journal.entry(ruling["previous"])["ruling"]
+        kept = journal.entry(ruling["previous"])
+    if kept.get("damage") or not isinstance(kept["ruling"], dict) or "board" not in kept["ruling"]:
+        raise RefereeError(
+            say(
+                "error.play.undo_damaged",
+                "cannot undo: the board before it, entry {n}, cannot be read: {why}",
+                n=ruling["previous"],
+                why=series(kept.get("damage") or [say("error.play.not_board", "it holds no board")]),
+            )
+        )
+    before = kept["ruling"]
     action = {"kind": "undo", "undone": entry["id"], "back_to": ruling["previous"]}
     steps = [
         step("", "board.undo", "entry {entry} ({command}) taken back", entry=entry["id"], command=entry["command"])

@@ -213,10 +213,20 @@ class Journal:
     def last_entry(self, game: str, command_prefix: str) -> dict[str, Any] | None:
         """The latest entry of a game whose command starts with the prefix (a
         game held on the board reads its board from it)."""
-        row = self.db.execute(
-            "SELECT * FROM entries WHERE game = ? AND substr(command, 1, ?) = ? ORDER BY id DESC LIMIT 1",
-            (game, len(command_prefix), command_prefix),
-        ).fetchone()
+        try:
+            row = self.db.execute(
+                "SELECT * FROM entries WHERE game = ? AND substr(command, 1, ?) = ? ORDER BY id DESC LIMIT 1",
+                (game, len(command_prefix), command_prefix),
+            ).fetchone()
+        except sqlite3.DatabaseError as exc:
+            raise RefereeError(
+                say(
+                    "error.journal.damaged_latest",
+                    "the latest entry of game '{game}' cannot be read: {why} ('referee log verify' says more)",
+                    game=game,
+                    why=_damaged(exc),
+                )
+            ) from None
         return None if row is None else decode(row)
 
     def entry(self, n: int) -> dict[str, Any]:
