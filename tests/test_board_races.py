@@ -148,7 +148,12 @@ def test_a_history_that_forks_is_named_by_replay_and_verify(journal: Path) -> No
     first = second - 1
     base = run_json(f"log show {first}")["ruling"]["previous"]
     out = run("play replay", code=1).stdout
+    assert out.startswith("Game 'friday' rebuilt from the journal: its history forks.\n")
     assert f"entry {second}: built on entry {base}, as entry {first} was" in out
+    replayed = json.loads(run("play replay --json", code=1).stdout)
+    assert not replayed["same"] and replayed["forks"] == [
+        {"game": "friday", "built_on": base, "entries": [first, second]}
+    ]
     result = run("log verify", code=1)
     assert result.stdout.startswith(f"FORKED: game 'friday': entries {first}, {second} were each built on the board")
     assert "The chain itself is intact" in result.stdout

@@ -101,19 +101,4 @@ def rebuild(rules: Ruleset, entries: list[dict[str, Any]]) -> tuple[Board | None
         if board.as_dict() != stored:
             keys = sorted(k for k, v in board.as_dict().items() if stored.get(k) != v)
             disagreements.append({"entry": entry["id"], "differs": ", ".join(keys)})
-    for fork in forks(entries):
-        first, *later = fork["entries"]
-        disagreements += [
-            {
-                "entry": n,
-                "differs": say(
-                    "board.forked",
-                    "built on entry {base}, as entry {first} was: two commands acted on one board, "
-                    "and the game's history forks there",
-                    base=fork["built_on"],
-                    first=first,
-                ),
-            }
-            for n in later
-        ]
     return board, disagreements

@@ -524,13 +524,14 @@ def hint(game: str | None, as_json: bool) -> None:
 @described("help.play.replay")
 def replay(game: str | None, as_json: bool) -> None:
     """Rebuild the board from the game's journal entries, from the deal on,
-    and check every stored board against it. Exit code 1 when one differs.
+    and check every stored board against it, and that no two actions were
+    built on the same board. Exit code 1 when one differs or the history forks.
 
     \b
     Example:
       referee play replay --game friday
     """
-    from referee.board.history import rebuild
+    from referee.board.history import forks, rebuild
     from referee.render import board as render
 
     rules, entry = _board_entry(game, reading=True)
@@ -538,8 +539,15 @@ def replay(game: str | None, as_json: bool) -> None:
     with opened(reading=True) as journal:
         entries = journal.entries(game=entry["game"])
     rebuilt, differences = rebuild(rules, entries)
-    same = rebuilt is not None and rebuilt.as_dict() == entry["ruling"]["board"] and not differences
-    out = {"game": name, "same": same, "differences": differences, "board": rebuilt.as_dict() if rebuilt else None}
+    forked = forks(entries)
+    same = rebuilt is not None and rebuilt.as_dict() == entry["ruling"]["board"] and not differences and not forked
+    out = {
+        "game": name,
+        "same": same,
+        "differences": differences,
+        "forks": forked,
+        "board": rebuilt.as_dict() if rebuilt else None,
+    }
     emit(as_json, out, lambda: render.replayed(out))
     if not same:
         click.get_current_context().exit(1)
