@@ -32,7 +32,9 @@ def odds_of(command: str) -> dict[tuple[Any, ...], Fraction]:
     }
 
 
-def memoir_brute(attacker: str, target: str, distance: int, forest: bool, blocked: bool) -> dict[tuple[int, int], Fraction]:
+def memoir_brute(
+    attacker: str, target: str, distance: int, forest: bool, blocked: bool
+) -> dict[tuple[int, int], Fraction]:
     """Memoir '44 as its rules read: (figures lost, hexes retreated) by chance."""
     dice = max(RANGE[attacker][distance - 1] + (FOREST[attacker] if forest else 0), 0)
     out: Counter[tuple[int, int]] = Counter()
@@ -55,7 +57,9 @@ def memoir_brute(attacker: str, target: str, distance: int, forest: bool, blocke
         ("infantry", "armour", 3, True, False),  # 1 die, 1 fewer: no dice at all
     ],
 )
-def test_memoir_odds_are_the_brute_force(attacker: str, target: str, distance: int, forest: bool, blocked: bool) -> None:
+def test_memoir_odds_are_the_brute_force(
+    attacker: str, target: str, distance: int, forest: bool, blocked: bool
+) -> None:
     when = (" --when defender:forest" if forest else "") + (" --when defender:blocked" if blocked else "")
     command = f"odds {MEMOIR} --attacker {attacker} --defender {target} --range {distance}{when}"
     assert odds_of(command) == memoir_brute(attacker, target, distance, forest, blocked)
@@ -75,14 +79,20 @@ def test_memoir_typed_ruling_reads_faces_by_the_target_and_turns_blocked_flags_i
 
 
 def test_memoir_report_speaks_the_games_words() -> None:
-    out = run(f"battle {MEMOIR} --attacker infantry --defender infantry --range 1 --attacker-roll grenade,flag,flag").stdout
+    out = run(
+        f"battle {MEMOIR} --attacker infantry --defender infantry --range 1 --attacker-roll grenade,flag,flag"
+    ).stdout
     assert "The defender loses 1 figure. The defender retreats 2 hexes." in out
     assert "the attacker rolls 3 dice at distance 1" in out
 
 
 def test_memoir_forest_spares_artillery_and_costs_armour_two_dice() -> None:
-    artillery = run_json(f"battle {MEMOIR} --attacker artillery --defender infantry --range 1 --when defender:forest --seed 3")
-    armour = run_json(f"battle {MEMOIR} --attacker armour --defender infantry --range 1 --when defender:forest --seed 3")
+    artillery = run_json(
+        f"battle {MEMOIR} --attacker artillery --defender infantry --range 1 --when defender:forest --seed 3"
+    )
+    armour = run_json(
+        f"battle {MEMOIR} --attacker armour --defender infantry --range 1 --when defender:forest --seed 3"
+    )
     assert (artillery["attacker"]["dice"], armour["attacker"]["dice"]) == (3, 1)
     assert "forest: 2 dice fewer for the attacker" in [s["text"] for s in armour["explanation"]]
 
@@ -99,8 +109,11 @@ def test_memoir_drawn_ruling_is_repeated_by_its_seed() -> None:
 @pytest.mark.parametrize(
     ("command", "refusal"),
     [
-        ("--attacker infantry --defender infantry --range 4", "infantry cannot attack at distance 4: it reaches 3 at most"),
-        ("--attacker infantry --defender infantry", "say the distance to the target (--range)"),
+        (
+            "--attacker infantry --defender infantry --range 4",
+            "infantry cannot attack at distance 4: it reaches 3 at most",
+        ),
+        ("--attacker infantry --defender infantry", "say the distance to the target"),
         ("--attacker infantry --defender 'infantry, armour' --range 1", "the defender must be one kind of unit"),
     ],
 )
@@ -142,7 +155,9 @@ def xwing_brute(attacker: str, defender: str, when: tuple[str, ...]) -> dict[tup
 )
 def test_xwing_odds_are_the_brute_force(attacker: str, defender: str, when: tuple[str, ...]) -> None:
     told = "".join(f" --when {w}" for w in when)
-    assert odds_of(f"odds {XWING} --attacker {attacker} --defender {defender}{told}") == xwing_brute(attacker, defender, when)
+    assert odds_of(f"odds {XWING} --attacker {attacker} --defender {defender}{told}") == xwing_brute(
+        attacker, defender, when
+    )
 
 
 def test_xwing_evades_cancel_hits_before_crits() -> None:
@@ -152,7 +167,10 @@ def test_xwing_evades_cancel_hits_before_crits() -> None:
     )
     assert ruling["attacker"]["symbols"] == {"hit": 2, "crit": 1}
     assert ruling["attacker_scores"] == "nothing"
-    ruling = run_json(f"battle {XWING} --attacker x-wing --defender tie --attacker-roll hit,crit,hit --defender-roll evade,focus,blank")
+    ruling = run_json(
+        f"battle {XWING} --attacker x-wing --defender tie "
+        "--attacker-roll hit,crit,hit --defender-roll evade,focus,blank"
+    )
     assert (ruling["attacker_scores"], ruling["defender_loses"]) == ("hit 1, crit 1", 2)
     assert "the defender cancels hit 1 with evade 1" in [s["text"] for s in ruling["explanation"]]
 
@@ -181,7 +199,8 @@ name: duel
 title: Duel
 source: a test of the stages
 rules:
-  DU-1: "Compare strengths: 2 or more above rolls 3 dice and the attacker chooses; level or above, 2; below, 1 and the defender chooses."
+  DU-1: "Strength against strength: 2 or more above rolls 3 dice and the attacker chooses;
+    level or above, 2; below, 1 and the defender chooses."
   DU-2: "A 6 hits; at most 2 dice on a bridge; a knight in a swamp rolls 2 fewer."
 dice:
   d6: {faces: [1, 2, 3, 4, 5, 6]}
@@ -193,7 +212,7 @@ situations:
   swamp: {side: attacker, rule: DU-2, text: in a swamp}
 attacks:
   duel:
-    procedure: stages
+    procedure: staged
     rule: DU-1
     label: duel
     attacker:
@@ -223,12 +242,17 @@ def duel(tmp_path: Path) -> Path:
     ("attacker", "defender", "dice", "chooser"),
     [("knight", "squire", 3, "attacker"), ("'2 squire'", "squire", 2, None), ("squire", "knight", 1, "defender")],
 )
-def test_a_comparison_of_values_gives_the_dice_and_the_chooser(duel: Path, attacker: str, defender: str, dice: int, chooser: str | None) -> None:
+def test_a_comparison_of_values_gives_the_dice_and_the_chooser(
+    duel: Path, attacker: str, defender: str, dice: int, chooser: str | None
+) -> None:
     ruling = run_json(f"battle {duel} --attacker {attacker} --defender {defender} --seed 1")
     assert (ruling["attacker"]["dice"], ruling["chooser"]) == (dice, chooser)
     hits = sum(face == 6 for face in ruling["attacker"]["rolled"])
     assert ruling["defender_loses"] == hits
-    by_loss = {o["defender_loses"]: Fraction(o["probability"]) for o in run_json(f"odds {duel} --attacker {attacker} --defender {defender}")["outcomes"]}
+    by_loss = {
+        o["defender_loses"]: Fraction(o["probability"])
+        for o in run_json(f"odds {duel} --attacker {attacker} --defender {defender}")["outcomes"]
+    }
     brute: Counter[int] = Counter(sum(f == 6 for f in faces) for faces in itertools.product(range(1, 7), repeat=dice))
     assert by_loss == {k: Fraction(n, 6**dice) for k, n in brute.items()}
 

@@ -8,7 +8,19 @@ from typing import TYPE_CHECKING, cast
 from referee.language import _
 from referee.render.battle import document
 from referee.render.battle import odds as odds
-from referee.render.text import View, by_side, faces, ruling_page, ruling_title, seed_line, sentences, side_word, spoken, table, units
+from referee.render.text import (
+    View,
+    by_side,
+    faces,
+    ruling_page,
+    ruling_title,
+    seed_line,
+    sentences,
+    side_word,
+    spoken,
+    table,
+    units,
+)
 from referee.rolling import Settled
 from referee.ruleset.model import Ruleset
 from referee.ruling import SIDES, listed, spaced

@@ -159,7 +159,7 @@ def _check_attacks(rules: Ruleset, fail: Fail) -> None:
     """The die an attack rolls exists, where it names one for both sides; the
     rest (a die per side) its procedure checks."""
     for name, attack in rules.attacks.items():
-        die = getattr(attack, "die", None)  # an attack written as stages names a die per side
+        die = getattr(attack, "die", None)  # an attack may name a die per side instead
         if die is not None and die not in rules.dice:
             raise unknown(fail, f"attacks.{name}.die", pgettext("kind", "die"), die, rules.dice)
         attack.cross_check(rules, f"attacks.{name}", fail)

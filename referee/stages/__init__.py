@@ -5,5 +5,5 @@ compare (`count`), what it costs (`costs`). Each holds its grammar section
 function from what the players told to its part of the ruling.
 
 What the pool does before it counts (re-roll, explode, keep, choose a die)
-is the stage that goes between `read`'s faces and `count`: the `stages`
-procedure's resolver names the place."""
+is the stage that goes between `read`'s faces and `count`: the resolver
+that strings the stages together names the place."""

@@ -38,7 +38,9 @@ class Costs:
     losses: tuple[str, ...] = field(Seq(Text()), "symbols that each cost one loss", ())
     retreats: tuple[str, ...] = field(Seq(Text()), "symbols that each force one retreat", ())
     cannot_retreat: tuple[str, ...] = field(
-        Seq(Text()), "named situations (keys of 'situations') in which the side cannot retreat: each retreat is a loss", ()
+        Seq(Text()),
+        "named situations (keys of 'situations') in which the side cannot retreat: each retreat is a loss",
+        (),
     )
     loss: Word = field(Record(Word), "the game's word for a loss", Word(one="loss", many="losses"))
     retreat: Word = field(Record(Word), "the game's word for one step of a retreat", Word(one="step", many="steps"))
@@ -64,10 +66,13 @@ def costs(
             loses[target] += back
             steps.append(
                 step_n(
-                    rules.situations[stuck].rule, "costs.cannot_retreat",
+                    rules.situations[stuck].rule,
+                    "costs.cannot_retreat",
                     "{situation}: the {side} cannot retreat, so its {n} retreat is a loss",
                     "{situation}: the {side} cannot retreat, so its {n} retreats are losses",
-                    back, situation=rules.said(stuck), side=target,
+                    back,
+                    situation=rules.said(stuck),
+                    side=target,
                 )
             )
             back = 0

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from referee.dice import Face
 from referee.records import section
 from referee.ruleset.spec import Seq, Text, field
-from referee.ruling import Said, Side, Step, listed, say, spaced, step
+from referee.ruling import Said, Side, Spoken, Step, listed, say, spaced, step
 
 SIDE = Text(choices=("attacker", "defender"))
 Counts = Mapping[str, int]
@@ -36,7 +36,9 @@ class Cancel:
     )
 
 
-def cancel(counts: Mapping[Side, Counts], cancels: tuple[Cancel, ...], rule: str) -> tuple[dict[Side, dict[str, int]], list[Step]]:
+def cancel(
+    counts: Mapping[Side, Counts], cancels: tuple[Cancel, ...], rule: str
+) -> tuple[dict[Side, dict[str, int]], list[Step]]:
     """What each side keeps once the cancelling symbols have done their work,
     and a step for each cancellation that happened."""
     left = {side: dict(c) for side, c in counts.items()}
@@ -56,8 +58,12 @@ def cancel(counts: Mapping[Side, Counts], cancels: tuple[Cancel, ...], rule: str
             used = mine.get(way.symbol, 0) - spare
             steps.append(
                 step(
-                    rule, "count.cancel", "the {side} cancels {cancelled} with {symbols}",
-                    side=by, symbols=spaced(way.symbol, used), cancelled=listed(cancelled),
+                    rule,
+                    "count.cancel",
+                    "the {side} cancels {cancelled} with {symbols}",
+                    side=by,
+                    symbols=spaced(way.symbol, used),
+                    cancelled=listed(cancelled),
                 )
             )
     return left, steps
@@ -67,5 +73,10 @@ def scored(counts: Counts, kept: tuple[str, ...]) -> Said:
     """The symbols that count for a side, as its result reads ('hit 2, crit 1'):
     in English for --json and the odds' groups, in the language spoken for reports."""
     parts = [spaced(symbol, n) for symbol, n in counts.items() if n and symbol in kept]
-    phrase = listed(parts) if parts else say("count.none", "nothing")
+    phrase = listed(parts) if parts else nothing()
     return Said(phrase.english, phrase)
+
+
+def nothing() -> Spoken:
+    """What no symbol at all reads as."""
+    return say("count.none", "nothing")

@@ -14,6 +14,7 @@ from referee.records import section
 from referee.ruleset.crosscheck import Fail, names_exist
 from referee.ruleset.spec import EMPTY, FACE, Seq, Table, Text, field
 from referee.ruling import Side, Step, listed, say, step
+from referee.stages.count import nothing
 from referee.stages.roll import applies
 
 if TYPE_CHECKING:
@@ -74,7 +75,8 @@ def reading(
             one = say(
                 "read.one_target",
                 "the {side}'s faces read by the target's kind: the {target} must be one kind of unit",
-                side=side, target=side.other,
+                side=side,
+                target=side.other,
             )
             raise RefereeError(one, rule=rule)
         unit = target.pop()
@@ -82,8 +84,12 @@ def reading(
             read[face] = symbols
             steps.append(
                 step(
-                    rule, "read.against", "against {unit}, {face} reads {symbols}",
-                    unit=rules.units[unit].title, face=rules.face_said(die, face), symbols=_said(symbols),
+                    rule,
+                    "read.against",
+                    "against {unit}, {face} reads {symbols}",
+                    unit=rules.units[unit].title,
+                    face=rules.face_said(die, face),
+                    symbols=_said(symbols),
                 )
             )
     for name, replaced in spec.when.items():
@@ -92,12 +98,16 @@ def reading(
                 read[face] = symbols
                 steps.append(
                     step(
-                        rules.situations[name].rule, "read.when", "{situation}: {face} reads {symbols}",
-                        situation=rules.said(name), face=rules.face_said(die, face), symbols=_said(symbols),
+                        rules.situations[name].rule,
+                        "read.when",
+                        "{situation}: {face} reads {symbols}",
+                        situation=rules.said(name),
+                        face=rules.face_said(die, face),
+                        symbols=_said(symbols),
                     )
                 )
     return read, steps
 
 
 def _said(symbols: tuple[str, ...]) -> str:
-    return listed(symbols) if symbols else say("read.nothing", "nothing")
+    return listed(symbols) if symbols else nothing()

@@ -10,10 +10,10 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from referee.errors import RefereeError
+from referee.language import pgettext
 from referee.records import section
 from referee.ruleset.crosscheck import Fail, names_exist
 from referee.ruleset.spec import EMPTY, Integer, Record, Seq, Table, Text, field
-from referee.language import pgettext
 from referee.ruling import Side, Step, Value, listed, say, say_n, step
 
 if TYPE_CHECKING:
@@ -81,13 +81,19 @@ class Roll:
         unit = pgettext("kind", "unit")
         named = [*self.values, *self.range, *(u for c in self.changes for u in c.only)]
         names_exist(fail, unit, [(f"{path}.values", u) for u in named], rules.units)
-        names_exist(fail, pgettext("kind", "situation"), [(f"{path}.changes", c.when) for c in self.changes], rules.situations)
+        names_exist(
+            fail, pgettext("kind", "situation"), [(f"{path}.changes", c.when) for c in self.changes], rules.situations
+        )
         wanted = {"value": self.values, "range": self.range, "compare": self.bands}.get(self.by)
         if wanted is not None and not wanted:
             key = {"value": "values", "range": "range", "compare": "bands"}[self.by]
-            raise fail(f"{path}.{key}", pgettext("file.roll_needs", "by: {by} needs '{key}'").format(by=self.by, key=key))
+            raise fail(
+                f"{path}.{key}", pgettext("file.roll_needs", "by: {by} needs '{key}'").format(by=self.by, key=key)
+            )
         if self.bands and [b.at_least is None for b in self.bands] != [False] * (len(self.bands) - 1) + [True]:
-            every = pgettext("file.bands", "every band but the last has at_least; the last has none: it takes any difference")
+            every = pgettext(
+                "file.bands", "every band but the last has at_least; the last has none: it takes any difference"
+            )
             raise fail(f"{path}.bands", every)
 
 
@@ -125,8 +131,13 @@ def dice(rules: Ruleset, spec: Roll, battle: Battle, side: Side, rule: str) -> t
         band = next(b for b in spec.bands if b.at_least is None or ours - theirs >= b.at_least)
         count, chooser = band.dice, Side(band.chooser) if band.chooser else None
         compared = step(
-            rule, "roll.compare", "{value} against {against}: the {side} rolls {dice}",
-            **said, value=ours, against=theirs, dice=_dice(count),
+            rule,
+            "roll.compare",
+            "{value} against {against}: the {side} rolls {dice}",
+            **said,
+            value=ours,
+            against=theirs,
+            dice=_dice(count),
         )
         steps = [compared]
         if chooser:
@@ -137,8 +148,12 @@ def dice(rules: Ruleset, spec: Roll, battle: Battle, side: Side, rule: str) -> t
             count += change.dice
             steps.append(
                 step(
-                    rules.situations[change.when].rule, "roll.changed", "{situation}: {change} for the {side}",
-                    situation=rules.said(change.when), change=_change(change.dice), side=side,
+                    rules.situations[change.when].rule,
+                    "roll.changed",
+                    "{situation}: {change} for the {side}",
+                    situation=rules.said(change.when),
+                    change=_change(change.dice),
+                    side=side,
                 )
             )
     if spec.max and count > spec.max:
@@ -153,7 +168,7 @@ def dice(rules: Ruleset, spec: Roll, battle: Battle, side: Side, rule: str) -> t
 def _by_range(rules: Ruleset, spec: Roll, battle: Battle, side: Side, rule: str) -> tuple[int, list[Step]]:
     """Each unit's dice at the distance stated; a distance past its table is refused."""
     if battle.range is None:
-        raise RefereeError(say("roll.say_range", "say the distance to the target (--range)"), rule=rule)
+        raise RefereeError(say("roll.say_range", "say the distance to the target"), rule=rule)
     count = 0
     for unit, n in battle.side(side):
         table = spec.range.get(unit, ())
@@ -161,13 +176,19 @@ def _by_range(rules: Ruleset, spec: Roll, battle: Battle, side: Side, rule: str)
             far = say(
                 "roll.out_of_range",
                 "{unit} cannot attack at distance {given}: it reaches {most} at most",
-                unit=rules.units[unit].title, given=battle.range, most=len(table),
+                unit=rules.units[unit].title,
+                given=battle.range,
+                most=len(table),
             )
             raise RefereeError(far, rule=rule)
         count += table[battle.range - 1] * n
     said = step(
-        rule, "roll.range", "the {side} rolls {dice} at distance {range}",
-        side=side, dice=_dice(count), range=battle.range,
+        rule,
+        "roll.range",
+        "the {side} rolls {dice} at distance {range}",
+        side=side,
+        dice=_dice(count),
+        range=battle.range,
     )
     return count, [said]
 

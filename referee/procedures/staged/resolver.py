@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 from referee.outcomes.tally import Tally, TallySide
 from referee.procedures.base import Battle, DiceNeed, Throw, cite
-from referee.procedures.stages.grammar import Stages
+from referee.procedures.staged.grammar import Stages
 from referee.ruleset.model import Ruleset
 from referee.ruling import SIDES, Ruling, Side, Step, listed, say, step
 from referee.stages import costs, count, read, roll

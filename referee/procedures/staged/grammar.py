@@ -42,7 +42,7 @@ class Stages:
     """An attack written out as stages: who rolls what, how a face reads,
     count and cancel, what it costs."""
 
-    procedure: str = field(Text(choices=("stages",)), "stages")
+    procedure: str = field(Text(choices=("staged",)), "staged")
     rule: str = field(RULE, "the rule that defines this attack")
     label: str = field(Text(), "the attack's name as printed")
     attacker: SideStages = field(Record(SideStages), "the attacking side's stages")
