@@ -295,3 +295,25 @@ def test_the_file_is_checked_where_it_is_read(duel: Path, change: str, refusal: 
 def test_names_in_the_stages_must_exist(duel: Path, old: str, new: str, refusal: str) -> None:
     duel.write_text(DUEL.replace(old, new), encoding="utf-8")
     assert refusal in fails(f"validate {duel}")
+
+
+def test_a_side_that_rolls_no_dice_has_no_roll_to_type() -> None:
+    command = f"battle {MEMOIR} --attacker infantry --defender infantry --range 1"
+    assert "this battle has no 'defender' roll; it rolls for: attacker" in fails(f"{command} --defender-roll flag")
+    ruling = run_json(f"{command} --attacker-roll star,star,star")
+    assert ruling["seed"] is None and ruling["defender"]["rolled"] == []
+    assert ruling["explanation"][-1]["text"] == "nothing is lost and no one retreats"
+
+
+def test_a_staged_ruling_replays_from_the_journal() -> None:
+    run(f"battle {XWING} --attacker x-wing --defender tie --when attacker:focus --seed 5")
+    assert "The ruling stands: today the referee rules the same." in run("replay 1").stdout
+
+
+def test_a_staged_ruling_speaks_the_language_asked() -> None:
+    out = run(
+        f"--lang de battle {MEMOIR} --attacker infantry --defender infantry --range 1 --when defender:blocked "
+        "--attacker-roll infantry,flag,star"
+    ).stdout
+    assert "Der Verteidiger verliert 2 figures." in out
+    assert "blocked: der Verteidiger kann nicht zurückweichen, also ist sein 1 Rückzug ein Verlust" in out

@@ -37,13 +37,16 @@ ODDS_KEYS = odds_keys  # the keys depend on the file: the door asks them of the 
 
 
 def dice_needed(rules: Ruleset, params: Stages, battle: Battle) -> dict[str, DiceNeed]:
-    """Each side's dice by the roll stage; a reading this battle cannot take is refused here, before a roll."""
+    """Each side's dice by the roll stage; a side that rolls none has no group
+    (nothing to type or draw). A reading this battle cannot take is refused
+    here, before a roll."""
     need = {}
     for side in SIDES:
         stages = getattr(params, side)
         count_, _, _ = roll.dice(rules, stages.roll, battle, side, cite(params, "roll"))
         read.reading(rules, stages.read, stages.die, battle, side, cite(params, "read"))
-        need[side.value] = DiceNeed(rules.dice[stages.die].die, count_, cite(params, "roll"))
+        if count_:
+            need[side.value] = DiceNeed(rules.dice[stages.die].die, count_, cite(params, "roll"))
     return need
 
 
@@ -68,7 +71,7 @@ def prepare(rules: Ruleset, name: str, params: Stages, battle: Battle) -> Callab
         steps = list(before)
         symbols = {}
         for side in SIDES:
-            faces = throw[side]
+            faces = throw.get(side, ())
             # the pool stage (re-roll, explode, keep, one die chosen by `chooser`) goes here, on `faces`
             symbols[side] = count.count(readings[side], faces, order)
             if faces:
@@ -79,8 +82,8 @@ def prepare(rules: Ruleset, name: str, params: Stages, battle: Battle) -> Callab
         parts = {
             side: TallySide(
                 units=dict(battle.side(side)),
-                dice=len(throw[side]),
-                rolled=list(throw[side]),
+                dice=len(throw.get(side, ())),
+                rolled=list(throw.get(side, ())),
                 symbols={s: n for s, n in symbols[side].items() if n},
                 scores=scores[side],
                 loses=loses[side],
