@@ -175,7 +175,7 @@ class Values:
         if isinstance(value, dict):
             return self._pairs({k: v for k, v in value.items() if v not in ("", 0, [], {}, None, False)})
         if isinstance(value, list):
-            return "/".join(f"({self._pairs(item)})" if isinstance(item, dict) else self.word(item) for item in value)
+            return "/".join(f"({self.flat(item)})" if isinstance(item, dict) else self.word(item) for item in value)
         return self.word(value)
 
     def _pairs(self, value: dict[str, Any]) -> str:
