@@ -317,3 +317,26 @@ def test_a_staged_ruling_speaks_the_language_asked() -> None:
     ).stdout
     assert "Der Verteidiger verliert 2 figures." in out
     assert "blocked: der Verteidiger kann nicht zurückweichen, also ist sein 1 Rückzug ein Verlust" in out
+
+
+def test_cancelling_goes_through_the_order_and_leaves_the_rest() -> None:
+    from referee.ruling import Side
+    from referee.stages.count import Cancel, cancel, count
+
+    rolled = {
+        Side.ATTACKER: count(
+            {"hit": ("hit",), "crit": ("crit",), "double": ("hit", "hit")}, ("double", "crit"), ("hit", "crit")
+        ),
+        Side.DEFENDER: {"evade": 3},
+    }
+    assert rolled[Side.ATTACKER] == {"hit": 2, "crit": 1}
+    kept, steps = cancel(rolled, (Cancel(by="defender", symbol="evade", order=("hit", "crit")),), "XW-5")
+    assert kept[Side.ATTACKER] == {"hit": 0, "crit": 0}
+    assert kept[Side.DEFENDER] == {"evade": 3}  # what cancels is not spent from the record of what it rolled
+    assert [s.text for s in steps] == ["the defender cancels hit 2, crit 1 with evade 3"]
+    kept, steps = cancel(rolled, (Cancel(by="defender", symbol="evade", order=("crit", "hit")),), "XW-5")
+    assert kept[Side.ATTACKER] == {"hit": 0, "crit": 0} and len(steps) == 1
+    kept, _ = cancel(
+        {**rolled, Side.DEFENDER: {"evade": 1}}, (Cancel(by="defender", symbol="evade", order=("crit", "hit")),), "R-1"
+    )
+    assert kept[Side.ATTACKER] == {"hit": 2, "crit": 0}
