@@ -14,7 +14,7 @@ from referee.language import pgettext
 from referee.records import section
 from referee.ruleset.crosscheck import Fail, names_exist
 from referee.ruleset.spec import EMPTY, Integer, Record, Seq, Table, Text, field
-from referee.ruling import Side, Step, Value, listed, say, say_n, step
+from referee.ruling import Side, Step, listed, say, say_n, step
 
 if TYPE_CHECKING:
     from referee.procedures.base import Battle
@@ -112,37 +112,19 @@ def applies(rules: Ruleset, battle: Battle, side: Side, name: str) -> bool:
 
 
 def dice(rules: Ruleset, spec: Roll, battle: Battle, side: Side, rule: str) -> tuple[int, Side | None, list[Step]]:
-    """The dice a side rolls, who chooses (where a comparison says), and why."""
-    units = battle.side(side)
+    """The dice a side rolls, who chooses (where a comparison says), and why:
+    the count `by` gives, then changed by situations, capped, never below zero."""
     chooser: Side | None = None
-    said: dict[str, Value] = {"side": side}
     if spec.by == "fixed":
         count = spec.dice  # a side that never rolls is not spoken of
-        steps = [step(rule, "roll.fixed", "the {side} rolls {dice}", **said, dice=_dice(count))] if count else []
-    elif spec.by in ("units", "value"):
-        each = {u: (1 if spec.by == "units" else spec.values.get(u, 0)) for u, _ in units}
-        count = sum(each[u] * n for u, n in units)
-        parts = listed(say("roll.each", "{n} per {unit}", n=each[u], unit=rules.units[u].title) for u, _ in units)
-        steps = [step(rule, "roll.units", "the {side} rolls {dice} ({parts})", **said, dice=_dice(count), parts=parts)]
+        steps = [step(rule, "roll.fixed", "the {side} rolls {dice}", side=side, dice=_dice(count))] if count else []
     elif spec.by == "range":
         count, steps = _by_range(rules, spec, battle, side, rule)
+    elif spec.by == "compare":
+        count, chooser, steps = _by_comparison(spec, battle, side, rule)
     else:
-        ours, theirs = _worth(spec, units), _worth(spec, battle.side(side.other))
-        band = next(b for b in spec.bands if b.at_least is None or ours - theirs >= b.at_least)
-        count, chooser = band.dice, Side(band.chooser) if band.chooser else None
-        compared = step(
-            rule,
-            "roll.compare",
-            "{value} against {against}: the {side} rolls {dice}",
-            **said,
-            value=ours,
-            against=theirs,
-            dice=_dice(count),
-        )
-        steps = [compared]
-        if chooser:
-            steps.append(step(rule, "roll.chooser", "the {chooser} chooses", chooser=chooser))
-    kinds = {u for u, _ in units}
+        count, steps = _by_units(rules, spec, battle, side, rule)
+    kinds = {u for u, _ in battle.side(side)}
     for change in spec.changes:
         if applies(rules, battle, side, change.when) and (not change.only or kinds <= set(change.only)):
             count += change.dice
@@ -163,6 +145,38 @@ def dice(rules: Ruleset, spec: Roll, battle: Battle, side: Side, rule: str) -> t
         count = 0
         steps.append(step(rule, "roll.floor", "the {side} rolls no dice: never fewer", side=side))
     return count, chooser, steps
+
+
+def _by_units(rules: Ruleset, spec: Roll, battle: Battle, side: Side, rule: str) -> tuple[int, list[Step]]:
+    """One die per unit, or each unit's value in dice."""
+    units = battle.side(side)
+    each = {u: (1 if spec.by == "units" else spec.values.get(u, 0)) for u, _ in units}
+    count = sum(each[u] * n for u, n in units)
+    parts = listed(say("roll.each", "{n} per {unit}", n=each[u], unit=rules.units[u].title) for u, _ in units)
+    return count, [
+        step(rule, "roll.units", "the {side} rolls {dice} ({parts})", side=side, dice=_dice(count), parts=parts)
+    ]
+
+
+def _by_comparison(spec: Roll, battle: Battle, side: Side, rule: str) -> tuple[int, Side | None, list[Step]]:
+    """The band this side's values against the other's fall in: its dice, and who chooses."""
+    ours, theirs = _worth(spec, battle.side(side)), _worth(spec, battle.side(side.other))
+    band = next(b for b in spec.bands if b.at_least is None or ours - theirs >= b.at_least)
+    chooser = Side(band.chooser) if band.chooser else None
+    steps = [
+        step(
+            rule,
+            "roll.compare",
+            "{value} against {against}: the {side} rolls {dice}",
+            side=side,
+            value=ours,
+            against=theirs,
+            dice=_dice(band.dice),
+        )
+    ]
+    if chooser:
+        steps.append(step(rule, "roll.chooser", "the {chooser} chooses", chooser=chooser))
+    return band.dice, chooser, steps
 
 
 def _by_range(rules: Ruleset, spec: Roll, battle: Battle, side: Side, rule: str) -> tuple[int, list[Step]]:

@@ -5,6 +5,6 @@ the stages in order; players name units, read by `told`.
 
 `GRAMMAR` is all that reading a file needs; `record` holds the rest (`PROCEDURE`)."""
 
-from referee.procedures.staged.grammar import Stages as GRAMMAR
+from referee.procedures.staged.grammar import Staged as GRAMMAR
 
 __all__ = ["GRAMMAR"]

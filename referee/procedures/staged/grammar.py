@@ -38,7 +38,7 @@ class StagesCite:
 
 
 @section
-class Stages:
+class Staged:
     """An attack written out as stages: who rolls what, how a face reads,
     count and cancel, what it costs."""
 

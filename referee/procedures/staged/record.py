@@ -2,6 +2,6 @@
 
 from referee.procedures import told
 from referee.procedures.staged import resolver
-from referee.procedures.staged.grammar import Stages
+from referee.procedures.staged.grammar import Staged
 
-PROCEDURE = told.procedure("staged", Stages, "tally", resolver)
+PROCEDURE = told.procedure("staged", Staged, "tally", resolver)

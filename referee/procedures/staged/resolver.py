@@ -9,13 +9,13 @@ from collections.abc import Callable
 
 from referee.outcomes.tally import Tally, TallySide
 from referee.procedures.base import Battle, DiceNeed, Throw, cite
-from referee.procedures.staged.grammar import Stages
+from referee.procedures.staged.grammar import Staged
 from referee.ruleset.model import Ruleset
 from referee.ruling import SIDES, Ruling, Side, Step, listed, say, step
 from referee.stages import costs, count, read, roll
 
 
-def odds_keys(params: Stages) -> tuple[str, ...]:
+def odds_keys(params: Staged) -> tuple[str, ...]:
     """The outcome fields that tell one result from another: what a side scores
     where several symbols cost a loss (hits and crits together), else the
     losses it deals, and the retreats it forces."""
@@ -36,7 +36,7 @@ def odds_keys(params: Stages) -> tuple[str, ...]:
 ODDS_KEYS = odds_keys  # the keys depend on the file: the door asks them of the attack's parameters
 
 
-def dice_needed(rules: Ruleset, params: Stages, battle: Battle) -> dict[str, DiceNeed]:
+def dice_needed(rules: Ruleset, params: Staged, battle: Battle) -> dict[str, DiceNeed]:
     """Each side's dice by the roll stage; a side that rolls none has no group
     (nothing to type or draw). A reading this battle cannot take is refused
     here, before a roll."""
@@ -50,7 +50,7 @@ def dice_needed(rules: Ruleset, params: Stages, battle: Battle) -> dict[str, Dic
     return need
 
 
-def prepare(rules: Ruleset, name: str, params: Stages, battle: Battle) -> Callable[[Throw], Ruling]:
+def prepare(rules: Ruleset, name: str, params: Staged, battle: Battle) -> Callable[[Throw], Ruling]:
     """The ruler of one attack as told: the dice counted and the faces' readings
     are the same for every throw, worked out once."""
     before: list[Step] = []
@@ -109,7 +109,7 @@ def prepare(rules: Ruleset, name: str, params: Stages, battle: Battle) -> Callab
     return rule_on
 
 
-def _rolled(rules: Ruleset, params: Stages, side: Side, faces: tuple[object, ...], symbols: dict[str, int]) -> Step:
+def _rolled(rules: Ruleset, params: Staged, side: Side, faces: tuple[object, ...], symbols: dict[str, int]) -> Step:
     """'the attacker rolled grenade, flag: hit 1, retreat 1'."""
     die = getattr(params, side).die
     carried = count.scored(symbols, tuple(symbols))
