@@ -43,10 +43,10 @@ def dice_needed(rules: Ruleset, params: Staged, battle: Battle) -> dict[str, Dic
     need = {}
     for side in SIDES:
         stages = getattr(params, side)
-        count_, _, _ = roll.dice(rules, stages.roll, battle, side, cite(params, "roll"))
+        rolls, _, _ = roll.dice(rules, stages.roll, battle, side, cite(params, "roll"))
         read.reading(rules, stages.read, stages.die, battle, side, cite(params, "read"))
-        if count_:
-            need[side.value] = DiceNeed(rules.dice[stages.die].die, count_, cite(params, "roll"))
+        if rolls:
+            need[side.value] = DiceNeed(rules.dice[stages.die].die, rolls, cite(params, "roll"))
     return need
 
 
