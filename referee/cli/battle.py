@@ -15,6 +15,7 @@ from referee.cli import completion
 from referee.cli.helptext import described, helped
 from referee.cli.journaling import journaled, printed_entry, record, writing
 from referee.cli.options import (
+    ROLLED,
     action_option,
     emit,
     force_options,
@@ -27,6 +28,7 @@ from referee.cli.options import (
     situation_options,
     strike_options,
     variant_option,
+    whole,
 )
 from referee.cli.picks import PAIRING, how_to_pick, on_this_throw, rolled_before
 from referee.cli.told import BattleTold
@@ -41,23 +43,28 @@ from referee.ruling import say
 @rear_options
 @click.option(
     "--attacker-roll",
+    type=ROLLED,
     shell_complete=completion.faces,
     help=helped("help.battle.attacker-roll", "The faces the attacker rolled, e.g. sword,explosion."),
 )
 @click.option(
     "--defender-roll",
+    type=ROLLED,
     shell_complete=completion.faces,
     help=helped("help.battle.defender-roll", "The faces the defender rolled."),
 )
 @variant_option
 @click.option(
     "--roll",
+    type=ROLLED,
     help=helped(
         "help.battle.roll", "The one roll a game types alone: DiceLand's hand dice (5 or 5,1), a hit check's hit die."
     ),
 )
 @click.option(
-    "--wound-roll", help=helped("help.battle.wound-roll", "Hit checks: the die rolled to wound, after a hit.")
+    "--wound-roll",
+    type=ROLLED,
+    help=helped("help.battle.wound-roll", "Hit checks: the die rolled to wound, after a hit."),
 )
 @click.option(
     "--choose",
@@ -66,7 +73,7 @@ from referee.ruling import say
 )
 @click.option(
     "--entry",
-    type=int,
+    type=whole(1),
     metavar="N",
     help=helped(
         "help.battle.entry",

@@ -16,12 +16,21 @@ import click
 from referee.cli.helptext import described, helped
 from referee.cli.journaling import OFF, journal_option, journaled, opened, record
 from referee.cli.map import map_options
-from referee.cli.options import Named, emit, extra_options, json_option, load_rules, seed_option
+from referee.cli.options import (
+    ROLLED,
+    Named,
+    emit,
+    extra_options,
+    json_option,
+    load_rules,
+    seed_option,
+    typed_roll,
+)
 from referee.errors import RefereeError
 from referee.journal.games import START, STOP
 from referee.language import pgettext
 from referee.procedures.told import pips as numbers
-from referee.ruling import say, step
+from referee.ruling import say, series, step
 
 if TYPE_CHECKING:
     from referee.board.state import Board
@@ -115,8 +124,38 @@ def _act(kind: str, as_json: bool, given: str | None, seed: int | None = None, *
     new, steps, done, drawn = apply(rules, board, action, seed)
     rolled = {"rolled": {"attacker": done["throw"]}} if kind == "attack" else None
     out = document(new, done, entry["id"], steps)
-    record(rules, out, seed=drawn, dice=rolled)
+    _record_on(rules, out, entry, seed=drawn, dice=rolled)
     emit(as_json, out, lambda: render.report(rules, out, drawn=drawn))
+
+
+def _record_on(rules: Ruleset, out: dict[str, Any], entry: dict[str, Any], **given: Any) -> None:
+    """Record an action only while the board entry it was read from is still
+    its game's last: of two terminals acting on one board at once, the one
+    that writes second is refused with what changed, and writes nothing."""
+    from referee.board import COMMAND
+    from referee.journal.store import Builds, Moved
+    from referee.render.outcome import outcome
+    from referee.ruling import listed
+
+    try:
+        record(rules, out, builds=Builds(entry["game"], COMMAND, entry["id"]), **given)
+    except Moved as moved:
+        changes = [
+            say(
+                "play.changed",
+                "{outcome} (entry {entry})",
+                outcome=outcome(e, lambda word: rules.said(word).spoken),
+                entry=e["id"],
+            )
+            for e in moved.since
+        ]
+        raise RefereeError(
+            say(
+                "error.play.moved",
+                "the board changed: {changes}; look again with 'referee play board'",
+                changes=listed(changes),
+            )
+        ) from None
 
 
 @click.group()
@@ -199,7 +238,9 @@ def start(
     play_of(rules)
     players = players_of(rules)
     rule = deployment_of(rules).roll_rule
-    armies = {players(k): list(numbers(v, f"--{k}", rule)) for k, v in extra_options(ctx.args).items()}
+    armies = {
+        players(k): list(numbers(typed_roll(v, f"--{k}"), f"--{k}", rule)) for k, v in extra_options(ctx.args).items()
+    }
     variants = Lexicon(pgettext("kind", "special rule"), {n: v.aliases for n, v in rules.variants.items()})
     action = {
         "kind": "start",
@@ -264,12 +305,16 @@ def place(placements: tuple[str, ...], player: str | None, as_json: bool) -> Non
 )
 @click.option(
     "--roll",
+    type=ROLLED,
     help=helped("help.play.attack.roll", "The hand dice as rolled at the table (one, or two for a combined attack)."),
 )
 @click.option(
     "--choose",
     metavar="ROLLED:FIELD",
-    help=helped("help.play.attack.choose", "The pairing picked, for a combined attack, e.g. 5:6."),
+    help=helped(
+        "help.play.attack.choose",
+        "The pairing picked, for a combined attack, e.g. 5:6 (or 5:C3, the field die by its tile).",
+    ),
 )
 @player_option
 @seed_option
@@ -287,7 +332,8 @@ def attack(
     as_json: bool,
 ) -> None:
     """Attack an enemy die from an own die next to it (and a second own die
-    with --with), on the hand dice typed with --roll or drawn.
+    with --with), on the hand dice typed with --roll or drawn; the same
+    attack on the same board draws the same dice, after an undo too.
 
     \b
     Example:
@@ -299,17 +345,27 @@ def attack(
         player,
         seed,
         **{"from": source, "to": target, "with": second},
-        throw=list(numbers(roll, "--roll", "")) if roll else None,
+        throw=None if roll is None else list(numbers(roll, "--roll", "")),
         choose=_pairing(choose) if choose else None,
     )
 
 
-def _pairing(text: str) -> list[int]:
+def _pairing(text: str) -> list[int | str]:
+    """ROLLED:FIELD, the field die named by its pips (5:6) or, where two
+    attacking dice show the same pips, by its tile (5:C3)."""
     rolled, sep, field_die = text.partition(":")
-    pair = numbers(f"{rolled},{field_die}", say("error.play.pairing", "the pairing"), "") if sep else ()
+    named = field_die.strip()
+    if sep and named[:1].isalpha():
+        pair: tuple[int | str, ...] = (*numbers(rolled, say("error.play.pairing", "the pairing"), ""), named)
+    else:
+        pair = numbers(f"{rolled},{field_die}", say("error.play.pairing", "the pairing"), "") if sep else ()
     if len(pair) != 2:
         raise RefereeError(
-            say("error.play.pairing_form", "a pairing is ROLLED:FIELD, e.g. 5:6, not '{text}'", text=text)
+            say(
+                "error.play.pairing_form",
+                "a pairing is ROLLED:FIELD, the field die by its pips or its tile, e.g. 5:6 or 5:C3, not '{text}'",
+                text=text,
+            )
         )
     return list(pair)
 
@@ -321,11 +377,13 @@ def _pairing(text: str) -> list[int]:
 @json_option
 @described("help.play.pick")
 def pick(pairing: str, player: str | None, as_json: bool) -> None:
-    """Pick the pairing of a combined attack on the throw already made.
+    """Pick the pairing of a combined attack on the throw already made; where
+    both attacking dice show the same pips, name the field die by its tile.
 
     \b
     Example:
       referee play pick 5:6
+      referee play pick 5:C3
     """
     _act("pick", as_json, player, choose=_pairing(pairing))
 
@@ -403,7 +461,17 @@ def undo(as_json: bool) -> None:
         )
 
     with opened() as journal:
-        before = journal.entry(ruling["previous"])["ruling"]
+        kept = journal.entry(ruling["previous"])
+    if kept.get("damage") or not isinstance(kept["ruling"], dict) or "board" not in kept["ruling"]:
+        raise RefereeError(
+            say(
+                "error.play.undo_damaged",
+                "cannot undo: the board before it, entry {n}, cannot be read: {why}",
+                n=ruling["previous"],
+                why=series(kept.get("damage") or [say("error.play.not_board", "it holds no board")]),
+            )
+        )
+    before = kept["ruling"]
     action = {"kind": "undo", "undone": entry["id"], "back_to": ruling["previous"]}
     steps = [
         step("", "board.undo", "entry {entry} ({command}) taken back", entry=entry["id"], command=entry["command"])
@@ -415,7 +483,7 @@ def undo(as_json: bool) -> None:
         "board": before["board"],
         "explanation": [s.as_dict() for s in steps],
     }
-    record(rules, out)
+    _record_on(rules, out, entry)
     emit(as_json, out, lambda: render.report(rules, out))
 
 
@@ -484,13 +552,14 @@ def hint(game: str | None, as_json: bool) -> None:
 @described("help.play.replay")
 def replay(game: str | None, as_json: bool) -> None:
     """Rebuild the board from the game's journal entries, from the deal on,
-    and check every stored board against it. Exit code 1 when one differs.
+    and check every stored board against it, and that no two actions were
+    built on the same board. Exit code 1 when one differs or the history forks.
 
     \b
     Example:
       referee play replay --game friday
     """
-    from referee.board.history import rebuild
+    from referee.board.history import forks, rebuild
     from referee.render import board as render
 
     rules, entry = _board_entry(game, reading=True)
@@ -498,8 +567,15 @@ def replay(game: str | None, as_json: bool) -> None:
     with opened(reading=True) as journal:
         entries = journal.entries(game=entry["game"])
     rebuilt, differences = rebuild(rules, entries)
-    same = rebuilt is not None and rebuilt.as_dict() == entry["ruling"]["board"] and not differences
-    out = {"game": name, "same": same, "differences": differences, "board": rebuilt.as_dict() if rebuilt else None}
+    forked = forks(entries)
+    same = rebuilt is not None and rebuilt.as_dict() == entry["ruling"]["board"] and not differences and not forked
+    out = {
+        "game": name,
+        "same": same,
+        "differences": differences,
+        "forks": forked,
+        "board": rebuilt.as_dict() if rebuilt else None,
+    }
     emit(as_json, out, lambda: render.replayed(out))
     if not same:
         click.get_current_context().exit(1)

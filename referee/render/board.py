@@ -219,7 +219,7 @@ def hints(rules: Ruleset, document: Doc, found: list[Any]) -> str:
     head = styled(head.format(player=_name(rules, board["to_move"]), game=board["game"], turn=board["turn"]), bold=True)
     rows = [
         (
-            h.first + (f" + {h.second}" if h.second else ""),
+            _attacking(h),
             h.target,
             f"{fraction(h.take)} ({percent(h.take)})",
             f"{fraction(h.lost)} ({decimal(f'{float(h.lost):.2f}')})",
@@ -232,17 +232,40 @@ def hints(rules: Ruleset, document: Doc, found: list[Any]) -> str:
         pgettext("hint.header", "takes the tile"),
         pgettext("hint.header", "pips lost (expected)"),
     ]
-    return "\n".join([head, "", table(rows, headers)])
+    notes = [f"{_attacking(h)} → {h.target}: {h.note}" for h in found if h.note]
+    return "\n".join([head, "", table(rows, headers), *(["", *notes] if notes else [])])
+
+
+def _attacking(hint: Any) -> str:
+    """The tiles a hinted attack comes from, as the table's first column names them."""
+    return str(hint.first) + (f" + {hint.second}" if hint.second else "")
 
 
 def replayed(document: Doc) -> str:
-    """`play replay`'s verdict: every stored board rebuilt the same, or the entries whose board differs."""
+    """`play replay`'s verdict: every stored board rebuilt the same, or the
+    entries whose board differs and those built on a board another was built on."""
     game = document["game"]
     if document["same"]:
         return pgettext(
             "board.rebuilt", "Game '{game}' rebuilt from the journal: every stored board is the same."
         ).format(game=game)
-    lines = [pgettext("board.differ", "Game '{game}' rebuilt from the journal: boards differ.").format(game=game)]
     entry = pgettext("board.differ.entry", "  entry {entry}: {differs}")
-    lines += [entry.format(entry=d["entry"], differs=d["differs"]) for d in document["differences"]]
+    lines = []
+    if document["differences"] or not document.get("forks"):
+        lines += [pgettext("board.differ", "Game '{game}' rebuilt from the journal: boards differ.").format(game=game)]
+        lines += [entry.format(entry=d["entry"], differs=d["differs"]) for d in document["differences"]]
+    if document.get("forks"):
+        lines += [
+            pgettext("board.forks", "Game '{game}' rebuilt from the journal: its history forks.").format(game=game)
+        ]
+        forked = pgettext(
+            "board.forked",
+            "built on entry {base}, as entry {first} was: two commands acted on one board, "
+            "and the game's history forks there",
+        )
+        lines += [
+            entry.format(entry=n, differs=forked.format(base=f["built_on"], first=f["entries"][0]))
+            for f in document["forks"]
+            for n in f["entries"][1:]
+        ]
     return "\n".join(lines)
