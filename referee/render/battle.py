@@ -20,6 +20,7 @@ from referee.render.text import (
 from referee.rolling import Settled
 from referee.ruleset.model import Ruleset
 from referee.ruling import SIDES, either
+from referee.stages.costs import Word
 
 if TYPE_CHECKING:
     from referee.odds import Outcome
@@ -48,7 +49,7 @@ def summary(rules: Ruleset, outcome: Exchange) -> str:
         lost, options = outcome.side(side).loses, outcome.side(side).removal_options
         if not lost:
             continue
-        loss = rules.loss_of(outcome.attack) if outcome.loss else None
+        loss = loss_of(rules, outcome.attack) if outcome.loss else None
         if not options and loss:  # the game's own word for what it takes
             said = by_side(side, _("The attacker takes {losses}."), _("The defender takes {losses}."))
         elif not options:  # wounds, not units
@@ -74,7 +75,7 @@ def summary(rules: Ruleset, outcome: Exchange) -> str:
         else:
             said = by_side(side, _("The attacker removes {units}."), _("The defender removes {units}."))
         choices = either(units(rules, o) for o in options)
-        losses = str(rules.losses_said(loss, lost)) if loss else ""
+        losses = loss.counted(rules, lost) if loss else ""
         parts.append(
             said.format(n=lost, choices=choices, units=units(rules, options[0]) if options else "", losses=losses)
         )
@@ -83,10 +84,16 @@ def summary(rules: Ruleset, outcome: Exchange) -> str:
     return sentences(parts)
 
 
+def loss_of(rules: Ruleset, attack: str) -> Word | None:
+    """The game's own word for what a side loses in an attack, if its file names one (`loss`)."""
+    loss = getattr(rules.attacks[attack], "loss", None)
+    return loss if isinstance(loss, Word) else None
+
+
 def _lost(rules: Ruleset, attack: str) -> str:
     """The head of what a side loses: 'loses', or the game's own word ('wounds')."""
-    loss = rules.loss_of(attack)
-    return rules.said(loss.plurals).spoken if loss else _("loses")
+    loss = loss_of(rules, attack)
+    return rules.said(loss.many).spoken if loss else _("loses")
 
 
 def report(rules: Ruleset, settled: Settled) -> str:
@@ -122,15 +129,15 @@ def odds(rules: Ruleset, situation: object, outcomes: list[Outcome]) -> View:
     from referee.procedures.door import attack_of
     from referee.render import odds as odds_render  # exact fractions load only when odds are asked
 
-    loss = rules.loss_of(attack_of(rules, situation)[0])
+    loss = loss_of(rules, attack_of(rules, situation)[0])
     worded = {}
     if loss:
-        plural = rules.said(loss.plurals).spoken
+        plural = rules.said(loss.many).spoken
         worded = {
             "attacker_loses": _("attacker: {losses}").format(losses=plural),
             "defender_loses": _("defender: {losses}").format(losses=plural),
         }
-    document = {"ruleset": rules.name, "loss": loss.label if loss else None, "outcomes": odds_render.document(outcomes)}
+    document = {"ruleset": rules.name, "loss": loss.one if loss else None, "outcomes": odds_render.document(outcomes)}
     return document, lambda: odds_render.report(
         _("{title}: odds of one attack").format(title=rules.title), outcomes, worded
     )

@@ -10,7 +10,6 @@ from referee.dice import Die
 from referee.inputs import DICE_PER_UNIT
 from referee.language import ENGLISH, LANGUAGES, current
 from referee.records import section
-from referee.ruleset.losses import Loss
 from referee.ruleset.registry import Grammars
 from referee.ruleset.spec import EMPTY, FACE, Boolean, Integer, Lazy, Record, Seq, Table, Tagged, Text, field
 from referee.ruleset.spec import RULE as RULE_ID
@@ -263,17 +262,6 @@ class Ruleset:
         words it: its value stays the file's word, for --json and records."""
         spoken = self.translations.get(current())
         return Said(word, (spoken.words.get(word) if spoken else None) or word)
-
-    def loss_of(self, attack: str) -> Loss | None:
-        """The game's own word for what a side loses in an attack, if its file names one."""
-        loss = getattr(self.attacks[attack], "loss", None)
-        return loss if isinstance(loss, Loss) else None
-
-    def losses_said(self, loss: Loss, n: int | str) -> Spoken:
-        """'4 wounds', '1 body point': a count of losses in the game's word, in the language spoken."""
-        return say(
-            "unit.counted", "{n} {unit}", n=n, unit=self.said(loss.label if n == 1 else loss.plurals), measure=""
-        )
 
     def face_said(self, die: str, face: object) -> Spoken:
         """A face of a die as the language spoken writes it ('zwaard' for sword); the file's word otherwise."""

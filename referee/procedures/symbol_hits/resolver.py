@@ -205,7 +205,7 @@ def _rule(rules: Ruleset, name: str, params: SymbolHits, battle: Battle, throw: 
             "loser": loser,
             "winner": winner,
             "units": say_n("count.units", "{n} unit", "{n} units", count),
-            "wounds": rules.losses_said(params.loss, count)
+            "wounds": params.loss.counted(rules, count)
             if params.loss
             else say_n("count.wounds", "{n} wound", "{n} wounds", count),
             "removed": removed,
@@ -264,7 +264,7 @@ def _rule(rules: Ruleset, name: str, params: SymbolHits, battle: Battle, throw: 
             loses=loses,
             options=options,
             moves_in=moves_in,
-            loss=params.loss.label if params.loss else None,
+            loss=params.loss.one if params.loss else None,
         ),
         steps=tuple(steps),
     )

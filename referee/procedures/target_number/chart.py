@@ -44,7 +44,7 @@ def losses(rules: Ruleset, n: int) -> str:
 def losses_head(rules: Ruleset) -> str:
     """The column head of damage: the game's word ('hit points'), else 'damage'."""
     loss = attack(rules).loss
-    return rules.said(loss.plurals).spoken if loss else _("damage")
+    return rules.said(loss.many).spoken if loss else _("damage")
 
 
 AGREED_CHANGES = {  # each change agreed at the table, as the chart's title says it

@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING, ClassVar
 from referee.language import pgettext
 from referee.records import section
 from referee.ruleset.crosscheck import Fail, names_exist, unambiguous
-from referee.ruleset.losses import LOSS, Loss
 from referee.ruleset.spec import EMPTY, RULE, Boolean, Either, Integer, Record, Seq, Table, Text, field
+from referee.stages.costs import Word
 
 if TYPE_CHECKING:
     from referee.ruleset.model import Ruleset
@@ -166,7 +166,9 @@ class TargetNumber:
     damage: DamageRoll | None = field(
         Record(DamageRoll), "or a damage roll after a hit; left out (and no wound): the hit is the result", None
     )
-    loss: Loss | None = field(LOSS, "what damage takes, in the game's word (hit point, hit points)", None)
+    loss: Word | None = field(
+        Record(Word), "what damage takes, in the game's word (one: hit point, many: hit points)", None
+    )
     modifiers: Mapping[str, Modifier] = field(Table(Record(Modifier)), "named modifiers a table declares", EMPTY)
     cite: TargetCite = field(Record(TargetCite), "the rule cited at each step", TargetCite())
 

@@ -391,10 +391,10 @@ def _damage(rules: Ruleset, params: TargetNumber, throw: Throw, critical: bool) 
     return rolled, total, step(cite(params, "damage"), "damage.rolled", "damage roll {sum} = {total}: {losses}", **said)
 
 
-def losses(rules: Ruleset, params: TargetNumber, n: int) -> Spoken:
+def losses(rules: Ruleset, params: TargetNumber, n: int) -> str:
     """'7 hit points', '7 damage': what damage takes, in the game's word where the file names one."""
     if params.loss:
-        return rules.losses_said(params.loss, n)
+        return params.loss.counted(rules, n)
     return say_n("count.damage", "{n} damage", "{n} damage", n)
 
 
