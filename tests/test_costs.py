@@ -222,3 +222,20 @@ def test_a_game_without_a_wound_roll_refuses_wounds_and_does_not_offer_them() ->
     assert "--wound-roll-plus N." in " ".join(
         run("hit trueforces --attacker 4 --target 5 --attack ranged --no-roll").stdout.split()
     )
+
+
+def test_a_natural_hit_without_criticals_hits_whatever_the_number(tmp_path: Path) -> None:
+    """A game where the top face always hits but is no critical: one damage die, never a second."""
+    data = yaml.safe_load(FIFTH.read_text())
+    data["attacks"]["weapon"]["natural"]["critical"] = False
+    data["attacks"]["weapon"]["clamp"]["max"] = 30  # 24 - 2: only the natural 20 reaches it
+    path = tmp_path / "plain.yaml"
+    path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True))
+    covered = f"hit {path} --attacker 2 --target 19 --attack longsword --modifier three-quarters"
+    ruling = run_json(f"{covered} --roll 20 --damage-roll 5")
+    assert (ruling["needed"], ruling["hit"], ruling["damage_roll"], ruling["damage"]) == (22, True, [5], 8)
+    assert "critical" not in ruling and ruling["explanation"][-2]["message"] == "roll.natural_hit"
+    odds = run_json(f"{covered} --no-roll")
+    assert Fraction(odds["p_hit"]) == Fraction(1, 20) and "p_critical" not in odds
+    assert Fraction(odds["expected_damage"]) == Fraction(1, 20) * Fraction(sum(range(1, 9)) + 8 * 3, 8)
+    assert "critical" in fails(f"{covered} --roll 20 --damage-roll 5 --critical-roll 3")
