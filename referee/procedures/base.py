@@ -3,7 +3,7 @@ the dice it needs, and the record through which the door reaches it."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import field
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -32,6 +32,11 @@ class Cited(Protocol):
 def cite(params: Cited, step: str) -> str:
     """The rule a step of a ruling cites: the file's rule for that step, else the attack's."""
     return getattr(params.cite, step) or params.rule
+
+
+def attack_name(rules: Ruleset, params: object) -> str:
+    """The name in the file of the attack these parameters are, for its label in the language spoken."""
+    return next(name for name, attack in rules.attacks.items() if attack is params)
 
 
 class Situated(Protocol):
@@ -161,24 +166,6 @@ def joined(
 
 def size(units: Units) -> int:
     return sum(count for _, count in units)
-
-
-def removal_options(units: Units, count: int) -> list[dict[str, int]]:
-    """Every way to remove `count` units from these, as unit → number: the
-    choices a side has when hits do not say which units they remove."""
-
-    def spread(rest: Units, left: int) -> Iterator[dict[str, int]]:
-        if left == 0:
-            yield {}
-            return
-        if not rest:
-            return
-        (unit, have), tail = rest[0], rest[1:]
-        for take in range(min(have, left), -1, -1):
-            for more in spread(tail, left - take):
-                yield {unit: take, **more} if take else more
-
-    return list(spread(units, count))
 
 
 @record

@@ -80,6 +80,7 @@ KEYS: dict[str, Callable[[], str]] = {
     "one": lambda: pgettext("show.param", "one"),
     "only": lambda: pgettext("show.param", "only"),
     "order": lambda: pgettext("show.param", "order"),
+    "owned": lambda: pgettext("show.param", "owned"),
     "raises": lambda: pgettext("show.param", "raises"),
     "range": lambda: pgettext("show.param", "range"),
     "read": lambda: pgettext("show.param", "read"),

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from referee.outcomes.tally import Tally, TallySide
-from referee.procedures.base import Battle, DiceNeed, Throw, cite
+from referee.procedures.base import Battle, DiceNeed, Throw, attack_name, cite
 from referee.procedures.staged.grammar import Staged
 from referee.ruleset.model import Ruleset
 from referee.ruling import SIDES, Ruling, Side, Step, listed, say, step
@@ -43,7 +43,7 @@ def dice_needed(rules: Ruleset, params: Staged, battle: Battle) -> dict[str, Dic
     need = {}
     for side in SIDES:
         stages = getattr(params, side)
-        rolls, _, _ = roll.dice(rules, stages.roll, battle, side, cite(params, "roll"))
+        rolls, _, _ = roll.dice(rules, stages.roll, battle, side, cite(params, "roll"), attack_name(rules, params))
         read.reading(rules, stages.read, stages.die, battle, side, cite(params, "read"))
         if rolls:
             need[side.value] = DiceNeed(rules.dice[stages.die].die, rolls, cite(params, "roll"))
@@ -57,7 +57,7 @@ def prepare(rules: Ruleset, name: str, params: Staged, battle: Battle) -> Callab
     chooser: Side | None = None
     readings = {}
     for side in SIDES:
-        _, chose, said = roll.dice(rules, getattr(params, side).roll, battle, side, cite(params, "roll"))
+        _, chose, said = roll.dice(rules, getattr(params, side).roll, battle, side, cite(params, "roll"), name)
         chooser = chooser or chose
         before += said
     for side in SIDES:

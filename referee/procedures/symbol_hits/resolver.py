@@ -1,19 +1,28 @@
-"""Symbol hits: each side counts the faces that are hits for it, more hits
-wins, and the loser removes units as the winner's side of the file says
-(the winner's surplus, everything, or nothing). Ground Force's normal and
-heavy-weapon attacks are two parameter sets of this one procedure."""
+"""Symbol hits, the preset: each side counts the faces that are hits for it,
+more hits wins, and the loser removes units as the winner's side of the file
+says (the winner's surplus, everything, or nothing). Ground Force's normal and
+heavy-weapon attacks are two parameter sets of it.
+
+The mechanics are the shared stages: who rolls what (`stages.roll`), how a
+face reads (`read`), counting (`count`), most hits wins (`compare`) and what
+the loser takes (`costs`). What is its own: the reach of the attack, an
+attack made alone, the attackers moving in, and the way it says both sides'
+dice and hits, one step each."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
+from referee.dice import Face
 from referee.errors import RefereeError
-from referee.names import article, counted, span
+from referee.names import article, span
 from referee.outcomes import Exchange
-from referee.procedures.base import Battle, DiceNeed, Throw, cite, removal_options, size
-from referee.procedures.symbol_hits.grammar import SymbolHits
+from referee.procedures.base import Battle, DiceNeed, Throw, attack_name, cite, size
+from referee.procedures.symbol_hits.grammar import HIT, SymbolHits
 from referee.ruleset.model import Ruleset
-from referee.ruling import SIDES, Ruling, Side, Step, Value, either, listed, other, say, say_n, step
+from referee.ruling import SIDES, Ruling, Side, Step, either, listed, say, say_n, step
+from referee.stages import compare, costs, count, read, roll
+from referee.stages.read import Reading
 
 ODDS_KEYS = ("winner", "attacker_loses", "defender_loses")
 
@@ -24,13 +33,15 @@ def made_alone(params: SymbolHits) -> str | None:
 
 
 def dice_needed(rules: Ruleset, params: SymbolHits, battle: Battle) -> dict[str, DiceNeed]:
+    """The attack's reach checked, then each side's dice by the roll stage."""
     reach = params.range
+    name = attack_name(rules, params)
     if battle.range is not None and not reach.min <= battle.range <= reach.max:
         reaches = say(
             "range.reach",
             "{an_attack} reaches distance {span}, not {given}",
             an_attack=article(params.label),
-            attack=rules.attack_said(_name(rules, params)),
+            attack=rules.attack_said(name),
             span=span(reach.min, reach.max),
             given=battle.range,
         )
@@ -38,38 +49,11 @@ def dice_needed(rules: Ruleset, params: SymbolHits, battle: Battle) -> dict[str,
     die = rules.dice[params.die].die
     need: dict[str, DiceNeed] = {}
     for side in SIDES:
-        spec = getattr(params, side)
-        units = size(battle.side(side))
-        if spec.max_units and units > spec.max_units:
-            many = say(
-                "units.too_many",
-                "the {side} has {n} units in {an_attack}; at most {most} can take part",
-                side=side,
-                n=units,
-                an_attack=article(params.label),
-                attack=rules.attack_said(_name(rules, params)),
-                most=spec.max_units,
-            )
-            raise RefereeError(many, rule=cite(params, "dice"))
-        count = (
-            sum(spec.unit_dice.get(u, 1) * n for u, n in battle.side(side)) if spec.dice == "per-unit" else spec.dice
-        )
-        if spec.max_dice and count > spec.max_dice:
-            owned = say(
-                "dice.owned",
-                "the {side} would roll {n} dice, but a player owns only {most}",
-                side=side,
-                n=count,
-                most=spec.max_dice,
-            )
-            raise RefereeError(owned, rule=cite(params, "dice"))
-        need[side] = DiceNeed(die, count, cite(params, "dice"))
+        spec = getattr(params, side).as_roll(rules)
+        # symbol hits says both sides' dice in one step of its own (`_rolls`), not the stage's
+        rolls, _, _ = roll.dice(rules, spec, battle, side, cite(params, "dice"), name)
+        need[side] = DiceNeed(die, rolls, cite(params, "dice"))
     return need
-
-
-def _name(rules: Ruleset, params: SymbolHits) -> str:
-    """The attack's name in the file, for its label in the language spoken."""
-    return next(name for name, attack in rules.attacks.items() if attack is params)
 
 
 def _counting(rules: Ruleset, params: SymbolHits, hits: tuple[object, ...]) -> str:
@@ -94,11 +78,17 @@ def _per_unit(rules: Ruleset, params: SymbolHits, battle: Battle, side: str) -> 
 
 
 def prepare(rules: Ruleset, name: str, params: SymbolHits, battle: Battle) -> Callable[[Throw], Ruling]:
-    """The ruler of one attack as told, for every throw."""
-    return lambda throw: _rule(rules, name, params, battle, throw)
+    """The ruler of one attack as told: how each side's faces read, worked out once."""
+    readings = {
+        side: read.reading(rules, getattr(params, side).as_read(), params.die, battle, side, cite(params, "hits"))[0]
+        for side in SIDES
+    }
+    return lambda throw: _rule(rules, name, params, battle, readings, throw)
 
 
-def _rule(rules: Ruleset, name: str, params: SymbolHits, battle: Battle, throw: Throw) -> Ruling:
+def _rule(
+    rules: Ruleset, name: str, params: SymbolHits, battle: Battle, readings: Mapping[Side, Reading], throw: Throw
+) -> Ruling:
     steps: list[Step] = []
     if battle.range is not None:
         steps.append(
@@ -113,137 +103,23 @@ def _rule(rules: Ruleset, name: str, params: SymbolHits, battle: Battle, throw: 
             )
         )
     rolled = {side: list(throw[side]) for side in SIDES}
-    rolls = {
-        side.value: say(
-            "dice.side_rolls",
-            "the {side} rolls {dice}{per_unit}",
-            side=side,
-            dice=say_n("count.dice", "{n} die", "{n} dice", len(rolled[side])),
-            per_unit=_per_unit(rules, params, battle, side),
-        )
-        for side in SIDES
-    }
-    steps.append(step(cite(params, "dice"), "dice.sides_roll", "{attacker}; {defender}", **rolls))
-    hits = {side: sum(face in getattr(params, side).hits for face in rolled[side]) for side in SIDES}
-    scored = {
-        side.value: say(
-            "hits.side_rolled",
-            "the {side} rolled {faces}: {hits} ({counting})",
-            side=side,
-            faces=listed(rules.face_said(params.die, f) for f in rolled[side]) or say("faces.none", "nothing"),
-            hits=say_n("count.hits", "{n} hit", "{n} hits", hits[side]),
-            counting=_counting(rules, params, getattr(params, side).hits),
-        )
-        for side in SIDES
-    }
-    steps.append(step(cite(params, "hits"), "hits.sides_rolled", "{attacker}; {defender}", **scored))
+    hits = {side: count.count(readings[side], throw[side], (HIT,))[HIT] for side in SIDES}
+    steps += [_rolls(rules, params, battle, rolled), _hits(rules, params, rolled, hits)]
+    costly = {side: getattr(params, side).on_win != "nothing" for side in SIDES}
+    winner, margin, compared = compare.compare(hits, params.tie, costly, cite(params, "compare"))
+    steps.append(compared)
 
-    attacker_hits, defender_hits = hits[Side.ATTACKER], hits[Side.DEFENDER]
-    if attacker_hits != defender_hits:
-        more = Side.ATTACKER if attacker_hits > defender_hits else Side.DEFENDER
-        compared: dict[str, Value] = {
-            "hits": say_n("count.hits", "{n} hit", "{n} hits", attacker_hits),
-            "against": defender_hits,
-            "side": more,
-            "winner": more,
-            "margin": abs(attacker_hits - defender_hits),
-        }
-        # a win that removes nothing is no win: nothing happens
-        winner: Side | None = None if getattr(params, more).on_win == "nothing" else more
-        steps.append(
-            step(
-                cite(params, "compare"),
-                "hits.compared",
-                "{hits} against {against}: the {winner} wins by {margin}",
-                **compared,
-            )
-            if winner
-            else step(
-                cite(params, "compare"),
-                "hits.compared.nothing",
-                "{hits} against {against}: more hits for the {side}, whose win removes nothing: nothing happens",
-                **compared,
-            )
-        )
-    else:
-        winner = (
-            None if params.tie == "nothing" or getattr(params, params.tie).on_win == "nothing" else Side(params.tie)
-        )
-        steps.append(
-            step(cite(params, "compare"), "hits.equal", "equal hits ({n} each): nothing happens", n=attacker_hits)
-            if winner is None
-            else step(
-                cite(params, "compare"),
-                "hits.equal.tie",
-                "equal hits ({n} each): the {winner} wins ties",
-                n=attacker_hits,
-                winner=winner,
-            )
-        )
-
-    loses = {side: 0 for side in SIDES}
+    loses = dict.fromkeys(SIDES, 0)
     options: dict[Side, list[dict[str, int]]] = {side: [] for side in SIDES}
     moves_in = False
     if winner:
-        loser = other(winner)
+        loser, on_win = winner.other, getattr(params, winner).on_win
         units = battle.side(loser)
-        rule = getattr(params, winner).on_win
-        surplus = max(abs(attacker_hits - defender_hits), 1)
-        count = {
-            "remove-surplus": min(surplus, size(units)),
-            "remove-all": size(units),
-            "wounds": surplus,
-        }[rule]
-        loses[loser] = count
-        options[loser] = [] if rule == "wounds" else removal_options(units, count)
-        removed = (
-            say("losses.which", " ({units})", units=counted(rules, options[loser][0].items()))
-            if len(options[loser]) == 1 and count
-            else ""
+        loses[loser], options[loser], paid = costs.removed(
+            rules, on_win, loser, units, margin, params.loss, cite(params, "losses"), cite(params, "choice")
         )
-        said: dict[str, Value] = {
-            "loser": loser,
-            "winner": winner,
-            "units": say_n("count.units", "{n} unit", "{n} units", count),
-            "wounds": params.loss.counted(rules, count)
-            if params.loss
-            else say_n("count.wounds", "{n} wound", "{n} wounds", count),
-            "removed": removed,
-            "surplus": surplus,
-            "size": size(units),
-        }
-        why = cite(params, "losses")
-        steps.append(
-            {
-                "remove-surplus": step(
-                    why,
-                    "losses.surplus",
-                    "the {loser} removes {units}{removed}: "
-                    "the surplus of {surplus}, capped at its {size} in the battle",
-                    **said,
-                ),
-                "remove-all": step(
-                    why, "losses.all", "all {size} of the {loser}'s units in the battle are removed{removed}", **said
-                ),
-                "wounds": step(
-                    why,
-                    "losses.wounds",
-                    "the {loser} takes {wounds}: the surplus of {surplus}, however many units it has",
-                    **said,
-                ),
-            }[rule]
-        )
-        if len(options[loser]) > 1:
-            steps.append(
-                step(
-                    cite(params, "choice"),
-                    "losses.choice",
-                    "the {loser} has units of different types and chooses which to remove: {options}",
-                    loser=loser,
-                    options=either(counted(rules, o.items()) for o in options[loser]),
-                )
-            )
-        if winner == "attacker" and rule != "wounds" and count == size(units):
+        steps += paid
+        if winner == Side.ATTACKER and on_win != "wounds" and loses[loser] == size(units):
             moves_in = params.move_in
             steps.append(
                 step(cite(params, "move_in"), "move_in.yes", "the target space is empty: the attacking units move in")
@@ -268,3 +144,34 @@ def _rule(rules: Ruleset, name: str, params: SymbolHits, battle: Battle, throw: 
         ),
         steps=tuple(steps),
     )
+
+
+def _rolls(rules: Ruleset, params: SymbolHits, battle: Battle, rolled: Mapping[Side, list[Face]]) -> Step:
+    """'the attacker rolls 2 dice (one per unit); the defender rolls 1 die (one per unit)'."""
+    rolls = {
+        side.value: say(
+            "dice.side_rolls",
+            "the {side} rolls {dice}{per_unit}",
+            side=side,
+            dice=say_n("count.dice", "{n} die", "{n} dice", len(rolled[side])),
+            per_unit=_per_unit(rules, params, battle, side),
+        )
+        for side in SIDES
+    }
+    return step(cite(params, "dice"), "dice.sides_roll", "{attacker}; {defender}", **rolls)
+
+
+def _hits(rules: Ruleset, params: SymbolHits, rolled: Mapping[Side, list[Face]], hits: Mapping[Side, int]) -> Step:
+    """'the attacker rolled sword, blank: 1 hit (sword or explosion count); the defender …'."""
+    scored = {
+        side.value: say(
+            "hits.side_rolled",
+            "the {side} rolled {faces}: {hits} ({counting})",
+            side=side,
+            faces=listed(rules.face_said(params.die, f) for f in rolled[side]) or say("faces.none", "nothing"),
+            hits=compare.hits(hits[side]),
+            counting=_counting(rules, params, getattr(params, side).hits),
+        )
+        for side in SIDES
+    }
+    return step(cite(params, "hits"), "hits.sides_rolled", "{attacker}; {defender}", **scored)
