@@ -31,6 +31,7 @@ KEYS: dict[str, Callable[[], str]] = {
     "bombard": lambda: pgettext("show.param", "bombard"),
     "by": lambda: pgettext("show.param", "by"),
     "cancel": lambda: pgettext("show.param", "cancel"),
+    "compare": lambda: pgettext("show.param", "compare"),
     "cannot_retreat": lambda: pgettext("show.param", "cannot retreat"),
     "casualties": lambda: pgettext("show.param", "casualties"),
     "changes": lambda: pgettext("show.param", "changes"),

@@ -1,25 +1,27 @@
 """An attack written as stages, ruled by running them in order: who rolls
 what (`referee.stages.roll`), how a face reads (`read`), count and cancel
-(`count`), what it costs (`costs`). The stages are pure; this module only
-strings them together and builds the outcome "tally"."""
+(`count`), who wins a comparison (`compare`), what it costs (`costs`). The
+stages are pure; this module only strings them together and builds the
+outcome "tally"."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from functools import partial
 
 from referee.outcomes.tally import Tally, TallySide
 from referee.procedures.base import Battle, DiceNeed, Throw, attack_name, cite
 from referee.procedures.staged.grammar import Staged
 from referee.ruleset.model import Ruleset
-from referee.ruling import SIDES, Ruling, Side, Step, listed, say, step
-from referee.stages import costs, count, read, roll
+from referee.ruling import SIDES, Ruling, Side, Step, listed, say, spaced, step
+from referee.stages import compare, costs, count, read, roll
 
 
 def odds_keys(params: Staged) -> tuple[str, ...]:
     """The outcome fields that tell one result from another: what a side scores
     where several symbols cost a loss (hits and crits together), else the
-    losses it deals, and the retreats it forces."""
-    keys: list[str] = []
+    losses it deals, and the retreats it forces; a comparison deals losses to either side."""
+    keys = [f"{side}_loses" for side in SIDES] if params.compare else []
     for side in SIDES:
         carried = set(getattr(params, side).read.symbols())
         losing, retreating = carried & set(params.costs.losses), carried & set(params.costs.retreats)
@@ -30,7 +32,7 @@ def odds_keys(params: Staged) -> tuple[str, ...]:
             keys.append(f"{side.other}_loses")
         if retreating:
             keys.append(f"{side.other}_retreats")
-    return tuple(keys)
+    return tuple(dict.fromkeys(keys))
 
 
 ODDS_KEYS = odds_keys  # the keys depend on the file: the door asks them of the attack's parameters
@@ -77,7 +79,7 @@ def prepare(rules: Ruleset, name: str, params: Staged, battle: Battle) -> Callab
             if faces:
                 steps.append(_rolled(rules, params, side, faces, symbols[side]))
         kept, said = count.cancel(symbols, params.cancel, cite(params, "cancel"))
-        loses, retreats, paid = costs.costs(rules, params.costs, kept, battle, cite(params, "costs"))
+        loses, retreats, paid = _costs(rules, params, battle, kept)
         scores = {side: count.scored(kept[side], costed) for side in SIDES}
         parts = {
             side: TallySide(
@@ -121,3 +123,38 @@ def _rolled(rules: Ruleset, params: Staged, side: Side, faces: tuple[object, ...
         faces=listed(rules.face_said(die, f) for f in faces) or say("faces.none", "nothing"),
         symbols=carried,
     )
+
+
+def _costs(
+    rules: Ruleset, params: Staged, battle: Battle, kept: Mapping[Side, Mapping[str, int]]
+) -> tuple[dict[Side, int], dict[Side, int], list[Step]]:
+    """What each side loses and retreats: by the symbols it faces, and, where
+    the file compares, what the loser of the comparison takes."""
+    spec = params.costs
+    if params.compare is None or spec.losses or spec.retreats:
+        loses, retreats, paid = costs.costs(rules, spec, kept, battle, cite(params, "costs"))
+    else:
+        loses, retreats, paid = dict.fromkeys(SIDES, 0), dict.fromkeys(SIDES, 0), []
+    if params.compare is None:
+        return loses, retreats, paid
+    symbol = params.compare.symbol
+    counts = {side: kept[side].get(symbol, 0) for side in SIDES}
+    costly = {side: getattr(params, side).on_win != "nothing" for side in SIDES}
+    rule = cite(params, "compare")
+    winner, margin, said = compare.compare(counts, params.compare.tie, costly, rule, partial(spaced, symbol))
+    steps = [said]
+    if winner:
+        loser = winner.other
+        lost, _, removed = costs.removed(
+            rules,
+            getattr(params, winner).on_win,
+            loser,
+            battle.side(loser),
+            margin,
+            spec.loss,
+            cite(params, "costs"),
+            cite(params, "costs"),
+        )
+        loses[loser] += lost
+        steps += removed
+    return loses, retreats, [*steps, *paid]
