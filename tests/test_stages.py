@@ -453,3 +453,48 @@ def test_the_roll_stage_refuses_more_dice_than_owned_and_more_units_than_take_pa
 def test_the_compared_symbol_is_one_a_face_carries(written: Path) -> None:
     written.write_text(WRITTEN_OUT.replace("symbol: hit,", "symbol: hits,").replace("TIE", "nothing"), encoding="utf-8")
     assert "hits" in fails(f"validate {written}")
+
+
+@pytest.mark.parametrize("tie", ["nothing", "attacker", "defender"])
+def test_the_compare_stage_gives_the_winner_and_the_margin_of_every_pair_of_counts(tie: str) -> None:
+    from referee.ruling import Side
+    from referee.stages.compare import compare
+
+    for attacker, defender, free in itertools.product(range(4), range(4), [None, Side.ATTACKER, Side.DEFENDER]):
+        costly = {side: side != free for side in Side}
+        winner, margin, said = compare({Side.ATTACKER: attacker, Side.DEFENDER: defender}, tie, costly, "R-1")
+        more = "attacker" if attacker > defender else "defender" if defender > attacker else tie
+        expected = None if more == "nothing" or more == free else more
+        assert (winner, margin) == (expected, abs(attacker - defender))
+        assert said.rule == "R-1" and said.text.endswith("nothing happens") == (expected is None)
+
+
+@pytest.mark.parametrize(
+    ("on_win", "margin", "count", "options"),
+    [
+        ("remove-surplus", 1, 1, [{"trooper": 1}, {"heavy": 1}]),
+        ("remove-surplus", 0, 1, [{"trooper": 1}, {"heavy": 1}]),  # a tie won removes one
+        ("remove-surplus", 5, 3, [{"trooper": 2, "heavy": 1}]),
+        ("remove-all", 1, 3, [{"trooper": 2, "heavy": 1}]),
+        ("wounds", 5, 5, []),
+    ],
+)
+def test_the_costs_of_a_comparison_lost(on_win: str, margin: int, count: int, options: list[dict[str, int]]) -> None:
+    from referee.ruleset.load import load
+    from referee.ruling import Side
+    from referee.stages.costs import removed
+
+    rules = load("groundforce")
+    lost, ways, steps = removed(
+        rules, on_win, Side.DEFENDER, (("trooper", 2), ("heavy", 1)), margin, None, "GF-B4", "GF-B5"
+    )
+    assert (lost, ways) == (count, options)
+    assert [s.rule for s in steps] == ["GF-B4", "GF-B5"][: 1 + (len(options) > 1)]
+    brute = [
+        {u: n for u, n in zip(("trooper", "heavy"), take, strict=True) if n}
+        for take in itertools.product(range(3), range(2))
+        if sum(take) == count
+    ]
+    assert sorted(map(sorted, (w.items() for w in ways))) == sorted(
+        map(sorted, (b.items() for b in brute if on_win != "wounds"))
+    )
