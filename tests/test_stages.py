@@ -486,7 +486,7 @@ def test_the_costs_of_a_comparison_lost(on_win: str, margin: int, count: int, op
 
     rules = load("groundforce")
     lost, ways, steps = removed(
-        rules, on_win, Side.DEFENDER, (("trooper", 2), ("heavy", 1)), margin, None, "GF-B4", "GF-B5"
+        rules, on_win, Side.DEFENDER, (("trooper", 2), ("heavy", 1)), margin, None, "GF-B4", ("loser", "GF-B5")
     )
     assert (lost, ways) == (count, options)
     assert [s.rule for s in steps] == ["GF-B4", "GF-B5"][: 1 + (len(options) > 1)]
@@ -497,4 +497,23 @@ def test_the_costs_of_a_comparison_lost(on_win: str, margin: int, count: int, op
     ]
     assert sorted(map(sorted, (w.items() for w in ways))) == sorted(
         map(sorted, (b.items() for b in brute if on_win != "wounds"))
+    )
+
+
+def test_the_winner_may_choose_which_of_the_losers_units_go(written: Path) -> None:
+    written.write_text(WRITTEN_OUT.replace("TIE", "nothing") + "    costs: {chooser: winner}\n", encoding="utf-8")
+    ruling = run_json(
+        f"battle {written} --attacker '2 trooper' --defender 'trooper, heavy' "
+        "--attacker-roll sword,explosion --defender-roll shield,blank"
+    )
+    assert ruling["explanation"][-1]["message"] == "losses.choice.winner"
+    assert ruling["explanation"][-1]["text"] == (
+        "the defender has units of different types; the attacker chooses which to remove: trooper or heavy"
+    )
+    assert (
+        "der Angreifer wählt"
+        in run(
+            f"--lang de battle {written} --attacker '2 trooper' --defender 'trooper, heavy' "
+            "--attacker-roll sword,explosion --defender-roll shield,blank"
+        ).stdout
     )

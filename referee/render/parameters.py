@@ -145,6 +145,8 @@ _VALUES: dict[str, Callable[[], str]] = {
     "value": lambda: pgettext("show.value", "value"),
     "range": lambda: pgettext("show.value", "range"),
     "compare": lambda: pgettext("show.value", "compare"),
+    "loser": lambda: pgettext("show.value", "loser"),
+    "winner": lambda: pgettext("show.value", "winner"),
 }
 
 

@@ -49,6 +49,11 @@ class Costs:
     )
     loss: Word = field(Record(Word), "the game's word for a loss", Word(one="loss", many="losses"))
     retreat: Word = field(Record(Word), "the game's word for one step of a retreat", Word(one="step", many="steps"))
+    chooser: str = field(
+        Text(choices=("loser", "winner")),
+        "with compare: who chooses which of the loser's units are removed, where they are of different kinds",
+        "loser",
+    )
 
     def cross_check(self, rules: Ruleset, path: str, fail: Fail) -> None:
         situation = pgettext("kind", "situation")
@@ -112,12 +117,20 @@ def removal_options(units: Units, count: int) -> list[dict[str, int]]:
 
 
 def removed(
-    rules: Ruleset, on_win: str, loser: Side, units: Units, margin: int, loss: Word | None, rule: str, choice: str
+    rules: Ruleset,
+    on_win: str,
+    loser: Side,
+    units: Units,
+    margin: int,
+    loss: Word | None,
+    rule: str,
+    choice: tuple[str, str],
 ) -> tuple[int, list[dict[str, int]], list[Step]]:
     """What the loser of a comparison takes by the winner's `on_win` (an
     ON_WIN choice, not nothing): its count, the ways to remove it (none for
-    wounds) and the steps that say so. A tie won removes one; the loser
-    chooses among units of different types, a step citing `choice`."""
+    wounds) and the steps that say so. A tie won removes one; `choice` says
+    who chooses among units of different types (loser or winner) and the
+    rule its step cites."""
     have = sum(n for _, n in units)
     surplus = max(margin, 1)
     count = {"remove-surplus": min(surplus, have), "remove-all": have, "wounds": surplus}[on_win]
@@ -154,14 +167,24 @@ def removed(
                 **said,
             )
         ]
+    chooser, why = choice
     if len(options) > 1:
         ways = either(counted(rules, o.items()) for o in options)
         steps.append(
             step(
-                choice,
+                why,
                 "losses.choice",
                 "the {loser} has units of different types and chooses which to remove: {options}",
                 loser=loser,
+                options=ways,
+            )
+            if chooser == "loser"
+            else step(
+                why,
+                "losses.choice.winner",
+                "the {loser} has units of different types; the {winner} chooses which to remove: {options}",
+                loser=loser,
+                winner=loser.other,
                 options=ways,
             )
         )

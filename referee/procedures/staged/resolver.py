@@ -153,7 +153,7 @@ def _costs(
             margin,
             spec.loss,
             cite(params, "costs"),
-            cite(params, "costs"),
+            (spec.chooser, cite(params, "costs")),
         )
         loses[loser] += lost
         steps += removed

@@ -116,7 +116,7 @@ def _rule(
         loser, on_win = winner.other, getattr(params, winner).on_win
         units = battle.side(loser)
         loses[loser], options[loser], paid = costs.removed(
-            rules, on_win, loser, units, margin, params.loss, cite(params, "losses"), cite(params, "choice")
+            rules, on_win, loser, units, margin, params.loss, cite(params, "losses"), ("loser", cite(params, "choice"))
         )
         steps += paid
         if winner == Side.ATTACKER and on_win != "wounds" and loses[loser] == size(units):
