@@ -231,6 +231,7 @@ def test_an_older_journal_entry_without_message_ids_still_shows_replays_and_veri
         older = {key: _older(entry[key]) for key in ("ruling", "explanation", "situation")}
         kept.append(
             command=entry["command"],
+            kind=entry["kind"],
             argv=entry["argv"],
             replay=entry["replay"],
             inputs=entry["inputs"],

@@ -12,7 +12,7 @@ A ruling command adopts it in two lines::
     def hit(ruleset, ..., seed, as_json):
         rules = load_rules(ruleset)        # cli.options.load_rules: replay swaps the file here
         ...
-        record(rules, document, seed=seed_used, dice={"rolled": faces}, situation=kept)
+        record(rules, document, "strike", seed=seed_used, dice={"rolled": faces}, situation=kept)
         emit(as_json, document, lambda: render.report(...))
 
 `record` must come before `emit`: it commits the entry (or raises, and
@@ -140,6 +140,7 @@ def _ruleset_content(rules: Ruleset) -> bytes:
 def record(
     rules: Ruleset | None,
     document: Any,
+    kind: str,
     *,
     seed: int | None = None,
     dice: dict[str, Any] | None = None,
@@ -150,7 +151,8 @@ def record(
     replay: list[str] | None = None,
 ) -> None:
     """Commit this ruling to the journal (unless --no-journal), before it is
-    printed; `starts` or `stops` names the game the entry starts or stops,
+    printed, with its `kind` of outcome (one of `referee.journal.kinds.KINDS`:
+    a procedure's `report`, else the command's own); `starts` or `stops` names the game the entry starts or stops,
     `command` the entry's command where it is not the one typed (a game that
     `play start` begins is a 'game start' entry of its own), and `replay` the
     command line that rules it again where the one typed reads the journal."""
@@ -175,6 +177,7 @@ def record(
     with opened() as journal:
         written = journal.append(
             command=command or " ".join(ctx.command_path.split()[1:]),
+            kind=kind,
             argv=argv,
             replay=replay
             or _spoken(argv) + (["--seed", str(seed)] if seed is not None and ctx.params.get("seed") != seed else []),

@@ -70,7 +70,7 @@ def _stop_if_over() -> None:
         going = journal.current_game()
         last = going and journal.last_entry(going["name"], COMMAND)
     if going and last and last["ruling"]["board"]["phase"] == "over":
-        record(None, {"game": going["name"], "ruleset": going["ruleset"]}, stops=going["name"], command=STOP)
+        record(None, {"game": going["name"], "ruleset": going["ruleset"]}, "game", stops=going["name"], command=STOP)
 
 
 def _player(rules: Ruleset, given: str | None, board: Board) -> str:
@@ -115,7 +115,7 @@ def _act(kind: str, as_json: bool, given: str | None, seed: int | None = None, *
     new, steps, done, drawn = apply(rules, board, action, seed)
     rolled = {"rolled": {"attacker": done["throw"]}} if kind == "attack" else None
     out = document(new, done, entry["id"], steps)
-    record(rules, out, seed=drawn, dice=rolled)
+    record(rules, out, "board", seed=drawn, dice=rolled)
     emit(as_json, out, lambda: render.report(rules, out, drawn=drawn))
 
 
@@ -214,9 +214,9 @@ def start(
     }
     board, steps, _, _ = apply(rules, None, action)
     _stop_if_over()
-    record(rules, {"game": name, "ruleset": rules.name}, starts=name, command=START)
+    record(rules, {"game": name, "ruleset": rules.name}, "game", starts=name, command=START)
     out = document(board, action, None, steps)
-    record(rules, out, seed=board.seed)
+    record(rules, out, "board", seed=board.seed)
     emit(as_json, out, lambda: render.report(rules, out))
 
 
@@ -415,7 +415,7 @@ def undo(as_json: bool) -> None:
         "board": before["board"],
         "explanation": [s.as_dict() for s in steps],
     }
-    record(rules, out)
+    record(rules, out, "board")
     emit(as_json, out, lambda: render.report(rules, out))
 
 

@@ -9,6 +9,7 @@ import json
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Union
 
+from referee.journal.kinds import kind_of
 from referee.language import pgettext
 from referee.ruling import say, say_n
 
@@ -18,7 +19,7 @@ if TYPE_CHECKING:
 Stored = Union[Mapping[str, Any], "sqlite3.Row"]  # a row as SQLite gives it, or as a test builds it
 
 TEXT = ("time", "command", "version", "prev_hash", "hash")
-OPTIONAL_TEXT = ("game", "ruleset", "ruleset_digest", "ruleset_path")
+OPTIONAL_TEXT = ("game", "ruleset", "ruleset_digest", "ruleset_path", "kind")
 
 
 def _texts(value: Any) -> bool:
@@ -112,6 +113,7 @@ def decode(row: Stored) -> dict[str, Any]:
                 say("damage.shape", "its {column} does not hold {holds}", column=column, holds=_holds(column))
             )
             entry[column] = empty()
+    entry["kind"] = kind_of(entry.get("kind"), entry["command"], entry["ruling"])
     if damage:
         entry["damage"] = damage
     return entry
@@ -122,7 +124,7 @@ def unreadable(n: int, why: str) -> dict[str, Any]:
     entry: dict[str, Any] = dict.fromkeys(TEXT, "")
     entry.update(dict.fromkeys((*OPTIONAL_TEXT, *OPTIONAL_JSON)))
     entry.update({column: empty() for column, (_, _, empty) in JSON.items()})
-    entry.update({"id": n, "damage": [_unreadable(why)]})
+    entry.update({"id": n, "kind": "unknown", "damage": [_unreadable(why)]})
     return entry
 
 

@@ -78,6 +78,7 @@ class Journal:
         self,
         *,
         command: str,
+        kind: str,
         argv: list[str],
         replay: list[str],
         inputs: dict[str, Any],
@@ -94,10 +95,11 @@ class Journal:
     ) -> Written:
         """Link and commit one entry: everything needed to show the ruling again
         and to re-run it (`replay`: the command line with its seed made
-        explicit). `starts` and `stops` name the game this entry starts or
-        stops, checked under the same lock; `situation` is what a ruling through
-        the door is ruled on again from (see `referee.journal.rerule`). (Keywords, not a record class:
-        defining one costs start-up time on every ruling.)"""
+        explicit), and its `kind` of outcome (`referee.journal.kinds`). `starts`
+        and `stops` name the game this entry starts or stops, checked under the
+        same lock; `situation` is what a ruling through the door is ruled on
+        again from (see `referee.journal.rerule`). (Keywords, not a record
+        class: defining one costs start-up time on every ruling.)"""
         digest = None if ruleset_content is None else sha256_hex(ruleset_content)
         stored = {
             "argv": argv,
@@ -132,6 +134,7 @@ class Journal:
                     "version": version,
                     **{column: canonical(stored[column]) for column in JSON_COLUMNS},
                     "situation": None if situation is None else canonical(situation),
+                    "kind": kind,
                 },
             )
         return Written(row["id"], row["hash"], game)

@@ -1,7 +1,8 @@
-"""A journal entry's outcome in a few words, for `referee log`: read from the
-typed keys its kind of ruling carries (who won, hit or miss, what was bought
-or recruited, what a board action did, the map dealt), else the conclusion
-its last step states when that is short, else a neutral word.
+"""A journal entry's outcome in a few words, for `referee log`: read, by the
+entry's kind of outcome, from the fields that kind of ruling carries (who won,
+hit or miss, what was bought or recruited, what a board action did, the map
+dealt), else the conclusion its last step states when that is short, else a
+neutral word.
 
 Each phrase is a message with a stable id, said whole in the language spoken;
 a side is said as the language's noun for it. Players, units and other words
@@ -38,16 +39,24 @@ def outcome(entry: dict[str, Any], word: Word = str, counted: Counted = stored) 
 
 def _outcome(entry: dict[str, Any], word: Word, counted: Counted) -> str:
     ruling = entry["ruling"] if isinstance(entry["ruling"], dict) else {}
-    if "board" in ruling and "action" in ruling:
+    kind = entry["kind"]
+    if kind == "board":
         return _board(ruling["action"], ruling["board"], word)
-    for keys, said in _TYPED:
-        if all(key in ruling for key in keys):
-            if (entry["dice"] or {}).get("rolled_before"):
-                return say("outcome.rolled_before", "{outcome} (rolled before)", outcome=said(ruling, counted))
-            return said(ruling, counted)
-    if entry["command"].startswith("game "):
+    if kind == "game":
         return _game(entry["command"].removeprefix("game "), str(ruling.get("game", "")))
-    return _concluded(ruling)
+    if kind not in _BY_KIND:
+        return _concluded(ruling)
+    try:
+        said: str
+        if ruling.get("awaits"):  # a ruling through the door that waits for a pick on the same throw
+            said = say("outcome.awaits", "waits for --{option}", option=ruling["awaits"])
+        else:
+            said = _BY_KIND[kind](ruling, counted)
+    except (KeyError, TypeError, ValueError):  # a ruling damaged or edited out of its kind's shape
+        return _concluded(ruling)
+    if (entry["dice"] or {}).get("rolled_before"):
+        return say("outcome.rolled_before", "{outcome} (rolled before)", outcome=said)
+    return said
 
 
 def _game(done: str, game: str) -> str:
@@ -131,7 +140,7 @@ def _dealt(tiles: int, first: str) -> str:
     return say_n("outcome.dealt", "{n} tile dealt, {first} first", "{n} tiles dealt, {first} first", tiles, first=first)
 
 
-def _set_up(ruling: Ruling) -> str:
+def _mapped(ruling: Ruling) -> str:
     dice = say_n("outcome.dice_each", "{n} dice each", "{n} dice each", ruling["dice_per_player"])
     return say_n("outcome.tiles", "{n} tile, {dice}", "{n} tiles, {dice}", len(ruling["tiles"]), dice=dice)
 
@@ -141,47 +150,45 @@ def _alone(said: Callable[[Ruling], str]) -> Callable[[Ruling, Counted], str]:
     return lambda ruling, counted: said(ruling)
 
 
-_TYPED: list[tuple[tuple[str, ...], Callable[[Ruling, Counted], str]]] = [
-    (("error",), _alone(lambda r: say("outcome.refused", "refused"))),
-    (("awaits",), _alone(lambda r: say("outcome.awaits", "waits for --{option}", option=r["awaits"]))),
-    (("players", "winner"), _alone(_score)),
-    (("winner",), _alone(_battle)),
-    (("hit",), _alone(_hit)),
-    (("needed",), _alone(lambda r: say("outcome.needs", "needs {needed}+ to hit", needed=r["needed"]))),
-    (("total", "expression"), _alone(lambda r: say("outcome.total", "total {total}", total=r["total"]))),
-    (
-        ("units", "ways"),
-        lambda r, c: say_n(
-            "outcome.ways.take", "{n} way to take {units}", "{n} ways to take {units}", len(r["ways"]), units=r["units"]
-        ),
-    ),
-    (("before", "after"), lambda r, c: say("outcome.now", "now {units}", units=_units(r["after"], c))),
-    (
-        ("built", "left"),
-        _alone(
-            lambda r: say("outcome.built", "built {things}, {left} left", things=listed(r["built"]), left=r["left"])
-        ),
-    ),
-    (("purchases", "spend"), _bought),
-    (("places_first", "tiles"), _alone(lambda r: _dealt(len(r["tiles"]), r["places_first"]))),
-    (("dice_per_player", "tiles"), _alone(_set_up)),
-    (
-        ("value", "lost"),
-        _alone(lambda r: say("outcome.grouped", "worth {value}, {lost} lost", value=r["value"], lost=r["lost"])),
-    ),
-]
+def _struck(ruling: Ruling) -> str:
+    if ruling.get("hit") is None:  # an older check that only gave the number needed
+        return say("outcome.needs", "needs {needed}+ to hit", needed=ruling["needed"])
+    return _hit(ruling)
 
-_NAMING_UNITS = (("before", "after"), ("purchases", "spend"))  # the outcomes that ask `counted`
+
+_BY_KIND: dict[str, Callable[[Ruling, Counted], str]] = {
+    "refused": _alone(lambda r: say("outcome.refused", "refused")),
+    "score": _alone(_score),
+    "exchange": _alone(_battle),
+    "pairs": _alone(_battle),
+    "pips": _alone(_battle),
+    "strike": _alone(_struck),
+    "chain": _alone(_concluded),
+    "roll": _alone(lambda r: say("outcome.total", "total {total}", total=r["total"])),
+    "faces": _alone(_concluded),
+    "recruit": lambda r, c: say_n(
+        "outcome.ways.take", "{n} way to take {units}", "{n} ways to take {units}", len(r["ways"]), units=r["units"]
+    ),
+    "territory": lambda r, c: say("outcome.now", "now {units}", units=_units(r["after"], c)),
+    "build": _alone(
+        lambda r: say("outcome.built", "built {things}, {left} left", things=listed(r["built"]), left=r["left"])
+    ),
+    "reinforce": _bought,
+    "map": _alone(_mapped),
+    "setup": _alone(lambda r: _dealt(len(r["tiles"]), r["places_first"])),
+    "group": _alone(lambda r: say("outcome.grouped", "worth {value}, {lost} lost", value=r["value"], lost=r["lost"])),
+}
+
+_NAMING_UNITS = ("territory", "reinforce")  # the kinds whose outcome asks `counted`
 
 
 def names_words(entry: dict[str, Any]) -> bool:
     """Whether the entry's outcome names a ruleset's words the language spoken
     may write otherwise (units; a board's players, where it is not English):
     only for these does the list load a ruleset."""
-    ruling = entry["ruling"] if isinstance(entry["ruling"], dict) else {}
-    if "board" in ruling and "action" in ruling:
+    if entry["kind"] == "board":
         return current() != ENGLISH
-    return next((keys for keys, _ in _TYPED if all(key in ruling for key in keys)), None) in _NAMING_UNITS
+    return entry["kind"] in _NAMING_UNITS
 
 
 def _board(action: dict[str, Any], board: dict[str, Any], word: Word) -> str:

@@ -1,0 +1,83 @@
+"""Each journal entry stores its kind of outcome; an entry written before
+kinds were stored has its kind inferred once, where its row is decoded, and
+reads, replays and verifies as before (issue 23, section 4)."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from referee.journal.kinds import KINDS
+from tests.conftest import run, run_json
+
+# one command of every kind a ruling command writes, and that kind
+EVENING = [
+    ("battle groundforce --attacker trooper --defender trooper --seed 1", "exchange"),
+    ("battle risk --attacker 3 --defender 2 --seed 1", "pairs"),
+    ("battle diceland --attacker 6,3 --defender 5 --seed 4", "pips"),
+    ("hit trueforces --attacker 4 --target 5 --attack ranged --roll 6 --wound-roll 6", "strike"),
+    ("roll 2d6+1 --seed 1", "roll"),
+    ("roll groundforce 2 --seed 7", "faces"),
+    ("score diceland --red 6,5,1 --blue 4,4,4", "score"),
+    ("recruit frontline-risk --stars 7 --cities 2 --capitals 1 --continent asia", "recruit"),
+    ('recruit frontline-risk --territory "3 infantry" --change merge --site', "territory"),
+    ("build frontline-risk --unflipped-stars 4 city", "build"),
+    ('reinforce groundforce --mines 1 --free-places 3 --buy "3 troopers"', "reinforce"),
+    ("group diceland 4 5", "group"),
+    ("map diceland --tiles 8 --seed 1", "map"),
+    ("setup diceland --tiles 8 --seed 1", "setup"),
+    ("game start friday --ruleset groundforce", "game"),
+    ("game stop", "game"),
+    ("play start saturday diceland --tiles 8 --seed 1", "game"),
+    ("play place", "board"),  # completed below with a tile and a die of the player to place
+]
+
+
+def _evening() -> list[dict[str, object]]:
+    for command, _ in EVENING:
+        if command == "play place":
+            board = run_json("play board")["board"]
+            placer = board["to_move"]
+            command += f" {board['tiles'][0]['coord']} {board['unplaced'][placer][0]}"
+        run(command)
+    entries: list[dict[str, object]] = run_json("log --limit 100")["entries"]
+    return entries
+
+
+def _without_kinds(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Write as a referee did before kinds were stored: nothing in the column."""
+    from referee.journal import store
+
+    appended = store.Journal.append
+    monkeypatch.setattr(store.Journal, "append", lambda self, **kept: appended(self, **{**kept, "kind": None}))
+
+
+def test_every_ruling_command_stores_its_kind(journal: Path) -> None:
+    entries = _evening()
+    stored = [row[0] for row in sqlite3.connect(journal).execute("SELECT kind FROM entries ORDER BY id")]
+    expected = [kind for _, kind in EVENING]
+    expected.insert(-1, "board")  # 'play start' writes the game's start, then the board it deals
+    assert stored == expected
+    assert [e["kind"] for e in entries] == expected
+    assert set(stored) <= set(KINDS)
+
+
+def test_a_journal_without_kinds_reads_replays_and_verifies_as_one_with_them(
+    journal: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with_kinds = _evening()
+    monkeypatch.setenv("REFEREE_JOURNAL", str(tmp_path / "older.sqlite3"))
+    with monkeypatch.context() as patch:
+        _without_kinds(patch)
+        _evening()
+    older = sqlite3.connect(tmp_path / "older.sqlite3")
+    assert {row[0] for row in older.execute("SELECT kind FROM entries")} == {None}
+    older.close()
+    inferred = run_json("log --limit 100")["entries"]
+    assert [(e["kind"], e["outcome"]) for e in inferred] == [(e["kind"], e["outcome"]) for e in with_kinds]
+    assert run_json("log verify")["intact"]
+    assert run_json("replay 1")["same"]
+    assert run_json("log show 3")["kind"] == "pips"
+    assert "waits for --choose" in run("log").stdout
