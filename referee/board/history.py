@@ -6,13 +6,16 @@ stored board, so a snapshot can be trusted and a dispute settled."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from referee.board import COMMAND, opening, turns
 from referee.board.state import Board
 from referee.errors import RefereeError
 from referee.ruleset.model import Ruleset
 from referee.ruling import Step, say
+
+if TYPE_CHECKING:
+    from referee.journal.rows import Entry
 
 Action = dict[str, Any]
 
@@ -50,15 +53,15 @@ def document(board: Board, action: Action, previous: int | None, steps: list[Ste
     }
 
 
-def rebuild(rules: Ruleset, entries: list[dict[str, Any]]) -> tuple[Board | None, list[dict[str, Any]]]:
+def rebuild(rules: Ruleset, entries: list[Entry]) -> tuple[Board | None, list[dict[str, Any]]]:
     """Fold every action of a game from the deal; each stored board that the
     fold does not reach is listed (entry, what differs)."""
     boards: dict[int, Board] = {}
     board: Board | None = None
     disagreements = []
     for entry in entries:
-        ruling = entry["ruling"]
-        if not entry["command"].startswith(COMMAND) or not isinstance(ruling, dict) or "board" not in ruling:
+        ruling = entry.ruling
+        if not entry.command.startswith(COMMAND) or not isinstance(ruling, dict) or "board" not in ruling:
             continue
         action, previous = ruling["action"], ruling["previous"]
         base = boards.get(previous) if previous is not None else None
@@ -66,12 +69,12 @@ def rebuild(rules: Ruleset, entries: list[dict[str, Any]]) -> tuple[Board | None
             board = boards[action["back_to"]] if action["kind"] == "undo" else apply(rules, base, action)[0]
         except (RefereeError, KeyError) as exc:
             said = say("board.no_longer", "the action no longer applies: {why}", why=str(exc))
-            disagreements.append({"entry": entry["id"], "differs": said})
+            disagreements.append({"entry": entry.id, "differs": said})
 
             continue
-        boards[entry["id"]] = board
+        boards[entry.id] = board
         stored = ruling["board"]
         if board.as_dict() != stored:
             keys = sorted(k for k, v in board.as_dict().items() if stored.get(k) != v)
-            disagreements.append({"entry": entry["id"], "differs": ", ".join(keys)})
+            disagreements.append({"entry": entry.id, "differs": ", ".join(keys)})
     return board, disagreements

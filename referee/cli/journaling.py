@@ -43,6 +43,7 @@ from referee.errors import RefereeError
 from referee.ruling import say, series
 
 if TYPE_CHECKING:
+    from referee.journal.rows import Entry
     from referee.journal.store import Journal
     from referee.ruleset.model import Ruleset
 
@@ -270,14 +271,14 @@ def opened(reading: bool = False) -> Iterator[Journal]:
         raise RefereeError(say("error.journal.how", HOW, message=exc.message)) from None
 
 
-def report_damage(journal: Journal, entries: list[dict[str, Any]]) -> None:
+def report_damage(journal: Journal, entries: list[Entry]) -> None:
     """Name on stderr every damaged entry a reading command met, and what the
     file itself could not give; then exit 1, as `log verify` does for a broken
     chain, after the command printed what it could read."""
     lines = [
-        say("journal.damaged_entry", "damaged: entry {n}: {why}", n=e["id"], why=series(e["damage"]))
+        say("journal.damaged_entry", "damaged: entry {n}: {why}", n=e.id, why=series(e.damage))
         for e in entries
-        if e.get("damage")
+        if e.damage
     ]
     lines += [
         say("journal.damaged_file", "damaged: {why}; what could be read is shown", why=why)

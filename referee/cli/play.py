@@ -25,10 +25,11 @@ from referee.ruling import say, step
 
 if TYPE_CHECKING:
     from referee.board.state import Board
+    from referee.journal.rows import Entry
     from referee.ruleset.model import Ruleset
 
 
-def _board_entry(game: str | None, reading: bool) -> tuple[Ruleset, dict[str, Any]]:
+def _board_entry(game: str | None, reading: bool) -> tuple[Ruleset, Entry]:
     """The ruleset and latest board entry of the named game, or of the game going."""
     from referee.board import COMMAND
 
@@ -57,8 +58,8 @@ def _board_entry(game: str | None, reading: bool) -> tuple[Ruleset, dict[str, An
                     game=game,
                 )
             )
-    path = Path(entry["ruleset_path"] or "")
-    return load_rules(str(path) if path.is_file() else entry["ruleset"]), entry
+    path = Path(entry.ruleset_path or "")
+    return load_rules(str(path) if path.is_file() else entry.ruleset or ""), entry
 
 
 def _stop_if_over() -> None:
@@ -69,7 +70,7 @@ def _stop_if_over() -> None:
     with opened() as journal:
         going = journal.current_game()
         last = going and journal.last_entry(going["name"], COMMAND)
-    if going and last and last["ruling"]["board"]["phase"] == "over":
+    if going and last and last.ruling["board"]["phase"] == "over":
         record(None, {"game": going["name"], "ruleset": going["ruleset"]}, "game", stops=going["name"], command=STOP)
 
 
@@ -110,11 +111,11 @@ def _act(kind: str, as_json: bool, given: str | None, seed: int | None = None, *
     from referee.render import board as render
 
     rules, entry = _board_entry(None, reading=False)
-    board = Board.from_dict(entry["ruling"]["board"])
+    board = Board.from_dict(entry.ruling["board"])
     action = {"kind": kind, "player": _player(rules, given, board), **fields}
     new, steps, done, drawn = apply(rules, board, action, seed)
     rolled = {"rolled": {"attacker": done["throw"]}} if kind == "attack" else None
-    out = document(new, done, entry["id"], steps)
+    out = document(new, done, entry.id, steps)
     record(rules, out, "board", seed=drawn, dice=rolled)
     emit(as_json, out, lambda: render.report(rules, out, drawn=drawn))
 
@@ -396,18 +397,16 @@ def undo(as_json: bool) -> None:
 
     _held()
     rules, entry = _board_entry(None, reading=False)
-    ruling = entry["ruling"]
+    ruling = entry.ruling
     if ruling["previous"] is None:
         raise RefereeError(
             say("error.play.undo", "nothing to undo: the game starts with the deal (stop it with 'referee game stop')")
         )
 
     with opened() as journal:
-        before = journal.entry(ruling["previous"])["ruling"]
-    action = {"kind": "undo", "undone": entry["id"], "back_to": ruling["previous"]}
-    steps = [
-        step("", "board.undo", "entry {entry} ({command}) taken back", entry=entry["id"], command=entry["command"])
-    ]
+        before = journal.entry(ruling["previous"]).ruling
+    action = {"kind": "undo", "undone": entry.id, "back_to": ruling["previous"]}
+    steps = [step("", "board.undo", "entry {entry} ({command}) taken back", entry=entry.id, command=entry.command)]
     out = {
         "game": ruling["game"],
         "action": action,
@@ -441,7 +440,7 @@ def board(game: str | None, svg_path: str | None, as_json: bool) -> None:
     from referee.render import board as render
 
     rules, entry = _board_entry(game, reading=True)
-    out = {"game": entry["ruling"]["game"], "entry": entry["id"], "board": entry["ruling"]["board"]}
+    out = {"game": entry.ruling["game"], "entry": entry.id, "board": entry.ruling["board"]}
     if svg_path:
         from referee.inputs import write_text
 
@@ -472,8 +471,8 @@ def hint(game: str | None, as_json: bool) -> None:
     from referee.render import board as render
 
     rules, entry = _board_entry(game, reading=True)
-    found = hints(rules, Board.from_dict(entry["ruling"]["board"]))
-    out = {"game": entry["ruling"]["game"], "board": entry["ruling"]["board"], "hints": [h.as_dict() for h in found]}
+    found = hints(rules, Board.from_dict(entry.ruling["board"]))
+    out = {"game": entry.ruling["game"], "board": entry.ruling["board"], "hints": [h.as_dict() for h in found]}
     emit(as_json, out, lambda: render.hints(rules, out, found))
 
 
@@ -494,11 +493,11 @@ def replay(game: str | None, as_json: bool) -> None:
     from referee.render import board as render
 
     rules, entry = _board_entry(game, reading=True)
-    name = entry["ruling"]["game"]
+    name = entry.ruling["game"]
     with opened(reading=True) as journal:
-        entries = journal.entries(game=entry["game"])
+        entries = journal.entries(game=entry.game)
     rebuilt, differences = rebuild(rules, entries)
-    same = rebuilt is not None and rebuilt.as_dict() == entry["ruling"]["board"] and not differences
+    same = rebuilt is not None and rebuilt.as_dict() == entry.ruling["board"] and not differences
     out = {"game": name, "same": same, "differences": differences, "board": rebuilt.as_dict() if rebuilt else None}
     emit(as_json, out, lambda: render.replayed(out))
     if not same:

@@ -13,7 +13,7 @@ import shlex
 import sys
 import tempfile
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -27,16 +27,19 @@ from referee.language import pgettext
 from referee.render import journal as render
 from referee.ruling import say
 
+if TYPE_CHECKING:
+    from referee.journal.rows import Entry
 
-def _today_file(entry: dict[str, Any]) -> Path | None:
+
+def _today_file(entry: Entry) -> Path | None:
     """The ruleset file today: the file it was read from; if that moved and the
     player named a shipped ruleset (not a file), the shipped one of that name."""
     from referee.ruleset.load import shipped
 
-    recorded = Path(entry["ruleset_path"])
+    recorded = Path(entry.ruleset_path or "")
     if recorded.is_file():
         return recorded
-    return shipped().get(entry["inputs"].get("ruleset", ""))
+    return shipped().get(entry.inputs.get("ruleset", ""))
 
 
 def rerun(args: list[str], ruleset_file: Path | None, *, as_json: bool = True) -> tuple[Any, str | None, str]:
@@ -61,15 +64,15 @@ def rerun(args: list[str], ruleset_file: Path | None, *, as_json: bool = True) -
     return attempt.document, None, printed.getvalue()
 
 
-def _rule_again(entry: dict[str, Any], ruleset_file: Path | None) -> tuple[Any, Any, str | None]:
+def _rule_again(entry: Entry, ruleset_file: Path | None) -> tuple[Any, Any, str | None]:
     """(the ruling then, the ruling now or None, why not): through the door
     on the stored situation where the entry holds one, else by its command line."""
-    if not entry.get("situation"):
-        now, error, _ = rerun(entry["replay"], ruleset_file)
-        return entry["ruling"], now, error
+    if not entry.situation:
+        now, error, _ = rerun(entry.replay, ruleset_file)
+        return entry.ruling, now, error
     from referee.journal.rerule import rule_again
 
-    then = entry["situation"]["ruling"]
+    then = entry.situation["ruling"]
     if ruleset_file is None:
         return then, None, say("replay.no_file", "the entry names no ruleset file to rule with")
     try:
@@ -78,7 +81,7 @@ def _rule_again(entry: dict[str, Any], ruleset_file: Path | None) -> tuple[Any, 
         return then, None, str(exc)
 
 
-def _run(entry: dict[str, Any], label: str, ruleset_file: Path | None) -> dict[str, Any]:
+def _run(entry: Entry, label: str, ruleset_file: Path | None) -> dict[str, Any]:
     from dataclasses import asdict
 
     from referee.journal.compare import differences
@@ -100,16 +103,16 @@ def _digest(path: Path) -> str:
     return sha256_hex(path.read_bytes())
 
 
-def replay_entry(entry: dict[str, Any], stored: bytes | None) -> list[dict[str, Any]]:
-    if entry["ruleset"] is None:
+def replay_entry(entry: Entry, stored: bytes | None) -> list[dict[str, Any]]:
+    if entry.ruleset is None:
         return [_run(entry, pgettext("replay.today", "Today"), None)]
     runs = []
     with tempfile.TemporaryDirectory(prefix="referee-replay-") as tmp:
         if stored is not None:
-            kept = Path(tmp) / Path(entry["ruleset_path"]).name
+            kept = Path(tmp) / Path(entry.ruleset_path or "").name
             kept.write_bytes(stored)
-            digest = entry["ruleset_digest"][:16]
-            if _digest(kept) == entry["ruleset_digest"]:
+            digest = (entry.ruleset_digest or "")[:16]
+            if _digest(kept) == entry.ruleset_digest:
                 label = pgettext("replay.kept", "With {file} as it was (sha256 {digest}, kept in the journal)")
             else:
                 label = pgettext(
@@ -123,7 +126,7 @@ def replay_entry(entry: dict[str, Any], stored: bytes | None) -> list[dict[str, 
         runs.append(
             {
                 "label": pgettext("replay.today.file", "With today's file"),
-                "error": pgettext("replay.gone", "the ruleset file {file} is gone").format(file=entry["ruleset_path"]),
+                "error": pgettext("replay.gone", "the ruleset file {file} is gone").format(file=entry.ruleset_path),
                 "same": False,
                 "differences": [],
                 "ruling": None,
@@ -131,7 +134,7 @@ def replay_entry(entry: dict[str, Any], stored: bytes | None) -> list[dict[str, 
         )
     else:
         digest = _digest(today)
-        if digest == entry["ruleset_digest"]:
+        if digest == entry.ruleset_digest:
             label = pgettext("replay.today.same", "With today's {file} (unchanged)")
         else:
             label = pgettext("replay.today.changed", "With today's {file} (changed since: sha256 {digest})")
@@ -139,13 +142,13 @@ def replay_entry(entry: dict[str, Any], stored: bytes | None) -> list[dict[str, 
     return runs
 
 
-def _summary(entry: dict[str, Any], runs: list[dict[str, Any]]) -> str:
+def _summary(entry: Entry, runs: list[dict[str, Any]]) -> str:
     """The replay's verdict: the ruling stands, or differs, and why as far as is known."""
     today = runs[-1]
     if today["same"]:
         return pgettext("replay.stands", "The ruling stands: today the referee rules the same.")
     why = []
-    if today.get("digest") and today["digest"] != entry["ruleset_digest"]:
+    if today.get("digest") and today["digest"] != entry.ruleset_digest:
         why.append(pgettext("replay.why.file", "the ruleset file has changed since"))
     if len(runs) > 1 and not runs[0]["same"]:
         from referee import __version__
@@ -154,7 +157,7 @@ def _summary(entry: dict[str, Any], runs: list[dict[str, Any]]) -> str:
             pgettext(
                 "replay.why.referee",
                 "the referee rules differently with the same file (version {then} then, {now} now)",
-            ).format(then=entry["version"], now=__version__)
+            ).format(then=entry.version, now=__version__)
         )
     if not why:
         return pgettext("replay.differs", "Today's ruling differs.")
@@ -178,25 +181,25 @@ def replay(entry: int, as_json: bool) -> None:
     """
     with opened(reading=True) as journal:
         found = journal.entry(entry)
-        stored = journal.ruleset_content(found["ruleset_digest"]) if found["ruleset_digest"] else None
+        stored = journal.ruleset_content(found.ruleset_digest) if found.ruleset_digest else None
         report_damage(journal, [found])
-    if found["command"].startswith("game"):
+    if found.command.startswith("game"):
         raise RefereeError(
             say(
                 "error.replay.not_ruling",
                 "entry {n} records a '{command}', not a ruling: there is nothing to rule again",
                 n=entry,
-                command=found["command"],
+                command=found.command,
             )
         )
-    if found["command"].startswith(BOARD_ACTION):
+    if found.command.startswith(BOARD_ACTION):
         raise RefereeError(
             say(
                 "error.replay.board",
                 "entry {n} is an action of a game held on the board, ruled on the board the entries before it "
                 "built: 'referee play replay --game {game}' replays the whole game",
                 n=entry,
-                game=found["game"],
+                game=found.game,
             )
         )
 
@@ -204,7 +207,7 @@ def replay(entry: int, as_json: bool) -> None:
     document = {
         "entry": entry,
         "command_line": command_line(found),
-        "replay_line": shlex.join(["referee", *found["replay"]]),
+        "replay_line": shlex.join(["referee", *found.replay]),
         "same": runs[-1]["same"],
         "summary": _summary(found, runs),
         "runs": runs,

@@ -1,16 +1,21 @@
-"""A stored row as plain data, whatever a hand edit or a damaged file left
-in it: every column of the wrong type or JSON that does not parse is
-replaced by an empty value of the right shape and named in `damage`, so the
-readers print what is left instead of crashing on it."""
+"""A stored row as a typed record (`Entry`), whatever a hand edit or a
+damaged file left in it: every column of the wrong type or JSON that does not
+parse is replaced by an empty value of the right shape and named in `damage`,
+so the readers print what is left instead of crashing on it. `decode` is the
+one way a row is read, older journals included (an entry without a stored
+kind of outcome has it inferred here); `Entry.as_dict` is what `--json` and
+an export print of it."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
+from dataclasses import field
 from typing import TYPE_CHECKING, Any, Union
 
 from referee.journal.kinds import kind_of
 from referee.language import pgettext
+from referee.records import record
 from referee.ruling import say, say_n
 
 if TYPE_CHECKING:
@@ -75,8 +80,100 @@ def _holds(column: str) -> str:
     return said[column]
 
 
-def decode(row: Stored) -> dict[str, Any]:
-    """The row's columns, JSON columns parsed; `damage` lists what was wrong."""
+@record
+class Dice:
+    """An entry's dice: the seed the referee drew from (None where the players
+    typed every die), the faces of each group, the groups typed, and the
+    earlier entries of the game that rolled the same attack; `stored` is the
+    column as written."""
+
+    seed: int | None
+    rolled: Mapping[str, list[Any]]
+    typed: tuple[str, ...]
+    rolled_before: tuple[int, ...]
+    stored: Mapping[str, Any] = field(compare=False, repr=False)
+
+    @classmethod
+    def read(cls, stored: Mapping[str, Any]) -> Dice:
+        seed, typed, before = stored.get("seed"), stored.get("typed"), stored.get("rolled_before")
+        return cls(
+            seed if isinstance(seed, int) else None,
+            stored.get("rolled") or {},
+            tuple(map(str, typed)) if isinstance(typed, list) else (),
+            tuple(n for n in before if isinstance(n, int)) if isinstance(before, list) else (),
+            stored,
+        )
+
+
+@record
+class Entry:
+    """One journal entry as read back: its columns, JSON columns parsed, its
+    kind of outcome (`referee.journal.kinds`) and what was wrong with it
+    (`damage`). `ruling` is the command's --json document, of the shape its
+    kind gives it; `columns` is the order `as_dict` writes them in."""
+
+    id: int
+    time: str
+    command: str
+    argv: list[str]
+    replay: list[str]
+    game: str | None
+    ruleset: str | None
+    ruleset_digest: str | None
+    ruleset_path: str | None
+    inputs: Mapping[str, Any]
+    dice: Dice
+    ruling: Any
+    explanation: list[Any]
+    version: str
+    prev_hash: str
+    hash: str
+    situation: Mapping[str, Any] | None
+    kind: str
+    damage: tuple[str, ...] = ()
+    columns: tuple[str, ...] = field(default=(), compare=False, repr=False)
+
+    @property
+    def awaits(self) -> str | None:
+        """The word a pick on this entry's throw must still give, if it waits for one."""
+        waits = self.ruling.get("awaits") if isinstance(self.ruling, dict) else None
+        return waits if isinstance(waits, str) else None
+
+    @property
+    def picks_on(self) -> Any:
+        """The entry whose throw this one picked on (`battle --entry N`), if any."""
+        return self.inputs.get("entry")
+
+    @property
+    def unreadable(self) -> bool:
+        """Whether it stands in for one SQLite could not read: nothing of it to show
+        (its damage line starts as `unreadable` starts it: every language says why last)."""
+        mark = _unreadable("")
+        return any(why.startswith(mark) for why in self.damage)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The entry as its row holds it, in its columns' order, with its kind
+        and (if any) its damage: what `--json` prints."""
+        held = {name: self.dice.stored if name == "dice" else getattr(self, name) for name in self.columns}
+        return {**held, "kind": self.kind, **({"damage": list(self.damage)} if self.damage else {})}
+
+
+def _entry(columns: Mapping[str, Any], order: tuple[str, ...], damage: list[str]) -> Entry:
+    read: dict[str, Any] = {name: columns.get(name) for name in _FIELDS if name not in ("dice", "kind")}
+    return Entry(
+        **read,
+        dice=Dice.read(columns["dice"]),
+        kind=kind_of(columns.get("kind"), columns["command"], columns["ruling"]),
+        damage=tuple(damage),
+        columns=tuple(name for name in order if name != "kind"),
+    )
+
+
+_FIELDS = ("id", *TEXT, *OPTIONAL_TEXT, *JSON, *OPTIONAL_JSON)
+
+
+def decode(row: Stored) -> Entry:
+    """The row as an Entry, JSON columns parsed; `damage` lists what was wrong."""
     entry = dict(row)
     damage: list[str] = []
     for column in TEXT + OPTIONAL_TEXT:
@@ -113,27 +210,17 @@ def decode(row: Stored) -> dict[str, Any]:
                 say("damage.shape", "its {column} does not hold {holds}", column=column, holds=_holds(column))
             )
             entry[column] = empty()
-    entry["kind"] = kind_of(entry.get("kind"), entry["command"], entry["ruling"])
-    if damage:
-        entry["damage"] = damage
-    return entry
+    return _entry(entry, tuple(entry), damage)
 
 
-def unreadable(n: int, why: str) -> dict[str, Any]:
+def unreadable(n: int, why: str) -> Entry:
     """An entry SQLite could not read at all, standing in for it in a listing."""
     entry: dict[str, Any] = dict.fromkeys(TEXT, "")
     entry.update(dict.fromkeys((*OPTIONAL_TEXT, *OPTIONAL_JSON)))
     entry.update({column: empty() for column, (_, _, empty) in JSON.items()})
-    entry.update({"id": n, "kind": "unknown", "damage": [_unreadable(why)]})
-    return entry
+    entry.update({"id": n, "kind": "unknown"})
+    return _entry(entry, tuple(entry), [_unreadable(why)])
 
 
 def _unreadable(why: str) -> str:
     return say("damage.unreadable", "it cannot be read: {why}", why=why)
-
-
-def is_unreadable(entry: dict[str, Any]) -> bool:
-    """Whether `entry` stands in for one SQLite could not read: nothing of it to show
-    (its damage line starts as `unreadable` starts it: every language says why last)."""
-    mark = _unreadable("")
-    return any(str(why).startswith(mark) for why in entry.get("damage", ()))

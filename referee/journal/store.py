@@ -20,7 +20,7 @@ from referee.errors import RefereeError, did_you_mean
 from referee.journal import games, schema
 from referee.journal.chain import canonical
 from referee.journal.link import highest_issued, link, now
-from referee.journal.rows import decode, unreadable
+from referee.journal.rows import Entry, decode, unreadable
 from referee.language import pgettext
 from referee.ruling import listed, say
 
@@ -139,9 +139,7 @@ class Journal:
             )
         return Written(row["id"], row["hash"], game)
 
-    def entries(
-        self, game: str | None = None, ruleset: str | None = None, limit: int | None = None
-    ) -> list[dict[str, Any]]:
+    def entries(self, game: str | None = None, ruleset: str | None = None, limit: int | None = None) -> list[Entry]:
         """The latest `limit` entries matching, oldest first. A game nobody
         started is a typo, not an empty evening. What cannot be read is
         named in `damage` (of an entry, or of the journal)."""
@@ -169,7 +167,7 @@ class Journal:
             self.damage.append(why)
             yield Unreadable(why)
 
-    def last_entry(self, game: str, command_prefix: str) -> dict[str, Any] | None:
+    def last_entry(self, game: str, command_prefix: str) -> Entry | None:
         """The latest entry of a game whose command starts with the prefix (a
         game held on the board reads its board from it)."""
         row = self.db.execute(
@@ -178,7 +176,7 @@ class Journal:
         ).fetchone()
         return None if row is None else decode(row)
 
-    def entry(self, n: int) -> dict[str, Any]:
+    def entry(self, n: int) -> Entry:
         try:
             row = self.db.execute("SELECT * FROM entries WHERE id = ?", (n,)).fetchone()
             last = self.db.execute("SELECT max(id) FROM entries").fetchone()[0] if row is None else n

@@ -14,11 +14,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from referee.language import ENGLISH, current
 from referee.render.widths import closed_up, columns
 from referee.ruling import Side, listed, say, say_n, series
+
+if TYPE_CHECKING:
+    from referee.journal.rows import Entry
 
 SHORT = 32  # longest conclusion taken from an explanation as the outcome
 
@@ -32,18 +35,18 @@ def stored(unit: str, count: int, state: str = "") -> str:
     return say("outcome.counted", "{n} {unit}", n=str(count), unit=(state + " " + unit).strip())
 
 
-def outcome(entry: dict[str, Any], word: Word = str, counted: Counted = stored) -> str:
+def outcome(entry: Entry, word: Word = str, counted: Counted = stored) -> str:
     """The entry's outcome, its Chinese words closed up once the words given are in."""
     return closed_up(_outcome(entry, word, counted))
 
 
-def _outcome(entry: dict[str, Any], word: Word, counted: Counted) -> str:
-    ruling = entry["ruling"] if isinstance(entry["ruling"], dict) else {}
-    kind = entry["kind"]
+def _outcome(entry: Entry, word: Word, counted: Counted) -> str:
+    ruling = entry.ruling if isinstance(entry.ruling, dict) else {}
+    kind = entry.kind
     if kind == "board":
         return _board(ruling["action"], ruling["board"], word)
     if kind == "game":
-        return _game(entry["command"].removeprefix("game "), str(ruling.get("game", "")))
+        return _game(entry.command.removeprefix("game "), str(ruling.get("game", "")))
     if kind not in _BY_KIND:
         return _concluded(ruling)
     try:
@@ -54,7 +57,7 @@ def _outcome(entry: dict[str, Any], word: Word, counted: Counted) -> str:
             said = _BY_KIND[kind](ruling, counted)
     except (KeyError, TypeError, ValueError):  # a ruling damaged or edited out of its kind's shape
         return _concluded(ruling)
-    if (entry["dice"] or {}).get("rolled_before"):
+    if entry.dice.rolled_before:
         return say("outcome.rolled_before", "{outcome} (rolled before)", outcome=said)
     return said
 
@@ -182,13 +185,13 @@ _BY_KIND: dict[str, Callable[[Ruling, Counted], str]] = {
 _NAMING_UNITS = ("territory", "reinforce")  # the kinds whose outcome asks `counted`
 
 
-def names_words(entry: dict[str, Any]) -> bool:
+def names_words(entry: Entry) -> bool:
     """Whether the entry's outcome names a ruleset's words the language spoken
     may write otherwise (units; a board's players, where it is not English):
     only for these does the list load a ruleset."""
-    if entry["kind"] == "board":
+    if entry.kind == "board":
         return current() != ENGLISH
-    return entry["kind"] in _NAMING_UNITS
+    return entry.kind in _NAMING_UNITS
 
 
 def _board(action: dict[str, Any], board: dict[str, Any], word: Word) -> str:
