@@ -437,6 +437,7 @@ def board(game: str | None, svg_path: str | None, as_json: bool) -> None:
     Example:
       referee play board --svg board.svg
     """
+    from referee.board.snapshot import BoardState
     from referee.render import board as render
 
     rules, entry = _board_entry(game, reading=True)
@@ -444,7 +445,7 @@ def board(game: str | None, svg_path: str | None, as_json: bool) -> None:
     if svg_path:
         from referee.inputs import write_text
 
-        write_text(Path(svg_path), render.svg(rules, out["board"]), "the board")
+        write_text(Path(svg_path), render.svg(rules, BoardState.read(out["board"])), "the board")
         out["svg"] = svg_path
     emit(
         as_json,

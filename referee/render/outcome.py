@@ -194,33 +194,36 @@ def names_words(entry: Entry) -> bool:
     return entry.kind in _NAMING_UNITS
 
 
-def _board(action: dict[str, Any], board: dict[str, Any], word: Word) -> str:
+def _board(action: dict[str, Any], stored: dict[str, Any], word: Word) -> str:
     """What an action on the board did, read from the board it left."""
+    from referee.board.snapshot import BoardState
+
+    board = BoardState.read(stored)
     kind = action["kind"]
     player = word(action["player"]) if action.get("player") else str(action.get("player"))
-    at = {tile["coord"]: tile for tile in board["tiles"]}
-    if board["phase"] == "over" and board.get("winner"):
-        return say("outcome.player_wins", "{winner} wins", winner=word(board["winner"]["player"]))
+    at = board.at()
+    if board.phase == "over" and board.winner:
+        return say("outcome.player_wins", "{winner} wins", winner=word(board.winner.player))
     if kind == "start":
-        return _dealt(len(board["tiles"]), word(board["to_move"]))
+        return _dealt(len(board.tiles), word(board.to_move))
     if kind == "place":  # placements alternate between the players: each tile now names its placer
-        by: dict[str, list[str]] = {}
+        by: dict[str | None, list[str]] = {}
         for coord, pips in action["placements"]:
-            by.setdefault(at[coord]["owner"], []).append(
+            by.setdefault(at[coord].owner, []).append(
                 say("outcome.placed", "a {pips} on {coord}", pips=pips, coord=coord)
             )
         return series(
-            say("outcome.placed_by", "{player}: {placed}", player=word(p), placed=listed(placed))
+            say("outcome.placed_by", "{player}: {placed}", player=word(str(p)), placed=listed(placed))
             for p, placed in by.items()
         )
-    if board.get("pending"):
+    if board.pending:
         return say("outcome.pick_awaited", "waits for a pick")
     if kind in ("attack", "pick") and action.get("to") in at:
         to, held = action["to"], at[action["to"]]
-        if held["owner"] == action.get("player"):
+        if held.owner == action.get("player"):
             return say("outcome.takes", "{player} takes {tile}", player=player, tile=to)
-        if held["owner"]:
-            return say("outcome.holds", "{tile} holds ({pips} left)", tile=to, pips=held["pips"])
+        if held.owner:
+            return say("outcome.holds", "{tile} holds ({pips} left)", tile=to, pips=held.pips)
         return say("outcome.emptied", "{tile} emptied", tile=to)
     if kind == "pick" and "choose" in action:
         rolled, field = action["choose"]
@@ -232,5 +235,5 @@ def _board(action: dict[str, Any], board: dict[str, Any], word: Word) -> str:
     if kind == "undo":
         return say("outcome.undone", "entry {entry} taken back", entry=action["undone"])
     if kind == "end":
-        return say("outcome.turn", "turn {turn}: {player} to move", turn=board["turn"], player=word(board["to_move"]))
+        return say("outcome.turn", "turn {turn}: {player} to move", turn=board.turn, player=word(board.to_move))
     return say("outcome.acts", "{player} {kind}s", player=player, kind=kind)

@@ -1,0 +1,114 @@
+"""A board as the journal stores it and `--json` prints it (`Board.as_dict`),
+read back as a typed record: `read` is the one decoder of a stored board, so
+the reports, the log's outcome and `play` read its fields, not the keys of a
+free dict. `as_dict` gives the stored form back unchanged."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import field
+from typing import Any
+
+from referee.records import record
+
+
+@record
+class TileState:
+    """One tile: where it is, its terrain, whose capital it is (False: none;
+    None: a capital not yet claimed), and the die on it (owner and pips), if any."""
+
+    coord: str
+    q: int
+    r: int
+    terrain: str
+    capital: str | bool | None
+    owner: str | None
+    pips: int | None
+
+
+@record
+class Pending:
+    """An attack that waits for a pick on its throw."""
+
+    to: str
+    throw: tuple[int, ...]
+
+
+@record
+class Attraction:
+    """A pip a player may claim off the dice the other forgot."""
+
+    player: str
+    dice: tuple[str, ...]
+
+
+@record
+class Winner:
+    player: str
+    decided_by: str
+
+
+@record
+class BoardState:
+    """One moment of a game as stored: tiles in coordinate order, whose turn
+    and phase, each player's dice (on the map, pips, hand, to place, out), and
+    what waits; `stored` is the form it was read from."""
+
+    game: str
+    seed: int
+    shape: str
+    options: tuple[str, ...]
+    players: tuple[str, ...]
+    tiles: tuple[TileState, ...]
+    phase: str
+    turn: int
+    to_move: str
+    moves: int
+    unplaced: Mapping[str, list[int]]
+    hand: Mapping[str, list[int]]
+    out: Mapping[str, int]
+    dice_on_map: Mapping[str, int]
+    pip_totals: Mapping[str, int]
+    closed: tuple[str, ...]
+    pending: Pending | None
+    attraction: Attraction | None
+    winner: Winner | None
+    stored: Mapping[str, Any] = field(compare=False, repr=False)
+
+    @classmethod
+    def read(cls, stored: Mapping[str, Any]) -> BoardState:
+        """The stored board (`Board.as_dict`) as a record."""
+        pending, attraction, winner = stored["pending"], stored["attraction"], stored["winner"]
+        return cls(
+            game=stored["game"],
+            seed=stored["seed"],
+            shape=stored["shape"],
+            options=tuple(stored["options"]),
+            players=tuple(stored["players"]),
+            tiles=tuple(
+                TileState(t["coord"], t["q"], t["r"], t["terrain"], t["capital"], t["owner"], t["pips"])
+                for t in stored["tiles"]
+            ),
+            phase=stored["phase"],
+            turn=stored["turn"],
+            to_move=stored["to_move"],
+            moves=stored["moves"],
+            unplaced=stored["unplaced"],
+            hand=stored["hand"],
+            out=stored["out"],
+            dice_on_map=stored["dice_on_map"],
+            pip_totals=stored["pip_totals"],
+            closed=tuple(stored["closed"]),
+            pending=Pending(pending["to"], tuple(pending["throw"])) if pending else None,
+            attraction=Attraction(attraction["player"], tuple(attraction["dice"])) if attraction else None,
+            winner=Winner(winner["player"], winner["decided_by"]) if winner else None,
+            stored=stored,
+        )
+
+    def at(self) -> dict[str, TileState]:
+        """Each tile by its coordinate."""
+        return {tile.coord: tile for tile in self.tiles}
+
+    def as_dict(self) -> Mapping[str, Any]:
+        """The stored form, as the journal holds it and --json prints it."""
+        return self.stored
