@@ -81,3 +81,40 @@ def test_a_journal_without_kinds_reads_replays_and_verifies_as_one_with_them(
     assert run_json("replay 1")["same"]
     assert run_json("log show 3")["kind"] == "pips"
     assert "waits for --choose" in run("log").stdout
+
+
+def _board_edited_out_of_shape(journal: Path) -> int:
+    """A game on the board whose last board entry holds a ruling that is no board action; its id."""
+    run("play start saturday diceland --tiles 8 --seed 1")
+    last = run_json("log")["entries"][-1]
+    assert last["kind"] == "board"
+    db = sqlite3.connect(journal)
+    with db:
+        db.execute("UPDATE entries SET ruling = ? WHERE id = ?", ('{"game": "saturday"}', last["id"]))
+    db.close()
+    return int(last["id"])
+
+
+def test_a_board_entry_edited_out_of_shape_is_refused_by_play_and_named_by_replay(journal: Path) -> None:
+    n = _board_edited_out_of_shape(journal)
+    said = run("play board", code=2).stderr
+    assert f"the board of entry {n} cannot be read ('referee log verify' says more)" in said
+    assert "Traceback" not in said
+    replayed = run("play replay", code=2).stderr  # the latest board cannot be read: nothing to compare with
+    assert f"entry {n} cannot be read" in replayed
+    listed = run_json("log")["entries"][-1]
+    assert listed["kind"] == "board" and listed["outcome"] == "ruled"  # told by what is left, not guessed
+
+
+def test_play_replay_names_an_earlier_board_entry_that_cannot_be_read(journal: Path) -> None:
+    run("play start saturday diceland --tiles 8 --seed 1")
+    board = run_json("play board")["board"]
+    placer = board["to_move"]
+    run(f"play place {board['tiles'][0]['coord']} {board['unplaced'][placer][0]}")
+    first = run_json("log")["entries"][-2]["id"]
+    db = sqlite3.connect(journal)
+    with db:
+        db.execute("UPDATE entries SET ruling = ? WHERE id = ?", ('{"game": "saturday"}', first))
+    db.close()
+    out = run("play replay", code=1).stdout
+    assert f"entry {first}: its action and board cannot be read" in out

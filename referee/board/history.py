@@ -60,20 +60,27 @@ def rebuild(rules: Ruleset, entries: list[Entry]) -> tuple[Board | None, list[di
     board: Board | None = None
     disagreements = []
     for entry in entries:
-        ruling = entry.ruling
-        if not entry.command.startswith(COMMAND) or not isinstance(ruling, dict) or "board" not in ruling:
+        move = entry.move
+        if not entry.command.startswith(COMMAND):
             continue
-        action, previous = ruling["action"], ruling["previous"]
+        if move is None:
+            said = say("board.unreadable", "its action and board cannot be read")
+            disagreements.append({"entry": entry.id, "differs": said})
+            continue
+        act, previous = move.act, move.previous
         base = boards.get(previous) if previous is not None else None
         try:
-            board = boards[action["back_to"]] if action["kind"] == "undo" else apply(rules, base, action)[0]
+            if act.kind == "undo" and act.back_to is not None:
+                board = boards[act.back_to]
+            else:  # an undo that names no entry to go back to is no action apply knows
+                board = apply(rules, base, dict(act.stored))[0]
         except (RefereeError, KeyError) as exc:
             said = say("board.no_longer", "the action no longer applies: {why}", why=str(exc))
             disagreements.append({"entry": entry.id, "differs": said})
 
             continue
         boards[entry.id] = board
-        stored = ruling["board"]
+        stored = move.board.stored
         if board.as_dict() != stored:
             keys = sorted(k for k, v in board.as_dict().items() if stored.get(k) != v)
             disagreements.append({"entry": entry.id, "differs": ", ".join(keys)})

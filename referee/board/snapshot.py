@@ -112,3 +112,50 @@ class BoardState:
     def as_dict(self) -> Mapping[str, Any]:
         """The stored form, as the journal holds it and --json prints it."""
         return self.stored
+
+
+@record
+class Act:
+    """An action as the journal stores it: its kind, who acted, and the tiles,
+    dice and entries it names; `stored` is the form `apply` takes again."""
+
+    kind: str
+    player: str | None
+    start: str | None  # the tile a move or an attack starts from ('from')
+    to: str | None
+    placements: tuple[tuple[str, int], ...]
+    choose: tuple[Any, Any] | None
+    undone: int | None
+    back_to: int | None
+    stored: Mapping[str, Any] = field(compare=False, repr=False)
+
+    @classmethod
+    def read(cls, stored: Mapping[str, Any]) -> Act:
+        choose = stored.get("choose")
+        return cls(
+            kind=stored["kind"],
+            player=stored.get("player"),
+            start=stored.get("from"),
+            to=stored.get("to"),
+            placements=tuple((str(coord), int(pips)) for coord, pips in stored.get("placements") or ()),
+            choose=(choose[0], choose[1]) if choose else None,
+            undone=stored.get("undone"),
+            back_to=stored.get("back_to"),
+            stored=stored,
+        )
+
+
+@record
+class BoardMove:
+    """A board action's entry as stored (what `play` prints with --json): the
+    game, the action, the entry it was applied to and the board it left."""
+
+    game: str
+    act: Act
+    previous: int | None
+    board: BoardState
+
+    @classmethod
+    def read(cls, ruling: Mapping[str, Any]) -> BoardMove:
+        """The stored ruling as a record; KeyError, TypeError or ValueError where it is not one."""
+        return cls(ruling["game"], Act.read(ruling["action"]), ruling["previous"], BoardState.read(ruling["board"]))

@@ -125,7 +125,7 @@ def _shown(journal: Journal, entry: Entry) -> str:
     command line again with the ruleset content kept, where that rules the
     same; else its card (the outcome in a few words, dice, hashes, why)."""
     content = journal.ruleset_content(entry.ruleset_digest) if entry.ruleset_digest else None
-    if isinstance(entry.ruling, dict) and "board" in entry.ruling and content is not None:
+    if entry.move is not None and content is not None:
         rules = _kept_rules(entry, content)
         return render.board_action(rules, replace(entry, explanation=_said_again(journal, rules, entry)))
     if entry.command.startswith("game") or (content is None and entry.ruleset is not None):
@@ -145,15 +145,19 @@ def _said_again(journal: Journal, rules: Ruleset, entry: Entry) -> list[dict[str
     from referee.board.history import apply
     from referee.board.state import Board
 
-    ruling = entry.ruling
-    if ruling["action"]["kind"] == "undo":
+    move = entry.move
+    if move is None or move.act.kind == "undo":
+        return list(entry.explanation)
+    before = journal.entry(move.previous).move if move.previous is not None else None
+    if move.previous is not None and before is None:  # the board it was applied to cannot be read
         return list(entry.explanation)
     try:
-        before = journal.entry(ruling["previous"]).ruling["board"] if ruling["previous"] is not None else None
-        board, steps, _, _ = apply(rules, Board.from_dict(before) if before else None, ruling["action"])
+        board, steps, _, _ = apply(
+            rules, Board.from_dict(before.board.stored) if before else None, dict(move.act.stored)
+        )
     except (RefereeError, KeyError, TypeError):
         return list(entry.explanation)
-    return [step.as_dict() for step in steps] if board.as_dict() == ruling["board"] else list(entry.explanation)
+    return [step.as_dict() for step in steps] if board.as_dict() == move.board.stored else list(entry.explanation)
 
 
 def _printed_again(entry: Entry, content: bytes | None) -> str | None:

@@ -24,13 +24,15 @@ from referee.procedures.told import pips as numbers
 from referee.ruling import say, step
 
 if TYPE_CHECKING:
+    from referee.board.snapshot import BoardMove
     from referee.board.state import Board
     from referee.journal.rows import Entry
     from referee.ruleset.model import Ruleset
 
 
-def _board_entry(game: str | None, reading: bool) -> tuple[Ruleset, Entry]:
-    """The ruleset and latest board entry of the named game, or of the game going."""
+def _board_entry(game: str | None, reading: bool) -> tuple[Ruleset, Entry, BoardMove]:
+    """The ruleset, latest board entry and its board action, of the named game
+    or of the game going; an entry whose board cannot be read is refused."""
     from referee.board import COMMAND
 
     with opened(reading=reading) as journal:
@@ -59,7 +61,20 @@ def _board_entry(game: str | None, reading: bool) -> tuple[Ruleset, Entry]:
                 )
             )
     path = Path(entry.ruleset_path or "")
-    return load_rules(str(path) if path.is_file() else entry.ruleset or ""), entry
+    return load_rules(str(path) if path.is_file() else entry.ruleset or ""), entry, _move(entry)
+
+
+def _move(entry: Entry) -> BoardMove:
+    """The entry's board action; one edited or damaged out of its shape is refused."""
+    if entry.move is None:
+        raise RefereeError(
+            say(
+                "error.play.unreadable",
+                "the board of entry {n} cannot be read ('referee log verify' says more)",
+                n=entry.id,
+            )
+        )
+    return entry.move
 
 
 def _stop_if_over() -> None:
@@ -70,7 +85,7 @@ def _stop_if_over() -> None:
     with opened() as journal:
         going = journal.current_game()
         last = going and journal.last_entry(going["name"], COMMAND)
-    if going and last and last.ruling["board"]["phase"] == "over":
+    if going and last and last.move and last.move.board.phase == "over":
         record(None, {"game": going["name"], "ruleset": going["ruleset"]}, "game", stops=going["name"], command=STOP)
 
 
@@ -110,8 +125,8 @@ def _act(kind: str, as_json: bool, given: str | None, seed: int | None = None, *
     from referee.board.state import Board
     from referee.render import board as render
 
-    rules, entry = _board_entry(None, reading=False)
-    board = Board.from_dict(entry.ruling["board"])
+    rules, entry, move = _board_entry(None, reading=False)
+    board = Board.from_dict(move.board.stored)
     action = {"kind": kind, "player": _player(rules, given, board), **fields}
     new, steps, done, drawn = apply(rules, board, action, seed)
     rolled = {"rolled": {"attacker": done["throw"]}} if kind == "attack" else None
@@ -396,22 +411,21 @@ def undo(as_json: bool) -> None:
     from referee.render import board as render
 
     _held()
-    rules, entry = _board_entry(None, reading=False)
-    ruling = entry.ruling
-    if ruling["previous"] is None:
+    rules, entry, move = _board_entry(None, reading=False)
+    if move.previous is None:
         raise RefereeError(
             say("error.play.undo", "nothing to undo: the game starts with the deal (stop it with 'referee game stop')")
         )
 
     with opened() as journal:
-        before = journal.entry(ruling["previous"]).ruling
-    action = {"kind": "undo", "undone": entry.id, "back_to": ruling["previous"]}
+        before = _move(journal.entry(move.previous))
+    action = {"kind": "undo", "undone": entry.id, "back_to": move.previous}
     steps = [step("", "board.undo", "entry {entry} ({command}) taken back", entry=entry.id, command=entry.command)]
     out = {
-        "game": ruling["game"],
+        "game": move.game,
         "action": action,
-        "previous": before["previous"],
-        "board": before["board"],
+        "previous": before.previous,
+        "board": before.board.stored,
         "explanation": [s.as_dict() for s in steps],
     }
     record(rules, out, "board")
@@ -437,15 +451,14 @@ def board(game: str | None, svg_path: str | None, as_json: bool) -> None:
     Example:
       referee play board --svg board.svg
     """
-    from referee.board.snapshot import BoardState
     from referee.render import board as render
 
-    rules, entry = _board_entry(game, reading=True)
-    out = {"game": entry.ruling["game"], "entry": entry.id, "board": entry.ruling["board"]}
+    rules, entry, move = _board_entry(game, reading=True)
+    out = {"game": move.game, "entry": entry.id, "board": move.board.stored}
     if svg_path:
         from referee.inputs import write_text
 
-        write_text(Path(svg_path), render.svg(rules, BoardState.read(out["board"])), "the board")
+        write_text(Path(svg_path), render.svg(rules, move.board), "the board")
         out["svg"] = svg_path
     emit(
         as_json,
@@ -471,9 +484,9 @@ def hint(game: str | None, as_json: bool) -> None:
     from referee.board.state import Board
     from referee.render import board as render
 
-    rules, entry = _board_entry(game, reading=True)
-    found = hints(rules, Board.from_dict(entry.ruling["board"]))
-    out = {"game": entry.ruling["game"], "board": entry.ruling["board"], "hints": [h.as_dict() for h in found]}
+    rules, _, move = _board_entry(game, reading=True)
+    found = hints(rules, Board.from_dict(move.board.stored))
+    out = {"game": move.game, "board": move.board.stored, "hints": [h.as_dict() for h in found]}
     emit(as_json, out, lambda: render.hints(rules, out, found))
 
 
@@ -493,13 +506,12 @@ def replay(game: str | None, as_json: bool) -> None:
     from referee.board.history import rebuild
     from referee.render import board as render
 
-    rules, entry = _board_entry(game, reading=True)
-    name = entry.ruling["game"]
+    rules, entry, move = _board_entry(game, reading=True)
     with opened(reading=True) as journal:
         entries = journal.entries(game=entry.game)
     rebuilt, differences = rebuild(rules, entries)
-    same = rebuilt is not None and rebuilt.as_dict() == entry.ruling["board"] and not differences
-    out = {"game": name, "same": same, "differences": differences, "board": rebuilt.as_dict() if rebuilt else None}
+    same = rebuilt is not None and rebuilt.as_dict() == move.board.stored and not differences
+    out = {"game": move.game, "same": same, "differences": differences, "board": rebuilt.as_dict() if rebuilt else None}
     emit(as_json, out, lambda: render.replayed(out))
     if not same:
         click.get_current_context().exit(1)

@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import field
 from typing import TYPE_CHECKING, Any, Union
 
+from referee.board.snapshot import BoardMove
 from referee.journal.kinds import kind_of
 from referee.language import pgettext
 from referee.records import record
@@ -110,7 +111,8 @@ class Entry:
     """One journal entry as read back: its columns, JSON columns parsed, its
     kind of outcome (`referee.journal.kinds`) and what was wrong with it
     (`damage`). `ruling` is the command's --json document, of the shape its
-    kind gives it; `columns` is the order `as_dict` writes them in."""
+    kind gives it; `move` is that document read as a record where it is a
+    board action's; `columns` is the order `as_dict` writes them in."""
 
     id: int
     time: str
@@ -130,6 +132,7 @@ class Entry:
     hash: str
     situation: Mapping[str, Any] | None
     kind: str
+    move: BoardMove | None = None
     damage: tuple[str, ...] = ()
     columns: tuple[str, ...] = field(default=(), compare=False, repr=False)
 
@@ -160,13 +163,24 @@ class Entry:
 
 def _entry(columns: Mapping[str, Any], order: tuple[str, ...], damage: list[str]) -> Entry:
     read: dict[str, Any] = {name: columns.get(name) for name in _FIELDS if name not in ("dice", "kind")}
+    kind = kind_of(columns.get("kind"), columns["command"], columns["ruling"])
     return Entry(
         **read,
         dice=Dice.read(columns["dice"]),
-        kind=kind_of(columns.get("kind"), columns["command"], columns["ruling"]),
+        kind=kind,
+        move=_move(columns["ruling"]) if kind == "board" else None,
         damage=tuple(damage),
         columns=tuple(name for name in order if name != "kind"),
     )
+
+
+def _move(ruling: Any) -> BoardMove | None:
+    """A board action's ruling as a record; None where it is not shaped as one
+    (edited by hand: `log verify` names it), so its readers fall back on its words."""
+    try:
+        return BoardMove.read(ruling)
+    except (KeyError, TypeError, ValueError):
+        return None
 
 
 _FIELDS = ("id", *TEXT, *OPTIONAL_TEXT, *JSON, *OPTIONAL_JSON)

@@ -182,10 +182,10 @@ def board_action(rules: Ruleset, entry: Entry) -> str:
     """An action of a game held on the board: what it ruled and why, then the
     board it left in short (whose turn, each player's dice); the map is in
     'referee play board' and every field in --json."""
-    from referee.board.snapshot import BoardState
     from referee.render.board import notes, players, status
 
-    board = BoardState.read(entry.ruling["board"])
+    assert entry.move is not None, "a board action's entry"
+    board = entry.move.board
     ruling = styled(pgettext("log.ruling", "Ruling:"), bold=True)
     said = outcome(entry, lambda word: rules.said(word).spoken)  # the players as the ruleset names them here
     lines = [*_card(entry, _labels()), "", ruling, f"  {said}", *_why(entry)]

@@ -21,6 +21,7 @@ from referee.render.widths import closed_up, columns
 from referee.ruling import Side, listed, say, say_n, series
 
 if TYPE_CHECKING:
+    from referee.board.snapshot import BoardMove
     from referee.journal.rows import Entry
 
 SHORT = 32  # longest conclusion taken from an explanation as the outcome
@@ -43,8 +44,8 @@ def outcome(entry: Entry, word: Word = str, counted: Counted = stored) -> str:
 def _outcome(entry: Entry, word: Word, counted: Counted) -> str:
     ruling = entry.ruling if isinstance(entry.ruling, dict) else {}
     kind = entry.kind
-    if kind == "board":
-        return _board(ruling["action"], ruling["board"], word)
+    if entry.move is not None:
+        return _board(entry.move, word)
     if kind == "game":
         return _game(entry.command.removeprefix("game "), str(ruling.get("game", "")))
     if kind not in _BY_KIND:
@@ -189,26 +190,23 @@ def names_words(entry: Entry) -> bool:
     """Whether the entry's outcome names a ruleset's words the language spoken
     may write otherwise (units; a board's players, where it is not English):
     only for these does the list load a ruleset."""
-    if entry.kind == "board":
+    if entry.move is not None:
         return current() != ENGLISH
     return entry.kind in _NAMING_UNITS
 
 
-def _board(action: dict[str, Any], stored: dict[str, Any], word: Word) -> str:
+def _board(move: BoardMove, word: Word) -> str:
     """What an action on the board did, read from the board it left."""
-    from referee.board.snapshot import BoardState
-
-    board = BoardState.read(stored)
-    kind = action["kind"]
-    player = word(action["player"]) if action.get("player") else str(action.get("player"))
+    act, board = move.act, move.board
+    player = word(act.player) if act.player else str(act.player)
     at = board.at()
     if board.phase == "over" and board.winner:
         return say("outcome.player_wins", "{winner} wins", winner=word(board.winner.player))
-    if kind == "start":
+    if act.kind == "start":
         return _dealt(len(board.tiles), word(board.to_move))
-    if kind == "place":  # placements alternate between the players: each tile now names its placer
+    if act.kind == "place":  # placements alternate between the players: each tile now names its placer
         by: dict[str | None, list[str]] = {}
-        for coord, pips in action["placements"]:
+        for coord, pips in act.placements:
             by.setdefault(at[coord].owner, []).append(
                 say("outcome.placed", "a {pips} on {coord}", pips=pips, coord=coord)
             )
@@ -218,22 +216,20 @@ def _board(action: dict[str, Any], stored: dict[str, Any], word: Word) -> str:
         )
     if board.pending:
         return say("outcome.pick_awaited", "waits for a pick")
-    if kind in ("attack", "pick") and action.get("to") in at:
-        to, held = action["to"], at[action["to"]]
-        if held.owner == action.get("player"):
-            return say("outcome.takes", "{player} takes {tile}", player=player, tile=to)
+    if act.kind in ("attack", "pick") and act.to in at:
+        held = at[act.to]
+        if held.owner == act.player:
+            return say("outcome.takes", "{player} takes {tile}", player=player, tile=act.to)
         if held.owner:
-            return say("outcome.holds", "{tile} holds ({pips} left)", tile=to, pips=held.pips)
-        return say("outcome.emptied", "{tile} emptied", tile=to)
-    if kind == "pick" and "choose" in action:
-        rolled, field = action["choose"]
+            return say("outcome.holds", "{tile} holds ({pips} left)", tile=act.to, pips=held.pips)
+        return say("outcome.emptied", "{tile} emptied", tile=act.to)
+    if act.kind == "pick" and act.choose:
+        rolled, field = act.choose
         return say("outcome.picked", "{player} picks {rolled}:{field}", player=player, rolled=rolled, field=field)
-    if kind == "move":
-        return say(
-            "outcome.moves", "{player} moves {start} to {tile}", player=player, start=action["from"], tile=action["to"]
-        )
-    if kind == "undo":
-        return say("outcome.undone", "entry {entry} taken back", entry=action["undone"])
-    if kind == "end":
+    if act.kind == "move":
+        return say("outcome.moves", "{player} moves {start} to {tile}", player=player, start=act.start, tile=act.to)
+    if act.kind == "undo":
+        return say("outcome.undone", "entry {entry} taken back", entry=act.undone)
+    if act.kind == "end":
         return say("outcome.turn", "turn {turn}: {player} to move", turn=board.turn, player=word(board.to_move))
-    return say("outcome.acts", "{player} {kind}s", player=player, kind=kind)
+    return say("outcome.acts", "{player} {kind}s", player=player, kind=act.kind)
