@@ -228,8 +228,9 @@ def test_an_older_journal_entry_without_message_ids_still_shows_replays_and_veri
     with open_journal(journal) as kept:
         entry = kept.entry(1)
         assert entry.explanation[0]["message"] == "dice.sides_roll"
-        older = {key: _older(getattr(entry, key)) for key in ("ruling", "explanation", "situation")}
-        assert entry.ruleset_digest is not None
+        assert entry.ruleset_digest is not None and entry.situation is not None
+        stored = {"ruling": entry.ruling, "explanation": entry.explanation, "situation": entry.situation.stored}
+        older = {key: _older(value) for key, value in stored.items()}
         kept.append(
             command=entry.command,
             kind=entry.kind,
@@ -303,7 +304,7 @@ def test_a_ruling_recorded_in_another_language_replays_as_the_same_in_english(jo
     run("recruit frontline-risk --stars 7 --cities 2 --capitals 1 --continent asia", env={"REFEREE_LANG": "nl"})
     with open_journal(journal) as kept:
         battle, recruit = kept.entry(1), kept.entry(2)
-    assert battle.situation is not None and battle.situation["language"] == "de"
+    assert battle.situation is not None and battle.situation.language == "de"
     assert "Treffer" in battle.explanation[2]["text"]
     assert recruit.replay[:2] == ["--lang", "nl"]
     for n in (1, 2):

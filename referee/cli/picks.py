@@ -93,8 +93,7 @@ def asked(n: int, ruleset: str | None, told: BattleTold) -> tuple[Ruleset, Battl
         raise RefereeError(
             say("error.pick.unreadable", "entry {n} cannot be read: {why}", n=n, why=series(entry.damage))
         )
-    ruling = entry.ruling if isinstance(entry.ruling, dict) else {}
-    awaits = ruling.get("awaits") if entry.command == "battle" else None
+    awaits = entry.awaits if entry.command == "battle" else None
     if awaits is None:
         raise RefereeError(
             say(
@@ -189,7 +188,7 @@ def rolled_before(rules: Ruleset) -> list[int]:
         if e.command == "battle" and e.ruleset == rules.name and e.dice.seed is not None and _attack(e.inputs) == attack
     ]
     for e in before:
-        waiting = isinstance(e.ruling, dict) and e.ruling.get("awaits") and e.id not in picked
+        waiting = e.awaits and e.id not in picked
         click.echo(
             say(
                 "pick.rolled_before_waiting",

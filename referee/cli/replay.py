@@ -72,7 +72,7 @@ def _rule_again(entry: Entry, ruleset_file: Path | None) -> tuple[Any, Any, str 
         return entry.ruling, now, error
     from referee.journal.rerule import rule_again
 
-    then = entry.situation["ruling"]
+    then = entry.situation.ruling
     if ruleset_file is None:
         return then, None, say("replay.no_file", "the entry names no ruleset file to rule with")
     try:

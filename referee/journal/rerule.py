@@ -47,19 +47,19 @@ def reread(entry: Entry, ruleset_file: Path) -> tuple[Ruleset, Procedure, Any, d
     assert kept is not None, "reread is asked only of an entry that holds a situation"
     rules = load_file(ruleset_file)
     today = procedure_for(rules)
-    if today.name != kept["procedure"]:
+    if today.name != kept.procedure:
         raise RefereeError(
             say(
                 "error.replay.procedure",
                 "{game} is now ruled by {today}, not {then} as in this entry",
                 game=rules.title,
                 today=today.name,
-                then=kept["procedure"],
+                then=kept.procedure,
             )
         )
-    procedure = cast(Procedure, registry.entry(kept["procedure"]))
+    procedure = cast(Procedure, registry.entry(kept.procedure))
     try:
-        situation = procedure.situation.from_dict(kept["situation"])
+        situation = procedure.situation.from_dict(kept.situation)
         throw = throw_from_dict(entry.dice.rolled)
     except (KeyError, TypeError, ValueError) as exc:
         raise RefereeError(
@@ -109,7 +109,8 @@ def rule_again(entry: Entry, ruleset_file: Path) -> dict[str, Any]:
 
     rules, _, situation, throw = reread(entry, ruleset_file)
     speaking = language.current()
-    language.use((entry.situation or {}).get("language", language.ENGLISH))  # its steps said as they were recorded
+    assert entry.situation is not None, "ruled again only where the entry holds a situation"
+    language.use(entry.situation.language)  # its steps said as they were recorded
     try:
         ruling: dict[str, Any] = json.loads(json.dumps(resolve(rules, situation, throw).as_dict()))
     finally:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Union
 
 from referee.board.snapshot import BoardMove
 from referee.journal.kinds import kind_of
-from referee.language import pgettext
+from referee.language import ENGLISH, pgettext
 from referee.records import record
 from referee.ruling import say, say_n
 
@@ -107,6 +107,31 @@ class Dice:
 
 
 @record
+class Kept:
+    """What a ruling through the door keeps to be ruled on again
+    (`referee.journal.rerule.stored`): the procedure's name, the situation as
+    told, the typed ruling, and the language its steps were said in; `stored`
+    is the column as written."""
+
+    procedure: str
+    situation: Any
+    ruling: Any
+    language: str
+    stored: Mapping[str, Any] = field(compare=False, repr=False)
+
+    @classmethod
+    def read(cls, stored: Mapping[str, Any]) -> Kept:
+        procedure, language = stored.get("procedure"), stored.get("language")
+        return cls(
+            procedure if isinstance(procedure, str) else "",
+            stored.get("situation"),
+            stored.get("ruling"),
+            language if isinstance(language, str) else ENGLISH,
+            stored,
+        )
+
+
+@record
 class Entry:
     """One journal entry as read back: its columns, JSON columns parsed, its
     kind of outcome (`referee.journal.kinds`) and what was wrong with it
@@ -130,7 +155,7 @@ class Entry:
     version: str
     prev_hash: str
     hash: str
-    situation: Mapping[str, Any] | None
+    situation: Kept | None
     kind: str
     move: BoardMove | None = None
     damage: tuple[str, ...] = ()
@@ -157,16 +182,19 @@ class Entry:
     def as_dict(self) -> dict[str, Any]:
         """The entry as its row holds it, in its columns' order, with its kind
         and (if any) its damage: what `--json` prints."""
-        held = {name: self.dice.stored if name == "dice" else getattr(self, name) for name in self.columns}
+        stored = {"dice": self.dice.stored, "situation": self.situation.stored if self.situation else None}
+        held = {name: stored[name] if name in stored else getattr(self, name) for name in self.columns}
         return {**held, "kind": self.kind, **({"damage": list(self.damage)} if self.damage else {})}
 
 
 def _entry(columns: Mapping[str, Any], order: tuple[str, ...], damage: list[str]) -> Entry:
-    read: dict[str, Any] = {name: columns.get(name) for name in _FIELDS if name not in ("dice", "kind")}
+    read: dict[str, Any] = {name: columns.get(name) for name in _FIELDS if name not in ("dice", "situation", "kind")}
+    kept = columns.get("situation")
     kind = kind_of(columns.get("kind"), columns["command"], columns["ruling"])
     return Entry(
         **read,
         dice=Dice.read(columns["dice"]),
+        situation=Kept.read(kept) if kept is not None else None,
         kind=kind,
         move=_move(columns["ruling"]) if kind == "board" else None,
         damage=tuple(damage),
