@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Union
 
 from referee.board.snapshot import BoardMove
 from referee.journal.kinds import kind_of
+from referee.journal.summaries import Summary, summary
 from referee.language import ENGLISH, pgettext
 from referee.records import record
 from referee.ruling import say, say_n
@@ -136,8 +137,9 @@ class Entry:
     """One journal entry as read back: its columns, JSON columns parsed, its
     kind of outcome (`referee.journal.kinds`) and what was wrong with it
     (`damage`). `ruling` is the command's --json document, of the shape its
-    kind gives it; `move` is that document read as a record where it is a
-    board action's; `columns` is the order `as_dict` writes them in."""
+    kind gives it; `summary` what the log tells of it, read by its kind
+    (`referee.journal.summaries`), and `move` that document read as a record
+    where it is a board action's; `columns` is the order `as_dict` writes them in."""
 
     id: int
     time: str
@@ -157,6 +159,7 @@ class Entry:
     hash: str
     situation: Kept | None
     kind: str
+    summary: Summary | None = None
     move: BoardMove | None = None
     damage: tuple[str, ...] = ()
     columns: tuple[str, ...] = field(default=(), compare=False, repr=False)
@@ -196,6 +199,7 @@ def _entry(columns: Mapping[str, Any], order: tuple[str, ...], damage: list[str]
         dice=Dice.read(columns["dice"]),
         situation=Kept.read(kept) if kept is not None else None,
         kind=kind,
+        summary=summary(kind, columns["ruling"]),
         move=_move(columns["ruling"]) if kind == "board" else None,
         damage=tuple(damage),
         columns=tuple(name for name in order if name != "kind"),

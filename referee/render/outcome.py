@@ -16,6 +16,21 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from referee.journal.summaries import (
+    Bought,
+    Built,
+    Fought,
+    GameTold,
+    Grouped,
+    Held,
+    Mapped,
+    Recruits,
+    Rolled,
+    Scored,
+    SetUp,
+    Struck,
+    Summary,
+)
 from referee.language import ENGLISH, current
 from referee.render.widths import closed_up, columns
 from referee.ruling import Side, listed, say, say_n, series
@@ -26,7 +41,6 @@ if TYPE_CHECKING:
 
 SHORT = 32  # longest conclusion taken from an explanation as the outcome
 
-Ruling = dict[str, Any]
 Word = Callable[[str], str]  # a ruleset's word (a player) as the language spoken writes it
 Counted = Callable[[str, int, str], str]  # a count of a unit in a state ('' for none), as the language spoken says it
 
@@ -42,25 +56,54 @@ def outcome(entry: Entry, word: Word = str, counted: Counted = stored) -> str:
 
 
 def _outcome(entry: Entry, word: Word, counted: Counted) -> str:
-    ruling = entry.ruling if isinstance(entry.ruling, dict) else {}
-    kind = entry.kind
+    told = entry.summary
     if entry.move is not None:
         return _board(entry.move, word)
-    if kind == "game":
-        return _game(entry.command.removeprefix("game "), str(ruling.get("game", "")))
-    if kind not in _BY_KIND:
-        return _concluded(ruling)
-    try:
-        said: str
-        if ruling.get("awaits"):  # a ruling through the door that waits for a pick on the same throw
-            said = say("outcome.awaits", "waits for --{option}", option=ruling["awaits"])
-        else:
-            said = _BY_KIND[kind](ruling, counted)
-    except (KeyError, TypeError, ValueError):  # a ruling damaged or edited out of its kind's shape
-        return _concluded(ruling)
+    if isinstance(told, GameTold):
+        return _game(entry.command.removeprefix("game "), told.game)
+    if entry.kind == "refused":
+        return say("outcome.refused", "refused")
+    said: str
+    if entry.awaits:  # a ruling through the door that waits for a pick on the same throw
+        said = say("outcome.awaits", "waits for --{option}", option=entry.awaits)
+    elif told is None:  # a kind told by its steps, or a ruling out of its kind's shape
+        return _concluded(entry.explanation)
+    else:
+        said = _said(told, counted)
     if entry.dice.rolled_before:
         return say("outcome.rolled_before", "{outcome} (rolled before)", outcome=said)
     return said
+
+
+def _said(told: Summary, counted: Counted) -> str:
+    """What a ruling of its kind ruled, from its summary."""
+    if isinstance(told, Scored):
+        return _score(told)
+    if isinstance(told, Fought):
+        return _battle(told)
+    if isinstance(told, Struck):
+        return _struck(told)
+    if isinstance(told, Rolled):
+        return say("outcome.total", "total {total}", total=told.total)
+    if isinstance(told, Recruits):
+        return say_n(
+            "outcome.ways.take", "{n} way to take {units}", "{n} ways to take {units}", told.ways, units=told.units
+        )
+    if isinstance(told, Held):
+        said = listed(counted(unit, count, state) for unit, count, state in told.after)
+        return say("outcome.now", "now {units}", units=said or say("outcome.nothing", "nothing"))
+    if isinstance(told, Built):
+        return say("outcome.built", "built {things}, {left} left", things=listed(told.built), left=told.left)
+    if isinstance(told, Bought):
+        return _bought(told, counted)
+    if isinstance(told, Mapped):
+        dice = say_n("outcome.dice_each", "{n} dice each", "{n} dice each", told.dice_per_player)
+        return say_n("outcome.tiles", "{n} tile, {dice}", "{n} tiles, {dice}", told.tiles, dice=dice)
+    if isinstance(told, SetUp):
+        return _dealt(told.tiles, told.places_first)
+    if isinstance(told, Grouped):
+        return say("outcome.grouped", "worth {value}, {lost} lost", value=told.value, lost=told.lost)
+    return say("outcome.ruled", "ruled")
 
 
 def _game(done: str, game: str) -> str:
@@ -71,29 +114,28 @@ def _game(done: str, game: str) -> str:
     return say("outcome.game.kept", "game {game} kept", game=game)
 
 
-def _concluded(ruling: Ruling) -> str:
+def _concluded(steps: list[Any]) -> str:
     """The last step's conclusion (after its last colon) when it is short, else 'ruled'."""
-    steps = ruling.get("explanation")
-    if isinstance(steps, list) and steps and isinstance(steps[-1], dict):
+    if steps and isinstance(steps[-1], dict):
         conclusion = re.split(r": |：", str(steps[-1].get("text", "")))[-1]  # Chinese writes a wide colon
         if 0 < columns(conclusion) <= SHORT:
             return conclusion
     return say("outcome.ruled", "ruled")
 
 
-def _battle(ruling: Ruling) -> str:
-    if ruling["winner"]:
-        return say("outcome.side_wins", "{winner} wins", winner=Side(ruling["winner"]))
-    if isinstance(ruling.get("outcome"), str):  # a pairing's effect ('failed'), known before its winner
-        return say("outcome.attack", "{outcome} attack", outcome=_named(ruling["outcome"]))
+def _battle(told: Fought) -> str:
+    if told.winner:
+        return say("outcome.side_wins", "{winner} wins", winner=Side(told.winner))
+    if told.effect is not None:  # a pairing's effect ('failed'), known before its winner
+        return say("outcome.attack", "{outcome} attack", outcome=_named(told.effect))
     return say("outcome.no_winner", "no winner")
 
 
-def _score(ruling: Ruling) -> str:
-    if ruling["winner"]:
-        by = _named(ruling["decided_by"])
-        return say("outcome.player_wins.by", "{winner} wins ({decided_by})", winner=ruling["winner"], decided_by=by)
-    if ruling.get("decided_by"):
+def _score(told: Scored) -> str:
+    if told.winner:
+        by = _named(told.decided_by or "")
+        return say("outcome.player_wins.by", "{winner} wins ({decided_by})", winner=told.winner, decided_by=by)
+    if told.decided_by:
         return say("outcome.tied", "tied (see why)")
     return say("outcome.no_winner", "no winner")
 
@@ -113,77 +155,30 @@ def _named(stored: str) -> str:
     return named[stored]() if stored in named else stored
 
 
-def _hit(ruling: Ruling) -> str:
-    if not ruling["hit"]:
+def _struck(told: Struck) -> str:
+    if told.hit is None:  # an older check that only gave the number needed
+        return say("outcome.needs", "needs {needed}+ to hit", needed=told.needed)
+    if not told.hit:
         return say("outcome.miss", "a miss")
-    if ruling.get("out_of_action"):
+    if told.out_of_action:
         return say("outcome.hit.out", "a hit: out of action")
-    if ruling.get("wounds", 0) > ruling.get("wounds_before", 0):
+    if told.wounded:
         return say("outcome.hit.wounded", "a hit: wounded")
     return say("outcome.hit.unwounded", "a hit, no wound")
 
 
-def _units(held: list[dict[str, Any]], counted: Counted) -> str:
-    said = listed(counted(u["unit"], u["count"], u["state"]) for u in held)
-    return said or say("outcome.nothing", "nothing")
-
-
-def _bought(ruling: Ruling, counted: Counted) -> str:
-    bought = ruling["bought"]
-    if isinstance(bought, dict) and bought:
-        return say("outcome.bought", "bought {units}", units=listed(counted(unit, n, "") for unit, n in bought.items()))
-    if bought:
-        return say("outcome.bought", "bought {units}", units=str(bought))
-    ways = len(ruling["purchases"])
+def _bought(told: Bought, counted: Counted) -> str:
+    if told.bought:
+        return say("outcome.bought", "bought {units}", units=listed(counted(unit, n, "") for unit, n in told.bought))
+    if told.told:
+        return say("outcome.bought", "bought {units}", units=told.told)
     return say_n(
-        "outcome.ways.spend", "{n} way to spend {spend}", "{n} ways to spend {spend}", ways, spend=ruling["spend"]
+        "outcome.ways.spend", "{n} way to spend {spend}", "{n} ways to spend {spend}", told.ways, spend=told.spend
     )
 
 
 def _dealt(tiles: int, first: str) -> str:
     return say_n("outcome.dealt", "{n} tile dealt, {first} first", "{n} tiles dealt, {first} first", tiles, first=first)
-
-
-def _mapped(ruling: Ruling) -> str:
-    dice = say_n("outcome.dice_each", "{n} dice each", "{n} dice each", ruling["dice_per_player"])
-    return say_n("outcome.tiles", "{n} tile, {dice}", "{n} tiles, {dice}", len(ruling["tiles"]), dice=dice)
-
-
-def _alone(said: Callable[[Ruling], str]) -> Callable[[Ruling, Counted], str]:
-    """An outcome that names no unit."""
-    return lambda ruling, counted: said(ruling)
-
-
-def _struck(ruling: Ruling) -> str:
-    if ruling.get("hit") is None:  # an older check that only gave the number needed
-        return say("outcome.needs", "needs {needed}+ to hit", needed=ruling["needed"])
-    return _hit(ruling)
-
-
-_BY_KIND: dict[str, Callable[[Ruling, Counted], str]] = {
-    "refused": _alone(lambda r: say("outcome.refused", "refused")),
-    "score": _alone(_score),
-    "exchange": _alone(_battle),
-    "pairs": _alone(_battle),
-    "pips": _alone(_battle),
-    "strike": _alone(_struck),
-    "chain": _alone(_concluded),
-    "roll": _alone(lambda r: say("outcome.total", "total {total}", total=r["total"])),
-    "faces": _alone(_concluded),
-    "recruit": lambda r, c: say_n(
-        "outcome.ways.take", "{n} way to take {units}", "{n} ways to take {units}", len(r["ways"]), units=r["units"]
-    ),
-    "territory": lambda r, c: say("outcome.now", "now {units}", units=_units(r["after"], c)),
-    "build": _alone(
-        lambda r: say("outcome.built", "built {things}, {left} left", things=listed(r["built"]), left=r["left"])
-    ),
-    "reinforce": _bought,
-    "map": _alone(_mapped),
-    "setup": _alone(lambda r: _dealt(len(r["tiles"]), r["places_first"])),
-    "group": _alone(lambda r: say("outcome.grouped", "worth {value}, {lost} lost", value=r["value"], lost=r["lost"])),
-}
-
-_NAMING_UNITS = ("territory", "reinforce")  # the kinds whose outcome asks `counted`
 
 
 def names_words(entry: Entry) -> bool:
@@ -192,7 +187,7 @@ def names_words(entry: Entry) -> bool:
     only for these does the list load a ruleset."""
     if entry.move is not None:
         return current() != ENGLISH
-    return entry.kind in _NAMING_UNITS
+    return isinstance(entry.summary, (Held, Bought))
 
 
 def _board(move: BoardMove, word: Word) -> str:
