@@ -119,3 +119,22 @@ def test_play_replay_names_an_earlier_board_entry_that_cannot_be_read(journal: P
     db.close()
     out = run("play replay", code=1).stdout
     assert f"entry {first}: its action and board cannot be read" in out
+
+
+@pytest.mark.parametrize(
+    "ruling",
+    [
+        '{"game": "saturday", "action": [], "previous": null, "board": {}}',
+        '{"game": "saturday", "action": {"kind": "start"}, "previous": null, "board": []}',
+        '{"game": "saturday", "action": {"kind": "place", "placements": [["A1", "six"]]}, "previous": 1, "board": {}}',
+        "[]",
+    ],
+)
+def test_a_board_ruling_of_any_wrong_shape_is_refused_in_words(journal: Path, ruling: str) -> None:
+    n = _board_edited_out_of_shape(journal)
+    db = sqlite3.connect(journal)
+    with db:
+        db.execute("UPDATE entries SET ruling = ? WHERE id = ?", (ruling, n))
+    db.close()
+    assert f"the board of entry {n} cannot be read" in run("play board", code=2).stderr
+    assert run_json("log")["entries"][-1]["kind"] == "board"

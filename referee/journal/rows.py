@@ -211,7 +211,7 @@ def _move(ruling: Any) -> BoardMove | None:
     (edited by hand: `log verify` names it), so its readers fall back on its words."""
     try:
         return BoardMove.read(ruling)
-    except (KeyError, TypeError, ValueError):
+    except (KeyError, TypeError, ValueError, AttributeError):  # a list or a number where a table belongs
         return None
 
 
