@@ -12,6 +12,7 @@ import io
 import shlex
 import sys
 import tempfile
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -22,6 +23,7 @@ from referee.cli.helptext import described
 from referee.cli.journaling import journal_option, opened, report_damage, rerunning
 from referee.cli.options import emit, json_option, whole
 from referee.errors import RefereeError
+from referee.journal.compare import Run
 from referee.journal.export import command_line
 from referee.language import pgettext
 from referee.render import journal as render
@@ -81,20 +83,11 @@ def _rule_again(entry: Entry, ruleset_file: Path | None) -> tuple[Any, Any, str 
         return then, None, str(exc)
 
 
-def _run(entry: Entry, label: str, ruleset_file: Path | None) -> dict[str, Any]:
-    from dataclasses import asdict
-
+def _run(entry: Entry, label: str, ruleset_file: Path | None) -> Run:
     from referee.journal.compare import differences
 
     then, now, error = _rule_again(entry, ruleset_file)
-    found = [] if error else [asdict(d) for d in differences(then, now)]
-    return {
-        "label": label,
-        "error": error,
-        "same": not error and not found,
-        "differences": found,
-        "ruling": now,
-    }
+    return Run(label, error, () if error else tuple(differences(then, now)), now)
 
 
 def _digest(path: Path) -> str:
@@ -103,7 +96,7 @@ def _digest(path: Path) -> str:
     return sha256_hex(path.read_bytes())
 
 
-def replay_entry(entry: Entry, stored: bytes | None) -> list[dict[str, Any]]:
+def replay_entry(entry: Entry, stored: bytes | None) -> list[Run]:
     if entry.ruleset is None:
         return [_run(entry, pgettext("replay.today", "Today"), None)]
     runs = []
@@ -123,34 +116,27 @@ def replay_entry(entry: Entry, stored: bytes | None) -> list[dict[str, Any]]:
             runs.append(_run(entry, label.format(file=kept.name, digest=digest), kept))
     today = _today_file(entry)
     if today is None:
-        runs.append(
-            {
-                "label": pgettext("replay.today.file", "With today's file"),
-                "error": pgettext("replay.gone", "the ruleset file {file} is gone").format(file=entry.ruleset_path),
-                "same": False,
-                "differences": [],
-                "ruling": None,
-            }
-        )
+        gone = pgettext("replay.gone", "the ruleset file {file} is gone").format(file=entry.ruleset_path)
+        runs.append(Run(pgettext("replay.today.file", "With today's file"), gone, (), None))
     else:
         digest = _digest(today)
         if digest == entry.ruleset_digest:
             label = pgettext("replay.today.same", "With today's {file} (unchanged)")
         else:
             label = pgettext("replay.today.changed", "With today's {file} (changed since: sha256 {digest})")
-        runs.append({**_run(entry, label.format(file=today, digest=digest[:16]), today), "digest": digest})
+        runs.append(replace(_run(entry, label.format(file=today, digest=digest[:16]), today), digest=digest))
     return runs
 
 
-def _summary(entry: Entry, runs: list[dict[str, Any]]) -> str:
+def _summary(entry: Entry, runs: list[Run]) -> str:
     """The replay's verdict: the ruling stands, or differs, and why as far as is known."""
     today = runs[-1]
-    if today["same"]:
+    if today.same:
         return pgettext("replay.stands", "The ruling stands: today the referee rules the same.")
     why = []
-    if today.get("digest") and today["digest"] != entry.ruleset_digest:
+    if today.digest and today.digest != entry.ruleset_digest:
         why.append(pgettext("replay.why.file", "the ruleset file has changed since"))
-    if len(runs) > 1 and not runs[0]["same"]:
+    if len(runs) > 1 and not runs[0].same:
         from referee import __version__
 
         why.append(
@@ -204,14 +190,15 @@ def replay(entry: int, as_json: bool) -> None:
         )
 
     runs = replay_entry(found, stored)
+    line, summary = shlex.join(["referee", *found.replay]), _summary(found, runs)
     document = {
         "entry": entry,
         "command_line": command_line(found),
-        "replay_line": shlex.join(["referee", *found.replay]),
-        "same": runs[-1]["same"],
-        "summary": _summary(found, runs),
-        "runs": runs,
+        "replay_line": line,
+        "same": runs[-1].same,
+        "summary": summary,
+        "runs": [run.as_dict() for run in runs],
     }
-    emit(as_json, document, lambda: render.replay(document))
-    if not document["same"]:
+    emit(as_json, document, lambda: render.replay(entry, line, runs, summary))
+    if not runs[-1].same:
         sys.exit(1)

@@ -15,6 +15,7 @@ from referee.render.widths import columns, shortened
 from referee.ruling import Side, side_word
 
 if TYPE_CHECKING:
+    from referee.journal.compare import Run
     from referee.journal.rows import Entry
     from referee.ruleset.model import Ruleset
 
@@ -229,24 +230,22 @@ def verdict(document: dict[str, Any]) -> str:
     return paragraph(line.format(entry=broken["entry"], reason=broken["reason"], journal=journal))
 
 
-def replay(document: dict[str, Any]) -> str:
+def replay(entry: int, line: str, runs: Sequence[Run], summary: str) -> str:
     """What a replay found: the command line ruled again, each run's verdict, the summary."""
-    label = pgettext("replay.title", "Replay of entry {entry}").format(entry=document["entry"])
+    label = pgettext("replay.title", "Replay of entry {entry}").format(entry=entry)
     colon = pgettext("replay.colon", "{label}: ")
     lines = _command_lines(
-        colon.format(label=label),
-        shlex.split(document["replay_line"])[1:],
-        colon.format(label=styled(label, bold=True)),
+        colon.format(label=label), shlex.split(line)[1:], colon.format(label=styled(label, bold=True))
     )
-    for run in document["runs"]:
-        lines += ["", *wrapped(pgettext("replay.run", "{label}:").format(label=run["label"]))]
-        if run["error"]:
-            refused = pgettext("replay.refused", "refused: {error}").format(error=run["error"])
+    for run in runs:
+        lines += ["", *wrapped(pgettext("replay.run", "{label}:").format(label=run.label))]
+        if run.error:
+            refused = pgettext("replay.refused", "refused: {error}").format(error=run.error)
             lines += wrapped(refused, indent="  ", hanging="    ")
-        elif run["same"]:
+        elif run.same:
             lines.append("  " + pgettext("replay.same", "the same ruling."))
         else:
-            count = len(run["differences"])
+            count = len(run.differences)
             different = npgettext(
                 "replay.different",
                 "a different ruling ({n} difference):",
@@ -254,12 +253,12 @@ def replay(document: dict[str, Any]) -> str:
                 count,
             )
             lines.append("  " + different.format(n=count))
-            for d in run["differences"][:20]:
-                lines += wrapped(f"{d['path']}: {_value(d['then'])} → {_value(d['now'])}", indent="  ", hanging="    ")
+            for d in run.differences[:20]:
+                lines += wrapped(f"{d.path}: {_value(d.then)} → {_value(d.now)}", indent="  ", hanging="    ")
             if count > 20:
                 more = npgettext(
                     "replay.more", "… and {n} more (see --json)", "… and {n} more (see --json)", count - 20
                 )
                 lines.append("  " + more.format(n=count - 20))
-    lines += ["", styled(paragraph(document["summary"]), bold=True)]
+    lines += ["", styled(paragraph(summary), bold=True)]
     return "\n".join(lines)
