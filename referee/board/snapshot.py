@@ -28,9 +28,11 @@ class TileState:
 
 @record
 class Pending:
-    """An attack that waits for a pick on its throw."""
+    """An attack that waits for a pick on its throw: its dice (by tile), target and throw."""
 
+    start: str  # the tile of the first die ('from')
     to: str
+    second: str | None  # the tile of the die that joins it ('with')
     throw: tuple[int, ...]
 
 
@@ -51,25 +53,36 @@ class Winner:
 @record
 class BoardState:
     """One moment of a game as stored: tiles in coordinate order, whose turn
-    and phase, each player's dice (on the map, pips, hand, to place, out), and
-    what waits; `stored` is the form it was read from."""
+    and phase, each player's dice (on the map, pips, hand, to place, out),
+    what this turn did, and what waits; `stored` is the form it was read from,
+    which the live `Board` (referee.board.state) copies its plain parts from.
+    A board stored before the table chose how cities grow offers growth."""
 
+    ruleset: str
     game: str
     seed: int
     shape: str
     options: tuple[str, ...]
+    growth: str
     players: tuple[str, ...]
     tiles: tuple[TileState, ...]
     phase: str
     turn: int
     to_move: str
-    moves: int
+    first_placer: str
+    starter: str | None
     unplaced: Mapping[str, list[int]]
     hand: Mapping[str, list[int]]
     out: Mapping[str, int]
     dice_on_map: Mapping[str, int]
     pip_totals: Mapping[str, int]
+    acted: tuple[str, ...]
+    moves: int
+    attacked: bool
+    conqueror: str | None
     closed: tuple[str, ...]
+    forgot: tuple[str, ...]
+    quiet: int
     pending: Pending | None
     attraction: Attraction | None
     winner: Winner | None
@@ -77,13 +90,15 @@ class BoardState:
 
     @classmethod
     def read(cls, stored: Mapping[str, Any]) -> BoardState:
-        """The stored board (`Board.as_dict`) as a record."""
+        """The stored board (`Board.as_dict`) as a record: the one decoder of a stored board."""
         pending, attraction, winner = stored["pending"], stored["attraction"], stored["winner"]
         return cls(
+            ruleset=stored["ruleset"],
             game=stored["game"],
             seed=stored["seed"],
             shape=stored["shape"],
             options=tuple(stored["options"]),
+            growth=stored.get("growth") or "offer",
             players=tuple(stored["players"]),
             tiles=tuple(
                 TileState(t["coord"], t["q"], t["r"], t["terrain"], t["capital"], t["owner"], t["pips"])
@@ -92,14 +107,23 @@ class BoardState:
             phase=stored["phase"],
             turn=stored["turn"],
             to_move=stored["to_move"],
-            moves=stored["moves"],
+            first_placer=stored["first_placer"],
+            starter=stored["starter"],
             unplaced=stored["unplaced"],
             hand=stored["hand"],
             out=stored["out"],
             dice_on_map=stored["dice_on_map"],
             pip_totals=stored["pip_totals"],
+            acted=tuple(stored["acted"]),
+            moves=stored["moves"],
+            attacked=stored["attacked"],
+            conqueror=stored["conqueror"],
             closed=tuple(stored["closed"]),
-            pending=Pending(pending["to"], tuple(pending["throw"])) if pending else None,
+            forgot=tuple(stored["forgot"]),
+            quiet=stored["quiet"],
+            pending=Pending(pending["from"], pending["to"], pending["with"], tuple(pending["throw"]))
+            if pending
+            else None,
             attraction=Attraction(attraction["player"], tuple(attraction["dice"])) if attraction else None,
             winner=Winner(winner["player"], winner["decided_by"]) if winner else None,
             stored=stored,
