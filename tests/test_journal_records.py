@@ -1,6 +1,8 @@
-"""Each journal entry stores its kind of outcome; an entry written before
-kinds were stored has its kind inferred once, where its row is decoded, and
-reads, replays and verifies as before (issue 23, section 4)."""
+"""Journal rows and stored boards are read back as typed records, each by
+one decoder: each entry stores its kind of outcome, and an entry written
+before kinds were stored has its kind inferred once, where its row is
+decoded, and reads, replays and verifies as before; a board action or board
+edited out of its shape is refused or named in words, never guessed at."""
 
 from __future__ import annotations
 
@@ -138,3 +140,15 @@ def test_a_board_ruling_of_any_wrong_shape_is_refused_in_words(journal: Path, ru
     db.close()
     assert f"the board of entry {n} cannot be read" in run("play board", code=2).stderr
     assert run_json("log")["entries"][-1]["kind"] == "board"
+
+
+def test_a_board_stored_before_growth_was_chosen_reads_as_offering_it() -> None:
+    from referee.board.snapshot import BoardState
+    from referee.board.state import Board
+
+    run("play start saturday diceland --tiles 8 --seed 1 --growth apply")
+    stored = run_json("play board")["board"]
+    assert BoardState.read(stored).growth == "apply"
+    older = {key: value for key, value in stored.items() if key != "growth"}
+    assert BoardState.read(older).growth == "offer"
+    assert Board.from_dict(older).as_dict() == {**stored, "growth": "offer"}
