@@ -152,3 +152,26 @@ def test_a_board_stored_before_growth_was_chosen_reads_as_offering_it() -> None:
     older = {key: value for key, value in stored.items() if key != "growth"}
     assert BoardState.read(older).growth == "offer"
     assert Board.from_dict(older).as_dict() == {**stored, "growth": "offer"}
+
+
+def test_every_procedures_kind_of_outcome_is_a_kind_the_journal_knows() -> None:
+    from referee.render.kinds import REPORTS
+    from referee.ruleset import registry
+
+    reports = {registry.entry(name).report for name in registry.names()}
+    assert reports <= set(KINDS), reports - set(KINDS)
+    assert set(REPORTS) <= set(KINDS), set(REPORTS) - set(KINDS)
+
+
+def test_a_tally_is_stored_and_inferred_as_one(journal: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tally = (
+        "battle docs/examples/memoir44.yaml --attacker infantry --defender infantry --range 1 "
+        "--when defender:forest --attacker-roll infantry,flag"
+    )
+    run(tally)
+    assert run_json("log")["entries"][-1]["kind"] == "tally"
+    monkeypatch.setenv("REFEREE_JOURNAL", str(tmp_path / "older.sqlite3"))
+    with monkeypatch.context() as patch:
+        _without_kinds(patch)
+        run(tally)
+    assert run_json("log")["entries"][-1]["kind"] == "tally"

@@ -15,6 +15,7 @@ from referee.ruleset.model import Ruleset
 from referee.ruling import Step, say
 
 if TYPE_CHECKING:
+    from referee.board.snapshot import BoardMove
     from referee.journal.rows import Entry
 
 Action = dict[str, Any]
@@ -51,6 +52,29 @@ def document(board: Board, action: Action, previous: int | None, steps: list[Ste
         "board": board.as_dict(),
         "explanation": [s.as_dict() for s in steps],
     }
+
+
+def built_on(move: BoardMove) -> int | None:
+    """The board entry an action was read from: its `previous`, except for an
+    undo, which keeps the board (and the `previous`) of the entry before the
+    one it takes back, and names that one as `undone`."""
+    return move.act.undone if move.act.kind == "undo" else move.previous
+
+
+def forks(entries: list[Entry]) -> list[dict[str, Any]]:
+    """Every board entry read by more than one action: a history that split
+    (two terminals acting at once, before the referee refused the second).
+    Each: the game, the entry built on, and the entries built on it."""
+    on: dict[tuple[str, int], list[int]] = {}
+    for entry in entries:
+        base = built_on(entry.move) if entry.move is not None and entry.command.startswith(COMMAND) else None
+        if base is not None:
+            on.setdefault((str(entry.game), base), []).append(entry.id)
+    return [
+        {"game": game, "built_on": base, "entries": ids}
+        for (game, base), ids in sorted(on.items(), key=lambda i: i[1])
+        if len(ids) > 1
+    ]
 
 
 def rebuild(rules: Ruleset, entries: list[Entry]) -> tuple[Board | None, list[dict[str, Any]]]:

@@ -44,7 +44,7 @@ from referee.ruling import say, series
 
 if TYPE_CHECKING:
     from referee.journal.rows import Entry
-    from referee.journal.store import Journal
+    from referee.journal.store import Builds, Journal
     from referee.ruleset.model import Ruleset
 
 F = Callable[..., Any]
@@ -150,13 +150,16 @@ def record(
     command: str | None = None,
     situation: dict[str, Any] | None = None,
     replay: list[str] | None = None,
+    builds: Builds | None = None,
 ) -> None:
     """Commit this ruling to the journal (unless --no-journal), before it is
     printed, with its `kind` of outcome (one of `referee.journal.kinds.KINDS`:
     a procedure's `report`, else the command's own); `starts` or `stops` names the game the entry starts or stops,
     `command` the entry's command where it is not the one typed (a game that
     `play start` begins is a 'game start' entry of its own), and `replay` the
-    command line that rules it again where the one typed reads the journal."""
+    command line that rules it again where the one typed reads the journal;
+    `builds` the board entry an action was read from, which must still be its
+    game's last when the entry is written (else `Moved`, and nothing is)."""
     ctx = click.get_current_context()
     ctx.meta[PENDING] = False
     rerun = _RERUN.get()
@@ -193,6 +196,7 @@ def record(
             starts=starts,
             stops=stops,
             situation=situation,
+            builds=builds,
         )
     ctx.meta[ENTRY], ctx.meta[CHECKPOINT], game = written.entry, code(written.entry, written.hash), written.game
     if starts is None and game is not None and rules is not None and game["ruleset"] != rules.name:

@@ -3,7 +3,8 @@ column) so that the readers dispatch on it instead of guessing from the keys
 a ruling happens to hold.
 
 A ruling through the door is of its procedure's `report` kind ("exchange",
-"pairs", "pips", "strike", "chain"); every other command names its own kind.
+"pairs", "pips", "strike", "chain", "tally"; a new report kind joins KINDS);
+every other command names its own kind.
 An entry written before kinds were stored has its kind inferred here, once,
 where its row is decoded: by the command for games and board actions, else
 by the keys only that kind of ruling holds."""
@@ -20,6 +21,7 @@ KINDS = {
     "pips": "a battle of a die against a die",
     "strike": "a hit check",
     "chain": "a roll chain",
+    "tally": "symbols counted and cancelled, losses and retreats in the game's words",
     "board": "an action on a game held on the board",
     "game": "a game started, stopped or kept",
     "roll": "dice rolled from an expression",
@@ -46,6 +48,7 @@ _BY_KEYS: tuple[tuple[tuple[str, ...], str], ...] = (
     (("hit",), "strike"),
     (("needed",), "strike"),
     (("steps", "stopped_at"), "chain"),
+    (("attacker_scores", "defender_scores"), "tally"),
     (("total", "expression"), "roll"),
     (("die", "faces"), "faces"),
     (("units", "ways"), "recruit"),
