@@ -13,15 +13,16 @@ from collections.abc import Callable, Mapping
 from dataclasses import field
 from typing import TYPE_CHECKING, Any, Union
 
-from referee.board.snapshot import BoardMove
 from referee.journal.kinds import kind_of
-from referee.journal.summaries import Summary, summary
 from referee.language import ENGLISH, pgettext
 from referee.records import record
 from referee.ruling import say, say_n
 
 if TYPE_CHECKING:
     import sqlite3
+
+    from referee.board.snapshot import BoardMove
+    from referee.journal.summaries import Summary
 
 Stored = Union[Mapping[str, Any], "sqlite3.Row"]  # a row as SQLite gives it, or as a test builds it
 
@@ -191,6 +192,8 @@ class Entry:
 
 
 def _entry(columns: Mapping[str, Any], order: tuple[str, ...], damage: list[str]) -> Entry:
+    from referee.journal.summaries import summary  # read only where rows are read: a ruling writes, never decodes
+
     read: dict[str, Any] = {name: columns.get(name) for name in _FIELDS if name not in ("dice", "situation", "kind")}
     kept = columns.get("situation")
     kind = kind_of(columns.get("kind"), columns["command"], columns["ruling"])
@@ -209,6 +212,8 @@ def _entry(columns: Mapping[str, Any], order: tuple[str, ...], damage: list[str]
 def _move(ruling: Any) -> BoardMove | None:
     """A board action's ruling as a record; None where it is not shaped as one
     (edited by hand: `log verify` names it), so its readers fall back on its words."""
+    from referee.board.snapshot import BoardMove
+
     try:
         return BoardMove.read(ruling)
     except (KeyError, TypeError, ValueError, AttributeError):  # a list or a number where a table belongs
