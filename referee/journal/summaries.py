@@ -33,10 +33,16 @@ class Fought:
 
 @record
 class Struck:
-    """A hit check: the number needed; after a roll, whether it hit, put out of action or wounded."""
+    """A hit check: the number needed; after a roll, whether it hit, and then
+    whether it was a critical, the damage it dealt (None where the file deals
+    wounds), whether a wound roll was made, and whether it put the target out
+    of action or wounded it."""
 
     needed: int
     hit: bool | None
+    critical: bool
+    damage: int | None
+    wound_rolled: bool
     out_of_action: bool
     wounded: bool
 
@@ -107,9 +113,17 @@ Summary = Scored | Fought | Struck | Rolled | Recruits | Held | Built | Bought |
 
 
 def _struck(r: Mapping[str, Any]) -> Struck:
-    hit = r.get("hit")
+    hit, damage = r.get("hit"), r.get("damage")
     wounded = int(r.get("wounds") or 0) > int(r.get("wounds_before") or 0)
-    return Struck(int(r["needed"]), None if hit is None else bool(hit), bool(r.get("out_of_action")), wounded)
+    return Struck(
+        needed=int(r["needed"]),
+        hit=None if hit is None else bool(hit),
+        critical=bool(r.get("critical")),
+        damage=None if damage is None else int(damage),
+        wound_rolled="wound_roll" in r,
+        out_of_action=bool(r.get("out_of_action")),
+        wounded=wounded,
+    )
 
 
 def _bought(r: Mapping[str, Any]) -> Bought:

@@ -160,6 +160,12 @@ def _struck(told: Struck) -> str:
         return say("outcome.needs", "needs {needed}+ to hit", needed=told.needed)
     if not told.hit:
         return say("outcome.miss", "a miss")
+    if told.damage is not None:
+        if told.critical:
+            return say("outcome.critical.damage", "a critical hit: {n} damage", n=told.damage)
+        return say("outcome.hit.damage", "a hit: {n} damage", n=told.damage)
+    if not told.wound_rolled:
+        return say("outcome.critical", "a critical hit") if told.critical else say("outcome.hit", "a hit")
     if told.out_of_action:
         return say("outcome.hit.out", "a hit: out of action")
     if told.wounded:
