@@ -501,7 +501,7 @@ def test_the_costs_of_a_comparison_lost(on_win: str, margin: int, count: int, op
 
 
 def test_the_winner_may_choose_which_of_the_losers_units_go(written: Path) -> None:
-    written.write_text(WRITTEN_OUT.replace("TIE", "nothing") + "    costs: {chooser: winner}\n", encoding="utf-8")
+    written.write_text(WRITTEN_OUT.replace("TIE", "nothing, chooser: winner"), encoding="utf-8")
     ruling = run_json(
         f"battle {written} --attacker '2 trooper' --defender 'trooper, heavy' "
         "--attacker-roll sword,explosion --defender-roll shield,blank"

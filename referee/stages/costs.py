@@ -49,11 +49,6 @@ class Costs:
     )
     loss: Word = field(Record(Word), "the game's word for a loss", Word(one="loss", many="losses"))
     retreat: Word = field(Record(Word), "the game's word for one step of a retreat", Word(one="step", many="steps"))
-    chooser: str = field(
-        Text(choices=("loser", "winner")),
-        "with compare: who chooses which of the loser's units are removed, where they are of different kinds",
-        "loser",
-    )
 
     def cross_check(self, rules: Ruleset, path: str, fail: Fail) -> None:
         situation = pgettext("kind", "situation")

@@ -11,7 +11,7 @@ from referee.records import section
 from referee.ruleset.crosscheck import Fail, names_exist, unknown
 from referee.ruleset.spec import RULE, Record, Seq, Text, field
 from referee.stages.compare import Compare
-from referee.stages.costs import ON_WIN, Costs
+from referee.stages.costs import Costs
 from referee.stages.count import Cancel
 from referee.stages.read import Read
 from referee.stages.roll import Roll
@@ -27,12 +27,6 @@ class SideStages:
     die: str = field(Text(), "the die this side rolls (a key of 'dice')")
     roll: Roll = field(Record(Roll), "who rolls what: how many dice this side rolls", Roll())
     read: Read = field(Record(Read), "how a face reads: the symbols each face carries", Read(faces={}))
-    on_win: str = field(
-        ON_WIN,
-        "with compare: what the other side takes when this side wins: units by the surplus (capped at its "
-        "units), all its units, the surplus as losses in the game's word (never capped), or nothing",
-        "remove-surplus",
-    )
 
 
 @section
@@ -61,7 +55,7 @@ class Staged:
     )
     compare: Compare | None = field(
         Record(Compare),
-        "most of a symbol wins, by the difference: the loser takes what the winner's on_win says",
+        "most of a symbol wins, by the difference: the loser takes what the winner's side says",
         None,
     )
     costs: Costs = field(Record(Costs), "what the symbols each side keeps cost the other side", Costs())

@@ -137,23 +137,24 @@ def _costs(
         loses, retreats, paid = dict.fromkeys(SIDES, 0), dict.fromkeys(SIDES, 0), []
     if params.compare is None:
         return loses, retreats, paid
-    symbol = params.compare.symbol
-    counts = {side: kept[side].get(symbol, 0) for side in SIDES}
-    costly = {side: getattr(params, side).on_win != "nothing" for side in SIDES}
+    contest = params.compare
+    counts = {side: kept[side].get(contest.symbol, 0) for side in SIDES}
+    costly = {side: contest.on_win(side) != "nothing" for side in SIDES}
     rule = cite(params, "compare")
-    winner, margin, said = compare.compare(counts, params.compare.tie, costly, rule, partial(spaced, symbol))
+    said_as = partial(spaced, contest.symbol)
+    winner, margin, said = compare.compare(counts, contest.tie, costly, rule, said_as)
     steps = [said]
     if winner:
         loser = winner.other
         lost, _, removed = costs.removed(
             rules,
-            getattr(params, winner).on_win,
+            contest.on_win(winner),
             loser,
             battle.side(loser),
             margin,
             spec.loss,
             cite(params, "costs"),
-            (spec.chooser, cite(params, "costs")),
+            (contest.chooser, cite(params, "costs")),
         )
         loses[loser] += lost
         steps += removed

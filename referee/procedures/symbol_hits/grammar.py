@@ -1,6 +1,6 @@
 """Parameters of symbol hits: each side counts the faces that are hits for it
 (Ground Force). Symbol hits is a preset of the shared stages: its keys keep
-their names and each side says what `as_roll` and `as_read` hand the stages."""
+their names, and `as_roll`, `as_read` and `as_compare` hand them to the stages."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from referee.language import pgettext
 from referee.records import section
 from referee.ruleset.crosscheck import Fail, names_exist
 from referee.ruleset.spec import EMPTY, FACE, RULE, Boolean, Either, Integer, Record, Seq, Table, Text, field
+from referee.stages.compare import Compare
 from referee.stages.costs import ON_WIN, Word
 from referee.stages.read import Read
 from referee.stages.roll import Roll
@@ -114,6 +115,10 @@ class SymbolHits:
 
     units_refused: ClassVar[str] = ""
     reads_situation: ClassVar[frozenset[str]] = frozenset()
+
+    def as_compare(self) -> Compare:
+        """More hits wins; the tie rule; what the loser takes is the winner's on_win; the loser chooses."""
+        return Compare(symbol=HIT, tie=self.tie, attacker_wins=self.attacker.on_win, defender_wins=self.defender.on_win)
 
     def cross_check(self, rules: Ruleset, path: str, fail: Fail) -> None:
         """Each side's hits are faces of the die; dice by unit name units and need dice: per-unit."""

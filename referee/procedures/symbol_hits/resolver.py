@@ -105,18 +105,26 @@ def _rule(
     rolled = {side: list(throw[side]) for side in SIDES}
     hits = {side: count.count(readings[side], throw[side], (HIT,))[HIT] for side in SIDES}
     steps += [_rolls(rules, params, battle, rolled), _hits(rules, params, rolled, hits)]
-    costly = {side: getattr(params, side).on_win != "nothing" for side in SIDES}
-    winner, margin, compared = compare.compare(hits, params.tie, costly, cite(params, "compare"))
+    contest = params.as_compare()
+    costly = {side: contest.on_win(side) != "nothing" for side in SIDES}
+    winner, margin, compared = compare.compare(hits, contest.tie, costly, cite(params, "compare"))
     steps.append(compared)
 
     loses = dict.fromkeys(SIDES, 0)
     options: dict[Side, list[dict[str, int]]] = {side: [] for side in SIDES}
     moves_in = False
     if winner:
-        loser, on_win = winner.other, getattr(params, winner).on_win
+        loser, on_win = winner.other, contest.on_win(winner)
         units = battle.side(loser)
         loses[loser], options[loser], paid = costs.removed(
-            rules, on_win, loser, units, margin, params.loss, cite(params, "losses"), ("loser", cite(params, "choice"))
+            rules,
+            on_win,
+            loser,
+            units,
+            margin,
+            params.loss,
+            cite(params, "losses"),
+            (contest.chooser, cite(params, "choice")),
         )
         steps += paid
         if winner == Side.ATTACKER and on_win != "wounds" and loses[loser] == size(units):
