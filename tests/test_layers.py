@@ -20,6 +20,7 @@ BY_PREFIX = (  # the first prefix a module's dotted name starts with decides its
     ("referee.__main__", CLI),
     ("referee.render", RENDER),
     ("referee.procedures", PROCEDURES),
+    ("referee.stages", PROCEDURES),
     ("referee.dice", BOTTOM),
     ("referee.notation", BOTTOM),
     ("referee.ruleset", BOTTOM),

@@ -1,0 +1,207 @@
+"""What a pool of dice does before it counts: re-roll, explode, keep.
+
+A pool is rolled in rounds. The first roll; then, where the pool re-rolls,
+one round for the dice showing the named faces (the first named first, at
+most `most` of them), once; then, where it explodes, one round for the
+standing dice showing an exploding face, and one for each round's own
+exploding faces, at most `depth` rounds. The standing dice are the first
+roll with the re-rolled dice replaced, then every explosion; `keep` keeps
+`count` of them by an order of preference (the highest, the lowest, or the
+order of the side that chooses, given by whoever decides who chooses).
+
+Players type the rounds one after another, each after a '/': "1, 5, 2 / 6, 3"
+is a first roll of three dice and the re-roll of the two that missed. A round
+of no dice is not typed.
+
+A ruling (`Pool.settle`) and the odds (`Pooled`, every round enumerated as a
+multiset with its exact chance) read the rounds with the same `next_count`,
+so they cannot disagree.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Hashable, Iterator, Sequence
+from typing import TYPE_CHECKING
+
+from referee.dice import Die, Face, Rng, multisets
+from referee.records import record
+
+if TYPE_CHECKING:
+    from fractions import Fraction
+
+Rounds = Sequence[tuple[Face, ...]]
+
+
+@record
+class Reroll:
+    """Dice showing `faces` roll again, once: the first face listed first, then
+    the first die, when `most` (None: no limit) leaves some standing."""
+
+    faces: tuple[Face, ...]
+    most: int | None = None
+
+
+@record
+class Explode:
+    """A die showing one of `faces` rolls one more die, whose own such faces
+    roll again, at most `depth` rounds."""
+
+    faces: tuple[Face, ...]
+    depth: int
+
+
+@record
+class Keep:
+    """Keep `count` of the standing dice, the first by `order` (every face, best
+    first: high to low keeps the highest; one side's preference chooses its die)."""
+
+    count: int
+    order: tuple[Face, ...]
+
+
+@record
+class PoolRoll:
+    """A pool's rounds read: which dice of the first roll were rolled again, and
+    the dice that stand and are kept in the end."""
+
+    first: tuple[Face, ...]
+    rerolled: tuple[int, ...]
+    again: tuple[Face, ...]
+    exploded: tuple[Face, ...]
+    standing: tuple[Face, ...]
+    kept: tuple[Face, ...]
+
+
+@record
+class Pool:
+    """What a group of dice does between its first roll and its count."""
+
+    reroll: Reroll | None = None
+    explode: Explode | None = None
+    keep: Keep | None = None
+
+    def rerolled(self, first: tuple[Face, ...]) -> tuple[int, ...]:
+        """The dice of the first roll rolled again, by position."""
+        if self.reroll is None:
+            return ()
+        rank = {face: i for i, face in enumerate(self.reroll.faces)}
+        chosen = sorted((i for i, face in enumerate(first) if face in rank), key=lambda i: (rank[first[i]], i))
+        return tuple(sorted(chosen[: self.reroll.most]))
+
+    def _standing(self, rounds: Rounds) -> list[Face]:
+        """The first roll with its re-rolled dice replaced by the re-roll, in order."""
+        standing = list(rounds[0])
+        if self.reroll is not None:
+            for index, face in zip(self.rerolled(rounds[0]), rounds[1], strict=True):
+                standing[index] = face
+        return standing
+
+    def next_count(self, rounds: Rounds) -> int | None:
+        """How many dice the next round rolls after these, None once the pool is settled."""
+        after = len(rounds) - 1  # rounds after the first
+        if self.reroll is not None:
+            if after == 0:
+                return len(self.rerolled(rounds[0]))
+            after -= 1
+        if self.explode is None or after >= self.explode.depth:
+            return None
+        source = self._standing(rounds) if after == 0 else rounds[-1]
+        return sum(face in self.explode.faces for face in source)
+
+    def rounds(self, faces: tuple[Face, ...], first: int) -> list[tuple[Face, ...]]:
+        """A throw as one run of faces (the first roll's `first`, then each
+        round's) cut into its rounds; a throw too short for them leaves the rest empty."""
+        out = [faces[:first]]
+        taken = first
+        while (count := self.next_count(out)) is not None:
+            out.append(faces[taken : taken + count])
+            taken += count
+        return out
+
+    def settle(self, rounds: Rounds) -> PoolRoll:
+        """What the rounds come to: the dice re-rolled, those standing, those kept."""
+        explosions = rounds[2:] if self.reroll is not None else rounds[1:]
+        standing = (*self._standing(rounds), *itertools.chain.from_iterable(explosions))
+        kept = standing
+        if self.keep is not None:
+            rank = {face: i for i, face in enumerate(self.keep.order)}
+            best = sorted(range(len(standing)), key=lambda i: (rank[standing[i]], i))[: self.keep.count]
+            kept = tuple(standing[i] for i in sorted(best))
+        return PoolRoll(
+            first=tuple(rounds[0]),
+            rerolled=self.rerolled(tuple(rounds[0])),
+            again=tuple(rounds[1]) if self.reroll is not None else (),
+            exploded=tuple(itertools.chain.from_iterable(explosions)),
+            standing=standing,
+            kept=kept,
+        )
+
+    def roll(self, die: Die, count: int, rng: Rng) -> tuple[Face, ...]:
+        """Every round drawn from the stream, as one run of faces."""
+        rounds = [die.roll(count, rng)]
+        while (more := self.next_count(rounds)) is not None:
+            rounds.append(die.roll(more, rng))
+        return tuple(itertools.chain.from_iterable(rounds))
+
+    def reading(self, face: Face) -> Hashable:
+        """What of a face the pool reads: whether it is re-rolled (and, where not
+        every such die may be, its place among the faces re-rolled),
+        whether it explodes, and its place in the order kept. Faces alike in all
+        of these (and in what the count reads) may be merged for odds."""
+        return (
+            (self.reroll.faces.index(face) if self.reroll.most is not None else 0)
+            if self.reroll and face in self.reroll.faces
+            else None,
+            bool(self.explode and face in self.explode.faces),
+            self.keep.order.index(face) if self.keep else None,
+        )
+
+
+@record
+class Pooled:
+    """A pool's throws for odds: each round a multiset of `die`, the rounds as one run of faces."""
+
+    die: Die
+    count: int
+    pool: Pool
+
+    def _walk(self, rounds: list[tuple[Face, ...]], chance: Fraction) -> Iterator[tuple[tuple[Face, ...], Fraction]]:
+        more = self.pool.next_count(rounds)
+        if more is None:
+            yield tuple(itertools.chain.from_iterable(rounds)), chance
+            return
+        for faces, p in multisets(self.die, more):
+            yield from self._walk([*rounds, faces], chance * p)
+
+    def throws(self) -> Iterator[tuple[tuple[Face, ...], Fraction]]:
+        for faces, p in multisets(self.die, self.count):
+            yield from self._walk([faces], p)
+
+    def throw_count(self, limit: int) -> int:
+        """The throws `throws` visits, counted without their chances; the count
+        stops a little above `limit` once it passes it."""
+        distinct = list(dict.fromkeys(self.die.faces))
+
+        def count(rounds: list[tuple[Face, ...]], more: int | None) -> int:
+            if more is None:
+                return 1
+            total = 0
+            for faces in itertools.combinations_with_replacement(distinct, more):
+                after = [*rounds, faces]
+                total += count(after, self.pool.next_count(after))
+                if total > limit:
+                    break
+            return total
+
+        return count([], self.count)
+
+
+def distribution(die: Die, count: int, pool: Pool) -> dict[tuple[Face, ...], Fraction]:
+    """The exact chance of each set of dice kept (faces in the die's order)."""
+    place = {face: i for i, face in enumerate(die.faces)}
+    out: dict[tuple[Face, ...], Fraction] = {}
+    for faces, chance in Pooled(die, count, pool).throws():
+        kept = tuple(sorted(pool.settle(pool.rounds(faces, count)).kept, key=place.__getitem__))
+        out[kept] = out.get(kept, 0) + chance
+    return out
