@@ -125,8 +125,8 @@ def alike(die: Die, reading: Callable[[Face], Hashable]) -> Die:
 class Group(Protocol):
     """Dice whose throws odds enumerate together, knowing their number before the first."""
 
-    def throw_count(self, limit: int) -> int:
-        """How many throws `throws` visits, exactly, or some number above `limit` once it is sure to be."""
+    def throw_count(self, limit: int) -> int | None:
+        """How many throws `throws` visits, exactly; None once it is sure to be more than `limit`."""
         ...
 
     def throws(self) -> Iterable[tuple[tuple[Face, ...], Fraction]]: ...
@@ -139,19 +139,22 @@ class Run:
     die: Die
     count: int
 
-    def throw_count(self, limit: int) -> int:
+    def throw_count(self, limit: int) -> int | None:
         return multiset_count(self.die, self.count)
 
     def throws(self) -> Iterator[tuple[tuple[Face, ...], Fraction]]:
         return multisets(self.die, self.count)
 
 
-def throw_count(request: Mapping[K, Group], limit: int = MAX_THROWS) -> int:
-    """How many distinct throws `exact_throws` would visit, known before visiting any
-    (or a number above `limit`, once the count is sure to pass it)."""
+def throw_count(request: Mapping[K, Group], limit: int = MAX_THROWS) -> int | None:
+    """How many distinct throws `exact_throws` would visit, known before visiting
+    any; None where a group can only say that it would be more than `limit`."""
     total = 1
     for group in request.values():
-        total *= group.throw_count(limit // total if total else limit)
+        count = group.throw_count(limit // total)
+        if count is None:
+            return None
+        total *= count
         if total > limit:
             return total
     return total
@@ -167,7 +170,13 @@ def exact_throws(
     a pool its rounds. More than `limit` throws is refused before the first:
     each is ruled on, and a hundred dice or a thousand-face die would never finish.
     """
-    if (count := throw_count(request, limit)) > limit:
+    if (count := throw_count(request, limit)) is None:
+        more = pgettext(
+            "throws.more_than",
+            "more than {limit:,} different throws are too many to sum exactly; try fewer dice or a smaller die",
+        )
+        raise RefereeError(more.format(limit=Grouped(limit)))
+    if count > limit:
         many = pgettext(
             "throws.too_many",
             "{count:,} different throws are too many to sum exactly (at most {limit:,}); "

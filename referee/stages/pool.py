@@ -24,7 +24,7 @@ import itertools
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence, Set
 from typing import TYPE_CHECKING
 
-from referee.dice import Die, Face, Rng, multisets
+from referee.dice import Die, Face, Rng, multiset_count, multisets
 from referee.language import pgettext
 from referee.records import record, section
 from referee.ruleset.crosscheck import Fail, names_exist
@@ -184,9 +184,12 @@ class Pooled:
         for faces, p in multisets(self.die, self.count):
             yield from self._walk([faces], p)
 
-    def throw_count(self, limit: int) -> int:
-        """The throws `throws` visits, counted without their chances; the count
-        stops a little above `limit` once it passes it."""
+    def throw_count(self, limit: int) -> int | None:
+        """The throws `throws` visits, counted without their chances: a pool
+        that rolls no more than once its multisets, any other walked round by
+        round; None once the walk passes `limit`."""
+        if self.pool.reroll is None and self.pool.explode is None:
+            return multiset_count(self.die, self.count)
         distinct = list(dict.fromkeys(self.die.faces))
 
         def count(rounds: list[tuple[Face, ...]], more: int | None) -> int:
@@ -200,7 +203,8 @@ class Pooled:
                     break
             return total
 
-        return count([], self.count)
+        total = count([], self.count)
+        return total if total <= limit else None
 
 
 def distribution(die: Die, count: int, pool: Pool) -> dict[tuple[Face, ...], Fraction]:
