@@ -71,11 +71,20 @@ class Rng:
         return out
 
 
+SEEDS = 10**9  # seeds drawn or derived are below this, so a printed seed stays short to type
+
+
 def new_seed() -> int:
     """A fresh seed for a roll nobody asked to repeat; printed so it can be."""
     import secrets
 
-    return secrets.randbelow(10**9)
+    return secrets.randbelow(SEEDS)
+
+
+def seed_of(what: bytes) -> int:
+    """The seed a description fixes: the same bytes give the same seed on any
+    machine, so a draw made from it is part of what it describes."""
+    return int.from_bytes(blake2b_digest(what, 8), "big") % SEEDS
 
 
 @record

@@ -175,25 +175,27 @@ PLACEHOLDER = {  # language -> the board waiting for a pick, the refusals that n
     "en": [
         "Turn 1: blue to pick a pairing (play pick ROLLED:FIELD), then end the turn.",
         "error: pick a pairing for the attack first (play pick ROLLED:FIELD) (DL-V1)",
-        "error: a pairing is ROLLED:FIELD, e.g. 5:6, not '3'",
+        "error: a pairing is ROLLED:FIELD, the field die by its pips or its tile, e.g. 5:6 or 5:C3, not '3'",
         "--choose ROLLED:FIELD\n",
     ],
     "nl": [
         "Beurt 1: blauw kiest een combinatie (play pick GEGOOID:VELD) en beëindigt dan de beurt.",
         "fout: kies eerst een combinatie voor de aanval (play pick GEGOOID:VELD) (DL-V1)",
-        "fout: een combinatie is GEGOOID:VELD, bv. 5:6, niet '3'",
+        "fout: een combinatie is GEGOOID:VELD, de velddobbelsteen bij zijn ogen of zijn tegel, "
+        "bv. 5:6 of 5:C3, niet '3'",
         "--choose GEGOOID:VELD\n",
     ],
     "de": [
         "Zug 1: Blau wählt eine Paarung (play pick GEWÜRFELT:FELD) und beendet dann den Zug.",
         "Fehler: zuerst eine Paarung für den Angriff wählen (play pick GEWÜRFELT:FELD) (DL-V1)",
-        "Fehler: eine Paarung ist GEWÜRFELT:FELD, z. B. 5:6, nicht '3'",
+        "Fehler: eine Paarung ist GEWÜRFELT:FELD, der Feldwürfel über seine Augen oder sein Feld, "
+        "z. B. 5:6 oder 5:C3, nicht '3'",
         "--choose GEWÜRFELT:FELD\n",
     ],
     "zh-Hant": [
         "第 1 回合：輪到藍方選擇配對（play pick 擲出:場上），然後結束回合。",
         "錯誤：請先為這次進攻選定配對（play pick 擲出:場上）（DL-V1）",
-        "錯誤：配對的寫法是擲出:場上，例如 5:6，不是「3」",
+        "錯誤：配對的寫法是擲出:場上，場上的骰子以點數或格子指定，例如 5:6 或 5:C3，不是「3」",
         "--choose 擲出:場上\n",
     ],
 }

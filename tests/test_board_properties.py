@@ -49,7 +49,8 @@ def turn_actions(board: Board, rng: random.Random) -> list[dict[str, Any]]:
     player = board.to_move
     if board.phase == "pick":
         pending = board.pending or {}
-        fields = {board.pips(pending["from"]), *([board.pips(pending["with"])] if pending["with"] else [])}
+        tiles = [pending["from"], *([pending["with"]] if pending["with"] else [])]
+        fields: list[int | str] = [*{board.pips(c) for c in tiles}, *tiles]  # by pips, or by tile
         pairs = [[r, f] for r in pending["throw"] for f in fields]
         rng.shuffle(pairs)
         return [{"kind": "pick", "player": player, "choose": p} for p in pairs]

@@ -169,7 +169,7 @@ def test_whole_fight() -> None:
     win, hold = Fraction(result["p_attacker_wins"]), Fraction(result["p_defender_holds"])
     assert win + hold == 1 and 0 < win < 1
     assert Fraction(result["p_attack_stops"]["attacker_out_of_units"]) == hold
-    assert {"FR-W1", "FR-B10", "FR-B12"} <= {p["rule"] for p in result["policy"]}
+    assert {"FR-W1", "FR-B10", "FR-B11", "FR-B12"} <= {p["rule"] for p in result["policy"]}
     out = run("odds frontline-risk --attacker infantry --defender infantry --until conquest").stdout
     assert "exact fractions" in out and "Between rounds" in out
 
@@ -400,3 +400,19 @@ def test_whole_fight_table_shows_why_the_attack_stopped_as_parts_of_the_defender
 )
 def test_a_rear_one_round_never_reads_is_refused(command: str) -> None:
     assert "never reads the" in fails(command)
+
+
+def test_the_supply_step_of_a_whole_fight_cites_the_supply_rule(edited) -> None:
+    """FR-B11: rear divisions move to the front between rounds; the step that fills the front cites it."""
+    shipped = run_json(FIGHT)
+    supply = [p for p in shipped["policy"] if "fills its front" in p["text"]]
+    assert [p["rule"] for p in supply] == ["FR-B11"]
+    out = run(FIGHT).stdout
+    assert any(
+        line.strip().startswith("FR-B11  before each round each side fills its front") for line in out.splitlines()
+    )
+    # a file that names no supply rule cites the rule of its fight
+    unnamed = edited("frontline-risk", lambda text: text.replace("      supply_rule: FR-B11\n", ""))
+    fallback = run_json(FIGHT.replace("frontline-risk", str(unnamed)))
+    assert [p["rule"] for p in fallback["policy"] if "fills its front" in p["text"]] == ["FR-W1"]
+    assert fallback["p_attacker_wins"] == shipped["p_attacker_wins"]

@@ -6,11 +6,14 @@ re-pointing the board at a reshaped procedure touches this file alone."""
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from referee.records import record
 from referee.ruleset.model import Ruleset
 from referee.ruling import Step
+
+if TYPE_CHECKING:
+    from referee.procedures.base import Cited
 
 
 @record
@@ -34,6 +37,7 @@ class Result:
     decided: bool
     throw: tuple[int, ...]
     field: int  # the pips of the field die that made the attack
+    rolled: int  # the rolled die that made it
     attacker_after: int
     defender_after: int
     moves_in: bool
@@ -73,6 +77,7 @@ def rule(rules: Ruleset, told: Told, throw: tuple[int, ...] | None, seed: int | 
             decided=outcome["outcome"] is not None,
             throw=rolled,
             field=int(chosen["field"]) if chosen else 0,
+            rolled=int(chosen["rolled"]) if chosen else 0,
             attacker_after=outcome["attacker_after"] or 0,
             defender_after=outcome["defender_after"] or 0,
             moves_in=bool(outcome["moves_in"]),
@@ -112,10 +117,20 @@ def refusal(rules: Ruleset, told: Told) -> str | None:
     return None
 
 
+def _params(rules: Ruleset) -> Cited:
+    from referee.procedures.door import procedure_for
+
+    found: Cited = next(p for p in rules.attacks.values() if procedure_for(rules).grammar is type(p))
+    return found
+
+
 def combined_rule(rules: Ruleset) -> str:
     """The rule that says which dice may attack together."""
     from referee.procedures.base import cite
-    from referee.procedures.door import procedure_for
 
-    params = next(p for p in rules.attacks.values() if procedure_for(rules).grammar is type(p))
-    return cite(params, "combined")
+    return cite(_params(rules), "combined")
+
+
+def roll_rule(rules: Ruleset) -> str:
+    """The rule that has the attacker roll, which a draw by the referee stands in for."""
+    return _params(rules).rule

@@ -6,12 +6,13 @@ and returns a new board with the steps that explain it."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from referee.board import combat
 from referee.board.state import Board, effect, opted, play_of, terrain_on
 from referee.deployment import deployment_of
-from referee.dice import pips
+from referee.dice import pips, seed_of
 from referee.errors import RefereeError, setting
 from referee.ruleset.model import Ruleset
 from referee.ruling import Step, Value, either, listed, say, step, step_n
@@ -149,11 +150,16 @@ def attack(
             ),
             rule=combat.combined_rule(rules),
         )
-    choose = (action["choose"][0], action["choose"][1]) if action.get("choose") else None
+    choose, named = _choice(rules, board, (first, target, second), action.get("choose"))
     situation = told(rules, board, (first, target, second), choose)
     throw = tuple(action["throw"]) if action.get("throw") else None
+    fixed = throw is None and seed is None
+    if fixed:
+        seed = draw_seed(board, (first, target, second))
     result, seed = combat.rule(rules, situation, throw, seed)
     done = {**action, "from": first, "to": target, "with": second, "throw": list(result.throw)}
+    if named and choose:  # the field die as named, by its tile
+        done["choose"] = [choose[0], named]
     board = board.copy()
     board.attraction = None
     board.attacked = True
@@ -178,12 +184,134 @@ def attack(
             first=first,
         )
     ]
-    steps += result.steps
-    if not result.decided:
+    if fixed:
+        steps.append(
+            step(
+                combat.roll_rule(rules),
+                "attack.drawn",
+                "the referee draws {throw} from the game's seed, this board and this attack: "
+                "the same attack on the same board draws the same dice, after an undo too",
+                throw=listed(map(str, result.throw)),
+            )
+        )
+    steps += _picked(rules, list(result.steps), named)
+    field = _field_tile(rules, board, (first, target, second), result, named) if result.decided else None
+    if field is None:
+        if result.decided:
+            if choose is not None:
+                raise _which_die(rules, board, (first, target, second), result)
+            steps.append(_tile_choice(rules, board, (first, target, second), result))
         board.phase = "pick"
         board.pending = {"from": first, "to": target, "with": second, "throw": list(result.throw)}
         return board, steps, done, seed
-    return (*_settle(rules, board, (first, target, second), result, steps), done, seed)
+    return (*_settle(rules, board, (first, target, second), field, result, steps), done, seed)
+
+
+def draw_seed(board: Board, attack_: Attack) -> int:
+    """The seed of the referee's draw for an attack: a function of the game
+    (its seed), the board the attack is made on and the attack (its dice by
+    tile, in any order, and its target), so that taking an attack back and
+    making it again draws the same dice: a player cannot fish for a better
+    throw. The pairing picked is no part of it: it comes after the throw."""
+    first, target, second = attack_
+    said = {
+        "game": board.seed,
+        "board": board.as_dict(),
+        "attack": {"dice": sorted(c for c in (first, second) if c), "target": target},
+    }
+    return seed_of(json.dumps(said, sort_keys=True).encode())
+
+
+def _choice(
+    rules: Ruleset, board: Board, attack_: Attack, given: list[Any] | None
+) -> tuple[tuple[int, int] | None, str | None]:
+    """A pick as the resolver reads it (rolled, the field die's pips), and the
+    tile it names when the field die is named by its tile (ROLLED:TILE)."""
+    if not given:
+        return None, None
+    rolled, field = int(given[0]), given[1]
+    if not isinstance(field, str):
+        return (rolled, int(field)), None
+    first, _, second = attack_
+    tile = board.tile(field)
+    if tile not in (first, second):
+        raise RefereeError(
+            say(
+                "error.board.not_attacking",
+                "{tile} holds none of the attacking dice: name {tiles}",
+                tile=tile,
+                tiles=either(c for c in (first, second) if c),
+            ),
+            rule=combat.combined_rule(rules),
+        )
+    return (rolled, board.pips(tile)), tile
+
+
+def _picked(rules: Ruleset, steps: list[Step], named: str | None) -> list[Step]:
+    """The resolver's steps, with the field die named by its tile said right
+    after the pairing the resolver names as chosen."""
+    if named:
+        at = next((i + 1 for i, s in enumerate(steps) if s.message == "pips.as_chosen"), len(steps))
+        chosen = step(
+            combat.combined_rule(rules),
+            "attack.die_picked",
+            "the die on {tile} makes the attack, as chosen",
+            tile=named,
+        )
+        steps.insert(at, chosen)
+    return steps
+
+
+def _field_tile(rules: Ruleset, board: Board, attack_: Attack, result: combat.Result, named: str | None) -> str | None:
+    """The tile of the field die that made the attack: the one named, the only
+    one showing the chosen pips, or either of two equal dice when both leave
+    the same board; None when the two leave different boards, a choice that
+    is the attacker's (DL-A5)."""
+    first, _, second = attack_
+    tiles = [named] if named else [c for c in (first, second) if c and board.pips(c) == result.field]
+    if len(tiles) == 1:
+        return tiles[0]
+    after = {
+        json.dumps(_settle(rules, board.copy(), attack_, c, result, [])[0].as_dict(), sort_keys=True) for c in tiles
+    }
+    return tiles[0] if len(after) == 1 else None
+
+
+def _tile_choices(board: Board, attack_: Attack, result: combat.Result) -> Value:
+    first, _, second = attack_
+    return either(f"{result.rolled}:{c}" for c in (first, second) if c and board.pips(c) == result.field)
+
+
+def _tile_choice(rules: Ruleset, board: Board, attack_: Attack, result: combat.Result) -> Step:
+    """The step that hands the attacker the choice between two equal field dice."""
+    first, _, second = attack_
+    return step(
+        combat.combined_rule(rules),
+        "attack.which_die",
+        "{first} and {second} both show {pips} and leave different boards: the attacker picks the die "
+        "by its tile (play pick {choices})",
+        first=first,
+        second=second,
+        pips=result.field,
+        choices=_tile_choices(board, attack_, result),
+    )
+
+
+def _which_die(rules: Ruleset, board: Board, attack_: Attack, result: combat.Result) -> RefereeError:
+    """A pick by pips that two equal field dice answer, each leaving a different board."""
+    first, _, second = attack_
+    return RefereeError(
+        say(
+            "error.board.which_die",
+            "{first} and {second} both show {pips} and leave different boards: name the field die by its tile, "
+            "{choices}",
+            first=first,
+            second=second,
+            pips=result.field,
+            choices=_tile_choices(board, attack_, result),
+        ),
+        rule=combat.combined_rule(rules),
+    )
 
 
 def pick(rules: Ruleset, board: Board, action: Action) -> tuple[Board, list[Step], Action]:
@@ -206,21 +334,27 @@ def pick(rules: Ruleset, board: Board, action: Action) -> tuple[Board, list[Step
         )
     held = board.pending
     attack_ = (held["from"], held["to"], held["with"])
-    choose = (action["choose"][0], action["choose"][1])
+    choose, named = _choice(rules, board, attack_, action["choose"])
+    assert choose is not None
     result, _ = combat.rule(rules, told(rules, board, attack_, choose), tuple(held["throw"]), None)
+    field = _field_tile(rules, board, attack_, result, named)
+    if field is None:
+        raise _which_die(rules, board, attack_, result)
     board = board.copy()
     board.pending = None
-    return (*_settle(rules, board, attack_, result, list(result.steps)), action)
+    done = {**action, "choose": [choose[0], named]} if named else action
+    steps = _picked(rules, list(result.steps), named)
+    return (*_settle(rules, board, attack_, field, result, steps), done)
 
 
 def _settle(
-    rules: Ruleset, board: Board, attack_: Attack, result: combat.Result, steps: list[Step]
+    rules: Ruleset, board: Board, attack_: Attack, field: str, result: combat.Result, steps: list[Step]
 ) -> tuple[Board, list[Step]]:
-    """The ruling on the board: pips, the swap with the hand, removals, the moves they force."""
+    """The ruling on the board, the die on `field` making the attack: pips, the
+    swap with the hand, removals, the moves they force."""
     play = play_of(rules)
-    first, target, second = attack_
+    _, target, _ = attack_
     player, enemy = board.to_move, board.other(board.to_move)
-    field = second if second and result.field != board.pips(first) and result.field == board.pips(second) else first
     hand = list(result.throw) + board.hand[player][len(result.throw) :]
     if result.outcome == "valid":
         hand[hand.index(result.attacker_after)] = result.field

@@ -15,6 +15,7 @@ from referee.cli import completion
 from referee.cli.helptext import described, helped
 from referee.cli.journaling import journaled, printed_entry, record, writing
 from referee.cli.options import (
+    ROLLED,
     action_option,
     emit,
     force_options,
@@ -41,23 +42,28 @@ from referee.ruling import say
 @rear_options
 @click.option(
     "--attacker-roll",
+    type=ROLLED,
     shell_complete=completion.faces,
     help=helped("help.battle.attacker-roll", "The faces the attacker rolled, e.g. sword,explosion."),
 )
 @click.option(
     "--defender-roll",
+    type=ROLLED,
     shell_complete=completion.faces,
     help=helped("help.battle.defender-roll", "The faces the defender rolled."),
 )
 @variant_option
 @click.option(
     "--roll",
+    type=ROLLED,
     help=helped(
         "help.battle.roll", "The one roll a game types alone: DiceLand's hand dice (5 or 5,1), a hit check's hit die."
     ),
 )
 @click.option(
-    "--wound-roll", help=helped("help.battle.wound-roll", "Hit checks: the die rolled to wound, after a hit.")
+    "--wound-roll",
+    type=ROLLED,
+    help=helped("help.battle.wound-roll", "Hit checks: the die rolled to wound, after a hit."),
 )
 @click.option(
     "--choose",

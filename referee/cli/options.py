@@ -47,6 +47,32 @@ def whole(minimum: int | None = None, maximum: int = LARGEST) -> Whole:
     return Whole(minimum, maximum)
 
 
+def typed_roll(text: str, option: str) -> str:
+    """Dice typed as rolled; an empty value is a mistake, never 'no roll':
+    the referee draws only for an option left out."""
+    if not text.strip():
+        raise RefereeError(
+            say(
+                "error.roll.empty",
+                "{option} is empty: type the dice rolled, or leave {option} out for the referee to draw them",
+                option=option,
+            )
+        )
+    return text
+
+
+class Rolled(click.ParamType[str, Any]):
+    """An option that types dice as rolled (--roll, --attacker-roll, …): refuses an empty one."""
+
+    name = "text"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
+        return typed_roll(str(value), max(getattr(param, "opts", None) or ["the roll"], key=len))
+
+
+ROLLED = Rolled()
+
+
 class Named(click.Choice[str]):
     """One of a few words, refused like every unknown name: one line with a
     "did you mean" rather than click's own message."""

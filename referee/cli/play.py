@@ -16,7 +16,16 @@ import click
 from referee.cli.helptext import described, helped
 from referee.cli.journaling import OFF, journal_option, journaled, opened, record
 from referee.cli.map import map_options
-from referee.cli.options import Named, emit, extra_options, json_option, load_rules, seed_option
+from referee.cli.options import (
+    ROLLED,
+    Named,
+    emit,
+    extra_options,
+    json_option,
+    load_rules,
+    seed_option,
+    typed_roll,
+)
 from referee.errors import RefereeError
 from referee.journal.games import START, STOP
 from referee.language import pgettext
@@ -199,7 +208,9 @@ def start(
     play_of(rules)
     players = players_of(rules)
     rule = deployment_of(rules).roll_rule
-    armies = {players(k): list(numbers(v, f"--{k}", rule)) for k, v in extra_options(ctx.args).items()}
+    armies = {
+        players(k): list(numbers(typed_roll(v, f"--{k}"), f"--{k}", rule)) for k, v in extra_options(ctx.args).items()
+    }
     variants = Lexicon(pgettext("kind", "special rule"), {n: v.aliases for n, v in rules.variants.items()})
     action = {
         "kind": "start",
@@ -264,12 +275,16 @@ def place(placements: tuple[str, ...], player: str | None, as_json: bool) -> Non
 )
 @click.option(
     "--roll",
+    type=ROLLED,
     help=helped("help.play.attack.roll", "The hand dice as rolled at the table (one, or two for a combined attack)."),
 )
 @click.option(
     "--choose",
     metavar="ROLLED:FIELD",
-    help=helped("help.play.attack.choose", "The pairing picked, for a combined attack, e.g. 5:6."),
+    help=helped(
+        "help.play.attack.choose",
+        "The pairing picked, for a combined attack, e.g. 5:6 (or 5:C3, the field die by its tile).",
+    ),
 )
 @player_option
 @seed_option
@@ -287,7 +302,8 @@ def attack(
     as_json: bool,
 ) -> None:
     """Attack an enemy die from an own die next to it (and a second own die
-    with --with), on the hand dice typed with --roll or drawn.
+    with --with), on the hand dice typed with --roll or drawn; the same
+    attack on the same board draws the same dice, after an undo too.
 
     \b
     Example:
@@ -299,17 +315,27 @@ def attack(
         player,
         seed,
         **{"from": source, "to": target, "with": second},
-        throw=list(numbers(roll, "--roll", "")) if roll else None,
+        throw=None if roll is None else list(numbers(roll, "--roll", "")),
         choose=_pairing(choose) if choose else None,
     )
 
 
-def _pairing(text: str) -> list[int]:
+def _pairing(text: str) -> list[int | str]:
+    """ROLLED:FIELD, the field die named by its pips (5:6) or, where two
+    attacking dice show the same pips, by its tile (5:C3)."""
     rolled, sep, field_die = text.partition(":")
-    pair = numbers(f"{rolled},{field_die}", say("error.play.pairing", "the pairing"), "") if sep else ()
+    named = field_die.strip()
+    if sep and named[:1].isalpha():
+        pair: tuple[int | str, ...] = (*numbers(rolled, say("error.play.pairing", "the pairing"), ""), named)
+    else:
+        pair = numbers(f"{rolled},{field_die}", say("error.play.pairing", "the pairing"), "") if sep else ()
     if len(pair) != 2:
         raise RefereeError(
-            say("error.play.pairing_form", "a pairing is ROLLED:FIELD, e.g. 5:6, not '{text}'", text=text)
+            say(
+                "error.play.pairing_form",
+                "a pairing is ROLLED:FIELD, the field die by its pips or its tile, e.g. 5:6 or 5:C3, not '{text}'",
+                text=text,
+            )
         )
     return list(pair)
 
@@ -321,11 +347,13 @@ def _pairing(text: str) -> list[int]:
 @json_option
 @described("help.play.pick")
 def pick(pairing: str, player: str | None, as_json: bool) -> None:
-    """Pick the pairing of a combined attack on the throw already made.
+    """Pick the pairing of a combined attack on the throw already made; where
+    both attacking dice show the same pips, name the field die by its tile.
 
     \b
     Example:
       referee play pick 5:6
+      referee play pick 5:C3
     """
     _act("pick", as_json, player, choose=_pairing(pairing))
 

@@ -219,7 +219,7 @@ def hints(rules: Ruleset, document: Doc, found: list[Any]) -> str:
     head = styled(head.format(player=_name(rules, board["to_move"]), game=board["game"], turn=board["turn"]), bold=True)
     rows = [
         (
-            h.first + (f" + {h.second}" if h.second else ""),
+            _attacking(h),
             h.target,
             f"{fraction(h.take)} ({percent(h.take)})",
             f"{fraction(h.lost)} ({decimal(f'{float(h.lost):.2f}')})",
@@ -232,7 +232,13 @@ def hints(rules: Ruleset, document: Doc, found: list[Any]) -> str:
         pgettext("hint.header", "takes the tile"),
         pgettext("hint.header", "pips lost (expected)"),
     ]
-    return "\n".join([head, "", table(rows, headers)])
+    notes = [f"{_attacking(h)} → {h.target}: {h.note}" for h in found if h.note]
+    return "\n".join([head, "", table(rows, headers), *(["", *notes] if notes else [])])
+
+
+def _attacking(hint: Any) -> str:
+    """The tiles a hinted attack comes from, as the table's first column names them."""
+    return str(hint.first) + (f" + {hint.second}" if hint.second else "")
 
 
 def replayed(document: Doc) -> str:

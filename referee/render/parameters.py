@@ -81,6 +81,7 @@ KEYS: dict[str, Callable[[], str]] = {
     "steps": lambda: pgettext("show.param", "steps"),
     "supply": lambda: pgettext("show.param", "supply"),
     "supply_order": lambda: pgettext("show.param", "supply order"),
+    "supply_rule": lambda: pgettext("show.param", "supply rule"),
     "support": lambda: pgettext("show.param", "support"),
     "table": lambda: pgettext("show.param", "table"),
     "tables": lambda: pgettext("show.param", "tables"),

@@ -29,7 +29,7 @@ from referee.procedures.door import check_situations
 from referee.procedures.pip_compare.grammar import PipCompare
 from referee.records import record
 from referee.ruleset.model import Ruleset
-from referee.ruling import Ruling, Side, Step, Value, both, listed, say, say_n, step
+from referee.ruling import Ruling, Side, Step, Value, both, listed, say, say_n, series, step
 
 ODDS_KEYS = ("winner", "attacker_loses", "defender_loses", "outcome", "defender_removed", "attacker_removed")
 BEST: Final = "best"
@@ -155,13 +155,24 @@ def _best(legal: list[Pairing]) -> Pairing:
     )
 
 
-def _chosen(params: PipCompare, fight: PipFight, listed: list[Pairing]) -> Pairing | None:
+def leaves(fight: PipFight, rolled: Iterable[int], p: Pairing) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+    """What a pairing leaves: the field dice after (0 for one removed), the
+    hand (a valid attack's field die back in it) and the defender. Two
+    pairings are one choice only when they leave the same: equal dice off the
+    board are alike, so the field and the hand compare as sorted."""
+    field_after, hand = list(fight.attacker), list(rolled)
+    field_after[field_after.index(p.field)] = p.attacker_after
+    if p.outcome == "valid":
+        hand[hand.index(p.rolled)] = p.field
+    return tuple(sorted(field_after, reverse=True)), tuple(sorted(hand, reverse=True)), p.defender_after
+
+
+def _chosen(params: PipCompare, fight: PipFight, listed: list[Pairing], throw: tuple[int, ...]) -> Pairing | None:
     legal = [p for p in listed if p.legal]
     if fight.choose == BEST:
         return _best(legal)
     if fight.choose is None:
-        effects = {(p.outcome, p.attacker_after, p.defender_after) for p in legal}
-        return legal[0] if len(effects) == 1 else None
+        return legal[0] if len({leaves(fight, throw, p) for p in legal}) == 1 else None
     rolled, field_die = fight.choose
     for p in listed:
         if (p.rolled, p.field) == (rolled, field_die):
@@ -269,6 +280,20 @@ def _said(p: Pairing) -> str:
     )
 
 
+def _leaving(fight: PipFight, rolled: tuple[int, ...], p: Pairing) -> str:
+    """'1:6 leaves the field 5, 1, the hand 6, 1 and the defender at 0': one choice as the ruling lists it."""
+    field_after, hand, defender = leaves(fight, rolled, p)
+    return say(
+        "pairing.leaves",
+        "{rolled}:{field} leaves the field {field_after}, the hand {hand} and the defender at {defender}",
+        rolled=p.rolled,
+        field=p.field,
+        field_after=listed(map(str, field_after)),
+        hand=listed(map(str, hand)),
+        defender=defender,
+    )
+
+
 def prepare(rules: Ruleset, name: str, params: PipCompare, fight: PipFight) -> Callable[[Throw], Ruling]:
     """The ruler of one attack as told, for every throw."""
     return lambda throw: _rule(rules, name, params, fight, throw)
@@ -299,10 +324,18 @@ def _rule(rules: Ruleset, name: str, params: PipCompare, fight: PipFight, throw:
                 pairings=listed(_said(p) for p in pairs),
             )
         )
-    chosen = _chosen(params, fight, pairs)
+    chosen = _chosen(params, fight, pairs, rolled)
     combined = cite(params, "combined")
     if chosen is None:
-        steps.append(step(combined, "pips.pick", "the attacker picks one of the legal pairings (rolled:field)"))
+        choices = (_leaving(fight, rolled, p) for p in pairs if p.legal)
+        steps.append(
+            step(
+                combined,
+                "pips.depends",
+                "the ruling depends on the attacker's choice (rolled:field): {choices}",
+                choices=series(choices),
+            )
+        )
     else:
         if len(fight.attacker) > 1:
             pick: dict[str, Value] = {"rolled": chosen.rolled, "field": chosen.field}
@@ -310,8 +343,15 @@ def _rule(rules: Ruleset, name: str, params: PipCompare, fight: PipFight, throw:
                 said = step(
                     combined, "pips.by_policy", "{rolled} on {field}: by the policy: {policy}", policy=policy(), **pick
                 )
+            elif sum(p.legal for p in pairs) == 1:
+                said = step(combined, "pips.only_choice", "{rolled} on {field}: the only legal pairing", **pick)
             elif fight.choose is None:
-                said = step(combined, "pips.only_choice", "{rolled} on {field}: the only choice", **pick)
+                said = step(
+                    combined,
+                    "pips.same_choice",
+                    "{rolled} on {field}: every legal pairing leaves the same dice",
+                    **pick,
+                )
             else:
                 said = step(combined, "pips.as_chosen", "{rolled} on {field}: as chosen", **pick)
             steps.append(said)

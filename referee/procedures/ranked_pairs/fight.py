@@ -421,9 +421,10 @@ def policy_steps(rules: Ruleset, params: RankedPairs) -> tuple[Step, ...]:
             "defender": params.defender.max_front,
             "order": say("policy.supply.first", ": {order} first", order=order) if order else "",
         }
+        supply = policy.supply_rule or policy.rule
         steps.append(
             step(
-                policy.rule,
+                supply,
                 "policy.supply.worn",
                 "before each round each side fills its front (attacker {attacker}, defender {defender}) "
                 "from its rear{order}, fresh before worn",
@@ -431,7 +432,7 @@ def policy_steps(rules: Ruleset, params: RankedPairs) -> tuple[Step, ...]:
             )
             if worn
             else step(
-                policy.rule,
+                supply,
                 "policy.supply",
                 "before each round each side fills its front (attacker {attacker}, defender {defender}) "
                 "from its rear{order}",

@@ -81,6 +81,7 @@ class FightPolicy:
     )
     withdraw_rule: str = field(RULE, "the rule that lets worn units withdraw", "")
     conquest_rule: str = field(RULE, "the rule that says a side with an empty front has lost the border", "")
+    supply_rule: str = field(RULE, "the rule that lets each side fill its front from its rear between rounds", "")
 
 
 @section
