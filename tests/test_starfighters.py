@@ -147,3 +147,44 @@ def test_ten_dice_with_a_reroll_answer_from_a_handful_of_throws(tmp_path: Path) 
     none_blocked = evades(3)[0]
     all_ten = next(Fraction(o["probability"]) for o in outcomes if o["defender_loses"] == 10)
     assert all_ten == each**10 * none_blocked
+
+
+def _exploding_best_two(tmp_path: Path) -> Path:
+    """Starfighters edited: a critical hit rolls one more attack die, and the attacker keeps its best two dice."""
+    path = tmp_path / "aces.yaml"
+    path.write_text(
+        STARFIGHTERS.read_text(encoding="utf-8").replace(
+            "reroll: {misses: true, when: target-lock, rule: SF-6}",
+            "explode: {faces: [crit], rule: SF-6}\n"
+            "        keep: {dice: 2, best: [crit, hit, focus, blank], rule: SF-6}",
+        ),
+        encoding="utf-8",
+    )
+    return path
+
+
+def test_explosions_and_the_dice_kept_equal_brute_force(tmp_path: Path) -> None:
+    path = _exploding_best_two(tmp_path)
+    best = ("crit", "hit", "focus", "blank")
+    hits: Counter[int] = Counter()
+    for first in itertools.product(ATTACK, repeat=3):
+        for extra in itertools.product(ATTACK, repeat=first.count("crit")):
+            kept = sorted(first + extra, key=best.index)[:2]
+            hits[sum(face in ("hit", "crit") for face in kept)] += Fraction(1, 8) ** (3 + len(extra))
+    expected: Counter[tuple] = Counter()
+    for (h, p), (e, q) in itertools.product(hits.items(), evades(3).items()):
+        expected["attacker" if h > e else "defender" if e > h else None, 0, max(0, h - e)] += p * q
+    outcomes = run_json(f"odds {path} --attacker x-wing --defender tie")["outcomes"]
+    got = {(o["winner"], o["attacker_loses"], o["defender_loses"]): Fraction(o["probability"]) for o in outcomes}
+    assert got == dict(expected)
+
+
+def test_a_ruling_says_what_exploded_and_what_was_kept(tmp_path: Path) -> None:
+    path = _exploding_best_two(tmp_path)
+    result = run(
+        f'battle {path} --attacker x-wing --defender tie --attacker-roll "crit, blank, focus / hit" '
+        '--defender-roll "evade, blank, blank"'
+    )
+    assert "SF-6    each crit explodes: the attacker rolls 1 more die: hit" in result.stdout
+    assert "SF-6    the attacker keeps crit, hit of crit, blank, focus, hit" in result.stdout
+    assert "The defender takes 1 wound." in result.stdout

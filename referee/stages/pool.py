@@ -355,8 +355,8 @@ def pool_steps(rules: PoolRules, side: Side, roll: PoolRoll, said: Callable[[Fac
             step_n(
                 rules.explode.rule,
                 "pool.explode",
-                "{faces} explode: the {side} rolls {n} more die: {more}",
-                "{faces} explode: the {side} rolls {n} more dice: {more}",
+                "each {faces} explodes: the {side} rolls {n} more die: {more}",
+                "each {faces} explodes: the {side} rolls {n} more dice: {more}",
                 len(roll.exploded),
                 side=side,
                 faces=either(said(face) for face in rules.explode.faces),
