@@ -42,7 +42,7 @@ def test_a_ruling_is_recorded_with_everything_needed_to_replay_it(journal: Path)
         "typed": [],
     }
     assert entry["ruling"] == {k: v for k, v in printed.items() if not k.startswith("journal_")}
-    assert printed["journal_checkpoint"] == f"1:{entry['hash'][:4]}-{entry['hash'][4:8]}-{entry['hash'][8:12]}"
+    assert printed["journal_checkpoint"][:-2] == f"1:{entry['hash'][:4]}-{entry['hash'][4:8]}-{entry['hash'][8:12]}"
     assert entry["explanation"] == printed["explanation"]
     assert entry["inputs"]["attacker"] == "2 trooper"
     assert entry["ruleset"] == "groundforce"
@@ -425,11 +425,36 @@ def test_json_given_to_the_group_reaches_the_subcommand() -> None:
     assert json.loads(run("log --json verify").stdout)["intact"] is True
 
 
-@pytest.mark.parametrize("command", ["log", "log verify", "game", "log export --format csv"])
-def test_reading_a_journal_that_is_not_there_leaves_no_file(tmp_path: Path, command: str) -> None:
+@pytest.mark.parametrize(
+    "command, code",
+    [
+        ("log", 0),
+        ("game", 0),
+        ("log export --format csv", 0),
+        ("log export", 0),
+        ("log show 1", 2),
+        ("replay 1", 2),
+        ("play board", 2),
+        ("play hint", 2),
+        ("play replay", 2),
+        ("log verify", 2),
+        ("log verify --checkpoint 1:0000-0000-0000", 2),
+    ],
+)
+def test_reading_a_journal_that_is_not_there_leaves_no_file(tmp_path: Path, command: str, code: int) -> None:
     path = tmp_path / "none-yet.sqlite3"
-    run(f"{command} --journal {path}")
-    assert not path.exists()
+    run(f"{command} --journal {path}", code=code)
+    assert not path.exists() and list(tmp_path.iterdir()) == []
+
+
+def test_verify_refuses_a_journal_that_is_not_there(tmp_path: Path) -> None:
+    """ "ok: 0 entries" would vouch for a file nobody has: a path mistyped, a journal moved."""
+    path = tmp_path / "moved.sqlite3"
+    assert fails(f"log verify --journal {path}") == (
+        f"error: there is no journal {path} to verify: name the file with --journal PATH or REFEREE_JOURNAL"
+    )
+    path.touch()  # an empty file is a journal nothing was written to yet
+    assert run_json(f"log verify --journal {path}")["entries"] == 0
 
 
 @pytest.mark.parametrize(

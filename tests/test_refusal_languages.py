@@ -99,10 +99,10 @@ REFUSALS = {
         "錯誤：多了幾個參數（3 4）（見「cli odds --help」）",
     ),
     "battle --entry x": (
-        "error: Invalid value for '--entry': 'x' is not a valid integer. (see 'cli battle --help')",
-        "fout: Ongeldige waarde voor '--entry': 'x' is geen geldig geheel getal. (zie 'cli battle --help')",
-        "Fehler: Ungültiger Wert für '--entry': 'x' ist keine gültige ganze Zahl. (siehe 'cli battle --help')",
-        "錯誤：「--entry」的值無效：「x」不是有效的整數。（見「cli battle --help」）",
+        "error: --entry needs a whole number, not 'x'",
+        "fout: --entry: een geheel getal nodig, niet 'x'",
+        "Fehler: --entry: eine ganze Zahl wird erwartet, nicht 'x'",
+        "錯誤：--entry 須為整數，而非「x」",
     ),
     "log verify --checkpoint 1:zz": (
         "error: --checkpoint takes ENTRY:CODE as a ruling printed it, e.g. 12:3f9a-c2d1-07be "

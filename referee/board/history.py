@@ -50,6 +50,33 @@ def document(board: Board, action: Action, previous: int | None, steps: list[Ste
     }
 
 
+def built_on(ruling: Any) -> int | None:
+    """The board entry an action was read from: its `previous`, except for an
+    undo, which keeps the board (and the `previous`) of the entry before the
+    one it takes back, and names that one as `undone`."""
+    if not isinstance(ruling, dict) or not isinstance(ruling.get("action"), dict):
+        return None
+    action = ruling["action"]
+    found = action.get("undone") if action.get("kind") == "undo" else ruling.get("previous")
+    return found if isinstance(found, int) else None
+
+
+def forks(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Every board entry read by more than one action: a history that split
+    (two terminals acting at once, before the referee refused the second).
+    Each: the game, the entry built on, and the entries built on it."""
+    on: dict[tuple[str, int], list[int]] = {}
+    for entry in entries:
+        base = built_on(entry["ruling"]) if entry["command"].startswith(COMMAND) else None
+        if base is not None:
+            on.setdefault((str(entry["game"]), base), []).append(entry["id"])
+    return [
+        {"game": game, "built_on": base, "entries": ids}
+        for (game, base), ids in sorted(on.items(), key=lambda i: i[1])
+        if len(ids) > 1
+    ]
+
+
 def rebuild(rules: Ruleset, entries: list[dict[str, Any]]) -> tuple[Board | None, list[dict[str, Any]]]:
     """Fold every action of a game from the deal; each stored board that the
     fold does not reach is listed (entry, what differs)."""

@@ -28,6 +28,7 @@ from referee.cli.options import (
     situation_options,
     strike_options,
     variant_option,
+    whole,
 )
 from referee.cli.picks import PAIRING, how_to_pick, on_this_throw, rolled_before
 from referee.cli.told import BattleTold
@@ -72,7 +73,7 @@ from referee.ruling import say
 )
 @click.option(
     "--entry",
-    type=int,
+    type=whole(1),
     metavar="N",
     help=helped(
         "help.battle.entry",

@@ -43,7 +43,7 @@ from referee.errors import RefereeError
 from referee.ruling import say, series
 
 if TYPE_CHECKING:
-    from referee.journal.store import Journal
+    from referee.journal.store import Builds, Journal
     from referee.ruleset.model import Ruleset
 
 F = Callable[..., Any]
@@ -148,12 +148,15 @@ def record(
     command: str | None = None,
     situation: dict[str, Any] | None = None,
     replay: list[str] | None = None,
+    builds: Builds | None = None,
 ) -> None:
     """Commit this ruling to the journal (unless --no-journal), before it is
     printed; `starts` or `stops` names the game the entry starts or stops,
     `command` the entry's command where it is not the one typed (a game that
     `play start` begins is a 'game start' entry of its own), and `replay` the
-    command line that rules it again where the one typed reads the journal."""
+    command line that rules it again where the one typed reads the journal;
+    `builds` the board entry an action was read from, which must still be its
+    game's last when the entry is written (else `Moved`, and nothing is)."""
     ctx = click.get_current_context()
     ctx.meta[PENDING] = False
     rerun = _RERUN.get()
@@ -189,6 +192,7 @@ def record(
             starts=starts,
             stops=stops,
             situation=situation,
+            builds=builds,
         )
     ctx.meta[ENTRY], ctx.meta[CHECKPOINT], game = written.entry, code(written.entry, written.hash), written.game
     if starts is None and game is not None and rules is not None and game["ruleset"] != rules.name:

@@ -18,8 +18,10 @@ from referee.errors import RefereeError
 from referee.journal.rows import is_unreadable
 from referee.render import journal as render
 from referee.render.outcome import names_words, outcome, stored
+from referee.ruling import say
 
 if TYPE_CHECKING:
+    from referee.journal.checkpoint import Noted
     from referee.journal.store import Journal
     from referee.ruleset.model import Ruleset
 
@@ -233,7 +235,7 @@ def _typed_again(argv: list[str], typed: Mapping[str, str]) -> tuple[str, ...]:
     return tuple(again)
 
 
-def _checkpoint(ctx: click.Context, param: click.Parameter, value: tuple[str, ...]) -> list[tuple[int, str]]:
+def _checkpoint(ctx: click.Context, param: click.Parameter, value: tuple[str, ...]) -> list[Noted]:
     from referee.journal.checkpoint import parse
 
     return [parse(text) for text in value]
@@ -255,31 +257,45 @@ def _checkpoint(ctx: click.Context, param: click.Parameter, value: tuple[str, ..
 @journal_option
 @json_option
 @described("help.log.verify")
-def verify(checkpoints: list[tuple[int, str]], as_json: bool) -> None:
+def verify(checkpoints: list[Noted], as_json: bool) -> None:
     """Walk the hash chain and name the first entry that was altered,
     deleted or inserted by hand, or that SQLite cannot read. With a noted
     checkpoint, also a journal cut short or rewritten and re-hashed up to it.
-    Exit code 1 when the chain is broken.
+    Names any two actions on a game's board built on the same board (a
+    history that forks). Exit code 1 when the chain is broken or forks.
 
     \b
     Example:
       referee log verify
-      referee log verify --checkpoint 12:3f9a-c2d1-07be
+      referee log verify --checkpoint 12:3f9a-c2d1-07be-z
     """
+    from referee.board import COMMAND
+    from referee.board.history import forks
+
     with opened(reading=True) as journal:
+        if not journal.found:
+            raise RefereeError(
+                say(
+                    "error.journal.nothing_to_verify",
+                    "there is no journal {path} to verify: name the file with --journal PATH or REFEREE_JOURNAL",
+                    path=str(journal.path),
+                )
+            )
         verdict = journal.verify(checkpoints)
         broken = verdict.broken
+        forked = forks(journal.acted(COMMAND)) if broken is None else []
         document = {
             "journal": str(journal.path),
-            "intact": broken is None,
+            "intact": broken is None and not forked,
             "entries": verdict.entries,
             "last": verdict.last,
-            "checkpoints": [f"{n}:{digits}" for n, digits in checkpoints],
+            "checkpoints": [f"{c.entry}:{c.digits}" for c in checkpoints],
             "broken": {"entry": broken.entry, "reason": broken.reason} if broken else None,
+            "forks": forked,
         }
         emit(as_json, document, lambda: render.verdict(document))
         report_damage(journal, [])
-    if broken:
+    if broken or forked:
         click.get_current_context().exit(1)
 
 

@@ -211,7 +211,7 @@ def strike_options(f: F) -> F:
         "--wounds", type=whole(0), help=helped("help.wounds", "Wounds the target already has (default 0).")
     )(f)
     for flag, word, said in reversed(AGREED):
-        f = click.option(flag, word, type=int, metavar="N", help=said)(f)
+        f = click.option(flag, word, type=whole(-LARGEST), metavar="N", help=said)(f)
     return click.option(
         "--attack",
         "kind",

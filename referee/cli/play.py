@@ -30,7 +30,7 @@ from referee.errors import RefereeError
 from referee.journal.games import START, STOP
 from referee.language import pgettext
 from referee.procedures.told import pips as numbers
-from referee.ruling import say, step
+from referee.ruling import say, series, step
 
 if TYPE_CHECKING:
     from referee.board.state import Board
@@ -124,8 +124,38 @@ def _act(kind: str, as_json: bool, given: str | None, seed: int | None = None, *
     new, steps, done, drawn = apply(rules, board, action, seed)
     rolled = {"rolled": {"attacker": done["throw"]}} if kind == "attack" else None
     out = document(new, done, entry["id"], steps)
-    record(rules, out, seed=drawn, dice=rolled)
+    _record_on(rules, out, entry, seed=drawn, dice=rolled)
     emit(as_json, out, lambda: render.report(rules, out, drawn=drawn))
+
+
+def _record_on(rules: Ruleset, out: dict[str, Any], entry: dict[str, Any], **given: Any) -> None:
+    """Record an action only while the board entry it was read from is still
+    its game's last: of two terminals acting on one board at once, the one
+    that writes second is refused with what changed, and writes nothing."""
+    from referee.board import COMMAND
+    from referee.journal.store import Builds, Moved
+    from referee.render.outcome import outcome
+    from referee.ruling import listed
+
+    try:
+        record(rules, out, builds=Builds(entry["game"], COMMAND, entry["id"]), **given)
+    except Moved as moved:
+        changes = [
+            say(
+                "play.changed",
+                "{outcome} (entry {entry})",
+                outcome=outcome(e, lambda word: rules.said(word).spoken),
+                entry=e["id"],
+            )
+            for e in moved.since
+        ]
+        raise RefereeError(
+            say(
+                "error.play.moved",
+                "the board changed: {changes}; look again with 'referee play board'",
+                changes=listed(changes),
+            )
+        ) from None
 
 
 @click.group()
@@ -431,7 +461,17 @@ def undo(as_json: bool) -> None:
         )
 
     with opened() as journal:
-        before = journal.entry(ruling["previous"])["ruling"]
+        kept = journal.entry(ruling["previous"])
+    if kept.get("damage") or not isinstance(kept["ruling"], dict) or "board" not in kept["ruling"]:
+        raise RefereeError(
+            say(
+                "error.play.undo_damaged",
+                "cannot undo: the board before it, entry {n}, cannot be read: {why}",
+                n=ruling["previous"],
+                why=series(kept.get("damage") or [say("error.play.not_board", "it holds no board")]),
+            )
+        )
+    before = kept["ruling"]
     action = {"kind": "undo", "undone": entry["id"], "back_to": ruling["previous"]}
     steps = [
         step("", "board.undo", "entry {entry} ({command}) taken back", entry=entry["id"], command=entry["command"])
@@ -443,7 +483,7 @@ def undo(as_json: bool) -> None:
         "board": before["board"],
         "explanation": [s.as_dict() for s in steps],
     }
-    record(rules, out)
+    _record_on(rules, out, entry)
     emit(as_json, out, lambda: render.report(rules, out))
 
 
@@ -512,13 +552,14 @@ def hint(game: str | None, as_json: bool) -> None:
 @described("help.play.replay")
 def replay(game: str | None, as_json: bool) -> None:
     """Rebuild the board from the game's journal entries, from the deal on,
-    and check every stored board against it. Exit code 1 when one differs.
+    and check every stored board against it, and that no two actions were
+    built on the same board. Exit code 1 when one differs or the history forks.
 
     \b
     Example:
       referee play replay --game friday
     """
-    from referee.board.history import rebuild
+    from referee.board.history import forks, rebuild
     from referee.render import board as render
 
     rules, entry = _board_entry(game, reading=True)
@@ -526,8 +567,15 @@ def replay(game: str | None, as_json: bool) -> None:
     with opened(reading=True) as journal:
         entries = journal.entries(game=entry["game"])
     rebuilt, differences = rebuild(rules, entries)
-    same = rebuilt is not None and rebuilt.as_dict() == entry["ruling"]["board"] and not differences
-    out = {"game": name, "same": same, "differences": differences, "board": rebuilt.as_dict() if rebuilt else None}
+    forked = forks(entries)
+    same = rebuilt is not None and rebuilt.as_dict() == entry["ruling"]["board"] and not differences and not forked
+    out = {
+        "game": name,
+        "same": same,
+        "differences": differences,
+        "forks": forked,
+        "board": rebuilt.as_dict() if rebuilt else None,
+    }
     emit(as_json, out, lambda: render.replayed(out))
     if not same:
         click.get_current_context().exit(1)

@@ -5,25 +5,55 @@ Anyone may recompute the chain, so a journal rewritten and re-hashed from
 some entry on verifies as intact by itself; against a checkpoint noted at
 the table it does not: entry N's hash covers every entry up to N. Twelve hex
 digits (48 bits) make forging a history that matches a noted checkpoint a
-search of some 10^14 hashes."""
+search of some 10^14 hashes.
+
+A check letter ends the checkpoint (`12:3f9a-c2d1-07be-z`), so a checkpoint
+noted with one character wrong, or two neighbours swapped, is told apart
+from a rewritten history: it is refused as mistyped before the journal is
+read. Checkpoints printed before the letter existed still verify."""
 
 from __future__ import annotations
+
+from typing import NamedTuple
 
 from referee.errors import RefereeError, setting
 from referee.ruling import say
 
 DIGITS = 12
 FEWEST = 8  # a checkpoint noted in part still checks this many digits
-FORM = r"^\s*(\d{1,19})\s*:\s*([0-9a-fA-F][0-9a-fA-F\- ]*)$"
+# The check letters: as many as a prime (17), none a hex digit or read as one (no i, l, o).
+LETTERS = "ghjkmnpqrstuvwxyz"
+FORM = r"^\s*(\d{1,19})\s*:\s*([0-9a-fA-F][0-9a-fA-F\- ]*?)[\s-]*([g-zG-Z])?\s*$"
+
+
+class Noted(NamedTuple):
+    """A checkpoint as typed: the entry, the start of its hash, and whether a
+    check letter vouched that it was typed as printed."""
+
+    entry: int
+    digits: str
+    checked: bool
+
+
+def _letter(entry: int, digits: str) -> str:
+    """The check letter of an entry and its digits: their values (1 to 16)
+    weighted 1 to 16 in turn, summed modulo 17. Every weight, every value and
+    every difference of two values or of two neighbouring weights is prime to
+    17, so one character changed, added at the end or swapped with its
+    neighbour changes the letter."""
+    values = [int(c, 16) + 1 for c in f"{entry}{digits}"]
+    return LETTERS[sum(v * (i % 16 + 1) for i, v in enumerate(values)) % len(LETTERS)]
 
 
 def code(entry: int, entry_hash: str) -> str:
     head = entry_hash[:DIGITS]
-    return f"{entry}:{head[0:4]}-{head[4:8]}-{head[8:12]}"
+    return f"{entry}:{head[0:4]}-{head[4:8]}-{head[8:12]}-{_letter(entry, head)}"
 
 
-def parse(text: str) -> tuple[int, str]:
-    """'12:3f9a-c2d1-07be' → (12, '3f9ac2d107be'); dashes, spaces and case do not matter."""
+def parse(text: str) -> Noted:
+    """'12:3f9a-c2d1-07be-z' → (12, '3f9ac2d107be', checked); dashes, spaces and
+    case do not matter, and a checkpoint without its letter (as printed
+    before there was one, or noted in part) is read unchecked."""
     import re  # only `log verify` reads checkpoints; every ruling prints one
 
     from referee.inputs import shown
@@ -41,5 +71,14 @@ def parse(text: str) -> tuple[int, str]:
                 given=shown(text),
             )
         )
-
-    return int(found.group(1)), digits
+    letter = (found.group(3) or "").lower()
+    if letter and letter != _letter(int(found.group(1)), digits):
+        raise RefereeError(
+            say(
+                "error.journal.checkpoint_mistyped",
+                "the checkpoint {given} is mistyped: its check letter does not match the rest; "
+                "copy it again as the ruling printed it (a mistyped checkpoint says nothing about the journal)",
+                given=shown(text.strip()),
+            )
+        )
+    return Noted(int(found.group(1)), digits, bool(letter))

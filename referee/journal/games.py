@@ -115,6 +115,74 @@ def unvouched(db: sqlite3.Connection) -> tuple[int | None, list[str]]:
     ]
 
 
+def contradicted(db: sqlite3.Connection) -> list[str]:
+    """What the games of version 1 say (their table, or the chain's copy of
+    it) that the chained entries ruled in them contradict: an entry tagged
+    with a game they do not hold, ruled outside that game's start and stop,
+    or a game whose rulings never used the ruleset it says it plays. Those
+    games were never entries of the chain; their rulings were, so a name,
+    ruleset, start or stop changed by hand shows against them (a game with
+    no ruling has nothing to be checked against)."""
+    games: dict[str, list[dict[str, Any]]] = {}
+    for game in kept(db):
+        games.setdefault(str(game.get("name")), []).append(game)
+    if not games:
+        return []
+    in_chain = {row[0] for row in db.execute("SELECT game FROM entries WHERE command = ?", (START,))}
+    used: dict[str, set[str]] = {}
+    found: list[str] = []
+    for entry, time, name, ruleset in db.execute(
+        "SELECT id, time, game, ruleset FROM entries WHERE game IS NOT NULL AND command NOT IN (?, ?, ?) ORDER BY id",
+        (START, STOP, KEPT),
+    ):
+        if name in in_chain or not isinstance(name, str) or not isinstance(time, str):
+            continue
+        if name not in games:
+            found.append(
+                say(
+                    "verify.game_unknown",
+                    "entry {entry} was ruled in game '{game}', which the games of version 1 do not hold",
+                    entry=entry,
+                    game=name,
+                )
+            )
+            continue
+        if isinstance(ruleset, str):
+            used.setdefault(name, set()).add(ruleset)
+        if not any(_during(game, time) for game in games[name]):
+            found.append(
+                say(
+                    "verify.game_time",
+                    "entry {entry} of game '{game}' was ruled at {time}, which the games of version 1 say "
+                    "is outside that game (from {started} to {stopped})",
+                    entry=entry,
+                    game=name,
+                    time=time,
+                    started=games[name][-1].get("started"),
+                    stopped=games[name][-1].get("stopped") or "-",
+                )
+            )
+    found += [
+        say(
+            "verify.game_ruleset",
+            "game '{game}' says it plays {ruleset}, yet none of its rulings used it ({used})",
+            game=name,
+            ruleset=games[name][-1].get("ruleset"),
+            used=", ".join(sorted(rulesets)),
+        )
+        for name, rulesets in used.items()
+        if not any(game.get("ruleset") in rulesets for game in games[name])
+    ]
+    return found
+
+
+def _during(game: dict[str, Any], time: str) -> bool:
+    started, stopped = game.get("started"), game.get("stopped")
+    if not isinstance(started, str) or not isinstance(stopped, (str, type(None))):
+        return True  # a damaged row is named as such by the game listing
+    return started <= time and (stopped is None or time <= stopped)
+
+
 def played(db: sqlite3.Connection, damage: list[str] | None = None) -> list[dict[str, Any]]:
     """Every game with how many rulings it holds: the version-1 games first
     (counted by name, as version 1 did), then the chain's, each counted
@@ -197,7 +265,8 @@ def refuse_to_start(db: sqlite3.Connection, name: str) -> None:
 
 
 def refuse_to_stop(db: sqlite3.Connection, name: str) -> dict[str, Any]:
-    """The game going, which must still be the one the player asked to stop."""
+    """The game going, which must still be the one named: the one the player
+    asked to stop, or whose board an action was read from."""
     going = current(db)
     if going is None:
         raise RefereeError(

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from referee.digests import sha256_hex
 from referee.errors import RefereeError, did_you_mean
+from referee.inputs import LARGEST
 from referee.journal import games, schema
 from referee.journal.chain import canonical
 from referee.journal.link import highest_issued, link, now
@@ -25,6 +26,7 @@ from referee.language import pgettext
 from referee.ruling import listed, say
 
 if TYPE_CHECKING:
+    from referee.journal.checkpoint import Noted
     from referee.journal.verify import Unreadable, Verdict
 
 T = TypeVar("T")
@@ -35,6 +37,26 @@ JSON_COLUMNS = ("argv", "replay", "inputs", "dice", "ruling", "explanation")
 class Unusable(RefereeError):
     """A journal file that cannot be used, said of the file; the command that
     chose it adds how to choose another."""
+
+
+class Moved(RefereeError):
+    """An action built on a board that is no longer the game's last: another
+    terminal wrote in between. `since` are the entries written meanwhile,
+    for the command to say what changed."""
+
+    def __init__(self, since: list[dict[str, Any]]):
+        super().__init__(say("error.journal.moved", "the board changed meanwhile; look again"))
+        self.since = since
+
+
+class Builds:
+    """What an action was built on, checked under the write lock: the game,
+    the command prefix its board entries share, and the entry read."""
+
+    def __init__(self, game: str, prefix: str, entry: int):
+        self.game = game
+        self.prefix = prefix
+        self.entry = entry
 
 
 class Written:
@@ -54,6 +76,7 @@ class Journal:
         self.path = path
         self.db = db
         self.damage: list[str] = []  # what could not be read, for the reading commands to report
+        self.found = True  # False: no file there, read as an empty journal
 
     def __enter__(self) -> Journal:
         return self
@@ -91,12 +114,15 @@ class Journal:
         starts: str | None = None,
         stops: str | None = None,
         situation: dict[str, Any] | None = None,
+        builds: Builds | None = None,
     ) -> Written:
         """Link and commit one entry: everything needed to show the ruling again
         and to re-run it (`replay`: the command line with its seed made
         explicit). `starts` and `stops` name the game this entry starts or
         stops, checked under the same lock; `situation` is what a ruling through
-        the door is ruled on again from (see `referee.journal.rerule`). (Keywords, not a record class:
+        the door is ruled on again from (see `referee.journal.rerule`); `builds`
+        the board entry an action was read from, which must still be its game's
+        last (else `Moved`, and nothing is written). (Keywords, not a record class:
         defining one costs start-up time on every ruling.)"""
         digest = None if ruleset_content is None else sha256_hex(ruleset_content)
         stored = {
@@ -113,6 +139,9 @@ class Journal:
                 game: dict[str, Any] | None = {"name": starts, "ruleset": ruleset}
             elif stops is not None:
                 game = games.refuse_to_stop(self.db, stops)
+            elif builds is not None:
+                game = games.refuse_to_stop(self.db, builds.game)
+                self._still_last(builds)
             else:
                 game = games.current(self.db)
             if ruleset_content is not None:
@@ -136,6 +165,15 @@ class Journal:
             )
         return Written(row["id"], row["hash"], game)
 
+    def _still_last(self, builds: Builds) -> None:
+        """Refuse (`Moved`) when the game has board entries after the one read."""
+        since = self.db.execute(
+            "SELECT * FROM entries WHERE game = ? AND substr(command, 1, ?) = ? AND id > ? ORDER BY id",
+            (builds.game, len(builds.prefix), builds.prefix, builds.entry),
+        ).fetchall()
+        if since:
+            raise Moved([decode(row) for row in since])
+
     def entries(
         self, game: str | None = None, ruleset: str | None = None, limit: int | None = None
     ) -> list[dict[str, Any]]:
@@ -149,7 +187,7 @@ class Journal:
         found = self._rows(
             "SELECT * FROM entries WHERE (?1 IS NULL OR game = ?1) AND (?2 IS NULL OR ruleset = ?2) "
             "ORDER BY id DESC LIMIT ?3",
-            (game, ruleset, -1 if limit is None else limit),
+            (game, ruleset, -1 if limit is None else min(limit, LARGEST)),
         )
         rows = [decode(row) for row in found if isinstance(row, sqlite3.Row)]
         return rows[::-1]
@@ -166,48 +204,86 @@ class Journal:
             self.damage.append(why)
             yield Unreadable(why)
 
+    def acted(self, prefix: str) -> list[dict[str, Any]]:
+        """Every entry whose command starts with the prefix, oldest first (the
+        board actions, in which `log verify` looks for a history that forks)."""
+        found = self._rows("SELECT * FROM entries WHERE substr(command, 1, ?) = ? ORDER BY id", (len(prefix), prefix))
+        return [decode(row) for row in found if isinstance(row, sqlite3.Row)]
+
     def last_entry(self, game: str, command_prefix: str) -> dict[str, Any] | None:
         """The latest entry of a game whose command starts with the prefix (a
         game held on the board reads its board from it)."""
-        row = self.db.execute(
-            "SELECT * FROM entries WHERE game = ? AND substr(command, 1, ?) = ? ORDER BY id DESC LIMIT 1",
-            (game, len(command_prefix), command_prefix),
-        ).fetchone()
+        try:
+            row = self.db.execute(
+                "SELECT * FROM entries WHERE game = ? AND substr(command, 1, ?) = ? ORDER BY id DESC LIMIT 1",
+                (game, len(command_prefix), command_prefix),
+            ).fetchone()
+        except sqlite3.DatabaseError as exc:
+            raise RefereeError(
+                say(
+                    "error.journal.damaged_latest",
+                    "the latest entry of game '{game}' cannot be read: {why} ('referee log verify' says more)",
+                    game=game,
+                    why=_damaged(exc),
+                )
+            ) from None
         return None if row is None else decode(row)
 
     def entry(self, n: int) -> dict[str, Any]:
+        """Entry n; one that cannot be read, or that is gone though the
+        journal once held it, stands in as `unreadable` with why."""
         try:
             row = self.db.execute("SELECT * FROM entries WHERE id = ?", (n,)).fetchone()
-            last = self.db.execute("SELECT max(id) FROM entries").fetchone()[0] if row is None else n
+            if row is not None:
+                return decode(row)
+            last = self.db.execute("SELECT max(id) FROM entries").fetchone()[0] or 0
+            issued = max(last, highest_issued(self.db) or 0)
+            damage = None if n > issued else self._damage()
         except sqlite3.DatabaseError as exc:
             return unreadable(n, _damaged(exc))
-        if row is None:
-            if last and n < last:
-                return unreadable(
-                    n,
-                    say(
-                        "journal.missing",
-                        "it is missing, though later entries are there ('referee log verify' says more)",
-                    ),
-                )
-            raise RefereeError(
-                say(
-                    "error.journal.no_entry",
-                    "no entry {n} in the journal {path}; entries run from 1 to {last}",
-                    n=n,
-                    path=str(self.path),
-                    last=last,
-                )
-                if last
-                else say(
-                    "error.journal.empty",
-                    "no entry {n} in the journal {path}; the journal is empty",
-                    n=n,
-                    path=str(self.path),
-                )
+        if damage:
+            return unreadable(n, damage)
+        if n < last:
+            why = say(
+                "journal.missing", "it is missing, though later entries are there ('referee log verify' says more)"
             )
+            return unreadable(n, why)
+        if n <= issued:
+            why = say(
+                "journal.missing_tail",
+                "it is missing: it was deleted, with any entries after it ('referee log verify' says more)",
+            )
+            return unreadable(n, why)
+        raise RefereeError(
+            say(
+                "error.journal.no_entry",
+                "no entry {n} in the journal {path}; entries run from 1 to {last}",
+                n=n,
+                path=str(self.path),
+                last=last,
+            )
+            if last
+            else say(
+                "error.journal.empty",
+                "no entry {n} in the journal {path}; the journal is empty",
+                n=n,
+                path=str(self.path),
+            )
+        )
 
-        return decode(row)
+    def _damage(self) -> str | None:
+        """Why the file is damaged, in SQLite's words, or None when its check
+        finds nothing: an entry the journal once held and no longer shows is
+        lost to damage, not deleted, when the file is damaged."""
+        try:
+            found = [str(row[0]) for row in self.db.execute("PRAGMA quick_check(1)")]
+        except sqlite3.DatabaseError as exc:
+            return _damaged(exc)
+        return (
+            None
+            if found == ["ok"]
+            else say("journal.damaged", "the file is damaged (SQLite says: {why})", why=found[0])
+        )
 
     def ruleset_content(self, digest: str) -> bytes | None:
         try:
@@ -216,7 +292,7 @@ class Journal:
             return None
         return None if row is None else _stored_bytes(row[0])
 
-    def verify(self, checkpoints: Sequence[tuple[int, str]] = ()) -> Verdict:
+    def verify(self, checkpoints: Sequence[Noted] = ()) -> Verdict:
         """Walk the whole chain in one read transaction, so writers cannot move it
         underneath; a file SQLite cannot read through breaks the chain where
         reading stopped."""
@@ -230,23 +306,36 @@ class Journal:
                 self.damage.append(_damaged(exc))
                 missing, highest = [], None
             verdict = walk(self._rows("SELECT * FROM entries ORDER BY id"), highest, missing, checkpoints)
-            if verdict.broken is None and self.damage:
-                from referee.journal.verify import Break
+            from referee.journal.verify import Break
 
+            if verdict.broken is None and self.damage:
                 why = say("verify.partly", "the journal cannot be checked in full: {why}", why=self.damage[0])
                 return verdict._replace(broken=Break(None, why))
+            damage = self._damage() if verdict.broken and not self.damage else None
+            if verdict.broken and damage:  # rows a damaged page hides are lost to the damage, not deleted by hand
+                unread = say("verify.unreadable", "cannot be read: {why}", why=damage)
+                return verdict._replace(broken=Break(verdict.broken.entry, unread))
             return verdict if verdict.broken else self._games_vouched(verdict)
 
     def _games_vouched(self, verdict: Verdict) -> Verdict:
         """The verdict, broken when the games table holds a row the chain's
-        copy of it does not (see `referee.journal.games`)."""
+        copy of it does not, or when what the games of version 1 say is
+        contradicted by the entries ruled in them (see `referee.journal.games`)."""
         from referee.journal.verify import Break
 
         try:
             entry, rows = games.unvouched(self.db)
+            contradicted = games.contradicted(self.db)
         except sqlite3.DatabaseError as exc:
             self.damage.append(_damaged(exc))
             return verdict
+        if contradicted and not rows:
+            reason = say(
+                "verify.games_contradicted",
+                "the games of version 1 say what the chain contradicts: {why}: changed by hand",
+                why=contradicted[0],
+            )
+            return verdict._replace(broken=Break(None, reason))
         if not rows:
             return verdict
         reason = (
@@ -388,6 +477,7 @@ def open_journal(path: Path, create_dir: bool = False, reading: bool = False) ->
     if reading and found == NEW:
         journal = Journal(path, sqlite3.connect(":memory:", isolation_level=None))
         journal.db.row_factory = sqlite3.Row
+        journal.found = kind is not None
         _prepare(journal)
         return journal
     if create_dir and not reading:

@@ -7,6 +7,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
 from referee.journal.chain import GENESIS, entry_hash
+from referee.journal.checkpoint import Noted
 from referee.journal.rows import Stored
 from referee.ruling import say
 
@@ -32,6 +33,24 @@ def _gone(first: int, last: int) -> str:
         return say("verify.deleted", "is missing: it was deleted by hand")
     return say(
         "verify.deleted.many", "is missing: entries {first} to {last} were deleted by hand", first=first, last=last
+    )
+
+
+def _rewritten(noted: Noted) -> str:
+    """Why an entry does not match its checkpoint: a checkpoint whose letter
+    checked was typed as printed, so the history changed; one without a letter
+    may also have been noted wrongly."""
+    if noted.checked:
+        return say(
+            "verify.checkpoint",
+            "does not match the checkpoint noted for it: the history up to entry {entry} was rewritten",
+            entry=noted.entry,
+        )
+    return say(
+        "verify.checkpoint_unchecked",
+        "does not match the checkpoint noted for it: the history up to entry {entry} was rewritten, "
+        "or the checkpoint was noted wrongly (it has no check letter to tell)",
+        entry=noted.entry,
     )
 
 
@@ -82,14 +101,14 @@ def walk(
     rows: Iterable[Stored | Unreadable],
     highest_issued: int | None,
     missing_rulesets: Sequence[tuple[int, str]] = (),
-    checkpoints: Sequence[tuple[int, str]] = (),
+    checkpoints: Sequence[Noted] = (),
 ) -> Verdict:
     """Check rows in id order and stop at the first break, naming the entry.
     `highest_issued` is the last id SQLite ever gave out, which shows a
     deleted tail; `missing_rulesets` are (entry, digest) whose ruleset
     content is gone or no longer hashes to its digest; `checkpoints` are
-    (entry, start of its hash) noted at the table."""
-    noted = dict(checkpoints)
+    checkpoints noted at the table."""
+    noted = {c.entry: c for c in checkpoints}
     count, previous_id, previous_hash = 0, 0, GENESIS
     for row in rows:
         if isinstance(row, Unreadable):
@@ -98,15 +117,8 @@ def walk(
         count += 1
         n = row["id"]
         broken = _checked(n, row, previous_id, previous_hash)
-        if broken is None and n in noted and not str(row["hash"]).startswith(noted[n]):
-            broken = Break(
-                n,
-                say(
-                    "verify.checkpoint",
-                    "does not match the checkpoint noted for it: the history up to entry {entry} was rewritten",
-                    entry=n,
-                ),
-            )
+        if broken is None and n in noted and not str(row["hash"]).startswith(noted[n].digits):
+            broken = Break(n, _rewritten(noted[n]))
         if broken:
             return Verdict(count, n, broken)
         previous_id, previous_hash = n, row["hash"]

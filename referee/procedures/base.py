@@ -211,7 +211,8 @@ class Procedure:
     says which groups roll what (and refuses what the rules forbid); `prepare(rules, attack, params, situation)`
     returns the ruler of that situation, a function from a throw to a Ruling,
     with what every throw shares worked out once. `odds_keys` are the outcome
-    fields that tell one result from another; `report` names the kind of
+    fields that tell one result from another (or a function of the attack's
+    parameters giving them, where the file decides which results it has); `report` names the kind of
     outcome its rulings are (the report that reads them); `rear` says whether
     its situations may have units waiting behind the front; `alone(params)`,
     where an attack may refuse company, gives the rule that makes this one an
@@ -232,7 +233,7 @@ class Procedure:
     typed: Mapping[str, str]
     dice_needed: Callable[[Ruleset, Any, Any], dict[str, DiceNeed]]
     prepare: Callable[[Ruleset, str, Any, Any], Callable[[Throw], Ruling]]
-    odds_keys: tuple[str, ...]
+    odds_keys: tuple[str, ...] | Callable[[Any], tuple[str, ...]]
     report: str
     rear: bool = False
     for_odds: Callable[[Any], Any] | None = None

@@ -163,4 +163,5 @@ def resolve(rules: Ruleset, battle: object, throw: Throw) -> Ruling:
 def odds_keys(rules: Ruleset, battle: object) -> tuple[str, ...]:
     """The outcome fields that tell one result of this battle from another."""
     _, params = attack_of(rules, battle)
-    return procedure(params).odds_keys
+    keys = procedure(params).odds_keys
+    return keys if isinstance(keys, tuple) else keys(params)

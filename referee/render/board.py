@@ -242,13 +242,30 @@ def _attacking(hint: Any) -> str:
 
 
 def replayed(document: Doc) -> str:
-    """`play replay`'s verdict: every stored board rebuilt the same, or the entries whose board differs."""
+    """`play replay`'s verdict: every stored board rebuilt the same, or the
+    entries whose board differs and those built on a board another was built on."""
     game = document["game"]
     if document["same"]:
         return pgettext(
             "board.rebuilt", "Game '{game}' rebuilt from the journal: every stored board is the same."
         ).format(game=game)
-    lines = [pgettext("board.differ", "Game '{game}' rebuilt from the journal: boards differ.").format(game=game)]
     entry = pgettext("board.differ.entry", "  entry {entry}: {differs}")
-    lines += [entry.format(entry=d["entry"], differs=d["differs"]) for d in document["differences"]]
+    lines = []
+    if document["differences"] or not document.get("forks"):
+        lines += [pgettext("board.differ", "Game '{game}' rebuilt from the journal: boards differ.").format(game=game)]
+        lines += [entry.format(entry=d["entry"], differs=d["differs"]) for d in document["differences"]]
+    if document.get("forks"):
+        lines += [
+            pgettext("board.forks", "Game '{game}' rebuilt from the journal: its history forks.").format(game=game)
+        ]
+        forked = pgettext(
+            "board.forked",
+            "built on entry {base}, as entry {first} was: two commands acted on one board, "
+            "and the game's history forks there",
+        )
+        lines += [
+            entry.format(entry=n, differs=forked.format(base=f["built_on"], first=f["entries"][0]))
+            for f in document["forks"]
+            for n in f["entries"][1:]
+        ]
     return "\n".join(lines)

@@ -206,6 +206,22 @@ def verdict(document: dict[str, Any]) -> str:
     """`log verify`'s one line: the chain intact, or where it is broken and why."""
     broken = document["broken"]
     journal = document["journal"]
+    if broken is None and document.get("forks"):
+        line = pgettext(
+            "verify.forked",
+            "FORKED: game '{game}': entries {entries} were each built on the board of entry {base}: "
+            "two commands acted on one board at once, and the game's history forks there",
+        )
+        return (
+            "\n".join(
+                paragraph(line.format(game=f["game"], entries=", ".join(map(str, f["entries"])), base=f["built_on"]))
+                for f in document["forks"]
+            )
+            + "\n"
+            + paragraph(
+                pgettext("verify.forked.chain", "The chain itself is intact: {journal}").format(journal=journal)
+            )
+        )
     if broken is None:
         count = document["entries"]
         said = npgettext(

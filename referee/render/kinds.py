@@ -17,6 +17,7 @@ REPORTS = {
     "pips": "referee.render.pips",  # a die against a die, pips lost
     "strike": "referee.render.hit",  # a number to roll, then a wound roll
     "chain": "referee.render.chain",  # rolls in a chain, each step by its own name
+    "tally": "referee.render.tally",  # symbols counted and cancelled, losses and retreats in the game's words
 }
 
 

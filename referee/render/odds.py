@@ -42,6 +42,10 @@ def header(key: str) -> str:
         "outcome": _("outcome"),
         "defender_removed": _("defender removed"),
         "attacker_removed": _("attacker removed"),
+        "attacker_scores": _("attacker scores"),
+        "defender_scores": _("defender scores"),
+        "attacker_retreats": _("attacker retreats"),
+        "defender_retreats": _("defender retreats"),
     }
     return headers.get(key) or key.replace("_", " ")
 

@@ -20,18 +20,26 @@ _RULE_ID = re.compile(r"^[A-Z]+-[A-Z0-9.-]+$")
 KEYS: dict[str, Callable[[], str]] = {
     "actions": lambda: pgettext("show.param", "actions"),
     "adds_wounds": lambda: pgettext("show.param", "adds wounds"),
+    "against": lambda: pgettext("show.param", "against"),
     "aliases": lambda: pgettext("show.param", "aliases"),
     "allows": lambda: pgettext("show.param", "allows"),
     "alone": lambda: pgettext("show.param", "alone"),
+    "at_least": lambda: pgettext("show.param", "at least"),
     "attacker": lambda: pgettext("show.param", "attacker"),
+    "bands": lambda: pgettext("show.param", "bands"),
     "best": lambda: pgettext("show.param", "best"),
     "beyond": lambda: pgettext("show.param", "beyond"),
     "bombard": lambda: pgettext("show.param", "bombard"),
     "by": lambda: pgettext("show.param", "by"),
+    "cancel": lambda: pgettext("show.param", "cancel"),
+    "cannot_retreat": lambda: pgettext("show.param", "cannot retreat"),
     "casualties": lambda: pgettext("show.param", "casualties"),
+    "changes": lambda: pgettext("show.param", "changes"),
+    "chooser": lambda: pgettext("show.param", "chooser"),
     "clamp": lambda: pgettext("show.param", "clamp"),
     "combined_refused_by": lambda: pgettext("show.param", "combined refused by"),
     "conquest_rule": lambda: pgettext("show.param", "conquest rule"),
+    "costs": lambda: pgettext("show.param", "costs"),
     "cover": lambda: pgettext("show.param", "cover"),
     "defender": lambda: pgettext("show.param", "defender"),
     "defender_fills": lambda: pgettext("show.param", "defender fills"),
@@ -50,6 +58,9 @@ KEYS: dict[str, Callable[[], str]] = {
     "keep_behind": lambda: pgettext("show.param", "keep behind"),
     "keep_rule": lambda: pgettext("show.param", "keep rule"),
     "label": lambda: pgettext("show.param", "label"),
+    "loss": lambda: pgettext("show.param", "loss"),
+    "losses": lambda: pgettext("show.param", "losses"),
+    "many": lambda: pgettext("show.param", "many"),
     "max": lambda: pgettext("show.param", "max"),
     "max_dice": lambda: pgettext("show.param", "max dice"),
     "max_front": lambda: pgettext("show.param", "max front"),
@@ -65,12 +76,19 @@ KEYS: dict[str, Callable[[], str]] = {
     "name": lambda: pgettext("show.param", "name"),
     "needed": lambda: pgettext("show.param", "needed"),
     "on_win": lambda: pgettext("show.param", "on win"),
+    "one": lambda: pgettext("show.param", "one"),
+    "only": lambda: pgettext("show.param", "only"),
+    "order": lambda: pgettext("show.param", "order"),
     "per_unit": lambda: pgettext("show.param", "per unit"),
     "pool": lambda: pgettext("show.param", "pool"),
     "raises": lambda: pgettext("show.param", "raises"),
     "range": lambda: pgettext("show.param", "range"),
+    "read": lambda: pgettext("show.param", "read"),
     "reroll": lambda: pgettext("show.param", "reroll"),
     "result": lambda: pgettext("show.param", "result"),
+    "retreat": lambda: pgettext("show.param", "retreat"),
+    "retreats": lambda: pgettext("show.param", "retreats"),
+    "roll": lambda: pgettext("show.param", "roll"),
     "roller": lambda: pgettext("show.param", "roller"),
     "rows": lambda: pgettext("show.param", "rows"),
     "rule": lambda: pgettext("show.param", "rule"),
@@ -83,6 +101,7 @@ KEYS: dict[str, Callable[[], str]] = {
     "supply_order": lambda: pgettext("show.param", "supply order"),
     "supply_rule": lambda: pgettext("show.param", "supply rule"),
     "support": lambda: pgettext("show.param", "support"),
+    "symbol": lambda: pgettext("show.param", "symbol"),
     "table": lambda: pgettext("show.param", "table"),
     "tables": lambda: pgettext("show.param", "tables"),
     "target": lambda: pgettext("show.param", "target"),
@@ -94,6 +113,7 @@ KEYS: dict[str, Callable[[], str]] = {
     "unit_dice": lambda: pgettext("show.param", "unit dice"),
     "units": lambda: pgettext("show.param", "units"),
     "value": lambda: pgettext("show.param", "value"),
+    "values": lambda: pgettext("show.param", "values"),
     "when": lambda: pgettext("show.param", "when"),
     "withdraw_rule": lambda: pgettext("show.param", "withdraw rule"),
     "withdraw_worn": lambda: pgettext("show.param", "withdraw worn"),
@@ -120,6 +140,11 @@ _VALUES: dict[str, Callable[[], str]] = {
     "extend": lambda: pgettext("show.value", "extend"),
     "highest": lambda: pgettext("show.value", "highest"),
     "lowest": lambda: pgettext("show.value", "lowest"),
+    "fixed": lambda: pgettext("show.value", "fixed"),
+    "units": lambda: pgettext("show.value", "units"),
+    "value": lambda: pgettext("show.value", "value"),
+    "range": lambda: pgettext("show.value", "range"),
+    "compare": lambda: pgettext("show.value", "compare"),
 }
 
 
@@ -162,7 +187,7 @@ class Values:
         if isinstance(value, dict):
             return self._pairs({k: v for k, v in value.items() if v not in ("", 0, [], {}, None, False)})
         if isinstance(value, list):
-            return "/".join(f"({self._pairs(item)})" if isinstance(item, dict) else self.word(item) for item in value)
+            return "/".join(f"({self.flat(item)})" if isinstance(item, dict) else self.word(item) for item in value)
         return self.word(value)
 
     def _pairs(self, value: dict[str, Any]) -> str:

@@ -156,10 +156,12 @@ def _check_units(rules: Ruleset, fail: Fail) -> None:
 
 
 def _check_attacks(rules: Ruleset, fail: Fail) -> None:
-    """The die each attack rolls exists; the rest its procedure checks."""
+    """The die an attack rolls exists, where it names one for both sides; the
+    rest (a die per side) its procedure checks."""
     for name, attack in rules.attacks.items():
-        if attack.die not in rules.dice:
-            raise unknown(fail, f"attacks.{name}.die", pgettext("kind", "die"), attack.die, rules.dice)
+        die = getattr(attack, "die", None)  # an attack may name a die per side instead
+        if die is not None and die not in rules.dice:
+            raise unknown(fail, f"attacks.{name}.die", pgettext("kind", "die"), die, rules.dice)
         attack.cross_check(rules, f"attacks.{name}", fail)
 
 

@@ -1,0 +1,44 @@
+"""The kind of outcome "tally": symbols counted on each side, cancelled, and
+what they cost, as typed records whose fields are the `--json` keys."""
+
+from __future__ import annotations
+
+from referee.dice import Face
+from referee.records import record
+from referee.ruling import Record, Said, Side
+
+
+@record
+class TallySide(Record):
+    """One side as ruled: its units, the dice it rolled and their faces, the
+    symbols they read, what it scores once cancelled, and what it takes."""
+
+    units: dict[str, int]
+    dice: int
+    rolled: list[Face]
+    symbols: dict[str, int]
+    scores: Said
+    loses: int
+    retreats: int
+
+
+@record
+class Tally(Record):
+    """The kind of outcome "tally": each side's part, the side that chooses
+    where the dice count said one does (null otherwise), and each side's
+    score, losses and retreats, flat, for the odds' groups."""
+
+    ruleset: str
+    attack: str
+    chooser: Side | None
+    attacker: TallySide
+    defender: TallySide
+    attacker_scores: Said
+    defender_scores: Said
+    attacker_loses: int
+    defender_loses: int
+    attacker_retreats: int
+    defender_retreats: int
+
+    def side(self, name: str) -> TallySide:
+        return self.attacker if name == Side.ATTACKER else self.defender

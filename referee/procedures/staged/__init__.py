@@ -1,0 +1,10 @@
+"""Staged: an attack written out as the stages it composes (who rolls what,
+how a face reads, count and cancel, what it costs), each from
+`referee.stages`. The grammar says what a file may write, the resolver runs
+the stages in order; players name units, read by `told`.
+
+`GRAMMAR` is all that reading a file needs; `record` holds the rest (`PROCEDURE`)."""
+
+from referee.procedures.staged.grammar import Staged as GRAMMAR
+
+__all__ = ["GRAMMAR"]

@@ -1,0 +1,79 @@
+"""Parameters of an attack written as stages: each side's die, its dice count
+and its face reading, then what cancels what and what the symbols cost."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from referee.language import pgettext
+from referee.records import section
+from referee.ruleset.crosscheck import Fail, names_exist, unknown
+from referee.ruleset.spec import RULE, Record, Seq, Text, field
+from referee.stages.costs import Costs
+from referee.stages.count import Cancel
+from referee.stages.read import Read
+from referee.stages.roll import Roll
+
+if TYPE_CHECKING:
+    from referee.ruleset.model import Ruleset
+
+
+@section
+class SideStages:
+    """One side's stages: the die it rolls, how many, and how its faces read."""
+
+    die: str = field(Text(), "the die this side rolls (a key of 'dice')")
+    roll: Roll = field(Record(Roll), "who rolls what: how many dice this side rolls", Roll())
+    read: Read = field(Record(Read), "how a face reads: the symbols each face carries", Read(faces={}))
+
+
+@section
+class StagesCite:
+    """The rule ID cited for each stage; a stage left out cites the attack's rule."""
+
+    roll: str = field(RULE, "who rolls what", "")
+    read: str = field(RULE, "how the faces read", "")
+    cancel: str = field(RULE, "what cancels what", "")
+    costs: str = field(RULE, "what the symbols cost", "")
+
+
+@section
+class Staged:
+    """An attack written out as stages: who rolls what, how a face reads,
+    count and cancel, what it costs."""
+
+    procedure: str = field(Text(choices=("staged",)), "staged")
+    rule: str = field(RULE, "the rule that defines this attack")
+    label: str = field(Text(), "the attack's name as printed")
+    attacker: SideStages = field(Record(SideStages), "the attacking side's stages")
+    defender: SideStages = field(Record(SideStages), "the defending side's stages")
+    cancel: tuple[Cancel, ...] = field(
+        Seq(Record(Cancel)), "one side's symbols cancelling the other's, in the order written", ()
+    )
+    costs: Costs = field(Record(Costs), "what the symbols each side keeps cost the other side")
+    cite: StagesCite = field(Record(StagesCite), "the rule cited at each stage", StagesCite())
+
+    units_refused: ClassVar[str] = ""
+    reads_situation: ClassVar[frozenset[str]] = frozenset()
+
+    def cross_check(self, rules: Ruleset, path: str, fail: Fail) -> None:
+        """Each side's die, units, faces and situations exist; cancelled and
+        costed symbols are symbols some face carries."""
+        for side in ("attacker", "defender"):
+            die = getattr(self, side).die
+            if die not in rules.dice:
+                raise unknown(fail, f"{path}.{side}.die", pgettext("kind", "die"), die, rules.dice)
+        carried: set[str] = set()
+        for side in ("attacker", "defender"):
+            stages: SideStages = getattr(self, side)
+            stages.roll.cross_check(rules, f"{path}.{side}.roll", fail)
+            stages.read.cross_check(rules, stages.die, f"{path}.{side}.read", fail)
+            carried |= set(stages.read.symbols())
+        self.costs.cross_check(rules, f"{path}.costs", fail)
+        named = [
+            *((f"{path}.cancel[{i}].symbol", c.symbol) for i, c in enumerate(self.cancel)),
+            *((f"{path}.cancel[{i}].order", s) for i, c in enumerate(self.cancel) for s in c.order),
+            *((f"{path}.costs.losses", s) for s in self.costs.losses),
+            *((f"{path}.costs.retreats", s) for s in self.costs.retreats),
+        ]
+        names_exist(fail, pgettext("kind", "symbol"), named, sorted(carried))

@@ -1,0 +1,76 @@
+"""A tally for people: what each side rolled and read, what it scores once
+cancelled, and the losses and retreats in the game's own words."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+from referee.language import _
+from referee.render.battle import document
+from referee.render.battle import odds as odds
+from referee.render.text import (
+    View,
+    by_side,
+    faces,
+    ruling_page,
+    ruling_title,
+    seed_line,
+    sentences,
+    side_word,
+    spoken,
+    table,
+    units,
+)
+from referee.rolling import Settled
+from referee.ruleset.model import Ruleset
+from referee.ruling import SIDES, listed, spaced
+
+if TYPE_CHECKING:
+    from referee.outcomes.tally import Tally
+
+
+def summary(rules: Ruleset, outcome: Tally) -> str:
+    """Who loses and who retreats, in the game's words; who chooses, where someone does."""
+    paid = rules.attacks[outcome.attack].costs
+    parts = []
+    if outcome.chooser:
+        parts.append(by_side(outcome.chooser, _("The attacker chooses."), _("The defender chooses.")))
+    for side in SIDES:
+        taken = outcome.side(side)
+        if taken.loses:
+            said = by_side(side, _("The attacker loses {losses}."), _("The defender loses {losses}."))
+            parts.append(said.format(losses=paid.loss.counted(rules, taken.loses)))
+        if taken.retreats:
+            said = by_side(side, _("The attacker retreats {retreats}."), _("The defender retreats {retreats}."))
+            parts.append(said.format(retreats=paid.retreat.counted(rules, taken.retreats)))
+    if not (outcome.attacker_loses or outcome.defender_loses or outcome.attacker_retreats or outcome.defender_retreats):
+        parts.append(_("Nothing is lost and no one retreats."))
+    return sentences(parts)
+
+
+def report(rules: Ruleset, settled: Settled) -> str:
+    outcome = cast("Tally", settled.ruling.outcome)  # the door hands this report only tallies
+    rows = [
+        (
+            side_word(side),
+            units(rules, outcome.side(side).units),
+            faces(rules, outcome.side(side).rolled),
+            listed(spaced(s, n) for s, n in outcome.side(side).symbols.items()) or "-",
+            spoken(outcome.side(side).scores),
+            outcome.side(side).loses,
+            outcome.side(side).retreats,
+        )
+        for side in SIDES
+    ]
+    headers = [_("side"), _("units"), _("rolled"), _("symbols"), _("scores"), _("loses"), _("retreats")]
+    return ruling_page(
+        ruling_title(rules, outcome.attack),
+        [table(rows, headers)],
+        summary(rules, outcome),
+        settled.ruling.steps,
+        seed_line(settled.seed, settled.typed, settled.again),
+    )
+
+
+def ruled(rules: Ruleset, situation: object, settled: Settled) -> View:
+    return document(settled), lambda: report(rules, settled)

@@ -1,0 +1,217 @@
+"""Who rolls what: how many dice a side rolls, counted from its units, from a
+value of each unit, from a table by the unit's kind and the distance the
+players state, or from comparing the two sides' values (which also says who
+chooses, for a later stage); then changed by named situations, capped, and
+never below zero."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+from referee.errors import RefereeError
+from referee.language import pgettext
+from referee.records import section
+from referee.ruleset.crosscheck import Fail, names_exist
+from referee.ruleset.spec import EMPTY, Integer, Record, Seq, Table, Text, field
+from referee.ruling import Side, Step, listed, say, say_n, step
+
+if TYPE_CHECKING:
+    from referee.procedures.base import Battle
+    from referee.ruleset.model import Ruleset
+
+BY = ("fixed", "units", "value", "range", "compare")
+SIDE = Text(choices=("attacker", "defender"))
+
+
+@section
+class Band:
+    """One band of a comparison: from a difference of values up, the dice rolled and who chooses."""
+
+    at_least: int | None = field(
+        Integer(), "the least difference (this side's value minus the other's) in the band; left out: any", None
+    )
+    dice: int = field(Integer(minimum=0, maximum=100), "the dice this side rolls in the band")
+    chooser: str = field(SIDE, "the side that chooses (for a later stage), if any", "")
+
+
+@section
+class Change:
+    """What a named situation does to a side's dice."""
+
+    when: str = field(Text(), "the named situation (a key of 'situations')")
+    dice: int = field(Integer(minimum=-100, maximum=100), "dice added (negative: taken away)")
+    only: tuple[str, ...] = field(
+        Seq(Text()), "the units it changes (keys of 'units'): when every unit rolling is one of them; [] all", ()
+    )
+
+
+@section
+class Roll:
+    """Who rolls what: how many dice a side rolls."""
+
+    by: str = field(
+        Text(choices=BY),
+        "fixed (dice), units (one per unit), value (each unit's value in values), "
+        "range (a table by unit and distance), compare (this side's values against the other's)",
+        "fixed",
+    )
+    dice: int = field(Integer(minimum=0, maximum=100), "with by: fixed, the dice rolled", 0)
+    values: Mapping[str, int] = field(
+        Table(Integer(minimum=0, maximum=100)),
+        "with by: value or compare, each unit's value (a key of 'units'); a unit left out has 0",
+        EMPTY,
+    )
+    range: Mapping[str, tuple[int, ...]] = field(
+        Table(Seq(Integer(minimum=0, maximum=100), min_items=1)),
+        "with by: range, each unit's dice at distance 1, 2, …; a unit left out, or a distance past "
+        "its list, cannot attack",
+        EMPTY,
+    )
+    bands: tuple[Band, ...] = field(
+        Seq(Record(Band)), "with by: compare, the bands from the largest difference down; the last has no at_least", ()
+    )
+    changes: tuple[Change, ...] = field(
+        Seq(Record(Change)), "named situations that change these dice, each for the units it names", ()
+    )
+    max: int = field(Integer(minimum=1, maximum=100), "the most dice this side rolls", 0)
+
+    def cross_check(self, rules: Ruleset, path: str, fail: Fail) -> None:
+        """Units, situations and bands the way stated; the key `by` reads is written."""
+        unit = pgettext("kind", "unit")
+        named = [*self.values, *self.range, *(u for c in self.changes for u in c.only)]
+        names_exist(fail, unit, [(f"{path}.values", u) for u in named], rules.units)
+        names_exist(
+            fail, pgettext("kind", "situation"), [(f"{path}.changes", c.when) for c in self.changes], rules.situations
+        )
+        wanted = {"value": self.values, "range": self.range, "compare": self.bands}.get(self.by)
+        if wanted is not None and not wanted:
+            key = {"value": "values", "range": "range", "compare": "bands"}[self.by]
+            raise fail(
+                f"{path}.{key}", pgettext("file.roll_needs", "by: {by} needs '{key}'").format(by=self.by, key=key)
+            )
+        if self.bands and [b.at_least is None for b in self.bands] != [False] * (len(self.bands) - 1) + [True]:
+            every = pgettext(
+                "file.bands", "every band but the last has at_least; the last has none: it takes any difference"
+            )
+            raise fail(f"{path}.bands", every)
+
+
+def _worth(spec: Roll, units: tuple[tuple[str, int], ...]) -> int:
+    return sum(spec.values.get(u, 0) * n for u, n in units)
+
+
+def applies(rules: Ruleset, battle: Battle, side: Side, name: str) -> bool:
+    """Whether a named situation counts for this side's stages: named on this
+    side, or named on the other side when the file gives it to that side only
+    (a forest the defender stands in changes the attacker's dice)."""
+    if (side.value, name) in battle.when:
+        return True
+    theirs = side.other.value
+    return (theirs, name) in battle.when and rules.situations[name].side == theirs
+
+
+def dice(rules: Ruleset, spec: Roll, battle: Battle, side: Side, rule: str) -> tuple[int, Side | None, list[Step]]:
+    """The dice a side rolls, who chooses (where a comparison says), and why:
+    the count `by` gives, then changed by situations, capped, never below zero."""
+    chooser: Side | None = None
+    if spec.by == "fixed":
+        count = spec.dice  # a side that never rolls is not spoken of
+        steps = [step(rule, "roll.fixed", "the {side} rolls {dice}", side=side, dice=_dice(count))] if count else []
+    elif spec.by == "range":
+        count, steps = _by_range(rules, spec, battle, side, rule)
+    elif spec.by == "compare":
+        count, chooser, steps = _by_comparison(spec, battle, side, rule)
+    else:
+        count, steps = _by_units(rules, spec, battle, side, rule)
+    kinds = {u for u, _ in battle.side(side)}
+    for change in spec.changes:
+        if applies(rules, battle, side, change.when) and (not change.only or kinds <= set(change.only)):
+            count += change.dice
+            steps.append(
+                step(
+                    rules.situations[change.when].rule,
+                    "roll.changed",
+                    "{situation}: {change} for the {side}",
+                    situation=rules.said(change.when),
+                    change=_change(change.dice),
+                    side=side,
+                )
+            )
+    if spec.max and count > spec.max:
+        count = spec.max
+        steps.append(step(rule, "roll.capped", "the {side} rolls at most {dice}", side=side, dice=_dice(count)))
+    if count < 0:
+        count = 0
+        steps.append(step(rule, "roll.floor", "the {side} rolls no dice: never fewer", side=side))
+    return count, chooser, steps
+
+
+def _by_units(rules: Ruleset, spec: Roll, battle: Battle, side: Side, rule: str) -> tuple[int, list[Step]]:
+    """One die per unit, or each unit's value in dice."""
+    units = battle.side(side)
+    each = {u: (1 if spec.by == "units" else spec.values.get(u, 0)) for u, _ in units}
+    count = sum(each[u] * n for u, n in units)
+    parts = listed(say("roll.each", "{n} per {unit}", n=each[u], unit=rules.units[u].title) for u, _ in units)
+    return count, [
+        step(rule, "roll.units", "the {side} rolls {dice} ({parts})", side=side, dice=_dice(count), parts=parts)
+    ]
+
+
+def _by_comparison(spec: Roll, battle: Battle, side: Side, rule: str) -> tuple[int, Side | None, list[Step]]:
+    """The band this side's values against the other's fall in: its dice, and who chooses."""
+    ours, theirs = _worth(spec, battle.side(side)), _worth(spec, battle.side(side.other))
+    band = next(b for b in spec.bands if b.at_least is None or ours - theirs >= b.at_least)
+    chooser = Side(band.chooser) if band.chooser else None
+    steps = [
+        step(
+            rule,
+            "roll.compare",
+            "{value} against {against}: the {side} rolls {dice}",
+            side=side,
+            value=ours,
+            against=theirs,
+            dice=_dice(band.dice),
+        )
+    ]
+    if chooser:
+        steps.append(step(rule, "roll.chooser", "the {chooser} chooses", chooser=chooser))
+    return band.dice, chooser, steps
+
+
+def _by_range(rules: Ruleset, spec: Roll, battle: Battle, side: Side, rule: str) -> tuple[int, list[Step]]:
+    """Each unit's dice at the distance stated; a distance past its table is refused."""
+    if battle.range is None:
+        raise RefereeError(say("roll.say_range", "say the distance to the target"), rule=rule)
+    count = 0
+    for unit, n in battle.side(side):
+        table = spec.range.get(unit, ())
+        if battle.range < 1 or battle.range > len(table):
+            far = say(
+                "roll.out_of_range",
+                "{unit} cannot attack at distance {given}: it reaches {most} at most",
+                unit=rules.units[unit].title,
+                given=battle.range,
+                most=len(table),
+            )
+            raise RefereeError(far, rule=rule)
+        count += table[battle.range - 1] * n
+    said = step(
+        rule,
+        "roll.range",
+        "the {side} rolls {dice} at distance {range}",
+        side=side,
+        dice=_dice(count),
+        range=battle.range,
+    )
+    return count, [said]
+
+
+def _dice(n: int) -> str:
+    return say_n("count.dice", "{n} die", "{n} dice", n)
+
+
+def _change(n: int) -> str:
+    if n >= 0:
+        return say_n("roll.more", "{n} die more", "{n} dice more", n)
+    return say_n("roll.fewer", "{n} die fewer", "{n} dice fewer", -n)
