@@ -188,3 +188,32 @@ def test_a_ruling_says_what_exploded_and_what_was_kept(tmp_path: Path) -> None:
     assert "SF-6    each crit explodes: the attacker rolls 1 more die: hit" in result.stdout
     assert "SF-6    the attacker keeps crit, hit of crit, blank, focus, hit" in result.stdout
     assert "The defender takes 1 wound." in result.stdout
+
+
+XWING = STARFIGHTERS.parent / "xwing.yaml"
+
+
+@pytest.mark.parametrize("focus", [False, True])
+def test_the_staged_x_wing_target_lock_equals_brute_force(focus: bool) -> None:
+    """The pool in the staged procedure: a miss is a face that carries no symbol as the faces read
+    here, so under focus a focus stands and only blanks roll again."""
+    carried = ("hit", "crit", "focus") if focus else ("hit", "crit")
+    scored: Counter[tuple[int, int]] = Counter()
+    for first in itertools.product(ATTACK, repeat=3):
+        kept = [face for face in first if face in carried]
+        for again in itertools.product(ATTACK, repeat=3 - len(kept)):
+            final = kept + list(again)
+            hits = final.count("hit") + focus * final.count("focus")
+            scored[hits, final.count("crit")] += Fraction(1, 8) ** (3 + len(again))
+    expected: Counter[str] = Counter()
+    for ((hits, crits), p), (evaded, q) in itertools.product(scored.items(), evades(3).items()):
+        cancelled = min(evaded, hits)
+        left = [
+            f"{name} {n}"
+            for name, n in (("hit", hits - cancelled), ("crit", max(crits - (evaded - cancelled), 0)))
+            if n
+        ]
+        expected[", ".join(left) or "nothing"] += p * q
+    told = " --when attacker:focus" if focus else ""
+    outcomes = run_json(f"odds {XWING} --attacker x-wing --defender tie --when attacker:lock{told}")["outcomes"]
+    assert {o["attacker_scores"]: Fraction(o["probability"]) for o in outcomes} == dict(expected)
