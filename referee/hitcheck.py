@@ -15,19 +15,43 @@ from referee.ruleset.model import Ruleset
 
 @record
 class Chances:
-    """The number needed and the exact chance of each result of one attack."""
+    """The number needed (None: the table says it cannot hit), what follows a
+    hit ('wound', 'damage' or '': the hit is the result) and the exact chance
+    of each result of one attack: with damage, the joint chances of each
+    damage on a normal and on a critical hit, and the expected damage."""
 
-    needed: int
+    needed: int | None
     hit: Fraction
     out_of_action: Fraction
     wound: Fraction
+    follows: str = "wound"
+    critical: Fraction = Fraction(0)
+    damage: tuple[tuple[bool, int, Fraction], ...] = ()
+    expected: Fraction = Fraction(0)
 
 
 def chances(rules: Ruleset, strike: Strike, limit: int = MAX_THROWS) -> Chances:
     outcomes = battle_odds(rules, strike, limit)
-    hit = sum((o.probability for o in outcomes if o.key["hit"]), Fraction(0))
-    out = sum((o.probability for o in outcomes if o.key["out_of_action"]), Fraction(0))
-    return Chances(outcomes[0].key["needed"], hit, out, hit - out)
+
+    def chance(*keys: str) -> Fraction:
+        return sum((o.probability for o in outcomes if all(o.key[k] for k in keys)), Fraction(0))
+
+    hit, out = chance("hit"), chance("out_of_action")
+    damage: dict[tuple[bool, int], Fraction] = {}
+    for o in outcomes:
+        if o.key["hit"] and o.key["damage"] is not None:
+            key = (bool(o.key["critical"]), o.key["damage"])
+            damage[key] = damage.get(key, Fraction(0)) + o.probability
+    return Chances(
+        needed=outcomes[0].key["needed"],
+        hit=hit,
+        out_of_action=out,
+        wound=hit - out,
+        follows=outcomes[0].key["follows"],
+        critical=chance("hit", "critical"),
+        damage=tuple((critical, n, p) for (critical, n), p in sorted(damage.items())),
+        expected=sum((n * p for (_critical, n), p in damage.items()), Fraction(0)),
+    )
 
 
 def chart(rules: Ruleset, sheet: StrikeChart) -> list[tuple[int, int, Chances]]:

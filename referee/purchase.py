@@ -6,6 +6,7 @@ list, at most the points."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from dataclasses import replace
 from itertools import islice
 
 from referee.errors import RefereeError, did_you_mean
@@ -27,6 +28,8 @@ class Offer:
     lost: int
     purchases: list[Purchase]
     steps: tuple[Step, ...]
+    kept: int = 0
+    purchased: bool = False  # spend, lost and kept are one purchase's, not the most that fits
 
 
 def _terms(rules: Ruleset) -> Reinforcements:
@@ -179,6 +182,43 @@ def offer(rules: Ruleset, held: Mapping[str, int], free_places: int | None) -> O
             )
         )
     return Offer(points, places, spend, points - spend if spend_all else 0, legal, tuple(steps))
+
+
+def bought(rules: Ruleset, offered: Offer, wanted: Purchase) -> Offer:
+    """The offer once a purchase is made: what it spends, and what it leaves
+    unspent, lost or kept as the file says (an 8-point list under 12 spends
+    8, not the most that fits). Where a purchase must spend the most that
+    fits, the offer already says both."""
+    check(rules, offered, wanted)
+    terms = _terms(rules)
+    if terms.spend == "all-possible":  # the offer already spends the most that fits and loses the rest
+        return offered
+    price = cost(rules, wanted)
+    left = offered.points - price
+    lost = left if terms.unspent == "lost" else 0
+    said = {"price": _points(price), "left": _points(left)}
+    spent = (
+        step(terms.rule, "spend.bought", "the purchase spends {price}", **said)
+        if not left
+        else step_n(
+            terms.rule,
+            "spend.bought_lost",
+            "the purchase spends {price}; {left} is not spent and is lost",
+            "the purchase spends {price}; {left} are not spent and are lost",
+            left,
+            **said,
+        )
+        if lost
+        else step_n(
+            terms.rule,
+            "spend.bought_kept",
+            "the purchase spends {price}; {left} is not spent and is kept",
+            "the purchase spends {price}; {left} are not spent and are kept",
+            left,
+            **said,
+        )
+    )
+    return replace(offered, spend=price, lost=lost, kept=left - lost, steps=(*offered.steps, spent), purchased=True)
 
 
 def check(rules: Ruleset, offered: Offer, wanted: Purchase) -> None:

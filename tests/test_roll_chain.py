@@ -22,6 +22,7 @@ STATS = {
     "trooper": {"skill": 4, "strength": 3, "toughness": 3, "save": 5},
     "veteran": {"skill": 3, "strength": 4, "toughness": 4, "save": 3},
     "brute": {"skill": 5, "strength": 5, "toughness": 6, "save": 7},
+    "runt": {"skill": 5, "strength": 2, "toughness": 2, "save": 6},
 }
 
 

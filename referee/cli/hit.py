@@ -34,6 +34,13 @@ from referee.ruling import say
 @click.option("--roll", type=whole(), help=helped("help.hit.roll", "The die rolled to hit."))
 @click.option("--wound-roll", type=whole(), help=helped("help.hit.wound-roll", "The die rolled to wound, after a hit."))
 @click.option(
+    "--damage-roll", help=helped("help.hit.damage-roll", "The damage dice rolled after a hit, e.g. 5 or 3,6.")
+)
+@click.option(
+    "--critical-roll",
+    help=helped("help.hit.critical-roll", "The extra damage dice a critical hit rolls, e.g. 4."),
+)
+@click.option(
     "--no-roll", is_flag=True, help=helped("help.hit.no-roll", "Only the number needed and the chances; roll nothing.")
 )
 @seed_option
@@ -50,6 +57,8 @@ def hit(
     action: str | None,
     roll: int | None,
     wound_roll: int | None,
+    damage_roll: str | None,
+    critical_roll: str | None,
     no_roll: bool,
     seed: int | None,
     as_json: bool,
@@ -68,7 +77,7 @@ def hit(
       referee hit trueforces --attacker 4 --target 5 \\
           --attack ranged --roll 5 --wound-roll 3
     """
-    if no_roll and (roll is not None or wound_roll is not None or seed is not None):
+    if no_roll and any(given is not None for given in (roll, wound_roll, damage_roll, critical_roll, seed)):
         raise RefereeError(
             say("error.hit.no_roll", "--no-roll rolls nothing: leave out --roll, --wound-roll and --seed")
         )
@@ -82,6 +91,8 @@ def hit(
         action=action,
         roll=None if roll is None else str(roll),
         wound_roll=None if wound_roll is None else str(wound_roll),
+        damage_roll=damage_roll,
+        critical_roll=critical_roll,
         seed=seed,
         attacker_bonus=attacker_bonus,
         target_bonus=target_bonus,

@@ -9,7 +9,8 @@ from referee.cli.journaling import journaled, record
 from referee.cli.options import counts_from_args, emit, json_option, load_rules, ruleset_argument, whole
 from referee.errors import RefereeError
 from referee.names import units_of
-from referee.purchase import check, income_sources, offer
+from referee.purchase import bought as buying
+from referee.purchase import income_sources, offer
 from referee.render import purchase as render
 from referee.ruling import say
 
@@ -42,13 +43,14 @@ def reinforce(ctx: click.Context, ruleset: str, free_places: int | None, buy: st
     bought = None
     if buy is not None:
         bought = dict(units_of(rules).counted(buy))
-        check(rules, offered, bought)
+        offered = buying(rules, offered, bought)
     document = {
         "ruleset": rules.name,
         "points": offered.points,
         "free_places": offered.free_places,
         "spend": offered.spend,
         "lost": offered.lost,
+        "kept": offered.kept,
         "purchases": offered.purchases,
         "bought": bought,
         "explanation": [s.as_dict() for s in offered.steps],

@@ -31,6 +31,8 @@ class BattleTold(StrikeTold):
     defender_roll: str | None = flag("--defender-roll")
     roll: str | None = flag("--roll")
     wound_roll: str | None = flag("--wound-roll")
+    damage_roll: str | None = flag("--damage-roll")
+    critical_roll: str | None = flag("--critical-roll")
     choose: str | None = flag("--choose")
     action: str | None = flag("--action")
     seed: int | None = None

@@ -29,8 +29,9 @@ class ExchangeSide(Record):
 @record
 class Exchange(Record):
     """The kind of outcome "exchange": hits against hits, the winner (null when
-    nothing happens), what each side loses, and whether the attackers move
-    into an emptied target."""
+    nothing happens), what each side loses, whether the attackers move into
+    an emptied target, and the game's word for a loss (null: units, or
+    wounds where the file deals them)."""
 
     ruleset: str
     attack: str
@@ -40,6 +41,7 @@ class Exchange(Record):
     attacker_loses: int
     defender_loses: int
     moves_in: bool = False
+    loss: str | None = None
 
     def side(self, name: str) -> ExchangeSide:
         return self.attacker if name == Side.ATTACKER else self.defender
@@ -57,10 +59,11 @@ class Exchange(Record):
         loses: Mapping[Side, int],
         options: Mapping[Side, list[dict[str, int]]],
         moves_in: bool = False,
+        loss: str | None = None,
     ) -> Exchange:
         """An exchange from what each side had, rolled, hit and loses, by side."""
         attacker, defender = (
             ExchangeSide(dict(units[side]), list(rolled[side]), hits[side], loses[side], options[side])
             for side in (Side.ATTACKER, Side.DEFENDER)
         )
-        return cls(ruleset, attack, winner, attacker, defender, attacker.loses, defender.loses, moves_in)
+        return cls(ruleset, attack, winner, attacker, defender, attacker.loses, defender.loses, moves_in, loss)

@@ -9,12 +9,13 @@ from referee.ruling import Record, Side
 
 @record
 class StepResult(Record):
-    """One step as rolled: its name, who rolled, the number needed, the roll
-    (null when the chain stopped before it) and whether it passed."""
+    """One step as rolled: its name, who rolled, the number needed (null
+    where the chart says no roll can pass), the roll (null when the chain
+    stopped before it) and whether it passed."""
 
     name: str
     roller: Side
-    needed: int
+    needed: int | None
     roll: int | None
     passed: bool | None
 

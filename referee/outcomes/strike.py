@@ -49,21 +49,33 @@ class Strike:
 @record
 class StrikeOutcome(Record):
     """What a hit check rules (the kind of outcome "strike"): the number
-    needed, the hit roll and whether it hit; after a hit, the wound roll, its
-    total with what adds to it, and whether the target is out of action
-    (both null, and false, on a miss); and the target's wounds after."""
+    needed (null where the table says it cannot hit), the hit roll and
+    whether it hit; after a hit, the roll the file asks for: the wound roll,
+    its total and whether the target is out of action (both null, and false,
+    on a miss), or the damage dice and the damage; whether the hit is
+    critical, where the file has critical hits; and the target's wounds after.
+    `follows` names that roll ('wound', 'damage', or '' for none)."""
 
-    needed: int
+    needed: int | None
     roll: int
     hit: bool
     wounds: int
     wound_roll: int | None = None
     wound_total: int | None = None
     out_of_action: bool = False
+    follows: str = "wound"
+    critical: bool | None = None
+    damage_roll: list[int] | None = None
+    damage: int | None = None
 
     def as_dict(self) -> dict[str, Any]:
-        keys = ("needed", "roll", "hit", "wound_roll", "wound_total", "out_of_action", "wounds")
-        return {key: getattr(self, key) for key in keys}  # the order --json has always printed
+        keys = ["needed", "roll", "hit"]  # the order --json has always printed, then what the file adds
+        keys += ["critical"] if self.critical is not None else []
+        keys += {
+            "wound": ["wound_roll", "wound_total", "out_of_action", "wounds"],
+            "damage": ["damage_roll", "damage"],
+        }.get(self.follows, [])
+        return {key: getattr(self, key) for key in keys}
 
 
 @record
@@ -75,9 +87,10 @@ class StrikeTerms:
 
     value: str
     kind: str
-    needed: int
+    needed: int | None
     steps: tuple[Step, ...]
     offered: tuple[str, ...]
+    target_value: str = ""  # the target's own value, where it is not the attacker's
 
 
 @record
@@ -95,3 +108,4 @@ class StrikeChart:
     agreed: dict[str, int]
     extras: tuple[str, ...]
     cells: tuple[Strike, ...]
+    target_value: str = ""  # the target's own value, where it is not the attacker's

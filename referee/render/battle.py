@@ -20,6 +20,7 @@ from referee.render.text import (
 from referee.rolling import Settled
 from referee.ruleset.model import Ruleset
 from referee.ruling import SIDES, either
+from referee.stages.costs import Word
 
 if TYPE_CHECKING:
     from referee.odds import Outcome
@@ -48,7 +49,10 @@ def summary(rules: Ruleset, outcome: Exchange) -> str:
         lost, options = outcome.side(side).loses, outcome.side(side).removal_options
         if not lost:
             continue
-        if not options:  # wounds, not units
+        loss = loss_of(rules, outcome.attack) if outcome.loss else None
+        if not options and loss:  # the game's own word for what it takes
+            said = by_side(side, _("The attacker takes {losses}."), _("The defender takes {losses}."))
+        elif not options:  # wounds, not units
             said = by_side(
                 side,
                 ngettext("The attacker takes {n} wound.", "The attacker takes {n} wounds.", lost),
@@ -71,10 +75,25 @@ def summary(rules: Ruleset, outcome: Exchange) -> str:
         else:
             said = by_side(side, _("The attacker removes {units}."), _("The defender removes {units}."))
         choices = either(units(rules, o) for o in options)
-        parts.append(said.format(n=lost, choices=choices, units=units(rules, options[0]) if options else ""))
+        losses = loss.counted(rules, lost) if loss else ""
+        parts.append(
+            said.format(n=lost, choices=choices, units=units(rules, options[0]) if options else "", losses=losses)
+        )
     if outcome.moves_in:
         parts.append(_("The attackers move in."))
     return sentences(parts)
+
+
+def loss_of(rules: Ruleset, attack: str) -> Word | None:
+    """The game's own word for what a side loses in an attack, if its file names one (`loss`)."""
+    loss = getattr(rules.attacks[attack], "loss", None)
+    return loss if isinstance(loss, Word) else None
+
+
+def _lost(rules: Ruleset, attack: str) -> str:
+    """The head of what a side loses: 'loses', or the game's own word ('wounds')."""
+    loss = loss_of(rules, attack)
+    return rules.said(loss.many).spoken if loss else _("loses")
 
 
 def report(rules: Ruleset, settled: Settled) -> str:
@@ -91,7 +110,7 @@ def report(rules: Ruleset, settled: Settled) -> str:
     ]
     return ruling_page(
         ruling_title(rules, outcome.attack),
-        [table(rows, [_("side"), _("units"), _("rolled"), _("hits"), _("loses")])],
+        [table(rows, [_("side"), _("units"), _("rolled"), _("hits"), _lost(rules, outcome.attack)])],
         summary(rules, outcome),
         settled.ruling.steps,
         seed_line(settled.seed, settled.typed, settled.again),
@@ -107,8 +126,18 @@ def ruled(rules: Ruleset, situation: object, settled: Settled) -> View:
 
 
 def odds(rules: Ruleset, situation: object, outcomes: list[Outcome]) -> View:
+    from referee.procedures.door import attack_of
     from referee.render import odds as odds_render  # exact fractions load only when odds are asked
 
-    return {"ruleset": rules.name, "outcomes": odds_render.document(outcomes)}, lambda: odds_render.report(
-        _("{title}: odds of one attack").format(title=rules.title), outcomes
+    loss = loss_of(rules, attack_of(rules, situation)[0])
+    worded = {}
+    if loss:
+        plural = rules.said(loss.many).spoken
+        worded = {
+            "attacker_loses": _("attacker: {losses}").format(losses=plural),
+            "defender_loses": _("defender: {losses}").format(losses=plural),
+        }
+    document = {"ruleset": rules.name, "loss": loss.one if loss else None, "outcomes": odds_render.document(outcomes)}
+    return document, lambda: odds_render.report(
+        _("{title}: odds of one attack").format(title=rules.title), outcomes, worded
     )

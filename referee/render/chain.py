@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
+from referee.language import _
 from referee.render.battle import document
 from referee.render.battle import odds as odds
 from referee.render.text import View, ruling_page, seed_line, table
@@ -21,7 +22,7 @@ def report(rules: Ruleset, settled: Settled) -> str:
         (
             s.name,
             s.roller,
-            s.needed,
+            _("cannot") if s.needed is None else s.needed,
             "-" if s.roll is None else s.roll,
             "not reached" if s.passed is None else ("passed" if s.passed else "failed"),
         )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 from referee.language import _
@@ -9,10 +11,13 @@ from referee.odds import Outcome
 from referee.render import json as json_render
 from referee.render.text import fraction, percent, side_word, spoken, styled, table
 
+EMPTY: Mapping[str, str] = MappingProxyType({})
 
-def report(title: str, outcomes: list[Outcome]) -> str:
+
+def report(title: str, outcomes: list[Outcome], headers: Mapping[str, str] = EMPTY) -> str:
     """Each outcome led by its percent and a bar (players would rather look than
-    read), the exact fraction last; `--json` has it too."""
+    read), the exact fraction last; `--json` has it too. `headers` words a
+    column in the game's own word ('defender: wounds')."""
     from referee.render.fight import bar
 
     keys = list(outcomes[0].key) if outcomes else []
@@ -22,8 +27,8 @@ def report(title: str, outcomes: list[Outcome]) -> str:
         + [fraction(o.probability)]
         for o in outcomes
     ]
-    headers = [_("percent"), "", *(header(k) for k in keys), _("probability")]
-    return "\n".join([styled(title, bold=True), table(rows, headers)])
+    heads = [_("percent"), "", *(headers.get(k) or header(k) for k in keys), _("probability")]
+    return "\n".join([styled(title, bold=True), table(rows, heads)])
 
 
 def outcome_word(outcome: str) -> str:

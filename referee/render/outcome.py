@@ -103,6 +103,12 @@ def _named(stored: str) -> str:
 def _hit(ruling: Ruling) -> str:
     if not ruling["hit"]:
         return say("outcome.miss", "a miss")
+    if ruling.get("damage") is not None:
+        if ruling.get("critical"):
+            return say("outcome.critical.damage", "a critical hit: {n} damage", n=ruling["damage"])
+        return say("outcome.hit.damage", "a hit: {n} damage", n=ruling["damage"])
+    if "wound_roll" not in ruling:
+        return say("outcome.critical", "a critical hit") if ruling.get("critical") else say("outcome.hit", "a hit")
     if ruling.get("out_of_action"):
         return say("outcome.hit.out", "a hit: out of action")
     if ruling.get("wounds", 0) > ruling.get("wounds_before", 0):

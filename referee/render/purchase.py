@@ -25,6 +25,10 @@ def report(rules: Ruleset, offered: Offer, bought: dict[str, int] | None) -> str
         nothing = say("units.nothing", "nothing")
         lines.append(pgettext("reinforce.legal", "Legal purchases:"))
         lines += [f"  {units(rules, p) if p else nothing}" for p in offered.purchases]
+    if offered.purchased:
+        lines.append(say_n("reinforce.spent", "{n} point spent.", "{n} points spent.", offered.spend))
     if offered.lost:
         lines.append(say_n("reinforce.lost", "{n} point lost.", "{n} points lost.", offered.lost))
+    if offered.kept:
+        lines.append(say_n("reinforce.kept", "{n} point kept.", "{n} points kept.", offered.kept))
     return "\n".join([*lines, "", explanation(offered.steps)])

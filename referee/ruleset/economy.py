@@ -29,6 +29,7 @@ class Limit:
 
 
 SPEND = ("all-possible", "at-most")
+UNSPENT = ("lost", "kept")
 
 
 @section
@@ -49,6 +50,11 @@ class Reinforcements:
         "all-possible: a purchase must spend the most that fits, and what cannot be spent is lost; "
         "at-most: any purchase within the points is legal (an army list)",
         SPEND[0],
+    )
+    unspent: str = field(
+        Text(choices=UNSPENT),
+        "what happens to points a purchase leaves unspent: lost, or kept for a later purchase",
+        UNSPENT[0],
     )
     limits: Mapping[str, Limit] = field(
         Table(Record(Limit)), "how many of a unit one purchase may hold, by unit (a key of 'units')", EMPTY

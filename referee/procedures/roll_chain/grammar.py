@@ -10,10 +10,13 @@ from typing import TYPE_CHECKING, ClassVar
 from referee.language import pgettext
 from referee.records import section
 from referee.ruleset.crosscheck import Fail, names_exist
-from referee.ruleset.spec import EMPTY, RULE, Integer, Record, Seq, Table, Text, field
+from referee.ruleset.spec import EMPTY, RULE, Either, Integer, Record, Seq, Table, Text, field
 
 if TYPE_CHECKING:
     from referee.ruleset.model import Ruleset
+
+
+CANNOT = "cannot"  # a chart's entry no roll can meet ('-' in a to-wound chart): said as a word, never a number
 
 
 @section
@@ -21,7 +24,9 @@ class Row:
     """One row of a table: a difference of two stats and the number needed."""
 
     difference: int = field(Integer(), "the target's stat minus the attacker's")
-    needed: int = field(Integer(), "the number to roll, or higher; above the die's highest face: impossible")
+    needed: int | str = field(
+        Either(Integer(), Text(choices=(CANNOT,))), "the number to roll, or higher; cannot: no roll passes this step"
+    )
 
 
 @section

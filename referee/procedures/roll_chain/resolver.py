@@ -14,7 +14,7 @@ from referee.dice import pips
 from referee.errors import RefereeError
 from referee.outcomes.chain import Chain, StepResult
 from referee.procedures.base import Battle, DiceNeed, Throw
-from referee.procedures.roll_chain.grammar import ChainStep, RollChain
+from referee.procedures.roll_chain.grammar import CANNOT, ChainStep, RollChain
 from referee.ruleset.model import Ruleset
 from referee.ruling import SIDES, Ruling, Side, Step, say, step
 
@@ -34,8 +34,8 @@ def _one(battle: Battle, side: str) -> str:
     return units[0][0]
 
 
-def _needed(rules: Ruleset, params: RollChain, link: ChainStep, units: dict[Side, str]) -> tuple[int, str]:
-    """The number a step needs, and where it comes from in words."""
+def _needed(rules: Ruleset, params: RollChain, link: ChainStep, units: dict[Side, str]) -> tuple[int | None, str]:
+    """The number a step needs (None: the chart says no roll can), and where it comes from in words."""
     if link.stat:
         roller = units[Side(link.roller)]
         value = params.stats[roller][link.stat]
@@ -50,7 +50,7 @@ def _needed(rules: Ruleset, params: RollChain, link: ChainStep, units: dict[Side
     table = params.tables[link.table]
     a, t = params.stats[units[Side.ATTACKER]][table.attacker], params.stats[units[Side.DEFENDER]][table.target]
     row = min(table.rows, key=lambda r: (abs(r.difference - (t - a)), r.difference))
-    return row.needed, say(
+    return None if row.needed == CANNOT else int(row.needed), say(
         "chain.table",
         "{target} {t} against {attacker} {a} (difference {difference})",
         target=table.target,
@@ -59,6 +59,15 @@ def _needed(rules: Ruleset, params: RollChain, link: ChainStep, units: dict[Side
         a=a,
         difference=t - a,
     )
+
+
+def _need(number: int | None, top: int) -> str:
+    """'3+', '7+, which no face shows', or the chart's 'cannot' in words."""
+    if number is None:
+        return say("chain.need.cannot", "more than any roll: the chart says it cannot")
+    if number <= top:
+        return say("chain.need", "{n}+", n=number)
+    return say("chain.need.none", "{n}+, which no face shows", n=number)
 
 
 def dice_needed(rules: Ruleset, params: RollChain, battle: Battle) -> dict[str, DiceNeed]:
@@ -94,7 +103,7 @@ def _rule(
     name: str,
     params: RollChain,
     units: dict[Side, str],
-    needed: list[tuple[int, str]],
+    needed: list[tuple[int | None, str]],
     top: int,
     throw: Throw,
 ) -> Ruling:
@@ -110,7 +119,7 @@ def _rule(
         if stopped is not None:
             results.append(StepResult(link.name, side, number, None, None))
             continue
-        passed = roll >= number
+        passed = number is not None and roll >= number
         going_on = passed if side == Side.ATTACKER else not passed
         steps.append(
             step(
@@ -119,9 +128,7 @@ def _rule(
                 "{name}: {why}, needs {need}; the {side} rolled {roll}: {result}{stops}",
                 name=link.name,
                 why=why,
-                need=say("chain.need", "{n}+", n=number)
-                if number <= top
-                else say("chain.need.none", "{n}+, which no face shows", n=number),
+                need=_need(number, top),
                 side=side,
                 roll=roll,
                 result=say("chain.passed", "passed") if passed else say("chain.failed", "failed"),

@@ -10,6 +10,7 @@ from referee.language import pgettext
 from referee.records import section
 from referee.ruleset.crosscheck import Fail, names_exist
 from referee.ruleset.spec import EMPTY, FACE, RULE, Boolean, Either, Integer, Record, Seq, Table, Text, field
+from referee.stages.costs import Word
 from referee.stages.pool import PoolRules
 
 if TYPE_CHECKING:
@@ -93,6 +94,11 @@ class SymbolHits:
     )
     alone: bool = field(Boolean(), "true if no other unit may join this attack", False)
     move_in: bool = field(Boolean(), "true if the attackers move into an emptied target", False)
+    loss: Word | None = field(
+        Record(Word),
+        "what a side loses, in the game's word (one: wound, many: wounds); left out: units, or wounds",
+        None,
+    )
     cite: SymbolCite = field(Record(SymbolCite), "the rule cited at each step", SymbolCite())
 
     units_refused: ClassVar[str] = ""

@@ -182,20 +182,35 @@ def _rule(
 
     attacker_hits, defender_hits = hits[Side.ATTACKER], hits[Side.DEFENDER]
     if attacker_hits != defender_hits:
-        winner: Side | None = Side.ATTACKER if attacker_hits > defender_hits else Side.DEFENDER
+        more = Side.ATTACKER if attacker_hits > defender_hits else Side.DEFENDER
+        compared: dict[str, Value] = {
+            "hits": say_n("count.hits", "{n} hit", "{n} hits", attacker_hits),
+            "against": defender_hits,
+            "side": more,
+            "winner": more,
+            "margin": abs(attacker_hits - defender_hits),
+        }
+        # a win that removes nothing is no win: nothing happens
+        winner: Side | None = None if getattr(params, more).on_win == "nothing" else more
         steps.append(
             step(
                 cite(params, "compare"),
                 "hits.compared",
                 "{hits} against {against}: the {winner} wins by {margin}",
-                hits=say_n("count.hits", "{n} hit", "{n} hits", attacker_hits),
-                against=defender_hits,
-                winner=winner,
-                margin=abs(attacker_hits - defender_hits),
+                **compared,
+            )
+            if winner
+            else step(
+                cite(params, "compare"),
+                "hits.compared.nothing",
+                "{hits} against {against}: more hits for the {side}, whose win removes nothing: nothing happens",
+                **compared,
             )
         )
     else:
-        winner = None if params.tie == "nothing" else Side(params.tie)
+        winner = (
+            None if params.tie == "nothing" or getattr(params, params.tie).on_win == "nothing" else Side(params.tie)
+        )
         steps.append(
             step(cite(params, "compare"), "hits.equal", "equal hits ({n} each): nothing happens", n=attacker_hits)
             if winner is None
@@ -220,7 +235,6 @@ def _rule(
             "remove-surplus": min(surplus, size(units)),
             "remove-all": size(units),
             "wounds": surplus,
-            "nothing": 0,
         }[rule]
         loses[loser] = count
         options[loser] = [] if rule == "wounds" else removal_options(units, count)
@@ -233,7 +247,9 @@ def _rule(
             "loser": loser,
             "winner": winner,
             "units": say_n("count.units", "{n} unit", "{n} units", count),
-            "wounds": say_n("count.wounds", "{n} wound", "{n} wounds", count),
+            "wounds": params.loss.counted(rules, count)
+            if params.loss
+            else say_n("count.wounds", "{n} wound", "{n} wounds", count),
             "removed": removed,
             "surplus": surplus,
             "size": size(units),
@@ -256,9 +272,6 @@ def _rule(
                     "losses.wounds",
                     "the {loser} takes {wounds}: the surplus of {surplus}, however many units it has",
                     **said,
-                ),
-                "nothing": step(
-                    why, "losses.nothing", "a win by the {winner} removes nothing: nothing happens", **said
                 ),
             }[rule]
         )
@@ -293,6 +306,7 @@ def _rule(
             loses=loses,
             options=options,
             moves_in=moves_in,
+            loss=params.loss.one if params.loss else None,
         ),
         steps=tuple(steps),
     )

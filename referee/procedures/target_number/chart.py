@@ -6,9 +6,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from referee.language import _
 from referee.outcomes.strike import AGREED, Strike, StrikeChart, StrikeTerms
 from referee.procedures.base import Words
+from referee.procedures.target_number.grammar import TargetNumber
 from referee.procedures.target_number.reader import attack, named
+from referee.procedures.target_number.resolver import losses as said_losses
 from referee.procedures.target_number.resolver import needed
 from referee.ruleset.model import Ruleset
 
@@ -25,7 +28,23 @@ def terms(rules: Ruleset, strike: Strike) -> StrikeTerms:
     )
     label = params.types[strike.kind].label
     value = rules.said(params.value.label).spoken
-    return StrikeTerms(value, rules.said(label).spoken, number, tuple(steps), offered)
+    return StrikeTerms(value, rules.said(label).spoken, number, tuple(steps), offered, _target_value(rules, params))
+
+
+def _target_value(rules: Ruleset, params: TargetNumber) -> str:
+    """The target's own value as said ('armour class'), or '' where it is the attacker's."""
+    return rules.said(params.target_value.label).spoken if params.target_value else ""
+
+
+def losses(rules: Ruleset, n: int) -> str:
+    """'7 hit points': damage as the report says it, in the game's word where the file names one."""
+    return str(said_losses(rules, attack(rules), n))
+
+
+def losses_head(rules: Ruleset) -> str:
+    """The column head of damage: the game's word ('hit points'), else 'damage'."""
+    loss = attack(rules).loss
+    return rules.said(loss.many).spoken if loss else _("damage")
 
 
 AGREED_CHANGES = {  # each change agreed at the table, as the chart's title says it
@@ -44,6 +63,7 @@ def cells(rules: Ruleset, words: Words) -> StrikeChart:
     agreed = {word: words[word] for word in AGREED if words.get(word)}
     template = Strike(kind, 0, 0, wounds=wounds, modifiers=modifiers, **agreed)
     values = range(params.value.min, params.value.max + 1)
+    targets = range(params.valued("target").min, params.valued("target").max + 1)
     return StrikeChart(
         kind=kind,
         label=rules.said(params.types[kind].label).spoken,
@@ -55,5 +75,6 @@ def cells(rules: Ruleset, words: Words) -> StrikeChart:
             *(rules.said(params.modifiers[m].label).spoken for m in modifiers),
             *(AGREED_CHANGES[word].format(n=n) for word, n in agreed.items()),
         ),
-        cells=tuple(replace(template, attacker=a, target=t) for a in values for t in values),
+        cells=tuple(replace(template, attacker=a, target=t) for a in values for t in targets),
+        target_value=_target_value(rules, params),
     )

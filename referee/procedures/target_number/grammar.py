@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING, ClassVar
 from referee.language import pgettext
 from referee.records import section
 from referee.ruleset.crosscheck import Fail, names_exist, unambiguous
-from referee.ruleset.spec import EMPTY, RULE, Boolean, Integer, Record, Seq, Table, Text, field
+from referee.ruleset.spec import EMPTY, RULE, Boolean, Either, Integer, Record, Seq, Table, Text, field
+from referee.stages.costs import Word
 
 if TYPE_CHECKING:
     from referee.ruleset.model import Ruleset
@@ -44,12 +45,17 @@ class Action:
     allows: tuple[str, ...] = field(Seq(Text()), "the attack types a unit may make after it")
 
 
+CANNOT = "cannot"  # a table entry no roll can meet: printed as the language's word, never as a number
+
+
 @section
 class TableRow:
     """One row of the hit table: a difference of values and the number needed."""
 
     difference: int = field(Integer(), "target value minus attacker value")
-    needed: int = field(Integer(), "the number to roll, or higher, to hit")
+    needed: int | str = field(
+        Either(Integer(), Text(choices=(CANNOT,))), "the number to roll, or higher, to hit; cannot: no roll hits"
+    )
 
 
 @section
@@ -66,6 +72,29 @@ class WoundRoll:
 
     adds_wounds: bool = field(Boolean(), "true if the wounds the target already has are added")
     wounds_per_hit: int = field(Integer(minimum=1), "wounds a hit gives when it does not take the target out", 1)
+
+
+@section
+class Natural:
+    """Faces of the hit die that decide whatever the number needed (a d20's
+    natural 1 and natural 20)."""
+
+    miss: bool = field(Boolean(), "true if the lowest face always misses", False)
+    hit: bool = field(Boolean(), "true if the highest face always hits, unless the table says cannot", False)
+    critical: bool = field(Boolean(), "true if the highest face, hitting, is a critical hit", False)
+
+
+@section
+class DamageRoll:
+    """The roll after a hit that says how much the target loses: dice plus a
+    number, the dice rolled again on a critical hit."""
+
+    die: str = field(Text(), "the damage die (a key of 'dice', numbered faces)")
+    dice: int = field(Integer(minimum=1, maximum=20), "how many damage dice a hit rolls", 1)
+    plus: int = field(Integer(), "added to the dice's sum (a longsword's +3)", 0)
+    critical: int = field(
+        Integer(minimum=1, maximum=4), "a critical hit rolls the damage dice this many times (2: doubled)", 2
+    )
 
 
 @section
@@ -96,6 +125,8 @@ class TargetCite:
     roll: str = field(RULE, "the hit roll", "")
     wound: str = field(RULE, "the wound roll", "")
     outcome: str = field(RULE, "out of action or one more wound", "")
+    natural: str = field(RULE, "the faces that always miss, always hit or are critical", "")
+    damage: str = field(RULE, "the damage roll", "")
 
 
 @section
@@ -108,7 +139,14 @@ class TargetNumber:
     rule: str = field(RULE, "the rule that defines this attack")
     label: str = field(Text(), "the attack's name as printed")
     die: str = field(Text(), "the die rolled to hit and to wound (a key of 'dice', numbered faces)")
-    value: ValueRange = field(Record(ValueRange), "the value compared")
+    value: ValueRange = field(
+        Record(ValueRange), "the value compared (the attacker's, and the target's unless it has its own)"
+    )
+    target_value: ValueRange | None = field(
+        Record(ValueRange),
+        "the target's own value, when it is not the attacker's (armour class against attack bonus)",
+        None,
+    )
     measure: str = field(Text(), "what distances are counted in, plural (inches)", "")
     types: Mapping[str, AttackType] = field(Table(Record(AttackType), min_items=1), "the attack types")
     actions: Mapping[str, Action] = field(Table(Record(Action)), "the actions before an attack", EMPTY)
@@ -121,11 +159,24 @@ class TargetNumber:
         "nearest",
     )
     clamp: Clamp = field(Record(Clamp), "the bounds of the number needed after modifiers")
-    wound: WoundRoll = field(Record(WoundRoll), "the roll after a hit")
+    natural: Natural = field(Record(Natural), "faces of the hit die that decide whatever the number", Natural())
+    wound: WoundRoll | None = field(
+        Record(WoundRoll), "the roll after a hit against the target's value; left out: no wound roll", None
+    )
+    damage: DamageRoll | None = field(
+        Record(DamageRoll), "or a damage roll after a hit; left out (and no wound): the hit is the result", None
+    )
+    loss: Word | None = field(
+        Record(Word), "what damage takes, in the game's word (one: hit point, many: hit points)", None
+    )
     modifiers: Mapping[str, Modifier] = field(Table(Record(Modifier)), "named modifiers a table declares", EMPTY)
     cite: TargetCite = field(Record(TargetCite), "the rule cited at each step", TargetCite())
 
     reads_situation: ClassVar[frozenset[str]] = frozenset()
+
+    def valued(self, side: str) -> ValueRange:
+        """The value a side gives: the target's own where the file names one."""
+        return self.target_value if side == "target" and self.target_value else self.value
 
     @property
     def units_refused(self) -> str:
@@ -144,12 +195,29 @@ class TargetNumber:
                     "file.numbered_target", "'{die}' needs numbered faces: a target number is rolled against"
                 ).format(die=self.die),
             )
-        for part, bounds in (("value", self.value), ("clamp", self.clamp)):
+        bounded = (("value", self.value), ("target_value", self.valued("target")), ("clamp", self.clamp))
+        for part, bounds in bounded:
             if bounds.min > bounds.max:
                 raise fail(
                     f"{path}.{part}",
                     pgettext("file.min_max", "min {min} is above max {max}").format(min=bounds.min, max=bounds.max),
                 )
+        if self.wound and self.damage:
+            raise fail(
+                f"{path}.damage",
+                pgettext(
+                    "file.two_follow_ups", "a hit is followed by one roll: a wound roll or a damage roll, not both"
+                ),
+            )
+        if self.damage:
+            names_exist(fail, pgettext("kind", "die"), [(f"{path}.damage.die", self.damage.die)], rules.dice)
+        if self.damage and not all(isinstance(face, int) for face in rules.dice[self.damage.die].faces):
+            raise fail(
+                f"{path}.damage.die",
+                pgettext("file.numbered_damage", "'{die}' needs numbered faces: damage is their sum").format(
+                    die=self.damage.die
+                ),
+            )
         seen: set[int] = set()
         for i, row in enumerate(self.table):
             if row.difference in seen:

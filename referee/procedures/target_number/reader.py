@@ -18,7 +18,7 @@ from referee.ruleset.model import Ruleset
 from referee.ruling import listed, say
 
 READS = frozenset({"kind", "attacker", "defender", "action", "wounds", "modifiers", *AGREED})
-TYPED = {"roll": "hit", "wound_roll": "wound"}
+TYPED = {"roll": "hit", "wound_roll": "wound", "damage_roll": "damage", "critical_roll": "critical"}
 
 
 def attack(rules: Ruleset) -> TargetNumber:

@@ -12,11 +12,11 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 
 from referee.dice import pips
-from referee.errors import RefereeError
+from referee.errors import RefereeError, setting
 from referee.names import article
 from referee.outcomes.strike import Strike, StrikeOutcome
 from referee.procedures.base import DiceNeed, Throw, cite
-from referee.procedures.target_number.grammar import Modifier, TargetNumber
+from referee.procedures.target_number.grammar import CANNOT, Modifier, TargetNumber, WoundRoll
 from referee.ruleset.model import Ruleset
 from referee.ruling import (
     Ruling,
@@ -35,7 +35,8 @@ from referee.ruling import (
     summed,
 )
 
-ODDS_KEYS = ("needed", "hit", "out_of_action")  # the number needed is the same for every throw
+# the number needed and what follows a hit are the same for every throw
+ODDS_KEYS = ("needed", "follows", "hit", "critical", "out_of_action", "damage")
 
 
 def _signed(n: int) -> str:
@@ -44,7 +45,7 @@ def _signed(n: int) -> str:
 
 def whose(rules: Ruleset, params: TargetNumber, side: str) -> str:
     """'the attacker's quality', 'the target's quality': the value a side gives, as messages name it."""
-    value = rules.said(params.value.label)
+    value = rules.said(params.valued(side).label)
     if side == "target":
         return say("value.target_whose", "the target's {value}", value=value)
     return say("value.whose", "the {side}'s {value}", side=Side(side), value=value)
@@ -71,15 +72,25 @@ def _listing(words: Iterable[str]) -> Spoken:
 
 
 def dice_needed(rules: Ruleset, params: TargetNumber, strike: Strike) -> dict[str, DiceNeed]:
-    """A hit die and a wound die, whatever the strike."""
+    """A hit die, then the roll the file asks for after a hit: a wound die, or
+    damage dice with the extra dice a critical hit rolls as a group of their own."""
     die = rules.dice[params.die].die
-    return {"hit": DiceNeed(die, 1, cite(params, "roll")), "wound": DiceNeed(die, 1, cite(params, "wound"))}
+    need = {"hit": DiceNeed(die, 1, cite(params, "roll"))}
+    if params.wound:
+        need["wound"] = DiceNeed(die, 1, cite(params, "wound"))
+    if params.damage:
+        damage = rules.dice[params.damage.die].die
+        need["damage"] = DiceNeed(damage, params.damage.dice, cite(params, "damage"))
+        extra = params.damage.dice * (params.damage.critical - 1)
+        if params.natural.critical and extra:
+            need["critical"] = DiceNeed(damage, extra, cite(params, "damage"))
+    return need
 
 
 def check(rules: Ruleset, params: TargetNumber, strike: Strike) -> list[Step]:
     """Refuses what the rules do not allow; the steps say why the rest is allowed."""
-    value = params.value
     for side, given in (("attacker", strike.attacker), ("target", strike.target)):
+        value = params.valued(side)
         if not value.min <= given <= value.max:
             off = say(
                 "value.off",
@@ -90,6 +101,14 @@ def check(rules: Ruleset, params: TargetNumber, strike: Strike) -> list[Step]:
                 given=given,
             )
             raise RefereeError(off)
+    if not params.wound and (strike.wounds or strike.to_wound):
+        unrolled = say(
+            "wound.no_roll",
+            "this attack has no wound roll: leave out {wounds} and {wound_roll}",
+            wounds=setting("wounds"),
+            wound_roll=setting("wound-roll-plus"),
+        )
+        raise RefereeError(unrolled, rule=params.rule)
     if strike.wounds < 0:
         negative = say("wounds.negative", "wounds cannot be negative ({wounds})", wounds=strike.wounds)
         raise RefereeError(negative, rule=cite(params, "wound"))
@@ -144,18 +163,20 @@ def check(rules: Ruleset, params: TargetNumber, strike: Strike) -> list[Step]:
     ]
 
 
-def _from_table(params: TargetNumber, difference: int) -> tuple[int, str]:
-    """The number the table gives for a difference, and how it was found."""
-    rows = {row.difference: row.needed for row in params.table}
+def _from_table(params: TargetNumber, difference: int) -> tuple[int | None, str]:
+    """The number the table gives for a difference (None: the table says it
+    cannot hit), and how it was found."""
+    rows = {row.difference: None if row.needed == CANNOT else int(row.needed) for row in params.table}
     if difference in rows:
         return rows[difference], say("table.row", "the table")
     edge = max(rows) if difference > max(rows) else min(rows)
-    if params.beyond == "nearest" or len(rows) == 1:
-        return rows[edge], say("table.nearest", "beyond the table: its {edge} row", edge=_signed(edge))
-    inner = sorted(rows)[-2] if edge == max(rows) else sorted(rows)[1]
-    per = (rows[edge] - rows[inner]) // (edge - inner)
+    inner = (sorted(rows)[-2] if edge == max(rows) else sorted(rows)[1]) if len(rows) > 1 else edge
+    last, before = rows[edge], rows[inner]
+    if params.beyond == "nearest" or last is None or before is None or inner == edge:
+        return last, say("table.nearest", "beyond the table: its {edge} row", edge=_signed(edge))
+    per = (last - before) // (edge - inner)
     extended = say("table.extended", "beyond the table: its step of {per} per point, extended", per=per)
-    return rows[edge] + per * (difference - edge), extended
+    return last + per * (difference - edge), extended
 
 
 def _applied(params: TargetNumber, strike: Strike) -> list[Modifier]:
@@ -189,44 +210,66 @@ def _changes(rules: Ruleset, modifiers: list[Modifier], attribute: str) -> tuple
     return total, listed(spaced(label, _signed(change)) for label, change in changes)
 
 
-def needed(rules: Ruleset, params: TargetNumber, strike: Strike) -> tuple[int, list[Step]]:
-    """The number to roll, or higher, and the steps that found it."""
+def needed(rules: Ruleset, params: TargetNumber, strike: Strike) -> tuple[int | None, list[Step]]:
+    """The number to roll, or higher (None: the table says it cannot hit;
+    no modifier or clamp changes that), and the steps that found it."""
     steps = check(rules, params, strike)
-    label = rules.said(params.value.label)
+    label, target_label = rules.said(params.value.label), rules.said(params.valued("target").label)
     modifiers = _applied(params, strike)
     attacker_change, attacker_note = _changes(rules, modifiers, "attacker")
     target_change, target_note = _changes(rules, modifiers, "target")
     attacker, target = strike.attacker + attacker_change, strike.target + target_change
     notes = series(note for note in (attacker_note, target_note) if note)
-    qualities: dict[str, Value] = {"label": label, "attacker": attacker, "target": target, "notes": notes}
+    qualities: dict[str, Value] = {
+        "label": label,
+        "target_label": target_label,
+        "attacker": attacker,
+        "target": target,
+        "notes": notes,
+    }
     steps.append(
         step(
             cite(params, "qualities"),
             "qualities.changed",
-            "attacker {label} {attacker}, target {label} {target} ({notes})",
+            "attacker {label} {attacker}, target {target_label} {target} ({notes})",
             **qualities,
         )
         if notes
         else step(
             cite(params, "qualities"),
             "qualities.unchanged",
-            "attacker {label} {attacker}, target {label} {target}; no special rules change them",
+            "attacker {label} {attacker}, target {target_label} {target}; no special rules change them",
             **qualities,
         )
     )
     difference = target - attacker
     base, how = _from_table(params, difference)
+    found: dict[str, Value] = {
+        "label": label,
+        "target_label": target_label,
+        "target": target,
+        "attacker": attacker,
+        "difference": _signed(difference),
+        "how": how,
+        "base": base or 0,
+    }
+    if base is None:
+        steps.append(
+            step(
+                cite(params, "table"),
+                "table.cannot",
+                "target {target_label} {target} minus attacker {label} {attacker} is {difference}: "
+                "{how} says it cannot hit",
+                **found,
+            )
+        )
+        return None, steps
     steps.append(
         step(
             cite(params, "table"),
             "table.needed",
-            "target {label} {target} minus attacker {label} {attacker} is {difference}: {how} gives {base}+",
-            label=label,
-            target=target,
-            attacker=attacker,
-            difference=_signed(difference),
-            how=how,
-            base=base,
+            "target {target_label} {target} minus attacker {label} {attacker} is {difference}: {how} gives {base}+",
+            **found,
         )
     )
     kind = params.types[strike.kind]
@@ -273,53 +316,131 @@ def prepare(rules: Ruleset, name: str, params: TargetNumber, strike: Strike) -> 
     return lambda throw: _rule(rules, params, strike, throw)
 
 
+def _hit(rules: Ruleset, params: TargetNumber, number: int | None, roll: int) -> tuple[bool, bool, Step]:
+    """Whether the roll hits and is critical, and the step that says why:
+    a table that says cannot, then the natural faces, then the number."""
+    faces = pips(rules.dice[params.die].faces)
+    lowest, highest = min(faces), max(faces)
+    natural, roll_rule, natural_rule = params.natural, cite(params, "roll"), cite(params, "natural")
+    said: dict[str, Value] = {"roll": roll, "number": number or 0}
+    if number is None:
+        return False, False, step(roll_rule, "roll.cannot", "rolled {roll}: no roll can hit", **said)
+    if natural.miss and roll == lowest:
+        return (
+            False,
+            False,
+            step(
+                natural_rule,
+                "roll.natural_miss",
+                "rolled {roll}, the lowest face: a miss, whatever the number needed ({number}+)",
+                **said,
+            ),
+        )
+    hit = roll >= number or (natural.hit and roll == highest)
+    if hit and natural.critical and roll == highest:
+        return (
+            True,
+            True,
+            step(
+                natural_rule,
+                "roll.critical",
+                "rolled {roll}, the highest face, against {number}+: a critical hit",
+                **said,
+            ),
+        )
+    if hit and roll < number:
+        return (
+            True,
+            False,
+            step(
+                natural_rule,
+                "roll.natural_hit",
+                "rolled {roll}, the highest face: a hit, whatever the number needed ({number}+)",
+                **said,
+            ),
+        )
+    if hit:
+        return True, False, step(roll_rule, "roll.hit", "rolled {roll} against {number}+: a hit", **said)
+    return False, False, step(roll_rule, "roll.miss", "rolled {roll} against {number}+: a miss", **said)
+
+
+def _damage(rules: Ruleset, params: TargetNumber, throw: Throw, critical: bool) -> tuple[list[int], int, Step]:
+    """The damage dice read (the extra ones only on a critical hit), their
+    total with the file's plus (never below 0), and the step that says so."""
+    damage = params.damage
+    assert damage is not None, "only a file with a damage roll rolls damage"
+    rolled = list(pips(throw["damage"])) + (list(pips(throw["critical"])) if critical else [])
+    total = max(0, sum(rolled) + damage.plus)
+    said: dict[str, Value] = {
+        "sum": summed([*map(str, rolled), *([str(damage.plus)] if damage.plus else [])]),
+        "total": total,
+        "losses": losses(rules, params, total),
+        "times": damage.critical,
+    }
+    if critical:
+        return (
+            rolled,
+            total,
+            step(
+                cite(params, "damage"),
+                "damage.critical",
+                "a critical hit rolls the damage dice {times} times: {sum} = {total}: {losses}",
+                **said,
+            ),
+        )
+    return rolled, total, step(cite(params, "damage"), "damage.rolled", "damage roll {sum} = {total}: {losses}", **said)
+
+
+def losses(rules: Ruleset, params: TargetNumber, n: int) -> str:
+    """'7 hit points', '7 damage': what damage takes, in the game's word where the file names one."""
+    if params.loss:
+        return params.loss.counted(rules, n)
+    return say_n("count.damage", "{n} damage", "{n} damage", n)
+
+
+def _follows(params: TargetNumber) -> str:
+    """The roll the file asks for after a hit: 'wound', 'damage', or '' (the hit is the result)."""
+    return "wound" if params.wound else "damage" if params.damage else ""
+
+
 def _rule(rules: Ruleset, params: TargetNumber, strike: Strike, throw: Throw) -> Ruling:
     number, steps = needed(rules, params, strike)
     roll = pips(throw["hit"])[0]
-    hit = roll >= number
-    steps.append(
-        step(cite(params, "roll"), "roll.hit", "rolled {roll} against {number}+: a hit", roll=roll, number=number)
-        if hit
-        else step(
-            cite(params, "roll"), "roll.miss", "rolled {roll} against {number}+: a miss", roll=roll, number=number
-        )
+    hit, critical, said = _hit(rules, params, number, roll)
+    steps.append(said)
+    outcome = StrikeOutcome(
+        needed=number,
+        roll=roll,
+        hit=hit,
+        wounds=strike.wounds,
+        follows=_follows(params),
+        critical=critical if params.natural.critical else None,
+        damage=0 if params.damage else None,
     )
-    outcome = StrikeOutcome(needed=number, roll=roll, hit=hit, wounds=strike.wounds)
-    if hit:
-        wound_roll = pips(throw["wound"])[0]
-        added = strike.wounds if params.wound.adds_wounds else 0
-        change, note = _changes(rules, _applied(params, strike), "to_wound")
-        total = wound_roll + added + change
-        parts: list[str] = [say("wound.roll", "wound roll {roll}", roll=wound_roll)]
-        if params.wound.adds_wounds:
-            taken = say_n("count.wounds", "{n} wound", "{n} wounds", strike.wounds)
-            parts.append(say("wound.taken", "{wounds} already taken", wounds=taken))
-        if note:
-            parts.append(note)
-        steps.append(step(cite(params, "wound"), "wound.total", "{parts} = {total}", parts=summed(parts), total=total))
-        label = rules.said(params.value.label)
-        out = total >= strike.target
-        after = strike.wounds if out else strike.wounds + params.wound.wounds_per_hit
-        reached: dict[str, Value] = {"total": total, "label": label, "target": strike.target, "after": after}
-        more = say_n("count.more_wounds", "{n} more wound", "{n} more wounds", params.wound.wounds_per_hit)
-        steps.append(
-            step(
-                cite(params, "outcome"),
-                "wound.out_of_action",
-                "{total} reaches the target's unmodified {label} {target}: out of action",
-                **reached,
-            )
-            if out
-            else step(
-                cite(params, "outcome"),
-                "wound.wounded",
-                "{total} is below the target's unmodified {label} {target}: {more}, {after} in all",
-                more=more,
-                **reached,
-            )
-        )
-        outcome = replace(outcome, wound_roll=wound_roll, wound_total=total, out_of_action=out, wounds=after)
-    else:
+    if params.damage and hit:
+        rolled, total, said = _damage(rules, params, throw, critical)
+        steps.append(said)
+        outcome = replace(outcome, damage_roll=rolled, damage=total)
+    elif params.damage:
+        steps.append(step(cite(params, "damage"), "damage.none", "no damage roll: it only follows a hit"))
+    if params.wound:
+        outcome = _wound(rules, params, params.wound, strike, throw, outcome, steps)
+    return Ruling(outcome=outcome, steps=tuple(steps))
+
+
+def _wound(
+    rules: Ruleset,
+    params: TargetNumber,
+    wound: WoundRoll,
+    strike: Strike,
+    throw: Throw,
+    outcome: StrikeOutcome,
+    steps: list[Step],
+) -> StrikeOutcome:
+    """The wound roll after a hit, plus the wounds already taken where the
+    file adds them, against the target's unmodified value: out of action, or
+    more wounds; its steps go on `steps`."""
+    if not outcome.hit:
         steps.append(
             step(
                 cite(params, "wound"),
@@ -330,4 +451,37 @@ def _rule(rules: Ruleset, params: TargetNumber, strike: Strike, throw: Throw) ->
             if throw.get("wound")
             else step(cite(params, "wound"), "wound.none", "no wound roll: it only follows a hit")
         )
-    return Ruling(outcome=outcome, steps=tuple(steps))
+        return outcome
+    wound_roll = pips(throw["wound"])[0]
+    added = strike.wounds if wound.adds_wounds else 0
+    change, note = _changes(rules, _applied(params, strike), "to_wound")
+    total = wound_roll + added + change
+    parts: list[str] = [say("wound.roll", "wound roll {roll}", roll=wound_roll)]
+    if wound.adds_wounds:
+        taken = say_n("count.wounds", "{n} wound", "{n} wounds", strike.wounds)
+        parts.append(say("wound.taken", "{wounds} already taken", wounds=taken))
+    if note:
+        parts.append(note)
+    steps.append(step(cite(params, "wound"), "wound.total", "{parts} = {total}", parts=summed(parts), total=total))
+    label = rules.said(params.valued("target").label)
+    out = total >= strike.target
+    after = strike.wounds if out else strike.wounds + wound.wounds_per_hit
+    reached: dict[str, Value] = {"total": total, "label": label, "target": strike.target, "after": after}
+    more = say_n("count.more_wounds", "{n} more wound", "{n} more wounds", wound.wounds_per_hit)
+    steps.append(
+        step(
+            cite(params, "outcome"),
+            "wound.out_of_action",
+            "{total} reaches the target's unmodified {label} {target}: out of action",
+            **reached,
+        )
+        if out
+        else step(
+            cite(params, "outcome"),
+            "wound.wounded",
+            "{total} is below the target's unmodified {label} {target}: {more}, {after} in all",
+            more=more,
+            **reached,
+        )
+    )
+    return replace(outcome, wound_roll=wound_roll, wound_total=total, out_of_action=out, wounds=after)
