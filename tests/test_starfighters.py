@@ -47,7 +47,7 @@ def brute_odds(attacker: str, defender: str, lock: bool) -> dict[tuple, Fraction
     for (hits, p), (blocked, q) in itertools.product(
         attack_hits(WEAPON[attacker], lock).items(), evades(AGILITY[defender]).items()
     ):
-        winner = "attacker" if hits > blocked else "defender" if blocked > hits else None
+        winner = "attacker" if hits > blocked else None  # a defence that wins costs nothing: nothing happens
         out[(winner, 0, max(0, hits - blocked))] += p * q
     return dict(out)
 
@@ -173,7 +173,7 @@ def test_explosions_and_the_dice_kept_equal_brute_force(tmp_path: Path) -> None:
             hits[sum(face in ("hit", "crit") for face in kept)] += Fraction(1, 8) ** (3 + len(extra))
     expected: Counter[tuple] = Counter()
     for (h, p), (e, q) in itertools.product(hits.items(), evades(3).items()):
-        expected["attacker" if h > e else "defender" if e > h else None, 0, max(0, h - e)] += p * q
+        expected["attacker" if h > e else None, 0, max(0, h - e)] += p * q
     outcomes = run_json(f"odds {path} --attacker x-wing --defender tie")["outcomes"]
     got = {(o["winner"], o["attacker_loses"], o["defender_loses"]): Fraction(o["probability"]) for o in outcomes}
     assert got == dict(expected)
