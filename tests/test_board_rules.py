@@ -155,11 +155,12 @@ def test_a_finished_game_offers_no_claim() -> None:
 def test_a_tile_left_for_good_is_crossed_in_the_svg_and_keeps_its_letters() -> None:
     import xml.etree.ElementTree as ET
 
+    from referee.board.snapshot import BoardState
     from referee.render.board import svg
 
     board = position({"A2": ("red", 3), "C4": ("blue", 1)}, "terrain")
     left, _ = act(board, "move", **{"from": "A2", "to": "B2"})
-    root = ET.fromstring(svg(RULES, left.as_dict()))
+    root = ET.fromstring(svg(RULES, BoardState.read(left.as_dict())))
     ns = "{http://www.w3.org/2000/svg}"
     tiles = root.findall(f"{ns}g[@class='tile']")
     crossed = [g for g in tiles if g.find(f"{ns}path[@class='left']") is not None]

@@ -112,7 +112,7 @@ def test_an_inserted_entry_is_named(journal: Path) -> None:
         journal,
         "INSERT INTO entries SELECT 6, time, command, argv, replay, game, ruleset, "
         "ruleset_digest, ruleset_path, inputs, dice, ruling, explanation, version, hash, "
-        "'f00d', situation FROM entries WHERE id = 5",
+        "'f00d', situation, kind FROM entries WHERE id = 5",
     )
     assert found["entry"] == 6
     assert "inserted" in found["reason"]
@@ -123,7 +123,7 @@ def test_an_entry_inserted_before_the_first_is_named(journal: Path) -> None:
         journal,
         "INSERT INTO entries SELECT 0, time, command, argv, replay, game, ruleset, "
         "ruleset_digest, ruleset_path, inputs, dice, ruling, explanation, version, prev_hash, "
-        "hash, situation FROM entries WHERE id = 1",
+        "hash, situation, kind FROM entries WHERE id = 1",
     )
     assert found["entry"] == 0
 
@@ -167,6 +167,7 @@ def _journal_of(path: Path, count: int) -> None:
         for n in range(count):
             journal.append(
                 command="battle",
+                kind="exchange",
                 argv=["battle", str(n)],
                 replay=["battle", str(n)],
                 inputs={"n": n},
@@ -189,7 +190,7 @@ def test_any_edit_to_any_column_is_named_at_its_entry(count: int, data: st.DataO
     from referee.journal.store import open_journal
 
     target = data.draw(st.integers(1, count))
-    column = data.draw(st.sampled_from([c for c in HASHED if c != "id"] + ["hash"]))
+    column = data.draw(st.sampled_from([c for c in HASHED if c != "id"] + ["hash", "kind"]))
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "j.sqlite3"
         _journal_of(path, count)

@@ -284,7 +284,7 @@ def test_an_older_journal_is_migrated_forward(journal: Path, monkeypatch: pytest
     monkeypatch.setattr(schema, "MIGRATIONS", [*schema.MIGRATIONS, added])
     run(TYPED)
     db = sqlite3.connect(journal)
-    assert db.execute("PRAGMA user_version").fetchone()[0] == schema.version() == 5
+    assert db.execute("PRAGMA user_version").fetchone()[0] == schema.version() == 6
     assert db.execute("SELECT count(*) FROM notes").fetchone()[0] == 0
     db.close()
     assert run_json("log verify")["entries"] == 2

@@ -341,12 +341,15 @@ def test_replay_of_a_game_entry_says_there_is_nothing_to_rule() -> None:
 def _version_1_journal(journal: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A journal as version 1 wrote it: no mark, games in their own table
     (one stopped, one still going), rulings tagged with the game's name and
-    no situation stored to rule on again (replayed by their command lines)."""
-    from referee.journal import rerule
+    no situation stored to rule on again (replayed by their command lines)
+    and no kind of outcome stored."""
+    from referee.journal import rerule, store
 
+    appended = store.Journal.append
     with monkeypatch.context() as patch:
         patch.setattr(schema, "MIGRATIONS", schema.MIGRATIONS[:1])
         patch.setattr(rerule, "stored", lambda *told: None)
+        patch.setattr(store.Journal, "append", lambda self, **kept: appended(self, **{**kept, "kind": None}))
         run(TYPED)
         run(TYPED)
     edit(

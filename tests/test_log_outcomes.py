@@ -65,5 +65,5 @@ def test_placements_in_one_command_are_each_told_with_their_player() -> None:
 def test_a_conclusion_said_in_chinese_is_shortened_at_its_wide_colon() -> None:
     from referee.render.outcome import _concluded
 
-    assert _concluded({"explanation": [{"text": "防守方：2 步兵師 被消滅"}]}) == "2 步兵師 被消滅"
-    assert _concluded({"explanation": [{"text": "the defender: 2 infantry destroyed"}]}) == "2 infantry destroyed"
+    assert _concluded([{"text": "防守方：2 步兵師 被消滅"}]) == "2 步兵師 被消滅"
+    assert _concluded([{"text": "the defender: 2 infantry destroyed"}]) == "2 infantry destroyed"

@@ -227,21 +227,24 @@ def test_an_older_journal_entry_without_message_ids_still_shows_replays_and_veri
     run(GROUND_FORCE.replace(" --no-journal", ""))
     with open_journal(journal) as kept:
         entry = kept.entry(1)
-        assert entry["explanation"][0]["message"] == "dice.sides_roll"
-        older = {key: _older(entry[key]) for key in ("ruling", "explanation", "situation")}
+        assert entry.explanation[0]["message"] == "dice.sides_roll"
+        assert entry.ruleset_digest is not None and entry.situation is not None
+        stored = {"ruling": entry.ruling, "explanation": entry.explanation, "situation": entry.situation.stored}
+        older = {key: _older(value) for key, value in stored.items()}
         kept.append(
-            command=entry["command"],
-            argv=entry["argv"],
-            replay=entry["replay"],
-            inputs=entry["inputs"],
-            dice=entry["dice"],
-            version=entry["version"],
-            ruleset=entry["ruleset"],
-            ruleset_path=entry["ruleset_path"],
-            ruleset_content=kept.ruleset_content(entry["ruleset_digest"]),
+            command=entry.command,
+            kind=entry.kind,
+            argv=entry.argv,
+            replay=entry.replay,
+            inputs=dict(entry.inputs),
+            dice=dict(entry.dice.stored),
+            version=entry.version,
+            ruleset=entry.ruleset,
+            ruleset_path=entry.ruleset_path,
+            ruleset_content=kept.ruleset_content(entry.ruleset_digest),
             **older,
         )
-        assert "message" not in kept.entry(2)["explanation"][0]
+        assert "message" not in kept.entry(2).explanation[0]
     assert run("log verify").stdout.startswith("ok: 2 entries, chain intact")
     shown = run("log show 2").stdout
     assert "GF-B3   2 hits against 1: the attacker wins by 1" in shown
@@ -301,8 +304,9 @@ def test_a_ruling_recorded_in_another_language_replays_as_the_same_in_english(jo
     run("recruit frontline-risk --stars 7 --cities 2 --capitals 1 --continent asia", env={"REFEREE_LANG": "nl"})
     with open_journal(journal) as kept:
         battle, recruit = kept.entry(1), kept.entry(2)
-    assert battle["situation"]["language"] == "de" and "Treffer" in battle["explanation"][2]["text"]
-    assert recruit["replay"][:2] == ["--lang", "nl"]
+    assert battle.situation is not None and battle.situation.language == "de"
+    assert "Treffer" in battle.explanation[2]["text"]
+    assert recruit.replay[:2] == ["--lang", "nl"]
     for n in (1, 2):
         assert [r["same"] for r in run_json(f"replay {n}")["runs"]] == [True, True]
     replayed = run("replay 1").stdout
@@ -321,7 +325,7 @@ def test_an_english_ruling_replays_as_the_same_at_a_table_speaking_another_langu
     run(GROUND_FORCE.replace(" --no-journal", ""))
     run("reinforce groundforce --mines 2 --free-places 2")
     with open_journal(journal) as kept:
-        assert "--lang" not in kept.entry(2)["replay"]
+        assert "--lang" not in kept.entry(2).replay
     language.use(language.ENGLISH)  # as when zh-Hant was asked on a terminal that cannot show it
     assert _spoken(["--lang", "zh-Hant", "reinforce", "groundforce"]) == ["reinforce", "groundforce"]
     language.use("de")

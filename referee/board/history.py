@@ -6,13 +6,17 @@ stored board, so a snapshot can be trusted and a dispute settled."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from referee.board import COMMAND, opening, turns
 from referee.board.state import Board
 from referee.errors import RefereeError
 from referee.ruleset.model import Ruleset
 from referee.ruling import Step, say
+
+if TYPE_CHECKING:
+    from referee.board.snapshot import BoardMove
+    from referee.journal.rows import Entry
 
 Action = dict[str, Any]
 
@@ -50,26 +54,22 @@ def document(board: Board, action: Action, previous: int | None, steps: list[Ste
     }
 
 
-def built_on(ruling: Any) -> int | None:
+def built_on(move: BoardMove) -> int | None:
     """The board entry an action was read from: its `previous`, except for an
     undo, which keeps the board (and the `previous`) of the entry before the
     one it takes back, and names that one as `undone`."""
-    if not isinstance(ruling, dict) or not isinstance(ruling.get("action"), dict):
-        return None
-    action = ruling["action"]
-    found = action.get("undone") if action.get("kind") == "undo" else ruling.get("previous")
-    return found if isinstance(found, int) else None
+    return move.act.undone if move.act.kind == "undo" else move.previous
 
 
-def forks(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def forks(entries: list[Entry]) -> list[dict[str, Any]]:
     """Every board entry read by more than one action: a history that split
     (two terminals acting at once, before the referee refused the second).
     Each: the game, the entry built on, and the entries built on it."""
     on: dict[tuple[str, int], list[int]] = {}
     for entry in entries:
-        base = built_on(entry["ruling"]) if entry["command"].startswith(COMMAND) else None
+        base = built_on(entry.move) if entry.move is not None and entry.command.startswith(COMMAND) else None
         if base is not None:
-            on.setdefault((str(entry["game"]), base), []).append(entry["id"])
+            on.setdefault((str(entry.game), base), []).append(entry.id)
     return [
         {"game": game, "built_on": base, "entries": ids}
         for (game, base), ids in sorted(on.items(), key=lambda i: i[1])
@@ -77,28 +77,35 @@ def forks(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
     ]
 
 
-def rebuild(rules: Ruleset, entries: list[dict[str, Any]]) -> tuple[Board | None, list[dict[str, Any]]]:
+def rebuild(rules: Ruleset, entries: list[Entry]) -> tuple[Board | None, list[dict[str, Any]]]:
     """Fold every action of a game from the deal; each stored board that the
     fold does not reach is listed (entry, what differs)."""
     boards: dict[int, Board] = {}
     board: Board | None = None
     disagreements = []
     for entry in entries:
-        ruling = entry["ruling"]
-        if not entry["command"].startswith(COMMAND) or not isinstance(ruling, dict) or "board" not in ruling:
+        move = entry.move
+        if not entry.command.startswith(COMMAND):
             continue
-        action, previous = ruling["action"], ruling["previous"]
+        if move is None:
+            said = say("board.unreadable", "its action and board cannot be read")
+            disagreements.append({"entry": entry.id, "differs": said})
+            continue
+        act, previous = move.act, move.previous
         base = boards.get(previous) if previous is not None else None
         try:
-            board = boards[action["back_to"]] if action["kind"] == "undo" else apply(rules, base, action)[0]
+            if act.kind == "undo" and act.back_to is not None:
+                board = boards[act.back_to]
+            else:  # an undo that names no entry to go back to is no action apply knows
+                board = apply(rules, base, dict(act.stored))[0]
         except (RefereeError, KeyError) as exc:
             said = say("board.no_longer", "the action no longer applies: {why}", why=str(exc))
-            disagreements.append({"entry": entry["id"], "differs": said})
+            disagreements.append({"entry": entry.id, "differs": said})
 
             continue
-        boards[entry["id"]] = board
-        stored = ruling["board"]
+        boards[entry.id] = board
+        stored = move.board.stored
         if board.as_dict() != stored:
             keys = sorted(k for k, v in board.as_dict().items() if stored.get(k) != v)
-            disagreements.append({"entry": entry["id"], "differs": ", ".join(keys)})
+            disagreements.append({"entry": entry.id, "differs": ", ".join(keys)})
     return board, disagreements

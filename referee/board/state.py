@@ -10,6 +10,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from referee.board.snapshot import BoardState
 from referee.errors import RefereeError, did_you_mean
 from referee.hexmap import neighbours
 from referee.language import pgettext
@@ -18,6 +19,8 @@ from referee.ruleset.play import Play, TerrainPlay
 from referee.ruling import say
 
 FORMAT = 1
+# the parts the rules keep as plain data and change in place (what waits, the winner and why)
+_PLAIN = ("pending", "void", "attraction", "winner")
 
 
 @dataclass
@@ -102,12 +105,45 @@ class Board:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Board:
-        tiles = {t["coord"]: {"q": t["q"], "r": t["r"], "terrain": t["terrain"]} for t in data["tiles"]}
-        capitals = {t["coord"]: t["capital"] or None for t in data["tiles"] if t["capital"] is not False}
-        dice = {t["coord"]: [t["owner"], t["pips"]] for t in data["tiles"] if t["owner"] is not None}
-        derived = {"format", "tiles", "dice_on_map", "pip_totals"}
-        rest = {k: copy.deepcopy(v) for k, v in data.items() if k not in derived}
-        return cls(tiles=tiles, capitals=capitals, dice=dice, **rest)
+        """The live board of a stored one, read through its one decoder (`BoardState.read`)."""
+        return cls.from_state(BoardState.read(data))
+
+    @classmethod
+    def from_state(cls, state: BoardState) -> Board:
+        """The live board of a stored one: its own copy of every part, to change."""
+        plain = copy.deepcopy({part: state.stored[part] for part in _PLAIN})  # as stored, for the rules to change
+        return cls(
+            ruleset=state.ruleset,
+            game=state.game,
+            seed=state.seed,
+            shape=state.shape,
+            options=list(state.options),
+            growth=state.growth,
+            players=list(state.players),
+            tiles={t.coord: {"q": t.q, "r": t.r, "terrain": t.terrain} for t in state.tiles},
+            capitals={
+                t.coord: t.capital if isinstance(t.capital, str) else None
+                for t in state.tiles
+                if t.capital is not False
+            },
+            dice={t.coord: [t.owner, t.pips] for t in state.tiles if t.owner is not None},
+            phase=state.phase,
+            turn=state.turn,
+            to_move=state.to_move,
+            first_placer=state.first_placer,
+            starter=state.starter,
+            unplaced={p: list(dice) for p, dice in state.unplaced.items()},
+            hand={p: list(dice) for p, dice in state.hand.items()},
+            out=dict(state.out),
+            acted=list(state.acted),
+            moves=state.moves,
+            attacked=state.attacked,
+            conqueror=state.conqueror,
+            closed=list(state.closed),
+            forgot=list(state.forgot),
+            quiet=state.quiet,
+            **plain,
+        )
 
     def copy(self) -> Board:
         return Board.from_dict(self.as_dict())

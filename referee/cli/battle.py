@@ -153,6 +153,7 @@ def rule(rules: Ruleset, told: BattleTold, as_json: bool, roll: bool = True, rep
     record(
         rules,
         document,
+        procedure.report,
         seed=settled.seed if settled else None,
         dice={"rolled": settled.throw, "typed": settled.typed, **({"rolled_before": flagged} if flagged else {})}
         if settled

@@ -40,5 +40,5 @@ def build(ctx: click.Context, ruleset: str, as_json: bool) -> None:
         "left": built.have - built.cost,
         "explanation": [s.as_dict() for s in built.steps],
     }
-    record(rules, document)
+    record(rules, document, "build")
     emit(as_json, document, lambda: render.build_report(rules, built))

@@ -117,7 +117,7 @@ def start(name: str, ruleset_named: str | None, ruleset: str | None, as_json: bo
             )
         )
     document = {"game": name, "ruleset": rules.name}
-    record(rules, document, starts=name)
+    record(rules, document, "game", starts=name)
     emit(
         as_json,
         document,
@@ -151,7 +151,7 @@ def stop(as_json: bool) -> None:
 
     rulings = held[-1]["entries"] if held else 0
     document = {"game": going["name"], "ruleset": going["ruleset"], "entries": rulings}
-    record(None, document, stops=going["name"])
+    record(None, document, "game", stops=going["name"])
     emit(
         as_json,
         document,

@@ -36,5 +36,5 @@ def group(ruleset: str, pips: tuple[str, ...], as_json: bool) -> None:
         "lost": merged.lost,
         "explanation": [s.as_dict() for s in merged.steps],
     }
-    record(rules, document)
+    record(rules, document, "group")
     emit(as_json, document, lambda: render.group_report(rules.title, values, merged))

@@ -12,7 +12,7 @@ A ruling command adopts it in two lines::
     def hit(ruleset, ..., seed, as_json):
         rules = load_rules(ruleset)        # cli.options.load_rules: replay swaps the file here
         ...
-        record(rules, document, seed=seed_used, dice={"rolled": faces}, situation=kept)
+        record(rules, document, "strike", seed=seed_used, dice={"rolled": faces}, situation=kept)
         emit(as_json, document, lambda: render.report(...))
 
 `record` must come before `emit`: it commits the entry (or raises, and
@@ -43,6 +43,7 @@ from referee.errors import RefereeError
 from referee.ruling import say, series
 
 if TYPE_CHECKING:
+    from referee.journal.rows import Entry
     from referee.journal.store import Builds, Journal
     from referee.ruleset.model import Ruleset
 
@@ -140,6 +141,7 @@ def _ruleset_content(rules: Ruleset) -> bytes:
 def record(
     rules: Ruleset | None,
     document: Any,
+    kind: str,
     *,
     seed: int | None = None,
     dice: dict[str, Any] | None = None,
@@ -151,7 +153,8 @@ def record(
     builds: Builds | None = None,
 ) -> None:
     """Commit this ruling to the journal (unless --no-journal), before it is
-    printed; `starts` or `stops` names the game the entry starts or stops,
+    printed, with its `kind` of outcome (one of `referee.journal.kinds.KINDS`:
+    a procedure's `report`, else the command's own); `starts` or `stops` names the game the entry starts or stops,
     `command` the entry's command where it is not the one typed (a game that
     `play start` begins is a 'game start' entry of its own), and `replay` the
     command line that rules it again where the one typed reads the journal;
@@ -178,6 +181,7 @@ def record(
     with opened() as journal:
         written = journal.append(
             command=command or " ".join(ctx.command_path.split()[1:]),
+            kind=kind,
             argv=argv,
             replay=replay
             or _spoken(argv) + (["--seed", str(seed)] if seed is not None and ctx.params.get("seed") != seed else []),
@@ -271,14 +275,14 @@ def opened(reading: bool = False) -> Iterator[Journal]:
         raise RefereeError(say("error.journal.how", HOW, message=exc.message)) from None
 
 
-def report_damage(journal: Journal, entries: list[dict[str, Any]]) -> None:
+def report_damage(journal: Journal, entries: list[Entry]) -> None:
     """Name on stderr every damaged entry a reading command met, and what the
     file itself could not give; then exit 1, as `log verify` does for a broken
     chain, after the command printed what it could read."""
     lines = [
-        say("journal.damaged_entry", "damaged: entry {n}: {why}", n=e["id"], why=series(e["damage"]))
+        say("journal.damaged_entry", "damaged: entry {n}: {why}", n=e.id, why=series(e.damage))
         for e in entries
-        if e.get("damage")
+        if e.damage
     ]
     lines += [
         say("journal.damaged_file", "damaged: {why}; what could be read is shown", why=why)

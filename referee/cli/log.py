@@ -6,6 +6,7 @@ import shlex
 import tempfile
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -15,13 +16,13 @@ from referee.cli.helptext import described, helped
 from referee.cli.journaling import journal_option, opened, report_damage
 from referee.cli.options import Named, emit, json_option, whole
 from referee.errors import RefereeError
-from referee.journal.rows import is_unreadable
 from referee.render import journal as render
 from referee.render.outcome import names_words, outcome, stored
 from referee.ruling import say
 
 if TYPE_CHECKING:
     from referee.journal.checkpoint import Noted
+    from referee.journal.rows import Entry
     from referee.journal.store import Journal
     from referee.ruleset.model import Ruleset
 
@@ -57,18 +58,15 @@ def log(ctx: click.Context, game: str | None, ruleset: str | None, limit: int, a
         entries = found[1:] if more else found
         where = str(journal.path)
         said = _outcomes(journal)
-        listed = [{**entry, "outcome": said(entry)} for entry in entries]
+        outcomes = [said(entry) for entry in entries]
+        listed = [{**entry.as_dict(), "outcome": told} for entry, told in zip(entries, outcomes, strict=True)]
         document = {"journal": where, "entries": listed, "more": more}
         filters = [*(["--game", game] if game else []), *(["--ruleset", ruleset] if ruleset else [])]
-        emit(
-            as_json,
-            document,
-            lambda: render.listing(listed, where, limit if more else None, filters, lambda e: e["outcome"]),
-        )
+        emit(as_json, document, lambda: render.listing(entries, outcomes, where, limit if more else None, filters))
         report_damage(journal, entries)
 
 
-def _outcomes(journal: Journal) -> Callable[[dict[str, Any]], str]:
+def _outcomes(journal: Journal) -> Callable[[Entry], str]:
     """Each entry's outcome, its units and players named as the ruleset the
     journal kept for it names them in the language spoken ('3 soldaten
     gekocht', 'Rot: eine 6 auf B1'): that ruleset is loaded once, and only for
@@ -76,8 +74,8 @@ def _outcomes(journal: Journal) -> Callable[[dict[str, Any]], str]:
     ruleset that no longer loads leaves the stored words."""
     kept: dict[str, Ruleset | None] = {}
 
-    def said(entry: dict[str, Any]) -> str:
-        digest = entry["ruleset_digest"]
+    def said(entry: Entry) -> str:
+        digest = entry.ruleset_digest
         if not digest or not names_words(entry):
             return outcome(entry)
         if digest not in kept:
@@ -117,31 +115,31 @@ def show(entry: int, as_json: bool) -> None:
     """
     with opened(reading=True) as journal:
         found = journal.entry(entry)
-        if as_json or not is_unreadable(found):  # an entry that cannot be read is only its damage line
-            emit(as_json, found, lambda: _shown(journal, found))
+        if as_json or not found.unreadable:  # an entry that cannot be read is only its damage line
+            emit(as_json, found.as_dict(), lambda: _shown(journal, found))
         report_damage(journal, [found])
 
 
-def _shown(journal: Journal, entry: dict[str, Any]) -> str:
+def _shown(journal: Journal, entry: Entry) -> str:
     """The entry as its command printed it: a battle or hit check rebuilt from
     the ruleset content, situation and dice the journal keeps; a board action
     by its ruling and the board it left; any other ruling by running its
     command line again with the ruleset content kept, where that rules the
     same; else its card (the outcome in a few words, dice, hashes, why)."""
-    content = journal.ruleset_content(entry["ruleset_digest"]) if entry["ruleset_digest"] else None
-    if isinstance(entry["ruling"], dict) and "board" in entry["ruling"] and content is not None:
+    content = journal.ruleset_content(entry.ruleset_digest) if entry.ruleset_digest else None
+    if entry.move is not None and content is not None:
         rules = _kept_rules(entry, content)
-        return render.board_action(rules, {**entry, "explanation": _said_again(journal, rules, entry)})
-    if entry["command"].startswith("game") or (content is None and entry["ruleset"] is not None):
+        return render.board_action(rules, replace(entry, explanation=_said_again(journal, rules, entry)))
+    if entry.command.startswith("game") or (content is None and entry.ruleset is not None):
         return render.detail(entry)
     try:
-        report = _reported(entry, content) if content and entry.get("situation") else _printed_again(entry, content)
+        report = _reported(entry, content) if content and entry.situation else _printed_again(entry, content)
     except RefereeError:
         return render.detail(entry)
     return render.as_printed(entry, report) if report else render.detail(entry)
 
 
-def _said_again(journal: Journal, rules: Ruleset, entry: dict[str, Any]) -> list[dict[str, Any]]:
+def _said_again(journal: Journal, rules: Ruleset, entry: Entry) -> list[dict[str, Any]]:
     """A board action's steps in the language asked now: the action applied
     again to the board the journal holds before it. Where that no longer
     leaves the board stored (or the action is an undo, which applies
@@ -149,18 +147,22 @@ def _said_again(journal: Journal, rules: Ruleset, entry: dict[str, Any]) -> list
     from referee.board.history import apply
     from referee.board.state import Board
 
-    ruling = entry["ruling"]
-    if ruling["action"]["kind"] == "undo":
-        return list(entry["explanation"])
+    move = entry.move
+    if move is None or move.act.kind == "undo":
+        return list(entry.explanation)
+    before = journal.entry(move.previous).move if move.previous is not None else None
+    if move.previous is not None and before is None:  # the board it was applied to cannot be read
+        return list(entry.explanation)
     try:
-        before = journal.entry(ruling["previous"])["ruling"]["board"] if ruling["previous"] is not None else None
-        board, steps, _, _ = apply(rules, Board.from_dict(before) if before else None, ruling["action"])
+        board, steps, _, _ = apply(
+            rules, Board.from_dict(before.board.stored) if before else None, dict(move.act.stored)
+        )
     except (RefereeError, KeyError, TypeError):
-        return list(entry["explanation"])
-    return [step.as_dict() for step in steps] if board.as_dict() == ruling["board"] else list(entry["explanation"])
+        return list(entry.explanation)
+    return [step.as_dict() for step in steps] if board.as_dict() == move.board.stored else list(entry.explanation)
 
 
-def _printed_again(entry: dict[str, Any], content: bytes | None) -> str | None:
+def _printed_again(entry: Entry, content: bytes | None) -> str | None:
     """What the entry's command printed, run again with the ruleset content kept
     in the journal, in the language asked now: None when that no longer rules
     the same (which is checked in the language it was ruled in)."""
@@ -169,10 +171,10 @@ def _printed_again(entry: dict[str, Any], content: bytes | None) -> str | None:
     from referee.cli.replay import rerun
     from referee.journal.compare import differences
 
-    args, asked = entry["replay"], language.current()
+    args, asked = entry.replay, language.current()
     with _kept(entry, content) as kept:
         now, error, printed = rerun(args, kept, as_json=False)
-        if error or differences(entry["ruling"], now):
+        if error or differences(entry.ruling, now):
             return None
         if asked != ruled_in(args):
             _, _, printed = rerun(["--lang", asked, *without_language(args)], kept, as_json=False)
@@ -180,18 +182,18 @@ def _printed_again(entry: dict[str, Any], content: bytes | None) -> str | None:
 
 
 @contextmanager
-def _kept(entry: dict[str, Any], content: bytes | None) -> Iterator[Path | None]:
+def _kept(entry: Entry, content: bytes | None) -> Iterator[Path | None]:
     """The ruleset content the journal kept for the entry, as a file named like
     the one it was read from (None when none was kept)."""
     with tempfile.TemporaryDirectory(prefix="referee-show-") as tmp:
         kept = None
         if content is not None:
-            kept = Path(tmp) / Path(entry["ruleset_path"]).name
+            kept = Path(tmp) / Path(entry.ruleset_path or "").name
             kept.write_bytes(content)
         yield kept
 
 
-def _kept_rules(entry: dict[str, Any], content: bytes) -> Ruleset:
+def _kept_rules(entry: Entry, content: bytes) -> Ruleset:
     """The ruleset as the journal kept it for this entry, not today's file."""
     from referee.ruleset.load import load_file
 
@@ -200,7 +202,7 @@ def _kept_rules(entry: dict[str, Any], content: bytes) -> Ruleset:
         return load_file(kept)
 
 
-def _reported(entry: dict[str, Any], content: bytes) -> str:
+def _reported(entry: Entry, content: bytes) -> str:
     """The report of the entry's kind, ruled again on its stored situation and
     dice with the ruleset content kept in the journal, not today's file."""
     from referee.journal.rerule import reread
@@ -208,13 +210,12 @@ def _reported(entry: dict[str, Any], content: bytes) -> str:
     from referee.render import kinds
     from referee.rolling import Settled
 
-    dice = entry["dice"]
+    dice = entry.dice
     with _kept(entry, content) as kept:
         assert kept is not None
         rules, procedure, situation, throw = reread(entry, kept)
-        typed = tuple(dice.get("typed") or ())
-        again = _typed_again(entry["replay"], procedure.typed) if typed else ()
-        settled = Settled(resolve(rules, situation, throw), throw, typed, dice.get("seed"), again)
+        again = _typed_again(entry.replay, procedure.typed) if dice.typed else ()
+        settled = Settled(resolve(rules, situation, throw), throw, dice.typed, dice.seed, again)
         report: str = kinds.report(procedure.report).ruled(rules, situation, settled)[1]()
     return report
 
@@ -321,5 +322,5 @@ def export(game: str | None, form: str, as_json: bool) -> None:
         if form == "csv" and not as_json:
             click.echo(to_csv(entries), nl=False)
         else:
-            emit(True, {"game": game, "entries": entries}, str)
+            emit(True, {"game": game, "entries": [entry.as_dict() for entry in entries]}, str)
         report_damage(journal, entries)

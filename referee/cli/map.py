@@ -138,5 +138,5 @@ def landmap(
     landmap_ = dealt(rules, tiles, shape, capitals, seed)
     document = render.document(rules.name, landmap_)
     written = write_svg(rules, landmap_, svg_path, hex_size, document)
-    record(rules, document, seed=landmap_.seed)
+    record(rules, document, "map", seed=landmap_.seed)
     emit(as_json, document, lambda: render.report(land, rules.title, landmap_) + written)

@@ -6,6 +6,7 @@ same attack in the same game is flagged in the journal."""
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import fields
 from typing import TYPE_CHECKING, Any
 
@@ -87,33 +88,32 @@ def asked(n: int, ruleset: str | None, told: BattleTold) -> tuple[Ruleset, Battl
 
     with opened(reading=True) as journal:
         entry = journal.entry(n)
-        later = [e for e in journal.entries() if e["id"] > n]
-    if entry.get("damage"):
+        later = [e for e in journal.entries() if e.id > n]
+    if entry.damage:
         raise RefereeError(
-            say("error.pick.unreadable", "entry {n} cannot be read: {why}", n=n, why=series(entry["damage"]))
+            say("error.pick.unreadable", "entry {n} cannot be read: {why}", n=n, why=series(entry.damage))
         )
-    ruling = entry["ruling"] if isinstance(entry["ruling"], dict) else {}
-    awaits = ruling.get("awaits") if entry["command"] == "battle" else None
+    awaits = entry.awaits if entry.command == "battle" else None
     if awaits is None:
         raise RefereeError(
             say(
                 "error.pick.complete",
                 "entry {n} waits for no pick: it is a complete '{command}' ruling",
                 n=n,
-                command=entry["command"],
+                command=entry.command,
             )
         )
-    if ruleset is not None and ruleset != entry["ruleset"]:
+    if ruleset is not None and ruleset != entry.ruleset:
         raise RefereeError(
             say(
                 "error.pick.ruleset",
                 "entry {n} was ruled with {then}, not {given}: leave the ruleset out",
                 n=n,
-                then=entry["ruleset"],
+                then=entry.ruleset,
                 given=ruleset,
             )
         )
-    picked = next((e["id"] for e in later if (e["inputs"] or {}).get("entry") == n), None)
+    picked = next((e.id for e in later if e.picks_on == n), None)
     if picked is not None:
         raise RefereeError(
             say(
@@ -145,8 +145,8 @@ def asked(n: int, ruleset: str | None, told: BattleTold) -> tuple[Ruleset, Battl
                 metavar=_metavar(awaits),
             )
         )
-    rules = load_rules(entry["ruleset"])
-    if rules.digest != entry["ruleset_digest"]:
+    rules = load_rules(entry.ruleset or "")
+    if rules.digest != entry.ruleset_digest:
         raise RefereeError(
             say(
                 "error.pick.changed",
@@ -157,19 +157,19 @@ def asked(n: int, ruleset: str | None, told: BattleTold) -> tuple[Ruleset, Battl
             )
         )
 
-    stored: dict[str, Any] = {f.name: entry["inputs"].get(f.name) for f in fields(BattleTold)}
+    stored: dict[str, Any] = {f.name: entry.inputs.get(f.name) for f in fields(BattleTold)}
     stored = {k: tuple(v) if isinstance(v, list) else v for k, v in stored.items()}
-    seed = (entry["dice"] or {}).get("seed")
+    seed = entry.dice.seed
     if seed is not None:  # the referee drew them: the same seed draws the same throw, and says so
         said = BattleTold(**{**stored, "seed": seed, awaits: getattr(told, awaits)})
-        return rules, said, [*entry["replay"], flag, str(getattr(told, awaits))]
-    typed = typed_dice(procedure_for(rules), dict(entry["dice"]["rolled"]))
+        return rules, said, [*entry.replay, flag, str(getattr(told, awaits))]
+    typed = typed_dice(procedure_for(rules), dict(entry.dice.rolled))
     said = BattleTold(**{**stored, **typed, "seed": None, awaits: getattr(told, awaits)})
-    line = _without_seed(list(entry["replay"])) + _typed_flags(typed) + [flag, str(getattr(told, awaits))]
+    line = _without_seed(list(entry.replay)) + _typed_flags(typed) + [flag, str(getattr(told, awaits))]
     return rules, said, line
 
 
-def _attack(inputs: dict[str, Any]) -> dict[str, Any]:
+def _attack(inputs: Mapping[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in inputs.items() if k not in NOT_THE_ATTACK and k != "as_json"}
 
 
@@ -181,33 +181,30 @@ def rolled_before(rules: Ruleset) -> list[int]:
     with opened(reading=True) as journal:
         game = journal.current_game()
         entries = journal.entries(game=game["name"]) if game else []
-    picked = {(e["inputs"] or {}).get("entry") for e in entries}
+    picked = {e.picks_on for e in entries}
     before = [
         e
         for e in entries
-        if e["command"] == "battle"
-        and e["ruleset"] == rules.name
-        and (e["dice"] or {}).get("seed") is not None
-        and _attack(e["inputs"] or {}) == attack
+        if e.command == "battle" and e.ruleset == rules.name and e.dice.seed is not None and _attack(e.inputs) == attack
     ]
     for e in before:
-        waiting = isinstance(e["ruling"], dict) and e["ruling"].get("awaits") and e["id"] not in picked
+        waiting = e.awaits and e.id not in picked
         click.echo(
             say(
                 "pick.rolled_before_waiting",
                 "note: this attack was rolled before in game '{game}' (entry {n}); the journal flags this roll; "
                 "entry {n} still waits for its pick: referee battle --entry {n}",
-                game=e["game"],
-                n=e["id"],
+                game=e.game,
+                n=e.id,
             )
             if waiting
             else say(
                 "pick.rolled_before",
                 "note: this attack was rolled before in game '{game}' (entry {n}); the journal flags this roll",
-                game=e["game"],
-                n=e["id"],
+                game=e.game,
+                n=e.id,
             ),
             err=True,
         )
 
-    return [e["id"] for e in before]
+    return [e.id for e in before]

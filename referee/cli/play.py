@@ -33,12 +33,15 @@ from referee.procedures.told import pips as numbers
 from referee.ruling import say, series, step
 
 if TYPE_CHECKING:
+    from referee.board.snapshot import BoardMove
     from referee.board.state import Board
+    from referee.journal.rows import Entry
     from referee.ruleset.model import Ruleset
 
 
-def _board_entry(game: str | None, reading: bool) -> tuple[Ruleset, dict[str, Any]]:
-    """The ruleset and latest board entry of the named game, or of the game going."""
+def _board_entry(game: str | None, reading: bool) -> tuple[Ruleset, Entry, BoardMove]:
+    """The ruleset, latest board entry and its board action, of the named game
+    or of the game going; an entry whose board cannot be read is refused."""
     from referee.board import COMMAND
 
     with opened(reading=reading) as journal:
@@ -66,8 +69,21 @@ def _board_entry(game: str | None, reading: bool) -> tuple[Ruleset, dict[str, An
                     game=game,
                 )
             )
-    path = Path(entry["ruleset_path"] or "")
-    return load_rules(str(path) if path.is_file() else entry["ruleset"]), entry
+    path = Path(entry.ruleset_path or "")
+    return load_rules(str(path) if path.is_file() else entry.ruleset or ""), entry, _move(entry)
+
+
+def _move(entry: Entry) -> BoardMove:
+    """The entry's board action; one edited or damaged out of its shape is refused."""
+    if entry.move is None:
+        raise RefereeError(
+            say(
+                "error.play.unreadable",
+                "the board of entry {n} cannot be read ('referee log verify' says more)",
+                n=entry.id,
+            )
+        )
+    return entry.move
 
 
 def _stop_if_over() -> None:
@@ -78,8 +94,8 @@ def _stop_if_over() -> None:
     with opened() as journal:
         going = journal.current_game()
         last = going and journal.last_entry(going["name"], COMMAND)
-    if going and last and last["ruling"]["board"]["phase"] == "over":
-        record(None, {"game": going["name"], "ruleset": going["ruleset"]}, stops=going["name"], command=STOP)
+    if going and last and last.move and last.move.board.phase == "over":
+        record(None, {"game": going["name"], "ruleset": going["ruleset"]}, "game", stops=going["name"], command=STOP)
 
 
 def _player(rules: Ruleset, given: str | None, board: Board) -> str:
@@ -118,17 +134,17 @@ def _act(kind: str, as_json: bool, given: str | None, seed: int | None = None, *
     from referee.board.state import Board
     from referee.render import board as render
 
-    rules, entry = _board_entry(None, reading=False)
-    board = Board.from_dict(entry["ruling"]["board"])
+    rules, entry, move = _board_entry(None, reading=False)
+    board = Board.from_dict(move.board.stored)
     action = {"kind": kind, "player": _player(rules, given, board), **fields}
     new, steps, done, drawn = apply(rules, board, action, seed)
     rolled = {"rolled": {"attacker": done["throw"]}} if kind == "attack" else None
-    out = document(new, done, entry["id"], steps)
+    out = document(new, done, entry.id, steps)
     _record_on(rules, out, entry, seed=drawn, dice=rolled)
     emit(as_json, out, lambda: render.report(rules, out, drawn=drawn))
 
 
-def _record_on(rules: Ruleset, out: dict[str, Any], entry: dict[str, Any], **given: Any) -> None:
+def _record_on(rules: Ruleset, out: dict[str, Any], entry: Entry, **given: Any) -> None:
     """Record an action only while the board entry it was read from is still
     its game's last: of two terminals acting on one board at once, the one
     that writes second is refused with what changed, and writes nothing."""
@@ -138,14 +154,14 @@ def _record_on(rules: Ruleset, out: dict[str, Any], entry: dict[str, Any], **giv
     from referee.ruling import listed
 
     try:
-        record(rules, out, builds=Builds(entry["game"], COMMAND, entry["id"]), **given)
+        record(rules, out, "board", builds=Builds(entry.game or "", COMMAND, entry.id), **given)
     except Moved as moved:
         changes = [
             say(
                 "play.changed",
                 "{outcome} (entry {entry})",
                 outcome=outcome(e, lambda word: rules.said(word).spoken),
-                entry=e["id"],
+                entry=e.id,
             )
             for e in moved.since
         ]
@@ -255,9 +271,9 @@ def start(
     }
     board, steps, _, _ = apply(rules, None, action)
     _stop_if_over()
-    record(rules, {"game": name, "ruleset": rules.name}, starts=name, command=START)
+    record(rules, {"game": name, "ruleset": rules.name}, "game", starts=name, command=START)
     out = document(board, action, None, steps)
-    record(rules, out, seed=board.seed)
+    record(rules, out, "board", seed=board.seed)
     emit(as_json, out, lambda: render.report(rules, out))
 
 
@@ -453,34 +469,31 @@ def undo(as_json: bool) -> None:
     from referee.render import board as render
 
     _held()
-    rules, entry = _board_entry(None, reading=False)
-    ruling = entry["ruling"]
-    if ruling["previous"] is None:
+    rules, entry, move = _board_entry(None, reading=False)
+    if move.previous is None:
         raise RefereeError(
             say("error.play.undo", "nothing to undo: the game starts with the deal (stop it with 'referee game stop')")
         )
 
     with opened() as journal:
-        kept = journal.entry(ruling["previous"])
-    if kept.get("damage") or not isinstance(kept["ruling"], dict) or "board" not in kept["ruling"]:
+        kept = journal.entry(move.previous)
+    if kept.damage or kept.move is None:
         raise RefereeError(
             say(
                 "error.play.undo_damaged",
                 "cannot undo: the board before it, entry {n}, cannot be read: {why}",
-                n=ruling["previous"],
-                why=series(kept.get("damage") or [say("error.play.not_board", "it holds no board")]),
+                n=move.previous,
+                why=series(kept.damage or [say("error.play.not_board", "it holds no board")]),
             )
         )
-    before = kept["ruling"]
-    action = {"kind": "undo", "undone": entry["id"], "back_to": ruling["previous"]}
-    steps = [
-        step("", "board.undo", "entry {entry} ({command}) taken back", entry=entry["id"], command=entry["command"])
-    ]
+    before = kept.move
+    action = {"kind": "undo", "undone": entry.id, "back_to": move.previous}
+    steps = [step("", "board.undo", "entry {entry} ({command}) taken back", entry=entry.id, command=entry.command)]
     out = {
-        "game": ruling["game"],
+        "game": move.game,
         "action": action,
-        "previous": before["previous"],
-        "board": before["board"],
+        "previous": before.previous,
+        "board": before.board.stored,
         "explanation": [s.as_dict() for s in steps],
     }
     _record_on(rules, out, entry)
@@ -508,12 +521,12 @@ def board(game: str | None, svg_path: str | None, as_json: bool) -> None:
     """
     from referee.render import board as render
 
-    rules, entry = _board_entry(game, reading=True)
-    out = {"game": entry["ruling"]["game"], "entry": entry["id"], "board": entry["ruling"]["board"]}
+    rules, entry, move = _board_entry(game, reading=True)
+    out = {"game": move.game, "entry": entry.id, "board": move.board.stored}
     if svg_path:
         from referee.inputs import write_text
 
-        write_text(Path(svg_path), render.svg(rules, out["board"]), "the board")
+        write_text(Path(svg_path), render.svg(rules, move.board), "the board")
         out["svg"] = svg_path
     emit(
         as_json,
@@ -539,9 +552,9 @@ def hint(game: str | None, as_json: bool) -> None:
     from referee.board.state import Board
     from referee.render import board as render
 
-    rules, entry = _board_entry(game, reading=True)
-    found = hints(rules, Board.from_dict(entry["ruling"]["board"]))
-    out = {"game": entry["ruling"]["game"], "board": entry["ruling"]["board"], "hints": [h.as_dict() for h in found]}
+    rules, _, move = _board_entry(game, reading=True)
+    found = hints(rules, Board.from_dict(move.board.stored))
+    out = {"game": move.game, "board": move.board.stored, "hints": [h.as_dict() for h in found]}
     emit(as_json, out, lambda: render.hints(rules, out, found))
 
 
@@ -562,15 +575,14 @@ def replay(game: str | None, as_json: bool) -> None:
     from referee.board.history import forks, rebuild
     from referee.render import board as render
 
-    rules, entry = _board_entry(game, reading=True)
-    name = entry["ruling"]["game"]
+    rules, entry, move = _board_entry(game, reading=True)
     with opened(reading=True) as journal:
-        entries = journal.entries(game=entry["game"])
+        entries = journal.entries(game=entry.game)
     rebuilt, differences = rebuild(rules, entries)
     forked = forks(entries)
-    same = rebuilt is not None and rebuilt.as_dict() == entry["ruling"]["board"] and not differences and not forked
+    same = rebuilt is not None and rebuilt.as_dict() == move.board.stored and not differences and not forked
     out = {
-        "game": name,
+        "game": move.game,
         "same": same,
         "differences": differences,
         "forks": forked,

@@ -111,7 +111,7 @@ def recruit(
         "ways": result.ways,
         "explanation": [s.as_dict() for s in result.steps],
     }
-    record(rules, document)
+    record(rules, document, "recruit")
     emit(as_json, document, lambda: render.recruit_report(rules, result))
 
 
@@ -123,7 +123,7 @@ def _territory(rules: Ruleset, holds: str, changes: tuple[str, ...], site: bool,
         "after": holding_rows(settled.after),
         "explanation": [s.as_dict() for s in settled.steps],
     }
-    record(rules, document)
+    record(rules, document, "territory")
     emit(as_json, document, lambda: render.territory_report(rules, settled))
 
 

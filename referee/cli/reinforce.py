@@ -55,5 +55,5 @@ def reinforce(ctx: click.Context, ruleset: str, free_places: int | None, buy: st
         "bought": bought,
         "explanation": [s.as_dict() for s in offered.steps],
     }
-    record(rules, document)
+    record(rules, document, "reinforce")
     emit(as_json, document, lambda: render.report(rules, offered, bought))

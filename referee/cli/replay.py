@@ -12,8 +12,9 @@ import io
 import shlex
 import sys
 import tempfile
+from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -22,21 +23,25 @@ from referee.cli.helptext import described
 from referee.cli.journaling import journal_option, opened, report_damage, rerunning
 from referee.cli.options import emit, json_option, whole
 from referee.errors import RefereeError
+from referee.journal.compare import Run
 from referee.journal.export import command_line
 from referee.language import pgettext
 from referee.render import journal as render
 from referee.ruling import say
 
+if TYPE_CHECKING:
+    from referee.journal.rows import Entry
 
-def _today_file(entry: dict[str, Any]) -> Path | None:
+
+def _today_file(entry: Entry) -> Path | None:
     """The ruleset file today: the file it was read from; if that moved and the
     player named a shipped ruleset (not a file), the shipped one of that name."""
     from referee.ruleset.load import shipped
 
-    recorded = Path(entry["ruleset_path"])
+    recorded = Path(entry.ruleset_path or "")
     if recorded.is_file():
         return recorded
-    return shipped().get(entry["inputs"].get("ruleset", ""))
+    return shipped().get(entry.inputs.get("ruleset", ""))
 
 
 def rerun(args: list[str], ruleset_file: Path | None, *, as_json: bool = True) -> tuple[Any, str | None, str]:
@@ -61,15 +66,15 @@ def rerun(args: list[str], ruleset_file: Path | None, *, as_json: bool = True) -
     return attempt.document, None, printed.getvalue()
 
 
-def _rule_again(entry: dict[str, Any], ruleset_file: Path | None) -> tuple[Any, Any, str | None]:
+def _rule_again(entry: Entry, ruleset_file: Path | None) -> tuple[Any, Any, str | None]:
     """(the ruling then, the ruling now or None, why not): through the door
     on the stored situation where the entry holds one, else by its command line."""
-    if not entry.get("situation"):
-        now, error, _ = rerun(entry["replay"], ruleset_file)
-        return entry["ruling"], now, error
+    if not entry.situation:
+        now, error, _ = rerun(entry.replay, ruleset_file)
+        return entry.ruling, now, error
     from referee.journal.rerule import rule_again
 
-    then = entry["situation"]["ruling"]
+    then = entry.situation.ruling
     if ruleset_file is None:
         return then, None, say("replay.no_file", "the entry names no ruleset file to rule with")
     try:
@@ -78,20 +83,11 @@ def _rule_again(entry: dict[str, Any], ruleset_file: Path | None) -> tuple[Any, 
         return then, None, str(exc)
 
 
-def _run(entry: dict[str, Any], label: str, ruleset_file: Path | None) -> dict[str, Any]:
-    from dataclasses import asdict
-
+def _run(entry: Entry, label: str, ruleset_file: Path | None) -> Run:
     from referee.journal.compare import differences
 
     then, now, error = _rule_again(entry, ruleset_file)
-    found = [] if error else [asdict(d) for d in differences(then, now)]
-    return {
-        "label": label,
-        "error": error,
-        "same": not error and not found,
-        "differences": found,
-        "ruling": now,
-    }
+    return Run(label, error, () if error else tuple(differences(then, now)), now)
 
 
 def _digest(path: Path) -> str:
@@ -100,16 +96,16 @@ def _digest(path: Path) -> str:
     return sha256_hex(path.read_bytes())
 
 
-def replay_entry(entry: dict[str, Any], stored: bytes | None) -> list[dict[str, Any]]:
-    if entry["ruleset"] is None:
+def replay_entry(entry: Entry, stored: bytes | None) -> list[Run]:
+    if entry.ruleset is None:
         return [_run(entry, pgettext("replay.today", "Today"), None)]
     runs = []
     with tempfile.TemporaryDirectory(prefix="referee-replay-") as tmp:
         if stored is not None:
-            kept = Path(tmp) / Path(entry["ruleset_path"]).name
+            kept = Path(tmp) / Path(entry.ruleset_path or "").name
             kept.write_bytes(stored)
-            digest = entry["ruleset_digest"][:16]
-            if _digest(kept) == entry["ruleset_digest"]:
+            digest = (entry.ruleset_digest or "")[:16]
+            if _digest(kept) == entry.ruleset_digest:
                 label = pgettext("replay.kept", "With {file} as it was (sha256 {digest}, kept in the journal)")
             else:
                 label = pgettext(
@@ -120,41 +116,34 @@ def replay_entry(entry: dict[str, Any], stored: bytes | None) -> list[dict[str, 
             runs.append(_run(entry, label.format(file=kept.name, digest=digest), kept))
     today = _today_file(entry)
     if today is None:
-        runs.append(
-            {
-                "label": pgettext("replay.today.file", "With today's file"),
-                "error": pgettext("replay.gone", "the ruleset file {file} is gone").format(file=entry["ruleset_path"]),
-                "same": False,
-                "differences": [],
-                "ruling": None,
-            }
-        )
+        gone = pgettext("replay.gone", "the ruleset file {file} is gone").format(file=entry.ruleset_path)
+        runs.append(Run(pgettext("replay.today.file", "With today's file"), gone, (), None))
     else:
         digest = _digest(today)
-        if digest == entry["ruleset_digest"]:
+        if digest == entry.ruleset_digest:
             label = pgettext("replay.today.same", "With today's {file} (unchanged)")
         else:
             label = pgettext("replay.today.changed", "With today's {file} (changed since: sha256 {digest})")
-        runs.append({**_run(entry, label.format(file=today, digest=digest[:16]), today), "digest": digest})
+        runs.append(replace(_run(entry, label.format(file=today, digest=digest[:16]), today), digest=digest))
     return runs
 
 
-def _summary(entry: dict[str, Any], runs: list[dict[str, Any]]) -> str:
+def _summary(entry: Entry, runs: list[Run]) -> str:
     """The replay's verdict: the ruling stands, or differs, and why as far as is known."""
     today = runs[-1]
-    if today["same"]:
+    if today.same:
         return pgettext("replay.stands", "The ruling stands: today the referee rules the same.")
     why = []
-    if today.get("digest") and today["digest"] != entry["ruleset_digest"]:
+    if today.digest and today.digest != entry.ruleset_digest:
         why.append(pgettext("replay.why.file", "the ruleset file has changed since"))
-    if len(runs) > 1 and not runs[0]["same"]:
+    if len(runs) > 1 and not runs[0].same:
         from referee import __version__
 
         why.append(
             pgettext(
                 "replay.why.referee",
                 "the referee rules differently with the same file (version {then} then, {now} now)",
-            ).format(then=entry["version"], now=__version__)
+            ).format(then=entry.version, now=__version__)
         )
     if not why:
         return pgettext("replay.differs", "Today's ruling differs.")
@@ -178,37 +167,38 @@ def replay(entry: int, as_json: bool) -> None:
     """
     with opened(reading=True) as journal:
         found = journal.entry(entry)
-        stored = journal.ruleset_content(found["ruleset_digest"]) if found["ruleset_digest"] else None
+        stored = journal.ruleset_content(found.ruleset_digest) if found.ruleset_digest else None
         report_damage(journal, [found])
-    if found["command"].startswith("game"):
+    if found.command.startswith("game"):
         raise RefereeError(
             say(
                 "error.replay.not_ruling",
                 "entry {n} records a '{command}', not a ruling: there is nothing to rule again",
                 n=entry,
-                command=found["command"],
+                command=found.command,
             )
         )
-    if found["command"].startswith(BOARD_ACTION):
+    if found.command.startswith(BOARD_ACTION):
         raise RefereeError(
             say(
                 "error.replay.board",
                 "entry {n} is an action of a game held on the board, ruled on the board the entries before it "
                 "built: 'referee play replay --game {game}' replays the whole game",
                 n=entry,
-                game=found["game"],
+                game=found.game,
             )
         )
 
     runs = replay_entry(found, stored)
+    line, summary = shlex.join(["referee", *found.replay]), _summary(found, runs)
     document = {
         "entry": entry,
         "command_line": command_line(found),
-        "replay_line": shlex.join(["referee", *found["replay"]]),
-        "same": runs[-1]["same"],
-        "summary": _summary(found, runs),
-        "runs": runs,
+        "replay_line": line,
+        "same": runs[-1].same,
+        "summary": summary,
+        "runs": [run.as_dict() for run in runs],
     }
-    emit(as_json, document, lambda: render.replay(document))
-    if not document["same"]:
+    emit(as_json, document, lambda: render.replay(entry, line, runs, summary))
+    if not runs[-1].same:
         sys.exit(1)

@@ -90,7 +90,7 @@ def roll(words: tuple[str, ...], die_name: str | None, seed: int | None, as_json
             raise did_you_mean(pgettext("kind", "die"), name, list(rules.dice))
         faces = roll_faces(rules.dice[name].die, count or 1, seed)
         document = render.faces_document(rules.name, name, faces, seed)
-        record(rules, document, seed=seed, dice={"rolled": {name: faces}})
+        record(rules, document, "faces", seed=seed, dice={"rolled": {name: faces}})
         emit(as_json, document, lambda: render.faces_report(rules, name, faces, seed))
         return
     if _WORD.match(spec) and not re.fullmatch(r"[dw]\d*", spec, re.IGNORECASE):
@@ -112,7 +112,7 @@ def roll(words: tuple[str, ...], die_name: str | None, seed: int | None, as_json
     expression = parse(" ".join(words))  # notation may be typed with spaces: 2d6 + 1
     rolled = roll_expression(expression, seed)
     document = render.expression_document(expression, rolled, seed)
-    record(None, document, seed=seed, dice={"rolled": _by_term(document["dice"])})
+    record(None, document, "roll", seed=seed, dice={"rolled": _by_term(document["dice"])})
     emit(as_json, document, lambda: render.expression_report(expression, rolled, seed))
 
 

@@ -35,5 +35,5 @@ def score(ctx: click.Context, ruleset: str, first: str | None, as_json: bool) ->
     dice = {players(name): numbers(value, f"--{name}", rule or "") for name, value in extra_options(ctx.args).items()}
     result = final(rules, dice, players(first) if first else None)
     document = render.score_document(rules.name, dice, result)
-    record(rules, document)
+    record(rules, document, "score")
     emit(as_json, document, lambda: render.score_report(rules, dice, result))

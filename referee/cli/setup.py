@@ -83,5 +83,5 @@ def setup(
     start = who_starts(rules, armies, left) if left else None
     document = render.document(rules.name, landmap, armies, start)
     written = write_svg(rules, landmap, svg_path, hex_size, document)
-    record(rules, document, seed=landmap.seed)
+    record(rules, document, "setup", seed=landmap.seed)
     emit(as_json, document, lambda: render.report(rules, land, landmap, armies, start) + written)

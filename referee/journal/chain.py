@@ -38,7 +38,7 @@ HASHED = (
 # only where an entry holds them: entries written before their step keep the
 # hashes they were written with, and a value set or cleared by hand on any
 # entry changes what is hashed, so it breaks the chain there.
-LATER = ("situation",)
+LATER = ("situation", "kind")
 
 
 def canonical(value: Any) -> str:

@@ -13,6 +13,36 @@ from referee.records import record
 
 
 @record
+class Run:
+    """One ruling again (`referee replay`): under which file (its label), why
+    it could not rule (`error`), what differs from the ruling recorded, the
+    ruling given now, and the sha256 of today's file for the run with it."""
+
+    label: str
+    error: str | None
+    differences: tuple[Difference, ...]
+    ruling: Any
+    digest: str | None = None
+
+    @property
+    def same(self) -> bool:
+        return not self.error and not self.differences
+
+    def as_dict(self) -> dict[str, Any]:
+        """The run as --json prints it."""
+        from dataclasses import asdict
+
+        return {
+            "label": self.label,
+            "error": self.error,
+            "same": self.same,
+            "differences": [asdict(d) for d in self.differences],
+            "ruling": self.ruling,
+            **({"digest": self.digest} if self.digest is not None else {}),
+        }
+
+
+@record
 class Difference:
     path: str
     then: Any

@@ -7,9 +7,12 @@ import csv
 import io
 import shlex
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
 from referee.journal.chain import canonical
+
+if TYPE_CHECKING:
+    from referee.journal.rows import Entry
 
 CSV_COLUMNS = (
     "id",
@@ -28,22 +31,22 @@ CSV_COLUMNS = (
 )
 
 
-def command_line(entry: dict[str, Any]) -> str:
-    return shlex.join(["referee", *entry["argv"]])
+def command_line(entry: Entry) -> str:
+    return shlex.join(["referee", *entry.argv])
 
 
-def to_csv(entries: Sequence[dict[str, Any]]) -> str:
+def to_csv(entries: Sequence[Entry]) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(CSV_COLUMNS)
     for entry in entries:
         cells = {
-            **entry,
+            **entry.as_dict(),
             "command_line": command_line(entry),
-            "seed": entry["dice"].get("seed"),
-            "dice": canonical(entry["dice"]),
-            "ruling": canonical(entry["ruling"]),
-            "explanation": "\n".join(f"{step['rule']}: {step['text']}" for step in entry["explanation"]),
+            "seed": entry.dice.seed,
+            "dice": canonical(entry.dice.stored),
+            "ruling": canonical(entry.ruling),
+            "explanation": "\n".join(f"{step['rule']}: {step['text']}" for step in entry.explanation),
         }
         writer.writerow(["" if cells[c] is None else cells[c] for c in CSV_COLUMNS])
     return out.getvalue()

@@ -9,10 +9,13 @@ hold. A version-1 journal read before any migration has only its table."""
 from __future__ import annotations
 
 import sqlite3
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from referee.errors import RefereeError
 from referee.ruling import say
+
+if TYPE_CHECKING:
+    from referee.journal.rows import Entry
 
 START, STOP, KEPT = "game start", "game stop", "games kept"
 COLUMNS = ("id", "name", "ruleset", "started", "stopped")
@@ -191,20 +194,20 @@ def played(db: sqlite3.Connection, damage: list[str] | None = None) -> list[dict
     games = _outside_chain(db, noted)
     for row in db.execute("SELECT * FROM entries WHERE command = ? ORDER BY id", (START,)).fetchall():
         start = _read(row, noted)
-        found = db.execute("SELECT min(id) FROM entries WHERE command = ? AND id > ?", (STOP, start["id"])).fetchone()
+        found = db.execute("SELECT min(id) FROM entries WHERE command = ? AND id > ?", (STOP, start.id)).fetchone()
         stop = found[0]
         stopped = _read(db.execute("SELECT * FROM entries WHERE id = ?", (stop,)).fetchone(), noted) if stop else None
         count = db.execute(
-            "SELECT count(*) FROM entries WHERE id > ? AND (? IS NULL OR id < ?)", (start["id"], stop, stop)
+            "SELECT count(*) FROM entries WHERE id > ? AND (? IS NULL OR id < ?)", (start.id, stop, stop)
         ).fetchone()[0]
         games.append(
             {
-                "name": start["game"] or f"(damaged entry {start['id']})",
-                "ruleset": start["ruleset"],
-                "started": start["time"],
-                "stopped": stopped["time"] if stopped else None,
+                "name": start.game or f"(damaged entry {start.id})",
+                "ruleset": start.ruleset,
+                "started": start.time,
+                "stopped": stopped.time if stopped else None,
                 "entries": count,
-                "start_entry": start["id"],
+                "start_entry": start.id,
                 "stop_entry": stop,
                 "in_chain": True,
             }
@@ -212,12 +215,12 @@ def played(db: sqlite3.Connection, damage: list[str] | None = None) -> list[dict
     return games
 
 
-def _read(row: sqlite3.Row, damage: list[str]) -> dict[str, Any]:
+def _read(row: sqlite3.Row, damage: list[str]) -> Entry:
     from referee.journal.rows import decode
 
     entry = decode(row)
-    if "damage" in entry:
-        damage.append(f"entry {entry['id']}: {'; '.join(entry['damage'])}")
+    if entry.damage:
+        damage.append(f"entry {entry.id}: {'; '.join(entry.damage)}")
     return entry
 
 

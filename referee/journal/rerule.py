@@ -22,6 +22,7 @@ from referee.procedures.base import Procedure, throw_from_dict
 from referee.ruling import Ruling, listed, say
 
 if TYPE_CHECKING:
+    from referee.journal.rows import Entry
     from referee.ruleset.model import Ruleset
 
 
@@ -34,7 +35,7 @@ def stored(procedure: str, situation: Any, ruling: Ruling) -> dict[str, Any]:
     return {"procedure": procedure, "situation": situation.as_dict(), "ruling": plain, **said}
 
 
-def reread(entry: Mapping[str, Any], ruleset_file: Path) -> tuple[Ruleset, Procedure, Any, dict[str, tuple[Face, ...]]]:
+def reread(entry: Entry, ruleset_file: Path) -> tuple[Ruleset, Procedure, Any, dict[str, tuple[Face, ...]]]:
     """The entry's ruleset (from `ruleset_file`), its procedure, its situation
     and its throw, read back; a RefereeError says in the game's words why the
     stored situation cannot be ruled on with this ruleset."""
@@ -42,23 +43,24 @@ def reread(entry: Mapping[str, Any], ruleset_file: Path) -> tuple[Ruleset, Proce
     from referee.ruleset import registry
     from referee.ruleset.load import load_file
 
-    kept = entry["situation"]
+    kept = entry.situation
+    assert kept is not None, "reread is asked only of an entry that holds a situation"
     rules = load_file(ruleset_file)
     today = procedure_for(rules)
-    if today.name != kept["procedure"]:
+    if today.name != kept.procedure:
         raise RefereeError(
             say(
                 "error.replay.procedure",
                 "{game} is now ruled by {today}, not {then} as in this entry",
                 game=rules.title,
                 today=today.name,
-                then=kept["procedure"],
+                then=kept.procedure,
             )
         )
-    procedure = cast(Procedure, registry.entry(kept["procedure"]))
+    procedure = cast(Procedure, registry.entry(kept.procedure))
     try:
-        situation = procedure.situation.from_dict(kept["situation"])
-        throw = throw_from_dict(entry["dice"]["rolled"])
+        situation = procedure.situation.from_dict(kept.situation)
+        throw = throw_from_dict(entry.dice.rolled)
     except (KeyError, TypeError, ValueError) as exc:
         raise RefereeError(
             say(
@@ -98,7 +100,7 @@ def _counts(groups: Mapping[str, int]) -> str:
     return listed(f"{group} {count}" for group, count in groups.items()) or say("error.replay.no_dice", "no dice")
 
 
-def rule_again(entry: Mapping[str, Any], ruleset_file: Path) -> dict[str, Any]:
+def rule_again(entry: Entry, ruleset_file: Path) -> dict[str, Any]:
     """The typed ruling (JSON-ready) the door gives today on the entry's
     situation and throw, under the ruleset in `ruleset_file`; a RefereeError
     says in the game's words why it cannot rule."""
@@ -107,7 +109,8 @@ def rule_again(entry: Mapping[str, Any], ruleset_file: Path) -> dict[str, Any]:
 
     rules, _, situation, throw = reread(entry, ruleset_file)
     speaking = language.current()
-    language.use(entry["situation"].get("language", language.ENGLISH))  # its steps said as they were recorded
+    assert entry.situation is not None, "ruled again only where the entry holds a situation"
+    language.use(entry.situation.language)  # its steps said as they were recorded
     try:
         ruling: dict[str, Any] = json.loads(json.dumps(resolve(rules, situation, throw).as_dict()))
     finally:

@@ -1,24 +1,33 @@
-"""A stored row as plain data, whatever a hand edit or a damaged file left
-in it: every column of the wrong type or JSON that does not parse is
-replaced by an empty value of the right shape and named in `damage`, so the
-readers print what is left instead of crashing on it."""
+"""A stored row as a typed record (`Entry`), whatever a hand edit or a
+damaged file left in it: every column of the wrong type or JSON that does not
+parse is replaced by an empty value of the right shape and named in `damage`,
+so the readers print what is left instead of crashing on it. `decode` is the
+one way a row is read, older journals included (an entry without a stored
+kind of outcome has it inferred here); `Entry.as_dict` is what `--json` and
+an export print of it."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
+from dataclasses import field
 from typing import TYPE_CHECKING, Any, Union
 
-from referee.language import pgettext
+from referee.journal.kinds import kind_of
+from referee.language import ENGLISH, pgettext
+from referee.records import record
 from referee.ruling import say, say_n
 
 if TYPE_CHECKING:
     import sqlite3
 
+    from referee.board.snapshot import BoardMove
+    from referee.journal.summaries import Summary
+
 Stored = Union[Mapping[str, Any], "sqlite3.Row"]  # a row as SQLite gives it, or as a test builds it
 
 TEXT = ("time", "command", "version", "prev_hash", "hash")
-OPTIONAL_TEXT = ("game", "ruleset", "ruleset_digest", "ruleset_path")
+OPTIONAL_TEXT = ("game", "ruleset", "ruleset_digest", "ruleset_path", "kind")
 
 
 def _texts(value: Any) -> bool:
@@ -74,8 +83,148 @@ def _holds(column: str) -> str:
     return said[column]
 
 
-def decode(row: Stored) -> dict[str, Any]:
-    """The row's columns, JSON columns parsed; `damage` lists what was wrong."""
+@record
+class Dice:
+    """An entry's dice: the seed the referee drew from (None where the players
+    typed every die), the faces of each group, the groups typed, and the
+    earlier entries of the game that rolled the same attack; `stored` is the
+    column as written."""
+
+    seed: int | None
+    rolled: Mapping[str, list[Any]]
+    typed: tuple[str, ...]
+    rolled_before: tuple[int, ...]
+    stored: Mapping[str, Any] = field(compare=False, repr=False)
+
+    @classmethod
+    def read(cls, stored: Mapping[str, Any]) -> Dice:
+        seed, typed, before = stored.get("seed"), stored.get("typed"), stored.get("rolled_before")
+        return cls(
+            seed if isinstance(seed, int) else None,
+            stored.get("rolled") or {},
+            tuple(map(str, typed)) if isinstance(typed, list) else (),
+            tuple(n for n in before if isinstance(n, int)) if isinstance(before, list) else (),
+            stored,
+        )
+
+
+@record
+class Kept:
+    """What a ruling through the door keeps to be ruled on again
+    (`referee.journal.rerule.stored`): the procedure's name, the situation as
+    told, the typed ruling, and the language its steps were said in; `stored`
+    is the column as written."""
+
+    procedure: str
+    situation: Any
+    ruling: Any
+    language: str
+    stored: Mapping[str, Any] = field(compare=False, repr=False)
+
+    @classmethod
+    def read(cls, stored: Mapping[str, Any]) -> Kept:
+        procedure, language = stored.get("procedure"), stored.get("language")
+        return cls(
+            procedure if isinstance(procedure, str) else "",
+            stored.get("situation"),
+            stored.get("ruling"),
+            language if isinstance(language, str) else ENGLISH,
+            stored,
+        )
+
+
+@record
+class Entry:
+    """One journal entry as read back: its columns, JSON columns parsed, its
+    kind of outcome (`referee.journal.kinds`) and what was wrong with it
+    (`damage`). `ruling` is the command's --json document, of the shape its
+    kind gives it; `summary` what the log tells of it, read by its kind
+    (`referee.journal.summaries`), and `move` that document read as a record
+    where it is a board action's; `columns` is the order `as_dict` writes them in."""
+
+    id: int
+    time: str
+    command: str
+    argv: list[str]
+    replay: list[str]
+    game: str | None
+    ruleset: str | None
+    ruleset_digest: str | None
+    ruleset_path: str | None
+    inputs: Mapping[str, Any]
+    dice: Dice
+    ruling: Any
+    explanation: list[Any]
+    version: str
+    prev_hash: str
+    hash: str
+    situation: Kept | None
+    kind: str
+    summary: Summary | None = None
+    move: BoardMove | None = None
+    damage: tuple[str, ...] = ()
+    columns: tuple[str, ...] = field(default=(), compare=False, repr=False)
+
+    @property
+    def awaits(self) -> str | None:
+        """The word a pick on this entry's throw must still give, if it waits for one."""
+        waits = self.ruling.get("awaits") if isinstance(self.ruling, dict) else None
+        return waits if isinstance(waits, str) else None
+
+    @property
+    def picks_on(self) -> Any:
+        """The entry whose throw this one picked on (`battle --entry N`), if any."""
+        return self.inputs.get("entry")
+
+    @property
+    def unreadable(self) -> bool:
+        """Whether it stands in for one SQLite could not read: nothing of it to show
+        (its damage line starts as `unreadable` starts it: every language says why last)."""
+        mark = _unreadable("")
+        return any(why.startswith(mark) for why in self.damage)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The entry as its row holds it, in its columns' order, with its kind
+        and (if any) its damage: what `--json` prints."""
+        stored = {"dice": self.dice.stored, "situation": self.situation.stored if self.situation else None}
+        held = {name: stored[name] if name in stored else getattr(self, name) for name in self.columns}
+        return {**held, "kind": self.kind, **({"damage": list(self.damage)} if self.damage else {})}
+
+
+def _entry(columns: Mapping[str, Any], order: tuple[str, ...], damage: list[str]) -> Entry:
+    from referee.journal.summaries import summary  # read only where rows are read: a ruling writes, never decodes
+
+    read: dict[str, Any] = {name: columns.get(name) for name in _FIELDS if name not in ("dice", "situation", "kind")}
+    kept = columns.get("situation")
+    kind = kind_of(columns.get("kind"), columns["command"], columns["ruling"])
+    return Entry(
+        **read,
+        dice=Dice.read(columns["dice"]),
+        situation=Kept.read(kept) if kept is not None else None,
+        kind=kind,
+        summary=summary(kind, columns["ruling"]),
+        move=_move(columns["ruling"]) if kind == "board" else None,
+        damage=tuple(damage),
+        columns=tuple(name for name in order if name != "kind"),
+    )
+
+
+def _move(ruling: Any) -> BoardMove | None:
+    """A board action's ruling as a record; None where it is not shaped as one
+    (edited by hand: `log verify` names it), so its readers fall back on its words."""
+    from referee.board.snapshot import BoardMove
+
+    try:
+        return BoardMove.read(ruling)
+    except (KeyError, TypeError, ValueError, AttributeError):  # a list or a number where a table belongs
+        return None
+
+
+_FIELDS = ("id", *TEXT, *OPTIONAL_TEXT, *JSON, *OPTIONAL_JSON)
+
+
+def decode(row: Stored) -> Entry:
+    """The row as an Entry, JSON columns parsed; `damage` lists what was wrong."""
     entry = dict(row)
     damage: list[str] = []
     for column in TEXT + OPTIONAL_TEXT:
@@ -112,26 +261,17 @@ def decode(row: Stored) -> dict[str, Any]:
                 say("damage.shape", "its {column} does not hold {holds}", column=column, holds=_holds(column))
             )
             entry[column] = empty()
-    if damage:
-        entry["damage"] = damage
-    return entry
+    return _entry(entry, tuple(entry), damage)
 
 
-def unreadable(n: int, why: str) -> dict[str, Any]:
+def unreadable(n: int, why: str) -> Entry:
     """An entry SQLite could not read at all, standing in for it in a listing."""
     entry: dict[str, Any] = dict.fromkeys(TEXT, "")
     entry.update(dict.fromkeys((*OPTIONAL_TEXT, *OPTIONAL_JSON)))
     entry.update({column: empty() for column, (_, _, empty) in JSON.items()})
-    entry.update({"id": n, "damage": [_unreadable(why)]})
-    return entry
+    entry.update({"id": n, "kind": "unknown"})
+    return _entry(entry, tuple(entry), [_unreadable(why)])
 
 
 def _unreadable(why: str) -> str:
     return say("damage.unreadable", "it cannot be read: {why}", why=why)
-
-
-def is_unreadable(entry: dict[str, Any]) -> bool:
-    """Whether `entry` stands in for one SQLite could not read: nothing of it to show
-    (its damage line starts as `unreadable` starts it: every language says why last)."""
-    mark = _unreadable("")
-    return any(str(why).startswith(mark) for why in entry.get("damage", ()))

@@ -79,11 +79,19 @@ def _seal_kept_games(db: sqlite3.Connection) -> None:
     seal(db)
 
 
+def _store_kinds(db: sqlite3.Connection) -> None:
+    """Version 5. Each entry names its kind of outcome (`referee.journal.kinds`),
+    so a reader need not guess it from the keys its ruling holds. Older
+    entries hold nothing there, are hashed as before (chain.LATER) and have
+    their kind inferred once, where a row is decoded."""
+    db.execute("ALTER TABLE entries ADD COLUMN kind TEXT")
+
+
 # MIGRATIONS[n] turns a version-n journal into version n+1 (0 is a new file).
 # Append to this list; never edit a step that has shipped. A new column meant
 # to be trusted (the stored situation, say) joins chain.LATER, hashed only for entries
 # written after its step (chain.LATER), so older entries keep their hashes.
-MIGRATIONS: list[Migration] = [_create, _mark_and_chain_games, _store_situations, _seal_kept_games]
+MIGRATIONS: list[Migration] = [_create, _mark_and_chain_games, _store_situations, _seal_kept_games, _store_kinds]
 
 # The tables a version-1 journal holds: how a journal made before the file
 # carried its application_id is still known for one.

@@ -21,7 +21,7 @@ from referee.inputs import LARGEST
 from referee.journal import games, schema
 from referee.journal.chain import canonical
 from referee.journal.link import highest_issued, link, now
-from referee.journal.rows import decode, unreadable
+from referee.journal.rows import Entry, decode, unreadable
 from referee.language import pgettext
 from referee.ruling import listed, say
 
@@ -44,7 +44,7 @@ class Moved(RefereeError):
     terminal wrote in between. `since` are the entries written meanwhile,
     for the command to say what changed."""
 
-    def __init__(self, since: list[dict[str, Any]]):
+    def __init__(self, since: list[Entry]):
         super().__init__(say("error.journal.moved", "the board changed meanwhile; look again"))
         self.since = since
 
@@ -101,6 +101,7 @@ class Journal:
         self,
         *,
         command: str,
+        kind: str,
         argv: list[str],
         replay: list[str],
         inputs: dict[str, Any],
@@ -118,12 +119,13 @@ class Journal:
     ) -> Written:
         """Link and commit one entry: everything needed to show the ruling again
         and to re-run it (`replay`: the command line with its seed made
-        explicit). `starts` and `stops` name the game this entry starts or
-        stops, checked under the same lock; `situation` is what a ruling through
-        the door is ruled on again from (see `referee.journal.rerule`); `builds`
-        the board entry an action was read from, which must still be its game's
-        last (else `Moved`, and nothing is written). (Keywords, not a record class:
-        defining one costs start-up time on every ruling.)"""
+        explicit), and its `kind` of outcome (`referee.journal.kinds`). `starts`
+        and `stops` name the game this entry starts or stops, checked under the
+        same lock; `situation` is what a ruling through the door is ruled on
+        again from (see `referee.journal.rerule`); `builds` the board entry an
+        action was read from, which must still be its game's last (else `Moved`,
+        and nothing is written). (Keywords, not a record class: defining one
+        costs start-up time on every ruling.)"""
         digest = None if ruleset_content is None else sha256_hex(ruleset_content)
         stored = {
             "argv": argv,
@@ -161,6 +163,7 @@ class Journal:
                     "version": version,
                     **{column: canonical(stored[column]) for column in JSON_COLUMNS},
                     "situation": None if situation is None else canonical(situation),
+                    "kind": kind,
                 },
             )
         return Written(row["id"], row["hash"], game)
@@ -174,9 +177,7 @@ class Journal:
         if since:
             raise Moved([decode(row) for row in since])
 
-    def entries(
-        self, game: str | None = None, ruleset: str | None = None, limit: int | None = None
-    ) -> list[dict[str, Any]]:
+    def entries(self, game: str | None = None, ruleset: str | None = None, limit: int | None = None) -> list[Entry]:
         """The latest `limit` entries matching, oldest first. A game nobody
         started is a typo, not an empty evening. What cannot be read is
         named in `damage` (of an entry, or of the journal)."""
@@ -204,13 +205,13 @@ class Journal:
             self.damage.append(why)
             yield Unreadable(why)
 
-    def acted(self, prefix: str) -> list[dict[str, Any]]:
+    def acted(self, prefix: str) -> list[Entry]:
         """Every entry whose command starts with the prefix, oldest first (the
         board actions, in which `log verify` looks for a history that forks)."""
         found = self._rows("SELECT * FROM entries WHERE substr(command, 1, ?) = ? ORDER BY id", (len(prefix), prefix))
         return [decode(row) for row in found if isinstance(row, sqlite3.Row)]
 
-    def last_entry(self, game: str, command_prefix: str) -> dict[str, Any] | None:
+    def last_entry(self, game: str, command_prefix: str) -> Entry | None:
         """The latest entry of a game whose command starts with the prefix (a
         game held on the board reads its board from it)."""
         try:
@@ -229,7 +230,7 @@ class Journal:
             ) from None
         return None if row is None else decode(row)
 
-    def entry(self, n: int) -> dict[str, Any]:
+    def entry(self, n: int) -> Entry:
         """Entry n; one that cannot be read, or that is gone though the
         journal once held it, stands in as `unreadable` with why."""
         try:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from referee.board.snapshot import BoardState
 from referee.language import npgettext, pgettext
 from referee.render.text import kept_explanation, paragraph, seed_line, styled, table
 
@@ -16,15 +17,15 @@ if TYPE_CHECKING:
 Doc = dict[str, Any]
 
 
-def landmap_of(board: Doc) -> Landmap:
+def landmap_of(board: BoardState) -> Landmap:
     """The board's map as a dealt map, for the pictures the map already has."""
     from referee.hexmap import Landmap, Tile
 
-    tiles = tuple(Tile(t["q"], t["r"], t["terrain"], t["coord"]) for t in board["tiles"])
-    capitals = tuple(t["coord"] for t in board["tiles"] if t["capital"] is not False)
-    first = board["players"][0]
-    dice = board["dice_on_map"][first] + len(board["hand"][first]) + len(board["unplaced"][first]) + board["out"][first]
-    return Landmap(tiles, capitals, (), dice, board["shape"], board["seed"], ())
+    tiles = tuple(Tile(t.q, t.r, t.terrain, t.coord) for t in board.tiles)
+    capitals = tuple(t.coord for t in board.tiles if t.capital is not False)
+    first = board.players[0]
+    dice = board.dice_on_map[first] + len(board.hand[first]) + len(board.unplaced[first]) + board.out[first]
+    return Landmap(tiles, capitals, (), dice, board.shape, board.seed, ())
 
 
 def _name(rules: Ruleset, word: str) -> str:
@@ -32,41 +33,41 @@ def _name(rules: Ruleset, word: str) -> str:
     return rules.said(word).spoken
 
 
-def _initials(rules: Ruleset, board: Doc) -> dict[str, str]:
+def _initials(rules: Ruleset, board: BoardState) -> dict[str, str]:
     """A player's mark on the map: the first letter of the name in the language
     spoken ('r' for rood, '紅' for 紅方), or of its number when two share one."""
-    firsts = [_name(rules, p)[0].lower() for p in board["players"]]
-    return {p: (f[0] if firsts.count(f) == 1 else str(i + 1)) for i, (p, f) in enumerate(zip(board["players"], firsts))}
+    firsts = [_name(rules, p)[0].lower() for p in board.players]
+    return {p: (f[0] if firsts.count(f) == 1 else str(i + 1)) for i, (p, f) in enumerate(zip(board.players, firsts))}
 
 
-def picture(rules: Ruleset, board: Doc) -> str:
+def picture(rules: Ruleset, board: BoardState) -> str:
     from referee.render.hexmap import picture as grid
 
     assert rules.landscape is not None
-    at = {t["coord"]: t for t in board["tiles"]}
+    at = board.at()
     marks = _initials(rules, board)
-    closed = set(board["closed"])
+    closed = set(board.closed)
 
     def label(tile: Tile) -> str:
         here = at[tile.coord]
-        if here["owner"] is None:
+        if here.owner is None:
             return "xx" if tile.coord in closed else "--"
-        return f"{marks[here['owner']]}{here['pips']}"
+        return f"{marks[here.owner]}{here.pips}"
 
     return grid(rules.landscape, landmap_of(board), label)
 
 
-def status(rules: Ruleset, board: Doc) -> str:
+def status(rules: Ruleset, board: BoardState) -> str:
     """Whose turn and what is left of it: once the moves a turn allows are
     made, only the end of the turn is."""
-    turn, player = board["turn"], _name(rules, board["to_move"])
-    if board["phase"] == "over":
-        winner = board["winner"]
+    turn, player = board.turn, _name(rules, board.to_move)
+    if board.phase == "over" and board.winner is not None:
+        winner = board.winner
         said = pgettext("board.over", "The game is over after turn {turn}: {player} wins ({why}).")
-        return said.format(turn=turn, player=_name(rules, winner["player"]), why=_decided(winner["decided_by"]))
-    if board["phase"] == "place":
+        return said.format(turn=turn, player=_name(rules, winner.player), why=_decided(winner.decided_by))
+    if board.phase == "place":
         return pgettext("board.place", "Placing the armies: {player} places next.").format(player=player)
-    if board["phase"] == "move" and rules.play is not None and board["moves"] >= rules.play.moves:
+    if board.phase == "move" and rules.play is not None and board.moves >= rules.play.moves:
         return pgettext("board.end", "Turn {turn}: {player} to end the turn (play end).").format(
             turn=turn, player=player
         )
@@ -79,7 +80,7 @@ def status(rules: Ruleset, board: Doc) -> str:
         ),
         "move": pgettext("board.move", "Turn {turn}: {player} to move, then end the turn."),
     }
-    return what[board["phase"]].format(turn=turn, player=player)
+    return what[board.phase].format(turn=turn, player=player)
 
 
 def _decided(criterion: str) -> str:
@@ -93,18 +94,18 @@ def _decided(criterion: str) -> str:
     return said.get(criterion, criterion)
 
 
-def players(board: Doc, rules: Ruleset) -> str:
+def players(board: BoardState, rules: Ruleset) -> str:
     marks = _initials(rules, board)
     rows = [
         (
             f"{_name(rules, p)} ({marks[p]})",
-            board["dice_on_map"][p],
-            board["pip_totals"][p],
-            ", ".join(map(str, board["hand"][p])) or "-",
-            ", ".join(map(str, board["unplaced"][p])) or "-",
-            board["out"][p],
+            board.dice_on_map[p],
+            board.pip_totals[p],
+            ", ".join(map(str, board.hand[p])) or "-",
+            ", ".join(map(str, board.unplaced[p])) or "-",
+            board.out[p],
         )
-        for p in board["players"]
+        for p in board.players
     ]
     headers = [
         pgettext("board.header", "player"),
@@ -117,7 +118,7 @@ def players(board: Doc, rules: Ruleset) -> str:
     return table(rows, headers)
 
 
-def notes(board: Doc, rules: Ruleset) -> list[str]:
+def notes(board: BoardState, rules: Ruleset) -> list[str]:
     """The board's legend below the map: capitals, special rules, tiles left, what waits."""
     from referee.render.hexmap import capitals_line
     from referee.ruling import either
@@ -126,40 +127,40 @@ def notes(board: Doc, rules: Ruleset) -> list[str]:
     unclaimed = pgettext("board.unclaimed", "unclaimed")
     held = pgettext("board.capital", "{tile} ({player})")
     capitals = [
-        held.format(tile=t["coord"], player=_name(rules, t["capital"]) if t["capital"] else unclaimed)
-        for t in board["tiles"]
-        if t["capital"] is not False
+        held.format(tile=t.coord, player=_name(rules, t.capital) if isinstance(t.capital, str) else unclaimed)
+        for t in board.tiles
+        if t.capital is not False
     ]
     if capitals:
         lines.append(capitals_line(capitals))
     comma = pgettext("list", ", ")
-    if board["options"]:
+    if board.options:
         lines.append(
             pgettext("board.options", "Special rules: {rules}.").format(
-                rules=comma.join(_name(rules, o) for o in board["options"])
+                rules=comma.join(_name(rules, o) for o in board.options)
             )
         )
-    if board["closed"]:
-        lines.append(pgettext("board.closed", "Left for good (xx): {tiles}.").format(tiles=comma.join(board["closed"])))
-    if board["pending"]:
-        p = board["pending"]
+    if board.closed:
+        lines.append(pgettext("board.closed", "Left for good (xx): {tiles}.").format(tiles=comma.join(board.closed)))
+    if board.pending:
+        p = board.pending
         said = pgettext("board.pending", "Attack on {tile} waits for a pick on the throw {throw}.")
-        lines.append(said.format(tile=p["to"], throw=comma.join(map(str, p["throw"]))))
-    if board["attraction"]:
-        a = board["attraction"]
+        lines.append(said.format(tile=p.to, throw=comma.join(map(str, p.throw))))
+    if board.attraction:
+        a = board.attraction
         said = pgettext("board.claim", "{player} may claim a pip off {dice} (play claim TILE).")
-        lines.append(said.format(player=_name(rules, a["player"]), dice=either(a["dice"])))
+        lines.append(said.format(player=_name(rules, a.player), dice=either(a.dice)))
     return lines
 
 
 def report(rules: Ruleset, document: Doc, headline: str | None = None, drawn: int | None = None) -> str:
     """An action's or the board's report: what happened and why, then the
     board; the seed of dice the referee `drawn` for it, to draw them again."""
-    board = document["board"]
+    board = BoardState.read(document["board"])
     parts = [styled(headline, bold=True), ""] if headline else []
     title = pgettext("board.title", "{title}, game '{game}': {status}")
     parts += [
-        styled(paragraph(title.format(title=rules.title, game=board["game"], status=status(rules, board))), bold=True)
+        styled(paragraph(title.format(title=rules.title, game=board.game, status=status(rules, board))), bold=True)
     ]
     parts += [""]
     parts += [picture(rules, board), "", players(board, rules)]
@@ -172,7 +173,7 @@ def report(rules: Ruleset, document: Doc, headline: str | None = None, drawn: in
     return "\n".join(parts)
 
 
-def svg(rules: Ruleset, board: Doc) -> str:
+def svg(rules: Ruleset, board: BoardState) -> str:
     """The map's picture with each die as a disc in its owner's colour showing
     its pips, each tile left for good crossed, and below the legend a line per
     player and whose turn it is."""
@@ -180,29 +181,25 @@ def svg(rules: Ruleset, board: Doc) -> str:
 
     assert rules.landscape is not None and rules.deployment is not None
     colours = rules.deployment.colours
-    dice = {t["coord"]: (colours.get(t["owner"], "#444444"), t["pips"]) for t in board["tiles"] if t["owner"]}
+    dice = {t.coord: (colours.get(t.owner, "#444444"), t.pips or 0) for t in board.tiles if t.owner}
     now = (
         status(rules, board)
-        if board["phase"] in ("over", "place")
+        if board.phase in ("over", "place")
         else pgettext("board.turn", "Turn {turn}: {player} to play").format(
-            turn=board["turn"], player=_name(rules, board["to_move"])
+            turn=board.turn, player=_name(rules, board.to_move)
         )
     )
-    notes = [("#000000", now)] + [(colours.get(p, "#000000"), _on_map(rules, p, board)) for p in board["players"]]
-    if board["closed"]:
+    notes = [("#000000", now)] + [(colours.get(p, "#000000"), _on_map(rules, p, board)) for p in board.players]
+    if board.closed:
         left = pgettext("board.crossed", "{tiles} left for good (crossed): no die may enter")
-        notes.append(("#000000", left.format(tiles=pgettext("list", ", ").join(board["closed"]))))
-    return map_svg(rules, rules.landscape, landmap_of(board), dice=dice, notes=notes, crossed=board["closed"]).text
+        notes.append(("#000000", left.format(tiles=pgettext("list", ", ").join(board.closed))))
+    return map_svg(rules, rules.landscape, landmap_of(board), dice=dice, notes=notes, crossed=board.closed).text
 
 
-def _on_map(rules: Ruleset, player: str, board: Doc) -> str:
+def _on_map(rules: Ruleset, player: str, board: BoardState) -> str:
     """A player's line in the picture's legend: dice and pips on the map."""
-    dice = npgettext("board.dice", "{n} die", "{n} dice", board["dice_on_map"][player]).format(
-        n=board["dice_on_map"][player]
-    )
-    pips = npgettext("board.pips", "{n} pip", "{n} pips", board["pip_totals"][player]).format(
-        n=board["pip_totals"][player]
-    )
+    dice = npgettext("board.dice", "{n} die", "{n} dice", board.dice_on_map[player]).format(n=board.dice_on_map[player])
+    pips = npgettext("board.pips", "{n} pip", "{n} pips", board.pip_totals[player]).format(n=board.pip_totals[player])
     return pgettext("board.on-map", "{player}: {dice}, {pips} on the map").format(
         player=_name(rules, player), dice=dice, pips=pips
     )
@@ -211,12 +208,12 @@ def _on_map(rules: Ruleset, player: str, board: Doc) -> str:
 def hints(rules: Ruleset, document: Doc, found: list[Any]) -> str:
     from referee.render.text import decimal, fraction, percent
 
-    board = document["board"]
+    board = BoardState.read(document["board"])
     if not found:
         none = pgettext("hint.none", "No attack for {player} now. {status}")
-        return paragraph(none.format(player=_name(rules, board["to_move"]), status=status(rules, board)))
+        return paragraph(none.format(player=_name(rules, board.to_move), status=status(rules, board)))
     head = pgettext("hint.title", "Attacks for {player}, best first (game '{game}', turn {turn}):")
-    head = styled(head.format(player=_name(rules, board["to_move"]), game=board["game"], turn=board["turn"]), bold=True)
+    head = styled(head.format(player=_name(rules, board.to_move), game=board.game, turn=board.turn), bold=True)
     rows = [
         (
             _attacking(h),

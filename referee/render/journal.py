@@ -4,7 +4,7 @@ verdict, and what a replay found."""
 from __future__ import annotations
 
 import shlex
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from referee.journal.export import command_line
@@ -15,19 +15,21 @@ from referee.render.widths import columns, shortened
 from referee.ruling import Side, side_word
 
 if TYPE_CHECKING:
+    from referee.journal.compare import Run
+    from referee.journal.rows import Entry
     from referee.ruleset.model import Ruleset
 
 
 def listing(
-    entries: Sequence[dict[str, Any]],
+    entries: Sequence[Entry],
+    outcomes: Sequence[str],
     where: str,
     latest: int | None = None,
     filters: Sequence[str] = (),
-    ruled: Callable[[dict[str, Any]], str] = outcome,
 ) -> str:
-    """The entries, one line each; `latest` when older entries are left out,
-    `filters` the options that chose them, for the hint to repeat, and
-    `ruled` says what each entry ruled, in a few words."""
+    """The entries, one line each, with what each ruled in a few words
+    (`outcomes`, in the same order); `latest` when older entries are left
+    out, `filters` the options that chose them, for the hint to repeat."""
     if not entries:
         return pgettext("log.empty", "No entries in {journal}.").format(journal=where)
     headers = [
@@ -39,7 +41,10 @@ def listing(
         pgettext("log.header", "outcome"),
     ]
     when = _times(entries)
-    rows = [(e["id"], t, e["game"] or "-", e["ruleset"] or "-", _typed(e), ruled(e)) for e, t in zip(entries, when)]
+    rows = [
+        (e.id, t, e.game or "-", e.ruleset or "-", _typed(e), said)
+        for e, t, said in zip(entries, when, outcomes, strict=True)
+    ]
     # a table keeps each column two wider than its header; two spaces between columns
     fixed = sum(max(columns(headers[i]) + 2, *(columns(str(row[i])) for row in rows)) for i in range(4)) + 2 * 5
     room = max(40, width() - fixed)  # the command and the outcome share the rest, the command the larger part
@@ -57,15 +62,15 @@ def listing(
     return drawn + "\n\n" + paragraph(hint.format(latest=latest, more=more))
 
 
-def _times(entries: Sequence[dict[str, Any]]) -> list[str]:
+def _times(entries: Sequence[Entry]) -> list[str]:
     """Each entry's time (UTC) as short as the list allows: hours and minutes
     when every entry is of one day, else the date too; `log show` has the second."""
-    days = {entry["time"][:10] for entry in entries}
+    days = {entry.time[:10] for entry in entries}
     start = 11 if len(days) == 1 else 0
-    return [entry["time"][start:16].replace("T", " ") for entry in entries]
+    return [entry.time[start:16].replace("T", " ") for entry in entries]
 
 
-def _typed(entry: dict[str, Any]) -> str:
+def _typed(entry: Entry) -> str:
     """The command line without the 'referee' every line starts with."""
     return command_line(entry).removeprefix("referee ")
 
@@ -85,14 +90,12 @@ def _labels() -> dict[str, str]:
     return {key: label + " " * (room - columns(label)) for key, label in said.items()}
 
 
-def _header(entry: dict[str, Any], labels: dict[str, str]) -> list[str]:
+def _header(entry: Entry, labels: dict[str, str]) -> list[str]:
     """The lines naming an entry: its number, time, game and command line."""
-    game = "  " + pgettext("log.game", "game {game}").format(game=entry["game"]) if entry["game"] else ""
+    game = "  " + pgettext("log.game", "game {game}").format(game=entry.game) if entry.game else ""
     return [
-        styled(pgettext("log.entry", "Entry {entry}").format(entry=entry["id"]), bold=True)
-        + f"  {entry['time']}"
-        + game,
-        *_command_lines(labels["command"], entry["argv"]),
+        styled(pgettext("log.entry", "Entry {entry}").format(entry=entry.id), bold=True) + f"  {entry.time}" + game,
+        *_command_lines(labels["command"], entry.argv),
     ]
 
 
@@ -105,15 +108,15 @@ def _command_lines(label: str, argv: Sequence[str], shown: str = "") -> list[str
     return [(shown or label) + first[len(lead) :], *rest]
 
 
-def as_printed(entry: dict[str, Any], report: str) -> str:
+def as_printed(entry: Entry, report: str) -> str:
     """An entry shown as its command printed it: the header, then the report,
     and what the journal says of the entry besides (a roll flagged, damage)."""
     labels = _labels()
     return "\n".join([*_header(entry, labels), *_flagged(entry, labels), "", report, *_damaged(entry)])
 
 
-def _flagged(entry: dict[str, Any], labels: dict[str, str]) -> list[str]:
-    rolled_before = (entry["dice"] or {}).get("rolled_before")
+def _flagged(entry: Entry, labels: dict[str, str]) -> list[str]:
+    rolled_before = entry.dice.rolled_before
     if not rolled_before:
         return []
     said = npgettext(
@@ -125,10 +128,10 @@ def _flagged(entry: dict[str, Any], labels: dict[str, str]) -> list[str]:
     return [labels["flagged"] + said.format(entries=", ".join(map(str, rolled_before)))]
 
 
-def _damaged(entry: dict[str, Any]) -> list[str]:
-    if not entry.get("damage"):
+def _damaged(entry: Entry) -> list[str]:
+    if not entry.damage:
         return []
-    return ["", styled(pgettext("log.damaged", "Damaged:"), bold=True), *(f"  {why}" for why in entry["damage"])]
+    return ["", styled(pgettext("log.damaged", "Damaged:"), bold=True), *(f"  {why}" for why in entry.damage)]
 
 
 def _group(group: str) -> str:
@@ -139,40 +142,36 @@ def _group(group: str) -> str:
     return f"{side_word(Side(side))} {rest}".strip()
 
 
-def _card(entry: dict[str, Any], labels: dict[str, str]) -> list[str]:
+def _card(entry: Entry, labels: dict[str, str]) -> list[str]:
     """What the journal says of an entry besides its ruling: ruleset, dice, hashes."""
-    dice = entry["dice"] or {}
-    rolled = "; ".join(
-        f"{_group(group)}: {', '.join(map(str, faces))}" for group, faces in dice.get("rolled", {}).items()
-    )
-    typed = dice.get("typed") or []
-    seed = dice.get("seed")
-    if seed is None:
+    dice = entry.dice
+    rolled = "; ".join(f"{_group(group)}: {', '.join(map(str, faces))}" for group, faces in dice.rolled.items())
+    if dice.seed is None:
         how = pgettext("log.dice", "typed by the players")
-    elif typed:
-        how = pgettext("log.dice", "seed {seed}, typed: {typed}").format(seed=seed, typed=", ".join(typed))
+    elif dice.typed:
+        how = pgettext("log.dice", "seed {seed}, typed: {typed}").format(seed=dice.seed, typed=", ".join(dice.typed))
     else:
-        how = pgettext("log.dice", "seed {seed}").format(seed=seed)
-    kept = f" (sha256 {entry['ruleset_digest'][:16]}, {entry['ruleset_path']})" if entry["ruleset_digest"] else ""
+        how = pgettext("log.dice", "seed {seed}").format(seed=dice.seed)
+    kept = f" (sha256 {entry.ruleset_digest[:16]}, {entry.ruleset_path})" if entry.ruleset_digest else ""
     none = pgettext("log.dice", "none")
     return [
         *_header(entry, labels),
-        *wrapped(labels["ruleset"] + (entry["ruleset"] or "-") + kept, hanging=" " * columns(labels["ruleset"])),
+        *wrapped(labels["ruleset"] + (entry.ruleset or "-") + kept, hanging=" " * columns(labels["ruleset"])),
         labels["dice"] + (f"{rolled} ({how})" if rolled else none),
         *_flagged(entry, labels),
-        labels["referee"] + entry["version"],
-        labels["hash"] + entry["hash"],
-        labels["previous"] + entry["prev_hash"],
+        labels["referee"] + entry.version,
+        labels["hash"] + entry.hash,
+        labels["previous"] + entry.prev_hash,
     ]
 
 
-def _why(entry: dict[str, Any]) -> list[str]:
-    if not entry["explanation"]:
+def _why(entry: Entry) -> list[str]:
+    if not entry.explanation:
         return []
-    return ["", kept_explanation(entry["explanation"])]
+    return ["", kept_explanation(entry.explanation)]
 
 
-def detail(entry: dict[str, Any]) -> str:
+def detail(entry: Entry) -> str:
     """An entry whose report cannot be rebuilt: what the journal says of it,
     its outcome in a few words and why; every field is in --json."""
     every = pgettext("log.every", "{outcome} (every field: --json)").format(outcome=outcome(entry))
@@ -180,13 +179,14 @@ def detail(entry: dict[str, Any]) -> str:
     return "\n".join([*lines, *_damaged(entry), *_why(entry)])
 
 
-def board_action(rules: Ruleset, entry: dict[str, Any]) -> str:
+def board_action(rules: Ruleset, entry: Entry) -> str:
     """An action of a game held on the board: what it ruled and why, then the
     board it left in short (whose turn, each player's dice); the map is in
     'referee play board' and every field in --json."""
     from referee.render.board import notes, players, status
 
-    board = entry["ruling"]["board"]
+    assert entry.move is not None, "a board action's entry"
+    board = entry.move.board
     ruling = styled(pgettext("log.ruling", "Ruling:"), bold=True)
     said = outcome(entry, lambda word: rules.said(word).spoken)  # the players as the ruleset names them here
     lines = [*_card(entry, _labels()), "", ruling, f"  {said}", *_why(entry)]
@@ -246,24 +246,22 @@ def verdict(document: dict[str, Any]) -> str:
     return paragraph(line.format(entry=broken["entry"], reason=broken["reason"], journal=journal))
 
 
-def replay(document: dict[str, Any]) -> str:
+def replay(entry: int, line: str, runs: Sequence[Run], summary: str) -> str:
     """What a replay found: the command line ruled again, each run's verdict, the summary."""
-    label = pgettext("replay.title", "Replay of entry {entry}").format(entry=document["entry"])
+    label = pgettext("replay.title", "Replay of entry {entry}").format(entry=entry)
     colon = pgettext("replay.colon", "{label}: ")
     lines = _command_lines(
-        colon.format(label=label),
-        shlex.split(document["replay_line"])[1:],
-        colon.format(label=styled(label, bold=True)),
+        colon.format(label=label), shlex.split(line)[1:], colon.format(label=styled(label, bold=True))
     )
-    for run in document["runs"]:
-        lines += ["", *wrapped(pgettext("replay.run", "{label}:").format(label=run["label"]))]
-        if run["error"]:
-            refused = pgettext("replay.refused", "refused: {error}").format(error=run["error"])
+    for run in runs:
+        lines += ["", *wrapped(pgettext("replay.run", "{label}:").format(label=run.label))]
+        if run.error:
+            refused = pgettext("replay.refused", "refused: {error}").format(error=run.error)
             lines += wrapped(refused, indent="  ", hanging="    ")
-        elif run["same"]:
+        elif run.same:
             lines.append("  " + pgettext("replay.same", "the same ruling."))
         else:
-            count = len(run["differences"])
+            count = len(run.differences)
             different = npgettext(
                 "replay.different",
                 "a different ruling ({n} difference):",
@@ -271,12 +269,12 @@ def replay(document: dict[str, Any]) -> str:
                 count,
             )
             lines.append("  " + different.format(n=count))
-            for d in run["differences"][:20]:
-                lines += wrapped(f"{d['path']}: {_value(d['then'])} → {_value(d['now'])}", indent="  ", hanging="    ")
+            for d in run.differences[:20]:
+                lines += wrapped(f"{d.path}: {_value(d.then)} → {_value(d.now)}", indent="  ", hanging="    ")
             if count > 20:
                 more = npgettext(
                     "replay.more", "… and {n} more (see --json)", "… and {n} more (see --json)", count - 20
                 )
                 lines.append("  " + more.format(n=count - 20))
-    lines += ["", styled(paragraph(document["summary"]), bold=True)]
+    lines += ["", styled(paragraph(summary), bold=True)]
     return "\n".join(lines)
