@@ -7,9 +7,10 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import field
 from typing import TYPE_CHECKING, Any, Protocol
 
-from referee.dice import Die, Face
+from referee.dice import Die, Face, Group, Run
 from referee.records import record
 from referee.ruling import Ruling
+from referee.stages.pool import Pool, Pooled
 
 if TYPE_CHECKING:
     from referee.ruleset.model import Ruleset
@@ -119,14 +120,19 @@ class Battle:
 
 @record
 class DiceNeed:
-    """How many of which die a group rolls, and the rule that says so;
-    `ordered` when each die is read for its own step (odds then sum over every
-    order, not over unordered throws)."""
+    """How many of which die a group rolls, and the rule that says so."""
 
     die: Die
     count: int
     rule: str
-    ordered: bool = False
+    runs: tuple[tuple[Die, int], ...] = ()
+    """For odds: the group's dice, in its order, as runs that each read alike
+    in any order (odds enumerate each run's multisets), each run's die with
+    the faces that read alike merged (`dice.alike`). Left out: each kind one
+    run of its own die. A die read for its own step is a run of one."""
+    pool: Pool | None = None
+    """What the group's dice do before they count (re-roll, explode, keep),
+    for a group of one kind of die: its throw is every round's faces, in order."""
     mix: tuple[tuple[Die, int], ...] = ()
     """When a group's dice are not all `die` (a unit rolling its own die): each
     kind with its count, summing to `count`, `die` among them; the group's
@@ -143,19 +149,27 @@ def throw_from_dict(data: Mapping[str, list[Face]]) -> dict[str, tuple[Face, ...
     return {group: tuple(faces) for group, faces in data.items()}
 
 
-def dice_of(needs: Mapping[str, DiceNeed]) -> dict[tuple[str, int], tuple[Die, int]]:
-    """Each kind of die of each group, by (group, kind number), with its count,
-    as `dice.exact_throws` and `dice.throw_count` take them."""
-    return {(group, n): kind for group, need in needs.items() for n, kind in enumerate(need.kinds())}
+def _runs(need: DiceNeed) -> list[Group]:
+    """A group's dice as odds enumerate them: its pool, or its runs."""
+    runs = need.runs or need.kinds()
+    if need.pool is not None:
+        ((die, count),) = runs
+        return [Pooled(die, count, need.pool)]
+    return [Run(die, count) for die, count in runs]
+
+
+def dice_of(needs: Mapping[str, DiceNeed]) -> dict[tuple[str, int], Group]:
+    """Each run of dice of each group, by (group, run number), as
+    `dice.exact_throws` and `dice.throw_count` take them."""
+    return {(group, n): run for group, need in needs.items() for n, run in enumerate(_runs(need))}
 
 
 def joined(
     needs: Mapping[str, DiceNeed], parts: Mapping[tuple[str, int], tuple[Face, ...]]
 ) -> dict[str, tuple[Face, ...]]:
-    """The inverse of `dice_of` for a throw: each group's faces, kind by kind."""
+    """The inverse of `dice_of` for a throw: each group's faces, run by run."""
     return {
-        group: tuple(face for n in range(len(need.kinds())) for face in parts[group, n])
-        for group, need in needs.items()
+        group: tuple(face for n in range(len(_runs(need))) for face in parts[group, n]) for group, need in needs.items()
     }
 
 

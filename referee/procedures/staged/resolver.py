@@ -5,14 +5,17 @@ strings them together and builds the outcome "tally"."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
+from functools import partial
 
+from referee.dice import Face, alike
 from referee.outcomes.tally import Tally, TallySide
 from referee.procedures.base import Battle, DiceNeed, Throw, cite
-from referee.procedures.staged.grammar import Staged
+from referee.procedures.staged.grammar import SideStages, Staged
 from referee.ruleset.model import Ruleset
 from referee.ruling import SIDES, Ruling, Side, Step, listed, say, step
 from referee.stages import costs, count, read, roll
+from referee.stages.pool import Pool, pool_steps
 
 
 def odds_keys(params: Staged) -> tuple[str, ...]:
@@ -44,10 +47,28 @@ def dice_needed(rules: Ruleset, params: Staged, battle: Battle) -> dict[str, Dic
     for side in SIDES:
         stages = getattr(params, side)
         rolls, _, _ = roll.dice(rules, stages.roll, battle, side, cite(params, "roll"))
-        read.reading(rules, stages.read, stages.die, battle, side, cite(params, "read"))
+        readings, _ = read.reading(rules, stages.read, stages.die, battle, side, cite(params, "read"))
         if rolls:
-            need[side.value] = DiceNeed(rules.dice[stages.die].die, rolls, cite(params, "roll"))
+            die = rules.dice[stages.die].die
+            pool = _pool(rules, params, battle, side, readings)
+            reads = partial(_reads, readings, pool)
+            need[side.value] = DiceNeed(die, rolls, cite(params, "roll"), runs=((alike(die, reads), rolls),), pool=pool)
     return need
+
+
+def _pool(rules: Ruleset, params: Staged, battle: Battle, side: Side, readings: read.Reading) -> Pool | None:
+    """What a side's dice do before they count, its misses the faces that carry no symbol here."""
+    stages: SideStages = getattr(params, side)
+    if stages.pool is None:
+        return None
+    die = rules.dice[stages.die].die
+    misses = tuple(face for face in die.faces if not readings.get(str(face)))
+    return stages.pool.of(die, misses, dict(battle.side(side)), {name for told, name in battle.when if told == side})
+
+
+def _reads(readings: read.Reading, pool: Pool | None, face: Face) -> Hashable:
+    """What a ruling reads of a face: its symbols, and what the pool does with it."""
+    return readings.get(str(face), ()), pool.reading(face) if pool else None
 
 
 def prepare(rules: Ruleset, name: str, params: Staged, battle: Battle) -> Callable[[Throw], Ruling]:
@@ -56,8 +77,9 @@ def prepare(rules: Ruleset, name: str, params: Staged, battle: Battle) -> Callab
     before: list[Step] = []
     chooser: Side | None = None
     readings = {}
+    rolls: dict[Side, int] = {}
     for side in SIDES:
-        _, chose, said = roll.dice(rules, getattr(params, side).roll, battle, side, cite(params, "roll"))
+        rolls[side], chose, said = roll.dice(rules, getattr(params, side).roll, battle, side, cite(params, "roll"))
         chooser = chooser or chose
         before += said
     for side in SIDES:
@@ -65,14 +87,20 @@ def prepare(rules: Ruleset, name: str, params: Staged, battle: Battle) -> Callab
         readings[side], said = read.reading(rules, stages.read, stages.die, battle, side, cite(params, "read"))
         before += said
     order = tuple(dict.fromkeys(s for side in SIDES for s in getattr(params, side).read.symbols()))
+    pools = {side: _pool(rules, params, battle, side, readings[side]) for side in SIDES}
     costed = (*params.costs.losses, *params.costs.retreats)
 
     def rule_on(throw: Throw) -> Ruling:
         steps = list(before)
-        symbols = {}
+        symbols, standing = {}, {}
         for side in SIDES:
             faces = throw.get(side, ())
-            # the pool stage (re-roll, explode, keep, one die chosen by `chooser`) goes here, on `faces`
+            pool, stages = pools[side], getattr(params, side)
+            if pool is not None and faces:
+                settled = pool.settle(pool.rounds(faces, rolls[side]))
+                steps += pool_steps(stages.pool, side, settled, partial(rules.face_said, stages.die))
+                faces = settled.kept
+            standing[side] = faces
             symbols[side] = count.count(readings[side], faces, order)
             if faces:
                 steps.append(_rolled(rules, params, side, faces, symbols[side]))
@@ -82,8 +110,8 @@ def prepare(rules: Ruleset, name: str, params: Staged, battle: Battle) -> Callab
         parts = {
             side: TallySide(
                 units=dict(battle.side(side)),
-                dice=len(throw.get(side, ())),
-                rolled=list(throw.get(side, ())),
+                dice=rolls[side],
+                rolled=list(standing[side]),
                 symbols={s: n for s, n in symbols[side].items() if n},
                 scores=scores[side],
                 loses=loses[side],

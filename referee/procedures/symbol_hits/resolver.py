@@ -5,15 +5,18 @@ heavy-weapon attacks are two parameter sets of this one procedure."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable, Mapping
+from functools import partial
 
+from referee.dice import Face, alike
 from referee.errors import RefereeError
 from referee.names import article, counted, span
 from referee.outcomes import Exchange
 from referee.procedures.base import Battle, DiceNeed, Throw, cite, removal_options, size
-from referee.procedures.symbol_hits.grammar import SymbolHits
+from referee.procedures.symbol_hits.grammar import SymbolHits, SymbolSide
 from referee.ruleset.model import Ruleset
 from referee.ruling import SIDES, Ruling, Side, Step, Value, either, listed, other, say, say_n, step
+from referee.stages.pool import Pool, PoolRoll, pool_steps
 
 ODDS_KEYS = ("winner", "attacker_loses", "defender_loses")
 
@@ -35,9 +38,9 @@ def dice_needed(rules: Ruleset, params: SymbolHits, battle: Battle) -> dict[str,
             given=battle.range,
         )
         raise RefereeError(reaches, rule=cite(params, "range"))
-    die = rules.dice[params.die].die
     need: dict[str, DiceNeed] = {}
     for side in SIDES:
+        die = rules.dice[params.die_of(side)].die
         spec = getattr(params, side)
         units = size(battle.side(side))
         if spec.max_units and units > spec.max_units:
@@ -51,9 +54,7 @@ def dice_needed(rules: Ruleset, params: SymbolHits, battle: Battle) -> dict[str,
                 most=spec.max_units,
             )
             raise RefereeError(many, rule=cite(params, "dice"))
-        count = (
-            sum(spec.unit_dice.get(u, 1) * n for u, n in battle.side(side)) if spec.dice == "per-unit" else spec.dice
-        )
+        count = _count(params, battle, side)
         if spec.max_dice and count > spec.max_dice:
             owned = say(
                 "dice.owned",
@@ -63,8 +64,33 @@ def dice_needed(rules: Ruleset, params: SymbolHits, battle: Battle) -> dict[str,
                 most=spec.max_dice,
             )
             raise RefereeError(owned, rule=cite(params, "dice"))
-        need[side] = DiceNeed(die, count, cite(params, "dice"))
+        pool = _pool(rules, params, battle, side)
+        reading = partial(_reading, spec.hits, pool)
+        need[side] = DiceNeed(die, count, cite(params, "dice"), runs=((alike(die, reading), count),), pool=pool)
     return need
+
+
+def _count(params: SymbolHits, battle: Battle, side: str) -> int:
+    """The dice a side rolls first: a fixed number, or by its units."""
+    spec = getattr(params, side)
+    if spec.dice != "per-unit":
+        return int(spec.dice)
+    return sum(spec.unit_dice.get(u, 1) * n for u, n in battle.side(side))
+
+
+def _pool(rules: Ruleset, params: SymbolHits, battle: Battle, side: str) -> Pool | None:
+    """What a side's dice do before they count, as the file says, with its units."""
+    spec: SymbolSide = getattr(params, side)
+    if spec.pool is None:
+        return None
+    die = rules.dice[params.die_of(side)].die
+    misses = tuple(face for face in die.faces if face not in spec.hits)
+    return spec.pool.of(die, misses, dict(battle.side(side)), {name for told, name in battle.when if told == side})
+
+
+def _reading(hits: tuple[Face, ...], pool: Pool | None, face: Face) -> Hashable:
+    """What a ruling reads of a face: whether it is a hit, and what the pool does with it."""
+    return face in hits, pool.reading(face) if pool else None
 
 
 def _name(rules: Ruleset, params: SymbolHits) -> str:
@@ -72,11 +98,12 @@ def _name(rules: Ruleset, params: SymbolHits) -> str:
     return next(name for name, attack in rules.attacks.items() if attack is params)
 
 
-def _counting(rules: Ruleset, params: SymbolHits, hits: tuple[object, ...]) -> str:
+def _counting(rules: Ruleset, params: SymbolHits, side: Side) -> str:
     """'sword or explosion count', '5 or 6 count', or a side that never hits."""
+    hits = getattr(params, side).hits
     if not hits:
         return say("hits.counting.none", "no face counts")
-    return say("hits.counting", "{faces} count", faces=either(rules.face_said(params.die, f) for f in hits))
+    return say("hits.counting", "{faces} count", faces=either(rules.face_said(params.die_of(side), f) for f in hits))
 
 
 def _per_unit(rules: Ruleset, params: SymbolHits, battle: Battle, side: str) -> str:
@@ -95,10 +122,18 @@ def _per_unit(rules: Ruleset, params: SymbolHits, battle: Battle, side: str) -> 
 
 def prepare(rules: Ruleset, name: str, params: SymbolHits, battle: Battle) -> Callable[[Throw], Ruling]:
     """The ruler of one attack as told, for every throw."""
-    return lambda throw: _rule(rules, name, params, battle, throw)
+    pools = {side: (_pool(rules, params, battle, side), _count(params, battle, side)) for side in SIDES}
+    return lambda throw: _rule(rules, name, params, battle, pools, throw)
 
 
-def _rule(rules: Ruleset, name: str, params: SymbolHits, battle: Battle, throw: Throw) -> Ruling:
+def _rule(
+    rules: Ruleset,
+    name: str,
+    params: SymbolHits,
+    battle: Battle,
+    pools: Mapping[Side, tuple[Pool | None, int]],
+    throw: Throw,
+) -> Ruling:
     steps: list[Step] = []
     if battle.range is not None:
         steps.append(
@@ -113,26 +148,33 @@ def _rule(rules: Ruleset, name: str, params: SymbolHits, battle: Battle, throw: 
             )
         )
     rolled = {side: list(throw[side]) for side in SIDES}
+    settled: dict[Side, PoolRoll] = {}
+    for side, (pool, count) in pools.items():
+        if pool is not None:
+            settled[side] = pool.settle(pool.rounds(throw[side], count))
+            rolled[side] = list(settled[side].kept)
     rolls = {
         side.value: say(
             "dice.side_rolls",
             "the {side} rolls {dice}{per_unit}",
             side=side,
-            dice=say_n("count.dice", "{n} die", "{n} dice", len(rolled[side])),
+            dice=say_n("count.dice", "{n} die", "{n} dice", pools[side][1]),
             per_unit=_per_unit(rules, params, battle, side),
         )
         for side in SIDES
     }
     steps.append(step(cite(params, "dice"), "dice.sides_roll", "{attacker}; {defender}", **rolls))
+    for side, roll in settled.items():
+        steps += pool_steps(getattr(params, side).pool, side, roll, partial(rules.face_said, params.die_of(side)))
     hits = {side: sum(face in getattr(params, side).hits for face in rolled[side]) for side in SIDES}
     scored = {
         side.value: say(
             "hits.side_rolled",
             "the {side} rolled {faces}: {hits} ({counting})",
             side=side,
-            faces=listed(rules.face_said(params.die, f) for f in rolled[side]) or say("faces.none", "nothing"),
+            faces=listed(rules.face_said(params.die_of(side), f) for f in rolled[side]) or say("faces.none", "nothing"),
             hits=say_n("count.hits", "{n} hit", "{n} hits", hits[side]),
-            counting=_counting(rules, params, getattr(params, side).hits),
+            counting=_counting(rules, params, side),
         )
         for side in SIDES
     }
