@@ -11,9 +11,9 @@ this file, so no library update can change a recorded roll.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Collection, Hashable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from math import comb, factorial, prod
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from referee.digests import blake2b_digest
 from referee.errors import RefereeError, pgettext
@@ -107,7 +107,7 @@ class Die:
         return out
 
 
-def _multisets(die: Die, count: int) -> Iterator[tuple[tuple[Face, ...], Fraction]]:
+def multisets(die: Die, count: int) -> Iterator[tuple[tuple[Face, ...], Fraction]]:
     """Every unordered throw of `count` such dice, with its exact probability."""
     from fractions import Fraction
 
@@ -118,40 +118,74 @@ def _multisets(die: Die, count: int) -> Iterator[tuple[tuple[Face, ...], Fractio
         yield combo, arrangements * prod((chances[f] for f in combo), start=Fraction(1))
 
 
-def throw_count(request: Mapping[K, tuple[Die, int]], ordered: Collection[K] = ()) -> int:
-    """How many distinct throws `exact_throws` would visit, known before visiting any."""
-    return prod(
-        (
-            len(set(die.faces)) ** count if name in ordered else comb(len(set(die.faces)) + count - 1, count)
-            for name, (die, count) in request.items()
-        ),
-        start=1,
-    )
+def multiset_count(die: Die, count: int) -> int:
+    """How many unordered throws `multisets` visits: faces chosen with repetition."""
+    return comb(len(set(die.faces)) + count - 1, count)
 
 
-def _sequences(die: Die, count: int) -> Iterator[tuple[tuple[Face, ...], Fraction]]:
-    """Every ordered throw of `count` such dice, with its exact probability."""
-    from fractions import Fraction
+def alike(die: Die, reading: Callable[[Face], Hashable]) -> Die:
+    """The die with faces that read alike merged: each face replaced by the
+    first face that reads as it does, so its chance is theirs together. Odds
+    enumerate the merged die's throws, one for each way the dice can read."""
+    first: dict[Hashable, Face] = {}
+    return Die(die.name, tuple(first.setdefault(reading(face), face) for face in die.faces))
 
-    chances = die.distinct()
-    for faces in itertools.product(list(chances), repeat=count):
-        yield faces, prod((chances[f] for f in faces), start=Fraction(1))
+
+class Group(Protocol):
+    """Dice whose throws odds enumerate together, knowing their number before the first."""
+
+    def throw_count(self, limit: int) -> int | None:
+        """How many throws `throws` visits, exactly; None once it is sure to be more than `limit`."""
+        ...
+
+    def throws(self) -> Iterable[tuple[tuple[Face, ...], Fraction]]: ...
+
+
+@record
+class Run:
+    """Dice of one die that read alike in any order: their throws are multisets."""
+
+    die: Die
+    count: int
+
+    def throw_count(self, limit: int) -> int | None:
+        return multiset_count(self.die, self.count)
+
+    def throws(self) -> Iterator[tuple[tuple[Face, ...], Fraction]]:
+        return multisets(self.die, self.count)
+
+
+def throw_count(request: Mapping[K, Group], limit: int = MAX_THROWS) -> int | None:
+    """How many distinct throws `exact_throws` would visit, known before visiting
+    any; None where a group can only say that it would be more than `limit`."""
+    total = 1
+    for group in request.values():
+        count = group.throw_count(limit // total)
+        if count is None:
+            return None
+        total *= count
+        if total > limit:
+            return total
+    return total
 
 
 def exact_throws(
-    request: Mapping[K, tuple[Die, int]],
-    limit: int = MAX_THROWS,
-    ordered: Collection[K] = (),
+    request: Mapping[K, Group], limit: int = MAX_THROWS
 ) -> Iterator[tuple[dict[K, tuple[Face, ...]], Fraction]]:
     """Every throw a request can show, with exact weights summing to 1.
 
-    A request names groups of identical dice (``{"attacker": (die, 2)}``);
-    within a group order does not matter, so each multiset appears once,
-    unless the group is `ordered` (each die read for its own step).
-    More than `limit` throws is refused before the first: each is ruled on,
-    and a hundred dice or a thousand-face die would never finish.
+    A request names groups of dice (``{"attacker": Run(die, 2)}``), each
+    enumerating its own throws: a run of dice read in any order its multisets,
+    a pool its rounds. More than `limit` throws is refused before the first:
+    each is ruled on, and a hundred dice or a thousand-face die would never finish.
     """
-    if (count := throw_count(request, ordered)) > limit:
+    if (count := throw_count(request, limit)) is None:
+        more = pgettext(
+            "throws.more_than",
+            "more than {limit:,} different throws are too many to sum exactly; try fewer dice or a smaller die",
+        )
+        raise RefereeError(more.format(limit=Grouped(limit)))
+    if count > limit:
         many = pgettext(
             "throws.too_many",
             "{count:,} different throws are too many to sum exactly (at most {limit:,}); "
@@ -161,7 +195,7 @@ def exact_throws(
     from fractions import Fraction
 
     names = list(request)
-    groups = [list((_sequences if name in ordered else _multisets)(*request[name])) for name in names]
+    groups = [list(request[name].throws()) for name in names]
     for picks in itertools.product(*groups):
         yield (
             {name: faces for name, (faces, _) in zip(names, picks, strict=True)},

@@ -38,9 +38,7 @@ def tally(
 ) -> list[Outcome]:
     """Every throw the needs can show, ruled on and grouped by the outcome keys."""
     totals: dict[tuple[Any, ...], Fraction] = {}
-    request = dice_of(needs)
-    ordered = [part for part in request if needs[part[0]].ordered]
-    for parts, chance in exact_throws(request, limit, ordered):
+    for parts, chance in exact_throws(dice_of(needs), limit):
         outcome = rule_on(joined(needs, parts)).outcome
         key = tuple(outcome[k] for k in keys)
         totals[key] = totals.get(key, Fraction(0)) + chance

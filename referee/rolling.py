@@ -52,11 +52,45 @@ def face_lexicon(rules: Ruleset, die_name: str) -> Lexicon[Face]:
 
 
 def read_faces(rules: Ruleset, group: str, need: DiceNeed, text: str) -> tuple[Face, ...]:
-    """The faces typed for a group: as many as it rolls, each a face of its die
+    """The faces typed for a group; a pool's rounds each after a '/' (the first
+    roll, then each roll again as `stages.pool` says), a round of no dice
+    left out. Each round as many faces as it rolls, each a face of its die."""
+    first, *typed = text.split("/")
+    rounds = [_read_round(rules, group, need, first)]
+    expected = [need.count]
+    while need.pool and (count := need.pool.next_count(rounds)) is not None:
+        faces: tuple[Face, ...] = ()
+        if count:
+            expected.append(count)
+            items = _items(typed.pop(0)) if typed else []
+            faces = tuple(_face(rules, group, need, need.die, item) for item in items)
+            if len(faces) != count:
+                break
+        rounds.append(faces)
+    else:
+        if not typed:
+            return tuple(face for faces in rounds for face in faces)
+    miscount = say(
+        "roll.rounds_given",
+        "the {group} rolls {rounds} here, each roll after the first typed after a '/', but {given} were typed",
+        group=_said(group),
+        rounds=" / ".join(say_n("roll.dice", "{n} die", "{n} dice", n) for n in expected),
+        given=" / ".join(str(len(_items(part))) for part in text.split("/")),
+    )
+    raise RefereeError(miscount, rule=need.rule)
+
+
+def _items(text: str) -> list[str]:
+    """The faces typed for one roll, split by commas or else by spaces."""
+    return [item.strip() for item in (text.split(",") if "," in text else text.split()) if item.strip()]
+
+
+def _read_round(rules: Ruleset, group: str, need: DiceNeed, text: str) -> tuple[Face, ...]:
+    """The faces typed for one roll of a group: as many as it rolls, each a face of its die
     (a number off a numbered die is impossible, said so). Where a group rolls
     dice of more than one kind, a face of any kind but its own die is typed
     with its die's name: `d8:7`."""
-    items = [item.strip() for item in (text.split(",") if "," in text else text.split()) if item.strip()]
+    items = _items(text)
     kinds = need.kinds()
     by_kind: dict[str, list[Face]] = {die.name: [] for die, _ in kinds}
     for item in items:
@@ -148,7 +182,11 @@ def draw(
     """Fill in the groups nobody typed, in the needs' order, from the combat stream."""
     rng = Rng(seed, COMBAT_STREAM)
     return {
-        group: typed[group] if group in typed else tuple(f for die, n in need.kinds() for f in die.roll(n, rng))
+        group: typed[group]
+        if group in typed
+        else need.pool.roll(need.die, need.count, rng)
+        if need.pool
+        else tuple(f for die, n in need.kinds() for f in die.roll(n, rng))
         for group, need in needs.items()
     }
 

@@ -9,7 +9,7 @@ from itertools import product
 from hypothesis import given
 from hypothesis import strategies as st
 
-from referee.dice import Die, Rng, exact_throws, pips, throw_count
+from referee.dice import Die, Rng, Run, alike, exact_throws, pips, throw_count
 
 
 def test_generator_is_pinned() -> None:
@@ -44,7 +44,7 @@ faces = st.lists(st.sampled_from(["a", "b", "c", 1, 2]), min_size=1, max_size=6)
 
 @given(faces, st.integers(min_value=0, max_value=3), faces, st.integers(min_value=0, max_value=2), st.booleans())
 def test_exact_throws_match_brute_force(f1: list, n1: int, f2: list, n2: int, ordered: bool) -> None:
-    """Each group a multiset, but for a group read in order (each die its own unit's): every sequence."""
+    """Each run a multiset; a group read in order (each die its own unit's) is runs of one die: every sequence."""
     d1, d2 = Die("one", tuple(f1)), Die("two", tuple(f2))
 
     def first_key(faces: tuple) -> tuple:
@@ -55,15 +55,31 @@ def test_exact_throws_match_brute_force(f1: list, n1: int, f2: list, n2: int, or
         for second in product(d2.faces, repeat=n2):
             brute[(first_key(first), tuple(sorted(map(str, second))))] += 1
     total = len(d1.faces) ** n1 * len(d2.faces) ** n2
-    request = {"x": (d1, n1), "y": (d2, n2)}
-    in_order = frozenset({"x"} if ordered else ())
+    firsts = {("x", i): Run(d1, 1) for i in range(n1)} if ordered else {("x", 0): Run(d1, n1)}
+    request = {**firsts, ("y", 0): Run(d2, n2)}
     exact: dict = {}
-    for throw, p in exact_throws(request, ordered=in_order):
-        key = (first_key(throw["x"]), tuple(sorted(map(str, throw["y"]))))
+    for throw, p in exact_throws(request):
+        one = tuple(face for (group, _), faces in throw.items() if group == "x" for face in faces)
+        key = (first_key(one), tuple(sorted(map(str, throw["y", 0]))))
         exact[key] = exact.get(key, 0) + p
     assert exact == {k: Fraction(v, total) for k, v in brute.items()}
     assert sum(exact.values()) == 1
-    assert throw_count(request, in_order) == len({key for key in exact})
+    assert throw_count(request) == len({key for key in exact})
+
+
+@given(faces, st.integers(min_value=0, max_value=4))
+def test_faces_read_alike_merge_into_one_throw(f: list, n: int) -> None:
+    """Merging faces that read alike keeps every reading's exact chance and visits one throw per reading."""
+    die = Die("d", tuple(f))
+    merged = alike(die, lambda face: isinstance(face, int))
+    brute: Counter = Counter()
+    for throw in product(die.faces, repeat=n):
+        brute[sum(isinstance(face, int) for face in throw)] += 1
+    exact: Counter = Counter()
+    for throw, p in exact_throws({"x": Run(merged, n)}):
+        exact[sum(isinstance(face, int) for face in throw["x"])] += p
+    assert exact == {k: Fraction(v, len(f) ** n) for k, v in brute.items()}
+    assert throw_count({"x": Run(merged, n)}) == len(exact)
 
 
 def test_pips_reads_numbered_faces_as_numbers() -> None:

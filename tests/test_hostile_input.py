@@ -6,6 +6,8 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable
+from fractions import Fraction
+from math import comb
 from pathlib import Path
 
 import pytest
@@ -47,20 +49,22 @@ def test_deep_nesting_is_refused_without_crashing(tmp_path: Path, text: str) -> 
     assert "nested more than 64 deep" in fails(f"validate {path}")
 
 
-def test_hundred_dice_odds_are_bounded(edited: Edit) -> None:
+def test_hundred_dice_a_side_are_summed_as_hits_and_misses(edited: Edit) -> None:
+    """A hundred dice a side read as a hit or a miss in any order: 101 throws a side, not 6**100."""
     path = edited(
         "groundforce",
         lambda t: t.replace("max_dice: 2", "max_dice: 100").replace(
             "max_units: 2, hits: [shield", "max_units: 100, hits: [shield"
         ),
     )
-    started = time.perf_counter()
-    line = fails(f"odds {path} --attacker '100 trooper' --defender '100 trooper'")
-    assert "too many to sum exactly" in line
-    assert time.perf_counter() - started < 5
+    outcomes = run_json(f"odds {path} --attacker '100 trooper' --defender '100 trooper'")["outcomes"]
+    assert sum(Fraction(o["probability"]) for o in outcomes) == 1
+    swept = [o for o in outcomes if o["defender_loses"] == 100]  # 100 hits against none, each a half
+    assert [Fraction(o["probability"]) for o in swept] == [Fraction(1, 2**200)]
 
 
-def test_thousand_face_die_odds_are_bounded(edited: Edit) -> None:
+def test_thousand_face_die_reads_as_its_hits(edited: Edit) -> None:
+    """A thousand faces that are neither hit is one miss: two dice a side are nine throws."""
     faces = ", ".join(f"f{i}" for i in range(996))
     path = edited(
         "groundforce",
@@ -69,8 +73,32 @@ def test_thousand_face_die_odds_are_bounded(edited: Edit) -> None:
             f"faces: [sword, shield, explosion, blank, {faces}]",
         ),
     )
+    outcomes = run_json(f"odds {path} --attacker '2 trooper' --defender '2 trooper'")["outcomes"]
+    tie = next(Fraction(o["probability"]) for o in outcomes if o["winner"] is None)
+    hit, defend = Fraction(2, 1000), Fraction(2, 1000)  # sword or explosion; shield or explosion
+    assert tie == sum(
+        (comb(2, k) * hit**k * (1 - hit) ** (2 - k)) * (comb(2, k) * defend**k * (1 - defend) ** (2 - k))
+        for k in range(3)
+    )
+
+
+def test_a_thousand_faces_each_read_apart_are_bounded(edited: Edit) -> None:
+    """Keeping one die by an order of a thousand faces reads every face apart: refused before the first throw."""
+    faces = ", ".join(f"f{i}" for i in range(996))
+    path = edited(
+        "groundforce",
+        lambda t: t.replace(
+            "faces: [sword, sword, shield, shield, explosion, blank]",
+            f"faces: [sword, shield, explosion, blank, {faces}]",
+        ).replace(
+            "attacker: {dice: per-unit, max_dice: 2, hits: [sword, explosion], on_win: remove-surplus}",
+            "attacker: {dice: per-unit, max_dice: 2, hits: [sword, explosion], on_win: remove-surplus, "
+            f"pool: {{keep: {{dice: 1, best: [blank, {faces}], rule: GF-B2}}}}}}",
+        ),
+    )
     started = time.perf_counter()
-    assert "too many to sum exactly" in fails(f"odds {path} --attacker '2 trooper' --defender '2 trooper'")
+    line = fails(f"odds {path} --attacker '2 trooper' --defender '2 trooper'")
+    assert "500,500 different throws are too many to sum exactly" in line
     assert time.perf_counter() - started < 5
 
 

@@ -166,6 +166,33 @@ def test_odds_of_one_round_are_the_brute_force_sum(attacker: str, defender: str)
     assert found == brute_round(army(attacker), army(defender))
 
 
+def hits_by_die(values: list[int]) -> Counter[int]:
+    """Hits of dice that each hit on their value or less, over every hit/miss of every die, with Fraction weights."""
+    out: Counter[int] = Counter()
+    for hit in itertools.product((True, False), repeat=len(values)):
+        chance = Fraction(1)
+        for h, v in zip(hit, values):
+            chance *= Fraction(v, 6) if h else Fraction(6 - v, 6)
+        out[sum(hit)] += chance
+    return out
+
+
+@pytest.mark.parametrize(
+    ("attacker", "defender"),
+    [("8 infantry", "8 infantry"), ("3 infantry, 2 artillery, 3 tank", "4 infantry, 2 artillery, 2 tank")],
+)
+def test_eight_units_a_side_are_summed_exactly(attacker: str, defender: str) -> None:
+    """Dice of one value read alike in any order, as a hit or a miss: 16 dice are a few hundred throws, not 6**16."""
+    outcomes = run_json(f"odds {LAND} --attacker '{attacker}' --defender '{defender}'")["outcomes"]
+    found = {(o["attacker_loses"], o["defender_loses"]): Fraction(o["probability"]) for o in outcomes}
+    a, d = army(attacker), army(defender)
+    expected: Counter[tuple[int, int]] = Counter()
+    a_hits, d_hits = hits_by_die(values(a, True)), hits_by_die(values(d, False))
+    for (ah, p), (dh, q) in itertools.product(a_hits.items(), d_hits.items()):
+        expected[min(dh, sum(n for _, n in a)), min(ah, sum(n for _, n in d))] += p * q
+    assert found == dict(expected)
+
+
 @pytest.mark.parametrize(
     ("attacker", "defender"),
     [

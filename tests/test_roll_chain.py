@@ -14,6 +14,7 @@ import pytest
 import yaml
 
 from referee.dice import Die, exact_throws
+from referee.procedures.base import DiceNeed, dice_of, joined
 from tests.conftest import fails, run, run_json
 
 GAUNTLET = Path(__file__).resolve().parent.parent / "docs" / "examples" / "gauntlet.yaml"
@@ -102,8 +103,9 @@ def test_each_step_takes_its_number_from_one_known_place(tmp_path: Path) -> None
     assert "steps[0].stat" in fails(f"validate {edited(tmp_path, {'stat': 'skil'})}")
 
 
-def test_ordered_throws_count_every_order() -> None:
+def test_dice_read_each_for_its_own_step_count_every_order() -> None:
     d3 = Die("d3", (1, 2, 3))
-    throws = list(exact_throws({"x": (d3, 2)}, ordered=["x"]))
+    need = {"x": DiceNeed(d3, 2, "X-1", runs=((d3, 1), (d3, 1)))}
+    throws = [(joined(need, parts), p) for parts, p in exact_throws(dice_of(need))]
     assert sorted(faces["x"] for faces, _ in throws) == sorted(itertools.product((1, 2, 3), repeat=2))
     assert sum(p for _, p in throws) == 1

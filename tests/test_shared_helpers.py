@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from referee.dice import Die, throw_count
+from referee.dice import Die, Run, throw_count
 from referee.names import plural
 from referee.procedures.base import DiceNeed, cite, dice_of, joined
 from referee.ruling import other
@@ -36,7 +36,7 @@ def test_a_step_cites_its_own_rule_else_the_attacks() -> None:
 def test_dice_of_gives_each_groups_dice_by_kind_and_joined_reads_them_back() -> None:
     d6, d8 = Die("d6", (1, 2, 3, 4, 5, 6)), Die("d8", tuple(range(1, 9)))
     needs = {"attacker": DiceNeed(d6, 3, "X-1", mix=((d6, 2), (d8, 1))), "defender": DiceNeed(d6, 2, "X-2")}
-    assert dice_of(needs) == {("attacker", 0): (d6, 2), ("attacker", 1): (d8, 1), ("defender", 0): (d6, 2)}
+    assert dice_of(needs) == {("attacker", 0): Run(d6, 2), ("attacker", 1): Run(d8, 1), ("defender", 0): Run(d6, 2)}
     assert throw_count(dice_of(needs)) == 21 * 8 * 21
     parts = {("attacker", 0): (5, 2), ("attacker", 1): (7,), ("defender", 0): (4, 4)}
     assert joined(needs, parts) == {"attacker": (5, 2, 7), "defender": (4, 4)}

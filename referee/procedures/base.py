@@ -3,16 +3,19 @@ the dice it needs, and the record through which the door reaches it."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import field
+from functools import partial
 from typing import TYPE_CHECKING, Any, Protocol
 
-from referee.dice import Die, Face
+from referee.dice import Die, Face, Group, Run, alike
 from referee.records import record
 from referee.ruling import Ruling
+from referee.stages.pool import Pool, Pooled, PoolRules
 
 if TYPE_CHECKING:
     from referee.ruleset.model import Ruleset
+    from referee.stages.count import Reading
 
 Throw = Mapping[str, tuple[Face, ...]]
 Units = tuple[tuple[str, int], ...]  # canonical unit name, count
@@ -124,14 +127,19 @@ class Battle:
 
 @record
 class DiceNeed:
-    """How many of which die a group rolls, and the rule that says so;
-    `ordered` when each die is read for its own step (odds then sum over every
-    order, not over unordered throws)."""
+    """How many of which die a group rolls, and the rule that says so."""
 
     die: Die
     count: int
     rule: str
-    ordered: bool = False
+    runs: tuple[tuple[Die, int], ...] = ()
+    """For odds: the group's dice, in its order, as runs that each read alike
+    in any order (odds enumerate each run's multisets), each run's die with
+    the faces that read alike merged (`dice.alike`). Left out: each kind one
+    run of its own die. A die read for its own step is a run of one."""
+    pool: Pool | None = None
+    """What the group's dice do before they count (re-roll, explode, keep),
+    for a group of one kind of die: its throw is every round's faces, in order."""
     mix: tuple[tuple[Die, int], ...] = ()
     """When a group's dice are not all `die` (a unit rolling its own die): each
     kind with its count, summing to `count`, `die` among them; the group's
@@ -143,24 +151,53 @@ class DiceNeed:
         return self.mix or ((self.die, self.count),)
 
 
+def side_pool(spec: PoolRules | None, die: Die, readings: Reading, battle: Battle, side: str) -> Pool | None:
+    """What a side's dice do before they count, with its units and the
+    situations named on it; its misses are the faces that carry no symbol as
+    they read here."""
+    if spec is None:
+        return None
+    misses = tuple(face for face in die.faces if not readings.get(str(face)))
+    return spec.of(die, misses, dict(battle.side(side)), {name for told, name in battle.when if told == side})
+
+
+def read_need(die: Die, count: int, rule: str, readings: Reading, pool: Pool | None) -> DiceNeed:
+    """A group of one die whose faces read as `readings` says, its pool (if
+    any) acting on them: faces alike in both are one for odds."""
+    return DiceNeed(die, count, rule, runs=((alike(die, partial(_reads, readings, pool)), count),), pool=pool)
+
+
+def _reads(readings: Reading, pool: Pool | None, face: Face) -> Hashable:
+    """What a ruling reads of a face: its symbols, and what the pool does with it."""
+    return readings.get(str(face), ()), pool.reading(face) if pool else None
+
+
 def throw_from_dict(data: Mapping[str, list[Face]]) -> dict[str, tuple[Face, ...]]:
     """A throw as the journal stored it (each group's faces a JSON list)."""
     return {group: tuple(faces) for group, faces in data.items()}
 
 
-def dice_of(needs: Mapping[str, DiceNeed]) -> dict[tuple[str, int], tuple[Die, int]]:
-    """Each kind of die of each group, by (group, kind number), with its count,
-    as `dice.exact_throws` and `dice.throw_count` take them."""
-    return {(group, n): kind for group, need in needs.items() for n, kind in enumerate(need.kinds())}
+def _runs(need: DiceNeed) -> list[Group]:
+    """A group's dice as odds enumerate them: its pool, or its runs."""
+    runs = need.runs or need.kinds()
+    if need.pool is not None:
+        ((die, count),) = runs
+        return [Pooled(die, count, need.pool)]
+    return [Run(die, count) for die, count in runs]
+
+
+def dice_of(needs: Mapping[str, DiceNeed]) -> dict[tuple[str, int], Group]:
+    """Each run of dice of each group, by (group, run number), as
+    `dice.exact_throws` and `dice.throw_count` take them."""
+    return {(group, n): run for group, need in needs.items() for n, run in enumerate(_runs(need))}
 
 
 def joined(
     needs: Mapping[str, DiceNeed], parts: Mapping[tuple[str, int], tuple[Face, ...]]
 ) -> dict[str, tuple[Face, ...]]:
-    """The inverse of `dice_of` for a throw: each group's faces, kind by kind."""
+    """The inverse of `dice_of` for a throw: each group's faces, run by run."""
     return {
-        group: tuple(face for n in range(len(need.kinds())) for face in parts[group, n])
-        for group, need in needs.items()
+        group: tuple(face for n in range(len(_runs(need))) for face in parts[group, n]) for group, need in needs.items()
     }
 
 

@@ -4,7 +4,7 @@ nearest row beyond its ends). The attacker's steps must pass to go on; a
 defender's step (a save) that passes stops the chain. The attacker rolls its
 steps' dice in order, the defender its own; a die of a step never reached is
 not read, so summing over every throw gives exact odds. A side's dice are
-read in the order of its steps, so they are an ordered group (`DiceNeed.ordered`)."""
+read in the order of its steps, so each is a run of its own (`DiceNeed.runs`)."""
 
 from __future__ import annotations
 
@@ -86,7 +86,7 @@ def dice_needed(rules: Ruleset, params: RollChain, battle: Battle) -> dict[str, 
     for side in SIDES:
         mine = [s for s in params.steps if s.roller == side]
         if mine:
-            need[side] = DiceNeed(die, len(mine), mine[0].rule, ordered=True)  # one die per step, in order
+            need[side] = DiceNeed(die, len(mine), mine[0].rule, runs=((die, 1),) * len(mine))  # one die per step
     return need
 
 

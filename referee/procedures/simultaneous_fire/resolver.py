@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterator
+from functools import partial
 
-from referee.dice import Face
+from referee.dice import Die, Face, alike
 from referee.names import counted
 from referee.outcomes import Exchange
 from referee.procedures.base import Battle, DiceNeed, Throw, Units, cite
@@ -81,17 +82,36 @@ def dice_needed(rules: Ruleset, params: SimultaneousFire, battle: Battle) -> dic
     only die where it rolls no other), any other die's after its name (d8:7)."""
     needs: dict[str, DiceNeed] = {}
     for side in SIDES:
-        rolled = kinds(shots(params, side, battle.side(side)))
+        fired = shots(params, side, battle.side(side))
+        rolled = kinds(fired)
         mix = tuple((rules.dice[die].die, count) for die, count in rolled.items())
         own = params.die if params.die in rolled else next(iter(rolled))
         needs[side] = DiceNeed(
             rules.dice[own].die,
             sum(rolled.values()),
             cite(params, "dice"),
-            ordered=True,
+            runs=_runs(rules, params, fired),
             mix=mix if len(mix) > 1 else (),
         )
     return needs
+
+
+def _runs(rules: Ruleset, params: SimultaneousFire, fired: list[Shot]) -> tuple[tuple[Die, int], ...]:
+    """A side's dice as odds read them, kind by kind as `_read` deals them:
+    dice side by side that hit on the same value are one run, each die's faces
+    merged into a hit and a miss."""
+    runs: list[tuple[Die, int, int]] = []  # die, value, count
+    for die in kinds(fired):
+        for shot in (s for s in fired if s.die == die):
+            if runs and runs[-1][:2] == (rules.dice[die].die, shot.value):
+                runs[-1] = (*runs[-1][:2], runs[-1][2] + shot.dice)
+            else:
+                runs.append((rules.dice[die].die, shot.value, shot.dice))
+    return tuple((alike(die, partial(_hit, params, value)), count) for die, value, count in runs)
+
+
+def _hit(params: SimultaneousFire, value: int, face: Face) -> bool:
+    return hits(params, int(face), value)
 
 
 def casualties(rules: Ruleset, params: SimultaneousFire, units: Units, count: int) -> dict[str, int]:

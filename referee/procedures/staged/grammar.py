@@ -13,6 +13,7 @@ from referee.ruleset.spec import RULE, Record, Seq, Text, field
 from referee.stages.compare import Compare
 from referee.stages.costs import Costs
 from referee.stages.count import Cancel
+from referee.stages.pool import PoolRules
 from referee.stages.read import Read
 from referee.stages.roll import Roll
 
@@ -27,6 +28,11 @@ class SideStages:
     die: str = field(Text(), "the die this side rolls (a key of 'dice')")
     roll: Roll = field(Record(Roll), "who rolls what: how many dice this side rolls", Roll())
     read: Read = field(Record(Read), "how a face reads: the symbols each face carries", Read(faces={}))
+    pool: PoolRules | None = field(
+        Record(PoolRules),
+        "what this side's dice do before they count: re-roll (misses: faces that carry no symbol), explode, keep",
+        None,
+    )
 
 
 @section
@@ -76,6 +82,8 @@ class Staged:
             stages: SideStages = getattr(self, side)
             stages.roll.cross_check(rules, f"{path}.{side}.roll", fail)
             stages.read.cross_check(rules, stages.die, f"{path}.{side}.read", fail)
+            if stages.pool:
+                stages.pool.cross_check(rules, stages.die, f"{path}.{side}.pool", fail)
             carried |= set(stages.read.symbols())
         self.costs.cross_check(rules, f"{path}.costs", fail)
         named = [

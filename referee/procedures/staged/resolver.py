@@ -10,11 +10,12 @@ from collections.abc import Callable, Mapping
 from functools import partial
 
 from referee.outcomes.tally import Tally, TallySide
-from referee.procedures.base import Battle, DiceNeed, Throw, attack_name, cite
+from referee.procedures.base import Battle, DiceNeed, Throw, attack_name, cite, read_need, side_pool
 from referee.procedures.staged.grammar import Staged
 from referee.ruleset.model import Ruleset
 from referee.ruling import SIDES, Ruling, Side, Step, listed, say, spaced, step
 from referee.stages import compare, costs, count, read, roll
+from referee.stages.pool import pool_steps
 
 
 def odds_keys(params: Staged) -> tuple[str, ...]:
@@ -46,9 +47,11 @@ def dice_needed(rules: Ruleset, params: Staged, battle: Battle) -> dict[str, Dic
     for side in SIDES:
         stages = getattr(params, side)
         rolls, _, _ = roll.dice(rules, stages.roll, battle, side, cite(params, "roll"), attack_name(rules, params))
-        read.reading(rules, stages.read, stages.die, battle, side, cite(params, "read"))
+        readings, _ = read.reading(rules, stages.read, stages.die, battle, side, cite(params, "read"))
         if rolls:
-            need[side.value] = DiceNeed(rules.dice[stages.die].die, rolls, cite(params, "roll"))
+            die = rules.dice[stages.die].die
+            pool = side_pool(stages.pool, die, readings, battle, side)
+            need[side.value] = read_need(die, rolls, cite(params, "roll"), readings, pool)
     return need
 
 
@@ -58,8 +61,11 @@ def prepare(rules: Ruleset, name: str, params: Staged, battle: Battle) -> Callab
     before: list[Step] = []
     chooser: Side | None = None
     readings = {}
+    rolls: dict[Side, int] = {}
     for side in SIDES:
-        _, chose, said = roll.dice(rules, getattr(params, side).roll, battle, side, cite(params, "roll"), name)
+        rolls[side], chose, said = roll.dice(
+            rules, getattr(params, side).roll, battle, side, cite(params, "roll"), name
+        )
         chooser = chooser or chose
         before += said
     for side in SIDES:
@@ -67,14 +73,25 @@ def prepare(rules: Ruleset, name: str, params: Staged, battle: Battle) -> Callab
         readings[side], said = read.reading(rules, stages.read, stages.die, battle, side, cite(params, "read"))
         before += said
     order = tuple(dict.fromkeys(s for side in SIDES for s in getattr(params, side).read.symbols()))
+    pools = {
+        side: side_pool(
+            getattr(params, side).pool, rules.dice[getattr(params, side).die].die, readings[side], battle, side
+        )
+        for side in SIDES
+    }
     costed = (*params.costs.losses, *params.costs.retreats)
 
     def rule_on(throw: Throw) -> Ruling:
         steps = list(before)
-        symbols = {}
+        symbols, standing = {}, {}
         for side in SIDES:
             faces = throw.get(side, ())
-            # the pool stage (re-roll, explode, keep, one die chosen by `chooser`) goes here, on `faces`
+            pool, stages = pools[side], getattr(params, side)
+            if pool is not None and faces:
+                settled = pool.settle(pool.rounds(faces, rolls[side]))
+                steps += pool_steps(stages.pool, side, settled, partial(rules.face_said, stages.die))
+                faces = settled.kept
+            standing[side] = faces
             symbols[side] = count.count(readings[side], faces, order)
             if faces:
                 steps.append(_rolled(rules, params, side, faces, symbols[side]))
@@ -84,8 +101,8 @@ def prepare(rules: Ruleset, name: str, params: Staged, battle: Battle) -> Callab
         parts = {
             side: TallySide(
                 units=dict(battle.side(side)),
-                dice=len(throw.get(side, ())),
-                rolled=list(throw.get(side, ())),
+                dice=rolls[side],
+                rolled=list(standing[side]),
                 symbols={s: n for s, n in symbols[side].items() if n},
                 scores=scores[side],
                 loses=loses[side],

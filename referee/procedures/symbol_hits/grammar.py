@@ -13,6 +13,7 @@ from referee.ruleset.crosscheck import Fail, names_exist
 from referee.ruleset.spec import EMPTY, FACE, RULE, Boolean, Either, Integer, Record, Seq, Table, Text, field
 from referee.stages.compare import Compare
 from referee.stages.costs import ON_WIN, Word
+from referee.stages.pool import PoolRules
 from referee.stages.read import Read
 from referee.stages.roll import Roll
 
@@ -43,6 +44,7 @@ class SymbolSide:
         "with dice: per-unit, the dice each kind of unit rolls (a key of 'units'); a unit left out rolls 1",
         EMPTY,
     )
+    die: str = field(Text(), "the die this side rolls (a key of 'dice'), if not the attack's", "")
     hits: tuple[int | str, ...] = field(
         Seq(FACE), "the faces that are hits for this side; [] for a side that never hits (it cannot win but on a tie)"
     )
@@ -55,6 +57,9 @@ class SymbolSide:
         Integer(minimum=1, maximum=100), "the most dice this side can roll (the dice a player owns)", 0
     )
     max_units: int = field(Integer(minimum=1), "the most units this side can have in one battle", 0)
+    pool: PoolRules | None = field(
+        Record(PoolRules), "what this side's dice do before they count: re-roll, explode, keep", None
+    )
 
     def as_roll(self, rules: Ruleset) -> Roll:
         """Who rolls what: a fixed number, one die per unit, or each kind's dice (a kind left out rolls 1)."""
@@ -92,7 +97,7 @@ class SymbolHits:
     procedure: str = field(Text(choices=("symbol-hits",)), "symbol-hits")
     rule: str = field(RULE, "the rule that defines this attack")
     label: str = field(Text(), "the attack's name as printed")
-    die: str = field(Text(), "the die both sides roll (a key of 'dice')")
+    die: str = field(Text(), "the die both sides roll (a key of 'dice'), unless a side names its own")
     attacker: SymbolSide = field(Record(SymbolSide), "the attacking side")
     defender: SymbolSide = field(Record(SymbolSide), "the defending side")
     tie: str = field(
@@ -116,22 +121,27 @@ class SymbolHits:
     units_refused: ClassVar[str] = ""
     reads_situation: ClassVar[frozenset[str]] = frozenset()
 
+    def die_of(self, side: str) -> str:
+        """The die a side rolls: its own, else the attack's."""
+        return str(getattr(self, side).die or self.die)
+
     def as_compare(self) -> Compare:
         """More hits wins; the tie rule; what the loser takes is the winner's on_win; the loser chooses."""
         return Compare(symbol=HIT, tie=self.tie, attacker_wins=self.attacker.on_win, defender_wins=self.defender.on_win)
 
     def cross_check(self, rules: Ruleset, path: str, fail: Fail) -> None:
-        """Each side's hits are faces of the die; dice by unit name units and need dice: per-unit."""
-        faces = rules.dice[self.die].faces
+        """Each side's die exists and its hits are faces of it; dice by unit name units and need dice: per-unit."""
         for side in ("attacker", "defender"):
             spec: SymbolSide = getattr(self, side)
+            names_exist(
+                fail, pgettext("kind", "die"), [(f"{path}.{side}.die", spec.die)] if spec.die else [], rules.dice
+            )
+            die = self.die_of(side)
             for i, face in enumerate(spec.hits):
-                if face not in faces:
+                if face not in rules.dice[die].faces:
                     raise fail(
                         f"{path}.{side}.hits[{i}]",
-                        pgettext("file.not_a_face", "'{face}' is not a face of die '{die}'").format(
-                            face=face, die=self.die
-                        ),
+                        pgettext("file.not_a_face", "'{face}' is not a face of die '{die}'").format(face=face, die=die),
                     )
             if spec.unit_dice and spec.dice != "per-unit":
                 raise fail(
@@ -144,3 +154,5 @@ class SymbolHits:
                 [(f"{path}.{side}.unit_dice.{u}", u) for u in spec.unit_dice],
                 rules.units,
             )
+            if spec.pool:
+                spec.pool.cross_check(rules, die, f"{path}.{side}.pool", fail)

@@ -4,24 +4,27 @@ says (the winner's surplus, everything, or nothing). Ground Force's normal and
 heavy-weapon attacks are two parameter sets of it.
 
 The mechanics are the shared stages: who rolls what (`stages.roll`), how a
-face reads (`read`), counting (`count`), most hits wins (`compare`) and what
-the loser takes (`costs`). What is its own: the reach of the attack, an
-attack made alone, the attackers moving in, and the way it says both sides'
-dice and hits, one step each."""
+face reads (`read`), what the pool does (`pool`), counting (`count`), most
+hits wins (`compare`) and what the loser takes (`costs`). What is its own:
+the reach of the attack, an attack made alone, the attackers moving in, and
+the way it says both sides' dice and hits, one step each."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from functools import partial
 
 from referee.dice import Face
 from referee.errors import RefereeError
 from referee.names import article, span
 from referee.outcomes import Exchange
-from referee.procedures.base import Battle, DiceNeed, Throw, attack_name, cite, size
+from referee.procedures.base import Battle, DiceNeed, Throw, attack_name, cite, read_need, side_pool, size
 from referee.procedures.symbol_hits.grammar import HIT, SymbolHits
+from referee.records import record
 from referee.ruleset.model import Ruleset
 from referee.ruling import SIDES, Ruling, Side, Step, either, listed, say, say_n, step
 from referee.stages import compare, costs, count, read, roll
+from referee.stages.pool import Pool, pool_steps
 from referee.stages.read import Reading
 
 ODDS_KEYS = ("winner", "attacker_loses", "defender_loses")
@@ -32,35 +35,52 @@ def made_alone(params: SymbolHits) -> str | None:
     return (params.cite.alone or params.rule) if params.alone else None
 
 
+@record
+class _Ready:
+    """One side through the stages before its throw: its first dice, how its faces read, its pool."""
+
+    rolls: int
+    readings: Reading
+    pool: Pool | None
+
+
+def _stages(rules: Ruleset, params: SymbolHits, battle: Battle, side: Side) -> _Ready:
+    """A side's dice by the roll stage (too many refused), its faces by the read stage, its pool."""
+    spec = getattr(params, side)
+    # symbol hits says both sides' dice in one step of its own (`_rolls`), not the roll stage's
+    rolls, _, _ = roll.dice(rules, spec.as_roll(rules), battle, side, cite(params, "dice"), attack_name(rules, params))
+    die = params.die_of(side)
+    readings, _ = read.reading(rules, spec.as_read(), die, battle, side, cite(params, "hits"))
+    return _Ready(rolls, readings, side_pool(spec.pool, rules.dice[die].die, readings, battle, side))
+
+
 def dice_needed(rules: Ruleset, params: SymbolHits, battle: Battle) -> dict[str, DiceNeed]:
-    """The attack's reach checked, then each side's dice by the roll stage."""
+    """The attack's reach checked, then each side's dice by the stages."""
     reach = params.range
-    name = attack_name(rules, params)
     if battle.range is not None and not reach.min <= battle.range <= reach.max:
         reaches = say(
             "range.reach",
             "{an_attack} reaches distance {span}, not {given}",
             an_attack=article(params.label),
-            attack=rules.attack_said(name),
+            attack=rules.attack_said(attack_name(rules, params)),
             span=span(reach.min, reach.max),
             given=battle.range,
         )
         raise RefereeError(reaches, rule=cite(params, "range"))
-    die = rules.dice[params.die].die
     need: dict[str, DiceNeed] = {}
     for side in SIDES:
-        spec = getattr(params, side).as_roll(rules)
-        # symbol hits says both sides' dice in one step of its own (`_rolls`), not the stage's
-        rolls, _, _ = roll.dice(rules, spec, battle, side, cite(params, "dice"), name)
-        need[side] = DiceNeed(die, rolls, cite(params, "dice"))
+        ready = _stages(rules, params, battle, side)
+        die = rules.dice[params.die_of(side)].die
+        need[side] = read_need(die, ready.rolls, cite(params, "dice"), ready.readings, ready.pool)
     return need
 
 
-def _counting(rules: Ruleset, params: SymbolHits, hits: tuple[object, ...]) -> str:
+def _counting(rules: Ruleset, params: SymbolHits, side: Side) -> str:
     """'sword or explosion count', '5 or 6 count', or a side that never hits."""
+    hits = getattr(params, side).hits
     if not hits:
         return say("hits.counting.none", "no face counts")
-    return say("hits.counting", "{faces} count", faces=either(rules.face_said(params.die, f) for f in hits))
+    return say("hits.counting", "{faces} count", faces=either(rules.face_said(params.die_of(side), f) for f in hits))
 
 
 def _per_unit(rules: Ruleset, params: SymbolHits, battle: Battle, side: str) -> str:
@@ -78,16 +98,13 @@ def _per_unit(rules: Ruleset, params: SymbolHits, battle: Battle, side: str) -> 
 
 
 def prepare(rules: Ruleset, name: str, params: SymbolHits, battle: Battle) -> Callable[[Throw], Ruling]:
-    """The ruler of one attack as told: how each side's faces read, worked out once."""
-    readings = {
-        side: read.reading(rules, getattr(params, side).as_read(), params.die, battle, side, cite(params, "hits"))[0]
-        for side in SIDES
-    }
-    return lambda throw: _rule(rules, name, params, battle, readings, throw)
+    """The ruler of one attack as told: each side's dice, readings and pool, worked out once."""
+    sides = {side: _stages(rules, params, battle, side) for side in SIDES}
+    return lambda throw: _rule(rules, name, params, battle, sides, throw)
 
 
 def _rule(
-    rules: Ruleset, name: str, params: SymbolHits, battle: Battle, readings: Mapping[Side, Reading], throw: Throw
+    rules: Ruleset, name: str, params: SymbolHits, battle: Battle, sides: Mapping[Side, _Ready], throw: Throw
 ) -> Ruling:
     steps: list[Step] = []
     if battle.range is not None:
@@ -102,9 +119,16 @@ def _rule(
                 reach=span(params.range.min, params.range.max),
             )
         )
+    steps.append(_rolls(rules, params, battle, sides))
     rolled = {side: list(throw[side]) for side in SIDES}
-    hits = {side: count.count(readings[side], throw[side], (HIT,))[HIT] for side in SIDES}
-    steps += [_rolls(rules, params, battle, rolled), _hits(rules, params, rolled, hits)]
+    for side, ready in sides.items():
+        if ready.pool is not None:
+            settled = ready.pool.settle(ready.pool.rounds(throw[side], ready.rolls))
+            rolled[side] = list(settled.kept)
+            said = partial(rules.face_said, params.die_of(side))
+            steps += pool_steps(getattr(params, side).pool, side, settled, said)
+    hits = {side: count.count(sides[side].readings, tuple(rolled[side]), (HIT,))[HIT] for side in SIDES}
+    steps.append(_hits(rules, params, rolled, hits))
     contest = params.as_compare()
     costly = {side: contest.on_win(side) != "nothing" for side in SIDES}
     winner, margin, compared = compare.compare(hits, contest.tie, costly, cite(params, "compare"))
@@ -154,14 +178,14 @@ def _rule(
     )
 
 
-def _rolls(rules: Ruleset, params: SymbolHits, battle: Battle, rolled: Mapping[Side, list[Face]]) -> Step:
+def _rolls(rules: Ruleset, params: SymbolHits, battle: Battle, sides: Mapping[Side, _Ready]) -> Step:
     """'the attacker rolls 2 dice (one per unit); the defender rolls 1 die (one per unit)'."""
     rolls = {
         side.value: say(
             "dice.side_rolls",
             "the {side} rolls {dice}{per_unit}",
             side=side,
-            dice=say_n("count.dice", "{n} die", "{n} dice", len(rolled[side])),
+            dice=say_n("count.dice", "{n} die", "{n} dice", sides[side].rolls),
             per_unit=_per_unit(rules, params, battle, side),
         )
         for side in SIDES
@@ -176,9 +200,9 @@ def _hits(rules: Ruleset, params: SymbolHits, rolled: Mapping[Side, list[Face]],
             "hits.side_rolled",
             "the {side} rolled {faces}: {hits} ({counting})",
             side=side,
-            faces=listed(rules.face_said(params.die, f) for f in rolled[side]) or say("faces.none", "nothing"),
+            faces=listed(rules.face_said(params.die_of(side), f) for f in rolled[side]) or say("faces.none", "nothing"),
             hits=compare.hits(hits[side]),
-            counting=_counting(rules, params, getattr(params, side).hits),
+            counting=_counting(rules, params, side),
         )
         for side in SIDES
     }

@@ -1,0 +1,377 @@
+"""What a pool of dice does before it counts: re-roll, explode, keep.
+
+A pool is rolled in rounds. The first roll; then, where the pool re-rolls,
+one round for the dice showing the named faces (the first named first, at
+most `most` of them), once; then, where it explodes, one round for the
+standing dice showing an exploding face, and one for each round's own
+exploding faces, at most `depth` rounds. The standing dice are the first
+roll with the re-rolled dice replaced, then every explosion; `keep` keeps
+`count` of them by an order of preference (the highest, the lowest, or the
+order of the side that chooses, given by whoever decides who chooses).
+
+Players type the rounds one after another, each after a '/': "1, 5, 2 / 6, 3"
+is a first roll of three dice and the re-roll of the two that missed. A round
+of no dice is not typed.
+
+A ruling (`Pool.settle`) and the odds (`Pooled`, every round enumerated as a
+multiset with its exact chance) read the rounds with the same `next_count`,
+so they cannot disagree.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence, Set
+from typing import TYPE_CHECKING
+
+from referee.dice import Die, Face, Rng, multiset_count, multisets
+from referee.language import pgettext
+from referee.records import record, section
+from referee.ruleset.crosscheck import Fail, names_exist
+from referee.ruleset.spec import EMPTY, FACE, RULE, Boolean, Either, Integer, Record, Seq, Table, Text, field
+from referee.ruling import Side, Spoken, Step, either, listed, step, step_n
+
+if TYPE_CHECKING:
+    from fractions import Fraction
+
+    from referee.ruleset.model import Ruleset
+
+Rounds = Sequence[tuple[Face, ...]]
+
+
+@record
+class Reroll:
+    """Dice showing `faces` roll again, once: the first face listed first, then
+    the first die, when `most` (None: no limit) leaves some standing."""
+
+    faces: tuple[Face, ...]
+    most: int | None = None
+
+
+@record
+class Explode:
+    """A die showing one of `faces` rolls one more die, whose own such faces
+    roll again, at most `depth` rounds."""
+
+    faces: tuple[Face, ...]
+    depth: int
+
+
+@record
+class Keep:
+    """Keep `count` of the standing dice, the first by `order` (every face, best
+    first: high to low keeps the highest; one side's preference chooses its die)."""
+
+    count: int
+    order: tuple[Face, ...]
+
+
+@record
+class PoolRoll:
+    """A pool's rounds read: which dice of the first roll were rolled again, and
+    the dice that stand and are kept in the end."""
+
+    first: tuple[Face, ...]
+    rerolled: tuple[int, ...]
+    again: tuple[Face, ...]
+    exploded: tuple[Face, ...]
+    standing: tuple[Face, ...]
+    kept: tuple[Face, ...]
+
+
+@record
+class Pool:
+    """What a group of dice does between its first roll and its count."""
+
+    reroll: Reroll | None = None
+    explode: Explode | None = None
+    keep: Keep | None = None
+
+    def rerolled(self, first: tuple[Face, ...]) -> tuple[int, ...]:
+        """The dice of the first roll rolled again, by position."""
+        if self.reroll is None:
+            return ()
+        rank = {face: i for i, face in enumerate(self.reroll.faces)}
+        chosen = sorted((i for i, face in enumerate(first) if face in rank), key=lambda i: (rank[first[i]], i))
+        return tuple(sorted(chosen[: self.reroll.most]))
+
+    def _standing(self, rounds: Rounds) -> list[Face]:
+        """The first roll with its re-rolled dice replaced by the re-roll, in order."""
+        standing = list(rounds[0])
+        if self.reroll is not None:
+            for index, face in zip(self.rerolled(rounds[0]), rounds[1], strict=True):
+                standing[index] = face
+        return standing
+
+    def next_count(self, rounds: Rounds) -> int | None:
+        """How many dice the next round rolls after these, None once the pool is settled."""
+        after = len(rounds) - 1  # rounds after the first
+        if self.reroll is not None:
+            if after == 0:
+                return len(self.rerolled(rounds[0]))
+            after -= 1
+        if self.explode is None or after >= self.explode.depth:
+            return None
+        source = self._standing(rounds) if after == 0 else rounds[-1]
+        return sum(face in self.explode.faces for face in source)
+
+    def rounds(self, faces: tuple[Face, ...], first: int) -> list[tuple[Face, ...]]:
+        """A throw as one run of faces (the first roll's `first`, then each
+        round's) cut into its rounds; a throw too short for them leaves the rest empty."""
+        out = [faces[:first]]
+        taken = first
+        while (count := self.next_count(out)) is not None:
+            out.append(faces[taken : taken + count])
+            taken += count
+        return out
+
+    def settle(self, rounds: Rounds) -> PoolRoll:
+        """What the rounds come to: the dice re-rolled, those standing, those kept."""
+        explosions = rounds[2:] if self.reroll is not None else rounds[1:]
+        standing = (*self._standing(rounds), *itertools.chain.from_iterable(explosions))
+        kept = standing
+        if self.keep is not None:
+            rank = {face: i for i, face in enumerate(self.keep.order)}
+            best = sorted(range(len(standing)), key=lambda i: (rank[standing[i]], i))[: self.keep.count]
+            kept = tuple(standing[i] for i in sorted(best))
+        return PoolRoll(
+            first=tuple(rounds[0]),
+            rerolled=self.rerolled(tuple(rounds[0])),
+            again=tuple(rounds[1]) if self.reroll is not None else (),
+            exploded=tuple(itertools.chain.from_iterable(explosions)),
+            standing=standing,
+            kept=kept,
+        )
+
+    def roll(self, die: Die, count: int, rng: Rng) -> tuple[Face, ...]:
+        """Every round drawn from the stream, as one run of faces."""
+        rounds = [die.roll(count, rng)]
+        while (more := self.next_count(rounds)) is not None:
+            rounds.append(die.roll(more, rng))
+        return tuple(itertools.chain.from_iterable(rounds))
+
+    def reading(self, face: Face) -> Hashable:
+        """What of a face the pool reads: whether it is re-rolled (and, where not
+        every such die may be, its place among the faces re-rolled),
+        whether it explodes, and its place in the order kept. Faces alike in all
+        of these (and in what the count reads) may be merged for odds."""
+        return (
+            (self.reroll.faces.index(face) if self.reroll.most is not None else 0)
+            if self.reroll and face in self.reroll.faces
+            else None,
+            bool(self.explode and face in self.explode.faces),
+            self.keep.order.index(face) if self.keep else None,
+        )
+
+
+@record
+class Pooled:
+    """A pool's throws for odds: each round a multiset of `die`, the rounds as one run of faces."""
+
+    die: Die
+    count: int
+    pool: Pool
+
+    def _walk(self, rounds: list[tuple[Face, ...]], chance: Fraction) -> Iterator[tuple[tuple[Face, ...], Fraction]]:
+        more = self.pool.next_count(rounds)
+        if more is None:
+            yield tuple(itertools.chain.from_iterable(rounds)), chance
+            return
+        for faces, p in multisets(self.die, more):
+            yield from self._walk([*rounds, faces], chance * p)
+
+    def throws(self) -> Iterator[tuple[tuple[Face, ...], Fraction]]:
+        for faces, p in multisets(self.die, self.count):
+            yield from self._walk([faces], p)
+
+    def throw_count(self, limit: int) -> int | None:
+        """The throws `throws` visits, counted without their chances: a pool
+        that rolls no more than once its multisets, any other walked round by
+        round; None once the walk passes `limit`."""
+        if self.pool.reroll is None and self.pool.explode is None:
+            return multiset_count(self.die, self.count)
+        distinct = list(dict.fromkeys(self.die.faces))
+
+        def count(rounds: list[tuple[Face, ...]], more: int | None) -> int:
+            if more is None:
+                return 1
+            total = 0
+            for faces in itertools.combinations_with_replacement(distinct, more):
+                after = [*rounds, faces]
+                total += count(after, self.pool.next_count(after))
+                if total > limit:
+                    break
+            return total
+
+        total = count([], self.count)
+        return total if total <= limit else None
+
+
+def distribution(die: Die, count: int, pool: Pool) -> dict[tuple[Face, ...], Fraction]:
+    """The exact chance of each set of dice kept (faces in the die's order)."""
+    place = {face: i for i, face in enumerate(die.faces)}
+    out: dict[tuple[Face, ...], Fraction] = {}
+    for faces, chance in Pooled(die, count, pool).throws():
+        kept = tuple(sorted(pool.settle(pool.rounds(faces, count)).kept, key=place.__getitem__))
+        out[kept] = out.get(kept, 0) + chance
+    return out
+
+
+@section
+class RerollRule:
+    """Dice a side rolls again, once, before they count."""
+
+    faces: tuple[int | str, ...] = field(Seq(FACE), "the faces rolled again, the first listed first", ())
+    misses: bool = field(Boolean(), "true to roll again the dice that are not hits (after the faces listed)", False)
+    most: int = field(Integer(minimum=0), "at most this many dice (0 and no per_unit: every one)", 0)
+    per_unit: Mapping[str, int] = field(
+        Table(Integer(minimum=0)),
+        "at most this many more for each unit of a kind the side has in the battle (a key of 'units')",
+        EMPTY,
+    )
+    when: str = field(
+        Text(), "a named situation of the side (a key of 'situations') without which no die is re-rolled", ""
+    )
+    rule: str = field(RULE, "the rule that gives the re-roll")
+
+    def of(self, misses: Sequence[Face], units: Mapping[str, int]) -> Reroll:
+        """The re-roll of a side with these units, its misses the faces that are not hits."""
+        faces = tuple(dict.fromkeys((*self.faces, *(misses if self.misses else ()))))
+        limited = bool(self.most or self.per_unit)
+        most = self.most + sum(n * units.get(unit, 0) for unit, n in self.per_unit.items())
+        return Reroll(faces, most if limited else None)
+
+
+@section
+class ExplodeRule:
+    """Faces that roll one more die, bounded."""
+
+    faces: tuple[int | str, ...] = field(Seq(FACE, min_items=1), "the faces that roll one more die")
+    depth: int = field(
+        Integer(minimum=1, maximum=10), "how many times a die rolled for an explosion may explode again, plus one", 1
+    )
+    rule: str = field(RULE, "the rule that makes dice explode")
+
+
+@section
+class KeepRule:
+    """Of the dice standing, keep some by an order of preference."""
+
+    dice: int = field(Integer(minimum=1), "how many dice are kept")
+    best: str | tuple[int | str, ...] = field(
+        Either(Text(choices=("highest", "lowest")), Seq(FACE, min_items=1)),
+        "highest or lowest (numbered faces), or the faces best first (faces not listed come after, in the die's order)",
+    )
+    rule: str = field(RULE, "the rule that says which dice are kept")
+
+    def order(self, die: Die) -> tuple[Face, ...]:
+        """Every face of the die, best first."""
+        faces = tuple(dict.fromkeys(die.faces))
+        if self.best == "highest":
+            return tuple(sorted(faces, key=lambda face: -int(face)))
+        if self.best == "lowest":
+            return tuple(sorted(faces, key=int))
+        listed = tuple(self.best)
+        return (*listed, *(face for face in faces if face not in listed))
+
+
+@section
+class PoolRules:
+    """A side's pool: what its dice do before they count, each part optional, in this order."""
+
+    reroll: RerollRule | None = field(Record(RerollRule), "dice rolled again once: named faces, or misses", None)
+    explode: ExplodeRule | None = field(Record(ExplodeRule), "faces that roll one more die", None)
+    keep: KeepRule | None = field(Record(KeepRule), "the dice kept of those standing", None)
+
+    def of(self, die: Die, misses: Sequence[Face], units: Mapping[str, int], when: Set[str]) -> Pool | None:
+        """The pool of a side with these units and named situations rolling this
+        die; None where it does nothing (a re-roll whose situation is not told, and nothing else)."""
+        reroll = self.reroll if self.reroll and (not self.reroll.when or self.reroll.when in when) else None
+        if not (reroll or self.explode or self.keep):
+            return None
+        return Pool(
+            reroll=reroll.of(misses, units) if reroll else None,
+            explode=Explode(self.explode.faces, self.explode.depth) if self.explode else None,
+            keep=Keep(self.keep.dice, self.keep.order(die)) if self.keep else None,
+        )
+
+    def cross_check(self, rules: Ruleset, die: str, path: str, fail: Fail) -> None:
+        """Every face named is a face of the die; numbered faces for highest and lowest; units exist."""
+        faces = rules.dice[die].faces
+        named: list[tuple[str, Sequence[Face]]] = []
+        if self.reroll:
+            named.append(("reroll.faces", self.reroll.faces))
+        if self.explode:
+            named.append(("explode.faces", self.explode.faces))
+        if self.keep and not isinstance(self.keep.best, str):
+            named.append(("keep.best", self.keep.best))
+        for part, given in named:
+            for i, face in enumerate(given):
+                if face not in faces:
+                    raise fail(
+                        f"{path}.{part}[{i}]",
+                        pgettext("file.not_a_face", "'{face}' is not a face of die '{die}'").format(face=face, die=die),
+                    )
+        if self.keep and isinstance(self.keep.best, str) and not all(isinstance(f, int) for f in faces):
+            raise fail(
+                f"{path}.keep.best",
+                pgettext("file.keep_numbered", "{best} needs numbered faces; list the faces best first").format(
+                    best=self.keep.best
+                ),
+            )
+        if self.reroll:
+            names_exist(
+                fail,
+                pgettext("kind", "unit"),
+                [(f"{path}.reroll.per_unit.{u}", u) for u in self.reroll.per_unit],
+                rules.units,
+            )
+            situation = [(f"{path}.reroll.when", self.reroll.when)] if self.reroll.when else []
+            names_exist(fail, pgettext("kind", "situation"), situation, rules.situations)
+
+
+def pool_steps(rules: PoolRules, side: Side, roll: PoolRoll, said: Callable[[Face], Spoken]) -> list[Step]:
+    """The steps of a ruling that say what a side's pool did: the dice rolled
+    again, the explosions, the dice kept (a part that did nothing says nothing)."""
+
+    def faces(shown: Sequence[Face]) -> Spoken:
+        return listed(said(face) for face in shown)
+
+    out = []
+    if rules.reroll and roll.rerolled:
+        out.append(
+            step(
+                rules.reroll.rule,
+                "pool.reroll",
+                "the {side} rolled {first}; it rolls {faces} again: {again}",
+                side=side,
+                first=faces(roll.first),
+                faces=faces([roll.first[i] for i in roll.rerolled]),
+                again=faces(roll.again),
+            )
+        )
+    if rules.explode and roll.exploded:
+        out.append(
+            step_n(
+                rules.explode.rule,
+                "pool.explode",
+                "each {faces} explodes: the {side} rolls {n} more die: {more}",
+                "each {faces} explodes: the {side} rolls {n} more dice: {more}",
+                len(roll.exploded),
+                side=side,
+                faces=either(said(face) for face in rules.explode.faces),
+                more=faces(roll.exploded),
+            )
+        )
+    if rules.keep:
+        out.append(
+            step(
+                rules.keep.rule,
+                "pool.keep",
+                "the {side} keeps {kept} of {standing}",
+                side=side,
+                kept=faces(roll.kept),
+                standing=faces(roll.standing),
+            )
+        )
+    return out
