@@ -4,6 +4,7 @@ tables wrap to $COLUMNS, and to 100 columns when piped; one shared width."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -114,3 +115,29 @@ def test_display_width_counts_wide_characters_twice() -> None:
 
     assert columns("前線風雲") == 8
     assert columns("█▊ 37%") == 6
+
+
+def test_a_long_path_breaks_after_a_slash_and_keeps_every_character(tmp_path: Path) -> None:
+    """A checkout at a long path: `show`'s file line breaks after a '/', the
+    rest indented on the next line, and the path reads whole when joined."""
+    folder = tmp_path / "a-checkout-at-a-rather-long-path" / "with-folders-inside-folders"
+    folder.mkdir(parents=True)
+    ruleset = folder / "risk.yaml"
+    ruleset.write_text((Path(__file__).parents[1] / "rulesets" / "risk.yaml").read_text(encoding="utf-8"))
+    said = run(f"show {ruleset}", env=NARROW).stdout.splitlines()
+    at = next(i for i, line in enumerate(said) if line.startswith("file: "))
+    lines = [said[at], *(line for line in said[at + 1 :] if line.startswith("  ") and "/" in line)]
+    assert len(lines) > 1 and all(len(line) <= 60 for line in lines), lines
+    assert all(line.rstrip().endswith("/") for line in lines[:-1])
+    assert lines[0].startswith("file: /") and "".join(line.strip() for line in lines)[5:] == str(ruleset)
+
+
+def test_path_lines_break_only_after_a_slash_or_at_a_space(monkeypatch: pytest.MonkeyPatch) -> None:
+    from referee.render.text import path_lines
+
+    monkeypatch.setenv("COLUMNS", "40")
+    assert path_lines("file: /very/long/checkout/path/that/goes/on/rulesets/risk.yaml") == [
+        "file: /very/long/checkout/path/that/",
+        "  goes/on/rulesets/risk.yaml",
+    ]
+    assert path_lines("file: /short/risk.yaml") == ["file: /short/risk.yaml"]

@@ -107,6 +107,14 @@ def wrapped(text: str, indent: str = "", hanging: str = "", whole_words: bool = 
     ) or [indent]
 
 
+def path_lines(text: str, indent: str = "", hanging: str = "  ") -> list[str]:
+    """A line that names a file or a folder, wrapped to the terminal: besides
+    at spaces it breaks just after a '/', the rest of the path on the next
+    line under `hanging`, so a long checkout's path fits and every character
+    is kept (a folder's name longer than a line is left whole)."""
+    return wrap(closed_up(text), width(), indent, hanging, whole_words=True, after="/")
+
+
 def typed(words: Sequence[str], indent: str = "  ", placeholder: str = "") -> str:
     """A command line to type, as the shell reads it, laid out to fit the
     terminal: a line too long goes on after a backslash, each word whole. A
