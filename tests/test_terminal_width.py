@@ -129,7 +129,7 @@ def test_a_long_path_breaks_after_a_slash_and_keeps_every_character(tmp_path: Pa
     lines = [said[at], *(line for line in said[at + 1 :] if line.startswith("  ") and "/" in line)]
     assert len(lines) > 1 and all(len(line) <= 60 for line in lines), lines
     assert all(line.rstrip().endswith("/") for line in lines[:-1])
-    assert lines[0].startswith("file: /") and "".join(line.strip() for line in lines)[5:] == str(ruleset)
+    assert lines[0].startswith("file: /") and "".join(line.strip() for line in lines)[6:] == str(ruleset)
 
 
 def test_path_lines_break_only_after_a_slash_or_at_a_space(monkeypatch: pytest.MonkeyPatch) -> None:
