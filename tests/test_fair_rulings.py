@@ -4,6 +4,7 @@ attacker's pick (by pips, or by tile where two field dice are equal)."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from conftest import fails, run, run_json
@@ -193,6 +194,14 @@ def test_an_empty_roll_is_refused_never_drawn() -> None:
     empty = "is empty: type the dice rolled, or leave {0} out for the referee to draw them"
     assert fails("play attack A4 B4 --roll ''") == "error: --roll " + empty.format("--roll")
     assert fails("play attack A4 B4 --roll ' '") == "error: --roll " + empty.format("--roll")
+    for commas in (",", ", ,", " / "):  # separators alone are no dice either
+        assert fails(f"play attack A4 B4 --roll '{commas}'") == "error: --roll " + empty.format("--roll")
+        assert fails(f"battle diceland --attacker 6,5 --defender 1 --roll '{commas}'") == (
+            "error: --roll " + empty.format("--roll")
+        )
+        assert fails(f"play start other diceland --tiles 8 --red '{commas}' --seed 1") == (
+            "error: --red " + empty.format("--red")
+        )
     assert run_json("play board")["board"]["attacked"] is False  # nothing was drawn or played
     assert fails("battle diceland --attacker 6,5 --defender 1 --roll ''") == "error: --roll " + empty.format("--roll")
     for option in ("--attacker-roll", "--defender-roll"):
@@ -206,6 +215,10 @@ def test_an_empty_roll_is_refused_never_drawn() -> None:
     assert fails("hit trueforces --attacker 3 --target 4 --attack ranged --roll ''") == (
         "error: --roll needs a whole number, not ''"
     )
+    fifth = Path(__file__).resolve().parent.parent / "docs" / "examples" / "fifth.yaml"
+    for option in ("--damage-roll", "--critical-roll"):
+        typed = f"hit {fifth} --attacker 5 --target 15 --attack longsword --roll 20 --damage-roll 6 {option} ','"
+        assert fails(typed) == f"error: {option} " + empty.format(option)
 
 
 def test_a_waiting_battle_is_picked_on_its_own_throw_by_entry() -> None:
