@@ -141,3 +141,11 @@ def test_path_lines_break_only_after_a_slash_or_at_a_space(monkeypatch: pytest.M
         "  goes/on/rulesets/risk.yaml",
     ]
     assert path_lines("file: /short/risk.yaml") == ["file: /short/risk.yaml"]
+
+
+def test_a_stacked_table_breaks_a_path_after_a_slash(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "40")
+    path = "/a/checkout/at/a/rather/long/path/rulesets/frontline-risk.yaml"
+    drawn = table([("frontline-risk", "Frontline Risk", "shipped", path)], ["name", "title", "from", "file"])
+    assert widest(drawn) <= 40
+    assert drawn.splitlines()[-2:] == ["  file: /a/checkout/at/a/rather/long/", "    path/rulesets/frontline-risk.yaml"]

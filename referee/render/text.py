@@ -165,8 +165,10 @@ def _stacked(cells: list[list[Any]], headers: Sequence[str]) -> str:
         lead = [str(row[0]).strip()] + [str(cell).strip() for header, cell in named[1:] if not header]
         lines = wrapped("  ".join(part for part in lead if part))
         for header, cell in named[1:]:
-            if header and str(cell).strip():
-                lines += wrapped(f"{header}: {str(cell).strip()}", "  ", "    ", whole_words=True)
+            value = str(cell).strip()
+            if header and value:  # a file's path breaks after a '/', never at a hyphen of a name
+                said = f"{header}: {value}"
+                lines += path_lines(said, "  ", "    ") if "/" in value else wrapped(said, "  ", "    ", True)
         blocks.append("\n".join(lines))
     return "\n\n".join(blocks)
 
