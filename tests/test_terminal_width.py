@@ -149,3 +149,35 @@ def test_a_stacked_table_breaks_a_path_after_a_slash(monkeypatch: pytest.MonkeyP
     drawn = table([("frontline-risk", "Frontline Risk", "shipped", path)], ["name", "title", "from", "file"])
     assert widest(drawn) <= 40
     assert drawn.splitlines()[-2:] == ["  file: /a/checkout/at/a/rather/long/", "    path/rulesets/frontline-risk.yaml"]
+
+
+# -- what a game's evening prints besides the board, at 60 columns -----------
+def test_a_hint_note_wraps_to_sixty_columns() -> None:
+    from tests.test_fair_rulings import capital_game
+
+    capital_game()
+    said = run("play hint", env=NARROW).stdout.splitlines()
+    note = said[said.index("A2 → A3: taking A3, blue's capital, wins the game at once") :]
+    assert note == ["A2 → A3: taking A3, blue's capital, wins the game at once", "  for red (DL-X4)"]
+
+
+def test_replay_lines_wrap_to_sixty_columns(journal: Path) -> None:
+    from tests.test_board_races import _forked
+
+    second = _forked(journal)
+    said = run("play replay", env=NARROW, code=1).stdout
+    assert max(map(len, said.splitlines())) <= 60, said
+    lines = said.splitlines()
+    assert lines[1] == f"  entry {second}: built on entry {second - 2}, as entry {second - 1} was: two commands"
+    assert lines[2].startswith("    acted on one board")
+
+
+def test_an_error_wraps_on_a_terminal_and_stays_one_line_when_piped() -> None:
+    empty = "--roll is empty: type the dice rolled, or leave --roll out for the referee to draw them"
+    command = "battle diceland --attacker 6,5 --defender 1 --roll ','"
+    wrapped = run(command, env=NARROW, code=2).stderr.splitlines()
+    assert wrapped == [
+        "error: --roll is empty: type the dice rolled, or leave",
+        "  --roll out for the referee to draw them",
+    ]
+    assert run(command, env={"COLUMNS": "", "NO_COLOR": "1"}, code=2).stderr.splitlines() == [f"error: {empty}"]

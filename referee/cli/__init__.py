@@ -78,7 +78,8 @@ spell_inputs(_flag)
 
 
 def fail(message: str, as_json: bool = False, error: RefereeError | None = None) -> None:
-    """One line, whatever the user typed into the names it quotes; with
+    """One line, whatever the user typed into the names it quotes (on a
+    terminal, wrapped to its width); with
     --json, one JSON object: the message, the rule and the file:line apart."""
     if as_json:
         import json
@@ -88,6 +89,7 @@ def fail(message: str, as_json: bool = False, error: RefereeError | None = None)
             fields["where"] = error.where
         click.echo(json.dumps(fields, ensure_ascii=False).encode("utf-8", "backslashreplace").decode("utf-8"), err=True)
         sys.exit(2)
+    from referee.render.text import at_a_terminal, wrapped
     from referee.render.widths import closed_up
     from referee.ruling import say
 
@@ -97,7 +99,8 @@ def fail(message: str, as_json: bool = False, error: RefereeError | None = None)
     line = message.replace("\r", "\\r").replace("\n", "\\n").encode("utf-8", "backslashreplace").decode("utf-8")
     line = closed_up(line)
 
-    click.echo(say("error.line", "error: {message}", message=line), err=True)
+    said = say("error.line", "error: {message}", message=line)
+    click.echo("\n".join(wrapped(said, "", "  ")) if at_a_terminal() else said, err=True)
 
     sys.exit(2)
 

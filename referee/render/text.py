@@ -95,6 +95,15 @@ def width() -> int:
     return max(40, columns)
 
 
+def at_a_terminal() -> bool:
+    """Whether the width is the terminal's ($COLUMNS set, or stderr a
+    terminal) rather than a guess for piped output: an error message wraps
+    only there, and stays one line for a script that reads it."""
+    import sys
+
+    return os.environ.get("COLUMNS", "").strip().isdecimal() or sys.stderr.isatty()
+
+
 def wrapped(text: str, indent: str = "", hanging: str = "", whole_words: bool = False) -> list[str]:
     """A line wrapped to the terminal, later lines hanging under the first's
     text; text with wide characters by the columns it takes."""
