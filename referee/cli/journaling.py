@@ -275,6 +275,48 @@ def opened(reading: bool = False) -> Iterator[Journal]:
         raise RefereeError(say("error.journal.how", HOW, message=exc.message)) from None
 
 
+class EntryNumber(click.ParamType):
+    """A journal entry by its number, or 'last' (in any language the referee
+    speaks) for the newest: the number a ruling just printed need not be typed."""
+
+    name = "entry"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int | None:
+        from referee.inputs import whole_number
+
+        if isinstance(value, int) or value is None:
+            return value
+        text = str(value)
+        if text.strip().lower() in _last_words():
+            return None
+        if not text.strip().isdecimal():
+            raise RefereeError(
+                say("error.entry.number", "ENTRY is an entry's number or 'last', not '{given}'", given=text)
+            )
+        return whole_number(text, "ENTRY", 1)
+
+
+def _last_words() -> set[str]:
+    """'last' in every language the referee speaks."""
+    from referee.language import LANGUAGES, pgettext, speaking
+
+    words = set()
+    for code in LANGUAGES:
+        with speaking(code):
+            words.add(pgettext("entry", "last").lower())
+    return words
+
+
+def entry_argument(f: F) -> F:
+    """ENTRY: a journal entry's number, or 'last'."""
+    return click.argument("entry", type=EntryNumber())(f)
+
+
+def chosen(journal: Journal, entry: int | None) -> Entry:
+    """The entry asked for: by its number, or the newest where 'last' was typed."""
+    return journal.entry(journal.newest() if entry is None else entry)
+
+
 def report_damage(journal: Journal, entries: list[Entry]) -> None:
     """Name on stderr every damaged entry a reading command met, and what the
     file itself could not give; then exit 1, as `log verify` does for a broken
