@@ -77,6 +77,16 @@ def _flag(word: str) -> str:
 spell_inputs(_flag)
 
 
+def _reader_gone() -> None:
+    """The reader of stdout closed it (`referee battle … | head -1`): what is
+    left to print goes to devnull, so exiting flushes nowhere rather than
+    raising again (the recipe of Python's signal documentation)."""
+    import os
+
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+
+
 def fail(message: str, as_json: bool = False, error: RefereeError | None = None) -> None:
     """One line, whatever the user typed into the names it quotes; with
     --json, one JSON object: the message, the rule and the file:line apart."""
@@ -152,7 +162,10 @@ class RefereeGroup(click.Group):
     def invoke(self, ctx: click.Context) -> Any:
         """Gives a usage error click's parser raised without a context (an
         option missing its value) the command it was typed for, so the error
-        names that command's --help, not the group's."""
+        names that command's --help, not the group's. Output piped into a
+        reader that stopped early (`| head -1`) is no failure: every command
+        runs inside, so this is the one place it is caught (click would say
+        exit 1)."""
         try:
             return super().invoke(ctx)
         except click.UsageError as exc:
@@ -161,6 +174,9 @@ class RefereeGroup(click.Group):
 
                 exc.ctx = command_asked(self, ctx)
             raise
+        except BrokenPipeError:
+            _reader_gone()
+            return 0
 
     def main(
         self,

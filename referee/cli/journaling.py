@@ -54,6 +54,8 @@ OFF = "referee.journal.off"
 PENDING = "referee.journal.pending"
 ENTRY = "referee.journal.entry"
 CHECKPOINT = "referee.journal.checkpoint"
+ASIDE = "referee.report.aside"  # stdout carries a file ('--svg -'): the report goes to stderr
+STDOUT = "-"
 HOW = "{message}; choose another file with --journal PATH or REFEREE_JOURNAL, or rule without it with --no-journal"
 
 
@@ -354,11 +356,40 @@ def rerunning(ruleset_file: Path | None) -> Iterator[Rerun]:
         language.use(speaking)  # a command line that names its language does not change the replay's
 
 
-def write_file(path: Path, text: str, what: str) -> None:
+def write_file(path: str, text: str, what: str) -> None:
     """Write a file a command was asked for (an SVG picture); a replay only
-    says whether the ruling stands, so it writes nothing."""
+    says whether the ruling stands, so it writes nothing. '-' is stdout, which
+    then carries the file alone: the report goes to stderr, as tar's does."""
     if _RERUN.get() is not None:
+        return
+    if path == STDOUT:
+        from referee.cli.options import JSON
+
+        ctx = click.get_current_context()
+        if ctx.meta.get(JSON):
+            raise RefereeError(
+                say(
+                    "error.file.stdout_json",
+                    "'-' writes {what} to stdout, where --json prints too: name a file, or leave out --json",
+                    what=what,
+                )
+            )
+        ctx.meta[ASIDE] = True
+        click.echo(text, nl=not text.endswith("\n"))
         return
     from referee.inputs import write_text
 
-    write_text(path, text, what)
+    write_text(Path(path), text, what)
+
+
+def written_to(path: str) -> str:
+    """Where a file went, as a sentence names it: its path, or stdout for '-'."""
+    from referee.language import pgettext
+
+    return pgettext("file.stdout", "stdout") if path == STDOUT else path
+
+
+def aside() -> bool:
+    """Whether stdout carries a file ('--svg -'), so the report goes to stderr."""
+    ctx = click.get_current_context(silent=True)
+    return ctx is not None and bool(ctx.meta.get(ASIDE))

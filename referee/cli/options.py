@@ -293,9 +293,10 @@ def load_rules(name: str) -> Ruleset:
 
 
 def emit(as_json: bool, document: Any, text: Callable[[], str]) -> None:
-    """Data goes to stdout: a JSON document, or the human report. A journaled
-    ruling also says which journal entry holds it."""
-    from referee.cli.journaling import printed_entry
+    """Data goes to stdout: a JSON document, or the human report (to stderr
+    where stdout carries a file, '--svg -'). A journaled ruling also says
+    which journal entry holds it."""
+    from referee.cli.journaling import aside, printed_entry
 
     journaled, entry, checkpoint = printed_entry()
     ctx = click.get_current_context(silent=True)
@@ -305,19 +306,22 @@ def emit(as_json: bool, document: Any, text: Callable[[], str]) -> None:
         noted = {"journal_entry": entry, "journal_checkpoint": checkpoint}
         click.echo(dumps({**document, **noted} if journaled else document))
     else:
-        click.echo(text())
+        err = aside()
+        click.echo(text(), err=err)
         if entry is not None:
             from referee.language import _
             from referee.render.text import paragraph
 
             click.echo(
                 "\n"
-                + paragraph(_("Journal entry {entry}; 'referee log show {entry}' shows it again.").format(entry=entry))
+                + paragraph(_("Journal entry {entry}; 'referee log show {entry}' shows it again.").format(entry=entry)),
+                err=err,
             )
             click.echo(
-                paragraph(_("Checkpoint {checkpoint}: note it. To prove it later:").format(checkpoint=checkpoint))
+                paragraph(_("Checkpoint {checkpoint}: note it. To prove it later:").format(checkpoint=checkpoint)),
+                err=err,
             )
-            click.echo(f"  referee log verify --checkpoint {checkpoint}")
+            click.echo(f"  referee log verify --checkpoint {checkpoint}", err=err)
 
 
 def refuse_unread(given: Mapping[str, object], message: str) -> None:
