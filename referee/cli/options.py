@@ -111,6 +111,19 @@ def json_option(f: F) -> F:
     )(f)
 
 
+def buy_option(context: str, text: str) -> Callable[[F], F]:
+    """--buy: a mix of units the player chose, checked against what the turn
+    allows (`reinforce` spends points on it, `recruit` takes the units due)."""
+    return click.option("--buy", metavar="UNITS", help=helped(context, text))
+
+
+def bought(rules: Ruleset, buy: str | None) -> dict[str, int] | None:
+    """The units --buy names, by their names in any language, with their counts."""
+    from referee.names import units_of
+
+    return None if buy is None else dict(units_of(rules).counted(buy))
+
+
 def seed_option(f: F) -> F:
     return click.option(
         "--seed",
