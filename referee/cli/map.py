@@ -103,7 +103,9 @@ def _written(path: str, hex_mm: int, die_mm: int, width_mm: float, height_mm: fl
         "svg.written",
         "SVG picture written to {path}: hexes {hex} mm across (a {die} mm die fits), {width} × {height} mm, {fits}",
     )
-    return said.format(path=written_to(path), hex=hex_mm, die=die_mm, width=f"{width_mm:.0f}", height=f"{height_mm:.0f}", fits=fits)
+    return said.format(
+        path=written_to(path), hex=hex_mm, die=die_mm, width=f"{width_mm:.0f}", height=f"{height_mm:.0f}", fits=fits
+    )
 
 
 @click.command(name="map")
