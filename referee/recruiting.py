@@ -6,8 +6,8 @@ what is counted; nothing here knows stars, cities or armour."""
 from __future__ import annotations
 
 import itertools
-from dataclasses import replace
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 from referee.errors import RefereeError, did_you_mean
 from referee.language import pgettext

@@ -15,7 +15,7 @@ from referee.language import _, ngettext
 from referee.names import numbered, some_units
 from referee.procedures.base import Battle
 from referee.render.json import percent as json_percent
-from referee.render.text import by_side, decimal, side_word, fraction, grouped, paragraph, styled, width, wrapped
+from referee.render.text import by_side, decimal, fraction, grouped, paragraph, side_word, styled, width, wrapped
 from referee.render.widths import columns
 from referee.ruleset.model import Ruleset
 from referee.ruling import SIDES, Step, listed
