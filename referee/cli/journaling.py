@@ -277,7 +277,7 @@ def opened(reading: bool = False) -> Iterator[Journal]:
         raise RefereeError(say("error.journal.how", HOW, message=exc.message)) from None
 
 
-class EntryNumber(click.ParamType):
+class EntryNumber(click.ParamType[int | None, Any]):
     """A journal entry by its number, or 'last' (in any language the referee
     speaks) for the newest: the number a ruling just printed need not be typed."""
 

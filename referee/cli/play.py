@@ -23,6 +23,7 @@ from referee.cli.options import (
     extra_options,
     json_option,
     load_rules,
+    player_options,
     seed_option,
     typed_roll,
 )
@@ -201,6 +202,7 @@ def play() -> None:
     metavar="NAME",
     help=helped("help.play.start.rule", "A special rule the table opts into (repeatable)."),
 )
+@player_options
 @click.option(
     "--growth",
     type=Named(["offer", "apply"]),
