@@ -111,10 +111,10 @@ def json_option(f: F) -> F:
     )(f)
 
 
-def buy_option(context: str, text: str) -> Callable[[F], F]:
+def buy_option(text: str) -> Callable[[F], F]:
     """--buy: a mix of units the player chose, checked against what the turn
     allows (`reinforce` spends points on it, `recruit` takes the units due)."""
-    return click.option("--buy", metavar="UNITS", help=helped(context, text))
+    return click.option("--buy", metavar="UNITS", help=text)
 
 
 def bought(rules: Ruleset, buy: str | None) -> dict[str, int] | None:

@@ -65,7 +65,7 @@ _EXTRA = {"ignore_unknown_options": True, "allow_extra_args": True}
     is_flag=True,
     help=helped("help.recruit.site", "The territory has what some changes need (Frontline Risk: a city or capital)."),
 )
-@buy_option("help.recruit.buy", 'Check the units chosen, e.g. "2 armour, 11 infantry".')
+@buy_option(helped("help.recruit.buy", 'Check the units chosen, e.g. "2 armour, 11 infantry".'))
 @journaled
 @json_option
 @click.pass_context

@@ -30,7 +30,7 @@ from referee.ruling import say
     type=whole(),
     help=helped("help.reinforce.free-places", "Free places for new units (default: all of them)."),
 )
-@buy_option("help.reinforce.buy", 'Check a purchase, e.g. "heavy, trooper".')
+@buy_option(helped("help.reinforce.buy", 'Check a purchase, e.g. "heavy, trooper".'))
 @journaled
 @json_option
 @click.pass_context
