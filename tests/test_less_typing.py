@@ -12,8 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
-
-from tests.conftest import fails, run, run_json
+from conftest import fails, run, run_json
 
 LANGUAGES = ["en", "nl", "de", "zh-Hant"]
 BATTLE = 'battle groundforce --attacker "2 trooper" --defender trooper --seed 1'

@@ -295,7 +295,7 @@ class EntryNumber(click.ParamType[int | None, Any]):
             raise RefereeError(
                 say("error.entry.number", "ENTRY is an entry's number or 'last', not '{given}'", given=text)
             )
-        return whole_number(text, "ENTRY", 1)
+        return whole_number(text, "entry", 1)
 
 
 def _last_words() -> set[str]:
@@ -363,10 +363,8 @@ def write_file(path: str, text: str, what: str) -> None:
     if _RERUN.get() is not None:
         return
     if path == STDOUT:
-        from referee.cli.options import JSON
-
         ctx = click.get_current_context()
-        if ctx.meta.get(JSON):
+        if ctx.params.get("as_json"):
             raise RefereeError(
                 say(
                     "error.file.stdout_json",

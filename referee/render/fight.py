@@ -163,7 +163,6 @@ def report(rules: Ruleset, battles: Sequence[Battle], odds: FightOdds, exact: bo
     )
     lines = [styled(paragraph(title.format(title=rules.title)), bold=True)]
     lines += wrapped(_told(rules, battles, odds.kept_behind, odds.kept_rule))
-    lines += _situations(rules, battles[0].when)
     lines += ["", *_rows(rows, exact)]
     if chain:
         lines += ["", styled(_("Territories taken in turn:"), bold=True)]
@@ -203,6 +202,7 @@ def report(rules: Ruleset, battles: Sequence[Battle], odds: FightOdds, exact: bo
         odds.rounds,
     )
     lines += wrapped(solved.format(states=grouped(odds.states), rounds=odds.rounds))
+    lines += _situations(rules, battles[0].when)
     between = _("Between rounds (edit 'fight' in the ruleset to change):")
     lines += ["", styled(between, bold=True), *_policy(odds.policy)]
     return "\n".join(lines)
@@ -280,7 +280,6 @@ def chart_report(rules: Ruleset, made: Chart, exact: bool, when: Sequence[tuple[
     )
     lines = wrapped(title.format(title=rules.title, units=unit.titles) + _behind(made.kept_behind, made.kept_rule))
     lines[0] = styled(lines[0], bold=True)
-    lines += _situations(rules, when)
     label = 5  # columns of a row's attacker count
     corner = _("A \\ D")  # attackers down, defenders across
     corner += " " * (label - columns(corner))
@@ -296,5 +295,5 @@ def chart_report(rules: Ruleset, made: Chart, exact: bool, when: Sequence[tuple[
         for a, row in zip(made.attackers, made.rows):
             for d, p in zip(made.defenders, row):
                 lines += wrapped(_("{a} against {d}: {p}").format(a=a, d=d, p=_exact(p)), hanging="    ")
-    lines += ["", *_policy(made.policy)]
+    lines += [*_situations(rules, when), "", *_policy(made.policy)]
     return "\n".join(lines)
