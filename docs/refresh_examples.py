@@ -40,7 +40,7 @@ def fresh_output(command: str, env: dict[str, str]) -> str | None:
     return None if any(path in out for path in local) or "Traceback" in out else out
 
 
-CHECKPOINT = re.compile(r"\b(\d+):[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}\b")
+CHECKPOINT = re.compile(r"\b(\d+):[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}(?:-[g-z])?\b")
 
 
 def _keep_checkpoints(fresh: str, old: list[str]) -> str:

@@ -340,3 +340,180 @@ def test_cancelling_goes_through_the_order_and_leaves_the_rest() -> None:
         {**rolled, Side.DEFENDER: {"evade": 1}}, (Cancel(by="defender", symbol="evade", order=("crit", "hit")),), "R-1"
     )
     assert kept[Side.ATTACKER] == {"hit": 2, "crit": 0}
+
+
+WRITTEN_OUT = """\
+format: 1
+name: written
+title: Ground Force written out
+source: a test of the compare stage
+rules:
+  GF-B2: "One die per unit; the attacker owns 2, the defender has at most 2 units."
+  GF-B3: "More hits wins by the difference; equal hits: TIE."
+  GF-B4: "The loser removes the surplus, capped at its units, and chooses which."
+dice:
+  symbol: {faces: [sword, sword, shield, shield, explosion, blank]}
+units:
+  trooper: {}
+  heavy: {}
+attacks:
+  normal:
+    procedure: staged
+    rule: GF-B3
+    label: normal attack
+    attacker:
+      die: symbol
+      roll: {by: units, owned: 2}
+      read: {faces: {sword: [hit], explosion: [hit]}}
+    defender:
+      die: symbol
+      roll: {by: units, max_units: 2}
+      read: {faces: {shield: [hit], explosion: [hit]}}
+    compare: {symbol: hit, tie: TIE}
+    cite: {roll: GF-B2, compare: GF-B3, costs: GF-B4}
+"""
+GF_DIE = ("sword", "sword", "shield", "shield", "explosion", "blank")
+
+
+@pytest.fixture
+def written(tmp_path: Path) -> Path:
+    path = tmp_path / "written.yaml"
+    path.write_text(WRITTEN_OUT.replace("TIE", "nothing"), encoding="utf-8")
+    return path
+
+
+def compared_brute(attackers: int, defenders: int, tie: str) -> dict[tuple[int, int], Fraction]:
+    """More hits wins by the difference (a tie won by one), the loser removes
+    the surplus capped at its units: (attacker loses, defender loses) by chance."""
+    out: Counter[tuple[int, int]] = Counter()
+    for attack in itertools.product(GF_DIE, repeat=attackers):
+        for defence in itertools.product(GF_DIE, repeat=defenders):
+            a = sum(f in ("sword", "explosion") for f in attack)
+            d = sum(f in ("shield", "explosion") for f in defence)
+            winner = "attacker" if a > d else "defender" if d > a else tie
+            surplus = max(abs(a - d), 1)
+            out[
+                (min(surplus, attackers), 0)
+                if winner == "defender"
+                else (0, min(surplus, defenders))
+                if winner == "attacker"
+                else (0, 0)
+            ] += 1
+    return {key: Fraction(n, 6 ** (attackers + defenders)) for key, n in out.items()}
+
+
+@pytest.mark.parametrize(("attackers", "defenders", "tie"), [(2, 1, "nothing"), (1, 2, "nothing"), (2, 2, "defender")])
+def test_a_comparison_written_out_as_stages_is_the_brute_force_and_the_preset(
+    written: Path, attackers: int, defenders: int, tie: str
+) -> None:
+    written.write_text(WRITTEN_OUT.replace("TIE", tie), encoding="utf-8")
+    told = f"--attacker '{attackers} trooper' --defender '{defenders} trooper'"
+    staged = odds_of(f"odds {written} {told}")
+    assert staged == compared_brute(attackers, defenders, tie)
+    if tie == "nothing":  # Ground Force's own normal attack, the symbol-hits preset, gives the same losses
+        preset: Counter[tuple[int, int]] = Counter()
+        for outcome in run_json(f"odds groundforce {told}")["outcomes"]:
+            preset[outcome["attacker_loses"], outcome["defender_loses"]] += Fraction(outcome["probability"])
+        assert staged == dict(preset)
+
+
+def test_a_comparison_says_who_wins_and_what_the_loser_takes(written: Path) -> None:
+    ruling = run_json(
+        f"battle {written} --attacker '2 trooper' --defender 'trooper, heavy' "
+        "--attacker-roll sword,explosion --defender-roll shield,blank"
+    )
+    said = [(s["rule"], s["message"], s["text"]) for s in ruling["explanation"]]
+    assert said[-3:] == [
+        ("GF-B3", "hits.compared", "hit 2 against 1: the attacker wins by 1"),
+        ("GF-B4", "losses.surplus", "the defender removes 1 unit: the surplus of 1, capped at its 2 in the battle"),
+        (
+            "GF-B4",
+            "losses.choice",
+            "the defender has units of different types and chooses which to remove: trooper or heavy",
+        ),
+    ]
+    assert (ruling["attacker_loses"], ruling["defender_loses"]) == (0, 1)
+    assert "hit 1 against 1: nothing happens" not in said
+    level = run_json(
+        f"battle {written} --attacker trooper --defender trooper --attacker-roll sword --defender-roll shield"
+    )
+    assert level["explanation"][-1]["text"] == "equal hits (1 each): nothing happens"
+    assert (level["attacker_loses"], level["defender_loses"]) == (0, 0)
+
+
+def test_the_roll_stage_refuses_more_dice_than_owned_and_more_units_than_take_part(written: Path) -> None:
+    assert "the attacker would roll 3 dice, but a player owns only 2 (GF-B2)" in fails(
+        f"battle {written} --attacker '3 trooper' --defender trooper"
+    )
+    assert "the defender has 3 units in a normal attack; at most 2 can take part (GF-B2)" in fails(
+        f"battle {written} --attacker trooper --defender '3 trooper'"
+    )
+
+
+def test_the_compared_symbol_is_one_a_face_carries(written: Path) -> None:
+    written.write_text(WRITTEN_OUT.replace("symbol: hit,", "symbol: hits,").replace("TIE", "nothing"), encoding="utf-8")
+    assert "hits" in fails(f"validate {written}")
+
+
+@pytest.mark.parametrize("tie", ["nothing", "attacker", "defender"])
+def test_the_compare_stage_gives_the_winner_and_the_margin_of_every_pair_of_counts(tie: str) -> None:
+    from referee.ruling import Side
+    from referee.stages.compare import compare
+
+    for attacker, defender, free in itertools.product(range(4), range(4), [None, Side.ATTACKER, Side.DEFENDER]):
+        costly = {side: side != free for side in Side}
+        winner, margin, said = compare({Side.ATTACKER: attacker, Side.DEFENDER: defender}, tie, costly, "R-1")
+        more = "attacker" if attacker > defender else "defender" if defender > attacker else tie
+        expected = None if more == "nothing" or more == free else more
+        assert (winner, margin) == (expected, abs(attacker - defender))
+        assert said.rule == "R-1" and said.text.endswith("nothing happens") == (expected is None)
+
+
+@pytest.mark.parametrize(
+    ("on_win", "margin", "count", "options"),
+    [
+        ("remove-surplus", 1, 1, [{"trooper": 1}, {"heavy": 1}]),
+        ("remove-surplus", 0, 1, [{"trooper": 1}, {"heavy": 1}]),  # a tie won removes one
+        ("remove-surplus", 5, 3, [{"trooper": 2, "heavy": 1}]),
+        ("remove-all", 1, 3, [{"trooper": 2, "heavy": 1}]),
+        ("wounds", 5, 5, []),
+    ],
+)
+def test_the_costs_of_a_comparison_lost(on_win: str, margin: int, count: int, options: list[dict[str, int]]) -> None:
+    from referee.ruleset.load import load
+    from referee.ruling import Side
+    from referee.stages.costs import removed
+
+    rules = load("groundforce")
+    lost, ways, steps = removed(
+        rules, on_win, Side.DEFENDER, (("trooper", 2), ("heavy", 1)), margin, None, "GF-B4", ("loser", "GF-B5")
+    )
+    assert (lost, ways) == (count, options)
+    assert [s.rule for s in steps] == ["GF-B4", "GF-B5"][: 1 + (len(options) > 1)]
+    brute = [
+        {u: n for u, n in zip(("trooper", "heavy"), take, strict=True) if n}
+        for take in itertools.product(range(3), range(2))
+        if sum(take) == count
+    ]
+    assert sorted(map(sorted, (w.items() for w in ways))) == sorted(
+        map(sorted, (b.items() for b in brute if on_win != "wounds"))
+    )
+
+
+def test_the_winner_may_choose_which_of_the_losers_units_go(written: Path) -> None:
+    written.write_text(WRITTEN_OUT.replace("TIE", "nothing, chooser: winner"), encoding="utf-8")
+    ruling = run_json(
+        f"battle {written} --attacker '2 trooper' --defender 'trooper, heavy' "
+        "--attacker-roll sword,explosion --defender-roll shield,blank"
+    )
+    assert ruling["explanation"][-1]["message"] == "losses.choice.winner"
+    assert ruling["explanation"][-1]["text"] == (
+        "the defender has units of different types; the attacker chooses which to remove: trooper or heavy"
+    )
+    assert (
+        "der Angreifer wählt"
+        in run(
+            f"--lang de battle {written} --attacker '2 trooper' --defender 'trooper, heavy' "
+            "--attacker-roll sword,explosion --defender-roll shield,blank"
+        ).stdout
+    )

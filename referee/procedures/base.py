@@ -3,17 +3,19 @@ the dice it needs, and the record through which the door reaches it."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import field
+from functools import partial
 from typing import TYPE_CHECKING, Any, Protocol
 
-from referee.dice import Die, Face, Group, Run
+from referee.dice import Die, Face, Group, Run, alike
 from referee.records import record
 from referee.ruling import Ruling
-from referee.stages.pool import Pool, Pooled
+from referee.stages.pool import Pool, Pooled, PoolRules
 
 if TYPE_CHECKING:
     from referee.ruleset.model import Ruleset
+    from referee.stages.count import Reading
 
 Throw = Mapping[str, tuple[Face, ...]]
 Units = tuple[tuple[str, int], ...]  # canonical unit name, count
@@ -33,6 +35,11 @@ class Cited(Protocol):
 def cite(params: Cited, step: str) -> str:
     """The rule a step of a ruling cites: the file's rule for that step, else the attack's."""
     return getattr(params.cite, step) or params.rule
+
+
+def attack_name(rules: Ruleset, params: object) -> str:
+    """The name in the file of the attack these parameters are, for its label in the language spoken."""
+    return next(name for name, attack in rules.attacks.items() if attack is params)
 
 
 class Situated(Protocol):
@@ -144,6 +151,27 @@ class DiceNeed:
         return self.mix or ((self.die, self.count),)
 
 
+def side_pool(spec: PoolRules | None, die: Die, readings: Reading, battle: Battle, side: str) -> Pool | None:
+    """What a side's dice do before they count, with its units and the
+    situations named on it; its misses are the faces that carry no symbol as
+    they read here."""
+    if spec is None:
+        return None
+    misses = tuple(face for face in die.faces if not readings.get(str(face)))
+    return spec.of(die, misses, dict(battle.side(side)), {name for told, name in battle.when if told == side})
+
+
+def read_need(die: Die, count: int, rule: str, readings: Reading, pool: Pool | None) -> DiceNeed:
+    """A group of one die whose faces read as `readings` says, its pool (if
+    any) acting on them: faces alike in both are one for odds."""
+    return DiceNeed(die, count, rule, runs=((alike(die, partial(_reads, readings, pool)), count),), pool=pool)
+
+
+def _reads(readings: Reading, pool: Pool | None, face: Face) -> Hashable:
+    """What a ruling reads of a face: its symbols, and what the pool does with it."""
+    return readings.get(str(face), ()), pool.reading(face) if pool else None
+
+
 def throw_from_dict(data: Mapping[str, list[Face]]) -> dict[str, tuple[Face, ...]]:
     """A throw as the journal stored it (each group's faces a JSON list)."""
     return {group: tuple(faces) for group, faces in data.items()}
@@ -175,24 +203,6 @@ def joined(
 
 def size(units: Units) -> int:
     return sum(count for _, count in units)
-
-
-def removal_options(units: Units, count: int) -> list[dict[str, int]]:
-    """Every way to remove `count` units from these, as unit → number: the
-    choices a side has when hits do not say which units they remove."""
-
-    def spread(rest: Units, left: int) -> Iterator[dict[str, int]]:
-        if left == 0:
-            yield {}
-            return
-        if not rest:
-            return
-        (unit, have), tail = rest[0], rest[1:]
-        for take in range(min(have, left), -1, -1):
-            for more in spread(tail, left - take):
-                yield {unit: take, **more} if take else more
-
-    return list(spread(units, count))
 
 
 @record

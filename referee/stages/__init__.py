@@ -1,8 +1,9 @@
 """The stages an attack composes, one module each, in the order a ruling
 runs them: who rolls what (`roll`), how a die reads (`read`), count and
-compare (`count`), what it costs (`costs`). Each holds its grammar section
-(what a file may write for it), its cross-checks, its messages and a pure
-function from what the players told to its part of the ruling.
+cancel (`count`), most of a symbol wins (`compare`), what it costs
+(`costs`). Each holds its grammar section (what a file may write for it),
+its cross-checks, its messages and a pure function from what the players
+told to its part of the ruling.
 
 What the pool does before it counts (re-roll, explode, keep, choose a die)
 is the stage that goes between `read`'s faces and `count`: the resolver

@@ -1,22 +1,27 @@
-"""What it costs, for symbols: each symbol a side keeps costs the side facing
+"""What it costs. For symbols: each symbol a side keeps costs the side facing
 it a loss or a retreat, in the game's own word (figures, damage, hexes);
-where that side cannot retreat, its retreats become losses."""
+where that side cannot retreat, its retreats become losses. For a comparison
+won: the loser removes units by the surplus (capped at its units), all of
+them, takes the surplus as wounds, or nothing, and chooses which units go."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING
 
 from referee.language import pgettext
+from referee.names import counted
 from referee.records import section
 from referee.ruleset.crosscheck import Fail, names_exist
 from referee.ruleset.spec import Record, Seq, Text, field
-from referee.ruling import SIDES, Side, Step, say, step, step_n
+from referee.ruling import SIDES, Side, Step, Value, either, say, say_n, step, step_n
 from referee.stages.roll import applies
 
 if TYPE_CHECKING:
-    from referee.procedures.base import Battle
+    from referee.procedures.base import Battle, Units
     from referee.ruleset.model import Ruleset
+
+ON_WIN = Text(choices=("remove-surplus", "remove-all", "wounds", "nothing"))
 
 
 @section
@@ -86,3 +91,96 @@ def costs(
     if not steps:
         steps.append(step(rule, "costs.nothing", "nothing is lost and no one retreats"))
     return loses, retreats, steps
+
+
+def removal_options(units: Units, count: int) -> list[dict[str, int]]:
+    """Every way to remove `count` units from these, as unit → number: the
+    choices a side has when hits do not say which units they remove."""
+
+    def spread(rest: Units, left: int) -> Iterator[dict[str, int]]:
+        if left == 0:
+            yield {}
+            return
+        if not rest:
+            return
+        (unit, have), tail = rest[0], rest[1:]
+        for take in range(min(have, left), -1, -1):
+            for more in spread(tail, left - take):
+                yield {unit: take, **more} if take else more
+
+    return list(spread(units, count))
+
+
+def removed(
+    rules: Ruleset,
+    on_win: str,
+    loser: Side,
+    units: Units,
+    margin: int,
+    loss: Word | None,
+    rule: str,
+    choice: tuple[str, str],
+) -> tuple[int, list[dict[str, int]], list[Step]]:
+    """What the loser of a comparison takes by the winner's `on_win` (an
+    ON_WIN choice, not nothing): its count, the ways to remove it (none for
+    wounds) and the steps that say so. A tie won removes one; `choice` says
+    who chooses among units of different types (loser or winner) and the
+    rule its step cites."""
+    have = sum(n for _, n in units)
+    surplus = max(margin, 1)
+    count = {"remove-surplus": min(surplus, have), "remove-all": have, "wounds": surplus}[on_win]
+    options = [] if on_win == "wounds" else removal_options(units, count)
+    which = counted(rules, options[0].items()) if len(options) == 1 and count else ""
+    said: dict[str, Value] = {
+        "loser": loser,
+        "winner": loser.other,
+        "units": say_n("count.units", "{n} unit", "{n} units", count),
+        "wounds": loss.counted(rules, count) if loss else say_n("count.wounds", "{n} wound", "{n} wounds", count),
+        "removed": say("losses.which", " ({units})", units=which) if which else "",
+        "surplus": surplus,
+        "size": have,
+    }
+    if on_win == "remove-surplus":
+        steps = [
+            step(
+                rule,
+                "losses.surplus",
+                "the {loser} removes {units}{removed}: the surplus of {surplus}, capped at its {size} in the battle",
+                **said,
+            )
+        ]
+    elif on_win == "remove-all":
+        steps = [
+            step(rule, "losses.all", "all {size} of the {loser}'s units in the battle are removed{removed}", **said)
+        ]
+    else:
+        steps = [
+            step(
+                rule,
+                "losses.wounds",
+                "the {loser} takes {wounds}: the surplus of {surplus}, however many units it has",
+                **said,
+            )
+        ]
+    chooser, why = choice
+    if len(options) > 1:
+        ways = either(counted(rules, o.items()) for o in options)
+        steps.append(
+            step(
+                why,
+                "losses.choice",
+                "the {loser} has units of different types and chooses which to remove: {options}",
+                loser=loser,
+                options=ways,
+            )
+            if chooser == "loser"
+            else step(
+                why,
+                "losses.choice.winner",
+                "the {loser} has units of different types; the {winner} chooses which to remove: {options}",
+                loser=loser,
+                winner=loser.other,
+                options=ways,
+            )
+        )
+    return count, options, steps

@@ -2,7 +2,8 @@
 value of each unit, from a table by the unit's kind and the distance the
 players state, or from comparing the two sides' values (which also says who
 chooses, for a later stage); then changed by named situations, capped, and
-never below zero."""
+never below zero. A side may also refuse more units than can take part, or
+more dice than a player owns."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from referee.errors import RefereeError
 from referee.language import pgettext
+from referee.names import article
 from referee.records import section
 from referee.ruleset.crosscheck import Fail, names_exist
 from referee.ruleset.spec import EMPTY, Integer, Record, Seq, Table, Text, field
@@ -75,6 +77,10 @@ class Roll:
         Seq(Record(Change)), "named situations that change these dice, each for the units it names", ()
     )
     max: int = field(Integer(minimum=1, maximum=100), "the most dice this side rolls", 0)
+    owned: int = field(
+        Integer(minimum=1, maximum=100), "the dice a player owns: a side that would roll more is refused", 0
+    )
+    max_units: int = field(Integer(minimum=1), "the most units this side can have in one battle: more are refused", 0)
 
     def cross_check(self, rules: Ruleset, path: str, fail: Fail) -> None:
         """Units, situations and bands the way stated; the key `by` reads is written."""
@@ -111,9 +117,13 @@ def applies(rules: Ruleset, battle: Battle, side: Side, name: str) -> bool:
     return (theirs, name) in battle.when and rules.situations[name].side == theirs
 
 
-def dice(rules: Ruleset, spec: Roll, battle: Battle, side: Side, rule: str) -> tuple[int, Side | None, list[Step]]:
-    """The dice a side rolls, who chooses (where a comparison says), and why:
-    the count `by` gives, then changed by situations, capped, never below zero."""
+def dice(
+    rules: Ruleset, spec: Roll, battle: Battle, side: Side, rule: str, attack: str
+) -> tuple[int, Side | None, list[Step]]:
+    """The dice a side rolls in `attack` (its name in the file), who chooses
+    (where a comparison says), and why: the count `by` gives, then changed by
+    situations, capped, never below zero; too many units or dice are refused."""
+    _take_part(rules, spec, battle, side, rule, attack)
     chooser: Side | None = None
     if spec.by == "fixed":
         count = spec.dice  # a side that never rolls is not spoken of
@@ -144,7 +154,32 @@ def dice(rules: Ruleset, spec: Roll, battle: Battle, side: Side, rule: str) -> t
     if count < 0:
         count = 0
         steps.append(step(rule, "roll.floor", "the {side} rolls no dice: never fewer", side=side))
+    if spec.owned and count > spec.owned:
+        owned = say(
+            "dice.owned",
+            "the {side} would roll {n} dice, but a player owns only {most}",
+            side=side,
+            n=count,
+            most=spec.owned,
+        )
+        raise RefereeError(owned, rule=rule)
     return count, chooser, steps
+
+
+def _take_part(rules: Ruleset, spec: Roll, battle: Battle, side: Side, rule: str, attack: str) -> None:
+    """Refuse more units on this side than can take part in the attack."""
+    units = sum(n for _, n in battle.side(side))
+    if spec.max_units and units > spec.max_units:
+        many = say(
+            "units.too_many",
+            "the {side} has {n} units in {an_attack}; at most {most} can take part",
+            side=side,
+            n=units,
+            an_attack=article(rules.attacks[attack].label),
+            attack=rules.attack_said(attack),
+            most=spec.max_units,
+        )
+        raise RefereeError(many, rule=rule)
 
 
 def _by_units(rules: Ruleset, spec: Roll, battle: Battle, side: Side, rule: str) -> tuple[int, list[Step]]:

@@ -13,11 +13,12 @@ from functools import partial
 from referee.dice import Die, Face, alike
 from referee.names import counted
 from referee.outcomes import Exchange
-from referee.procedures.base import Battle, DiceNeed, Throw, Units, cite, removal_options
+from referee.procedures.base import Battle, DiceNeed, Throw, Units, cite
 from referee.procedures.simultaneous_fire.grammar import CHEAPEST, SimultaneousFire
 from referee.records import record
 from referee.ruleset.model import Ruleset
 from referee.ruling import SIDES, Ruling, Side, Step, either, listed, say, say_n, step, step_n
+from referee.stages.costs import removal_options
 
 ODDS_KEYS = ("attacker_loses", "defender_loses")
 

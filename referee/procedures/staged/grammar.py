@@ -1,5 +1,6 @@
 """Parameters of an attack written as stages: each side's die, its dice count
-and its face reading, then what cancels what and what the symbols cost."""
+and its face reading, then what cancels what, who wins a comparison, and what
+the symbols or the comparison cost."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from referee.language import pgettext
 from referee.records import section
 from referee.ruleset.crosscheck import Fail, names_exist, unknown
 from referee.ruleset.spec import RULE, Record, Seq, Text, field
+from referee.stages.compare import Compare
 from referee.stages.costs import Costs
 from referee.stages.count import Cancel
 from referee.stages.pool import PoolRules
@@ -40,6 +42,7 @@ class StagesCite:
     roll: str = field(RULE, "who rolls what", "")
     read: str = field(RULE, "how the faces read", "")
     cancel: str = field(RULE, "what cancels what", "")
+    compare: str = field(RULE, "who wins the comparison, and ties", "")
     costs: str = field(RULE, "what the symbols cost", "")
 
 
@@ -56,15 +59,20 @@ class Staged:
     cancel: tuple[Cancel, ...] = field(
         Seq(Record(Cancel)), "one side's symbols cancelling the other's, in the order written", ()
     )
-    costs: Costs = field(Record(Costs), "what the symbols each side keeps cost the other side")
+    compare: Compare | None = field(
+        Record(Compare),
+        "most of a symbol wins, by the difference: the loser takes what the winner's side says",
+        None,
+    )
+    costs: Costs = field(Record(Costs), "what the symbols each side keeps cost the other side", Costs())
     cite: StagesCite = field(Record(StagesCite), "the rule cited at each stage", StagesCite())
 
     units_refused: ClassVar[str] = ""
     reads_situation: ClassVar[frozenset[str]] = frozenset()
 
     def cross_check(self, rules: Ruleset, path: str, fail: Fail) -> None:
-        """Each side's die, units, faces and situations exist; cancelled and
-        costed symbols are symbols some face carries."""
+        """Each side's die, units, faces and situations exist; cancelled,
+        compared and costed symbols are symbols some face carries."""
         for side in ("attacker", "defender"):
             die = getattr(self, side).die
             if die not in rules.dice:
@@ -83,5 +91,6 @@ class Staged:
             *((f"{path}.cancel[{i}].order", s) for i, c in enumerate(self.cancel) for s in c.order),
             *((f"{path}.costs.losses", s) for s in self.costs.losses),
             *((f"{path}.costs.retreats", s) for s in self.costs.retreats),
+            *([(f"{path}.compare.symbol", self.compare.symbol)] if self.compare else []),
         ]
         names_exist(fail, pgettext("kind", "symbol"), named, sorted(carried))

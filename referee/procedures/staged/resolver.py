@@ -1,28 +1,28 @@
 """An attack written as stages, ruled by running them in order: who rolls
 what (`referee.stages.roll`), how a face reads (`read`), count and cancel
-(`count`), what it costs (`costs`). The stages are pure; this module only
-strings them together and builds the outcome "tally"."""
+(`count`), who wins a comparison (`compare`), what it costs (`costs`). The
+stages are pure; this module only strings them together and builds the
+outcome "tally"."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Mapping
 from functools import partial
 
-from referee.dice import Face, alike
 from referee.outcomes.tally import Tally, TallySide
-from referee.procedures.base import Battle, DiceNeed, Throw, cite
-from referee.procedures.staged.grammar import SideStages, Staged
+from referee.procedures.base import Battle, DiceNeed, Throw, attack_name, cite, read_need, side_pool
+from referee.procedures.staged.grammar import Staged
 from referee.ruleset.model import Ruleset
-from referee.ruling import SIDES, Ruling, Side, Step, listed, say, step
-from referee.stages import costs, count, read, roll
-from referee.stages.pool import Pool, pool_steps
+from referee.ruling import SIDES, Ruling, Side, Step, listed, say, spaced, step
+from referee.stages import compare, costs, count, read, roll
+from referee.stages.pool import pool_steps
 
 
 def odds_keys(params: Staged) -> tuple[str, ...]:
     """The outcome fields that tell one result from another: what a side scores
     where several symbols cost a loss (hits and crits together), else the
-    losses it deals, and the retreats it forces."""
-    keys: list[str] = []
+    losses it deals, and the retreats it forces; a comparison deals losses to either side."""
+    keys = [f"{side}_loses" for side in SIDES] if params.compare else []
     for side in SIDES:
         carried = set(getattr(params, side).read.symbols())
         losing, retreating = carried & set(params.costs.losses), carried & set(params.costs.retreats)
@@ -33,7 +33,7 @@ def odds_keys(params: Staged) -> tuple[str, ...]:
             keys.append(f"{side.other}_loses")
         if retreating:
             keys.append(f"{side.other}_retreats")
-    return tuple(keys)
+    return tuple(dict.fromkeys(keys))
 
 
 ODDS_KEYS = odds_keys  # the keys depend on the file: the door asks them of the attack's parameters
@@ -46,29 +46,13 @@ def dice_needed(rules: Ruleset, params: Staged, battle: Battle) -> dict[str, Dic
     need = {}
     for side in SIDES:
         stages = getattr(params, side)
-        rolls, _, _ = roll.dice(rules, stages.roll, battle, side, cite(params, "roll"))
+        rolls, _, _ = roll.dice(rules, stages.roll, battle, side, cite(params, "roll"), attack_name(rules, params))
         readings, _ = read.reading(rules, stages.read, stages.die, battle, side, cite(params, "read"))
         if rolls:
             die = rules.dice[stages.die].die
-            pool = _pool(rules, params, battle, side, readings)
-            reads = partial(_reads, readings, pool)
-            need[side.value] = DiceNeed(die, rolls, cite(params, "roll"), runs=((alike(die, reads), rolls),), pool=pool)
+            pool = side_pool(stages.pool, die, readings, battle, side)
+            need[side.value] = read_need(die, rolls, cite(params, "roll"), readings, pool)
     return need
-
-
-def _pool(rules: Ruleset, params: Staged, battle: Battle, side: Side, readings: read.Reading) -> Pool | None:
-    """What a side's dice do before they count, its misses the faces that carry no symbol here."""
-    stages: SideStages = getattr(params, side)
-    if stages.pool is None:
-        return None
-    die = rules.dice[stages.die].die
-    misses = tuple(face for face in die.faces if not readings.get(str(face)))
-    return stages.pool.of(die, misses, dict(battle.side(side)), {name for told, name in battle.when if told == side})
-
-
-def _reads(readings: read.Reading, pool: Pool | None, face: Face) -> Hashable:
-    """What a ruling reads of a face: its symbols, and what the pool does with it."""
-    return readings.get(str(face), ()), pool.reading(face) if pool else None
 
 
 def prepare(rules: Ruleset, name: str, params: Staged, battle: Battle) -> Callable[[Throw], Ruling]:
@@ -79,7 +63,9 @@ def prepare(rules: Ruleset, name: str, params: Staged, battle: Battle) -> Callab
     readings = {}
     rolls: dict[Side, int] = {}
     for side in SIDES:
-        rolls[side], chose, said = roll.dice(rules, getattr(params, side).roll, battle, side, cite(params, "roll"))
+        rolls[side], chose, said = roll.dice(
+            rules, getattr(params, side).roll, battle, side, cite(params, "roll"), name
+        )
         chooser = chooser or chose
         before += said
     for side in SIDES:
@@ -87,7 +73,12 @@ def prepare(rules: Ruleset, name: str, params: Staged, battle: Battle) -> Callab
         readings[side], said = read.reading(rules, stages.read, stages.die, battle, side, cite(params, "read"))
         before += said
     order = tuple(dict.fromkeys(s for side in SIDES for s in getattr(params, side).read.symbols()))
-    pools = {side: _pool(rules, params, battle, side, readings[side]) for side in SIDES}
+    pools = {
+        side: side_pool(
+            getattr(params, side).pool, rules.dice[getattr(params, side).die].die, readings[side], battle, side
+        )
+        for side in SIDES
+    }
     costed = (*params.costs.losses, *params.costs.retreats)
 
     def rule_on(throw: Throw) -> Ruling:
@@ -105,7 +96,7 @@ def prepare(rules: Ruleset, name: str, params: Staged, battle: Battle) -> Callab
             if faces:
                 steps.append(_rolled(rules, params, side, faces, symbols[side]))
         kept, said = count.cancel(symbols, params.cancel, cite(params, "cancel"))
-        loses, retreats, paid = costs.costs(rules, params.costs, kept, battle, cite(params, "costs"))
+        loses, retreats, paid = _costs(rules, params, battle, kept)
         scores = {side: count.scored(kept[side], costed) for side in SIDES}
         parts = {
             side: TallySide(
@@ -149,3 +140,39 @@ def _rolled(rules: Ruleset, params: Staged, side: Side, faces: tuple[object, ...
         faces=listed(rules.face_said(die, f) for f in faces) or say("faces.none", "nothing"),
         symbols=carried,
     )
+
+
+def _costs(
+    rules: Ruleset, params: Staged, battle: Battle, kept: Mapping[Side, Mapping[str, int]]
+) -> tuple[dict[Side, int], dict[Side, int], list[Step]]:
+    """What each side loses and retreats: by the symbols it faces, and, where
+    the file compares, what the loser of the comparison takes."""
+    spec = params.costs
+    if params.compare is None or spec.losses or spec.retreats:
+        loses, retreats, paid = costs.costs(rules, spec, kept, battle, cite(params, "costs"))
+    else:
+        loses, retreats, paid = dict.fromkeys(SIDES, 0), dict.fromkeys(SIDES, 0), []
+    if params.compare is None:
+        return loses, retreats, paid
+    contest = params.compare
+    counts = {side: kept[side].get(contest.symbol, 0) for side in SIDES}
+    costly = {side: contest.on_win(side) != "nothing" for side in SIDES}
+    rule = cite(params, "compare")
+    said_as = partial(spaced, contest.symbol)
+    winner, margin, said = compare.compare(counts, contest.tie, costly, rule, said_as)
+    steps = [said]
+    if winner:
+        loser = winner.other
+        lost, _, removed = costs.removed(
+            rules,
+            contest.on_win(winner),
+            loser,
+            battle.side(loser),
+            margin,
+            spec.loss,
+            cite(params, "costs"),
+            (contest.chooser, cite(params, "costs")),
+        )
+        loses[loser] += lost
+        steps += removed
+    return loses, retreats, [*steps, *paid]

@@ -1,5 +1,6 @@
 """Parameters of symbol hits: each side counts the faces that are hits for it
-(Ground Force)."""
+(Ground Force). Symbol hits is a preset of the shared stages: its keys keep
+their names, and `as_roll`, `as_read` and `as_compare` hand them to the stages."""
 
 from __future__ import annotations
 
@@ -10,13 +11,16 @@ from referee.language import pgettext
 from referee.records import section
 from referee.ruleset.crosscheck import Fail, names_exist
 from referee.ruleset.spec import EMPTY, FACE, RULE, Boolean, Either, Integer, Record, Seq, Table, Text, field
-from referee.stages.costs import Word
+from referee.stages.compare import Compare
+from referee.stages.costs import ON_WIN, Word
 from referee.stages.pool import PoolRules
+from referee.stages.read import Read
+from referee.stages.roll import Roll
 
 if TYPE_CHECKING:
     from referee.ruleset.model import Ruleset
 
-OUTCOME = Text(choices=("remove-surplus", "remove-all", "wounds", "nothing"))
+HIT = "hit"  # the one symbol a face of symbol hits carries
 
 
 @section
@@ -45,7 +49,7 @@ class SymbolSide:
         Seq(FACE), "the faces that are hits for this side; [] for a side that never hits (it cannot win but on a tie)"
     )
     on_win: str = field(
-        OUTCOME,
+        ON_WIN,
         "what the losing side takes when this side wins: units by the surplus (capped at its units), "
         "all its units, the surplus as wounds (never capped), or nothing",
     )
@@ -56,6 +60,19 @@ class SymbolSide:
     pool: PoolRules | None = field(
         Record(PoolRules), "what this side's dice do before they count: re-roll, explode, keep", None
     )
+
+    def as_roll(self, rules: Ruleset) -> Roll:
+        """Who rolls what: a fixed number, one die per unit, or each kind's dice (a kind left out rolls 1)."""
+        if self.dice != "per-unit":
+            return Roll(by="fixed", dice=int(self.dice), owned=self.max_dice, max_units=self.max_units)
+        if not self.unit_dice:
+            return Roll(by="units", owned=self.max_dice, max_units=self.max_units)
+        each = {unit: self.unit_dice.get(unit, 1) for unit in rules.units}
+        return Roll(by="value", values=each, owned=self.max_dice, max_units=self.max_units)
+
+    def as_read(self) -> Read:
+        """How a face reads: each of this side's hits carries a hit, any other face nothing."""
+        return Read(faces={str(face): (HIT,) for face in self.hits})
 
 
 @section
@@ -107,6 +124,10 @@ class SymbolHits:
     def die_of(self, side: str) -> str:
         """The die a side rolls: its own, else the attack's."""
         return str(getattr(self, side).die or self.die)
+
+    def as_compare(self) -> Compare:
+        """More hits wins; the tie rule; what the loser takes is the winner's on_win; the loser chooses."""
+        return Compare(symbol=HIT, tie=self.tie, attacker_wins=self.attacker.on_win, defender_wins=self.defender.on_win)
 
     def cross_check(self, rules: Ruleset, path: str, fail: Fail) -> None:
         """Each side's die exists and its hits are faces of it; dice by unit name units and need dice: per-unit."""

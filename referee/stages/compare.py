@@ -1,0 +1,92 @@
+"""Compare, by opposed difference: the side with more of a symbol wins by the
+difference (its margin); equal counts go to the side the tie rule names, or
+nothing happens. What the loser takes is the costs stage's (`costs.removed`),
+by what the winner's side says here; a win that costs the loser nothing is
+no win."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from referee.records import section
+from referee.ruleset.spec import Text, field
+from referee.ruling import Side, Step, Value, say_n, step
+from referee.stages.costs import ON_WIN
+
+TIE = Text(choices=("nothing", "attacker", "defender"))
+
+
+@section
+class Compare:
+    """Most of a symbol wins: the symbol the sides compare, who wins on equal
+    counts, what the loser takes by the side that wins, and who chooses the
+    loser's units."""
+
+    symbol: str = field(Text(), "the symbol each side counts (a symbol some face carries)", "hit")
+    tie: str = field(TIE, "who wins on equal counts: nothing (nothing happens), attacker or defender", "nothing")
+    attacker_wins: str = field(
+        ON_WIN,
+        "what the defender takes when the attacker wins: units by the margin (at least one, capped at its "
+        "units), all its units, the margin as losses in the game's word (never capped), or nothing",
+        "remove-surplus",
+    )
+    defender_wins: str = field(
+        ON_WIN, "what the attacker takes when the defender wins, as attacker_wins", "remove-surplus"
+    )
+    chooser: str = field(
+        Text(choices=("loser", "winner")),
+        "who chooses which of the loser's units are removed, where they are of different kinds",
+        "loser",
+    )
+
+    def on_win(self, side: Side) -> str:
+        """What the other side takes when `side` wins."""
+        return self.attacker_wins if side == Side.ATTACKER else self.defender_wins
+
+
+def hits(n: int) -> Value:
+    """'2 hits': a count of the compared symbol, as symbol hits says it."""
+    return say_n("count.hits", "{n} hit", "{n} hits", n)
+
+
+def compare(
+    counts: Mapping[Side, int],
+    tie: str,
+    costly: Mapping[Side, bool],
+    rule: str,
+    counted: Callable[[int], Value] = hits,
+) -> tuple[Side | None, int, Step]:
+    """The winner (None: nothing happens), the margin (the difference of the
+    counts) and the step that says so; `costly` says whether a win by each
+    side costs the loser anything (a win that removes nothing is no win)."""
+    attacker, defender = counts[Side.ATTACKER], counts[Side.DEFENDER]
+    margin = abs(attacker - defender)
+    if attacker == defender:
+        winner = None if tie == "nothing" or not costly[Side(tie)] else Side(tie)
+        if winner is None:
+            return None, 0, step(rule, "hits.equal", "equal hits ({n} each): nothing happens", n=attacker)
+        return (
+            winner,
+            0,
+            step(rule, "hits.equal.tie", "equal hits ({n} each): the {winner} wins ties", n=attacker, winner=winner),
+        )
+    more = Side.ATTACKER if attacker > defender else Side.DEFENDER
+    said: dict[str, Value] = {
+        "hits": counted(attacker),
+        "against": defender,
+        "side": more,
+        "winner": more,
+        "margin": margin,
+    }
+    if not costly[more]:
+        return (
+            None,
+            margin,
+            step(
+                rule,
+                "hits.compared.nothing",
+                "{hits} against {against}: more hits for the {side}, whose win removes nothing: nothing happens",
+                **said,
+            ),
+        )
+    return more, margin, step(rule, "hits.compared", "{hits} against {against}: the {winner} wins by {margin}", **said)
