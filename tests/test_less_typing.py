@@ -142,6 +142,8 @@ def _referee(*args: str, stdout: int, journal: Path) -> subprocess.CompletedProc
         ["battle", "groundforce", "--attacker", "2 trooper", "--defender", "trooper", "--seed", "1"],
         ["odds", "risk", "--table", "20"],
         ["battle", "--help"],
+        ["--help"],
+        ["-V"],
     ],
 )
 def test_a_closed_pipe_exits_0_and_says_nothing(args: list[str], journal: Path) -> None:
