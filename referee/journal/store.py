@@ -230,6 +230,25 @@ class Journal:
             ) from None
         return None if row is None else decode(row)
 
+    def rulesets(self) -> list[str]:
+        """The name of every ruleset an entry was ruled with."""
+        found = self._rows("SELECT DISTINCT ruleset FROM entries WHERE ruleset IS NOT NULL ORDER BY ruleset")
+        return [str(row[0]) for row in found if isinstance(row, sqlite3.Row)]
+
+    def newest(self) -> int:
+        """The number of the latest entry ('log show last'); an empty journal has none to show."""
+        try:
+            last = self.db.execute("SELECT max(id) FROM entries").fetchone()[0]
+        except sqlite3.DatabaseError as exc:
+            raise RefereeError(
+                say("error.journal.no_newest", "the latest entry cannot be read: {why}", why=_damaged(exc))
+            ) from None
+        if not last:
+            raise RefereeError(
+                say("error.journal.none_yet", "the journal {path} holds no entry yet", path=str(self.path))
+            )
+        return int(last)
+
     def entry(self, n: int) -> Entry:
         """Entry n; one that cannot be read, or that is gone though the
         journal once held it, stands in as `unreadable` with why."""
