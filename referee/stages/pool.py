@@ -24,17 +24,15 @@ so they cannot disagree.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Hashable, Iterator, Sequence
+from collections.abc import Hashable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from referee.dice import Die, Face, Rng, multiset_count, multisets
 from referee.records import record
-from referee.ruling import Side, Spoken, Step, either, listed, step, step_n
 
 if TYPE_CHECKING:
     from fractions import Fraction
 
-    from referee.stages.pool_rules import PoolRules
 
 Rounds = Sequence[tuple[Face, ...]]
 
@@ -214,51 +212,4 @@ def distribution(die: Die, count: int, pool: Pool) -> dict[tuple[Face, ...], Fra
     for faces, chance in Pooled(die, count, pool).throws():
         kept = tuple(sorted(pool.settle(pool.rounds(faces, count)).kept, key=place.__getitem__))
         out[kept] = out.get(kept, 0) + chance
-    return out
-
-
-def pool_steps(rules: PoolRules, side: Side, roll: PoolRoll, said: Callable[[Face], Spoken]) -> list[Step]:
-    """The steps of a ruling that say what a side's pool did: the dice rolled
-    again, the explosions, the dice kept (a part that did nothing says nothing)."""
-
-    def faces(shown: Sequence[Face]) -> Spoken:
-        return listed(said(face) for face in shown)
-
-    out = []
-    if rules.reroll and roll.rerolled:
-        out.append(
-            step(
-                rules.reroll.rule,
-                "pool.reroll",
-                "the {side} rolled {first}; it rolls {faces} again: {again}",
-                side=side,
-                first=faces(roll.first),
-                faces=faces([roll.first[i] for i in roll.rerolled]),
-                again=faces(roll.again),
-            )
-        )
-    if rules.explode and roll.exploded:
-        out.append(
-            step_n(
-                rules.explode.rule,
-                "pool.explode",
-                "each {faces} explodes: the {side} rolls {n} more die: {more}",
-                "each {faces} explodes: the {side} rolls {n} more dice: {more}",
-                len(roll.exploded),
-                side=side,
-                faces=either(said(face) for face in rules.explode.faces),
-                more=faces(roll.exploded),
-            )
-        )
-    if rules.keep:
-        out.append(
-            step(
-                rules.keep.rule,
-                "pool.keep",
-                "the {side} keeps {kept} of {standing}",
-                side=side,
-                kept=faces(roll.kept),
-                standing=faces(roll.standing),
-            )
-        )
     return out

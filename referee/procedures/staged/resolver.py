@@ -15,6 +15,7 @@ from referee.procedures.staged.grammar import Staged
 from referee.ruleset.model import Ruleset
 from referee.ruling import SIDES, Ruling, Side, Step, listed, say, spaced, step
 from referee.stages import compare, costs, count, read, roll
+from referee.stages.pool_rules import pool_steps
 
 
 def odds_keys(params: Staged) -> tuple[str, ...]:
@@ -87,8 +88,6 @@ def prepare(rules: Ruleset, name: str, params: Staged, battle: Battle) -> Callab
             faces = throw.get(side, ())
             pool, stages = pools[side], getattr(params, side)
             if pool is not None and faces:
-                from referee.stages.pool import pool_steps  # the pool engine, for a side that has a pool
-
                 settled = pool.settle(pool.rounds(faces, rolls[side]))
                 steps += pool_steps(stages.pool, side, settled, partial(rules.face_said, stages.die))
                 faces = settled.kept

@@ -25,6 +25,7 @@ from referee.records import record
 from referee.ruleset.model import Ruleset
 from referee.ruling import SIDES, Ruling, Side, Step, either, listed, say, say_n, step
 from referee.stages import compare, costs, count, read, roll
+from referee.stages.pool_rules import pool_steps
 from referee.stages.read import Reading
 
 if TYPE_CHECKING:
@@ -126,8 +127,6 @@ def _rule(
     rolled = {side: list(throw[side]) for side in SIDES}
     for side, ready in sides.items():
         if ready.pool is not None:
-            from referee.stages.pool import pool_steps  # the pool engine, for a side that has a pool
-
             settled = ready.pool.settle(ready.pool.rounds(throw[side], ready.rolls))
             rolled[side] = list(settled.kept)
             said = partial(rules.face_said, params.die_of(side))
