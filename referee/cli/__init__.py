@@ -4,6 +4,7 @@ and the one place a user's mistake becomes a line on stderr and exit code 2."""
 from __future__ import annotations
 
 import contextlib
+import gc
 import importlib
 import sys
 from collections.abc import Iterator
@@ -294,4 +295,7 @@ examples_last(cli)
 
 
 def main() -> None:
+    # What is imported by now lives as long as the process: the collector
+    # need not walk it again (tests run the group in-process instead).
+    gc.freeze()
     cli.main(prog_name="referee")
