@@ -116,6 +116,44 @@ def json_option(f: F) -> F:
     )(f)
 
 
+def buy_option(text: str) -> Callable[[F], F]:
+    """--buy: a mix of units the player chose, checked against what the turn
+    allows (`reinforce` spends points on it, `recruit` takes the units due)."""
+    return click.option("--buy", metavar="UNITS", help=text)
+
+
+def bought(rules: Ruleset, buy: str | None) -> dict[str, int] | None:
+    """The units --buy names, by their names in any language, with their counts."""
+    from referee.names import units_of
+
+    return None if buy is None else dict(units_of(rules).counted(buy))
+
+
+class RulesetNamed(click.Option):
+    """A line in --help for options each ruleset names for itself (DiceLand's
+    --red and --blue): the command reads them from its extra arguments, so
+    the parser never matches this one; the line says how to type them."""
+
+    def add_to_parser(self, parser: Any, ctx: click.Context) -> None:
+        return None
+
+
+def player_options(f: F) -> F:
+    """--PLAYER DICE in --help: each player's option, as the ruleset names its players."""
+    return click.option(
+        "--PLAYER",
+        cls=RulesetNamed,
+        metavar="DICE",
+        expose_value=False,
+        help=helped(
+            "help.player-dice",
+            "The dice a player rolled, one option for each player the ruleset names "
+            "(DiceLand: --red 6,5,4,3,2,1,1 --blue 6,6,5,4,2,2,1; 'referee show RULESET' lists them). "
+            "Left out: the referee rolls both armies.",
+        ),
+    )(f)
+
+
 def seed_option(f: F) -> F:
     return click.option(
         "--seed",
@@ -298,9 +336,10 @@ def load_rules(name: str) -> Ruleset:
 
 
 def emit(as_json: bool, document: Any, text: Callable[[], str]) -> None:
-    """Data goes to stdout: a JSON document, or the human report. A journaled
-    ruling also says which journal entry holds it."""
-    from referee.cli.journaling import printed_entry
+    """Data goes to stdout: a JSON document, or the human report (to stderr
+    where stdout carries a file, '--svg -'). A journaled ruling also says
+    which journal entry holds it."""
+    from referee.cli.journaling import aside, printed_entry
 
     journaled, entry, checkpoint = printed_entry()
     ctx = click.get_current_context(silent=True)
@@ -310,19 +349,22 @@ def emit(as_json: bool, document: Any, text: Callable[[], str]) -> None:
         noted = {"journal_entry": entry, "journal_checkpoint": checkpoint}
         click.echo(dumps({**document, **noted} if journaled else document))
     else:
-        click.echo(text())
+        err = aside()
+        click.echo(text(), err=err)
         if entry is not None:
             from referee.language import _
             from referee.render.text import paragraph
 
             click.echo(
                 "\n"
-                + paragraph(_("Journal entry {entry}; 'referee log show {entry}' shows it again.").format(entry=entry))
+                + paragraph(_("Journal entry {entry}; 'referee log show {entry}' shows it again.").format(entry=entry)),
+                err=err,
             )
             click.echo(
-                paragraph(_("Checkpoint {checkpoint}: note it. To prove it later:").format(checkpoint=checkpoint))
+                paragraph(_("Checkpoint {checkpoint}: note it. To prove it later:").format(checkpoint=checkpoint)),
+                err=err,
             )
-            click.echo(f"  referee log verify --checkpoint {checkpoint}")
+            click.echo(f"  referee log verify --checkpoint {checkpoint}", err=err)
 
 
 def refuse_unread(given: Mapping[str, object], message: str) -> None:
