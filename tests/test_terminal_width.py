@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.render.text import table
+from referee.render.text import columns, table
 from tests.conftest import run
 
 NARROW = {"COLUMNS": "60", "NO_COLOR": "1"}
@@ -181,3 +181,24 @@ def test_an_error_wraps_on_a_terminal_and_stays_one_line_when_piped() -> None:
         "  --roll out for the referee to draw them",
     ]
     assert run(command, env={"COLUMNS": "", "NO_COLOR": "1"}, code=2).stderr.splitlines() == [f"error: {empty}"]
+
+
+def test_the_journals_path_fits_the_terminal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """REFEREE_JOURNAL at a long path: log and log verify name it, broken after a '/' to fit."""
+    path = tmp_path / "a-rather-long-folder-name" / "another-long-folder" / "journal.sqlite3"
+    path.parent.mkdir(parents=True)
+    monkeypatch.setenv("REFEREE_JOURNAL", str(path))
+    for command in ("log", "roll 2d6 --seed 1", "log verify"):
+        said = run(command, env=NARROW).stdout
+        assert max(map(columns, said.splitlines())) <= 60, said
+    assert str(path) in "".join(said.split()) and said.startswith("ok: 1 entry, chain intact")
+
+
+def test_a_path_that_fits_a_line_of_its_own_is_kept_whole(monkeypatch: pytest.MonkeyPatch) -> None:
+    from referee.render.text import path_lines
+
+    monkeypatch.setenv("COLUMNS", "40")
+    assert path_lines("ok: 1 entry, chain intact: /home/me/.local/journal.db", hanging="") == [
+        "ok: 1 entry, chain intact:",
+        "/home/me/.local/journal.db",
+    ]

@@ -31,7 +31,9 @@ def listing(
     (`outcomes`, in the same order); `latest` when older entries are left
     out, `filters` the options that chose them, for the hint to repeat."""
     if not entries:
-        return pgettext("log.empty", "No entries in {journal}.").format(journal=where)
+        return "\n".join(
+            path_lines(pgettext("log.empty", "No entries in {journal}.").format(journal=where), hanging="")
+        )
     headers = [
         pgettext("log.header", "id"),
         pgettext("log.header", "time"),

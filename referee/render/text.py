@@ -117,10 +117,14 @@ def wrapped(text: str, indent: str = "", hanging: str = "", whole_words: bool = 
 
 
 def path_lines(text: str, indent: str = "", hanging: str = "  ") -> list[str]:
-    """A line that names a file or a folder, wrapped to the terminal: besides
-    at spaces it breaks just after a '/', the rest of the path on the next
-    line under `hanging`, so a long checkout's path fits and every character
-    is kept (a folder's name longer than a line is left whole)."""
+    """A line that names a file or a folder, wrapped to the terminal: at spaces,
+    a path kept whole where it fits on a line of its own; one too long for
+    that breaks just after a '/', the rest on the next line under `hanging`,
+    so a long checkout's path fits and every character is kept (a folder's
+    name longer than a line is left whole)."""
+    whole = wrap(closed_up(text), width(), indent, hanging, whole_words=True)
+    if max(map(columns, whole)) <= width():
+        return whole
     return wrap(closed_up(text), width(), indent, hanging, whole_words=True, after="/")
 
 
