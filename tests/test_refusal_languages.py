@@ -105,13 +105,13 @@ REFUSALS = {
         "錯誤：--entry 須為整數，而非「x」",
     ),
     "log verify --checkpoint 1:zz": (
-        "error: --checkpoint takes ENTRY:CODE as a ruling printed it, e.g. 12:3f9a-c2d1-07be "
+        "error: --checkpoint takes ENTRY:CODE as a ruling printed it, e.g. 12:3f9a-c2d1-07be-z "
         "(at least 8 of its digits), not '1:zz'",
-        "fout: --checkpoint neemt ENTRY:CODE zoals een uitspraak het toonde, bv. 12:3f9a-c2d1-07be "
+        "fout: --checkpoint neemt ENTRY:CODE zoals een uitspraak het toonde, bv. 12:3f9a-c2d1-07be-z "
         "(minstens 8 cijfers ervan), niet '1:zz'",
-        "Fehler: --checkpoint nimmt ENTRY:CODE, wie eine Entscheidung es ausgab, z. B. 12:3f9a-c2d1-07be "
+        "Fehler: --checkpoint nimmt ENTRY:CODE, wie eine Entscheidung es ausgab, z. B. 12:3f9a-c2d1-07be-z "
         "(mindestens 8 seiner Ziffern), nicht '1:zz'",
-        "錯誤：--checkpoint 要填裁決印出的 ENTRY:CODE，例如 12:3f9a-c2d1-07be（至少 8 位），不是「1:zz」",
+        "錯誤：--checkpoint 要填裁決印出的 ENTRY:CODE，例如 12:3f9a-c2d1-07be-z（至少 8 位），不是「1:zz」",
     ),
 }
 
