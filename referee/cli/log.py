@@ -14,7 +14,7 @@ import click
 
 from referee.cli.helptext import described, helped
 from referee.cli.journaling import journal_option, opened, report_damage
-from referee.cli.options import Named, emit, json_option, whole
+from referee.cli.options import Named, emit, entry_argument, json_option, whole
 from referee.errors import RefereeError
 from referee.render import journal as render
 from referee.render.outcome import names_words, outcome, stored
@@ -98,7 +98,7 @@ def _outcomes(journal: Journal) -> Callable[[Entry], str]:
 
 
 @log.command()
-@click.argument("entry", type=whole(1))
+@entry_argument
 @journal_option
 @json_option
 @described("help.log.show")

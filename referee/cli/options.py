@@ -28,23 +28,30 @@ F = Callable[..., Any]
 class Whole(click.ParamType[int, Any]):
     """A whole-number option read through the input boundary; the rules check
     the range that matters, this keeps absurd numbers (40 or 5,000 digits) out
-    of the journal and out of loops."""
+    of the journal and out of loops. An argument is refused under the name
+    `named` gives in the language spoken (an option under its flag)."""
 
     name = "integer"
 
-    def __init__(self, minimum: int | None, maximum: int):
+    def __init__(self, minimum: int | None, maximum: int, named: Callable[[], str] | None = None):
         self.minimum = minimum
         self.maximum = maximum
+        self.named = named
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
         if isinstance(value, int):
             return value
-        what = max(getattr(param, "opts", None) or ["the number"], key=len)
+        what = self.named() if self.named else max(getattr(param, "opts", None) or ["the number"], key=len)
         return whole_number(str(value), what, self.minimum, self.maximum)
 
 
-def whole(minimum: int | None = None, maximum: int = LARGEST) -> Whole:
-    return Whole(minimum, maximum)
+def whole(minimum: int | None = None, maximum: int = LARGEST, named: Callable[[], str] | None = None) -> Whole:
+    return Whole(minimum, maximum, named)
+
+
+def entry_argument(f: F) -> F:
+    """A journal entry's number (`log show N`, `replay N`), named as the language names an entry when refused."""
+    return click.argument("entry", type=whole(1, named=lambda: pgettext("argument.entry", "entry")))(f)
 
 
 def typed_roll(text: str, option: str) -> str:

@@ -21,7 +21,7 @@ import click
 from referee.board import COMMAND as BOARD_ACTION
 from referee.cli.helptext import described
 from referee.cli.journaling import journal_option, opened, report_damage, rerunning
-from referee.cli.options import emit, json_option, whole
+from referee.cli.options import emit, entry_argument, json_option
 from referee.errors import RefereeError
 from referee.journal.compare import Run
 from referee.journal.export import command_line
@@ -151,7 +151,7 @@ def _summary(entry: Entry, runs: list[Run]) -> str:
 
 
 @click.command()
-@click.argument("entry", type=whole(1))
+@entry_argument
 @journal_option
 @json_option
 @described("help.replay")
