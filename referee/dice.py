@@ -23,6 +23,17 @@ from referee.records import record
 if TYPE_CHECKING:
     from fractions import Fraction
 
+    # Only a type: a Protocol class costs start-up time on every command that imports dice.
+    class Group(Protocol):
+        """Dice whose throws odds enumerate together, knowing their number before the first."""
+
+        def throw_count(self, limit: int) -> int | None:
+            """How many throws `throws` visits, exactly; None once it is sure to be more than `limit`."""
+            ...
+
+        def throws(self) -> Iterable[tuple[tuple[Face, ...], Fraction]]: ...
+
+
 Face = str | int
 T = TypeVar("T")
 K = TypeVar("K", bound=Hashable)  # a group's name in a request
@@ -129,16 +140,6 @@ def alike(die: Die, reading: Callable[[Face], Hashable]) -> Die:
     enumerate the merged die's throws, one for each way the dice can read."""
     first: dict[Hashable, Face] = {}
     return Die(die.name, tuple(first.setdefault(reading(face), face) for face in die.faces))
-
-
-class Group(Protocol):
-    """Dice whose throws odds enumerate together, knowing their number before the first."""
-
-    def throw_count(self, limit: int) -> int | None:
-        """How many throws `throws` visits, exactly; None once it is sure to be more than `limit`."""
-        ...
-
-    def throws(self) -> Iterable[tuple[tuple[Face, ...], Fraction]]: ...
 
 
 @record

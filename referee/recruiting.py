@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 from referee.errors import RefereeError, did_you_mean
 from referee.language import pgettext
@@ -22,6 +23,7 @@ class Recruit:
     units: int
     ways: list[dict[str, int]]
     steps: tuple[Step, ...]
+    caps: Mapping[str, int]  # the most of a unit that can be placed this turn, where places limit it
 
 
 @record
@@ -171,7 +173,7 @@ def recruit(rules: Ruleset, held: Mapping[str, int], continents: Sequence[str], 
                 unformed="" if caps[placed.unit] else say("recruit.unformed", ": no {unit} can be formed", unit=title),
             )
         )
-    costed = {name: unit.cost for name, unit in rules.units.items() if unit.cost > 0}
+    costed = _costed(rules)
     steps.append(costs(terms.cost_rule, ((rules.units[u].title, c) for u, c in costed.items())))
     ways = _ways(total, costed, caps)
     steps.append(
@@ -183,7 +185,53 @@ def recruit(rules: Ruleset, held: Mapping[str, int], continents: Sequence[str], 
             total=total,
         )
     )
-    return Recruit(total, ways, tuple(steps))
+    return Recruit(total, ways, tuple(steps), caps)
+
+
+def _costed(rules: Ruleset) -> dict[str, int]:
+    """The units recruited, by what one costs."""
+    return {name: unit.cost for name, unit in rules.units.items() if unit.cost > 0}
+
+
+def chosen(rules: Ruleset, result: Recruit, wanted: Mapping[str, int]) -> Recruit:
+    """The turn's recruits taken as the player chose (`recruit --buy`): a mix
+    refused with the rule it breaks (a unit not recruited, more than the places
+    take, not exactly the units to recruit); else the one way taken."""
+    terms = recruiting_of(rules)
+    costed = _costed(rules)
+    for unit, n in wanted.items():
+        if unit not in costed:
+            raise RefereeError(
+                say("error.recruit.not_recruited", "{unit} is not recruited", unit=rules.units[unit].title),
+                rule=terms.cost_rule,
+            )
+        placed = next((p for p in terms.placed if p.unit == unit), None)
+        if placed is not None and n > result.caps.get(unit, n):
+            most, units = result.caps[unit], rules.units[unit].counted(n, numbered=True)
+            raise RefereeError(
+                say("error.recruit.no_place", "{units}: only {most} can be placed this turn", units=units, most=most)
+                if most
+                else say("error.recruit.nowhere", "{units}: none can be placed this turn", units=units),
+                rule=placed.rule,
+            )
+    price = sum(costed[unit] * n for unit, n in wanted.items())
+    if price != result.units:
+        raise RefereeError(
+            say(
+                "error.recruit.mix_total",
+                "that mix takes {price} of the {total} to recruit; a mix takes exactly {total}",
+                price=price,
+                total=result.units,
+            ),
+            rule=terms.cost_rule,
+        )
+    taken = step(
+        terms.cost_rule,
+        "recruit.chosen",
+        "the mix chosen takes all {total}",
+        total=result.units,
+    )
+    return replace(result, ways=[dict(wanted)], steps=(*result.steps, taken))
 
 
 def _ways(total: int, costs: Mapping[str, int], caps: Mapping[str, int]) -> list[dict[str, int]]:

@@ -151,8 +151,8 @@ def test_float_alone_suggests_a_chart_too_and_both_work() -> None:
 
 
 def test_an_option_the_ruleset_does_not_count_is_refused_by_name_not_by_its_value() -> None:
-    line = fails("recruit frontline-risk --stars 3 --cities 1 --buy armour")
-    assert line.startswith("error: unknown option '--buy'; known: ") and "--stars" in line
+    line = fails("recruit frontline-risk --stars 3 --cities 1 --pay armour")
+    assert line.startswith("error: unknown option '--pay'; known: ") and "--stars" in line
     assert fails("reinforce groundforce --mine 2") == "error: unknown option '--mine'; did you mean '--mines'?"
 
 

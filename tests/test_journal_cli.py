@@ -146,7 +146,8 @@ def test_log_filters_by_game_and_ruleset_and_limits() -> None:
     assert [e["command"] for e in run_json("log --game friday")["entries"]][::4] == ["game start", "game stop"]
     assert [e["id"] for e in run_json("log --limit 2")["entries"]] == [6, 7]
     assert len(run_json("log --ruleset groundforce")["entries"]) == 6
-    assert run_json("log --ruleset other")["entries"] == []
+    assert run_json("log --ruleset risk")["entries"] == []  # known, and not played
+    assert "unknown ruleset 'other'" in fails("log --ruleset other")
     games = run_json("game")["games"]
     assert [(g["name"], g["entries"], g["stopped"] is not None) for g in games] == [("friday", 3, True)]
 

@@ -110,11 +110,11 @@ REFUSALS = {
         "Fehler: Eintrag: von 1 bis 9223372036854775807, nicht 0",
         "錯誤：日誌條目須在 1 至 9223372036854775807 之間，而非 0",
     ),
-    "replay x": (
-        "error: entry needs a whole number, not 'x'",
-        "fout: logboekitem: een geheel getal nodig, niet 'x'",
-        "Fehler: Eintrag: eine ganze Zahl wird erwartet, nicht 'x'",
-        "錯誤：日誌條目須為整數，而非「x」",
+    "replay 99999999999999999999999": (
+        "error: entry must be from 1 to 9223372036854775807, not a number of 23 digits",
+        "fout: logboekitem: van 1 tot 9223372036854775807, geen getal van 23 cijfers",
+        "Fehler: Eintrag: von 1 bis 9223372036854775807, keine Zahl mit 23 Ziffern",
+        "錯誤：日誌條目須在 1 至 9223372036854775807 之間，而非 23 位數的數字",
     ),
     "log verify --checkpoint 1:zz": (
         "error: --checkpoint takes ENTRY:CODE as a ruling printed it, e.g. 12:3f9a-c2d1-07be-z "

@@ -3,8 +3,11 @@ and the one place a user's mistake becomes a line on stderr and exit code 2."""
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import importlib
 import sys
+from collections.abc import Iterator
 from typing import Any
 
 import click
@@ -75,6 +78,24 @@ def _flag(word: str) -> str:
 
 
 spell_inputs(_flag)
+
+
+@contextlib.contextmanager
+def _reader_may_go() -> Iterator[None]:
+    """Output piped into a reader that stopped early (`referee battle … |
+    head -1`) is no failure: what is left to print goes to devnull, so exiting
+    flushes nowhere rather than raising again (the recipe of Python's signal
+    documentation), and the exit code is 0. Click would say 1, so this wraps
+    the two places inside its main where anything is printed: the group's
+    own options (--help, -V) and every command."""
+    try:
+        yield
+    except BrokenPipeError:
+        import os
+
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        sys.exit(0)
 
 
 def fail(message: str, as_json: bool = False, error: RefereeError | None = None) -> None:
@@ -154,13 +175,21 @@ class RefereeGroup(click.Group):
         option missing its value) the command it was typed for, so the error
         names that command's --help, not the group's."""
         try:
-            return super().invoke(ctx)
+            with _reader_may_go():
+                return super().invoke(ctx)
         except click.UsageError as exc:
             if exc.ctx is None:
                 from referee.cli.usage import command_asked
 
                 exc.ctx = command_asked(self, ctx)
             raise
+
+    def make_context(
+        self, info_name: str | None, args: list[str], parent: click.Context | None = None, **extra: Any
+    ) -> click.Context:
+        """The group's context; --help and -V print while it is made."""
+        with _reader_may_go():
+            return super().make_context(info_name, args, parent, **extra)
 
     def main(
         self,
@@ -266,4 +295,7 @@ examples_last(cli)
 
 
 def main() -> None:
+    # What is imported by now lives as long as the process: the collector
+    # need not walk it again (tests run the group in-process instead).
+    gc.freeze()
     cli.main(prog_name="referee")

@@ -177,7 +177,7 @@ def _chart(rules: Ruleset, told: OddsTold, as_json: bool) -> None:
     when = situations(rules, told.when)
     made = chart(rules, told.table, exact=not told.floats, when=when)
     named = [f"{side}:{name}" for side, name in when]
-    emit(as_json, render.chart_document(rules, made, named), lambda: render.chart_report(rules, made, told.exact))
+    emit(as_json, render.chart_document(rules, made, named), lambda: render.chart_report(rules, made, told.exact, when))
 
 
 def _front_fits(rules: Ruleset, battle: Battle, told: OddsTold) -> None:

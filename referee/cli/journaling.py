@@ -54,6 +54,8 @@ OFF = "referee.journal.off"
 PENDING = "referee.journal.pending"
 ENTRY = "referee.journal.entry"
 CHECKPOINT = "referee.journal.checkpoint"
+ASIDE = "referee.report.aside"  # stdout carries a file ('--svg -'): the report goes to stderr
+STDOUT = "-"
 HOW = "{message}; choose another file with --journal PATH or REFEREE_JOURNAL, or rule without it with --no-journal"
 
 
@@ -275,6 +277,50 @@ def opened(reading: bool = False) -> Iterator[Journal]:
         raise RefereeError(say("error.journal.how", HOW, message=exc.message)) from None
 
 
+class EntryNumber(click.ParamType[int | None, Any]):
+    """A journal entry by its number, or 'last' (in any language the referee
+    speaks) for the newest: the number a ruling just printed need not be typed."""
+
+    name = "entry"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int | None:
+        from referee.inputs import whole_number
+
+        if isinstance(value, int) or value is None:
+            return value
+        text = str(value)
+        if text.strip().lower() in _last_words():
+            return None
+        if not text.strip().isdecimal():
+            raise RefereeError(
+                say("error.entry.number", "ENTRY is an entry's number or 'last', not '{given}'", given=text)
+            )
+        from referee.language import pgettext
+
+        return whole_number(text, pgettext("argument.entry", "entry"), 1)  # named as the language names an entry
+
+
+def _last_words() -> set[str]:
+    """'last' in every language the referee speaks."""
+    from referee.language import LANGUAGES, pgettext, speaking
+
+    words = set()
+    for code in LANGUAGES:
+        with speaking(code):
+            words.add(pgettext("entry", "last").lower())
+    return words
+
+
+def entry_argument(f: F) -> F:
+    """ENTRY: a journal entry's number, or 'last'."""
+    return click.argument("entry", type=EntryNumber())(f)
+
+
+def chosen(journal: Journal, entry: int | None) -> Entry:
+    """The entry asked for: by its number, or the newest where 'last' was typed."""
+    return journal.entry(journal.newest() if entry is None else entry)
+
+
 def report_damage(journal: Journal, entries: list[Entry]) -> None:
     """Name on stderr every damaged entry a reading command met, and what the
     file itself could not give; then exit 1, as `log verify` does for a broken
@@ -312,11 +358,38 @@ def rerunning(ruleset_file: Path | None) -> Iterator[Rerun]:
         language.use(speaking)  # a command line that names its language does not change the replay's
 
 
-def write_file(path: Path, text: str, what: str) -> None:
+def write_file(path: str, text: str, what: str) -> None:
     """Write a file a command was asked for (an SVG picture); a replay only
-    says whether the ruling stands, so it writes nothing."""
+    says whether the ruling stands, so it writes nothing. '-' is stdout, which
+    then carries the file alone: the report goes to stderr, as tar's does."""
     if _RERUN.get() is not None:
+        return
+    if path == STDOUT:
+        ctx = click.get_current_context()
+        if ctx.params.get("as_json"):
+            raise RefereeError(
+                say(
+                    "error.file.stdout_json",
+                    "'-' writes {what} to stdout, where --json prints too: name a file, or leave out --json",
+                    what=what,
+                )
+            )
+        ctx.meta[ASIDE] = True
+        click.echo(text, nl=not text.endswith("\n"))
         return
     from referee.inputs import write_text
 
-    write_text(path, text, what)
+    write_text(Path(path), text, what)
+
+
+def written_to(path: str) -> str:
+    """Where a file went, as a sentence names it: its path, or stdout for '-'."""
+    from referee.language import pgettext
+
+    return pgettext("file.stdout", "stdout") if path == STDOUT else path
+
+
+def aside() -> bool:
+    """Whether stdout carries a file ('--svg -'), so the report goes to stderr."""
+    ctx = click.get_current_context(silent=True)
+    return ctx is not None and bool(ctx.meta.get(ASIDE))

@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from referee.cli.helptext import described, helped
-from referee.cli.journaling import journal_option, opened, report_damage
-from referee.cli.options import Named, emit, entry_argument, json_option, whole
+from referee.cli.journaling import chosen, entry_argument, journal_option, opened, report_damage
+from referee.cli.options import Named, emit, json_option, whole
 from referee.errors import RefereeError
 from referee.render import journal as render
 from referee.render.outcome import names_words, outcome, stored
@@ -54,6 +54,8 @@ def log(ctx: click.Context, game: str | None, ruleset: str | None, limit: int, a
         return
     with opened(reading=True) as journal:
         found = journal.entries(game=game, ruleset=ruleset, limit=limit + 1)
+        if ruleset is not None and not found:
+            _ruleset_known(journal, ruleset)
         more = len(found) > limit
         entries = found[1:] if more else found
         where = str(journal.path)
@@ -64,6 +66,22 @@ def log(ctx: click.Context, game: str | None, ruleset: str | None, limit: int, a
         filters = [*(["--game", game] if game else []), *(["--ruleset", ruleset] if ruleset else [])]
         emit(as_json, document, lambda: render.listing(entries, outcomes, where, limit if more else None, filters))
         report_damage(journal, entries)
+
+
+def _ruleset_known(journal: Journal, ruleset: str) -> None:
+    """A ruleset no entry was ruled with and the referee does not know is a
+    typo, not an evening without entries: the closest name is suggested."""
+    from referee.cli.rulesdirs import user_dirs
+    from referee.errors import did_you_mean
+    from referee.language import pgettext
+    from referee.ruleset.load import catalogue
+    from referee.ruleset.lookup import every_name
+
+    found, ruled = catalogue(user_dirs()), journal.rulesets()
+    known = sorted({*ruled, *every_name(found)})
+    if ruleset not in known:
+        files = sorted({*ruled, *(entry.name for entry in found)})
+        raise did_you_mean(pgettext("kind", "ruleset"), ruleset, known, files)
 
 
 def _outcomes(journal: Journal) -> Callable[[Entry], str]:
@@ -102,19 +120,21 @@ def _outcomes(journal: Journal) -> Callable[[Entry], str]:
 @journal_option
 @json_option
 @described("help.log.show")
-def show(entry: int, as_json: bool) -> None:
+def show(entry: int | None, as_json: bool) -> None:
     """One journal entry as its command printed it: rebuilt from the ruleset
     content, situation and dice the journal keeps, or its command line run
     again with that content; a board action by its outcome, why and the board
     it left; else its card (command line, ruleset and its hash, dice, outcome,
     explanation, its place in the hash chain). --json gives every field.
+    ENTRY is its number, or 'last' for the newest.
 
     \b
     Example:
       referee log show 12
+      referee log show last
     """
     with opened(reading=True) as journal:
-        found = journal.entry(entry)
+        found = chosen(journal, entry)
         if as_json or not found.unreadable:  # an entry that cannot be read is only its damage line
             emit(as_json, found.as_dict(), lambda: _shown(journal, found))
         report_damage(journal, [found])

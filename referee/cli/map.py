@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import click
 
 from referee.cli.helptext import described, helped
-from referee.cli.journaling import journaled, record, write_file
+from referee.cli.journaling import journaled, record, write_file, written_to
 from referee.cli.options import F, Named, emit, json_option, load_rules, ruleset_argument, seed_option, whole
 from referee.dice import new_seed
 from referee.errors import RefereeError
 from referee.hexmap import SHAPES, Landmap, deal, landscape_of
+from referee.language import pgettext
 from referee.ruleset.model import Ruleset
 from referee.ruling import say
 
@@ -57,8 +57,12 @@ def svg_option(f: F) -> F:
     return click.option(
         "--svg",
         "svg_path",
-        type=click.Path(dir_okay=False, writable=True),
-        help=helped("help.svg", "Also write the map as an SVG picture to this file, to print and play on."),
+        type=click.Path(dir_okay=False, writable=True, allow_dash=True),
+        help=helped(
+            "help.svg",
+            "Also write the map as an SVG picture to this file, to print and play on ('-': to stdout, "
+            "and the report to stderr).",
+        ),
     )(f)
 
 
@@ -76,7 +80,7 @@ def write_svg(
 
     land = landscape_of(rules)
     picture = svg(rules, land, landmap_, hex_size)
-    write_file(Path(svg_path), picture.text, "the map")
+    write_file(svg_path, picture.text, pgettext("file.what", "the map"))
     document |= {
         "svg": svg_path,
         "hex_size_mm": picture.hex_mm,
@@ -88,8 +92,6 @@ def write_svg(
 
 def _written(path: str, hex_mm: int, die_mm: int, width_mm: float, height_mm: float, paper: str) -> str:
     """Where the picture went, its hexes and size, and the paper it fits ('A4 portrait', as --json says)."""
-    from referee.language import pgettext
-
     name, _, turned = paper.partition(" ")
     if turned == "portrait":
         fits = pgettext("svg.paper", "fits {paper} portrait.").format(paper=name)
@@ -101,7 +103,9 @@ def _written(path: str, hex_mm: int, die_mm: int, width_mm: float, height_mm: fl
         "svg.written",
         "SVG picture written to {path}: hexes {hex} mm across (a {die} mm die fits), {width} × {height} mm, {fits}",
     )
-    return said.format(path=path, hex=hex_mm, die=die_mm, width=f"{width_mm:.0f}", height=f"{height_mm:.0f}", fits=fits)
+    return said.format(
+        path=written_to(path), hex=hex_mm, die=die_mm, width=f"{width_mm:.0f}", height=f"{height_mm:.0f}", fits=fits
+    )
 
 
 @click.command(name="map")

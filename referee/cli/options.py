@@ -28,30 +28,23 @@ F = Callable[..., Any]
 class Whole(click.ParamType[int, Any]):
     """A whole-number option read through the input boundary; the rules check
     the range that matters, this keeps absurd numbers (40 or 5,000 digits) out
-    of the journal and out of loops. An argument is refused under the name
-    `named` gives in the language spoken (an option under its flag)."""
+    of the journal and out of loops."""
 
     name = "integer"
 
-    def __init__(self, minimum: int | None, maximum: int, named: Callable[[], str] | None = None):
+    def __init__(self, minimum: int | None, maximum: int):
         self.minimum = minimum
         self.maximum = maximum
-        self.named = named
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
         if isinstance(value, int):
             return value
-        what = self.named() if self.named else max(getattr(param, "opts", None) or ["the number"], key=len)
+        what = max(getattr(param, "opts", None) or ["the number"], key=len)
         return whole_number(str(value), what, self.minimum, self.maximum)
 
 
-def whole(minimum: int | None = None, maximum: int = LARGEST, named: Callable[[], str] | None = None) -> Whole:
-    return Whole(minimum, maximum, named)
-
-
-def entry_argument(f: F) -> F:
-    """A journal entry's number (`log show N`, `replay N`), named as the language names an entry when refused."""
-    return click.argument("entry", type=whole(1, named=lambda: pgettext("argument.entry", "entry")))(f)
+def whole(minimum: int | None = None, maximum: int = LARGEST) -> Whole:
+    return Whole(minimum, maximum)
 
 
 def typed_roll(text: str, option: str) -> str:
@@ -115,6 +108,44 @@ def json_option(f: F) -> F:
         is_flag=True,
         callback=_json_asked,
         help=helped("help.json", "Print one JSON document on stdout."),
+    )(f)
+
+
+def buy_option(text: str) -> Callable[[F], F]:
+    """--buy: a mix of units the player chose, checked against what the turn
+    allows (`reinforce` spends points on it, `recruit` takes the units due)."""
+    return click.option("--buy", metavar="UNITS", help=text)
+
+
+def bought(rules: Ruleset, buy: str | None) -> dict[str, int] | None:
+    """The units --buy names, by their names in any language, with their counts."""
+    from referee.names import units_of
+
+    return None if buy is None else dict(units_of(rules).counted(buy))
+
+
+class RulesetNamed(click.Option):
+    """A line in --help for options each ruleset names for itself (DiceLand's
+    --red and --blue): the command reads them from its extra arguments, so
+    the parser never matches this one; the line says how to type them."""
+
+    def add_to_parser(self, parser: Any, ctx: click.Context) -> None:
+        return None
+
+
+def player_options(f: F) -> F:
+    """--PLAYER DICE in --help: each player's option, as the ruleset names its players."""
+    return click.option(
+        "--PLAYER",
+        cls=RulesetNamed,
+        metavar="DICE",
+        expose_value=False,
+        help=helped(
+            "help.player-dice",
+            "The dice a player rolled, one option for each player the ruleset names "
+            "(DiceLand: --red 6,5,4,3,2,1,1 --blue 6,6,5,4,2,2,1; 'referee show RULESET' lists them). "
+            "Left out: the referee rolls both armies.",
+        ),
     )(f)
 
 
@@ -300,9 +331,10 @@ def load_rules(name: str) -> Ruleset:
 
 
 def emit(as_json: bool, document: Any, text: Callable[[], str]) -> None:
-    """Data goes to stdout: a JSON document, or the human report. A journaled
-    ruling also says which journal entry holds it."""
-    from referee.cli.journaling import printed_entry
+    """Data goes to stdout: a JSON document, or the human report (to stderr
+    where stdout carries a file, '--svg -'). A journaled ruling also says
+    which journal entry holds it."""
+    from referee.cli.journaling import aside, printed_entry
 
     journaled, entry, checkpoint = printed_entry()
     ctx = click.get_current_context(silent=True)
@@ -312,19 +344,22 @@ def emit(as_json: bool, document: Any, text: Callable[[], str]) -> None:
         noted = {"journal_entry": entry, "journal_checkpoint": checkpoint}
         click.echo(dumps({**document, **noted} if journaled else document))
     else:
-        click.echo(text())
+        err = aside()
+        click.echo(text(), err=err)
         if entry is not None:
             from referee.language import _
             from referee.render.text import paragraph
 
             click.echo(
                 "\n"
-                + paragraph(_("Journal entry {entry}; 'referee log show {entry}' shows it again.").format(entry=entry))
+                + paragraph(_("Journal entry {entry}; 'referee log show {entry}' shows it again.").format(entry=entry)),
+                err=err,
             )
             click.echo(
-                paragraph(_("Checkpoint {checkpoint}: note it. To prove it later:").format(checkpoint=checkpoint))
+                paragraph(_("Checkpoint {checkpoint}: note it. To prove it later:").format(checkpoint=checkpoint)),
+                err=err,
             )
-            click.echo(f"  referee log verify --checkpoint {checkpoint}")
+            click.echo(f"  referee log verify --checkpoint {checkpoint}", err=err)
 
 
 def refuse_unread(given: Mapping[str, object], message: str) -> None:

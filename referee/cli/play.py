@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from referee.cli.helptext import described, helped
-from referee.cli.journaling import OFF, journal_option, journaled, opened, record
+from referee.cli.journaling import OFF, journal_option, journaled, opened, record, write_file, written_to
 from referee.cli.map import map_options
 from referee.cli.options import (
     ROLLED,
@@ -23,6 +23,7 @@ from referee.cli.options import (
     extra_options,
     json_option,
     load_rules,
+    player_options,
     seed_option,
     typed_roll,
 )
@@ -201,6 +202,7 @@ def play() -> None:
     metavar="NAME",
     help=helped("help.play.start.rule", "A special rule the table opts into (repeatable)."),
 )
+@player_options
 @click.option(
     "--growth",
     type=Named(["offer", "apply"]),
@@ -505,8 +507,8 @@ def undo(as_json: bool) -> None:
 @click.option(
     "--svg",
     "svg_path",
-    type=click.Path(dir_okay=False, writable=True),
-    help=helped("help.play.board.svg", "Also write an SVG picture."),
+    type=click.Path(dir_okay=False, writable=True, allow_dash=True),
+    help=helped("help.play.board.svg", "Also write an SVG picture ('-': to stdout, and the report to stderr)."),
 )
 @journal_option
 @json_option
@@ -524,9 +526,7 @@ def board(game: str | None, svg_path: str | None, as_json: bool) -> None:
     rules, entry, move = _board_entry(game, reading=True)
     out = {"game": move.game, "entry": entry.id, "board": move.board.stored}
     if svg_path:
-        from referee.inputs import write_text
-
-        write_text(Path(svg_path), render.svg(rules, move.board), "the board")
+        write_file(svg_path, render.svg(rules, move.board), pgettext("file.what", "the board"))
         out["svg"] = svg_path
     emit(
         as_json,
@@ -594,6 +594,4 @@ def replay(game: str | None, as_json: bool) -> None:
 
 
 def _written(path: str) -> str:
-    from referee.language import pgettext
-
-    return pgettext("svg.saved", "SVG picture written to {path}.").format(path=path)
+    return pgettext("svg.saved", "SVG picture written to {path}.").format(path=written_to(path))

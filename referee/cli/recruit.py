@@ -11,11 +11,20 @@ from referee.changing import settle
 from referee.cli import completion
 from referee.cli.helptext import described, helped
 from referee.cli.journaling import journaled, record
-from referee.cli.options import counts_from_args, emit, json_option, load_rules, refuse_unread, ruleset_argument
+from referee.cli.options import (
+    bought,
+    buy_option,
+    counts_from_args,
+    emit,
+    json_option,
+    load_rules,
+    refuse_unread,
+    ruleset_argument,
+)
 from referee.errors import RefereeError
 from referee.inputs import shown
 from referee.language import pgettext
-from referee.recruiting import count_names
+from referee.recruiting import chosen, count_names
 from referee.recruiting import recruit as count_recruits
 from referee.render import recruiting as render
 from referee.ruleset.model import Ruleset
@@ -56,6 +65,7 @@ _EXTRA = {"ignore_unknown_options": True, "allow_extra_args": True}
     is_flag=True,
     help=helped("help.recruit.site", "The territory has what some changes need (Frontline Risk: a city or capital)."),
 )
+@buy_option(helped("help.recruit.buy", 'Check the units chosen, e.g. "2 armour, 11 infantry".'))
 @journaled
 @json_option
 @click.pass_context
@@ -68,6 +78,7 @@ def recruit(
     territory: str | None,
     changes: tuple[str, ...],
     site: bool,
+    buy: str | None,
     as_json: bool,
 ) -> None:
     """Units to recruit this turn and every way to take them. Count what you
@@ -75,11 +86,13 @@ def recruit(
     --capitals N, and --free-armour N, --armour-sites N for armour).
     With --territory, settle one territory's recruit phase instead: worn
     units repaired, and each --change (merge, disband) legal or refused.
+    --buy checks the units chosen against every way to take them.
 
     \b
     Example:
       referee recruit frontline-risk --stars 7 --cities 2 \\
           --capitals 1 --continent asia --reward two-armies
+      referee recruit risk --territories 14 --buy "9 armies"
       referee recruit frontline-risk \\
           --territory "3 infantry" --change merge --site
     """
@@ -90,7 +103,7 @@ def recruit(
     if territory is not None:
         turn = {f"--{shown(name)}": n for name, n in held.items()}
         refuse_unread(
-            {**turn, "--continent": continents, "--reward": rewards},
+            {**turn, "--continent": continents, "--reward": rewards, "--buy": buy},
             pgettext(
                 "error.recruit.not_territory",
                 "{options}: these count the turn's recruits, which --territory does not ask; "
@@ -105,14 +118,18 @@ def recruit(
         )
 
     result = count_recruits(rules, held, continents, rewards)
+    wanted = bought(rules, buy)
+    if wanted is not None:
+        result = chosen(rules, result, wanted)
     document = {
         "ruleset": rules.name,
         "units": result.units,
         "ways": result.ways,
+        "bought": wanted,
         "explanation": [s.as_dict() for s in result.steps],
     }
     record(rules, document, "recruit")
-    emit(as_json, document, lambda: render.recruit_report(rules, result))
+    emit(as_json, document, lambda: render.recruit_report(rules, result, wanted))
 
 
 def _territory(rules: Ruleset, holds: str, changes: tuple[str, ...], site: bool, as_json: bool) -> None:

@@ -6,9 +6,17 @@ import click
 
 from referee.cli.helptext import described, helped
 from referee.cli.journaling import journaled, record
-from referee.cli.options import counts_from_args, emit, json_option, load_rules, ruleset_argument, whole
+from referee.cli.options import (
+    bought,
+    buy_option,
+    counts_from_args,
+    emit,
+    json_option,
+    load_rules,
+    ruleset_argument,
+    whole,
+)
 from referee.errors import RefereeError
-from referee.names import units_of
 from referee.purchase import bought as buying
 from referee.purchase import income_sources, offer
 from referee.render import purchase as render
@@ -22,7 +30,7 @@ from referee.ruling import say
     type=whole(),
     help=helped("help.reinforce.free-places", "Free places for new units (default: all of them)."),
 )
-@click.option("--buy", help=helped("help.reinforce.buy", 'Check a purchase, e.g. "heavy, trooper".'))
+@buy_option(helped("help.reinforce.buy", 'Check a purchase, e.g. "heavy, trooper".'))
 @journaled
 @json_option
 @click.pass_context
@@ -40,10 +48,9 @@ def reinforce(ctx: click.Context, ruleset: str, free_places: int | None, buy: st
     if words:
         raise RefereeError(say("error.args.unexpected", "unexpected argument '{word}'", word=words[0]))
     offered = offer(rules, held, free_places)
-    bought = None
-    if buy is not None:
-        bought = dict(units_of(rules).counted(buy))
-        offered = buying(rules, offered, bought)
+    wanted = bought(rules, buy)
+    if wanted is not None:
+        offered = buying(rules, offered, wanted)
     document = {
         "ruleset": rules.name,
         "points": offered.points,
@@ -52,8 +59,8 @@ def reinforce(ctx: click.Context, ruleset: str, free_places: int | None, buy: st
         "lost": offered.lost,
         "kept": offered.kept,
         "purchases": offered.purchases,
-        "bought": bought,
+        "bought": wanted,
         "explanation": [s.as_dict() for s in offered.steps],
     }
     record(rules, document, "reinforce")
-    emit(as_json, document, lambda: render.report(rules, offered, bought))
+    emit(as_json, document, lambda: render.report(rules, offered, wanted))

@@ -20,8 +20,8 @@ import click
 
 from referee.board import COMMAND as BOARD_ACTION
 from referee.cli.helptext import described
-from referee.cli.journaling import journal_option, opened, report_damage, rerunning
-from referee.cli.options import emit, entry_argument, json_option
+from referee.cli.journaling import chosen, entry_argument, journal_option, opened, report_damage, rerunning
+from referee.cli.options import emit, json_option
 from referee.errors import RefereeError
 from referee.journal.compare import Run
 from referee.journal.export import command_line
@@ -155,18 +155,21 @@ def _summary(entry: Entry, runs: list[Run]) -> str:
 @journal_option
 @json_option
 @described("help.replay")
-def replay(entry: int, as_json: bool) -> None:
+def replay(entry: int | None, as_json: bool) -> None:
     """Rule on a journal entry again, with the same seed and typed dice: once
     with the ruleset content stored in the journal, once with today's file,
     and say whether the ruling is the same and, if not, what differs (exit
-    code 1, as `log verify` when the chain is broken).
+    code 1, as `log verify` when the chain is broken). ENTRY is its
+    number, or 'last' for the newest.
 
     \b
     Example:
       referee replay 12
+      referee replay last
     """
     with opened(reading=True) as journal:
-        found = journal.entry(entry)
+        found = chosen(journal, entry)
+        entry = found.id
         stored = journal.ruleset_content(found.ruleset_digest) if found.ruleset_digest else None
         report_damage(journal, [found])
     if found.command.startswith("game"):

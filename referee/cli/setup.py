@@ -8,7 +8,15 @@ import click
 from referee.cli.helptext import described
 from referee.cli.journaling import journaled, record
 from referee.cli.map import dealt, map_options, svg_option, write_svg
-from referee.cli.options import emit, extra_options, json_option, load_rules, ruleset_argument, seed_option
+from referee.cli.options import (
+    emit,
+    extra_options,
+    json_option,
+    load_rules,
+    player_options,
+    ruleset_argument,
+    seed_option,
+)
 from referee.deployment import deployment_of, players_of, roll_armies, typed_armies, who_starts
 from referee.errors import RefereeError
 from referee.hexmap import landscape_of
@@ -21,6 +29,7 @@ SUFFIX = "-left"
 @click.command(context_settings={"ignore_unknown_options": True, "allow_extra_args": True})
 @ruleset_argument
 @map_options
+@player_options
 @svg_option
 @seed_option
 @journaled

@@ -94,7 +94,10 @@ def named_options(rules: Ruleset) -> list[tuple[str, str, str]]:
     if rules.deployment:
         for player in rules.deployment.players:
             said = rules.said(player).spoken
+            rolled = pgettext("show.option.rolled", "the dice {player} rolled").format(player=said)
             out += [
+                ("setup", f"--{player} DICE", rolled),
+                ("play start", f"--{player} DICE", rolled),
                 (
                     "setup",
                     f"--{player}{SUFFIX} DICE",

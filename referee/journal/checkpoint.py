@@ -14,8 +14,6 @@ read. Checkpoints printed before the letter existed still verify."""
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from referee.errors import RefereeError, setting
 from referee.ruling import say
 
@@ -26,13 +24,16 @@ LETTERS = "ghjkmnpqrstuvwxyz"
 FORM = r"^\s*(\d{1,19})\s*:\s*([0-9a-fA-F][0-9a-fA-F\- ]*?)[\s-]*([g-zG-Z])?\s*$"
 
 
-class Noted(NamedTuple):
+class Noted:
     """A checkpoint as typed: the entry, the start of its hash, and whether a
-    check letter vouched that it was typed as printed."""
+    check letter vouched that it was typed as printed. (A plain class: every
+    ruling imports this module to print its checkpoint, and a NamedTuple or
+    record class costs that start-up time; only `log verify` makes one.)"""
 
-    entry: int
-    digits: str
-    checked: bool
+    __slots__ = ("checked", "digits", "entry")
+
+    def __init__(self, entry: int, digits: str, checked: bool):
+        self.entry, self.digits, self.checked = entry, digits, checked
 
     def shown(self) -> str:
         """The checkpoint as a ruling prints it (digits in groups of four, its

@@ -21,12 +21,12 @@ from referee.inputs import LARGEST
 from referee.journal import games, schema
 from referee.journal.chain import canonical
 from referee.journal.link import highest_issued, link, now
-from referee.journal.rows import Entry, decode, unreadable
 from referee.language import pgettext
 from referee.ruling import listed, say
 
 if TYPE_CHECKING:
     from referee.journal.checkpoint import Noted
+    from referee.journal.rows import Entry
     from referee.journal.verify import Unreadable, Verdict
 
 T = TypeVar("T")
@@ -170,6 +170,8 @@ class Journal:
 
     def _still_last(self, builds: Builds) -> None:
         """Refuse (`Moved`) when the game has board entries after the one read."""
+        from referee.journal.rows import decode  # reading entries; a ruling only writes one
+
         since = self.db.execute(
             "SELECT * FROM entries WHERE game = ? AND substr(command, 1, ?) = ? AND id > ? ORDER BY id",
             (builds.game, len(builds.prefix), builds.prefix, builds.entry),
@@ -181,6 +183,8 @@ class Journal:
         """The latest `limit` entries matching, oldest first. A game nobody
         started is a typo, not an empty evening. What cannot be read is
         named in `damage` (of an entry, or of the journal)."""
+        from referee.journal.rows import decode  # reading entries; a ruling only writes one
+
         if game is not None:
             played = [g["name"] for g in self.games()]
             if game not in played:
@@ -258,12 +262,16 @@ class Journal:
     def acted(self, prefix: str) -> list[Entry]:
         """Every entry whose command starts with the prefix, oldest first (the
         board actions, in which `log verify` looks for a history that forks)."""
+        from referee.journal.rows import decode  # reading entries; a ruling only writes one
+
         found = self._readable("substr(command, 1, length(:prefix)) = :prefix", {"prefix": prefix})
         return [decode(row) for row in found]
 
     def last_entry(self, game: str, command_prefix: str) -> Entry | None:
         """The latest entry of a game whose command starts with the prefix (a
         game held on the board reads its board from it)."""
+        from referee.journal.rows import decode  # reading entries; a ruling only writes one
+
         try:
             row = self.db.execute(
                 "SELECT * FROM entries WHERE game = ? AND substr(command, 1, ?) = ? ORDER BY id DESC LIMIT 1",
@@ -280,9 +288,30 @@ class Journal:
             ) from None
         return None if row is None else decode(row)
 
+    def rulesets(self) -> list[str]:
+        """The name of every ruleset an entry was ruled with."""
+        found = self._rows("SELECT DISTINCT ruleset FROM entries WHERE ruleset IS NOT NULL ORDER BY ruleset")
+        return [str(row[0]) for row in found if isinstance(row, sqlite3.Row)]
+
+    def newest(self) -> int:
+        """The number of the latest entry ('log show last'); an empty journal has none to show."""
+        try:
+            last = self.db.execute("SELECT max(id) FROM entries").fetchone()[0]
+        except sqlite3.DatabaseError as exc:
+            raise RefereeError(
+                say("error.journal.no_newest", "the latest entry cannot be read: {why}", why=_damaged(exc))
+            ) from None
+        if not last:
+            raise RefereeError(
+                say("error.journal.none_yet", "the journal {path} holds no entry yet", path=str(self.path))
+            )
+        return int(last)
+
     def entry(self, n: int) -> Entry:
         """Entry n; one that cannot be read, or that is gone though the
         journal once held it, stands in as `unreadable` with why."""
+        from referee.journal.rows import decode, unreadable  # reading entries; a ruling only writes one
+
         try:
             row = self.db.execute("SELECT * FROM entries WHERE id = ?", (n,)).fetchone()
             if row is not None:

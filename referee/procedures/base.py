@@ -8,14 +8,16 @@ from dataclasses import field
 from functools import partial
 from typing import TYPE_CHECKING, Any, Protocol
 
-from referee.dice import Die, Face, Group, Run, alike
+from referee.dice import Die, Face, Run, alike
 from referee.records import record
 from referee.ruling import Ruling
-from referee.stages.pool import Pool, Pooled, PoolRules
 
 if TYPE_CHECKING:
+    from referee.dice import Group
     from referee.ruleset.model import Ruleset
     from referee.stages.count import Reading
+    from referee.stages.pool import Pool
+    from referee.stages.pool_rules import PoolRules
 
 Throw = Mapping[str, tuple[Face, ...]]
 Units = tuple[tuple[str, int], ...]  # canonical unit name, count
@@ -181,6 +183,8 @@ def _runs(need: DiceNeed) -> list[Group]:
     """A group's dice as odds enumerate them: its pool, or its runs."""
     runs = need.runs or need.kinds()
     if need.pool is not None:
+        from referee.stages.pool import Pooled  # the pool engine, for a group that has a pool
+
         ((die, count),) = runs
         return [Pooled(die, count, need.pool)]
     return [Run(die, count) for die, count in runs]

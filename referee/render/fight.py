@@ -5,7 +5,7 @@ always carries them. The arithmetic used is always said."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import Any
 
@@ -15,7 +15,7 @@ from referee.language import _, ngettext
 from referee.names import numbered, some_units
 from referee.procedures.base import Battle
 from referee.render.json import percent as json_percent
-from referee.render.text import by_side, decimal, fraction, grouped, paragraph, styled, width, wrapped
+from referee.render.text import by_side, decimal, fraction, grouped, paragraph, side_word, styled, width, wrapped
 from referee.render.widths import columns
 from referee.ruleset.model import Ruleset
 from referee.ruling import SIDES, Step, listed
@@ -202,9 +202,23 @@ def report(rules: Ruleset, battles: Sequence[Battle], odds: FightOdds, exact: bo
         odds.rounds,
     )
     lines += wrapped(solved.format(states=grouped(odds.states), rounds=odds.rounds))
+    lines += _situations(rules, battles[0].when)
     between = _("Between rounds (edit 'fight' in the ruleset to change):")
     lines += ["", styled(between, bold=True), *_policy(odds.policy)]
     return "\n".join(lines)
+
+
+def _situations(rules: Ruleset, when: Sequence[tuple[str, str]]) -> list[str]:
+    """The situations told (--when), which hold in every round: each with its
+    rule, side and meaning, so a whole fight says what it was solved with."""
+    if not when:
+        return []
+    said = _("{side}: {situation}")
+    rows = [
+        (rules.situations[name].rule, said.format(side=side_word(side), situation=rules.situations[name].said))
+        for side, name in when
+    ]
+    return ["", styled(_("Situations, in every round:"), bold=True), *_cited(rows)]
 
 
 def _conquers_title(rules: Ruleset, odds: FightOdds, chain: bool) -> str:
@@ -225,7 +239,12 @@ def _conquers_title(rules: Ruleset, odds: FightOdds, chain: bool) -> str:
 
 
 def _policy(steps: Sequence[Step]) -> list[str]:
-    return [line for s in steps for line in wrapped(f"{s.rule:<7} {s.text}", "  ", " " * 10)]
+    return _cited((s.rule, s.text) for s in steps)
+
+
+def _cited(rows: Iterable[tuple[str, str]]) -> list[str]:
+    """Lines each led by the rule that says them, as the steps of a ruling are."""
+    return [line for rule, text in rows for line in wrapped(f"{rule:<7} {text}", "  ", " " * 10)]
 
 
 def chart_document(rules: Ruleset, made: Chart, when: Sequence[str]) -> dict[str, Any]:
@@ -243,7 +262,7 @@ def chart_document(rules: Ruleset, made: Chart, when: Sequence[str]) -> dict[str
     }
 
 
-def chart_report(rules: Ruleset, made: Chart, exact: bool) -> str:
+def chart_report(rules: Ruleset, made: Chart, exact: bool, when: Sequence[tuple[str, str]]) -> str:
     """The chart in blocks of columns that fit the terminal; --exact lists each cell's fraction after it."""
     cell = 6
     per_block = max(1, (width() - cell) // cell)
@@ -276,5 +295,5 @@ def chart_report(rules: Ruleset, made: Chart, exact: bool) -> str:
         for a, row in zip(made.attackers, made.rows):
             for d, p in zip(made.defenders, row):
                 lines += wrapped(_("{a} against {d}: {p}").format(a=a, d=d, p=_exact(p)), hanging="    ")
-    lines += ["", *_policy(made.policy)]
+    lines += [*_situations(rules, when), "", *_policy(made.policy)]
     return "\n".join(lines)

@@ -11,14 +11,18 @@ from referee.ruleset.model import Ruleset
 from referee.ruling import both, say
 
 
-def recruit_report(rules: Ruleset, result: Recruit) -> str:
+def recruit_report(rules: Ruleset, result: Recruit, bought: dict[str, int] | None) -> str:
     head = pgettext("recruit.title", "{title}: {units} to recruit").format(
         title=rules.title, units=some_units(rules, result.units)
     )
     nothing = say("units.nothing", "nothing")
-    lines = [styled(head, bold=True), pgettext("recruit.ways_heading", "Ways to take them:")]
-    ways = [units(rules, way) if way else nothing for way in result.ways] or [pgettext("recruit.no_ways", "none")]
-    lines += [f"  {way}" for way in ways]
+    lines = [styled(head, bold=True)]
+    if bought is not None:
+        lines.append(pgettext("recruit.accepted", "Units chosen accepted: {units}.").format(units=units(rules, bought)))
+    else:
+        lines.append(pgettext("recruit.ways_heading", "Ways to take them:"))
+        ways = [units(rules, way) if way else nothing for way in result.ways] or [pgettext("recruit.no_ways", "none")]
+        lines += [f"  {way}" for way in ways]
     return "\n".join([*lines, "", explanation(result.steps)])
 
 

@@ -7,4 +7,5 @@ told to its part of the ruling.
 
 What the pool does before it counts (re-roll, explode, keep, choose a die)
 is the stage that goes between `read`'s faces and `count`: the resolver
-that strings the stages together names the place."""
+that strings the stages together names the place. Its grammar is
+`pool_rules`; the pool itself (`pool`) is imported only where a side has one."""

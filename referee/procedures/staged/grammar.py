@@ -13,7 +13,7 @@ from referee.ruleset.spec import RULE, Record, Seq, Text, field
 from referee.stages.compare import Compare
 from referee.stages.costs import Costs
 from referee.stages.count import Cancel
-from referee.stages.pool import PoolRules
+from referee.stages.pool_rules import PoolRules
 from referee.stages.read import Read
 from referee.stages.roll import Roll
 

@@ -15,7 +15,7 @@ from referee.procedures.staged.grammar import Staged
 from referee.ruleset.model import Ruleset
 from referee.ruling import SIDES, Ruling, Side, Step, listed, say, spaced, step
 from referee.stages import compare, costs, count, read, roll
-from referee.stages.pool import pool_steps
+from referee.stages.pool_rules import pool_steps
 
 
 def odds_keys(params: Staged) -> tuple[str, ...]:

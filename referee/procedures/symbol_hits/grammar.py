@@ -13,7 +13,7 @@ from referee.ruleset.crosscheck import Fail, names_exist
 from referee.ruleset.spec import EMPTY, FACE, RULE, Boolean, Either, Integer, Record, Seq, Table, Text, field
 from referee.stages.compare import Compare
 from referee.stages.costs import ON_WIN, Word
-from referee.stages.pool import PoolRules
+from referee.stages.pool_rules import PoolRules
 from referee.stages.read import Read
 from referee.stages.roll import Roll
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from functools import partial
+from typing import TYPE_CHECKING
 
 from referee.dice import Face
 from referee.errors import RefereeError
@@ -24,8 +25,11 @@ from referee.records import record
 from referee.ruleset.model import Ruleset
 from referee.ruling import SIDES, Ruling, Side, Step, either, listed, say, say_n, step
 from referee.stages import compare, costs, count, read, roll
-from referee.stages.pool import Pool, pool_steps
+from referee.stages.pool_rules import pool_steps
 from referee.stages.read import Reading
+
+if TYPE_CHECKING:
+    from referee.stages.pool import Pool
 
 ODDS_KEYS = ("winner", "attacker_loses", "defender_loses")
 

@@ -1,0 +1,184 @@
+"""What a file may write for a side's pool (re-roll, explode, keep), its
+cross-checks and the steps a ruling says of it. The pool itself (its rounds
+read, its odds), which only a side that has one needs, is `stages.pool`: a
+battle without a pool does not import it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence, Set
+from typing import TYPE_CHECKING
+
+from referee.dice import Die, Face
+from referee.language import pgettext
+from referee.records import section
+from referee.ruleset.crosscheck import Fail, names_exist
+from referee.ruleset.spec import EMPTY, FACE, RULE, Boolean, Either, Integer, Record, Seq, Table, Text, field
+from referee.ruling import Side, Spoken, Step, either, listed, step, step_n
+
+if TYPE_CHECKING:
+    from referee.ruleset.model import Ruleset
+    from referee.stages.pool import Pool, PoolRoll, Reroll
+
+
+@section
+class RerollRule:
+    """Dice a side rolls again, once, before they count."""
+
+    faces: tuple[int | str, ...] = field(Seq(FACE), "the faces rolled again, the first listed first", ())
+    misses: bool = field(Boolean(), "true to roll again the dice that are not hits (after the faces listed)", False)
+    most: int = field(Integer(minimum=0), "at most this many dice (0 and no per_unit: every one)", 0)
+    per_unit: Mapping[str, int] = field(
+        Table(Integer(minimum=0)),
+        "at most this many more for each unit of a kind the side has in the battle (a key of 'units')",
+        EMPTY,
+    )
+    when: str = field(
+        Text(), "a named situation of the side (a key of 'situations') without which no die is re-rolled", ""
+    )
+    rule: str = field(RULE, "the rule that gives the re-roll")
+
+    def of(self, misses: Sequence[Face], units: Mapping[str, int]) -> Reroll:
+        """The re-roll of a side with these units, its misses the faces that are not hits."""
+        from referee.stages.pool import Reroll  # the pool engine, for a side that has a pool
+
+        faces = tuple(dict.fromkeys((*self.faces, *(misses if self.misses else ()))))
+        limited = bool(self.most or self.per_unit)
+        most = self.most + sum(n * units.get(unit, 0) for unit, n in self.per_unit.items())
+        return Reroll(faces, most if limited else None)
+
+
+@section
+class ExplodeRule:
+    """Faces that roll one more die, bounded."""
+
+    faces: tuple[int | str, ...] = field(Seq(FACE, min_items=1), "the faces that roll one more die")
+    depth: int = field(
+        Integer(minimum=1, maximum=10), "how many times a die rolled for an explosion may explode again, plus one", 1
+    )
+    rule: str = field(RULE, "the rule that makes dice explode")
+
+
+@section
+class KeepRule:
+    """Of the dice standing, keep some by an order of preference."""
+
+    dice: int = field(Integer(minimum=1), "how many dice are kept")
+    best: str | tuple[int | str, ...] = field(
+        Either(Text(choices=("highest", "lowest")), Seq(FACE, min_items=1)),
+        "highest or lowest (numbered faces), or the faces best first (faces not listed come after, in the die's order)",
+    )
+    rule: str = field(RULE, "the rule that says which dice are kept")
+
+    def order(self, die: Die) -> tuple[Face, ...]:
+        """Every face of the die, best first."""
+        faces = tuple(dict.fromkeys(die.faces))
+        if self.best == "highest":
+            return tuple(sorted(faces, key=lambda face: -int(face)))
+        if self.best == "lowest":
+            return tuple(sorted(faces, key=int))
+        listed = tuple(self.best)
+        return (*listed, *(face for face in faces if face not in listed))
+
+
+@section
+class PoolRules:
+    """A side's pool: what its dice do before they count, each part optional, in this order."""
+
+    reroll: RerollRule | None = field(Record(RerollRule), "dice rolled again once: named faces, or misses", None)
+    explode: ExplodeRule | None = field(Record(ExplodeRule), "faces that roll one more die", None)
+    keep: KeepRule | None = field(Record(KeepRule), "the dice kept of those standing", None)
+
+    def of(self, die: Die, misses: Sequence[Face], units: Mapping[str, int], when: Set[str]) -> Pool | None:
+        """The pool of a side with these units and named situations rolling this
+        die; None where it does nothing (a re-roll whose situation is not told, and nothing else)."""
+        reroll = self.reroll if self.reroll and (not self.reroll.when or self.reroll.when in when) else None
+        if not (reroll or self.explode or self.keep):
+            return None
+        from referee.stages.pool import Explode, Keep, Pool  # the pool engine, for a side that has a pool
+
+        return Pool(
+            reroll=reroll.of(misses, units) if reroll else None,
+            explode=Explode(self.explode.faces, self.explode.depth) if self.explode else None,
+            keep=Keep(self.keep.dice, self.keep.order(die)) if self.keep else None,
+        )
+
+    def cross_check(self, rules: Ruleset, die: str, path: str, fail: Fail) -> None:
+        """Every face named is a face of the die; numbered faces for highest and lowest; units exist."""
+        faces = rules.dice[die].faces
+        named: list[tuple[str, Sequence[Face]]] = []
+        if self.reroll:
+            named.append(("reroll.faces", self.reroll.faces))
+        if self.explode:
+            named.append(("explode.faces", self.explode.faces))
+        if self.keep and not isinstance(self.keep.best, str):
+            named.append(("keep.best", self.keep.best))
+        for part, given in named:
+            for i, face in enumerate(given):
+                if face not in faces:
+                    raise fail(
+                        f"{path}.{part}[{i}]",
+                        pgettext("file.not_a_face", "'{face}' is not a face of die '{die}'").format(face=face, die=die),
+                    )
+        if self.keep and isinstance(self.keep.best, str) and not all(isinstance(f, int) for f in faces):
+            raise fail(
+                f"{path}.keep.best",
+                pgettext("file.keep_numbered", "{best} needs numbered faces; list the faces best first").format(
+                    best=self.keep.best
+                ),
+            )
+        if self.reroll:
+            names_exist(
+                fail,
+                pgettext("kind", "unit"),
+                [(f"{path}.reroll.per_unit.{u}", u) for u in self.reroll.per_unit],
+                rules.units,
+            )
+            situation = [(f"{path}.reroll.when", self.reroll.when)] if self.reroll.when else []
+            names_exist(fail, pgettext("kind", "situation"), situation, rules.situations)
+
+
+def pool_steps(rules: PoolRules, side: Side, roll: PoolRoll, said: Callable[[Face], Spoken]) -> list[Step]:
+    """The steps of a ruling that say what a side's pool did: the dice rolled
+    again, the explosions, the dice kept (a part that did nothing says nothing)."""
+
+    def faces(shown: Sequence[Face]) -> Spoken:
+        return listed(said(face) for face in shown)
+
+    out = []
+    if rules.reroll and roll.rerolled:
+        out.append(
+            step(
+                rules.reroll.rule,
+                "pool.reroll",
+                "the {side} rolled {first}; it rolls {faces} again: {again}",
+                side=side,
+                first=faces(roll.first),
+                faces=faces([roll.first[i] for i in roll.rerolled]),
+                again=faces(roll.again),
+            )
+        )
+    if rules.explode and roll.exploded:
+        out.append(
+            step_n(
+                rules.explode.rule,
+                "pool.explode",
+                "each {faces} explodes: the {side} rolls {n} more die: {more}",
+                "each {faces} explodes: the {side} rolls {n} more dice: {more}",
+                len(roll.exploded),
+                side=side,
+                faces=either(said(face) for face in rules.explode.faces),
+                more=faces(roll.exploded),
+            )
+        )
+    if rules.keep:
+        out.append(
+            step(
+                rules.keep.rule,
+                "pool.keep",
+                "the {side} keeps {kept} of {standing}",
+                side=side,
+                kept=faces(roll.kept),
+                standing=faces(roll.standing),
+            )
+        )
+    return out
