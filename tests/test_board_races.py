@@ -157,6 +157,8 @@ def test_a_history_that_forks_is_named_by_replay_and_verify(journal: Path) -> No
     result = run("log verify", code=1)
     assert result.stdout.startswith(f"FORKED: game 'friday': entries {first}, {second} were each built on the board")
     assert "The chain itself is intact" in result.stdout
+    said = "".join(run("--lang zh-Hant log verify", code=1).stdout.split())
+    assert f"第{first}、{second}條" in said  # listed as the language lists
     verdict = json.loads(run("log verify --json", code=1).stdout)
     assert not verdict["intact"] and verdict["broken"] is None
     assert verdict["forks"] == [{"game": "friday", "built_on": base, "entries": [first, second]}]

@@ -36,6 +36,20 @@ def test_a_checkpoint_mistyped_by_one_character_is_refused_as_mistyped() -> None
         assert message.startswith(f"error: the checkpoint {typo} is mistyped: its check letter does not match"), typo
 
 
+@pytest.mark.parametrize("letter", ["a", "f", "0"])
+def test_a_hex_digit_where_the_check_letter_goes_is_refused_as_mistyped(letter: str) -> None:
+    noted = ruled(1)[0]
+    typo = noted[:-1] + letter  # '1:xxxx-xxxx-xxxx-a': not a thirteenth digit
+    assert fails(f"log verify --checkpoint {typo}").startswith(f"error: the checkpoint {typo} is mistyped")
+
+
+def test_verify_echoes_the_checkpoint_as_printed() -> None:
+    noted = ruled(1)[0]
+    assert run_json(f"log verify --checkpoint {noted.upper().replace('-', ' ')!r}")["checkpoints"] == [noted]
+    assert f"holding the history of checkpoint {noted}:" in run(f"log verify --checkpoint {noted}").stdout
+    assert run_json(f"log verify --checkpoint {noted[:-2].replace('-', '')}")["checkpoints"] == [noted[:-2]]
+
+
 def test_a_checkpoint_printed_before_the_letter_still_verifies() -> None:
     noted = ruled(3)[1]
     old = noted[:-2]

@@ -5,8 +5,11 @@ inside the chain, and journals made before all this still read and written."""
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import os
+import re
 import shlex
 import sqlite3
 from collections.abc import Callable
@@ -216,6 +219,36 @@ def test_a_file_with_a_corrupt_page_is_read_as_far_as_it_goes(journal: Path) -> 
     assert code == 0 and out.startswith("Entry 2")
 
 
+def _lost_in(err: str) -> set[int]:
+    """The entries a reader's damage lines name as lost ("entry 39", "entries 38 to 41")."""
+    lost: set[int] = set()
+    for found in re.finditer(r"damaged: (?:entry (\d+)|entries (\d+) to (\d+)) cannot be read", err):
+        one, first, last = found.groups()
+        lost |= {int(one)} if one else set(range(int(first), int(last) + 1))
+    return lost
+
+
+def test_every_reader_reads_past_a_damaged_page_and_names_the_entries_lost(journal: Path) -> None:
+    ruled(60)
+    _corrupt_page_of(journal, 38)  # entry 39
+    result = CliRunner().invoke(cli, ["log", "--limit", "30", "--json"], catch_exceptions=False)
+    listed = [e["id"] for e in json.loads(result.stdout)["entries"]]
+    lost = _lost_in(result.stderr)
+    assert result.exit_code == 1 and 39 in lost and "SQLite" not in result.stderr
+    assert len(listed) == 30 and min(listed) < min(lost)  # read on past the damage, the limit filled with readable ones
+    assert sorted(set(listed) | lost) == list(range(min(listed), 61))
+    result = CliRunner().invoke(cli, ["log", "export"], catch_exceptions=False)
+    exported = [e["id"] for e in json.loads(result.stdout)["entries"]]
+    assert _lost_in(result.stderr) == lost and sorted(set(exported) | lost) == list(range(1, 61))
+    assert invoke("log show 38" if 38 not in lost else f"log show {min(lost) - 1}")[0] == 0
+    for n in lost:
+        assert invoke(f"log show {n}")[2].startswith(f"damaged: entry {n}: it cannot be read")
+    _, table, err = invoke("log export --format csv")
+    assert [int(row["id"]) for row in csv.DictReader(io.StringIO(table))] == exported and _lost_in(err) == lost
+    said = [invoke(f"--lang {lang} log")[2] for lang in ("nl", "de", "zh-Hant")]
+    assert all("SQLite" not in err and str(max(lost)) in err for err in said)
+
+
 def test_an_entry_deleted_with_the_tail_is_named_as_missing(journal: Path) -> None:
     ruled(4)
     edit(journal, "DELETE FROM entries WHERE id > 2")
@@ -255,10 +288,9 @@ def test_every_ruling_prints_its_checkpoint_and_it_verifies() -> None:
     line, command = out.strip().splitlines()[-2:]
     assert line.startswith("Checkpoint 1:") and command.startswith("  referee log verify --checkpoint 1:")
     noted = line.split()[1].rstrip(":")
-    digits = noted[:-2].replace("-", "")  # without the check letter
     document = run_json(f"log verify --checkpoint {noted}")
-    assert document["intact"] and document["checkpoints"] == [digits]
-    assert f"holding the history of checkpoint {digits}" in run(f"log verify --checkpoint {noted}").stdout
+    assert document["intact"] and document["checkpoints"] == [noted]
+    assert f"holding the history of checkpoint {noted}" in run(f"log verify --checkpoint {noted}").stdout
 
 
 def test_a_checkpoint_noted_in_part_or_in_capitals_still_checks() -> None:

@@ -47,6 +47,15 @@ def test_the_pick_is_journaled_with_a_replay_that_needs_no_journal() -> None:
     assert "verdict" not in run("replay 2").stderr
 
 
+def test_a_pick_on_typed_dice_replays_with_the_dice_typed_once() -> None:
+    run("battle diceland --attacker 6,5 --defender 1 --roll 1,1")
+    run("battle --entry 1 --choose 1:5")
+    entry = json.loads(run("log show 2 --json").stdout)
+    assert entry["replay"].count("--roll") == 1 and entry["replay"][-2:] == ["--choose", "1:5"]
+    shown = run("replay 2").stdout.splitlines()[0]
+    assert shown.endswith("--defender 1 --roll 1,1 --choose 1:5") and shown.count("--roll") == 1
+
+
 def test_the_printed_command_works_when_followed() -> None:
     printed = re.sub(r" \\\n\s+", " ", run(f"{ASK} --no-journal").stdout)  # a long command goes on after a backslash
     line = next(line for line in printed.splitlines() if "--roll 2,4 --choose ROLLED:FIELD" in line)

@@ -104,14 +104,26 @@ REFUSALS = {
         "Fehler: --entry: eine ganze Zahl wird erwartet, nicht 'x'",
         "錯誤：--entry 須為整數，而非「x」",
     ),
+    "log show 0": (
+        "error: entry must be from 1 to 9223372036854775807, not 0",
+        "fout: logboekitem: van 1 tot 9223372036854775807, niet 0",
+        "Fehler: Eintrag: von 1 bis 9223372036854775807, nicht 0",
+        "錯誤：日誌條目須在 1 至 9223372036854775807 之間，而非 0",
+    ),
+    "replay 99999999999999999999999": (
+        "error: entry must be from 1 to 9223372036854775807, not a number of 23 digits",
+        "fout: logboekitem: van 1 tot 9223372036854775807, geen getal van 23 cijfers",
+        "Fehler: Eintrag: von 1 bis 9223372036854775807, keine Zahl mit 23 Ziffern",
+        "錯誤：日誌條目須在 1 至 9223372036854775807 之間，而非 23 位數的數字",
+    ),
     "log verify --checkpoint 1:zz": (
-        "error: --checkpoint takes ENTRY:CODE as a ruling printed it, e.g. 12:3f9a-c2d1-07be "
+        "error: --checkpoint takes ENTRY:CODE as a ruling printed it, e.g. 12:3f9a-c2d1-07be-z "
         "(at least 8 of its digits), not '1:zz'",
-        "fout: --checkpoint neemt ENTRY:CODE zoals een uitspraak het toonde, bv. 12:3f9a-c2d1-07be "
+        "fout: --checkpoint neemt ENTRY:CODE zoals een uitspraak het toonde, bv. 12:3f9a-c2d1-07be-z "
         "(minstens 8 cijfers ervan), niet '1:zz'",
-        "Fehler: --checkpoint nimmt ENTRY:CODE, wie eine Entscheidung es ausgab, z. B. 12:3f9a-c2d1-07be "
+        "Fehler: --checkpoint nimmt ENTRY:CODE, wie eine Entscheidung es ausgab, z. B. 12:3f9a-c2d1-07be-z "
         "(mindestens 8 seiner Ziffern), nicht '1:zz'",
-        "錯誤：--checkpoint 要填裁決印出的 ENTRY:CODE，例如 12:3f9a-c2d1-07be（至少 8 位），不是「1:zz」",
+        "錯誤：--checkpoint 要填裁決印出的 ENTRY:CODE，例如 12:3f9a-c2d1-07be-z（至少 8 位），不是「1:zz」",
     ),
 }
 

@@ -295,7 +295,9 @@ class EntryNumber(click.ParamType[int | None, Any]):
             raise RefereeError(
                 say("error.entry.number", "ENTRY is an entry's number or 'last', not '{given}'", given=text)
             )
-        return whole_number(text, "entry", 1)
+        from referee.language import pgettext
+
+        return whole_number(text, pgettext("argument.entry", "entry"), 1)  # named as the language names an entry
 
 
 def _last_words() -> set[str]:

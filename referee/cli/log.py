@@ -310,7 +310,7 @@ def verify(checkpoints: list[Noted], as_json: bool) -> None:
             "intact": broken is None and not forked,
             "entries": verdict.entries,
             "last": verdict.last,
-            "checkpoints": [f"{c.entry}:{c.digits}" for c in checkpoints],
+            "checkpoints": [c.shown() for c in checkpoints],
             "broken": {"entry": broken.entry, "reason": broken.reason} if broken else None,
             "forks": forked,
         }

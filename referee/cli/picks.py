@@ -165,7 +165,10 @@ def asked(n: int, ruleset: str | None, told: BattleTold) -> tuple[Ruleset, Battl
         return rules, said, [*entry.replay, flag, str(getattr(told, awaits))]
     typed = typed_dice(procedure_for(rules), dict(entry.dice.rolled))
     said = BattleTold(**{**stored, **typed, "seed": None, awaits: getattr(told, awaits)})
-    line = _without_seed(list(entry.replay)) + _typed_flags(typed) + [flag, str(getattr(told, awaits))]
+    line = _without_seed(list(entry.replay))
+    given = {word.partition("=")[0] for word in line}  # dice the players typed are in the line already
+    line += _typed_flags({word: text for word, text in typed.items() if FLAGS[word] not in given})
+    line += [flag, str(getattr(told, awaits))]
     return rules, said, line
 
 

@@ -1,5 +1,5 @@
 """Checkpoints: an entry number and the start of the chain's hash at that
-entry, short enough to note on paper or photograph (`12:3f9a-c2d1-07be`).
+entry, short enough to note on paper or photograph (`12:3f9a-c2d1-07be-z`).
 
 Anyone may recompute the chain, so a journal rewritten and re-hashed from
 some entry on verifies as intact by itself; against a checkpoint noted at
@@ -35,6 +35,12 @@ class Noted:
     def __init__(self, entry: int, digits: str, checked: bool):
         self.entry, self.digits, self.checked = entry, digits, checked
 
+    def shown(self) -> str:
+        """The checkpoint as a ruling prints it (digits in groups of four, its
+        check letter if it was typed), whatever dashes, spaces or case it was typed with."""
+        groups = "-".join(self.digits[at : at + 4] for at in range(0, len(self.digits), 4))
+        return f"{self.entry}:{groups}" + (f"-{_letter(self.entry, self.digits)}" if self.checked else "")
+
 
 def _letter(entry: int, digits: str) -> str:
     """The check letter of an entry and its digits: their values (1 to 16)
@@ -65,7 +71,7 @@ def parse(text: str) -> Noted:
         raise RefereeError(
             say(
                 "error.journal.checkpoint",
-                "{option} takes ENTRY:CODE as a ruling printed it, e.g. 12:3f9a-c2d1-07be "
+                "{option} takes ENTRY:CODE as a ruling printed it, e.g. 12:3f9a-c2d1-07be-z "
                 "(at least {fewest} of its digits), not '{given}'",
                 option=setting("checkpoint"),
                 fewest=FEWEST,
@@ -73,7 +79,10 @@ def parse(text: str) -> Noted:
             )
         )
     letter = (found.group(3) or "").lower()
-    if letter and letter != _letter(int(found.group(1)), digits):
+    groups = re.split(r"[\s-]+", found.group(2).strip(" -"))
+    # One character after three groups stands where the check letter goes: a hex digit there is a mistyped letter.
+    mistyped = len(groups) == 4 and len(groups[3]) == 1
+    if mistyped or (letter and letter != _letter(int(found.group(1)), digits)):
         raise RefereeError(
             say(
                 "error.journal.checkpoint_mistyped",

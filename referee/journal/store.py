@@ -189,13 +189,63 @@ class Journal:
             played = [g["name"] for g in self.games()]
             if game not in played:
                 raise did_you_mean(pgettext("kind", "game"), game, sorted(set(played)))
-        found = self._rows(
-            "SELECT * FROM entries WHERE (?1 IS NULL OR game = ?1) AND (?2 IS NULL OR ruleset = ?2) "
-            "ORDER BY id DESC LIMIT ?3",
-            (game, ruleset, -1 if limit is None else min(limit, LARGEST)),
+        found = self._readable(
+            "(:game IS NULL OR game = :game) AND (:ruleset IS NULL OR ruleset = :ruleset)",
+            {"game": game, "ruleset": ruleset},
+            newest_first=True,
+            limit=limit,
         )
-        rows = [decode(row) for row in found if isinstance(row, sqlite3.Row)]
-        return rows[::-1]
+        return [decode(row) for row in found][::-1]
+
+    def _readable(
+        self, where: str, params: dict[str, Any], newest_first: bool = False, limit: int | None = None
+    ) -> list[sqlite3.Row]:
+        """The entries matching `where`, in id order, read past what SQLite
+        cannot read: where a page is damaged, each id on is tried alone, the
+        ones lost are named in `damage` ("entries 38 to 41 cannot be read")
+        and reading goes on beyond them, so no readable entry is dropped. At
+        most `limit` rows."""
+        order, beyond = ("DESC", "id < :bound") if newest_first else ("ASC", "id > :bound")
+        sql = f"SELECT * FROM entries WHERE ({where}) AND (:bound IS NULL OR {beyond}) ORDER BY id {order} LIMIT :left"
+        one = f"SELECT * FROM entries WHERE ({where}) AND id = :bound"
+        rows: list[sqlite3.Row] = []
+        lost: list[int] = []
+        bound: int | None = None  # the last id read or tried: reading goes on beyond it
+        while limit is None or len(rows) < limit:
+            left = -1 if limit is None else min(limit - len(rows), LARGEST)
+            try:
+                for row in self.db.execute(sql, {**params, "bound": bound, "left": left}):
+                    rows.append(row)
+                    bound = int(row["id"])
+                break
+            except sqlite3.DatabaseError as exc:
+                ids = self._ids_beyond(bound, newest_first)
+                if ids is None:  # where the entries end cannot be told: the file's own words are all there is
+                    self.damage.append(_damaged(exc))
+                    break
+                for bound in ids:  # each id alone, until one reads: the query goes on past it
+                    try:
+                        rows += self.db.execute(one, {**params, "bound": bound}).fetchall()
+                        break
+                    except sqlite3.DatabaseError:
+                        lost.append(bound)
+                else:
+                    break
+        self.damage += [_lost(run) for run in _runs(sorted(lost))]
+        return rows
+
+    def _ids_beyond(self, bound: int | None, newest_first: bool) -> range | None:
+        """The ids after `bound` in reading order, down to 1 or up to the last
+        id issued; None when that end is needed and cannot be read."""
+        if newest_first and bound is not None:
+            return range(bound - 1, 0, -1)
+        try:
+            end = highest_issued(self.db)
+        except sqlite3.DatabaseError:
+            return None
+        if end is None:
+            return None
+        return range(end, 0, -1) if newest_first else range((bound or 0) + 1, end + 1)
 
     def _rows(self, sql: str, params: Sequence[Any] = ()) -> Iterator[sqlite3.Row | Unreadable]:
         """The rows of a query until SQLite cannot read further; then one
@@ -214,8 +264,8 @@ class Journal:
         board actions, in which `log verify` looks for a history that forks)."""
         from referee.journal.rows import decode  # reading entries; a ruling only writes one
 
-        found = self._rows("SELECT * FROM entries WHERE substr(command, 1, ?) = ? ORDER BY id", (len(prefix), prefix))
-        return [decode(row) for row in found if isinstance(row, sqlite3.Row)]
+        found = self._readable("substr(command, 1, length(:prefix)) = :prefix", {"prefix": prefix})
+        return [decode(row) for row in found]
 
     def last_entry(self, game: str, command_prefix: str) -> Entry | None:
         """The latest entry of a game whose command starts with the prefix (a
@@ -469,6 +519,22 @@ def unusable(path: Path, exc: sqlite3.Error) -> Unusable:
 
 def _cannot_use(path: Path, why: str) -> Unusable:
     return Unusable(say("error.journal.cannot_use", "cannot use the journal {path}: {why}", path=str(path), why=why))
+
+
+def _runs(ids: list[int]) -> list[tuple[int, int]]:
+    """[38, 39, 40, 45] → [(38, 40), (45, 45)]: ids in runs of neighbours."""
+    runs: list[tuple[int, int]] = []
+    for n in ids:
+        runs = [*runs[:-1], (runs[-1][0], n)] if runs and runs[-1][1] == n - 1 else [*runs, (n, n)]
+    return runs
+
+
+def _lost(run: tuple[int, int]) -> str:
+    """Entries a damaged page holds, named: what the reader could not give."""
+    first, last = run
+    if first == last:
+        return say("journal.lost", "entry {n} cannot be read", n=first)
+    return say("journal.lost_run", "entries {first} to {last} cannot be read", first=first, last=last)
 
 
 def _damaged(exc: sqlite3.Error) -> str:

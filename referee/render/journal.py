@@ -12,7 +12,7 @@ from referee.language import npgettext, pgettext
 from referee.render.outcome import outcome
 from referee.render.text import kept_explanation, paragraph, path_lines, styled, table, typed, width, wrapped
 from referee.render.widths import columns, shortened
-from referee.ruling import Side, side_word
+from referee.ruling import Side, listed, side_word
 
 if TYPE_CHECKING:
     from referee.journal.compare import Run
@@ -127,7 +127,7 @@ def _flagged(entry: Entry, labels: dict[str, str]) -> list[str]:
         "rolled before: entries {entries} (the same attack)",
         len(rolled_before),
     )
-    return [labels["flagged"] + said.format(entries=", ".join(map(str, rolled_before)))]
+    return [labels["flagged"] + said.format(entries=listed(map(str, rolled_before)))]
 
 
 def _damaged(entry: Entry) -> list[str]:
@@ -216,7 +216,7 @@ def verdict(document: dict[str, Any]) -> str:
         )
         return (
             "\n".join(
-                paragraph(line.format(game=f["game"], entries=", ".join(map(str, f["entries"])), base=f["built_on"]))
+                paragraph(line.format(game=f["game"], entries=listed(map(str, f["entries"])), base=f["built_on"]))
                 for f in document["forks"]
             )
             + "\n"
