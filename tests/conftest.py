@@ -37,6 +37,13 @@ def journal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return path
 
 
+@pytest.fixture(autouse=True)
+def piped(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every test reads output as piped, whatever terminal runs the suite: an
+    exported $COLUMNS would wrap the one-line error messages tests compare."""
+    monkeypatch.delenv("COLUMNS", raising=False)
+
+
 # one working command line per command, for tests that need every command to run
 EXAMPLES = {
     "battle": "battle groundforce --attacker trooper --defender trooper --seed 1",

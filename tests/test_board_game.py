@@ -265,3 +265,14 @@ def test_a_hint_writes_every_decimal_with_the_mark_of_the_language_asked() -> No
     run("play place B1 6 A2 1 B2 6 A3 3 B3 5 A4 4 B4 3 C4 4")
     assert re.search(r"1/3 \(33\.33%\) +4/3 \(1\.33\)", run("play hint").stdout)
     assert re.search(r"1/3 \(33,33%\) +4/3 \(1,33\)", run("--lang de play hint").stdout)
+
+
+def test_the_log_says_what_the_board_says_the_next_player_does() -> None:
+    """After an end the log's outcome is the board's status without its 'then end the turn'."""
+    placed()
+    run("play attack A4 B4 --roll 3")
+    ended = run_json("play end")["journal_entry"]
+    status = " ".join(run("play board", env={"COLUMNS": "", "NO_COLOR": "1"}).stdout.split("\n\n")[0].split())
+    told = {e["id"]: e["outcome"] for e in run_json("log")["entries"]}[ended]
+    assert told == "turn 2: red to attack (or move, if no attack is possible)"
+    assert status.endswith(f"T{told[1:]}, then end the turn.")

@@ -105,7 +105,7 @@ ATTACK = "play attack A4 B4 --roll 3"
 @pytest.mark.parametrize(
     "before, first, second, changed",
     [
-        ([ATTACK], "play end", "play end", "turn 2: red to move (entry {n})"),
+        ([ATTACK], "play end", "play end", "turn 2: red to attack (or move, if no attack is possible) (entry {n})"),
         ([], ATTACK, ATTACK, "blue takes B4 (entry {n})"),
         ([], ATTACK, "play undo", "blue takes B4 (entry {n})"),
         ([ATTACK], "play undo", "play end", "entry {read} taken back (entry {n})"),

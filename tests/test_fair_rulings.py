@@ -4,6 +4,7 @@ attacker's pick (by pips, or by tile where two field dice are equal)."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from conftest import fails, run, run_json
@@ -193,6 +194,14 @@ def test_an_empty_roll_is_refused_never_drawn() -> None:
     empty = "is empty: type the dice rolled, or leave {0} out for the referee to draw them"
     assert fails("play attack A4 B4 --roll ''") == "error: --roll " + empty.format("--roll")
     assert fails("play attack A4 B4 --roll ' '") == "error: --roll " + empty.format("--roll")
+    for commas in (",", ", ,", " / "):  # separators alone are no dice either
+        assert fails(f"play attack A4 B4 --roll '{commas}'") == "error: --roll " + empty.format("--roll")
+        assert fails(f"battle diceland --attacker 6,5 --defender 1 --roll '{commas}'") == (
+            "error: --roll " + empty.format("--roll")
+        )
+        assert fails(f"play start other diceland --tiles 8 --red '{commas}' --seed 1") == (
+            "error: --red " + empty.format("--red")
+        )
     assert run_json("play board")["board"]["attacked"] is False  # nothing was drawn or played
     assert fails("battle diceland --attacker 6,5 --defender 1 --roll ''") == "error: --roll " + empty.format("--roll")
     for option in ("--attacker-roll", "--defender-roll"):
@@ -206,9 +215,31 @@ def test_an_empty_roll_is_refused_never_drawn() -> None:
     assert fails("hit trueforces --attacker 3 --target 4 --attack ranged --roll ''") == (
         "error: --roll needs a whole number, not ''"
     )
+    fifth = Path(__file__).resolve().parent.parent / "docs" / "examples" / "fifth.yaml"
+    for option in ("--damage-roll", "--critical-roll"):
+        typed = f"hit {fifth} --attacker 5 --target 15 --attack longsword --roll 20 --damage-roll 6 {option} ','"
+        assert fails(typed) == f"error: {option} " + empty.format(option)
 
 
 def test_a_waiting_battle_is_picked_on_its_own_throw_by_entry() -> None:
     waiting = run_json("battle diceland --attacker 6,5 --defender 1 --roll 1,1")
     picked = run_json(f"battle --entry {waiting['journal_entry']} --choose 1:6")
     assert picked["chosen"] == {"rolled": 1, "field": 6} and picked["attacker"]["field_after"] == [1, 5]
+
+
+def test_a_second_undo_names_the_action_it_takes_back() -> None:
+    """Attack, pick, undo, undo: the first undo takes back the pick, the
+    second the attack, and each says so (never 'the undo taken back')."""
+    placed("B1 6", "A3 6", "B2 6", "A4 5", "B3 1", "A2 1", "B4 3", "C4 3")
+    before = run_json("play board")
+    attack = run_json("play attack A3 B3 --with A4 --roll 1,1")["journal_entry"]
+    pick = run_json("play pick 1:5")["journal_entry"]
+    first = run_json("play undo")
+    assert first["action"]["undone"] == pick and first["action"]["built_on"] == pick
+    second = run("play undo").stdout
+    assert f"entry {attack} (play attack) taken back" in second, second
+    board = run_json("play board")
+    assert dice(board) == dice(before) and board["board"]["phase"] == before["board"]["phase"]
+    told = {e["id"]: e["outcome"] for e in run_json("log")["entries"]}
+    assert told[pick + 2] == f"entry {attack} taken back"
+    assert run_json("play replay")["same"] and run_json("log verify")["intact"]

@@ -45,7 +45,7 @@ def test_log_and_its_verdict_in_each_language(code: str, listed: str, intact: st
     run(BATTLE)
     run("roll 2d6 --seed 1")
     assert run(f"--lang {code} log").stdout.startswith(listed)
-    assert run(f"--lang {code} log verify").stdout.startswith(intact)
+    assert run(f"--lang {code} log verify").stdout.startswith(intact.rstrip())  # the path may go on the next line
     _tampered(journal)
     assert run(f"--lang {code} log verify", code=1).stdout.startswith(broken)
 

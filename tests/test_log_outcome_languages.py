@@ -48,7 +48,7 @@ SAID = {  # language -> each command's outcome, in the order of COMMANDS (the st
         "red: a 6 on B1; blue: a 1 on A2",
         None,
         "blue takes B4",
-        "turn 2: red to move",
+        "turn 2: red to attack (or move, if no attack is possible)",
     ],
     "nl": [
         "de aanvaller wint",
@@ -62,7 +62,7 @@ SAID = {  # language -> each command's outcome, in the order of COMMANDS (the st
         "rood: een 6 op B1; blauw: een 1 op A2",
         None,
         "blauw verovert B4",
-        "beurt 2: rood is aan zet",
+        "beurt 2: rood valt aan (of verplaatst, als er geen aanval mogelijk is)",
     ],
     "de": [
         "der Angreifer gewinnt",
@@ -76,7 +76,7 @@ SAID = {  # language -> each command's outcome, in the order of COMMANDS (the st
         "Rot: eine 6 auf B1; Blau: eine 1 auf A2",
         None,
         "Blau erobert B4",
-        "Zug 2: Rot ist am Zug",
+        "Zug 2: Rot greift an (oder zieht, wenn kein Angriff möglich ist)",
     ],
     "zh-Hant": [
         "進攻方獲勝",
@@ -90,7 +90,7 @@ SAID = {  # language -> each command's outcome, in the order of COMMANDS (the st
         "紅方：在 B1 放 6 點；藍方：在 A2 放 1 點",
         None,
         "藍方攻下 B4",
-        "第 2 回合：輪到紅方",
+        "第 2 回合：輪到紅方進攻（無法進攻時可移動）",
     ],
 }
 

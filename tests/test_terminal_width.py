@@ -4,10 +4,11 @@ tables wrap to $COLUMNS, and to 100 columns when piped; one shared width."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
-from referee.render.text import table
+from referee.render.text import columns, table
 from tests.conftest import run
 
 NARROW = {"COLUMNS": "60", "NO_COLOR": "1"}
@@ -114,3 +115,90 @@ def test_display_width_counts_wide_characters_twice() -> None:
 
     assert columns("前線風雲") == 8
     assert columns("█▊ 37%") == 6
+
+
+def test_a_long_path_breaks_after_a_slash_and_keeps_every_character(tmp_path: Path) -> None:
+    """A checkout at a long path: `show`'s file line breaks after a '/', the
+    rest indented on the next line, and the path reads whole when joined."""
+    folder = tmp_path / "a-checkout-at-a-rather-long-path" / "with-folders-inside-folders"
+    folder.mkdir(parents=True)
+    ruleset = folder / "risk.yaml"
+    ruleset.write_text((Path(__file__).parents[1] / "rulesets" / "risk.yaml").read_text(encoding="utf-8"))
+    said = run(f"show {ruleset}", env=NARROW).stdout.splitlines()
+    at = next(i for i, line in enumerate(said) if line.startswith("file: "))
+    lines = [said[at], *(line for line in said[at + 1 :] if line.startswith("  ") and "/" in line)]
+    assert len(lines) > 1 and all(len(line) <= 60 for line in lines), lines
+    assert all(line.rstrip().endswith("/") for line in lines[:-1])
+    assert lines[0].startswith("file: /") and "".join(line.strip() for line in lines)[6:] == str(ruleset)
+
+
+def test_path_lines_break_only_after_a_slash_or_at_a_space(monkeypatch: pytest.MonkeyPatch) -> None:
+    from referee.render.text import path_lines
+
+    monkeypatch.setenv("COLUMNS", "40")
+    assert path_lines("file: /very/long/checkout/path/that/goes/on/rulesets/risk.yaml") == [
+        "file: /very/long/checkout/path/that/",
+        "  goes/on/rulesets/risk.yaml",
+    ]
+    assert path_lines("file: /short/risk.yaml") == ["file: /short/risk.yaml"]
+
+
+def test_a_stacked_table_breaks_a_path_after_a_slash(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "40")
+    path = "/a/checkout/at/a/rather/long/path/rulesets/frontline-risk.yaml"
+    drawn = table([("frontline-risk", "Frontline Risk", "shipped", path)], ["name", "title", "from", "file"])
+    assert widest(drawn) <= 40
+    assert drawn.splitlines()[-2:] == ["  file: /a/checkout/at/a/rather/long/", "    path/rulesets/frontline-risk.yaml"]
+
+
+# -- what a game's evening prints besides the board, at 60 columns -----------
+def test_a_hint_note_wraps_to_sixty_columns() -> None:
+    from tests.test_fair_rulings import capital_game
+
+    capital_game()
+    said = run("play hint", env=NARROW).stdout.splitlines()
+    note = said[said.index("A2 → A3: taking A3, blue's capital, wins the game at once") :]
+    assert note == ["A2 → A3: taking A3, blue's capital, wins the game at once", "  for red (DL-X4)"]
+
+
+def test_replay_lines_wrap_to_sixty_columns(journal: Path) -> None:
+    from tests.test_board_races import _forked
+
+    second = _forked(journal)
+    said = run("play replay", env=NARROW, code=1).stdout
+    assert max(map(len, said.splitlines())) <= 60, said
+    lines = said.splitlines()
+    assert lines[1] == f"  entry {second}: built on entry {second - 2}, as entry {second - 1} was: two commands"
+    assert lines[2].startswith("    acted on one board")
+
+
+def test_an_error_wraps_on_a_terminal_and_stays_one_line_when_piped() -> None:
+    empty = "--roll is empty: type the dice rolled, or leave --roll out for the referee to draw them"
+    command = "battle diceland --attacker 6,5 --defender 1 --roll ','"
+    wrapped = run(command, env=NARROW, code=2).stderr.splitlines()
+    assert wrapped == [
+        "error: --roll is empty: type the dice rolled, or leave",
+        "  --roll out for the referee to draw them",
+    ]
+    assert run(command, env={"COLUMNS": "", "NO_COLOR": "1"}, code=2).stderr.splitlines() == [f"error: {empty}"]
+
+
+def test_the_journals_path_fits_the_terminal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """REFEREE_JOURNAL at a long path: log and log verify name it, broken after a '/' to fit."""
+    path = tmp_path / "a-rather-long-folder-name" / "another-long-folder" / "journal.sqlite3"
+    path.parent.mkdir(parents=True)
+    monkeypatch.setenv("REFEREE_JOURNAL", str(path))
+    for command in ("log", "roll 2d6 --seed 1", "log verify"):
+        said = run(command, env=NARROW).stdout
+        assert max(map(columns, said.splitlines())) <= 60, said
+    assert str(path) in "".join(said.split()) and said.startswith("ok: 1 entry, chain intact")
+
+
+def test_a_path_that_fits_a_line_of_its_own_is_kept_whole(monkeypatch: pytest.MonkeyPatch) -> None:
+    from referee.render.text import path_lines
+
+    monkeypatch.setenv("COLUMNS", "40")
+    assert path_lines("ok: 1 entry, chain intact: /home/me/.local/journal.db", hanging="") == [
+        "ok: 1 entry, chain intact:",
+        "/home/me/.local/journal.db",
+    ]

@@ -57,8 +57,11 @@ def document(board: Board, action: Action, previous: int | None, steps: list[Ste
 def built_on(move: BoardMove) -> int | None:
     """The board entry an action was read from: its `previous`, except for an
     undo, which keeps the board (and the `previous`) of the entry before the
-    one it takes back, and names that one as `undone`."""
-    return move.act.undone if move.act.kind == "undo" else move.previous
+    one it takes back, and names the entry it was read from as `built_on`
+    (older journals: as `undone`, the same entry but after an undo)."""
+    if move.act.kind != "undo":
+        return move.previous
+    return move.act.undone if move.act.built_on is None else move.act.built_on
 
 
 def forks(entries: list[Entry]) -> list[dict[str, Any]]:

@@ -151,6 +151,7 @@ class Act:
     choose: tuple[Any, Any] | None
     undone: int | None
     back_to: int | None
+    built_on: int | None  # an undo's board entry it was read from (older journals: its `undone`)
     stored: Mapping[str, Any] = field(compare=False, repr=False)
 
     @classmethod
@@ -165,6 +166,7 @@ class Act:
             choose=(choose[0], choose[1]) if choose else None,
             undone=stored.get("undone"),
             back_to=stored.get("back_to"),
+            built_on=stored.get("built_on"),
             stored=stored,
         )
 

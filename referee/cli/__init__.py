@@ -99,7 +99,8 @@ def _reader_may_go() -> Iterator[None]:
 
 
 def fail(message: str, as_json: bool = False, error: RefereeError | None = None) -> None:
-    """One line, whatever the user typed into the names it quotes; with
+    """One line, whatever the user typed into the names it quotes (on a
+    terminal, wrapped to its width); with
     --json, one JSON object: the message, the rule and the file:line apart."""
     if as_json:
         import json
@@ -109,6 +110,7 @@ def fail(message: str, as_json: bool = False, error: RefereeError | None = None)
             fields["where"] = error.where
         click.echo(json.dumps(fields, ensure_ascii=False).encode("utf-8", "backslashreplace").decode("utf-8"), err=True)
         sys.exit(2)
+    from referee.render.text import at_a_terminal, wrapped
     from referee.render.widths import closed_up
     from referee.ruling import say
 
@@ -118,7 +120,8 @@ def fail(message: str, as_json: bool = False, error: RefereeError | None = None)
     line = message.replace("\r", "\\r").replace("\n", "\\n").encode("utf-8", "backslashreplace").decode("utf-8")
     line = closed_up(line)
 
-    click.echo(say("error.line", "error: {message}", message=line), err=True)
+    said = say("error.line", "error: {message}", message=line)
+    click.echo("\n".join(wrapped(said, "", "  ")) if at_a_terminal() else said, err=True)
 
     sys.exit(2)
 

@@ -10,6 +10,7 @@ from referee.cli.battle import rule
 from referee.cli.helptext import described, helped
 from referee.cli.journaling import journaled
 from referee.cli.options import (
+    ROLLED,
     action_option,
     json_option,
     load_rules,
@@ -34,10 +35,13 @@ from referee.ruling import say
 @click.option("--roll", type=whole(), help=helped("help.hit.roll", "The die rolled to hit."))
 @click.option("--wound-roll", type=whole(), help=helped("help.hit.wound-roll", "The die rolled to wound, after a hit."))
 @click.option(
-    "--damage-roll", help=helped("help.hit.damage-roll", "The damage dice rolled after a hit, e.g. 5 or 3,6.")
+    "--damage-roll",
+    type=ROLLED,
+    help=helped("help.hit.damage-roll", "The damage dice rolled after a hit, e.g. 5 or 3,6."),
 )
 @click.option(
     "--critical-roll",
+    type=ROLLED,
     help=helped("help.hit.critical-roll", "The extra damage dice a critical hit rolls, e.g. 4."),
 )
 @click.option(

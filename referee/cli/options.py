@@ -3,6 +3,7 @@ and refusing options the game in play does not read."""
 
 from __future__ import annotations
 
+import string
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import field as dc_field
 from dataclasses import fields
@@ -47,10 +48,14 @@ def whole(minimum: int | None = None, maximum: int = LARGEST) -> Whole:
     return Whole(minimum, maximum)
 
 
+SEPARATORS = ", /"  # what stands between dice typed (and '/' between rounds): no die at all
+
+
 def typed_roll(text: str, option: str) -> str:
-    """Dice typed as rolled; an empty value is a mistake, never 'no roll':
-    the referee draws only for an option left out."""
-    if not text.strip():
+    """Dice typed as rolled; an empty value, or one of separators alone
+    (',' or ', ,'), is a mistake, never 'no roll': the referee draws only
+    for an option left out."""
+    if not text.strip(SEPARATORS + string.whitespace):
         raise RefereeError(
             say(
                 "error.roll.empty",

@@ -37,6 +37,7 @@ if TYPE_CHECKING:
     from referee.board.snapshot import BoardMove
     from referee.board.state import Board
     from referee.journal.rows import Entry
+    from referee.journal.store import Journal
     from referee.ruleset.model import Ruleset
 
 
@@ -456,6 +457,15 @@ def end(grow: str | None, player: str | None, as_json: bool) -> None:
     _act("end", as_json, player, grow=grow)
 
 
+def _acted(journal: Journal, entry: Entry) -> Entry:
+    """The entry whose action left the board an entry shows: the entry itself,
+    or for an undo the entry it went back to (and so on, undo after undo), so
+    a second undo names the action it really takes back, not the first undo."""
+    while entry.move is not None and entry.move.act.kind == "undo" and entry.move.act.back_to is not None:
+        entry = journal.entry(entry.move.act.back_to)
+    return entry
+
+
 @play.command()
 @journaled
 @json_option
@@ -479,6 +489,7 @@ def undo(as_json: bool) -> None:
 
     with opened() as journal:
         kept = journal.entry(move.previous)
+        taken = _acted(journal, entry)
     if kept.damage or kept.move is None:
         raise RefereeError(
             say(
@@ -489,8 +500,8 @@ def undo(as_json: bool) -> None:
             )
         )
     before = kept.move
-    action = {"kind": "undo", "undone": entry.id, "back_to": move.previous}
-    steps = [step("", "board.undo", "entry {entry} ({command}) taken back", entry=entry.id, command=entry.command)]
+    action = {"kind": "undo", "undone": taken.id, "back_to": move.previous, "built_on": entry.id}
+    steps = [step("", "board.undo", "entry {entry} ({command}) taken back", entry=taken.id, command=taken.command)]
     out = {
         "game": move.game,
         "action": action,

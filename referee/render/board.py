@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from referee.board.snapshot import BoardState
 from referee.language import npgettext, pgettext
-from referee.render.text import kept_explanation, paragraph, seed_line, styled, table
+from referee.render.text import kept_explanation, paragraph, seed_line, styled, table, wrapped
 
 if TYPE_CHECKING:
     from referee.hexmap import Landmap, Tile
@@ -229,7 +229,7 @@ def hints(rules: Ruleset, document: Doc, found: list[Any]) -> str:
         pgettext("hint.header", "takes the tile"),
         pgettext("hint.header", "pips lost (expected)"),
     ]
-    notes = [f"{_attacking(h)} → {h.target}: {h.note}" for h in found if h.note]
+    notes = [line for h in found if h.note for line in wrapped(f"{_attacking(h)} → {h.target}: {h.note}", "", "  ")]
     return "\n".join([head, "", table(rows, headers), *(["", *notes] if notes else [])])
 
 
@@ -243,26 +243,36 @@ def replayed(document: Doc) -> str:
     entries whose board differs and those built on a board another was built on."""
     game = document["game"]
     if document["same"]:
-        return pgettext(
-            "board.rebuilt", "Game '{game}' rebuilt from the journal: every stored board is the same."
-        ).format(game=game)
+        return paragraph(
+            pgettext("board.rebuilt", "Game '{game}' rebuilt from the journal: every stored board is the same.").format(
+                game=game
+            )
+        )
     entry = pgettext("board.differ.entry", "  entry {entry}: {differs}")
+
+    def told(n: int, differs: str) -> list[str]:
+        """An entry's line, wrapped under its text (the message's own indent kept)."""
+        return wrapped(entry.format(entry=n, differs=differs).strip(), "  ", "    ")
+
     lines = []
     if document["differences"] or not document.get("forks"):
-        lines += [pgettext("board.differ", "Game '{game}' rebuilt from the journal: boards differ.").format(game=game)]
-        lines += [entry.format(entry=d["entry"], differs=d["differs"]) for d in document["differences"]]
+        lines += wrapped(
+            pgettext("board.differ", "Game '{game}' rebuilt from the journal: boards differ.").format(game=game)
+        )
+        lines += [line for d in document["differences"] for line in told(d["entry"], d["differs"])]
     if document.get("forks"):
-        lines += [
+        lines += wrapped(
             pgettext("board.forks", "Game '{game}' rebuilt from the journal: its history forks.").format(game=game)
-        ]
+        )
         forked = pgettext(
             "board.forked",
             "built on entry {base}, as entry {first} was: two commands acted on one board, "
             "and the game's history forks there",
         )
         lines += [
-            entry.format(entry=n, differs=forked.format(base=f["built_on"], first=f["entries"][0]))
+            line
             for f in document["forks"]
             for n in f["entries"][1:]
+            for line in told(n, forked.format(base=f["built_on"], first=f["entries"][0]))
         ]
     return "\n".join(lines)

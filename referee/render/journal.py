@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from referee.journal.export import command_line
 from referee.language import npgettext, pgettext
 from referee.render.outcome import outcome
-from referee.render.text import kept_explanation, paragraph, styled, table, typed, width, wrapped
+from referee.render.text import kept_explanation, paragraph, path_lines, styled, table, typed, width, wrapped
 from referee.render.widths import columns, shortened
 from referee.ruling import Side, listed, side_word
 
@@ -31,7 +31,9 @@ def listing(
     (`outcomes`, in the same order); `latest` when older entries are left
     out, `filters` the options that chose them, for the hint to repeat."""
     if not entries:
-        return pgettext("log.empty", "No entries in {journal}.").format(journal=where)
+        return "\n".join(
+            path_lines(pgettext("log.empty", "No entries in {journal}.").format(journal=where), hanging="")
+        )
     headers = [
         pgettext("log.header", "id"),
         pgettext("log.header", "time"),
@@ -156,7 +158,7 @@ def _card(entry: Entry, labels: dict[str, str]) -> list[str]:
     none = pgettext("log.dice", "none")
     return [
         *_header(entry, labels),
-        *wrapped(labels["ruleset"] + (entry.ruleset or "-") + kept, hanging=" " * columns(labels["ruleset"])),
+        *path_lines(labels["ruleset"] + (entry.ruleset or "-") + kept, hanging=" " * columns(labels["ruleset"])),
         labels["dice"] + (f"{rolled} ({how})" if rolled else none),
         *_flagged(entry, labels),
         labels["referee"] + entry.version,
@@ -218,8 +220,11 @@ def verdict(document: dict[str, Any]) -> str:
                 for f in document["forks"]
             )
             + "\n"
-            + paragraph(
-                pgettext("verify.forked.chain", "The chain itself is intact: {journal}").format(journal=journal)
+            + "\n".join(
+                path_lines(
+                    pgettext("verify.forked.chain", "The chain itself is intact: {journal}").format(journal=journal),
+                    hanging="",
+                )
             )
         )
     if broken is None:
@@ -238,12 +243,16 @@ def verdict(document: dict[str, Any]) -> str:
                 len(noted),
             )
             said = held.format(said=said, checkpoints=", ".join(noted))
-        return paragraph(pgettext("verify.ok", "{said}: {journal}").format(said=said, journal=journal))
+        return "\n".join(
+            path_lines(pgettext("verify.ok", "{said}: {journal}").format(said=said, journal=journal), hanging="")
+        )
     if broken["entry"] is None:
         line = pgettext("verify.broken", "BROKEN: {reason} ({journal})")
     else:
         line = pgettext("verify.broken", "BROKEN: entry {entry} {reason} ({journal})")
-    return paragraph(line.format(entry=broken["entry"], reason=broken["reason"], journal=journal))
+    return "\n".join(
+        path_lines(line.format(entry=broken["entry"], reason=broken["reason"], journal=journal), hanging="")
+    )
 
 
 def replay(entry: int, line: str, runs: Sequence[Run], summary: str) -> str:
@@ -254,7 +263,7 @@ def replay(entry: int, line: str, runs: Sequence[Run], summary: str) -> str:
         colon.format(label=label), shlex.split(line)[1:], colon.format(label=styled(label, bold=True))
     )
     for run in runs:
-        lines += ["", *wrapped(pgettext("replay.run", "{label}:").format(label=run.label))]
+        lines += ["", *path_lines(pgettext("replay.run", "{label}:").format(label=run.label), hanging="")]
         if run.error:
             refused = pgettext("replay.refused", "refused: {error}").format(error=run.error)
             lines += wrapped(refused, indent="  ", hanging="    ")

@@ -231,6 +231,14 @@ def _board(move: BoardMove, word: Word) -> str:
         return say("outcome.moves", "{player} moves {start} to {tile}", player=player, start=act.start, tile=act.to)
     if act.kind == "undo":
         return say("outcome.undone", "entry {entry} taken back", entry=act.undone)
-    if act.kind == "end":
-        return say("outcome.turn", "turn {turn}: {player} to move", turn=board.turn, player=word(board.to_move))
+    if act.kind == "end":  # what the board's status says the next player does, without its "then end the turn"
+        to_move = word(board.to_move)
+        if board.phase == "attack":
+            return say(
+                "outcome.turn.attack",
+                "turn {turn}: {player} to attack (or move, if no attack is possible)",
+                turn=board.turn,
+                player=to_move,
+            )
+        return say("outcome.turn", "turn {turn}: {player} to move", turn=board.turn, player=to_move)
     return say("outcome.acts", "{player} {kind}s", player=player, kind=act.kind)

@@ -9,7 +9,7 @@ from typing import Any
 from referee.language import _, ngettext, pgettext
 from referee.render import parameters
 from referee.render.parameters import plain
-from referee.render.text import styled, table, wrapped
+from referee.render.text import path_lines, styled, table, wrapped
 from referee.ruleset.model import Ruleset
 from referee.ruleset.translated import languages
 from referee.ruling import listed
@@ -106,7 +106,7 @@ def report(rules: Ruleset, options: list[tuple[str, str, str]]) -> str:
         *([pgettext("show.aliases", "also called: {aliases}").format(aliases=aliases)] if aliases else []),
         *wrapped(pgettext("show.source", "source: {source}").format(source=rules.said(rules.source).spoken), "", "  "),
         _languages_line(rules),
-        pgettext("show.file", "file: {path}").format(path=rules.path),
+        *path_lines(pgettext("show.file", "file: {path}").format(path=rules.path)),
         "",
     ]
     if units:

@@ -95,6 +95,15 @@ def width() -> int:
     return max(40, columns)
 
 
+def at_a_terminal() -> bool:
+    """Whether the width is the terminal's ($COLUMNS set, or stderr a
+    terminal) rather than a guess for piped output: an error message wraps
+    only there, and stays one line for a script that reads it."""
+    import sys
+
+    return os.environ.get("COLUMNS", "").strip().isdecimal() or sys.stderr.isatty()
+
+
 def wrapped(text: str, indent: str = "", hanging: str = "", whole_words: bool = False) -> list[str]:
     """A line wrapped to the terminal, later lines hanging under the first's
     text; text with wide characters by the columns it takes."""
@@ -105,6 +114,18 @@ def wrapped(text: str, indent: str = "", hanging: str = "", whole_words: bool = 
     return textwrap.wrap(
         text, width(), initial_indent=indent, subsequent_indent=hanging or indent, break_long_words=not whole_words
     ) or [indent]
+
+
+def path_lines(text: str, indent: str = "", hanging: str = "  ") -> list[str]:
+    """A line that names a file or a folder, wrapped to the terminal: at spaces,
+    a path kept whole where it fits on a line of its own; one too long for
+    that breaks just after a '/', the rest on the next line under `hanging`,
+    so a long checkout's path fits and every character is kept (a folder's
+    name longer than a line is left whole)."""
+    whole = wrap(closed_up(text), width(), indent, hanging, whole_words=True)
+    if max(map(columns, whole)) <= width():
+        return whole
+    return wrap(closed_up(text), width(), indent, hanging, whole_words=True, after="/")
 
 
 def typed(words: Sequence[str], indent: str = "  ", placeholder: str = "") -> str:
@@ -157,8 +178,10 @@ def _stacked(cells: list[list[Any]], headers: Sequence[str]) -> str:
         lead = [str(row[0]).strip()] + [str(cell).strip() for header, cell in named[1:] if not header]
         lines = wrapped("  ".join(part for part in lead if part))
         for header, cell in named[1:]:
-            if header and str(cell).strip():
-                lines += wrapped(f"{header}: {str(cell).strip()}", "  ", "    ", whole_words=True)
+            value = str(cell).strip()
+            if header and value:  # a file's path breaks after a '/', never at a hyphen of a name
+                said = f"{header}: {value}"
+                lines += path_lines(said, "  ", "    ") if "/" in value else wrapped(said, "  ", "    ", True)
         blocks.append("\n".join(lines))
     return "\n\n".join(blocks)
 

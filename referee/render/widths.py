@@ -56,14 +56,14 @@ def shortened(text: str, width: int) -> str:
     return (kept if columns(kept) < width else "") + "…"  # a first wide character may not fit at all
 
 
-def wrap(text: str, width: int, first: str, later: str, whole_words: bool) -> list[str]:
+def wrap(text: str, width: int, first: str, later: str, whole_words: bool, after: str = "") -> list[str]:
     """Text with wide characters broken into lines of at most `width` columns:
     between any two wide characters or at a space, never before a closing mark
     nor after an opening one; a narrow word too long for a line is cut unless
-    `whole_words`."""
+    `whole_words`, and may break just after any of the characters `after`."""
     lines: list[str] = []
     line, used, bare = first, columns(first), True  # bare: nothing after the indent yet
-    for piece in _pieces(text):
+    for piece in _pieces(text, after):
         if piece.isspace():
             if not bare:  # kept as wide as written, as textwrap keeps it; dropped at a break
                 line, used = line + " " * len(piece), used + len(piece)
@@ -98,14 +98,22 @@ def _fitting(piece: str, room: int) -> int:
     return len(piece)
 
 
-def _pieces(text: str) -> list[str]:
-    """What a line may not break inside: a run of spaces, a narrow word, or one
-    wide character, each with the punctuation that clings to it."""
+def _pieces(text: str, after: str = "") -> list[str]:
+    """What a line may not break inside: a run of spaces, a narrow word (up to
+    and with any of the characters `after`), or one wide character, each with
+    the punctuation that clings to it."""
     pieces: list[str] = []
     for c in text:
         last = pieces[-1] if pieces else ""
         clings = bool(last) and not last.isspace() and (c in _CLOSING or last[-1] in _OPENING)
-        same_word = bool(last) and not c.isspace() and not last.isspace() and not wide(c) and not wide(last[-1])
+        same_word = (
+            bool(last)
+            and not c.isspace()
+            and not last.isspace()
+            and not wide(c)
+            and not wide(last[-1])
+            and last[-1] not in after
+        )
         if clings or same_word or (c.isspace() and last.isspace()):
             pieces[-1] += c
         else:
