@@ -10,8 +10,8 @@ from __future__ import annotations
 import sys
 import time
 
-from referee.dice import Rng
-from referee.hexmap import MAP_STREAM, SHAPES, deal
+from referee.board.hexmap import MAP_STREAM, SHAPES, deal
+from referee.chance.dice import Rng
 from referee.ruleset.load import load
 
 TILES = 36

@@ -20,7 +20,7 @@ from typing import Any
 
 import icepool
 
-from referee.dice import Die, alike
+from referee.chance.dice import Die, alike
 from referee.stages.pool import Explode, Keep, Pool, Reroll, distribution
 
 D6 = Die("d6", (1, 2, 3, 4, 5, 6))

@@ -12,9 +12,9 @@ import pytest
 from click.testing import CliRunner, Result
 from hypothesis import settings
 
-from referee import language
 from referee.cli import cli
 from referee.ruleset.load import shipped
+from referee.words import language
 
 # Property tests check answers, not speed: a per-example time limit only flakes on
 # a busy machine (speed is measured by the scripts in benchmarks/, against a reference).
@@ -115,7 +115,7 @@ def english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
         monkeypatch.delenv(variable, raising=False)
     monkeypatch.setenv("LANG", "C.UTF-8")
     yield
-    from referee import language
+    from referee.words import language
 
     language.use(language.ENGLISH)
 

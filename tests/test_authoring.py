@@ -13,7 +13,7 @@ import pytest
 import yaml
 from conftest import fails, run, run_json
 
-from referee.errors import RefereeError
+from referee.core.errors import RefereeError
 from referee.ruleset.load import load_file, shipped
 from referee.ruleset.schema import SCHEMA_FILE, generate
 

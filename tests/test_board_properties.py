@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from referee.board.history import apply
 from referee.board.state import Board
 from referee.board.turns import legal_attacks
-from referee.errors import RefereeError
+from referee.core.errors import RefereeError
 from referee.ruleset.load import load_file, shipped
 
 RULES = load_file(shipped()["diceland"])

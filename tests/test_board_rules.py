@@ -15,7 +15,7 @@ import pytest
 
 from referee.board.history import apply
 from referee.board.state import Board
-from referee.errors import RefereeError
+from referee.core.errors import RefereeError
 from referee.ruleset.load import load_file, shipped
 
 RULES = load_file(shipped()["diceland"])

@@ -14,8 +14,8 @@ import pytest
 import yaml
 from conftest import fails, run, run_json
 
-from referee import language
 from referee.ruleset.load import load
+from referee.words import language
 
 PAGES = yaml.safe_load((Path(__file__).parent / "body_pages.yaml").read_text(encoding="utf-8"))
 OTHERS = [code for code in language.LANGUAGES if code != language.ENGLISH]

@@ -8,8 +8,8 @@ import struct
 
 import pytest
 
-from referee.catalogue import Catalogue
-from referee.language import ENGLISH, LANGUAGES, catalogue_path
+from referee.core.catalogue import Catalogue
+from referee.words.language import ENGLISH, LANGUAGES, catalogue_path
 
 SPOKEN = [code for code in LANGUAGES if code != ENGLISH]
 CONTEXT, PLURAL = "\x04", "\x00"

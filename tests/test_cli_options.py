@@ -6,7 +6,7 @@ import pytest
 
 from referee.cli.options import Told, refuse_unread
 from referee.cli.told import OddsTold
-from referee.errors import RefereeError
+from referee.core.errors import RefereeError
 
 
 def test_only_options_given_are_named_in_the_order_passed() -> None:

@@ -9,7 +9,7 @@ from itertools import product
 from hypothesis import given
 from hypothesis import strategies as st
 
-from referee.dice import Die, Rng, Run, alike, exact_throws, pips, throw_count
+from referee.chance.dice import Die, Rng, Run, alike, exact_throws, pips, throw_count
 
 
 def test_generator_is_pinned() -> None:
@@ -91,7 +91,7 @@ def test_pips_reads_numbered_faces_as_numbers() -> None:
 def test_builtin_digests_are_hashlibs(data: bytes) -> None:
     import hashlib
 
-    from referee.digests import blake2b_digest, sha256_hex
+    from referee.core.digests import blake2b_digest, sha256_hex
 
     assert sha256_hex(data) == hashlib.sha256(data).hexdigest()
     assert blake2b_digest(data, 8) == hashlib.blake2b(data, digest_size=8).digest()

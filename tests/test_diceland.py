@@ -292,7 +292,7 @@ def test_identical_rolls_are_rolled_again() -> None:
 
 
 def test_the_tie_break_goes_down_the_faces() -> None:
-    from referee.deployment import placing_order
+    from referee.board.deployment import placing_order
     from referee.ruleset.load import load
 
     first, why = placing_order(load("diceland"), {"red": (6, 5, 5, 1), "blue": (6, 5, 4, 4)})

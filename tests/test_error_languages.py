@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 from conftest import fails, run
 
-from referee import language
-from referee.errors import did_you_mean
+from referee.core.errors import did_you_mean
+from referee.words import language
 
 
 def error(command: str, env: dict[str, str] | None = None) -> str:

@@ -10,7 +10,7 @@ import shlex
 
 import pytest
 
-from referee.names import article, span
+from referee.words.names import article, span
 from tests.conftest import fails, run
 
 # (a mistake players make, the error's words that must appear); the suggestion is then followed

@@ -19,8 +19,8 @@ from conftest import fails, run, run_json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.dice import exact_throws
-from referee.errors import RefereeError
+from referee.chance.dice import exact_throws
+from referee.core.errors import RefereeError
 from referee.fights.answers import chart, fight_rules, solve
 from referee.fights.grid import grid
 from referee.fights.solver import Chain

@@ -13,12 +13,12 @@ from conftest import fails, run, run_json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.dice import Rng
+from referee.chance.dice import Rng
 from referee.fights.answers import solve
-from referee.odds import battle_odds
 from referee.procedures.base import Battle
 from referee.procedures.door import dice_needed, resolve
 from referee.ruleset.load import load
+from referee.settle.odds import battle_odds
 
 FR = load("frontline-risk")
 ISSUE = (

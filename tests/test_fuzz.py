@@ -26,8 +26,11 @@ from conftest import EXAMPLES
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from referee.chance.notation import MAX_DICE, MAX_SIDES
 from referee.cli import COMMANDS, cli
-from referee.inputs import (
+from referee.ruleset.load import load, shipped
+from referee.ruleset.yamlnodes import MAX_BYTES
+from referee.words.inputs import (
     DICE_PER_UNIT,
     LARGEST,
     MAX_ARGUMENT,
@@ -37,9 +40,6 @@ from referee.inputs import (
     MAX_PATH,
     TABLE_NUMBER,
 )
-from referee.notation import MAX_DICE, MAX_SIDES
-from referee.ruleset.load import load, shipped
-from referee.ruleset.yamlnodes import MAX_BYTES
 
 CASES = int(os.environ.get("REFEREE_FUZZ_EXAMPLES", "150"))
 FUZZ = settings(max_examples=CASES, deadline=None, derandomize=CASES <= 1000, suppress_health_check=list(HealthCheck))

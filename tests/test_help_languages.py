@@ -11,9 +11,9 @@ import pytest
 from click.testing import CliRunner
 from conftest import run
 
-from referee import language
 from referee.cli import COMMANDS, cli
 from referee.render.widths import columns
+from referee.words import language
 
 OTHERS = [code for code in language.LANGUAGES if code != language.ENGLISH]
 

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.hexmap import SHAPES, coordinate, deal, distance, letters, neighbours
+from referee.board.hexmap import SHAPES, coordinate, deal, distance, letters, neighbours
 from referee.ruleset.load import load
 
 RULES = load("diceland")

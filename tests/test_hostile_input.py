@@ -15,9 +15,9 @@ from click.testing import CliRunner
 from conftest import fails, run, run_json
 
 from referee.cli import cli
-from referee.inputs import shown
 from referee.ruleset.load import shipped
 from referee.ruleset.yamlnodes import MAX_BYTES
+from referee.words.inputs import shown
 
 Edit = Callable[[str, Callable[[str], str]], Path]
 

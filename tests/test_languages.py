@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 from conftest import fails, run, run_json
 
-from referee import language
 from referee.ruleset.load import load, shipped
+from referee.words import language
 
 ROOT = Path(__file__).resolve().parent.parent
 OTHERS = [code for code in language.LANGUAGES if code != language.ENGLISH]

@@ -1,8 +1,9 @@
 """Imports point one way, down the layers of the design: the CLI, reports,
-services built on the door, the procedures behind it, then dice, rulesets and
-the ruling records, then errors, the
-record classes everything declares and the catalogue reader. A module may import its own layer and the
-layers below, never one above."""
+services built on the door, the procedures behind it, then dice, words,
+rulesets and the ruling records, then the core: errors, the record classes
+everything declares, the catalogue reader. Each module lives in a room, a
+package named for what it holds, and takes its room's layer; a module may
+import its own layer and the layers below, never one above."""
 
 from __future__ import annotations
 
@@ -15,30 +16,32 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "referee"
 CLI, RENDER, SERVICES, PROCEDURES, BOTTOM, ERRORS = range(6)
-BY_PREFIX = (  # the first prefix a module's dotted name starts with decides its layer
+ROOMS = (  # each room under referee/ and its layer; a module lives on its room's layer
     ("referee.cli", CLI),
     ("referee.__main__", CLI),
     ("referee.render", RENDER),
+    ("referee.board", SERVICES),
+    ("referee.economy", SERVICES),
+    ("referee.fights", SERVICES),
+    ("referee.journal", SERVICES),
+    ("referee.settle", SERVICES),
     ("referee.procedures", PROCEDURES),
     ("referee.stages", PROCEDURES),
-    ("referee.dice", BOTTOM),
-    ("referee.notation", BOTTOM),
-    ("referee.ruleset", BOTTOM),
-    ("referee.ruling", BOTTOM),
+    ("referee.chance", BOTTOM),
     ("referee.outcomes", BOTTOM),
-    ("referee.names", BOTTOM),
-    ("referee.digests", BOTTOM),
-    ("referee.inputs", BOTTOM),
-    ("referee.language", BOTTOM),
-    ("referee.errors", ERRORS),
-    ("referee.records", ERRORS),
-    ("referee.catalogue", ERRORS),
-    ("referee", SERVICES),
+    ("referee.ruleset", BOTTOM),
+    ("referee.rulings", BOTTOM),
+    ("referee.words", BOTTOM),
+    ("referee.core", ERRORS),
 )
 
 
 def layer(module: str) -> int:
-    return next(level for prefix, level in BY_PREFIX if module == prefix or module.startswith(prefix + "."))
+    if module == "referee":
+        return ERRORS  # the package itself holds only its version
+    rooms = [level for prefix, level in ROOMS if module == prefix or module.startswith(prefix + ".")]
+    assert rooms, f"{module} is in no room: move it into one, or list its room in ROOMS"
+    return rooms[0]
 
 
 def modules() -> dict[str, Path]:
@@ -74,6 +77,26 @@ def test_imports_point_down(module: str) -> None:
 def test_every_layer_is_used() -> None:
     """A prefix no module falls under would be a layer rule that checks nothing."""
     assert {layer(m) for m in MODULES} == set(range(6))
+
+
+KNOWN_EAGER_ROOMS = ["referee/cli/__init__.py", "referee/outcomes/__init__.py"]  # rooms older than this rule
+
+
+def test_the_top_level_holds_rooms_only() -> None:
+    """Each module lives in a room named for what it holds; the top of the
+    package keeps only its version and `python -m referee`."""
+    assert sorted(p.name for p in PACKAGE.glob("*.py")) == ["__init__.py", "__main__.py"]
+
+
+def test_a_room_imports_nothing_when_entered() -> None:
+    """A room's `__init__` says what the room holds and imports nothing, so
+    importing one module of a room never loads its neighbours."""
+    eager = sorted(
+        str(init.relative_to(PACKAGE.parent))
+        for init in PACKAGE.glob("*/__init__.py")
+        if init.parent.name in {prefix.split(".")[1] for prefix, _ in ROOMS} and imports(init)
+    )
+    assert eager == KNOWN_EAGER_ROOMS, eager
 
 
 KNOWN_CYCLES: list[list[str]] = []
@@ -166,7 +189,7 @@ def _flags_said(module: str) -> list[str]:
 
 def test_below_the_cli_messages_name_inputs_not_flags() -> None:
     """Services and procedures speak of the game: a message that says what to
-    type names the input with `referee.errors.setting`, and the CLI writes it
+    type names the input with `referee.core.errors.setting`, and the CLI writes it
     as its option."""
     speakers = {
         str(MODULES[m].relative_to(PACKAGE.parent)): said
@@ -210,7 +233,7 @@ def test_every_setting_a_message_names_is_an_option() -> None:
 
 def test_the_cli_spells_a_setting_as_its_option() -> None:
     import referee.cli  # noqa: F401  (installs the spelling)
-    from referee.errors import RefereeError, setting
+    from referee.core.errors import RefereeError, setting
 
     error = RefereeError(f"say which die grows: {setting('grow')} 3", rule="DL-4")
     assert str(error) == "say which die grows: --grow 3 (DL-4)"

@@ -17,7 +17,7 @@ from typing import ClassVar
 import pytest
 from conftest import fails, run_json
 
-from referee.dice import pips
+from referee.chance.dice import pips
 from referee.outcomes import Exchange, ExchangeSide
 from referee.procedures import told
 from referee.procedures.base import Battle, DiceNeed, Procedure, Throw, size
@@ -25,7 +25,7 @@ from referee.ruleset import registry
 from referee.ruleset.crosscheck import Fail
 from referee.ruleset.model import Ruleset
 from referee.ruleset.spec import RULE, Text, field
-from referee.ruling import SIDES, Ruling, Side, step
+from referee.rulings.ruling import SIDES, Ruling, Side, step
 
 NAME = "highest-die"
 

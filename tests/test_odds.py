@@ -11,11 +11,11 @@ from itertools import product
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.dice import Rng
-from referee.odds import battle_odds
+from referee.chance.dice import Rng
 from referee.procedures.base import Battle
 from referee.procedures.door import dice_needed, resolve
 from referee.ruleset.load import load
+from referee.settle.odds import battle_odds
 
 GF = load("groundforce")
 UNITS = ["trooper", "saboteur", "heavy"]

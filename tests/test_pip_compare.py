@@ -10,11 +10,11 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.odds import battle_odds as odds
 from referee.procedures.pip_compare.resolver import PipFight
 from referee.render.pips import marginals
-from referee.rolling import settle
 from referee.ruleset.load import load
+from referee.settle.odds import battle_odds as odds
+from referee.settle.rolling import settle
 
 RULES = load("diceland")
 pips = st.integers(min_value=1, max_value=6)

@@ -16,8 +16,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.dice import Die, Face, alike, exact_throws
-from referee.errors import RefereeError
+from referee.chance.dice import Die, Face, alike, exact_throws
+from referee.core.errors import RefereeError
 from referee.stages.pool import Explode, Keep, Pool, Pooled, Reroll, distribution
 
 D6 = Die("d6", (1, 2, 3, 4, 5, 6))
@@ -174,7 +174,7 @@ def test_one_side_chooses_its_die_by_its_own_order() -> None:
 
 def test_drawn_rounds_read_back_as_typed() -> None:
     """A drawn pool is one run of faces that its rounds cut back into the same rounds."""
-    from referee.dice import Rng
+    from referee.chance.dice import Rng
 
     pool = Pool(reroll=Reroll((1, 2)), explode=Explode((6,), 3))
     for seed in range(20):

@@ -8,7 +8,7 @@ from dataclasses import FrozenInstanceError, field
 
 import pytest
 
-from referee.records import record, section
+from referee.core.records import record, section
 
 
 @record

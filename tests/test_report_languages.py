@@ -159,8 +159,8 @@ def test_a_chart_of_whole_fights_reads_in_the_language_asked_and_lines_up_in_chi
 )
 def test_thousands_are_grouped_as_the_language_writes_them(code: str, said: str) -> None:
     """Where a comma is the decimal mark, 3,438 states would read as three and a bit."""
-    from referee import language
     from referee.render.text import grouped
+    from referee.words import language
 
     language.use(code)
     try:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from conftest import fails, ruling_of, run, run_json
 
-from referee.notation import DiceTerm, parse
+from referee.chance.notation import DiceTerm, parse
 
 
 @pytest.mark.parametrize(

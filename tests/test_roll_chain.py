@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from referee.dice import Die, exact_throws
+from referee.chance.dice import Die, exact_throws
 from referee.procedures.base import DiceNeed, dice_of, joined
 from tests.conftest import fails, run, run_json
 

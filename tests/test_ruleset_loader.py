@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from conftest import fails, run
 
-from referee.errors import RefereeError
+from referee.core.errors import RefereeError
 from referee.ruleset.load import load, load_file, shipped
 
 Edit = Callable[[str, Callable[[str], str]], Path]

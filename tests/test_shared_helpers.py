@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from referee.dice import Die, Run, throw_count
-from referee.names import plural
+from referee.chance.dice import Die, Run, throw_count
 from referee.procedures.base import DiceNeed, cite, dice_of, joined
-from referee.ruling import other
+from referee.rulings.ruling import other
+from referee.words.names import plural
 
 
 @dataclass(frozen=True)

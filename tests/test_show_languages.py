@@ -11,11 +11,11 @@ import dataclasses
 import pytest
 from conftest import fails, run, run_json
 
-from referee import language
 from referee.render import parameters
 from referee.ruleset import registry
 from referee.ruleset.load import shipped
 from referee.ruleset.spec import Record
+from referee.words import language
 
 WIDE = {"COLUMNS": "200", "NO_COLOR": "1"}
 OTHERS = [code for code in language.LANGUAGES if code != language.ENGLISH]

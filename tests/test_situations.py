@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 
 from referee.procedures.base import Battle, throw_from_dict
 from referee.procedures.door import procedure_for, resolve
-from referee.rolling import settle
 from referee.ruleset.load import load
+from referee.settle.rolling import settle
 
 NAME = st.text(alphabet="abcdefgh-", min_size=1, max_size=8)
 UNITS = st.lists(st.tuples(NAME, st.integers(0, 1000)), max_size=3).map(tuple)

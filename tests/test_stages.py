@@ -320,7 +320,7 @@ def test_a_staged_ruling_speaks_the_language_asked() -> None:
 
 
 def test_cancelling_goes_through_the_order_and_leaves_the_rest() -> None:
-    from referee.ruling import Side
+    from referee.rulings.ruling import Side
     from referee.stages.count import Cancel, cancel, count
 
     rolled = {
@@ -457,7 +457,7 @@ def test_the_compared_symbol_is_one_a_face_carries(written: Path) -> None:
 
 @pytest.mark.parametrize("tie", ["nothing", "attacker", "defender"])
 def test_the_compare_stage_gives_the_winner_and_the_margin_of_every_pair_of_counts(tie: str) -> None:
-    from referee.ruling import Side
+    from referee.rulings.ruling import Side
     from referee.stages.compare import compare
 
     for attacker, defender, free in itertools.product(range(4), range(4), [None, Side.ATTACKER, Side.DEFENDER]):
@@ -481,7 +481,7 @@ def test_the_compare_stage_gives_the_winner_and_the_margin_of_every_pair_of_coun
 )
 def test_the_costs_of_a_comparison_lost(on_win: str, margin: int, count: int, options: list[dict[str, int]]) -> None:
     from referee.ruleset.load import load
-    from referee.ruling import Side
+    from referee.rulings.ruling import Side
     from referee.stages.costs import removed
 
     rules = load("groundforce")

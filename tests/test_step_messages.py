@@ -18,8 +18,8 @@ from typing import Any
 import pytest
 from conftest import run, run_json
 
-from referee import language
-from referee.ruling import Side, either, say_n, step, step_n
+from referee.rulings.ruling import Side, either, say_n, step, step_n
+from referee.words import language
 
 ROOT = Path(__file__).resolve().parent.parent
 OTHERS = [code for code in language.LANGUAGES if code != language.ENGLISH]
@@ -318,9 +318,9 @@ def test_an_english_ruling_replays_as_the_same_at_a_table_speaking_another_langu
     """An English entry names no language: it is said again in English, not in
     the language the replaying table speaks; a --lang typed but not spoken (an
     ASCII terminal) is not kept as the ruling's."""
-    from referee import language
     from referee.cli.journaling import _spoken
     from referee.journal.store import open_journal
+    from referee.words import language
 
     run(GROUND_FORCE.replace(" --no-journal", ""))
     run("reinforce groundforce --mines 2 --free-places 2")

@@ -10,12 +10,12 @@ from itertools import product
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from referee.dice import Rng
-from referee.hitcheck import chances, chart
+from referee.chance.dice import Rng
 from referee.outcomes.strike import Strike
 from referee.procedures.target_number.chart import cells
-from referee.rolling import settle
 from referee.ruleset.load import load
+from referee.settle.hitcheck import chances, chart
+from referee.settle.rolling import settle
 
 TF = load("trueforces")
 PARAMS = TF.attacks["combat"]

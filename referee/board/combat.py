@@ -8,9 +8,9 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from referee.records import record
+from referee.core.records import record
 from referee.ruleset.model import Ruleset
-from referee.ruling import Step
+from referee.rulings.ruling import Step
 
 if TYPE_CHECKING:
     from referee.procedures.base import Cited
@@ -65,7 +65,7 @@ def _situation(rules: Ruleset, told: Told, policy: bool = False) -> object:
 
 def rule(rules: Ruleset, told: Told, throw: tuple[int, ...] | None, seed: int | None) -> tuple[Result, int | None]:
     """Rule the attack on the typed throw, or on one drawn (from `seed`, a fresh one when None)."""
-    from referee.rolling import settle
+    from referee.settle.rolling import settle
 
     typed = {} if throw is None else {"attacker": ",".join(map(str, throw))}
     settled = settle(rules, _situation(rules, told), typed, seed)
@@ -94,7 +94,7 @@ def chances(rules: Ruleset, told: Told) -> tuple[Fraction, Fraction]:
     """The exact chance of taking the tile and the expected pips the attacker
     loses, summed over every throw by the same resolver (a combined attack
     picks by the procedure's best-pairing policy)."""
-    from referee.odds import battle_odds
+    from referee.settle.odds import battle_odds
 
     take = lost = Fraction(0)
     for o in battle_odds(rules, _situation(rules, told, policy=True)):
@@ -107,7 +107,7 @@ def chances(rules: Ruleset, told: Told) -> tuple[Fraction, Fraction]:
 def refusal(rules: Ruleset, told: Told) -> str | None:
     """Why the procedure refuses this attack before any roll (too many dice, a
     terrain that refuses a combined attack), as 'message (rule)'; None if allowed."""
-    from referee.errors import RefereeError
+    from referee.core.errors import RefereeError
     from referee.procedures.door import dice_needed
 
     try:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from referee.records import record
+from referee.core.records import record
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -63,7 +63,7 @@ def hints(rules: Ruleset, board: Board) -> list[Hint]:
 def _ends(rules: Ruleset, board: Board, target: str) -> tuple[str | None, str | None]:
     """Whether taking the target ends the game, and the note that says so with its rule."""
     from referee.board.state import opted, play_of
-    from referee.ruling import say
+    from referee.rulings.ruling import say
 
     play, player = play_of(rules), board.to_move
     enemy = board.other(player)

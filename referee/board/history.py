@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING, Any
 
 from referee.board import COMMAND, opening, turns
 from referee.board.state import Board
-from referee.errors import RefereeError
+from referee.core.errors import RefereeError
 from referee.ruleset.model import Ruleset
-from referee.ruling import Step, say
+from referee.rulings.ruling import Step, say
 
 if TYPE_CHECKING:
     from referee.board.snapshot import BoardMove

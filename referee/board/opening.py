@@ -5,15 +5,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from referee.board.deployment import Armies, deployment_of, placing_order, roll_armies, typed_rolls, who_starts
+from referee.board.hexmap import deal
 from referee.board.state import Board, play_of
 from referee.board.turns import begin_turn
-from referee.deployment import Armies, deployment_of, placing_order, roll_armies, typed_rolls, who_starts
-from referee.dice import pips
-from referee.errors import RefereeError, setting
-from referee.hexmap import deal
-from referee.language import pgettext
+from referee.chance.dice import pips
+from referee.core.errors import RefereeError, setting
 from referee.ruleset.model import Ruleset
-from referee.ruling import Step, either, listed, say, series, step
+from referee.rulings.ruling import Step, either, listed, say, series, step
+from referee.words.language import pgettext
 
 Action = dict[str, Any]
 
@@ -67,7 +67,7 @@ def start(rules: Ruleset, action: Action) -> tuple[Board, list[Step]]:
     options = list(action["options"])
     for option in options:
         if option not in rules.variants:
-            from referee.errors import did_you_mean
+            from referee.core.errors import did_you_mean
 
             raise did_you_mean(pgettext("kind", "special rule"), option, list(rules.variants))
     if play.capital_variant in options and not action["capitals"]:

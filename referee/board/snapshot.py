@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from dataclasses import field
 from typing import Any
 
-from referee.records import record
+from referee.core.records import record
 
 
 @record

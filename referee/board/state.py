@@ -10,13 +10,13 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from referee.board.hexmap import neighbours
 from referee.board.snapshot import BoardState
-from referee.errors import RefereeError, did_you_mean
-from referee.hexmap import neighbours
-from referee.language import pgettext
+from referee.core.errors import RefereeError, did_you_mean
 from referee.ruleset.model import Ruleset
 from referee.ruleset.play import Play, TerrainPlay
-from referee.ruling import say
+from referee.rulings.ruling import say
+from referee.words.language import pgettext
 
 FORMAT = 1
 # the parts the rules keep as plain data and change in place (what waits, the winner and why)

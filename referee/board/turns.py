@@ -10,12 +10,12 @@ import json
 from typing import Any
 
 from referee.board import combat
+from referee.board.deployment import deployment_of
 from referee.board.state import Board, effect, opted, play_of, terrain_on
-from referee.deployment import deployment_of
-from referee.dice import pips, seed_of
-from referee.errors import RefereeError, setting
+from referee.chance.dice import pips, seed_of
+from referee.core.errors import RefereeError, setting
 from referee.ruleset.model import Ruleset
-from referee.ruling import Step, Value, either, listed, say, step, step_n
+from referee.rulings.ruling import Step, Value, either, listed, say, step, step_n
 
 Action = dict[str, Any]
 Attack = tuple[str, str, str | None]  # from, target, second attacking tile
@@ -519,7 +519,7 @@ def move(rules: Ruleset, board: Board, action: Action) -> tuple[Board, list[Step
     steps = [step(play.move_rule, "move", "{player} moves the die on {start} to {to}", player=who, start=start, to=to)]
     moved = board.dice.pop(start)
     if merging:
-        from referee.scoring import group
+        from referee.board.scoring import group
 
         merged = group(rules, (int(moved[1]), board.pips(to)))
         board.dice[to][1] = merged.value
@@ -751,7 +751,7 @@ def begin_turn(rules: Ruleset, board: Board, steps: list[Step]) -> tuple[Board, 
 
 def _over(rules: Ruleset, board: Board, steps: list[Step], capital: str | None = None) -> tuple[Board, list[Step]]:
     """The game ends: the winner by the capital taken, else by the scoring rule's criteria."""
-    from referee.scoring import score
+    from referee.board.scoring import score
 
     board.phase = "over"
     board.pending = board.attraction = None  # a finished game offers no action

@@ -15,7 +15,7 @@ import click
 from referee import __version__
 from referee.cli.helptext import SpokenContext, described, examples_last, helped
 from referee.cli.rulesdirs import folders_given
-from referee.errors import RefereeError, spell_inputs
+from referee.core.errors import RefereeError, spell_inputs
 
 COMMANDS = {
     "battle": "referee.cli.battle:battle",
@@ -73,7 +73,7 @@ def _version(ctx: click.Context) -> None:
 
 
 def _flag(word: str) -> str:
-    """The option that sets an input a message names (`referee.errors.setting`)."""
+    """The option that sets an input a message names (`referee.core.errors.setting`)."""
     return f"--{word}"
 
 
@@ -112,7 +112,7 @@ def fail(message: str, as_json: bool = False, error: RefereeError | None = None)
         sys.exit(2)
     from referee.render.text import at_a_terminal, wrapped
     from referee.render.widths import closed_up
-    from referee.ruling import say
+    from referee.rulings.ruling import say
 
     if error is not None and error.rule:  # the rule in the brackets the language writes
         said = f"{error.where}: {error.message}" if error.where else error.message
@@ -131,7 +131,7 @@ def speak(value: str | None) -> None:
     cannot show (Chinese on an ASCII terminal) falls back to English."""
     import os
 
-    from referee import language
+    from referee.words import language
 
     language.choose(value, os.environ, sys.stdout.encoding)
 
@@ -167,8 +167,8 @@ class RefereeGroup(click.Group):
     def resolve_command(self, ctx: click.Context, args: list[str]) -> Any:
         name = args[0] if args else ""
         if name and not name.startswith("-") and name not in COMMANDS:
-            from referee.errors import did_you_mean
-            from referee.language import pgettext
+            from referee.core.errors import did_you_mean
+            from referee.words.language import pgettext
 
             raise RefereeError(did_you_mean(pgettext("kind", "command"), name, list(COMMANDS)).message)
         return super().resolve_command(ctx, args)
@@ -205,7 +205,7 @@ class RefereeGroup(click.Group):
         given = sys.argv[1:] if args is None else list(args)
         as_json = _asks_json(given)
         try:
-            from referee.inputs import argument
+            from referee.words.inputs import argument
 
             for position, word in enumerate(given, 1):
                 argument(word, position)
@@ -229,7 +229,7 @@ class RefereeGroup(click.Group):
         except click.ClickException as exc:
             fail(exc.format_message(), as_json)
         except click.Abort:
-            from referee.ruling import say
+            from referee.rulings.ruling import say
 
             click.echo(say("error.interrupted", "interrupted"), err=True)
 
@@ -289,7 +289,7 @@ def cli(rules_dir: tuple[str, ...], as_json: bool) -> None:
         from referee.cli.journaling import ARGV
 
         moved = shlex.join(["referee", *(w for w in click.get_current_context().meta[ARGV] if w != "--json"), "--json"])
-        from referee.ruling import say
+        from referee.rulings.ruling import say
 
         raise RefereeError(say("error.json.after", "--json goes after the command: {moved}", moved=moved))
 

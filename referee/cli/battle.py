@@ -32,9 +32,9 @@ from referee.cli.options import (
 )
 from referee.cli.picks import PAIRING, how_to_pick, on_this_throw, rolled_before
 from referee.cli.told import BattleTold
-from referee.errors import RefereeError
+from referee.core.errors import RefereeError
 from referee.ruleset.model import Ruleset
-from referee.ruling import say
+from referee.rulings.ruling import say
 
 
 @click.command()
@@ -137,7 +137,7 @@ def rule(rules: Ruleset, told: BattleTold, as_json: bool, roll: bool = True, rep
     from referee.journal.rerule import stored
     from referee.procedures.door import procedure_for
     from referee.render import kinds
-    from referee.rolling import settle
+    from referee.settle.rolling import settle
 
     procedure = procedure_for(rules)
     refuse_unread(told.unread({*procedure.reads, *procedure.typed, "seed"}), not_read_by(rules))

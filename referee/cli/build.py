@@ -8,8 +8,8 @@ import click
 from referee.cli.helptext import described
 from referee.cli.journaling import journaled, record
 from referee.cli.options import counts_from_args, emit, json_option, load_rules, ruleset_argument
-from referee.recruiting import build as check_build
-from referee.recruiting import building_counts
+from referee.economy.recruiting import build as check_build
+from referee.economy.recruiting import building_counts
 from referee.render import recruiting as render
 
 _EXTRA = {"ignore_unknown_options": True, "allow_extra_args": True}

@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable
 import click
 
 from referee.cli.rulesdirs import user_dirs
-from referee.errors import RefereeError
+from referee.core.errors import RefereeError
 from referee.ruleset.model import Ruleset
 
 Completer = Callable[[click.Context, click.Parameter, str], list[str]]

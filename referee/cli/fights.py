@@ -12,10 +12,10 @@ import click
 
 from referee.cli.helptext import helped
 from referee.cli.options import F, Named, emit, refuse_unread, whole
-from referee.errors import RefereeError
-from referee.language import pgettext
+from referee.core.errors import RefereeError
 from referee.ruleset.model import Ruleset
-from referee.ruling import SIDES, Side, listed, say
+from referee.rulings.ruling import SIDES, Side, listed, say
+from referee.words.language import pgettext
 
 if TYPE_CHECKING:
     from referee.cli.told import OddsTold

@@ -12,10 +12,10 @@ from referee.cli import completion
 from referee.cli.helptext import described, helped
 from referee.cli.journaling import journal_option, opened, record, report_damage
 from referee.cli.options import emit, json_option, load_rules
-from referee.errors import RefereeError
-from referee.language import pgettext
+from referee.core.errors import RefereeError
 from referee.render.text import table
-from referee.ruling import say, say_n
+from referee.rulings.ruling import say, say_n
+from referee.words.language import pgettext
 
 
 @click.group(invoke_without_command=True)

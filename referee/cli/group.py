@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import click
 
+from referee.board.scoring import group as merge
 from referee.cli.helptext import described
 from referee.cli.journaling import journaled, record
 from referee.cli.options import emit, json_option, load_rules, ruleset_argument
 from referee.procedures.told import pips as numbers
 from referee.render import score as render
-from referee.scoring import group as merge
 
 
 @click.command()

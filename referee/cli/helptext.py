@@ -59,7 +59,7 @@ def examples_last(command: click.Command) -> click.Command:
 
 def spoken(text: str) -> str:
     """A help text in the language spoken: by its id, else one of click's own."""
-    from referee.language import _, pgettext
+    from referee.words.language import _, pgettext
 
     context = _ids.get(text)
     if context:
@@ -76,7 +76,7 @@ class SpokenContext(click.Context):
         return SpokenFormatter(width=self.terminal_width, max_width=self.max_content_width)
 
     def get_help(self) -> str:
-        from referee.language import ENGLISH, current
+        from referee.words.language import ENGLISH, current
 
         if current() == ENGLISH:
             return super().get_help()
@@ -87,8 +87,8 @@ class SpokenContext(click.Context):
 
 def _write_help(ctx: click.Context, formatter: click.HelpFormatter) -> None:
     """What click's Command.format_help writes, each text in the language spoken."""
-    from referee.language import _
     from referee.render.widths import wide
+    from referee.words.language import _
 
     command = ctx.command
     usage = _("Usage:")
@@ -112,7 +112,7 @@ def _write_help(ctx: click.Context, formatter: click.HelpFormatter) -> None:
 
 def _option_row(option: click.Option, ctx: click.Context) -> tuple[str, str]:
     """An option's line: its flags, its help and click's notes ([default: 20], [required])."""
-    from referee.language import _, pgettext
+    from referee.words.language import _, pgettext
 
     extra = option.get_help_extra(ctx)
     notes = []
@@ -131,7 +131,7 @@ def _option_row(option: click.Option, ctx: click.Context) -> tuple[str, str]:
 
 def _write_commands(ctx: click.Context, group: click.Group, formatter: click.HelpFormatter) -> None:
     """A group's subcommands, each by the first sentence of its help, cut to fit."""
-    from referee.language import _
+    from referee.words.language import _
 
     names = [n for n in group.list_commands(ctx) if (sub := group.get_command(ctx, n)) and not sub.hidden]
     if not names:
@@ -161,7 +161,7 @@ def _summary(text: str, limit: int) -> str:
 
 def _epilog(epilog: str) -> Iterable[str]:
     """An epilog's paragraphs in the language spoken: its text by id, its example's heading."""
-    from referee.language import _
+    from referee.words.language import _
 
     text, _marker, example = epilog.partition(EXAMPLE)
     if text.strip():

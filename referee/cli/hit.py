@@ -20,8 +20,8 @@ from referee.cli.options import (
     whole,
 )
 from referee.cli.told import BattleTold
-from referee.errors import RefereeError
-from referee.ruling import say
+from referee.core.errors import RefereeError
+from referee.rulings.ruling import say
 
 
 @click.command()

@@ -39,8 +39,8 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from referee.cli.helptext import helped
-from referee.errors import RefereeError
-from referee.ruling import say, series
+from referee.core.errors import RefereeError
+from referee.rulings.ruling import say, series
 
 if TYPE_CHECKING:
     from referee.journal.rows import Entry
@@ -125,7 +125,7 @@ def _jsonable(document: Any) -> Any:
 
 
 def _ruleset_content(rules: Ruleset) -> bytes:
-    from referee.digests import sha256_hex
+    from referee.core.digests import sha256_hex
 
     content = Path(rules.path).read_bytes()
     if sha256_hex(content) != rules.digest:
@@ -216,7 +216,7 @@ def _spoken(argv: list[str]) -> list[str]:
     """The command line with the language it was ruled in, so a replay says
     its steps in that language and compares like with like (a language chosen
     by REFEREE_LANG or the locale is not on the line typed)."""
-    from referee import language
+    from referee.words import language
 
     code = language.current()
     kept = without_language(argv)  # a --lang typed but not spoken (an ASCII terminal) is not the ruling's
@@ -226,7 +226,7 @@ def _spoken(argv: list[str]) -> list[str]:
 def ruled_in(argv: list[str]) -> str:
     """The language a stored command line was ruled in: the --lang it opens
     with (as `_spoken` records it), else English."""
-    from referee import language
+    from referee.words import language
 
     return argv[1] if argv[:1] == ["--lang"] and len(argv) > 1 else language.ENGLISH
 
@@ -284,7 +284,7 @@ class EntryNumber(click.ParamType[int | None, Any]):
     name = "entry"
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int | None:
-        from referee.inputs import whole_number
+        from referee.words.inputs import whole_number
 
         if isinstance(value, int) or value is None:
             return value
@@ -295,14 +295,14 @@ class EntryNumber(click.ParamType[int | None, Any]):
             raise RefereeError(
                 say("error.entry.number", "ENTRY is an entry's number or 'last', not '{given}'", given=text)
             )
-        from referee.language import pgettext
+        from referee.words.language import pgettext
 
         return whole_number(text, pgettext("argument.entry", "entry"), 1)  # named as the language names an entry
 
 
 def _last_words() -> set[str]:
     """'last' in every language the referee speaks."""
-    from referee.language import LANGUAGES, pgettext, speaking
+    from referee.words.language import LANGUAGES, pgettext, speaking
 
     words = set()
     for code in LANGUAGES:
@@ -346,7 +346,7 @@ def rerunning(ruleset_file: Path | None) -> Iterator[Rerun]:
     """While `referee replay` runs a stored command line again: `load_rules`
     loads `ruleset_file`, `record` keeps the document instead of writing the
     journal, and `write_file` writes nothing."""
-    from referee import language
+    from referee.words import language
 
     attempt = Rerun(ruleset_file)
     token = _RERUN.set(attempt)
@@ -377,14 +377,14 @@ def write_file(path: str, text: str, what: str) -> None:
         ctx.meta[ASIDE] = True
         click.echo(text, nl=not text.endswith("\n"))
         return
-    from referee.inputs import write_text
+    from referee.words.inputs import write_text
 
     write_text(Path(path), text, what)
 
 
 def written_to(path: str) -> str:
     """Where a file went, as a sentence names it: its path, or stdout for '-'."""
-    from referee.language import pgettext
+    from referee.words.language import pgettext
 
     return pgettext("file.stdout", "stdout") if path == STDOUT else path
 

@@ -15,10 +15,10 @@ import click
 from referee.cli.helptext import described, helped
 from referee.cli.journaling import chosen, entry_argument, journal_option, opened, report_damage
 from referee.cli.options import Named, emit, json_option, whole
-from referee.errors import RefereeError
+from referee.core.errors import RefereeError
 from referee.render import journal as render
 from referee.render.outcome import names_words, outcome, stored
-from referee.ruling import say
+from referee.rulings.ruling import say
 
 if TYPE_CHECKING:
     from referee.journal.checkpoint import Noted
@@ -72,10 +72,10 @@ def _ruleset_known(journal: Journal, ruleset: str) -> None:
     """A ruleset no entry was ruled with and the referee does not know is a
     typo, not an evening without entries: the closest name is suggested."""
     from referee.cli.rulesdirs import user_dirs
-    from referee.errors import did_you_mean
-    from referee.language import pgettext
+    from referee.core.errors import did_you_mean
     from referee.ruleset.load import catalogue
     from referee.ruleset.lookup import every_name
+    from referee.words.language import pgettext
 
     found, ruled = catalogue(user_dirs()), journal.rulesets()
     known = sorted({*ruled, *every_name(found)})
@@ -186,10 +186,10 @@ def _printed_again(entry: Entry, content: bytes | None) -> str | None:
     """What the entry's command printed, run again with the ruleset content kept
     in the journal, in the language asked now: None when that no longer rules
     the same (which is checked in the language it was ruled in)."""
-    from referee import language
     from referee.cli.journaling import ruled_in, without_language
     from referee.cli.replay import rerun
     from referee.journal.compare import differences
+    from referee.words import language
 
     args, asked = entry.replay, language.current()
     with _kept(entry, content) as kept:
@@ -228,7 +228,7 @@ def _reported(entry: Entry, content: bytes) -> str:
     from referee.journal.rerule import reread
     from referee.procedures.door import resolve
     from referee.render import kinds
-    from referee.rolling import Settled
+    from referee.settle.rolling import Settled
 
     dice = entry.dice
     with _kept(entry, content) as kept:

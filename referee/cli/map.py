@@ -6,15 +6,15 @@ from typing import Any
 
 import click
 
+from referee.board.hexmap import SHAPES, Landmap, deal, landscape_of
+from referee.chance.dice import new_seed
 from referee.cli.helptext import described, helped
 from referee.cli.journaling import journaled, record, write_file, written_to
 from referee.cli.options import F, Named, emit, json_option, load_rules, ruleset_argument, seed_option, whole
-from referee.dice import new_seed
-from referee.errors import RefereeError
-from referee.hexmap import SHAPES, Landmap, deal, landscape_of
-from referee.language import pgettext
+from referee.core.errors import RefereeError
 from referee.ruleset.model import Ruleset
-from referee.ruling import say
+from referee.rulings.ruling import say
+from referee.words.language import pgettext
 
 
 def map_options(f: F) -> F:

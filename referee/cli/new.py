@@ -10,9 +10,9 @@ import click
 from referee.cli.helptext import described, helped
 from referee.cli.options import emit, json_option, load_rules
 from referee.cli.rulesdirs import user_dirs
-from referee.errors import RefereeError
+from referee.core.errors import RefereeError
 from referee.ruleset.load import catalogue, load_file
-from referee.ruling import say
+from referee.rulings.ruling import say
 
 SCHEMA_LINE = "# yaml-language-server: $schema="
 

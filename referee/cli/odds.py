@@ -77,7 +77,7 @@ def odds(ruleset: str, as_json: bool, **options: Any) -> None:
     refuse_unread(told.unread({*procedure.reads, *fights.WORDS}), not_read_by(rules))
     if fights.asked(told):  # whole fights: neither one attack's odds nor its report are imported
         return fights.answer(rules, told, as_json)
-    from referee.odds import battle_odds
+    from referee.settle.odds import battle_odds
 
     view = kinds.report(procedure.report)
     situation = procedure.read(rules, told.words())

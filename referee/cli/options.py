@@ -14,14 +14,14 @@ import click
 from referee.cli import completion
 from referee.cli.helptext import helped
 from referee.cli.rulesdirs import user_dirs
-from referee.errors import RefereeError, did_you_mean
-from referee.inputs import LARGEST, MAX_COUNT, shown, whole_number
-from referee.language import pgettext
+from referee.core.errors import RefereeError, did_you_mean
+from referee.core.records import record
 from referee.procedures.base import Battle
 from referee.procedures.told import read_battle
-from referee.records import record
 from referee.ruleset.model import Ruleset
-from referee.ruling import SIDES, listed, say
+from referee.rulings.ruling import SIDES, listed, say
+from referee.words.inputs import LARGEST, MAX_COUNT, shown, whole_number
+from referee.words.language import pgettext
 
 F = Callable[..., Any]
 
@@ -124,7 +124,7 @@ def buy_option(text: str) -> Callable[[F], F]:
 
 def bought(rules: Ruleset, buy: str | None) -> dict[str, int] | None:
     """The units --buy names, by their names in any language, with their counts."""
-    from referee.names import units_of
+    from referee.words.names import units_of
 
     return None if buy is None else dict(units_of(rules).counted(buy))
 
@@ -352,8 +352,8 @@ def emit(as_json: bool, document: Any, text: Callable[[], str]) -> None:
         err = aside()
         click.echo(text(), err=err)
         if entry is not None:
-            from referee.language import _
             from referee.render.text import paragraph
+            from referee.words.language import _
 
             click.echo(
                 "\n"

@@ -15,13 +15,13 @@ import click
 from referee.cli.journaling import ARGV, opened
 from referee.cli.options import load_rules
 from referee.cli.told import BattleTold
-from referee.errors import RefereeError
-from referee.ruling import listed, say, series
+from referee.core.errors import RefereeError
+from referee.rulings.ruling import listed, say, series
 
 if TYPE_CHECKING:
     from referee.procedures.base import Procedure
-    from referee.rolling import Settled
     from referee.ruleset.model import Ruleset
+    from referee.settle.rolling import Settled
 
 PAIRING = "ROLLED:FIELD"  # the placeholder of a pick among pairings, as --help shows it
 FLAGS = {f.name: f.metadata["flag"] for f in fields(BattleTold) if "flag" in f.metadata}
@@ -44,7 +44,7 @@ def _without_seed(argv: list[str]) -> list[str]:
 def _metavar(word: str) -> str:
     """What stands for the value a flag awaits, in a command shown to type: a
     pairing's placeholder in the language spoken, as the steps name its parts."""
-    from referee.language import pgettext
+    from referee.words.language import pgettext
 
     option = next((p for p in click.get_current_context().command.params if p.name == word), None)
     shown = (option.metavar if option is not None and option.metavar else word.upper()) or word.upper()
@@ -70,8 +70,8 @@ def on_this_throw(procedure: Procedure, settled: Settled) -> list[str]:
 
 def how_to_pick(awaits: str, entry: int | None, line: list[str]) -> str:
     """The commands that give what a waiting ruling awaits, on its own throw."""
-    from referee.language import _
     from referee.render.text import typed
+    from referee.words.language import _
 
     flag, metavar = FLAGS[awaits], _metavar(awaits)
     full = typed(["referee", *line, flag], placeholder=metavar)

@@ -27,11 +27,11 @@ from referee.cli.options import (
     seed_option,
     typed_roll,
 )
-from referee.errors import RefereeError
+from referee.core.errors import RefereeError
 from referee.journal.games import START, STOP
-from referee.language import pgettext
 from referee.procedures.told import pips as numbers
-from referee.ruling import say, series, step
+from referee.rulings.ruling import say, series, step
+from referee.words.language import pgettext
 
 if TYPE_CHECKING:
     from referee.board.snapshot import BoardMove
@@ -61,7 +61,7 @@ def _board_entry(game: str | None, reading: bool) -> tuple[Ruleset, Entry, Board
         if entry is None:
             names = [g["name"] for g in journal.games()]
             if game not in names:
-                from referee.errors import did_you_mean
+                from referee.core.errors import did_you_mean
 
                 raise did_you_mean(pgettext("kind", "game"), game, names)
             raise RefereeError(
@@ -104,7 +104,7 @@ def _player(rules: Ruleset, given: str | None, board: Board) -> str:
     """The player acting: the one named with --player (checked), else the one to move."""
     if given is None:
         return board.to_move
-    from referee.deployment import players_of
+    from referee.board.deployment import players_of
 
     return players_of(rules)(given)
 
@@ -153,7 +153,7 @@ def _record_on(rules: Ruleset, out: dict[str, Any], entry: Entry, **given: Any) 
     from referee.board import COMMAND
     from referee.journal.store import Builds, Moved
     from referee.render.outcome import outcome
-    from referee.ruling import listed
+    from referee.rulings.ruling import listed
 
     try:
         record(rules, out, "board", builds=Builds(entry.game or "", COMMAND, entry.id), **given)
@@ -240,12 +240,12 @@ def start(
       referee play start friday diceland --tiles 8 --seed 3 \\
           --rule terrain
     """
+    from referee.board.deployment import deployment_of, players_of
     from referee.board.history import apply, document
     from referee.board.state import play_of
-    from referee.deployment import deployment_of, players_of
-    from referee.dice import new_seed
-    from referee.names import Lexicon
+    from referee.chance.dice import new_seed
     from referee.render import board as render
+    from referee.words.names import Lexicon
 
     _held()
     name = name.strip()

@@ -7,7 +7,6 @@ from collections.abc import Mapping
 
 import click
 
-from referee.changing import settle
 from referee.cli import completion
 from referee.cli.helptext import described, helped
 from referee.cli.journaling import journaled, record
@@ -21,14 +20,15 @@ from referee.cli.options import (
     refuse_unread,
     ruleset_argument,
 )
-from referee.errors import RefereeError
-from referee.inputs import shown
-from referee.language import pgettext
-from referee.recruiting import chosen, count_names
-from referee.recruiting import recruit as count_recruits
+from referee.core.errors import RefereeError
+from referee.economy.changing import settle
+from referee.economy.recruiting import chosen, count_names
+from referee.economy.recruiting import recruit as count_recruits
 from referee.render import recruiting as render
 from referee.ruleset.model import Ruleset
-from referee.ruling import say
+from referee.rulings.ruling import say
+from referee.words.inputs import shown
+from referee.words.language import pgettext
 
 _EXTRA = {"ignore_unknown_options": True, "allow_extra_args": True}
 

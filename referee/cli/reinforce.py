@@ -16,11 +16,11 @@ from referee.cli.options import (
     ruleset_argument,
     whole,
 )
-from referee.errors import RefereeError
-from referee.purchase import bought as buying
-from referee.purchase import income_sources, offer
+from referee.core.errors import RefereeError
+from referee.economy.purchase import bought as buying
+from referee.economy.purchase import income_sources, offer
 from referee.render import purchase as render
-from referee.ruling import say
+from referee.rulings.ruling import say
 
 
 @click.command(context_settings={"ignore_unknown_options": True, "allow_extra_args": True})

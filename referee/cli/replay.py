@@ -22,12 +22,12 @@ from referee.board import COMMAND as BOARD_ACTION
 from referee.cli.helptext import described
 from referee.cli.journaling import chosen, entry_argument, journal_option, opened, report_damage, rerunning
 from referee.cli.options import emit, json_option
-from referee.errors import RefereeError
+from referee.core.errors import RefereeError
 from referee.journal.compare import Run
 from referee.journal.export import command_line
-from referee.language import pgettext
 from referee.render import journal as render
-from referee.ruling import say
+from referee.rulings.ruling import say
+from referee.words.language import pgettext
 
 if TYPE_CHECKING:
     from referee.journal.rows import Entry
@@ -91,7 +91,7 @@ def _run(entry: Entry, label: str, ruleset_file: Path | None) -> Run:
 
 
 def _digest(path: Path) -> str:
-    from referee.digests import sha256_hex
+    from referee.core.digests import sha256_hex
 
     return sha256_hex(path.read_bytes())
 

@@ -7,18 +7,18 @@ from typing import Any
 
 import click
 
+from referee.chance.dice import new_seed
+from referee.chance.notation import MAX_DICE, parse
 from referee.cli.helptext import described, helped
 from referee.cli.journaling import journaled, record
 from referee.cli.options import emit, json_option, load_rules, seed_option
 from referee.cli.rulesdirs import user_dirs
-from referee.dice import new_seed
-from referee.errors import RefereeError, did_you_mean
-from referee.freeroll import roll_expression, roll_faces
-from referee.inputs import whole_number
-from referee.language import pgettext
-from referee.notation import MAX_DICE, parse
+from referee.core.errors import RefereeError, did_you_mean
 from referee.render import roll as render
-from referee.ruling import listed, say
+from referee.rulings.ruling import listed, say
+from referee.settle.freeroll import roll_expression, roll_faces
+from referee.words.inputs import whole_number
+from referee.words.language import pgettext
 
 _WORD = re.compile(r"^[a-z][a-z-]*$", re.IGNORECASE)
 

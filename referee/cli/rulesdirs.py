@@ -12,7 +12,7 @@ from click.core import ParameterSource
 
 def user_dirs() -> list[Path]:
     """--rules-dir (or REFEREE_RULES_DIR) folders, then the user's own rulesets folder."""
-    from referee.userdirs import rulesets_dir
+    from referee.core.userdirs import rulesets_dir
 
     ctx = click.get_current_context(silent=True)
     given = ctx.find_root().params.get("rules_dir") or () if ctx else ()
@@ -22,9 +22,9 @@ def user_dirs() -> list[Path]:
 def folders_given(ctx: click.Context, param: click.Parameter, value: tuple[str, ...]) -> tuple[str, ...]:
     """Each --rules-dir folder must be one: a typo or a FIFO there would
     otherwise leave the user's rulesets out without a word."""
-    from referee.errors import RefereeError
-    from referee.inputs import kind_of, path_text, shown
-    from referee.ruling import say
+    from referee.core.errors import RefereeError
+    from referee.rulings.ruling import say
+    from referee.words.inputs import kind_of, path_text, shown
 
     given = (
         "REFEREE_RULES_DIR" if ctx.get_parameter_source("rules_dir") == ParameterSource.ENVIRONMENT else "--rules-dir"

@@ -9,12 +9,12 @@ import click
 from referee.cli.helptext import described
 from referee.cli.options import emit, json_option
 from referee.cli.rulesdirs import user_dirs
-from referee.errors import RefereeError
-from referee.language import pgettext
+from referee.core.errors import RefereeError
 from referee.render.text import table
 from referee.ruleset.load import catalogue, load_file
 from referee.ruleset.translated import languages
 from referee.ruleset.yamlnodes import MAX_BYTES
+from referee.words.language import pgettext
 
 LISTING_BUDGET = (
     2 * MAX_BYTES
@@ -26,7 +26,7 @@ def _checked(path: Path, budget: int) -> tuple[str, tuple[str, ...], tuple[str, 
     bytes read) of one file in a listing; a file
     larger than what is left of the budget is listed unchecked, so a folder of
     large files lists in about a second instead of tens."""
-    from referee.inputs import kind_of
+    from referee.words.inputs import kind_of
 
     try:
         size = path.stat().st_size if kind_of(path) == "file" else 0

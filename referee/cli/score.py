@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import click
 
+from referee.board.deployment import players_of
+from referee.board.scoring import score as final
 from referee.cli.helptext import described, helped
 from referee.cli.journaling import journaled, record
 from referee.cli.options import emit, extra_options, json_option, load_rules, ruleset_argument
-from referee.deployment import players_of
 from referee.procedures.told import pips as numbers
 from referee.render import score as render
-from referee.scoring import score as final
 
 
 @click.command(context_settings={"ignore_unknown_options": True, "allow_extra_args": True})

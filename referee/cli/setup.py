@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import click
 
+from referee.board.deployment import deployment_of, players_of, roll_armies, typed_armies, who_starts
+from referee.board.hexmap import landscape_of
 from referee.cli.helptext import described
 from referee.cli.journaling import journaled, record
 from referee.cli.map import dealt, map_options, svg_option, write_svg
@@ -17,11 +19,9 @@ from referee.cli.options import (
     ruleset_argument,
     seed_option,
 )
-from referee.deployment import deployment_of, players_of, roll_armies, typed_armies, who_starts
-from referee.errors import RefereeError
-from referee.hexmap import landscape_of
+from referee.core.errors import RefereeError
 from referee.procedures.told import pips as numbers
-from referee.ruling import say
+from referee.rulings.ruling import say
 
 SUFFIX = "-left"
 

@@ -6,9 +6,9 @@ import click
 
 from referee.cli.helptext import described
 from referee.cli.options import emit, json_option, load_rules, ruleset_argument
-from referee.language import npgettext, pgettext
 from referee.render import ruleset as render
 from referee.ruleset.model import Ruleset
+from referee.words.language import npgettext, pgettext
 
 
 @click.command()

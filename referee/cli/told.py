@@ -5,7 +5,7 @@ that rule."""
 from __future__ import annotations
 
 from referee.cli.options import Told, flag
-from referee.records import record
+from referee.core.records import record
 
 
 @record

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import click
 
-from referee.ruling import say
+from referee.rulings.ruling import say
 
 JOURNAL_OPTIONS = ("--journal", "--no-journal")
 CLOSE = 0.75  # the share of letters two option names keep in order, dashes left out

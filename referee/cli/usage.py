@@ -13,7 +13,7 @@ import sys
 
 import click
 
-from referee.ruling import say
+from referee.rulings.ruling import say
 
 _EXTRA = re.compile(r"Got unexpected extra argument(s?) \((.*)\)")  # click's English, the only one it writes
 _INTEGER = re.compile(r"'(.*)' is not a valid integer\.")
@@ -22,8 +22,8 @@ _INTEGER = re.compile(r"'(.*)' is not a valid integer\.")
 def language_asked(given: list[str]) -> None:
     """Speak the language the command line or the environment asks for, when
     click refused the words before the --lang option was read."""
-    from referee import language
-    from referee.errors import RefereeError
+    from referee.core.errors import RefereeError
+    from referee.words import language
 
     words = given[: given.index("--")] if "--" in given else given
     flag = None

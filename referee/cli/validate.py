@@ -8,10 +8,10 @@ import click
 
 from referee.cli.helptext import described
 from referee.cli.options import emit, json_option
-from referee.names import plural
 from referee.render.text import paragraph
 from referee.ruleset.load import load_file
-from referee.ruling import say
+from referee.rulings.ruling import say
+from referee.words.names import plural
 
 
 @click.command()

@@ -17,16 +17,16 @@ from fractions import Fraction
 from math import prod
 from typing import Any, Protocol
 
-from referee.errors import RefereeError, setting
+from referee.core.errors import RefereeError, setting
+from referee.core.records import record
 from referee.fights.grid import grid
 from referee.fights.solver import ENDS, Chain, FightRules, Number
-from referee.language import Grouped
-from referee.names import article
 from referee.procedures.base import Battle
 from referee.procedures.door import attack_of, procedure
-from referee.records import record
 from referee.ruleset.model import Ruleset, Situation
-from referee.ruling import SIDES, Step, say
+from referee.rulings.ruling import SIDES, Step, say
+from referee.words.language import Grouped
+from referee.words.names import article
 
 MAX_STATES = {True: 40_000, False: 80_000}
 """The most fight states solved in one request, in exact fractions and in floats (2-3 s here)."""

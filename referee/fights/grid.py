@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any, Generic, Protocol, TypeVar
 
-from referee.errors import RefereeError
+from referee.core.errors import RefereeError
 from referee.fights.solver import FightRules, comes_back, never_ends, too_many
 
 Side = TypeVar("Side", bound=Hashable)

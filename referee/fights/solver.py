@@ -15,9 +15,9 @@ from collections.abc import Callable, Hashable, Sequence
 from fractions import Fraction
 from typing import Any, Generic, Protocol, TypeVar
 
-from referee.errors import RefereeError
-from referee.language import Grouped
-from referee.ruling import say
+from referee.core.errors import RefereeError
+from referee.rulings.ruling import say
+from referee.words.language import Grouped
 
 State = TypeVar("State", bound=Hashable)
 Key = TypeVar("Key", bound=Hashable)

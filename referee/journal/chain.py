@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
-from referee.digests import sha256_hex
+from referee.core.digests import sha256_hex
 
 if TYPE_CHECKING:
     from referee.journal.rows import Stored

@@ -14,8 +14,8 @@ read. Checkpoints printed before the letter existed still verify."""
 
 from __future__ import annotations
 
-from referee.errors import RefereeError, setting
-from referee.ruling import say
+from referee.core.errors import RefereeError, setting
+from referee.rulings.ruling import say
 
 DIGITS = 12
 FEWEST = 8  # a checkpoint noted in part still checks this many digits
@@ -63,7 +63,7 @@ def parse(text: str) -> Noted:
     before there was one, or noted in part) is read unchecked."""
     import re  # only `log verify` reads checkpoints; every ruling prints one
 
-    from referee.inputs import shown
+    from referee.words.inputs import shown
 
     found = re.match(FORM, text)
     digits = found.group(2).replace("-", "").replace(" ", "").lower() if found else ""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.records import record
+from referee.core.records import record
 
 
 @record

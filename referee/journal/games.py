@@ -11,8 +11,8 @@ from __future__ import annotations
 import sqlite3
 from typing import TYPE_CHECKING, Any
 
-from referee.errors import RefereeError
-from referee.ruling import say
+from referee.core.errors import RefereeError
+from referee.rulings.ruling import say
 
 if TYPE_CHECKING:
     from referee.journal.rows import Entry

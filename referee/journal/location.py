@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from referee.userdirs import data_dir
+from referee.core.userdirs import data_dir
 
 ENV = "REFEREE_JOURNAL"
 FILENAME = "journal.sqlite3"
@@ -17,7 +17,7 @@ def journal_path(given: str | None = None) -> tuple[Path, bool]:
     --journal PATH first, then $REFEREE_JOURNAL, then the data directory."""
     chosen = given or os.environ.get(ENV)
     if chosen:
-        from referee.inputs import path_text, utf8
+        from referee.words.inputs import path_text, utf8
 
         utf8(chosen, f"${ENV}")
         return path_text(Path(chosen).expanduser(), "the journal"), False

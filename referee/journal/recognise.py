@@ -9,8 +9,8 @@ import sqlite3
 from pathlib import Path
 
 from referee.journal import schema
-from referee.language import pgettext
-from referee.ruling import say
+from referee.rulings.ruling import say
+from referee.words.language import pgettext
 
 HEADER = b"SQLite format 3\x00"
 NEW, OURS = "new", "ours"
@@ -72,7 +72,7 @@ def recognise(path: Path) -> str:
 
 
 def kind_said(kind: str) -> str:
-    """What a path is ('file', 'directory', as `referee.inputs.kind_of` names
+    """What a path is ('file', 'directory', as `referee.words.inputs.kind_of` names
     it), in the current language, for a message refusing it."""
     said = {
         "file": pgettext("path.kind", "file"),

@@ -16,10 +16,10 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
-from referee.dice import Face
-from referee.errors import RefereeError
+from referee.chance.dice import Face
+from referee.core.errors import RefereeError
 from referee.procedures.base import Procedure, throw_from_dict
-from referee.ruling import Ruling, listed, say
+from referee.rulings.ruling import Ruling, listed, say
 
 if TYPE_CHECKING:
     from referee.journal.rows import Entry
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
 def stored(procedure: str, situation: Any, ruling: Ruling) -> dict[str, Any]:
     """What an entry keeps to be ruled on again, JSON-ready."""
-    from referee import language
+    from referee.words import language
 
     plain: dict[str, Any] = json.loads(json.dumps(ruling.as_dict()))
     said = {} if language.current() == language.ENGLISH else {"language": language.current()}
@@ -104,8 +104,8 @@ def rule_again(entry: Entry, ruleset_file: Path) -> dict[str, Any]:
     """The typed ruling (JSON-ready) the door gives today on the entry's
     situation and throw, under the ruleset in `ruleset_file`; a RefereeError
     says in the game's words why it cannot rule."""
-    from referee import language
     from referee.procedures.door import resolve
+    from referee.words import language
 
     rules, _, situation, throw = reread(entry, ruleset_file)
     speaking = language.current()

@@ -13,10 +13,10 @@ from collections.abc import Callable, Mapping
 from dataclasses import field
 from typing import TYPE_CHECKING, Any, Union
 
+from referee.core.records import record
 from referee.journal.kinds import kind_of
-from referee.language import ENGLISH, pgettext
-from referee.records import record
-from referee.ruling import say, say_n
+from referee.rulings.ruling import say, say_n
+from referee.words.language import ENGLISH, pgettext
 
 if TYPE_CHECKING:
     import sqlite3

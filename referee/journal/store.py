@@ -15,14 +15,14 @@ from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from referee.digests import sha256_hex
-from referee.errors import RefereeError, did_you_mean
-from referee.inputs import LARGEST
+from referee.core.digests import sha256_hex
+from referee.core.errors import RefereeError, did_you_mean
 from referee.journal import games, schema
 from referee.journal.chain import canonical
 from referee.journal.link import highest_issued, link, now
-from referee.language import pgettext
-from referee.ruling import listed, say
+from referee.rulings.ruling import listed, say
+from referee.words.inputs import LARGEST
+from referee.words.language import pgettext
 
 if TYPE_CHECKING:
     from referee.journal.checkpoint import Noted
@@ -557,8 +557,8 @@ def open_journal(path: Path, create_dir: bool = False, reading: bool = False) ->
     program's file is refused before SQLite may write to it. `reading` opens
     it read-only, unmigrated; a journal that does not exist yet reads as an
     empty one and leaves no file behind."""
-    from referee.inputs import kind_of
     from referee.journal.recognise import NEW, OURS, kind_said, recognise
+    from referee.words.inputs import kind_of
 
     try:
         kind, parent_exists = kind_of(path), path.parent.is_dir()

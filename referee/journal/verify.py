@@ -9,7 +9,7 @@ from typing import Any, NamedTuple
 from referee.journal.chain import GENESIS, entry_hash
 from referee.journal.checkpoint import Noted
 from referee.journal.rows import Stored
-from referee.ruling import say
+from referee.rulings.ruling import say
 
 
 class Break(NamedTuple):

@@ -2,16 +2,16 @@
 a procedure builds the kind its `Procedure.report` names and the report of
 that kind reads it, so no report imports a procedure and another procedure
 may give the same kind. Their `as_dict` is the `--json` shape (see
-`referee.ruling.Record`). The kind "exchange" is here; "pairs" and "pips"
+`referee.rulings.ruling.Record`). The kind "exchange" is here; "pairs" and "pips"
 have a module each."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from referee.dice import Face
-from referee.records import record
-from referee.ruling import Record, Side
+from referee.chance.dice import Face
+from referee.core.records import record
+from referee.rulings.ruling import Record, Side
 
 
 @record

@@ -3,8 +3,8 @@ number, as typed records whose fields are the `--json` keys."""
 
 from __future__ import annotations
 
-from referee.records import record
-from referee.ruling import Record, Side
+from referee.core.records import record
+from referee.rulings.ruling import Record, Side
 
 
 @record

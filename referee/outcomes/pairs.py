@@ -4,8 +4,8 @@ docstring for how the core's keys read for pairs)."""
 
 from __future__ import annotations
 
-from referee.records import record
-from referee.ruling import Record, Side
+from referee.core.records import record
+from referee.rulings.ruling import Record, Side
 
 
 @record

@@ -8,8 +8,8 @@ from __future__ import annotations
 from dataclasses import field as dc_field
 from typing import Protocol
 
-from referee.records import record
-from referee.ruling import Record, say
+from referee.core.records import record
+from referee.rulings.ruling import Record, say
 
 POLICY = (
     "best pairing for the attacker: remove the defender if any legal pairing does; "

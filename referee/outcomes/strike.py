@@ -10,8 +10,8 @@ from collections.abc import Mapping
 from dataclasses import asdict
 from typing import Any
 
-from referee.records import record
-from referee.ruling import Record, Step
+from referee.core.records import record
+from referee.rulings.ruling import Record, Step
 
 AGREED = ("attacker_bonus", "target_bonus", "to_hit", "to_wound")  # changes agreed on the spot, by word
 

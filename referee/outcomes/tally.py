@@ -3,9 +3,9 @@ what they cost, as typed records whose fields are the `--json` keys."""
 
 from __future__ import annotations
 
-from referee.dice import Face
-from referee.records import record
-from referee.ruling import Record, Said, Side
+from referee.chance.dice import Face
+from referee.core.records import record
+from referee.rulings.ruling import Record, Said, Side
 
 
 @record

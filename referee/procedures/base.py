@@ -8,12 +8,12 @@ from dataclasses import field
 from functools import partial
 from typing import TYPE_CHECKING, Any, Protocol
 
-from referee.dice import Die, Face, Run, alike
-from referee.records import record
-from referee.ruling import Ruling
+from referee.chance.dice import Die, Face, Run, alike
+from referee.core.records import record
+from referee.rulings.ruling import Ruling
 
 if TYPE_CHECKING:
-    from referee.dice import Group
+    from referee.chance.dice import Group
     from referee.ruleset.model import Ruleset
     from referee.stages.count import Reading
     from referee.stages.pool import Pool

@@ -10,13 +10,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, cast
 
-from referee.errors import RefereeError
-from referee.language import pgettext
-from referee.names import article
+from referee.core.errors import RefereeError
 from referee.procedures.base import Battle, DiceNeed, Procedure, Situated, Throw
 from referee.ruleset import registry
 from referee.ruleset.model import Ruleset
-from referee.ruling import Ruling, Side, listed, say, side_word
+from referee.rulings.ruling import Ruling, Side, listed, say, side_word
+from referee.words.language import pgettext
+from referee.words.names import article
 
 
 def procedure(params: Any) -> Procedure:

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.errors import RefereeError
-from referee.inputs import MAX_COUNT, shown, whole_number
-from referee.names import situations_of, states_of, units_of
+from referee.core.errors import RefereeError
 from referee.procedures.base import GROUP_NAMES, Battle, Procedure, Units, Words
 from referee.ruleset.model import Ruleset
-from referee.ruling import SIDES, Side, say
+from referee.rulings.ruling import SIDES, Side, say
+from referee.words.inputs import MAX_COUNT, shown, whole_number
+from referee.words.names import situations_of, states_of, units_of
 
 
 def _force(

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
-from referee.language import _, ngettext
 from referee.render.text import (
     View,
     by_side,
@@ -17,14 +16,15 @@ from referee.render.text import (
     table,
     units,
 )
-from referee.rolling import Settled
 from referee.ruleset.model import Ruleset
-from referee.ruling import SIDES, either
+from referee.rulings.ruling import SIDES, either
+from referee.settle.rolling import Settled
 from referee.stages.costs import Word
+from referee.words.language import _, ngettext
 
 if TYPE_CHECKING:
-    from referee.odds import Outcome
     from referee.outcomes import Exchange
+    from referee.settle.odds import Outcome
 
 
 def summary(rules: Ruleset, outcome: Exchange) -> str:

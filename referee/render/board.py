@@ -7,11 +7,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from referee.board.snapshot import BoardState
-from referee.language import npgettext, pgettext
 from referee.render.text import kept_explanation, paragraph, seed_line, styled, table, wrapped
+from referee.words.language import npgettext, pgettext
 
 if TYPE_CHECKING:
-    from referee.hexmap import Landmap, Tile
+    from referee.board.hexmap import Landmap, Tile
     from referee.ruleset.model import Ruleset
 
 Doc = dict[str, Any]
@@ -19,7 +19,7 @@ Doc = dict[str, Any]
 
 def landmap_of(board: BoardState) -> Landmap:
     """The board's map as a dealt map, for the pictures the map already has."""
-    from referee.hexmap import Landmap, Tile
+    from referee.board.hexmap import Landmap, Tile
 
     tiles = tuple(Tile(t.q, t.r, t.terrain, t.coord) for t in board.tiles)
     capitals = tuple(t.coord for t in board.tiles if t.capital is not False)
@@ -121,7 +121,7 @@ def players(board: BoardState, rules: Ruleset) -> str:
 def notes(board: BoardState, rules: Ruleset) -> list[str]:
     """The board's legend below the map: capitals, special rules, tiles left, what waits."""
     from referee.render.hexmap import capitals_line
-    from referee.ruling import either
+    from referee.rulings.ruling import either
 
     lines = []
     unclaimed = pgettext("board.unclaimed", "unclaimed")

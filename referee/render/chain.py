@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from referee.language import _
 from referee.render.battle import document
 from referee.render.battle import odds as odds
 from referee.render.text import View, ruling_page, seed_line, table
-from referee.rolling import Settled
 from referee.ruleset.model import Ruleset
+from referee.settle.rolling import Settled
+from referee.words.language import _
 
 if TYPE_CHECKING:
     from referee.outcomes.chain import Chain

@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from referee.hexmap import Landmap, Tile, column, shape_said
-from referee.language import npgettext, pgettext
+from referee.board.hexmap import Landmap, Tile, column, shape_said
 from referee.render.text import explanation, styled, table
 from referee.ruleset.sections import Landscape
+from referee.words.language import npgettext, pgettext
 
 
 def _rgb(colour: str) -> tuple[int, int, int]:

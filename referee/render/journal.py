@@ -8,11 +8,11 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from referee.journal.export import command_line
-from referee.language import npgettext, pgettext
 from referee.render.outcome import outcome
 from referee.render.text import kept_explanation, paragraph, path_lines, styled, table, typed, width, wrapped
 from referee.render.widths import columns, shortened
-from referee.ruling import Side, listed, side_word
+from referee.rulings.ruling import Side, listed, side_word
+from referee.words.language import npgettext, pgettext
 
 if TYPE_CHECKING:
     from referee.journal.compare import Run

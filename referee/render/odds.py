@@ -6,10 +6,10 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
-from referee.language import _
-from referee.odds import Outcome
 from referee.render import json as json_render
 from referee.render.text import fraction, percent, side_word, spoken, styled, table
+from referee.settle.odds import Outcome
+from referee.words.language import _
 
 EMPTY: Mapping[str, str] = MappingProxyType({})
 

@@ -31,9 +31,9 @@ from referee.journal.summaries import (
     Struck,
     Summary,
 )
-from referee.language import ENGLISH, current
 from referee.render.widths import closed_up, columns
-from referee.ruling import Side, listed, say, say_n, series
+from referee.rulings.ruling import Side, listed, say, say_n, series
+from referee.words.language import ENGLISH, current
 
 if TYPE_CHECKING:
     from referee.board.snapshot import BoardMove

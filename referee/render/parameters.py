@@ -10,9 +10,9 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from referee.language import pgettext
 from referee.render.text import spoken
 from referee.ruleset.model import Ruleset
+from referee.words.language import pgettext
 
 _RULE_ID = re.compile(r"^[A-Z]+-[A-Z0-9.-]+$")
 

@@ -6,8 +6,6 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, cast
 
-from referee.language import _
-from referee.odds import Outcome
 from referee.outcomes.pips import POLICY, PipAttack, PipOutcome
 from referee.render import json as json_render
 from referee.render import odds as odds_render
@@ -24,11 +22,13 @@ from referee.render.text import (
     styled,
     table,
 )
-from referee.rolling import Settled
+from referee.settle.odds import Outcome
+from referee.settle.rolling import Settled
+from referee.words.language import _
 
 __all__ = ["document", "odds_document", "odds_report", "report", "summary"]
 from referee.ruleset.model import Ruleset
-from referee.ruling import both, listed
+from referee.rulings.ruling import both, listed
 
 
 def summary(outcome: PipOutcome) -> str:

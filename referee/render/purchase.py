@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from referee.language import pgettext
-from referee.purchase import Offer
+from referee.economy.purchase import Offer
 from referee.render.text import explanation, styled, units
 from referee.ruleset.model import Ruleset
-from referee.ruling import say, say_n
+from referee.rulings.ruling import say, say_n
+from referee.words.language import pgettext
 
 
 def report(rules: Ruleset, offered: Offer, bought: dict[str, int] | None) -> str:

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from referee.changing import Territory, words
-from referee.language import npgettext, pgettext
-from referee.names import some_units
-from referee.recruiting import Built, Recruit
+from referee.economy.changing import Territory, words
+from referee.economy.recruiting import Built, Recruit
 from referee.render.text import explanation, styled, units
 from referee.ruleset.model import Ruleset
-from referee.ruling import both, say
+from referee.rulings.ruling import both, say
+from referee.words.language import npgettext, pgettext
+from referee.words.names import some_units
 
 
 def recruit_report(rules: Ruleset, result: Recruit, bought: dict[str, int] | None) -> str:

@@ -5,13 +5,13 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from referee.dice import Face
-from referee.freeroll import Rolled
-from referee.language import npgettext, pgettext
-from referee.notation import Expression
+from referee.chance.dice import Face
+from referee.chance.notation import Expression
 from referee.render.text import seed_line
 from referee.ruleset.model import Ruleset
-from referee.ruling import listed
+from referee.rulings.ruling import listed
+from referee.settle.freeroll import Rolled
+from referee.words.language import npgettext, pgettext
 
 
 def _signed(n: int) -> str:

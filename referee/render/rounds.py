@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, cast
 
-from referee.language import _
 from referee.render.battle import document
 from referee.render.battle import odds as odds
 from referee.render.text import View, by_side, ruling_page, ruling_title, seed_line, sentences, side_word, spoken, table
-from referee.rolling import Settled
 from referee.ruleset.model import Ruleset
-from referee.ruling import SIDES, listed
+from referee.rulings.ruling import SIDES, listed
+from referee.settle.rolling import Settled
+from referee.words.language import _
 
 if TYPE_CHECKING:
     from referee.outcomes.pairs import Round

@@ -6,13 +6,13 @@ import dataclasses
 from collections.abc import Iterator
 from typing import Any
 
-from referee.language import _, ngettext, pgettext
 from referee.render import parameters
 from referee.render.parameters import plain
 from referee.render.text import path_lines, styled, table, wrapped
 from referee.ruleset.model import Ruleset
 from referee.ruleset.translated import languages
-from referee.ruling import listed
+from referee.rulings.ruling import listed
+from referee.words.language import _, ngettext, pgettext
 
 
 def document(rules: Ruleset) -> dict[str, Any]:

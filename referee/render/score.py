@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from referee.language import pgettext
+from referee.board.scoring import Merged, Score
 from referee.render.text import explanation, leading, styled, table
 from referee.ruleset.model import Ruleset
-from referee.ruling import both, listed, say_n
-from referee.scoring import Merged, Score
+from referee.rulings.ruling import both, listed, say_n
+from referee.words.language import pgettext
 
 
 def score_report(rules: Ruleset, dice: Mapping[str, tuple[int, ...]], result: Score) -> str:

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.deployment import Armies
-from referee.hexmap import Landmap
-from referee.language import _, npgettext, pgettext
+from referee.board.deployment import Armies
+from referee.board.hexmap import Landmap
 from referee.render import hexmap
 from referee.render.text import explanation, leading, paragraph, styled, table
 from referee.ruleset.model import Ruleset
 from referee.ruleset.sections import Landscape
-from referee.ruling import Step, listed
+from referee.rulings.ruling import Step, listed
+from referee.words.language import _, npgettext, pgettext
 
 Start = tuple[str, tuple[Step, ...]] | None
 

@@ -11,15 +11,15 @@ import math
 from collections.abc import Collection, Mapping, Sequence
 from xml.sax.saxutils import escape
 
-from referee.errors import RefereeError, setting
-from referee.hexmap import Landmap
-from referee.language import npgettext, pgettext
-from referee.records import record
+from referee.board.hexmap import Landmap
+from referee.core.errors import RefereeError, setting
+from referee.core.records import record
 from referee.render.hexmap import tiles_said
 from referee.ruleset.model import Ruleset
 from referee.ruleset.sections import Landscape
 from referee.ruleset.spec import EMPTY
-from referee.ruling import say
+from referee.rulings.ruling import say
+from referee.words.language import npgettext, pgettext
 
 MARGIN = 10.0  # mm of paper left blank around the picture
 TITLE = 12.0  # mm for the title line

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from referee.language import _
 from referee.render.battle import document
 from referee.render.battle import odds as odds
 from referee.render.text import (
@@ -21,9 +20,10 @@ from referee.render.text import (
     table,
     units,
 )
-from referee.rolling import Settled
 from referee.ruleset.model import Ruleset
-from referee.ruling import SIDES, listed, spaced
+from referee.rulings.ruling import SIDES, listed, spaced
+from referee.settle.rolling import Settled
+from referee.words.language import _
 
 if TYPE_CHECKING:
     from referee.outcomes.tally import Tally

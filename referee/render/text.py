@@ -6,12 +6,12 @@ import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from referee.language import Grouped, _, current
-from referee.names import counted as counted_units
 from referee.render import tables
 from referee.render.widths import closed_up, columns, has_wide, unbroken, wide, wrap
-from referee.ruling import SIDES, Said, Side, Step, listed
-from referee.ruling import side_word as bare_side
+from referee.rulings.ruling import SIDES, Said, Side, Step, listed
+from referee.rulings.ruling import side_word as bare_side
+from referee.words.language import Grouped, _, current
+from referee.words.names import counted as counted_units
 
 View = tuple[dict[str, Any], Callable[[], str]]  # a JSON document, and the report for people
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Protocol
 
-from referee.errors import RefereeError, did_you_mean
-from referee.language import pgettext
+from referee.core.errors import RefereeError, did_you_mean
+from referee.words.language import pgettext
 
 
 class Fail(Protocol):

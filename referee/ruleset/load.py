@@ -11,17 +11,17 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from referee.digests import sha256_hex
-from referee.errors import RefereeError, did_you_mean
-from referee.inputs import kind_of, path_text, shown
-from referee.language import pgettext
-from referee.records import record
+from referee.core.digests import sha256_hex
+from referee.core.errors import RefereeError, did_you_mean
+from referee.core.records import record
 from referee.ruleset import registry, translated
 from referee.ruleset.crosscheck import Fail, names_exist, unambiguous, unknown
 from referee.ruleset.lookup import by_declared_name, every_name
 from referee.ruleset.model import GRAMMAR, Ruleset, Situation
 from referee.ruleset.spec import Reader
 from referee.ruleset.yamlnodes import compose_file
+from referee.words.inputs import kind_of, path_text, shown
+from referee.words.language import pgettext
 
 if TYPE_CHECKING:
     from referee.ruleset.recruits import Recruiting

@@ -12,10 +12,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Protocol, TypeVar
 
-from referee.errors import RefereeError
-from referee.inputs import read_head
-from referee.language import pgettext
+from referee.core.errors import RefereeError
 from referee.ruleset.yamlnodes import MappingNode, Node, ScalarNode, SequenceNode, compose_text
+from referee.words.inputs import read_head
+from referee.words.language import pgettext
 
 HEAD_BYTES = 64 * 1024  # names are read from this much of a file's start (shipped ones put them in the first lines)
 _NAMING = re.compile(r"(name|title|aliases)[ \t]*:")

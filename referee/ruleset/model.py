@@ -6,14 +6,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from referee.dice import Die
-from referee.inputs import DICE_PER_UNIT
-from referee.language import ENGLISH, LANGUAGES, current
-from referee.records import section
+from referee.chance.dice import Die
+from referee.core.records import section
 from referee.ruleset.registry import Grammars
 from referee.ruleset.spec import EMPTY, FACE, Boolean, Integer, Lazy, Record, Seq, Table, Tagged, Text, field
 from referee.ruleset.spec import RULE as RULE_ID
-from referee.ruling import Said, Spoken, say, worded
+from referee.rulings.ruling import Said, Spoken, say, worded
+from referee.words.inputs import DICE_PER_UNIT
+from referee.words.language import ENGLISH, LANGUAGES, current
 
 if TYPE_CHECKING:
     from referee.ruleset.economy import Reinforcements

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from referee.language import current
-from referee.records import section
+from referee.core.records import section
 from referee.ruleset.spec import RULE, Integer, Record, Seq, Table, Text, field
-from referee.ruling import Spoken, worded
+from referee.rulings.ruling import Spoken, worded
+from referee.words.language import current
 
 EMPTY: Mapping[str, tuple[str, ...]] = {}
 COLOUR = Text(pattern=r"^#[0-9a-fA-F]{6}$")

@@ -17,10 +17,10 @@ from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any
 
-from referee.errors import RefereeError, did_you_mean
-from referee.inputs import MAX_DIGITS, TABLE_NUMBER
-from referee.language import Grouped, pgettext
+from referee.core.errors import RefereeError, did_you_mean
 from referee.ruleset.yamlnodes import MappingNode, Node, ScalarNode, SequenceNode, position
+from referee.words.inputs import MAX_DIGITS, TABLE_NUMBER
+from referee.words.language import Grouped, pgettext
 
 MAX_NODES = 100_000
 

@@ -1,5 +1,5 @@
 """A loaded ruleset's words in the language spoken: rule texts and unit
-words are looked up when read (referee.language), so a run that switches
+words are looked up when read (referee.words.language), so a run that switches
 language reads the same frozen ruleset; a word a translation leaves out is
 read in English, so a partial translation never fails."""
 
@@ -9,10 +9,10 @@ import dataclasses
 from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, TypeVar
 
-from referee.language import ENGLISH, LANGUAGES, current, pgettext
 from referee.ruleset.crosscheck import Fail, names_exist
 from referee.ruleset.model import Ruleset
 from referee.ruleset.spec import EMPTY
+from referee.words.language import ENGLISH, LANGUAGES, current, pgettext
 
 if TYPE_CHECKING:
     from referee.ruleset.sections import Terrain

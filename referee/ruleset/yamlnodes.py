@@ -15,9 +15,9 @@ from pathlib import Path
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from referee.errors import RefereeError
-from referee.inputs import read_file
-from referee.language import pgettext
+from referee.core.errors import RefereeError
+from referee.words.inputs import read_file
+from referee.words.language import pgettext
 
 Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 

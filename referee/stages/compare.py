@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from referee.records import section
+from referee.core.records import section
 from referee.ruleset.spec import Text, field
-from referee.ruling import Side, Step, Value, say_n, step
+from referee.rulings.ruling import Side, Step, Value, say_n, step
 from referee.stages.costs import ON_WIN
 
 TIE = Text(choices=("nothing", "attacker", "defender"))

@@ -9,13 +9,13 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING
 
-from referee.language import pgettext
-from referee.names import counted
-from referee.records import section
+from referee.core.records import section
 from referee.ruleset.crosscheck import Fail, names_exist
 from referee.ruleset.spec import Record, Seq, Text, field
-from referee.ruling import SIDES, Side, Step, Value, either, say, say_n, step, step_n
+from referee.rulings.ruling import SIDES, Side, Step, Value, either, say, say_n, step, step_n
 from referee.stages.roll import applies
+from referee.words.language import pgettext
+from referee.words.names import counted
 
 if TYPE_CHECKING:
     from referee.procedures.base import Battle, Units

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from referee.dice import Face
-from referee.records import section
+from referee.chance.dice import Face
+from referee.core.records import section
 from referee.ruleset.spec import Seq, Text, field
-from referee.ruling import Said, Side, Spoken, Step, listed, say, spaced, step
+from referee.rulings.ruling import Said, Side, Spoken, Step, listed, say, spaced, step
 
 SIDE = Text(choices=("attacker", "defender"))
 Counts = Mapping[str, int]

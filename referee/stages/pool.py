@@ -27,8 +27,8 @@ import itertools
 from collections.abc import Hashable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
-from referee.dice import Die, Face, Rng, multiset_count, multisets
-from referee.records import record
+from referee.chance.dice import Die, Face, Rng, multiset_count, multisets
+from referee.core.records import record
 
 if TYPE_CHECKING:
     from fractions import Fraction

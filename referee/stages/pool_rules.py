@@ -8,12 +8,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence, Set
 from typing import TYPE_CHECKING
 
-from referee.dice import Die, Face
-from referee.language import pgettext
-from referee.records import section
+from referee.chance.dice import Die, Face
+from referee.core.records import section
 from referee.ruleset.crosscheck import Fail, names_exist
 from referee.ruleset.spec import EMPTY, FACE, RULE, Boolean, Either, Integer, Record, Seq, Table, Text, field
-from referee.ruling import Side, Spoken, Step, either, listed, step, step_n
+from referee.rulings.ruling import Side, Spoken, Step, either, listed, step, step_n
+from referee.words.language import pgettext
 
 if TYPE_CHECKING:
     from referee.ruleset.model import Ruleset

@@ -8,14 +8,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from referee.errors import RefereeError
-from referee.language import pgettext
-from referee.records import section
+from referee.core.errors import RefereeError
+from referee.core.records import section
 from referee.ruleset.crosscheck import Fail, names_exist
 from referee.ruleset.spec import EMPTY, FACE, Seq, Table, Text, field
-from referee.ruling import Side, Step, listed, say, step
+from referee.rulings.ruling import Side, Step, listed, say, step
 from referee.stages.count import nothing
 from referee.stages.roll import applies
+from referee.words.language import pgettext
 
 if TYPE_CHECKING:
     from referee.procedures.base import Battle

@@ -10,13 +10,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from referee.errors import RefereeError
-from referee.language import pgettext
-from referee.names import article
-from referee.records import section
+from referee.core.errors import RefereeError
+from referee.core.records import section
 from referee.ruleset.crosscheck import Fail, names_exist
 from referee.ruleset.spec import EMPTY, Integer, Record, Seq, Table, Text, field
-from referee.ruling import Side, Step, listed, say, say_n, step
+from referee.rulings.ruling import Side, Step, listed, say, say_n, step
+from referee.words.language import pgettext
+from referee.words.names import article
 
 if TYPE_CHECKING:
     from referee.procedures.base import Battle

@@ -4,15 +4,15 @@ picked after the roll (ROLLED:FIELD)."""
 
 from __future__ import annotations
 
-from referee.errors import RefereeError
-from referee.language import pgettext
-from referee.names import Lexicon
+from referee.core.errors import RefereeError
 from referee.procedures.base import Words
 from referee.procedures.pip_compare.grammar import PipCompare
 from referee.procedures.pip_compare.resolver import BEST, PipFight
 from referee.procedures.told import pips, situations
 from referee.ruleset.model import Ruleset
-from referee.ruling import say
+from referee.rulings.ruling import say
+from referee.words.language import pgettext
+from referee.words.names import Lexicon
 
 READS = frozenset({"attacker", "defender", "when", "variants", "choose"})
 TYPED = {"roll": "attacker"}

@@ -20,16 +20,16 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from typing import Any, Final, Literal
 
-from referee.dice import pips
-from referee.errors import RefereeError
-from referee.language import pgettext
+from referee.chance.dice import pips
+from referee.core.errors import RefereeError
+from referee.core.records import record
 from referee.outcomes.pips import AttackingDice, DefendingDie, Pairing, PipOutcome, policy
 from referee.procedures.base import DiceNeed, Throw, Units, cite
 from referee.procedures.door import check_situations
 from referee.procedures.pip_compare.grammar import PipCompare
-from referee.records import record
 from referee.ruleset.model import Ruleset
-from referee.ruling import Ruling, Side, Step, Value, both, listed, say, say_n, series, step
+from referee.rulings.ruling import Ruling, Side, Step, Value, both, listed, say, say_n, series, step
+from referee.words.language import pgettext
 
 ODDS_KEYS = ("winner", "attacker_loses", "defender_loses", "outcome", "defender_removed", "attacker_removed")
 BEST: Final = "best"

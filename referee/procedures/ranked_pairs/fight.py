@@ -17,15 +17,15 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping, Sequence
 
-from referee.dice import pips
-from referee.errors import RefereeError, setting
+from referee.chance.dice import pips
+from referee.core.errors import RefereeError, setting
 from referee.procedures.base import Battle, Units
 from referee.procedures.door import check_situations, check_states, dice_needed
 from referee.procedures.ranked_pairs.grammar import RankedPairs
 from referee.procedures.ranked_pairs.resolver import _stand, _take_losses, divisions, reads_rear, situations_on
 from referee.procedures.ranked_pairs.rounds import Pattern, Pool, RoundKey, pair_losses
 from referee.ruleset.model import Ruleset, Situation
-from referee.ruling import SIDES, Step, Value, in_turn, listed, say, say_n, step, step_n
+from referee.rulings.ruling import SIDES, Step, Value, in_turn, listed, say, say_n, step, step_n
 
 Division = tuple[str, int]  # unit, index of its state (0: fresh)
 Rear = tuple[tuple[Division, int], ...]

@@ -7,12 +7,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar
 
-from referee.inputs import DICE_PER_UNIT, MAX_COUNT
-from referee.language import pgettext
-from referee.records import section
+from referee.core.records import section
 from referee.ruleset.crosscheck import Fail, names_exist, unknown
 from referee.ruleset.spec import RULE, Boolean, Integer, Record, Seq, Table, Text, field
-from referee.ruling import SIDES
+from referee.rulings.ruling import SIDES
+from referee.words.inputs import DICE_PER_UNIT, MAX_COUNT
+from referee.words.language import pgettext
 
 if TYPE_CHECKING:
     from referee.ruleset.model import Ruleset

@@ -19,13 +19,12 @@ from dataclasses import dataclass, fields
 from dataclasses import field as dc_field
 from typing import TYPE_CHECKING
 
-from referee.dice import pips
-from referee.errors import RefereeError, setting
-from referee.names import article
+from referee.chance.dice import pips
+from referee.core.errors import RefereeError, setting
 from referee.procedures.base import Battle, DiceNeed, Throw, cite
 from referee.procedures.ranked_pairs.grammar import RankedPairs
 from referee.ruleset.model import Ruleset, Situation
-from referee.ruling import (
+from referee.rulings.ruling import (
     SIDES,
     Ruling,
     Said,
@@ -44,6 +43,7 @@ from referee.ruling import (
     step_n,
     typed,
 )
+from referee.words.names import article
 
 if TYPE_CHECKING:
     from referee.outcomes.pairs import SideLosses

@@ -7,10 +7,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar
 
-from referee.language import pgettext
-from referee.records import section
+from referee.core.records import section
 from referee.ruleset.crosscheck import Fail, names_exist
 from referee.ruleset.spec import EMPTY, RULE, Either, Integer, Record, Seq, Table, Text, field
+from referee.words.language import pgettext
 
 if TYPE_CHECKING:
     from referee.ruleset.model import Ruleset

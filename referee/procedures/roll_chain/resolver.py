@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from referee.dice import pips
-from referee.errors import RefereeError
+from referee.chance.dice import pips
+from referee.core.errors import RefereeError
 from referee.outcomes.chain import Chain, StepResult
 from referee.procedures.base import Battle, DiceNeed, Throw
 from referee.procedures.roll_chain.grammar import CANNOT, ChainStep, RollChain
 from referee.ruleset.model import Ruleset
-from referee.ruling import SIDES, Ruling, Side, Step, say, step
+from referee.rulings.ruling import SIDES, Ruling, Side, Step, say, step
 
 ODDS_KEYS = ("stopped_at", "result")
 

@@ -18,7 +18,7 @@ from referee.procedures.door import dice_needed
 from referee.procedures.simultaneous_fire.grammar import CHEAPEST, SimultaneousFire
 from referee.procedures.simultaneous_fire.resolver import casualties, hitting_faces, shots
 from referee.ruleset.model import Ruleset, Situation
-from referee.ruling import SIDES, Step, in_turn, say_n, step
+from referee.rulings.ruling import SIDES, Step, in_turn, say_n, step
 
 Counts = tuple[int, ...]  # units of each fighting kind, in the order of the attack's `units`
 State = tuple[Counts, Counts]  # attacker, defender

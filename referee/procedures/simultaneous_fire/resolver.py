@@ -10,15 +10,15 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from functools import partial
 
-from referee.dice import Die, Face, alike
-from referee.names import counted
+from referee.chance.dice import Die, Face, alike
+from referee.core.records import record
 from referee.outcomes import Exchange
 from referee.procedures.base import Battle, DiceNeed, Throw, Units, cite
 from referee.procedures.simultaneous_fire.grammar import CHEAPEST, SimultaneousFire
-from referee.records import record
 from referee.ruleset.model import Ruleset
-from referee.ruling import SIDES, Ruling, Side, Step, either, listed, say, say_n, step, step_n
+from referee.rulings.ruling import SIDES, Ruling, Side, Step, either, listed, say, say_n, step, step_n
 from referee.stages.costs import removal_options
+from referee.words.names import counted
 
 ODDS_KEYS = ("attacker_loses", "defender_loses")
 

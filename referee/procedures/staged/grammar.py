@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from referee.language import pgettext
-from referee.records import section
+from referee.core.records import section
 from referee.ruleset.crosscheck import Fail, names_exist, unknown
 from referee.ruleset.spec import RULE, Record, Seq, Text, field
 from referee.stages.compare import Compare
@@ -16,6 +15,7 @@ from referee.stages.count import Cancel
 from referee.stages.pool_rules import PoolRules
 from referee.stages.read import Read
 from referee.stages.roll import Roll
+from referee.words.language import pgettext
 
 if TYPE_CHECKING:
     from referee.ruleset.model import Ruleset

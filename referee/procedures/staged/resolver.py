@@ -13,7 +13,7 @@ from referee.outcomes.tally import Tally, TallySide
 from referee.procedures.base import Battle, DiceNeed, Throw, attack_name, cite, read_need, side_pool
 from referee.procedures.staged.grammar import Staged
 from referee.ruleset.model import Ruleset
-from referee.ruling import SIDES, Ruling, Side, Step, listed, say, spaced, step
+from referee.rulings.ruling import SIDES, Ruling, Side, Step, listed, say, spaced, step
 from referee.stages import compare, costs, count, read, roll
 from referee.stages.pool_rules import pool_steps
 

@@ -15,18 +15,18 @@ from collections.abc import Callable, Mapping
 from functools import partial
 from typing import TYPE_CHECKING
 
-from referee.dice import Face
-from referee.errors import RefereeError
-from referee.names import article, span
+from referee.chance.dice import Face
+from referee.core.errors import RefereeError
+from referee.core.records import record
 from referee.outcomes import Exchange
 from referee.procedures.base import Battle, DiceNeed, Throw, attack_name, cite, read_need, side_pool, size
 from referee.procedures.symbol_hits.grammar import HIT, SymbolHits
-from referee.records import record
 from referee.ruleset.model import Ruleset
-from referee.ruling import SIDES, Ruling, Side, Step, either, listed, say, say_n, step
+from referee.rulings.ruling import SIDES, Ruling, Side, Step, either, listed, say, say_n, step
 from referee.stages import compare, costs, count, read, roll
 from referee.stages.pool_rules import pool_steps
 from referee.stages.read import Reading
+from referee.words.names import article, span
 
 if TYPE_CHECKING:
     from referee.stages.pool import Pool

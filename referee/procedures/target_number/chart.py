@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from referee.language import _
 from referee.outcomes.strike import AGREED, Strike, StrikeChart, StrikeTerms
 from referee.procedures.base import Words
 from referee.procedures.target_number.grammar import TargetNumber
@@ -14,6 +13,7 @@ from referee.procedures.target_number.reader import attack, named
 from referee.procedures.target_number.resolver import losses as said_losses
 from referee.procedures.target_number.resolver import needed
 from referee.ruleset.model import Ruleset
+from referee.words.language import _
 
 CHART_WORDS = frozenset({"kind", "wounds", "modifiers", *AGREED})  # what a chart is of; the values are every pair
 

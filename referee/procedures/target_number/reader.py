@@ -6,16 +6,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.errors import RefereeError, setting
-from referee.inputs import whole_number
-from referee.language import pgettext
-from referee.names import Lexicon
+from referee.core.errors import RefereeError, setting
 from referee.outcomes.strike import AGREED, Strike
 from referee.procedures.base import Words, cite
 from referee.procedures.target_number.grammar import TargetNumber
 from referee.procedures.target_number.resolver import whose
 from referee.ruleset.model import Ruleset
-from referee.ruling import listed, say
+from referee.rulings.ruling import listed, say
+from referee.words.inputs import whole_number
+from referee.words.language import pgettext
+from referee.words.names import Lexicon
 
 READS = frozenset({"kind", "attacker", "defender", "action", "wounds", "modifiers", *AGREED})
 TYPED = {"roll": "hit", "wound_roll": "wound", "damage_roll": "damage", "critical_roll": "critical"}

@@ -11,14 +11,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 
-from referee.dice import pips
-from referee.errors import RefereeError, setting
-from referee.names import article
+from referee.chance.dice import pips
+from referee.core.errors import RefereeError, setting
 from referee.outcomes.strike import Strike, StrikeOutcome
 from referee.procedures.base import DiceNeed, Throw, cite
 from referee.procedures.target_number.grammar import CANNOT, Modifier, TargetNumber, WoundRoll
 from referee.ruleset.model import Ruleset
-from referee.ruling import (
+from referee.rulings.ruling import (
     Ruling,
     Side,
     Spoken,
@@ -34,6 +33,7 @@ from referee.ruling import (
     step,
     summed,
 )
+from referee.words.names import article
 
 # the number needed and what follows a hit are the same for every throw
 ODDS_KEYS = ("needed", "follows", "hit", "critical", "out_of_action", "damage")

@@ -19,12 +19,12 @@ def _english(context: str, message: str) -> str:
     return message
 
 
-_catalogue: list[Callable[[str, str], str]] = [_english]  # referee.language hands over its own when imported
+_catalogue: list[Callable[[str, str], str]] = [_english]  # referee.words.language hands over its own when imported
 
 
 def pgettext(context: str, message: str) -> str:
     """A sentence of this module in the language spoken. Errors sit below the
-    catalogue, so `referee.language`, imported whenever another language is
+    catalogue, so `referee.words.language`, imported whenever another language is
     chosen, hands over its pgettext (`speak_with`); until then, English."""
     return _catalogue[0](context, message)
 

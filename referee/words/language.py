@@ -13,15 +13,15 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 
-from referee.catalogue import Catalogue
-from referee.errors import RefereeError, did_you_mean, setting, speak_with
+from referee.core.catalogue import Catalogue
+from referee.core.errors import RefereeError, did_you_mean, setting, speak_with
 
 ENGLISH = "en"
 LANGUAGES = (ENGLISH, "nl", "de", "zh-Hant")
 LETTERS = {ENGLISH: "", "nl": "éë", "de": "äöüß", "zh-Hant": "繁體中文"}  # what an output must carry to speak it
 LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")  # POSIX order: the first one set decides
 DOMAIN = "referee"
-CATALOGUES = Path(__file__).resolve().parent / "locale"
+CATALOGUES = Path(__file__).resolve().parent.parent / "locale"
 _TRADITIONAL = ("tw", "hk", "mo", "hant")  # regions and the script that write Traditional Chinese
 
 _current = ENGLISH

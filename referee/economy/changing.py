@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from referee.errors import RefereeError, setting
-from referee.language import pgettext
-from referee.names import Lexicon, states_of, units_of
-from referee.records import record
-from referee.recruiting import recruiting_of
+from referee.core.errors import RefereeError, setting
+from referee.core.records import record
+from referee.economy.recruiting import recruiting_of
 from referee.ruleset.model import Ruleset
 from referee.ruleset.recruits import Change, Recruiting
-from referee.ruling import Step, listed, say, step, step_n
+from referee.rulings.ruling import Step, listed, say, step, step_n
+from referee.words.language import pgettext
+from referee.words.names import Lexicon, states_of, units_of
 
 Holding = dict[tuple[str, str], int]  # (unit, state) → count; state '' is fresh
 

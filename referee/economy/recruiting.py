@@ -9,13 +9,13 @@ import itertools
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
-from referee.errors import RefereeError, did_you_mean
-from referee.language import pgettext
-from referee.names import Lexicon, some_units
-from referee.records import record
+from referee.core.errors import RefereeError, did_you_mean
+from referee.core.records import record
 from referee.ruleset.model import Ruleset
 from referee.ruleset.recruits import Bonus, Building, Recruiting, Work
-from referee.ruling import Step, both, costs, listed, say, say_n, spaced, step, summed
+from referee.rulings.ruling import Step, both, costs, listed, say, say_n, spaced, step, summed
+from referee.words.language import pgettext
+from referee.words.names import Lexicon, some_units
 
 
 @record

@@ -10,10 +10,10 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Generic, TypeVar
 
-from referee.errors import RefereeError, did_you_mean
-from referee.inputs import MAX_COUNT, shown, whole_number
-from referee.language import current, pgettext
-from referee.ruling import Spoken, both_ways, listed, say, say_n
+from referee.core.errors import RefereeError, did_you_mean
+from referee.rulings.ruling import Spoken, both_ways, listed, say, say_n
+from referee.words.inputs import MAX_COUNT, shown, whole_number
+from referee.words.language import current, pgettext
 
 if TYPE_CHECKING:
     from referee.ruleset.model import Ruleset

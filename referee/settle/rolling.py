@@ -5,15 +5,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from referee.dice import Die, Face, Rng, new_seed
-from referee.errors import RefereeError
-from referee.language import pgettext
-from referee.names import Lexicon, article
+from referee.chance.dice import Die, Face, Rng, new_seed
+from referee.core.errors import RefereeError
+from referee.core.records import record
 from referee.procedures.base import DiceNeed
 from referee.procedures.door import dice_needed, ruler
-from referee.records import record
 from referee.ruleset.model import Ruleset
-from referee.ruling import SIDES, Ruling, Side, listed, say, say_n, side_word
+from referee.rulings.ruling import SIDES, Ruling, Side, listed, say, say_n, side_word
+from referee.words.language import pgettext
+from referee.words.names import Lexicon, article
 
 COMBAT_STREAM = "combat"
 

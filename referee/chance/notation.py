@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import re
 
-from referee.errors import RefereeError, pgettext
-from referee.inputs import shown, whole_number
-from referee.language import Grouped
-from referee.records import record
+from referee.core.errors import RefereeError, pgettext
+from referee.core.records import record
+from referee.words.inputs import shown, whole_number
+from referee.words.language import Grouped
 
 MAX_LENGTH = 100
 MAX_DICE = 1000

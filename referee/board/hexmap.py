@@ -13,13 +13,13 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable
 
-from referee.dice import Rng
-from referee.errors import RefereeError
-from referee.language import pgettext
-from referee.records import record
+from referee.chance.dice import Rng
+from referee.core.errors import RefereeError
+from referee.core.records import record
 from referee.ruleset.model import Ruleset
 from referee.ruleset.sections import Capitals, Landscape
-from referee.ruling import Said, Step, Value, listed, say, step
+from referee.rulings.ruling import Said, Step, Value, listed, say, step
+from referee.words.language import pgettext
 
 Hex = tuple[int, int]
 MAP_STREAM = "map"
@@ -270,7 +270,7 @@ def deal(rules: Ruleset, tiles: int, seed: int, shape: str = "random", capitals:
     """A map for `tiles` tiles (capitals come on top); the same seed deals the same map anywhere."""
     land = landscape_of(rules)
     if shape not in SHAPES:
-        from referee.errors import did_you_mean
+        from referee.core.errors import did_you_mean
 
         raise did_you_mean(pgettext("kind", "shape"), shape, list(SHAPES))
     check_count(land, tiles, capitals)

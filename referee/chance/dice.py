@@ -15,10 +15,10 @@ from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Seq
 from math import comb, factorial, prod
 from typing import TYPE_CHECKING, Protocol, TypeVar
 
-from referee.digests import blake2b_digest
-from referee.errors import RefereeError, pgettext
-from referee.language import Grouped
-from referee.records import record
+from referee.core.digests import blake2b_digest
+from referee.core.errors import RefereeError, pgettext
+from referee.core.records import record
+from referee.words.language import Grouped
 
 if TYPE_CHECKING:
     from fractions import Fraction

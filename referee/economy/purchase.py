@@ -9,12 +9,12 @@ from collections.abc import Iterator, Mapping
 from dataclasses import replace
 from itertools import islice
 
-from referee.errors import RefereeError, did_you_mean
-from referee.language import Grouped, pgettext
-from referee.records import record
+from referee.core.errors import RefereeError, did_you_mean
+from referee.core.records import record
 from referee.ruleset.economy import Limit, Reinforcements
 from referee.ruleset.model import Ruleset
-from referee.ruling import Step, costs, listed, say, say_n, spaced, step, step_n, summed
+from referee.rulings.ruling import Step, costs, listed, say, say_n, spaced, step, step_n, summed
+from referee.words.language import Grouped, pgettext
 
 Purchase = dict[str, int]
 MAX_PURCHASES = 200_000

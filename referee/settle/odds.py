@@ -7,12 +7,12 @@ from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any
 
-from referee.dice import MAX_THROWS, exact_throws
+from referee.chance.dice import MAX_THROWS, exact_throws
+from referee.core.records import record
 from referee.procedures.base import DiceNeed, Throw, dice_of, joined
 from referee.procedures.door import before_roll, dice_needed, odds_keys, ruler
-from referee.records import record
 from referee.ruleset.model import Ruleset
-from referee.ruling import Ruling
+from referee.rulings.ruling import Ruling
 
 
 @record

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from referee.dice import MAX_THROWS
-from referee.odds import battle_odds
+from referee.chance.dice import MAX_THROWS
+from referee.core.records import record
 from referee.outcomes.strike import Strike, StrikeChart
-from referee.records import record
 from referee.ruleset.model import Ruleset
+from referee.settle.odds import battle_odds
 
 
 @record

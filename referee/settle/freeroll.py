@@ -3,9 +3,9 @@ their own seeded stream so a free roll never shifts a battle's dice."""
 
 from __future__ import annotations
 
-from referee.dice import Die, Face, Rng
-from referee.notation import DiceTerm, Expression
-from referee.records import record
+from referee.chance.dice import Die, Face, Rng
+from referee.chance.notation import DiceTerm, Expression
+from referee.core.records import record
 
 ROLL_STREAM = "roll"
 

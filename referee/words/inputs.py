@@ -13,8 +13,8 @@ import os
 import stat
 from pathlib import Path
 
-from referee.errors import RefereeError, pgettext
-from referee.language import Grouped
+from referee.core.errors import RefereeError, pgettext
+from referee.words.language import Grouped
 
 LARGEST = 2**63 - 1  # what the journal's SQLite columns hold
 MAX_DIGITS = len(str(LARGEST))

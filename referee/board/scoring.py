@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from referee.deployment import deployment_of
-from referee.dice import pips
-from referee.errors import RefereeError
-from referee.records import record
+from referee.board.deployment import deployment_of
+from referee.chance.dice import pips
+from referee.core.errors import RefereeError
+from referee.core.records import record
 from referee.ruleset.model import Ruleset
-from referee.ruling import Step, Value, either, say, say_n, step
+from referee.rulings.ruling import Step, Value, either, say, say_n, step
 
 
 @record

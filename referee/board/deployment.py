@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from referee.dice import Face, Rng, pips
-from referee.errors import RefereeError, setting
-from referee.language import pgettext
-from referee.names import Lexicon
-from referee.records import record
+from referee.chance.dice import Face, Rng, pips
+from referee.core.errors import RefereeError, setting
+from referee.core.records import record
 from referee.ruleset.model import Ruleset
 from referee.ruleset.sections import Deployment
-from referee.ruling import Step, listed, say, say_n, series, step
+from referee.rulings.ruling import Step, listed, say, say_n, series, step
+from referee.words.language import pgettext
+from referee.words.names import Lexicon
 
 SETUP_STREAM = "setup"
 MAX_ROLLS = 1000

@@ -13,8 +13,8 @@ from dataclasses import field, fields
 from enum import Enum
 from typing import Any
 
-from referee.language import ENGLISH, current, npgettext, pgettext
-from referee.records import record
+from referee.core.records import record
+from referee.words.language import ENGLISH, current, npgettext, pgettext
 
 
 class Side(str, Enum):
