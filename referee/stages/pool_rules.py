@@ -127,7 +127,7 @@ class PoolRules:
                     sides = pgettext("file.keep_sides", "a keep by side gives the order of both attacker and defender")
                     raise fail(f"{path}.keep.best", sides)
                 named.append((f"keep.best.{side}", self.keep.best[side]))
-        elif self.keep and not isinstance(self.keep.best, str):
+        elif self.keep and isinstance(self.keep.best, tuple):
             named.append(("keep.best", self.keep.best))
         for part, given in named:
             for i, face in enumerate(given):

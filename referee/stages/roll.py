@@ -33,7 +33,7 @@ class Band:
     at_least: int | None = field(
         Integer(),
         "the least the comparison reaches in the band (a difference: this side's value minus the other's; "
-        "a ratio: how many times the weaker side's value the stronger side's is); left out: any",
+        "a ratio: the stronger side's value over the weaker's); left out: any",
         None,
     )
     more_than: int | None = field(
