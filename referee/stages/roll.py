@@ -1,7 +1,8 @@
 """Who rolls what: how many dice a side rolls, counted from its units, from a
 value of each unit, from a table by the unit's kind and the distance the
-players state, or from comparing the two sides' values (which also says who
-chooses, for a later stage); then changed by named situations, capped, and
+players state, or from comparing the two sides' values by their difference
+or their ratio (which also says who chooses, a fixed side or the stronger or
+weaker, for a later stage); then changed by named situations, capped, and
 never below zero. A side may also refuse more units than can take part, or
 more dice than a player owns."""
 
