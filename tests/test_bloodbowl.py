@@ -287,3 +287,36 @@ def test_a_keep_by_side_names_both_sides(tmp_path: Path) -> None:
 def test_own_losses_name_a_symbol_a_face_carries(tmp_path: Path) -> None:
     path = written(tmp_path, "own_losses: [blocker-down]", "own_losses: [blocker-falls]")
     assert "blocker-falls" in fails(f"validate {path}")
+
+
+@pytest.mark.parametrize(
+    ("band", "ours", "theirs", "ratio", "difference"),
+    [
+        ({"more_than": 2}, 5, 2, True, True),
+        ({"more_than": 2}, 4, 2, False, False),  # exactly twice; a difference of 2 is not more than 2
+        ({"more_than": 2}, 2, 5, True, False),  # the ratio reads whichever side is stronger
+        ({"at_least": 2}, 4, 2, True, True),
+        ({"more_than": 1}, 3, 3, False, False),
+        ({"more_than": 1}, 1, 0, True, False),  # anything is more than any times nothing
+        ({"more_than": 1}, 0, 0, False, False),  # nothing against nothing is equal
+        ({"at_least": 1}, 0, 0, True, False),
+        ({"at_least": -1}, 2, 3, True, True),  # a file may not write it for a ratio: every ratio reaches it
+    ],
+)
+def test_a_band_reads_a_difference_or_a_ratio(
+    band: dict[str, int], ours: int, theirs: int, ratio: bool, difference: bool
+) -> None:
+    from referee.stages.roll import Band
+
+    written = Band(dice=1, at_least=band.get("at_least"), more_than=band.get("more_than"))
+    assert (written.takes("ratio", ours, theirs), written.takes("difference", ours, theirs)) == (ratio, difference)
+
+
+def test_a_keep_by_side_orders_the_die_for_the_chooser() -> None:
+    from referee.chance.dice import Die
+    from referee.stages.pool_rules import KeepRule
+
+    keep = KeepRule(dice=1, best={"attacker": ("pow", "push"), "defender": ("skull",)}, rule="BB-5")
+    die = Die(name="block", faces=("skull", "push", "pow"))
+    assert keep.order(die, "attacker") == ("pow", "push", "skull")
+    assert keep.order(die, "defender") == ("skull", "push", "pow")

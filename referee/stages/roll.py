@@ -292,12 +292,10 @@ def _by_comparison(spec: Roll, battle: Battle, side: Side, rule: str) -> tuple[i
             dice=_dice(band.dice),
         )
     ]
-    if chooser and band.chooser in ("stronger", "weaker"):
-        said = {
-            "stronger": step(rule, "roll.chooser.stronger", "the {chooser} is stronger and chooses", chooser=chooser),
-            "weaker": step(rule, "roll.chooser.weaker", "the {chooser} is weaker and chooses", chooser=chooser),
-        }
-        steps.append(said[band.chooser])
+    if chooser and band.chooser == "stronger":
+        steps.append(step(rule, "roll.chooser.stronger", "the {chooser} is stronger and chooses", chooser=chooser))
+    elif chooser and band.chooser == "weaker":
+        steps.append(step(rule, "roll.chooser.weaker", "the {chooser} is weaker and chooses", chooser=chooser))
     elif chooser:
         steps.append(step(rule, "roll.chooser", "the {chooser} chooses", chooser=chooser))
     return band.dice, chooser, steps
