@@ -168,12 +168,23 @@ def test_drawn_block_dice_are_kept_by_the_choosers_order(seed: int) -> None:
     assert (ruling["defender_loses"], ruling["defender_retreats"], ruling["attacker_loses"]) == (down, pushed, own)
 
 
-def test_a_drawn_block_is_ruled_in_the_language_asked() -> None:
-    out = run(f"--lang nl battle {BLOODBOWL} --attacker st4 --defender st1 --attacker-roll push,push,push").stdout
+def flat(text: str) -> str:
+    """A report with its wrapped lines joined, for sentences that the terminal width breaks."""
+    return " ".join(text.split())
+
+
+def test_a_block_is_ruled_in_the_language_asked() -> None:
+    out = flat(run(f"--lang nl battle {BLOODBOWL} --attacker st4 --defender st1 --attacker-roll push,push,pow").stdout)
     assert "de aanvaller is sterker en kiest" in out
-    assert "de aanvaller kiest push uit push, push, push, in zijn volgorde:" in out
-    out = run(f"--lang de battle {BLOODBOWL} --attacker st1 --defender st4 --attacker-roll push,push,push").stdout
+    assert "de aanvaller kiest verdediger neer uit teruggeduwd, teruggeduwd, verdediger neer, in zijn volgorde:" in out
+    assert "De verdediger verliest 1 neergeslagen speler. De verdediger trekt 1 vak terug." in out
+    out = flat(
+        run(f"--lang de battle {BLOODBOWL} --attacker st1 --defender st4 --attacker-roll push,push,skull").stdout
+    )
     assert "der Verteidiger ist stärker und wählt" in out
+    assert "Der Angreifer verliert 1 niedergeschlagenen Spieler." in out
+    out = run(f"--lang zh-Hant battle {BLOODBOWL} --attacker st3 --defender st3 --when attacker:both-block --seed 2")
+    assert "3 對 3：進攻方擲 1 粒骰" in out.stdout
 
 
 def test_the_wrong_number_of_block_dice_is_refused() -> None:
