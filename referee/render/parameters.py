@@ -76,6 +76,7 @@ KEYS: dict[str, Callable[[], str]] = {
     "miss": lambda: pgettext("show.param", "miss"),
     "misses": lambda: pgettext("show.param", "misses"),
     "modifiers": lambda: pgettext("show.param", "modifiers"),
+    "more_than": lambda: pgettext("show.param", "more than"),
     "most": lambda: pgettext("show.param", "most"),
     "most_attackers": lambda: pgettext("show.param", "most attackers"),
     "move": lambda: pgettext("show.param", "move"),
@@ -87,6 +88,7 @@ KEYS: dict[str, Callable[[], str]] = {
     "one": lambda: pgettext("show.param", "one"),
     "only": lambda: pgettext("show.param", "only"),
     "order": lambda: pgettext("show.param", "order"),
+    "own_losses": lambda: pgettext("show.param", "own losses"),
     "owned": lambda: pgettext("show.param", "owned"),
     "per_unit": lambda: pgettext("show.param", "per unit"),
     "plural": lambda: pgettext("show.param", "plural"),
@@ -160,6 +162,10 @@ _VALUES: dict[str, Callable[[], str]] = {
     "compare": lambda: pgettext("show.value", "compare"),
     "loser": lambda: pgettext("show.value", "loser"),
     "winner": lambda: pgettext("show.value", "winner"),
+    "difference": lambda: pgettext("show.value", "difference"),
+    "ratio": lambda: pgettext("show.value", "ratio"),
+    "stronger": lambda: pgettext("show.value", "stronger"),
+    "weaker": lambda: pgettext("show.value", "weaker"),
 }
 
 

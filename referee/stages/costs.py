@@ -1,5 +1,6 @@
 """What it costs. For symbols: each symbol a side keeps costs the side facing
-it a loss or a retreat, in the game's own word (figures, damage, hexes);
+it a loss or a retreat, or costs itself a loss (an attacker knocked down by
+its own block), in the game's own word (figures, damage, hexes);
 where that side cannot retreat, its retreats become losses. For a comparison
 won: the loser removes units by the surplus (capped at its units), all of
 them, takes the surplus as wounds, or nothing, and chooses which units go."""
@@ -41,6 +42,9 @@ class Costs:
     """What the symbols a side keeps cost the side facing it."""
 
     losses: tuple[str, ...] = field(Seq(Text()), "symbols that each cost one loss", ())
+    own_losses: tuple[str, ...] = field(
+        Seq(Text()), "symbols that each cost the side that keeps them one loss (a blocker knocked down)", ()
+    )
     retreats: tuple[str, ...] = field(Seq(Text()), "symbols that each force one retreat", ())
     cannot_retreat: tuple[str, ...] = field(
         Seq(Text()),
@@ -58,13 +62,15 @@ class Costs:
 def costs(
     rules: Ruleset, spec: Costs, kept: Mapping[Side, Mapping[str, int]], battle: Battle, rule: str
 ) -> tuple[dict[Side, int], dict[Side, int], list[Step]]:
-    """The losses and retreats each side takes from the symbols the other kept."""
+    """The losses and retreats each side takes from the symbols the other
+    kept, and the losses from its own symbols that cost itself."""
     loses = dict.fromkeys(SIDES, 0)
     retreats = dict.fromkeys(SIDES, 0)
     steps = []
     for side in SIDES:
         target = side.other
         loses[target] = sum(kept[side].get(s, 0) for s in spec.losses)
+        loses[target] += sum(kept[target].get(s, 0) for s in spec.own_losses)
         back = sum(kept[side].get(s, 0) for s in spec.retreats)
         stuck = next((name for name in spec.cannot_retreat if applies(rules, battle, target, name)), None)
         if back and stuck:

@@ -1,7 +1,8 @@
 """Who rolls what: how many dice a side rolls, counted from its units, from a
 value of each unit, from a table by the unit's kind and the distance the
-players state, or from comparing the two sides' values (which also says who
-chooses, for a later stage); then changed by named situations, capped, and
+players state, or from comparing the two sides' values by their difference
+or their ratio (which also says who chooses, a fixed side or the stronger or
+weaker, for a later stage); then changed by named situations, capped, and
 never below zero. A side may also refuse more units than can take part, or
 more dice than a player owns."""
 
@@ -23,18 +24,46 @@ if TYPE_CHECKING:
     from referee.ruleset.model import Ruleset
 
 BY = ("fixed", "units", "value", "range", "compare")
-SIDE = Text(choices=("attacker", "defender"))
+CHOOSER = Text(choices=("attacker", "defender", "stronger", "weaker"))
 
 
 @section
 class Band:
-    """One band of a comparison: from a difference of values up, the dice rolled and who chooses."""
+    """One band of a comparison: from a threshold up, the dice rolled and who chooses."""
 
     at_least: int | None = field(
-        Integer(), "the least difference (this side's value minus the other's) in the band; left out: any", None
+        Integer(),
+        "the least the comparison reaches in the band (a difference: this side's value minus the other's; "
+        "a ratio: the stronger side's value over the weaker's); left out: any",
+        None,
+    )
+    more_than: int | None = field(
+        Integer(), "instead of at_least: what the comparison must be more than ('more than twice as strong')", None
     )
     dice: int = field(Integer(minimum=0, maximum=100), "the dice this side rolls in the band")
-    chooser: str = field(SIDE, "the side that chooses (for a later stage), if any", "")
+    chooser: str = field(
+        CHOOSER,
+        "the side that chooses (for a later stage), if any: attacker, defender, or the stronger or weaker "
+        "side by the values compared (none when they are equal)",
+        "",
+    )
+
+    def threshold(self) -> tuple[int, bool] | None:
+        """The band's lower bound and whether it is strict (more_than); None for the last band, which takes any."""
+        if self.more_than is not None:
+            return self.more_than, True
+        return None if self.at_least is None else (self.at_least, False)
+
+    def takes(self, measure: str, ours: int, theirs: int) -> bool:
+        """Whether this side's value against the other's falls in the band, by difference or by ratio."""
+        bound = self.threshold()
+        if bound is None:
+            return True
+        least, strict = bound
+        if measure == "ratio":  # stronger over weaker, cross-multiplied: no division, 0 against 0 is equal
+            high, low = max(ours, theirs), min(ours, theirs)
+            return high > least * low if strict else high >= least * low
+        return ours - theirs > least if strict else ours - theirs >= least
 
 
 @section
@@ -70,8 +99,17 @@ class Roll:
         "its list, cannot attack",
         EMPTY,
     )
+    compare: str = field(
+        Text(choices=("difference", "ratio")),
+        "with by: compare, how the bands read the values: difference (this side's minus the other's) or "
+        "ratio (the stronger side's over the weaker's, 1 when equal)",
+        "difference",
+    )
     bands: tuple[Band, ...] = field(
-        Seq(Record(Band)), "with by: compare, the bands from the largest difference down; the last has no at_least", ()
+        Seq(Record(Band)),
+        "with by: compare, the bands from the largest comparison down, the first reached counting; "
+        "the last has no at_least or more_than",
+        (),
     )
     changes: tuple[Change, ...] = field(
         Seq(Record(Change)), "named situations that change these dice, each for the units it names", ()
@@ -96,11 +134,51 @@ class Roll:
             raise fail(
                 f"{path}.{key}", pgettext("file.roll_needs", "by: {by} needs '{key}'").format(by=self.by, key=key)
             )
-        if self.bands and [b.at_least is None for b in self.bands] != [False] * (len(self.bands) - 1) + [True]:
+        _check_bands(self.compare, self.bands, f"{path}.bands", fail)
+
+
+def _check_bands(measure: str, bands: tuple[Band, ...], path: str, fail: Fail) -> None:
+    """Every band can be reached: each but the last has one threshold, below
+    the one before it; the last has none; in a ratio, none before the last
+    takes every comparison (the stronger is always at least as strong)."""
+    before: tuple[int, bool] | None = None
+    for i, band in enumerate(bands):
+        if band.at_least is not None and band.more_than is not None:
+            both = pgettext("file.band_both", "a band has at_least or more_than, not both")
+            raise fail(f"{path}[{i}]", both)
+        if (band.threshold() is None) != (i == len(bands) - 1):
             every = pgettext(
-                "file.bands", "every band but the last has at_least; the last has none: it takes any difference"
+                "file.bands",
+                "every band but the last has at_least or more_than; the last has neither: it takes any comparison",
             )
-            raise fail(f"{path}.bands", every)
+            raise fail(f"{path}[{i}]", every)
+        bound = _bound(measure, band)
+        if bound is None:
+            continue
+        if before is not None and bound >= before:
+            never = pgettext(
+                "file.band_never",
+                "band {n} can never be reached: its threshold must be below the one of the band before it",
+            )
+            raise fail(f"{path}[{i}]", never.format(n=i + 1))
+        if measure == "ratio" and bound <= (1, False):
+            always = pgettext(
+                "file.band_always",
+                "band {n} takes every ratio (the stronger side is always at least as strong): "
+                "the bands after it can never be reached",
+            )
+            raise fail(f"{path}[{i}]", always.format(n=i + 1))
+        before = bound
+
+
+def _bound(measure: str, band: Band) -> tuple[int, bool] | None:
+    """A band's threshold as the bands must descend by it, the strictest first:
+    more than 2 before at least 2 in a ratio; in a whole difference, more than 2 is at least 3."""
+    bound = band.threshold()
+    if bound is None or measure == "ratio":
+        return bound
+    least, strict = bound
+    return least + strict, False
 
 
 def _worth(spec: Roll, units: tuple[tuple[str, int], ...]) -> int:
@@ -194,10 +272,15 @@ def _by_units(rules: Ruleset, spec: Roll, battle: Battle, side: Side, rule: str)
 
 
 def _by_comparison(spec: Roll, battle: Battle, side: Side, rule: str) -> tuple[int, Side | None, list[Step]]:
-    """The band this side's values against the other's fall in: its dice, and who chooses."""
+    """The band this side's values against the other's fall in (by their
+    difference or their ratio): its dice, and who chooses."""
     ours, theirs = _worth(spec, battle.side(side)), _worth(spec, battle.side(side.other))
-    band = next(b for b in spec.bands if b.at_least is None or ours - theirs >= b.at_least)
-    chooser = Side(band.chooser) if band.chooser else None
+    band = next(b for b in spec.bands if b.takes(spec.compare, ours, theirs))
+    stronger = side if ours > theirs else side.other if theirs > ours else None
+    if band.chooser in ("stronger", "weaker"):
+        chooser = stronger if band.chooser == "stronger" or stronger is None else stronger.other
+    else:
+        chooser = Side(band.chooser) if band.chooser else None
     steps = [
         step(
             rule,
@@ -209,7 +292,11 @@ def _by_comparison(spec: Roll, battle: Battle, side: Side, rule: str) -> tuple[i
             dice=_dice(band.dice),
         )
     ]
-    if chooser:
+    if chooser and band.chooser == "stronger":
+        steps.append(step(rule, "roll.chooser.stronger", "the {chooser} is stronger and chooses", chooser=chooser))
+    elif chooser and band.chooser == "weaker":
+        steps.append(step(rule, "roll.chooser.weaker", "the {chooser} is weaker and chooses", chooser=chooser))
+    elif chooser:
         steps.append(step(rule, "roll.chooser", "the {chooser} chooses", chooser=chooser))
     return band.dice, chooser, steps
 

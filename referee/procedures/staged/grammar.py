@@ -90,6 +90,7 @@ class Staged:
             *((f"{path}.cancel[{i}].symbol", c.symbol) for i, c in enumerate(self.cancel)),
             *((f"{path}.cancel[{i}].order", s) for i, c in enumerate(self.cancel) for s in c.order),
             *((f"{path}.costs.losses", s) for s in self.costs.losses),
+            *((f"{path}.costs.own_losses", s) for s in self.costs.own_losses),
             *((f"{path}.costs.retreats", s) for s in self.costs.retreats),
             *([(f"{path}.compare.symbol", self.compare.symbol)] if self.compare else []),
         ]

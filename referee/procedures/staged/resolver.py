@@ -21,7 +21,8 @@ from referee.stages.pool_rules import pool_steps
 def odds_keys(params: Staged) -> tuple[str, ...]:
     """The outcome fields that tell one result from another: what a side scores
     where several symbols cost a loss (hits and crits together), else the
-    losses it deals, and the retreats it forces; a comparison deals losses to either side."""
+    losses it deals, the retreats it forces and the losses it takes itself;
+    a comparison deals losses to either side."""
     keys = [f"{side}_loses" for side in SIDES] if params.compare else []
     for side in SIDES:
         carried = set(getattr(params, side).read.symbols())
@@ -33,6 +34,8 @@ def odds_keys(params: Staged) -> tuple[str, ...]:
             keys.append(f"{side.other}_loses")
         if retreating:
             keys.append(f"{side.other}_retreats")
+        if carried & set(params.costs.own_losses):
+            keys.append(f"{side}_loses")
     return tuple(dict.fromkeys(keys))
 
 
@@ -43,31 +46,40 @@ def dice_needed(rules: Ruleset, params: Staged, battle: Battle) -> dict[str, Dic
     """Each side's dice by the roll stage; a side that rolls none has no group
     (nothing to type or draw). A reading this battle cannot take is refused
     here, before a roll."""
+    rolls, chooser, _ = _rolls(rules, params, battle, attack_name(rules, params))
     need = {}
     for side in SIDES:
         stages = getattr(params, side)
-        rolls, _, _ = roll.dice(rules, stages.roll, battle, side, cite(params, "roll"), attack_name(rules, params))
         readings, _ = read.reading(rules, stages.read, stages.die, battle, side, cite(params, "read"))
-        if rolls:
+        if rolls[side]:
             die = rules.dice[stages.die].die
-            pool = side_pool(stages.pool, die, readings, battle, side)
-            need[side.value] = read_need(die, rolls, cite(params, "roll"), readings, pool)
+            pool = side_pool(stages.pool, die, readings, battle, side, chooser)
+            need[side.value] = read_need(die, rolls[side], cite(params, "roll"), readings, pool)
     return need
 
 
-def prepare(rules: Ruleset, name: str, params: Staged, battle: Battle) -> Callable[[Throw], Ruling]:
-    """The ruler of one attack as told: the dice counted and the faces' readings
-    are the same for every throw, worked out once."""
-    before: list[Step] = []
-    chooser: Side | None = None
-    readings = {}
+def _rolls(
+    rules: Ruleset, params: Staged, battle: Battle, name: str
+) -> tuple[dict[Side, int], Side | None, list[Step]]:
+    """Each side's dice by the roll stage, the side that chooses where a
+    comparison names one (for a pool that keeps by the chooser's order), and why."""
     rolls: dict[Side, int] = {}
+    chooser: Side | None = None
+    steps: list[Step] = []
     for side in SIDES:
         rolls[side], chose, said = roll.dice(
             rules, getattr(params, side).roll, battle, side, cite(params, "roll"), name
         )
         chooser = chooser or chose
-        before += said
+        steps += said
+    return rolls, chooser, steps
+
+
+def prepare(rules: Ruleset, name: str, params: Staged, battle: Battle) -> Callable[[Throw], Ruling]:
+    """The ruler of one attack as told: the dice counted and the faces' readings
+    are the same for every throw, worked out once."""
+    rolls, chooser, before = _rolls(rules, params, battle, name)
+    readings = {}
     for side in SIDES:
         stages = getattr(params, side)
         readings[side], said = read.reading(rules, stages.read, stages.die, battle, side, cite(params, "read"))
@@ -75,11 +87,16 @@ def prepare(rules: Ruleset, name: str, params: Staged, battle: Battle) -> Callab
     order = tuple(dict.fromkeys(s for side in SIDES for s in getattr(params, side).read.symbols()))
     pools = {
         side: side_pool(
-            getattr(params, side).pool, rules.dice[getattr(params, side).die].die, readings[side], battle, side
+            getattr(params, side).pool,
+            rules.dice[getattr(params, side).die].die,
+            readings[side],
+            battle,
+            side,
+            chooser,
         )
         for side in SIDES
     }
-    costed = (*params.costs.losses, *params.costs.retreats)
+    costed = (*params.costs.losses, *params.costs.retreats, *params.costs.own_losses)
 
     def rule_on(throw: Throw) -> Ruling:
         steps = list(before)
@@ -89,7 +106,7 @@ def prepare(rules: Ruleset, name: str, params: Staged, battle: Battle) -> Callab
             pool, stages = pools[side], getattr(params, side)
             if pool is not None and faces:
                 settled = pool.settle(pool.rounds(faces, rolls[side]))
-                steps += pool_steps(stages.pool, side, settled, partial(rules.face_said, stages.die))
+                steps += pool_steps(stages.pool, side, settled, partial(rules.face_said, stages.die), chooser)
                 faces = settled.kept
             standing[side] = faces
             symbols[side] = count.count(readings[side], faces, order)
