@@ -13,7 +13,7 @@ from typing import Any
 import click
 
 from referee import __version__
-from referee.cli.helptext import SpokenContext, described, examples_last, helped
+from referee.cli.helptext import SpokenContext, described, examples_last, helped, language_typed, options_part
 from referee.cli.rulesdirs import folders_after, folders_given
 from referee.core.errors import RefereeError, spell_inputs
 
@@ -150,25 +150,7 @@ def speak(value: str | None) -> None:
 
 def _asks_json(given: list[str]) -> bool:
     """--json among the options (not after `--`, where words are arguments)."""
-    return "--json" in _options_part(given)
-
-
-def _options_part(given: list[str]) -> list[str]:
-    """The command line up to `--`, after which words are arguments."""
-    return given[: given.index("--")] if "--" in given else given
-
-
-def language_typed(given: list[str]) -> str | None:
-    """The language --lang names, before the command or after it (the last
-    one typed, as for any option typed twice)."""
-    words = _options_part(given)
-    typed = None
-    for at, word in enumerate(words):
-        if word == "--lang" and at + 1 < len(words):
-            typed = words[at + 1]
-        elif word.startswith("--lang="):
-            typed = word.partition("=")[2]
-    return typed
+    return "--json" in options_part(given)
 
 
 def _version_shown(ctx: click.Context, param: click.Parameter, value: bool) -> None:
@@ -194,6 +176,7 @@ def _after_the_command() -> list[click.Parameter]:
             ["--rules-dir"],
             multiple=True,
             type=click.Path(file_okay=False),
+            metavar="DIR",
             expose_value=False,
             callback=folders_after,
             help=RULES_DIR_HELP,
@@ -324,6 +307,7 @@ class RefereeGroup(click.Group):
     "--rules-dir",
     multiple=True,
     type=click.Path(file_okay=False),
+    metavar="DIR",
     envvar="REFEREE_RULES_DIR",
     callback=folders_given,
     help=RULES_DIR_HELP,

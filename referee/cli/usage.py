@@ -22,7 +22,7 @@ _INTEGER = re.compile(r"'(.*)' is not a valid integer\.")
 def language_asked(given: list[str]) -> None:
     """Speak the language the command line or the environment asks for, when
     click refused the words before the --lang option was read."""
-    from referee.cli import language_typed
+    from referee.cli.helptext import language_typed
     from referee.core.errors import RefereeError
     from referee.words import language
 
