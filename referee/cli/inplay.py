@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from referee.cli.journaling import SUPPLIED, opened, ruleset_override
+from referee.cli.journaling import SUPPLIED, ruleset_in_play, ruleset_override
 from referee.cli.options import load_rules
 from referee.cli.rulesdirs import user_dirs
 from referee.core.errors import RefereeError
@@ -74,28 +74,13 @@ def _of_the_game() -> Ruleset:
     override = ruleset_override()
     if override is not None:  # a replay: the file it rules with
         return load_rules(str(override))
-    with opened(reading=True) as journal:
-        going = journal.current_game()
-        started = journal.entry(going["entry"]) if going and "entry" in going else None
-    if going is None or not going["ruleset"]:
+    word = ruleset_in_play()
+    if word is None:
         raise _none_in_play()
-    name = str(going["ruleset"])
-    path = Path(started.ruleset_path) if started and started.ruleset_path else None
-    word = str(path) if path is not None and path.is_file() and not _found_as(name, path) else name
     ctx = click.get_current_context()
     ctx.meta[SUPPLIED] = word
     ctx.params["ruleset"] = word
     return load_rules(word)
-
-
-def _found_as(name: str, path: Path) -> bool:
-    """Whether the ruleset's name finds the file the game started with."""
-    from referee.ruleset.load import find
-
-    try:
-        return find(name, user_dirs())[0].resolve() == path.resolve()
-    except RefereeError:
-        return False
 
 
 def _none_in_play() -> RefereeError:

@@ -259,6 +259,31 @@ def without_language(argv: list[str]) -> list[str]:
     return kept
 
 
+def ruleset_in_play() -> str | None:
+    """The ruleset of the game in play, as a command line names it: by its
+    name, or by the path of the file the game started with where its name
+    now finds another file (or none); None with no game in play."""
+    with opened(reading=True) as journal:
+        going = journal.current_game()
+        started = journal.entry(going["entry"]) if going and "entry" in going else None
+    if going is None or not going["ruleset"]:
+        return None
+    name = str(going["ruleset"])
+    path = Path(started.ruleset_path) if started and started.ruleset_path else None
+    return str(path) if path is not None and path.is_file() and not _found_as(name, path) else name
+
+
+def _found_as(name: str, path: Path) -> bool:
+    """Whether the ruleset's name finds the file the game started with."""
+    from referee.cli.rulesdirs import user_dirs
+    from referee.ruleset.load import find
+
+    try:
+        return find(name, user_dirs())[0].resolve() == path.resolve()
+    except RefereeError:
+        return False
+
+
 def writing() -> bool:
     """Whether this ruling will be written to a journal (not --no-journal, not a replay)."""
     ctx = click.get_current_context()
