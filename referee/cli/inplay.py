@@ -53,7 +53,7 @@ def _names_a_ruleset(word: str) -> bool:
     is; one close to such a name is refused (a typo, not a count or a die)."""
     if word.startswith("-"):
         return False  # an option the ruleset names, as in `reinforce --mines 2`
-    from referee.ruleset.load import SUFFIX, catalogue
+    from referee.ruleset.load import SUFFIX, catalogue, find
     from referee.ruleset.lookup import every_name
 
     if Path(word).suffix in (SUFFIX, ".yml") or "/" in word or "\\" in word:
@@ -64,7 +64,8 @@ def _names_a_ruleset(word: str) -> bool:
     import difflib
 
     if difflib.get_close_matches(word.lower(), [name.lower() for name in names], n=1, cutoff=0.6):
-        load_rules(word)  # refused, with the name it is close to
+        find(word, user_dirs())  # refused, with the name it is close to (unless a declared name finds it)
+        return True
     return False
 
 
