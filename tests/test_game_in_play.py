@@ -95,6 +95,24 @@ def test_the_game_in_play_supplies_its_players() -> None:
     assert run_json("group 2 3")["value"] == run_json("group diceland 2 3")["value"] == 5
 
 
+@pytest.mark.parametrize("lang", ["en", "nl", "de"])
+def test_group_reads_pips_where_the_game_supplies_the_ruleset(lang: str) -> None:
+    _start("diceland")
+    with_it = run(f"--lang {lang} group diceland 2 3 --no-journal")
+    assert run(f"--lang {lang} group 2 3 --no-journal").stdout == with_it.stdout
+    assert run(f"group 2 3 --no-journal --lang {lang}").stdout == with_it.stdout
+    assert ruling_of(f"--lang {lang} group 2 3") == ruling_of(f"--lang {lang} group diceland 2 3")
+
+
+@pytest.mark.parametrize("lang", ["en", "nl", "zh-Hant"])
+def test_group_in_a_game_without_grouping_is_refused_as_naming_it_is(lang: str) -> None:
+    _start("groundforce")
+    refused = fails(f"--lang {lang} group 1 2")
+    assert refused == fails(f"--lang {lang} group groundforce 1 2")
+    assert "groundforce" in refused and "grondforce" not in refused
+    assert fails("group 1 2") == "error: groundforce has no grouping rule"
+
+
 def test_a_first_word_that_names_no_ruleset_is_the_next_argument() -> None:
     _start("frontline-risk")
     assert ruling_of("build --unflipped-stars 4 city") == ruling_of("build frontline-risk --unflipped-stars 4 city")
