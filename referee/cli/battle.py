@@ -13,6 +13,7 @@ import click
 
 from referee.cli import completion
 from referee.cli.helptext import described, helped
+from referee.cli.inplay import rules_in_play
 from referee.cli.journaling import journaled, printed_entry, record, writing
 from referee.cli.options import (
     ROLLED,
@@ -20,10 +21,10 @@ from referee.cli.options import (
     emit,
     force_options,
     json_option,
-    load_rules,
     not_read_by,
     rear_options,
     refuse_unread,
+    ruleset_argument,
     seed_option,
     situation_options,
     strike_options,
@@ -32,13 +33,11 @@ from referee.cli.options import (
 )
 from referee.cli.picks import PAIRING, how_to_pick, on_this_throw, rolled_before
 from referee.cli.told import BattleTold
-from referee.core.errors import RefereeError
 from referee.ruleset.model import Ruleset
-from referee.rulings.ruling import say
 
 
 @click.command()
-@click.argument("ruleset", required=False, shell_complete=completion.rulesets)
+@ruleset_argument
 @force_options
 @rear_options
 @click.option(
@@ -114,16 +113,8 @@ def battle(ruleset: str | None, entry: int | None, as_json: bool, **options: Any
 
         rules, told, line = asked(entry, ruleset, told)
         rule(rules, told, as_json, replay=line)
-    elif ruleset is None:
-        raise RefereeError(
-            say(
-                "error.battle.ruleset",
-                "name the ruleset, e.g. 'referee battle diceland ...', or give --entry N to pick on an entry",
-            )
-        )
-
     else:
-        rule(load_rules(ruleset), told, as_json)
+        rule(rules_in_play(ruleset), told, as_json)
 
 
 def retyped(given: Mapping[str, object]) -> tuple[str, ...]:

@@ -93,7 +93,8 @@ class Named(click.Choice[str]):
 
 
 def ruleset_argument(f: F) -> F:
-    return click.argument("ruleset", shell_complete=completion.rulesets)(f)
+    """RULESET, which the game in play supplies where it is left out (`referee.cli.inplay`)."""
+    return click.argument("ruleset", metavar="[RULESET]", required=False, shell_complete=completion.rulesets)(f)
 
 
 JSON = "referee.json"
