@@ -136,6 +136,22 @@ class PoolRules:
             situation = [(f"{path}.reroll.when", self.reroll.when)] if self.reroll.when else []
             names_exist(fail, pgettext("kind", "situation"), situation, rules.situations)
 
+    def cross_check_keep(self, rolled: int | None, path: str, fail: Fail) -> None:
+        """A keep of more dice than the side can ever have standing (`rolled`,
+        the most its roll stage gives, and every explosion) would keep every
+        die, always: refused where the roll bounds the dice. Where the units
+        told decide, a battle with no more dice than the keep says it keeps them all."""
+        if self.keep is None or rolled is None:
+            return
+        standing = rolled * (self.explode.depth + 1) if self.explode else rolled
+        if self.keep.dice > standing:
+            always = pgettext(
+                "file.keep_more",
+                "keeps {keep} dice, but this side has at most {most} standing: it would keep every die, "
+                "always; keep fewer or leave keep out",
+            )
+            raise fail(f"{path}.keep.dice", always.format(keep=self.keep.dice, most=standing))
+
 
 def pool_steps(rules: PoolRules, side: Side, roll: PoolRoll, said: Callable[[Face], Spoken]) -> list[Step]:
     """The steps of a ruling that say what a side's pool did: the dice rolled
@@ -170,7 +186,9 @@ def pool_steps(rules: PoolRules, side: Side, roll: PoolRoll, said: Callable[[Fac
                 more=faces(roll.exploded),
             )
         )
-    if rules.keep:
+    if rules.keep and len(roll.standing) <= rules.keep.dice:
+        out.append(_keeps_every_die(rules.keep, side, faces(roll.kept), len(roll.kept)))
+    elif rules.keep:
         out.append(
             step(
                 rules.keep.rule,
@@ -182,3 +200,17 @@ def pool_steps(rules: PoolRules, side: Side, roll: PoolRoll, said: Callable[[Fac
             )
         )
     return out
+
+
+def _keeps_every_die(keep: KeepRule, side: Side, kept: Spoken, n: int) -> Step:
+    """A side with no more dice standing than it may keep keeps them all, and says so plainly."""
+    return step_n(
+        keep.rule,
+        "pool.keep_all",
+        "the {side} keeps its only die, {kept}: it may keep {most}",
+        "the {side} keeps all {n} of its dice, {kept}: it may keep {most}",
+        n,
+        side=side,
+        kept=kept,
+        most=keep.dice,
+    )

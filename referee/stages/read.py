@@ -55,6 +55,23 @@ class Read:
         names_exist(fail, pgettext("kind", "unit"), [(f"{path}.against", u) for u in self.against], rules.units)
         situation = pgettext("kind", "situation")
         names_exist(fail, situation, [(f"{path}.when", s) for s in self.when], rules.situations)
+        self._one_reading_per_face(path, fail)
+
+    def _one_reading_per_face(self, path: str, fail: Fail) -> None:
+        """Two situations that both replace one face's symbols would leave the
+        reading to the order they were written in when both apply: refused,
+        naming both, so the file gives the two together a situation of their own."""
+        first: dict[str, str] = {}
+        for name, replaced in self.when.items():
+            for face in replaced:
+                other = first.setdefault(str(face), name)
+                if other != name:
+                    both = pgettext(
+                        "file.read_twice",
+                        "'{face}' is replaced by both '{first}' and '{second}': when both apply, the file does "
+                        "not say how it reads; give the two together a situation of their own",
+                    )
+                    raise fail(f"{path}.when.{name}.{face}", both.format(face=face, first=other, second=name))
 
     def symbols(self) -> tuple[str, ...]:
         """Every symbol a face may carry, in the order the file first writes them."""

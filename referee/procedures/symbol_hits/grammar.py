@@ -53,10 +53,14 @@ class SymbolSide:
         "what the losing side takes when this side wins: units by the surplus (capped at its units), "
         "all its units, the surplus as wounds (never capped), or nothing",
     )
-    max_dice: int = field(
-        Integer(minimum=1, maximum=100), "the most dice this side can roll (the dice a player owns)", 0
+    max_dice: int | None = field(
+        Integer(minimum=1, maximum=100),
+        "the most dice this side can roll (the dice a player owns); left out: no limit",
+        None,
     )
-    max_units: int = field(Integer(minimum=1), "the most units this side can have in one battle", 0)
+    max_units: int | None = field(
+        Integer(minimum=1), "the most units this side can have in one battle; left out: any", None
+    )
     pool: PoolRules | None = field(
         Record(PoolRules), "what this side's dice do before they count: re-roll, explode, keep", None
     )
@@ -156,3 +160,4 @@ class SymbolHits:
             )
             if spec.pool:
                 spec.pool.cross_check(rules, die, f"{path}.{side}.pool", fail)
+                spec.pool.cross_check_keep(spec.as_roll(rules).most(), f"{path}.{side}.pool", fail)
