@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
 from collections.abc import Iterator
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -81,8 +83,45 @@ def test_two_situations_that_replace_one_face_are_refused_at_load_naming_both(an
     written(ancients, "leader: {leader: [hit]}", "leader: {leader: [hit], swords: [hit, hit]}")
     refusal = fails(f"validate {ancients}")
     assert re.search(r"ancients\.yaml:\d+:\d+: attacks\.battle\.attacker\.read\.when\.leader\.swords: ", refusal)
-    assert "'swords' is replaced by both 'ranged' and 'leader'" in refusal
-    assert "give the two together a situation of their own" in refusal
+    assert "'swords' is replaced by both 'ranged' and 'leader': say how it reads when both apply" in refusal
+    assert refusal.endswith("under 'ranged+leader'")
+
+
+BOTH = "leader: {leader: [hit], swords: [hit, hit]}\n          ranged+leader: {swords: [retreat]}"
+
+
+@pytest.mark.parametrize(
+    ("when", "swords", "said"),
+    [
+        ((), (1, 0), []),
+        (("ranged",), (0, 0), ["ranged: swords reads nothing"]),
+        (("leader",), (2, 0), ["leader: swords reads hit, hit"]),
+        (("ranged", "leader"), (0, 1), ["ranged and leader: swords reads retreat"]),
+    ],
+)
+def test_the_entry_naming_situations_together_says_how_a_face_reads_when_both_apply(
+    ancients: Path, when: tuple[str, ...], swords: tuple[int, int], said: list[str]
+) -> None:
+    """One die: the ruling on swords, and the odds against the faces read by hand
+    (each face 1/6: (losses, retreats) it deals)."""
+    written(ancients, "leader: {leader: [hit]}", BOTH)
+    told = "".join(f" --when attacker:{name}" for name in when)
+    ruling = run_json(f"battle {ancients} --attacker foot --defender foot{told} --attacker-roll swords")
+    assert (ruling["defender_loses"], ruling["defender_retreats"]) == swords
+    assert [s["text"] for s in ruling["explanation"] if "swords reads" in s["text"]] == said
+    reads = {"swords": swords, "flag": (0, 1), "leader": (1, 0) if "leader" in when else (0, 0)}
+    brute: Counter[tuple[int, int]] = Counter(
+        reads.get(face, (0, 0)) for face in ("light", "heavy", "flag", "swords", "leader", "blank")
+    )
+    odds = run_json(f"odds {ancients} --attacker foot --defender foot{told}")["outcomes"]
+    assert {(o["defender_loses"], o["defender_retreats"]): Fraction(o["probability"]) for o in odds} == {
+        key: Fraction(n, 6) for key, n in brute.items()
+    }
+
+
+def test_an_entry_that_names_both_situations_must_name_ones_that_exist(ancients: Path) -> None:
+    written(ancients, "leader: {leader: [hit]}", "leader: {leader: [hit]}\n          ranged+leaders: {swords: []}")
+    assert "unknown situation 'leaders'" in fails(f"validate {ancients}")
 
 
 def test_a_situation_may_replace_what_against_gave_one_face(ancients: Path) -> None:
@@ -243,3 +282,16 @@ def test_json_says_the_default_words_where_the_file_names_none(ancients: Path) -
         "The defender loses 1 loss."
         in run(f"battle {ancients} --attacker foot --defender foot --attacker-roll swords").stdout
     )
+
+
+def test_a_side_that_rolls_no_dice_says_nothing_of_how_its_faces_read(ancients: Path) -> None:
+    written(
+        ancients,
+        "defender: {die: battle}",
+        "defender: {die: battle, read: {faces: {}, when: {ranged: {swords: [hit]}}}}",
+    )
+    ruling = run_json(
+        f"battle {ancients} --attacker foot --defender foot --when attacker:ranged --attacker-roll swords"
+    )
+    assert ruling["defender"]["dice"] == 0
+    assert [s["text"] for s in ruling["explanation"] if "reads" in s["text"]] == ["ranged: swords reads nothing"]

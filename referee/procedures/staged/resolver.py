@@ -90,7 +90,7 @@ def prepare(rules: Ruleset, name: str, params: Staged, battle: Battle) -> Callab
     for side in SIDES:
         stages = getattr(params, side)
         readings[side], said = read.reading(rules, stages.read, stages.die, battle, side, cite(params, "read"))
-        before += said
+        before += said if rolls[side] else []  # how the faces of a side that rolls none read says nothing
     order = tuple(dict.fromkeys(s for side in SIDES for s in getattr(params, side).read.symbols()))
     pools = {
         side: side_pool(
