@@ -29,7 +29,7 @@ rules:
   AN-2: "Swords do not hit in ranged combat; a leader symbol hits when a leader is attached."
   AN-3: "Of the dice rolled, the best two count."
 dice:
-  battle: {faces: [light, heavy, flag, swords, leader, blank]}
+  battle: {faces: [light, heavy, flag, swords, leader, blank], aliases: {swords: [crossed swords]}}
 units:
   foot: {}
   horse: {}
@@ -177,6 +177,22 @@ def test_a_keep_order_naming_a_face_not_on_the_die_is_refused_at_load(ancients: 
     refusal = fails(f"validate {ancients}")
     assert re.search(r"ancients\.yaml:\d+:\d+: attacks\.battle\.attacker\.pool\.keep\.best\[0\]: ", refusal)
     assert "'sword' is not a face of die 'battle'" in refusal
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "where"),
+    [
+        ("best: [swords, leader,", "best: [crossed swords, leader,", "pool.keep.best[0]"),
+        ("faces: {swords: [hit]", "faces: {crossed swords: [hit]", "read.faces.crossed swords"),
+    ],
+)
+def test_a_word_players_type_for_a_face_is_refused_where_the_file_names_faces(
+    ancients: Path, old: str, new: str, where: str
+) -> None:
+    written(ancients, old, new)
+    refusal = fails(f"validate {ancients}")
+    assert f"attacks.battle.attacker.{where}: 'crossed swords' is another word for 'swords'" in refusal
+    assert refusal.endswith("a face of die 'battle': write 'swords' here")
 
 
 @pytest.mark.parametrize(

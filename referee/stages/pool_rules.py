@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from referee.chance.dice import Die, Face
 from referee.core.records import section
-from referee.ruleset.crosscheck import Fail, names_exist
+from referee.ruleset.crosscheck import Fail, names_exist, not_a_face
 from referee.ruleset.spec import EMPTY, FACE, RULE, Boolean, Either, Integer, Record, Seq, Table, Text, field
 from referee.rulings.ruling import Side, Spoken, Step, either, listed, step, step_n
 from referee.words.language import pgettext
@@ -115,10 +115,7 @@ class PoolRules:
         for part, given in named:
             for i, face in enumerate(given):
                 if face not in faces:
-                    raise fail(
-                        f"{path}.{part}[{i}]",
-                        pgettext("file.not_a_face", "'{face}' is not a face of die '{die}'").format(face=face, die=die),
-                    )
+                    raise fail(f"{path}.{part}[{i}]", not_a_face(rules, die, face))
         if self.keep and isinstance(self.keep.best, str) and not all(isinstance(f, int) for f in faces):
             raise fail(
                 f"{path}.keep.best",

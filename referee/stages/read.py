@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from referee.core.errors import RefereeError
 from referee.core.records import section
-from referee.ruleset.crosscheck import Fail, names_exist
+from referee.ruleset.crosscheck import Fail, names_exist, not_a_face
 from referee.ruleset.spec import EMPTY, FACE, Seq, Table, Text, field
 from referee.rulings.ruling import Side, Step, both, listed, say, step
 from referee.stages.count import nothing
@@ -53,8 +53,7 @@ class Read:
         for where, reading in [*tables, *((f"when.{s}", r) for s, r in self.when.items())]:
             for face in reading:
                 if face not in faces:
-                    not_face = pgettext("file.not_a_face", "'{face}' is not a face of die '{die}'")
-                    raise fail(f"{path}.{where}.{face}", not_face.format(face=face, die=die))
+                    raise fail(f"{path}.{where}.{face}", not_a_face(rules, die, face))
         names_exist(fail, pgettext("kind", "unit"), [(f"{path}.against", u) for u in self.against], rules.units)
         situation = pgettext("kind", "situation")
         named = [(f"{path}.when.{key}", name) for key in self.when for name in together(key)]

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar
 
 from referee.core.records import section
-from referee.ruleset.crosscheck import Fail, names_exist
+from referee.ruleset.crosscheck import Fail, names_exist, not_a_face
 from referee.ruleset.spec import EMPTY, FACE, RULE, Boolean, Either, Integer, Record, Seq, Table, Text, field
 from referee.stages.compare import Compare
 from referee.stages.costs import ON_WIN, Word
@@ -143,10 +143,7 @@ class SymbolHits:
             die = self.die_of(side)
             for i, face in enumerate(spec.hits):
                 if face not in rules.dice[die].faces:
-                    raise fail(
-                        f"{path}.{side}.hits[{i}]",
-                        pgettext("file.not_a_face", "'{face}' is not a face of die '{die}'").format(face=face, die=die),
-                    )
+                    raise fail(f"{path}.{side}.hits[{i}]", not_a_face(rules, die, face))
             if spec.unit_dice and spec.dice != "per-unit":
                 raise fail(
                     f"{path}.{side}.unit_dice",
