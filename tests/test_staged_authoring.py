@@ -119,6 +119,15 @@ def test_the_entry_naming_situations_together_says_how_a_face_reads_when_both_ap
     }
 
 
+def test_one_face_replaced_twice_under_the_same_situations_is_refused(ancients: Path) -> None:
+    written(ancients, "leader: {leader: [hit]}", f"{BOTH}\n          leader+ranged: {{swords: [hit]}}")
+    refusal = fails(f"validate {ancients}")
+    assert "attacks.battle.attacker.read.when.leader+ranged.swords: " in refusal
+    assert refusal.endswith(
+        "'swords' is replaced under 'ranged+leader' and again under 'leader+ranged', the same situations: write it once"
+    )
+
+
 def test_an_entry_that_names_both_situations_must_name_ones_that_exist(ancients: Path) -> None:
     written(ancients, "leader: {leader: [hit]}", "leader: {leader: [hit]}\n          ranged+leaders: {swords: []}")
     assert "unknown situation 'leaders'" in fails(f"validate {ancients}")

@@ -65,19 +65,26 @@ class Read:
         other's situations, would leave the face's reading to the order they
         were written in when both apply: refused, naming both, unless an entry
         naming the situations of both together ('a+b') says how it reads then."""
-        for face in {str(f) for replaced in self.when.values() for f in replaced}:
-            by = {frozenset(together(key)): key for key, replaced in self.when.items() if face in map(str, replaced)}
-            for first, second in itertools.combinations(by, 2):
-                if not (first <= second or second <= first or first | second in by):
+        for face in dict.fromkeys(str(f) for replaced in self.when.values() for f in replaced):
+            keys = [key for key, replaced in self.when.items() if face in map(str, replaced)]
+            by = {frozenset(together(key)): key for key in keys}
+            for first, second in itertools.combinations(keys, 2):
+                one, other = frozenset(together(first)), frozenset(together(second))
+                if one == other:
+                    said = pgettext(
+                        "file.read_same",
+                        "'{face}' is replaced under '{first}' and again under '{second}', the same situations: "
+                        "write it once",
+                    )
+                elif not (one < other or other < one or one | other in by):
                     said = pgettext(
                         "file.read_twice",
                         "'{face}' is replaced by both '{first}' and '{second}': say how it reads when both "
                         "apply, under '{first}+{second}'",
                     )
-                    raise fail(
-                        f"{path}.when.{by[second]}.{face}",
-                        said.format(face=face, first=by[first], second=by[second]),
-                    )
+                else:
+                    continue
+                raise fail(f"{path}.when.{second}.{face}", said.format(face=face, first=first, second=second))
 
     def symbols(self) -> tuple[str, ...]:
         """Every symbol a face may carry, in the order the file first writes them."""
