@@ -206,17 +206,18 @@ class Values:
     def flat(self, value: Any) -> str:
         """A value, a table of values or a list of them on one line: 'dice 1, hits sword/explosion'."""
         if isinstance(value, dict):
-            return self._pairs({k: v for k, v in value.items() if v not in ("", 0, [], {}, None, False)})
+            return pgettext("list", ", ").join(filter(None, (self._pair(k, v) for k, v in value.items())))
         if isinstance(value, list):
             return "/".join(f"({self.flat(item)})" if isinstance(item, dict) else self.word(item) for item in value)
         return self.word(value)
 
-    def _pairs(self, value: dict[str, Any]) -> str:
-        pairs = [
-            pgettext("show.param.pair", "{key} {value}").format(key=key_said(k), value=self.flat(v))
-            for k, v in value.items()
-        ]
-        return pgettext("list", ", ").join(pairs)
+    def _pair(self, key: Any, value: Any) -> str:
+        """'hits sword/explosion'; a face a reading maps to no symbol ('swords: []'
+        under 'when') reads as nothing; any other key left unset or empty, nothing."""
+        if value == [] and str(key) in self.faces:
+            return pgettext("show.param.reads_nothing", "{face} reads as nothing").format(face=self.word(str(key)))
+        said = "" if value in ("", 0, [], {}, None, False) else self.flat(value)
+        return pgettext("show.param.pair", "{key} {value}").format(key=key_said(key), value=said) if said else ""
 
     def word(self, value: Any) -> str:
         """A single value: a unit or a face by its word, an enumerated value by

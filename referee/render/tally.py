@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from referee.render.battle import document
-from referee.render.battle import odds as odds
+from referee.render.battle import odds as odds_of_losses
 from referee.render.text import (
     View,
     by_side,
@@ -27,6 +27,7 @@ from referee.words.language import _
 
 if TYPE_CHECKING:
     from referee.outcomes.tally import Tally
+    from referee.settle.odds import Outcome
 
 
 def summary(rules: Ruleset, outcome: Tally) -> str:
@@ -74,3 +75,13 @@ def report(rules: Ruleset, settled: Settled) -> str:
 
 def ruled(rules: Ruleset, situation: object, settled: Settled) -> View:
     return document(settled), lambda: report(rules, settled)
+
+
+def odds(rules: Ruleset, situation: object, outcomes: list[Outcome]) -> View:
+    """The odds as every attack's, and in `--json` the game's words for a loss
+    and a retreat (`costs`), as its ruling's `--json` has them."""
+    from referee.procedures.door import attack_of
+
+    document, text = odds_of_losses(rules, situation, outcomes)
+    costs = rules.attacks[attack_of(rules, situation)[0]].costs
+    return {**document, "loss": costs.loss.one, "retreat": costs.retreat.one}, text

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from referee.chance.dice import Die, Face
 from referee.core.records import section
-from referee.ruleset.crosscheck import Fail, names_exist
+from referee.ruleset.crosscheck import Fail, names_exist, not_a_face
 from referee.ruleset.spec import EMPTY, FACE, RULE, Boolean, Either, Integer, Record, Seq, Table, Text, field
 from referee.rulings.ruling import Side, Spoken, Step, either, listed, step, step_n
 from referee.words.language import pgettext
@@ -132,10 +132,7 @@ class PoolRules:
         for part, given in named:
             for i, face in enumerate(given):
                 if face not in faces:
-                    raise fail(
-                        f"{path}.{part}[{i}]",
-                        pgettext("file.not_a_face", "'{face}' is not a face of die '{die}'").format(face=face, die=die),
-                    )
+                    raise fail(f"{path}.{part}[{i}]", not_a_face(rules, die, face))
         if self.keep and isinstance(self.keep.best, str) and not all(isinstance(f, int) for f in faces):
             raise fail(
                 f"{path}.keep.best",
@@ -152,6 +149,22 @@ class PoolRules:
             )
             situation = [(f"{path}.reroll.when", self.reroll.when)] if self.reroll.when else []
             names_exist(fail, pgettext("kind", "situation"), situation, rules.situations)
+
+    def cross_check_keep(self, rolled: int | None, path: str, fail: Fail) -> None:
+        """A keep of more dice than the side can ever have standing (`rolled`,
+        the most its roll stage gives, and every explosion) would keep every
+        die, always: refused where the roll bounds the dice. Where the units
+        told decide, a battle with no more dice than the keep says it keeps them all."""
+        if self.keep is None or rolled is None:
+            return
+        standing = rolled * (self.explode.depth + 1) if self.explode else rolled
+        if self.keep.dice > standing:
+            always = pgettext(
+                "file.keep_more",
+                "keeps {keep} dice, but this side has at most {most} standing: it would keep every die, "
+                "always; keep fewer or leave keep out",
+            )
+            raise fail(f"{path}.keep.dice", always.format(keep=self.keep.dice, most=standing))
 
 
 def pool_steps(
@@ -190,7 +203,9 @@ def pool_steps(
                 more=faces(roll.exploded),
             )
         )
-    if rules.keep and isinstance(rules.keep.best, Mapping) and chooser:
+    if rules.keep and len(roll.standing) <= rules.keep.dice:
+        out.append(_keeps_every_die(rules.keep, side, faces(roll.kept), len(roll.kept)))
+    elif rules.keep and isinstance(rules.keep.best, Mapping) and chooser:
         out.append(
             step(
                 rules.keep.rule,
@@ -214,3 +229,17 @@ def pool_steps(
             )
         )
     return out
+
+
+def _keeps_every_die(keep: KeepRule, side: Side, kept: Spoken, n: int) -> Step:
+    """A side with no more dice standing than it may keep keeps them all, and says so plainly."""
+    return step_n(
+        keep.rule,
+        "pool.keep_all",
+        "the {side} keeps its only die, {kept}: it may keep {most}",
+        "the {side} keeps all {n} of its dice, {kept}: it may keep {most}",
+        n,
+        side=side,
+        kept=kept,
+        most=keep.dice,
+    )

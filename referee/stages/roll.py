@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from referee.core.errors import RefereeError
+from referee.core.errors import RefereeError, setting
 from referee.core.records import section
 from referee.ruleset.crosscheck import Fail, names_exist
 from referee.ruleset.spec import EMPTY, Integer, Record, Seq, Table, Text, field
@@ -114,11 +114,35 @@ class Roll:
     changes: tuple[Change, ...] = field(
         Seq(Record(Change)), "named situations that change these dice, each for the units it names", ()
     )
-    max: int = field(Integer(minimum=1, maximum=100), "the most dice this side rolls", 0)
-    owned: int = field(
-        Integer(minimum=1, maximum=100), "the dice a player owns: a side that would roll more is refused", 0
+    max: int | None = field(
+        Integer(minimum=1, maximum=100), "the most dice this side rolls (more are capped); left out: no cap", None
     )
-    max_units: int = field(Integer(minimum=1), "the most units this side can have in one battle: more are refused", 0)
+    owned: int | None = field(
+        Integer(minimum=1, maximum=100),
+        "the dice a player owns: a side that would roll more is refused; left out: no limit",
+        None,
+    )
+    max_units: int | None = field(
+        Integer(minimum=1), "the most units this side can have in one battle: more are refused; left out: any", None
+    )
+
+    def most(self) -> int | None:
+        """The most dice this side can ever roll, where the file bounds it (a
+        fixed count, the largest band, a table or values with `max_units`, a
+        `max` or `owned`, each with every die a situation adds); None where the
+        units told decide it alone, for a later stage's check of the file."""
+        units = self.max_units
+        base = {
+            "fixed": self.dice,
+            "compare": max((b.dice for b in self.bands), default=0),
+            "units": units,
+            "value": max(self.values.values(), default=0) * units if units else None,
+            "range": max((d for row in self.range.values() for d in row), default=0) * units if units else None,
+        }[self.by]
+        bounds = [b for b in (self.max, self.owned) if b]
+        if base is not None:
+            bounds.append(base + sum(c.dice for c in self.changes if c.dice > 0))
+        return min(bounds, default=None)
 
     def cross_check(self, rules: Ruleset, path: str, fail: Fail) -> None:
         """Units, situations and bands the way stated; the key `by` reads is written."""
@@ -304,7 +328,8 @@ def _by_comparison(spec: Roll, battle: Battle, side: Side, rule: str) -> tuple[i
 def _by_range(rules: Ruleset, spec: Roll, battle: Battle, side: Side, rule: str) -> tuple[int, list[Step]]:
     """Each unit's dice at the distance stated; a distance past its table is refused."""
     if battle.range is None:
-        raise RefereeError(say("roll.say_range", "say the distance to the target"), rule=rule)
+        asked = say("roll.say_range", "say the distance to the target with {range}", range=setting("range"))
+        raise RefereeError(asked, rule=rule)
     count = 0
     for unit, n in battle.side(side):
         table = spec.range.get(unit, ())

@@ -84,6 +84,7 @@ class Staged:
             stages.read.cross_check(rules, stages.die, f"{path}.{side}.read", fail)
             if stages.pool:
                 stages.pool.cross_check(rules, stages.die, f"{path}.{side}.pool", fail)
+                stages.pool.cross_check_keep(stages.roll.most(), f"{path}.{side}.pool", fail)
             carried |= set(stages.read.symbols())
         self.costs.cross_check(rules, f"{path}.costs", fail)
         named = [

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from functools import partial
 
+from referee.core.errors import RefereeError, setting
 from referee.outcomes.tally import Tally, TallySide
 from referee.procedures.base import Battle, DiceNeed, Throw, attack_name, cite, read_need, side_pool
 from referee.procedures.staged.grammar import Staged
@@ -16,6 +17,7 @@ from referee.ruleset.model import Ruleset
 from referee.rulings.ruling import SIDES, Ruling, Side, Step, listed, say, spaced, step
 from referee.stages import compare, costs, count, read, roll
 from referee.stages.pool_rules import pool_steps
+from referee.words.names import article
 
 
 def odds_keys(params: Staged) -> tuple[str, ...]:
@@ -46,6 +48,7 @@ def dice_needed(rules: Ruleset, params: Staged, battle: Battle) -> dict[str, Dic
     """Each side's dice by the roll stage; a side that rolls none has no group
     (nothing to type or draw). A reading this battle cannot take is refused
     here, before a roll."""
+    _distance_read(rules, params, battle)
     rolls, chooser, _ = _rolls(rules, params, battle, attack_name(rules, params))
     need = {}
     for side in SIDES:
@@ -56,6 +59,22 @@ def dice_needed(rules: Ruleset, params: Staged, battle: Battle) -> dict[str, Dic
             pool = side_pool(stages.pool, die, readings, battle, side, chooser)
             need[side.value] = read_need(die, rolls[side], cite(params, "roll"), readings, pool)
     return need
+
+
+def _distance_read(rules: Ruleset, params: Staged, battle: Battle) -> None:
+    """A distance told to an attack whose dice no table by distance counts
+    would be silently ignored: refused, naming the attack."""
+    if battle.range is None or any(getattr(params, side).roll.by == "range" for side in SIDES):
+        return
+    name = attack_name(rules, params)
+    ignored = say(
+        "range.not_read",
+        "{an_attack} does not depend on the distance: leave out {range}",
+        an_attack=article(params.label),
+        attack=rules.attack_said(name),
+        range=setting("range"),
+    )
+    raise RefereeError(ignored, rule=cite(params, "roll"))
 
 
 def _rolls(
@@ -83,7 +102,7 @@ def prepare(rules: Ruleset, name: str, params: Staged, battle: Battle) -> Callab
     for side in SIDES:
         stages = getattr(params, side)
         readings[side], said = read.reading(rules, stages.read, stages.die, battle, side, cite(params, "read"))
-        before += said
+        before += said if rolls[side] else []  # how the faces of a side that rolls none read says nothing
     order = tuple(dict.fromkeys(s for side in SIDES for s in getattr(params, side).read.symbols()))
     pools = {
         side: side_pool(
@@ -139,6 +158,8 @@ def prepare(rules: Ruleset, name: str, params: Staged, battle: Battle) -> Callab
             defender_loses=loses[Side.DEFENDER],
             attacker_retreats=retreats[Side.ATTACKER],
             defender_retreats=retreats[Side.DEFENDER],
+            loss=params.costs.loss.one,
+            retreat=params.costs.retreat.one,
         )
         return Ruling(outcome=outcome, steps=(*steps, *said, *paid))
 
