@@ -181,9 +181,8 @@ def test_a_block_is_ruled_in_the_language_asked() -> None:
     )
     assert "der Verteidiger ist stärker und wählt" in out
     assert "Der Angreifer verliert 1 niedergeschlagenen Spieler." in out
-    out = run(
-        f"--lang zh-Hant battle {BLOODBOWL} --attacker st3 --defender st3 --when attacker:attacker-block --when defender:defender-block --seed 2"
-    )
+    both = "--when attacker:attacker-block --when defender:defender-block"
+    out = run(f"--lang zh-Hant battle {BLOODBOWL} --attacker st3 --defender st3 {both} --seed 2")
     assert "3 對 3：進攻方擲 1 粒骰" in out.stdout
 
 
