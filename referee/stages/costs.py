@@ -9,10 +9,11 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING
 
+from referee.core.errors import RefereeError
 from referee.core.records import section
 from referee.ruleset.crosscheck import Fail, names_exist
-from referee.ruleset.spec import Record, Seq, Text, field
-from referee.rulings.ruling import SIDES, Side, Step, Value, either, say, say_n, step, step_n
+from referee.ruleset.spec import EMPTY, Integer, Record, Seq, Table, Text, field
+from referee.rulings.ruling import SIDES, Side, Step, Value, either, listed, say, say_n, spaced, step, step_n
 from referee.stages.roll import applies
 from referee.words.language import pgettext
 from referee.words.names import counted
@@ -47,12 +48,29 @@ class Costs:
         "named situations (keys of 'situations') in which the side cannot retreat: each retreat is a loss",
         (),
     )
+    own_losses: tuple[str, ...] = field(
+        Seq(Text()), "symbols that each cost the side that keeps them one loss (a misfire, a backlash)", ()
+    )
+    strength: Mapping[str, int] = field(
+        Table(Integer(minimum=1, maximum=1000)),
+        "by unit (a key of 'units'): the most losses one such unit can take (its blocks); a side loses at most "
+        "its units' strength, the rest is wasted, and a side that loses it all does not retreat",
+        EMPTY,
+    )
+    retreat_steps: Mapping[str, int] = field(
+        Table(Integer(minimum=1, maximum=100)),
+        "by the retreating unit (a key of 'units'): the steps one retreat symbol moves it; left out: 1",
+        EMPTY,
+    )
     loss: Word = field(Record(Word), "the game's word for a loss", Word(one="loss", many="losses"))
     retreat: Word = field(Record(Word), "the game's word for one step of a retreat", Word(one="step", many="steps"))
 
     def cross_check(self, rules: Ruleset, path: str, fail: Fail) -> None:
         situation = pgettext("kind", "situation")
         names_exist(fail, situation, [(f"{path}.cannot_retreat", s) for s in self.cannot_retreat], rules.situations)
+        for key in ("strength", "retreat_steps"):
+            named = [(f"{path}.{key}", u) for u in getattr(self, key)]
+            names_exist(fail, pgettext("kind", "unit"), named, rules.units)
 
 
 def costs(
@@ -65,7 +83,27 @@ def costs(
     for side in SIDES:
         target = side.other
         loses[target] = sum(kept[side].get(s, 0) for s in spec.losses)
-        back = sum(kept[side].get(s, 0) for s in spec.retreats)
+        own = [spaced(s, kept[target][s]) for s in spec.own_losses if kept[target].get(s)]
+        if own:
+            mine = sum(kept[target][s] for s in spec.own_losses)
+            loses[target] += mine
+            steps.append(
+                step(
+                    rule,
+                    "costs.own",
+                    "the {side}'s own {symbols} cost it {losses}",
+                    side=target,
+                    symbols=listed(own),
+                    losses=spec.loss.counted(rules, mine),
+                )
+            )
+        each = _retreat_steps(spec, battle, target, rule)
+        back = sum(kept[side].get(s, 0) for s in spec.retreats) * each
+        if back and each > 1:
+            far = spec.retreat.counted(rules, each)
+            steps.append(
+                step(rule, "costs.retreat_steps", "each retreat moves the {side} {steps}", side=target, steps=far)
+            )
         stuck = next((name for name in spec.cannot_retreat if applies(rules, battle, target, name)), None)
         if back and stuck:
             loses[target] += back
@@ -81,6 +119,8 @@ def costs(
                 )
             )
             back = 0
+        loses[target], back, capped = _capped(rules, spec, battle, target, loses[target], back, rule)
+        steps += capped
         retreats[target] = back
         if loses[target]:
             said = spec.loss.counted(rules, loses[target])
@@ -91,6 +131,48 @@ def costs(
     if not steps:
         steps.append(step(rule, "costs.nothing", "nothing is lost and no one retreats"))
     return loses, retreats, steps
+
+
+def _retreat_steps(spec: Costs, battle: Battle, side: Side, rule: str) -> int:
+    """The steps one retreat moves this side, by its units' kind (1 where the file says none)."""
+    each = {spec.retreat_steps.get(u, 1) for u, _ in battle.side(side)} or {1}
+    if len(each) > 1:
+        apart = say(
+            "costs.retreat_apart",
+            "the {side}'s units retreat by different steps: it must be one kind of unit",
+            side=side,
+        )
+        raise RefereeError(apart, rule=rule)
+    return each.pop()
+
+
+def _capped(
+    rules: Ruleset, spec: Costs, battle: Battle, side: Side, lost: int, back: int, rule: str
+) -> tuple[int, int, list[Step]]:
+    """Losses no more than the side's strength, where the file gives every unit
+    of it one; a side that loses it all is gone and does not retreat."""
+    units = battle.side(side)
+    if not spec.strength or not units or any(u not in spec.strength for u, _ in units):
+        return lost, back, []
+    strength = sum(spec.strength[u] * n for u, n in units)
+    steps = []
+    if lost > strength:
+        steps.append(
+            step_n(
+                rule,
+                "costs.capped",
+                "the {side} has only {strength}: {n} more is wasted",
+                "the {side} has only {strength}: {n} more are wasted",
+                lost - strength,
+                side=side,
+                strength=spec.loss.counted(rules, strength),
+            )
+        )
+        lost = strength
+    if lost == strength and back:
+        steps.append(step(rule, "costs.eliminated", "the {side} is eliminated and does not retreat", side=side))
+        back = 0
+    return lost, back, steps
 
 
 def removal_options(units: Units, count: int) -> list[dict[str, int]]:

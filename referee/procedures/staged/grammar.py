@@ -68,7 +68,7 @@ class Staged:
     cite: StagesCite = field(Record(StagesCite), "the rule cited at each stage", StagesCite())
 
     units_refused: ClassVar[str] = ""
-    reads_situation: ClassVar[frozenset[str]] = frozenset()
+    reads_situation: ClassVar[frozenset[str]] = frozenset({"range"})
 
     def cross_check(self, rules: Ruleset, path: str, fail: Fail) -> None:
         """Each side's die, units, faces and situations exist; cancelled,
@@ -86,11 +86,14 @@ class Staged:
                 stages.pool.cross_check(rules, stages.die, f"{path}.{side}.pool", fail)
             carried |= set(stages.read.symbols())
         self.costs.cross_check(rules, f"{path}.costs", fail)
+        for i, way in enumerate(self.cancel):
+            way.cross_check(rules, f"{path}.cancel[{i}]", fail)
         named = [
-            *((f"{path}.cancel[{i}].symbol", c.symbol) for i, c in enumerate(self.cancel)),
+            *((f"{path}.cancel[{i}].symbol", c.symbol) for i, c in enumerate(self.cancel) if c.symbol),
             *((f"{path}.cancel[{i}].order", s) for i, c in enumerate(self.cancel) for s in c.order),
             *((f"{path}.costs.losses", s) for s in self.costs.losses),
             *((f"{path}.costs.retreats", s) for s in self.costs.retreats),
+            *((f"{path}.costs.own_losses", s) for s in self.costs.own_losses),
             *([(f"{path}.compare.symbol", self.compare.symbol)] if self.compare else []),
         ]
         names_exist(fail, pgettext("kind", "symbol"), named, sorted(carried))

@@ -26,6 +26,8 @@ def odds_keys(params: Staged) -> tuple[str, ...]:
     for side in SIDES:
         carried = set(getattr(params, side).read.symbols())
         losing, retreating = carried & set(params.costs.losses), carried & set(params.costs.retreats)
+        if carried & set(params.costs.own_losses):
+            keys.append(f"{side}_loses")
         if len(losing) > 1:
             keys.append(f"{side}_scores")
             continue
@@ -79,7 +81,7 @@ def prepare(rules: Ruleset, name: str, params: Staged, battle: Battle) -> Callab
         )
         for side in SIDES
     }
-    costed = (*params.costs.losses, *params.costs.retreats)
+    costed = (*params.costs.losses, *params.costs.retreats, *params.costs.own_losses)
 
     def rule_on(throw: Throw) -> Ruling:
         steps = list(before)
@@ -95,7 +97,7 @@ def prepare(rules: Ruleset, name: str, params: Staged, battle: Battle) -> Callab
             symbols[side] = count.count(readings[side], faces, order)
             if faces:
                 steps.append(_rolled(rules, params, side, faces, symbols[side]))
-        kept, said = count.cancel(symbols, params.cancel, cite(params, "cancel"))
+        kept, said = count.cancel(symbols, params.cancel, cite(params, "cancel"), (rules, battle))
         loses, retreats, paid = _costs(rules, params, battle, kept)
         scores = {side: count.scored(kept[side], costed) for side in SIDES}
         parts = {
@@ -148,7 +150,7 @@ def _costs(
     """What each side loses and retreats: by the symbols it faces, and, where
     the file compares, what the loser of the comparison takes."""
     spec = params.costs
-    if params.compare is None or spec.losses or spec.retreats:
+    if params.compare is None or spec.losses or spec.retreats or spec.own_losses:
         loses, retreats, paid = costs.costs(rules, spec, kept, battle, cite(params, "costs"))
     else:
         loses, retreats, paid = dict.fromkeys(SIDES, 0), dict.fromkeys(SIDES, 0), []
