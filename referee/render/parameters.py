@@ -29,6 +29,7 @@ KEYS: dict[str, Callable[[], str]] = {
     "attacker": lambda: pgettext("show.param", "attacker"),
     "attacker_wins": lambda: pgettext("show.param", "attacker wins"),
     "bands": lambda: pgettext("show.param", "bands"),
+    "battles_back": lambda: pgettext("show.param", "battles back"),
     "best": lambda: pgettext("show.param", "best"),
     "beyond": lambda: pgettext("show.param", "beyond"),
     "bombard": lambda: pgettext("show.param", "bombard"),

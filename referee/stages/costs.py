@@ -175,6 +175,18 @@ def _capped(
     return lost, back, steps
 
 
+def stands(spec: Costs, battle: Battle, side: Side, lost: int, back: int) -> bool:
+    """Whether a side still stands where it was after its losses and
+    retreats: it did not retreat, and kept some strength (where the file
+    gives its units one)."""
+    units = battle.side(side)
+    if back:
+        return False
+    if not spec.strength or any(u not in spec.strength for u, _ in units):
+        return True
+    return lost < sum(spec.strength[u] * n for u, n in units)
+
+
 def removal_options(units: Units, count: int) -> list[dict[str, int]]:
     """Every way to remove `count` units from these, as unit → number: the
     choices a side has when hits do not say which units they remove."""

@@ -71,16 +71,13 @@ def cancel(
     """What each side keeps once the cancelling symbols have done their work,
     and a step for each cancellation that happened; an entry for a named
     situation cancels only while it applies to its side in the battle
-    `situated` gives (with its ruleset), and cites that situation's rule."""
+    `situated` gives (with its ruleset)."""
     left = {side: dict(c) for side, c in counts.items()}
     steps = []
     for way in cancels:
         by = Side(way.by)
-        cited = rule
-        if way.when:
-            if situated is None or not applies(*situated, by, way.when):
-                continue
-            cited = situated[0].situations[way.when].rule
+        if way.when and (situated is None or not applies(*situated, by, way.when)):
+            continue
         mine, theirs = left[by], left[by.other]
         have = mine.get(way.symbol, 0) if way.symbol else way.up_to
         spare = min(have, way.up_to or have)
@@ -92,12 +89,12 @@ def cancel(
                 spare -= gone
                 cancelled.append(spaced(symbol, gone))
         if cancelled and not way.symbol:
-            steps.append(_ignored(way, by, listed(cancelled), cited, situated))
+            steps.append(_ignored(way, by, listed(cancelled), rule, situated))
         elif cancelled:
             used = min(have, way.up_to or have) - spare
             steps.append(
                 step(
-                    cited,
+                    rule,
                     "count.cancel",
                     "the {side} cancels {cancelled} with {symbols}",
                     side=by,

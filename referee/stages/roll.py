@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from referee.core.errors import RefereeError
 from referee.core.records import section
 from referee.ruleset.crosscheck import Fail, names_exist
-from referee.ruleset.spec import EMPTY, Either, Integer, Record, Seq, Table, Text, field
+from referee.ruleset.spec import EMPTY, Boolean, Either, Integer, Record, Seq, Table, Text, field
 from referee.rulings.ruling import Side, Step, listed, say, say_n, step
 from referee.words.language import pgettext
 from referee.words.names import article
@@ -91,6 +91,12 @@ class Roll:
         Integer(minimum=1, maximum=100), "the dice a player owns: a side that would roll more is refused", 0
     )
     max_units: int = field(Integer(minimum=1), "the most units this side can have in one battle: more are refused", 0)
+    battles_back: bool = field(
+        Boolean(),
+        "this side rolls after the other side's dice are costed, and only if it still stands where it was "
+        "(not eliminated, not retreated): battle back; its symbols then cost the other side",
+        False,
+    )
 
     def cross_check(self, rules: Ruleset, path: str, fail: Fail) -> None:
         """Units, situations and bands the way stated; the key `by` reads is written."""

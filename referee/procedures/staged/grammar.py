@@ -42,6 +42,7 @@ class StagesCite:
     roll: str = field(RULE, "who rolls what", "")
     read: str = field(RULE, "how the faces read", "")
     cancel: str = field(RULE, "what cancels what", "")
+    back: str = field(RULE, "whether a side battles back", "")
     compare: str = field(RULE, "who wins the comparison, and ties", "")
     costs: str = field(RULE, "what the symbols cost", "")
 
@@ -77,6 +78,9 @@ class Staged:
             die = getattr(self, side).die
             if die not in rules.dice:
                 raise unknown(fail, f"{path}.{side}.die", pgettext("kind", "die"), die, rules.dice)
+        if self.attacker.roll.battles_back and self.defender.roll.battles_back:
+            one = pgettext("file.one_back", "only one side battles back: the other rolls first")
+            raise fail(f"{path}.attacker.roll.battles_back", one)
         carried: set[str] = set()
         for side in ("attacker", "defender"):
             stages: SideStages = getattr(self, side)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from functools import partial
 
+from referee.chance.dice import Face
 from referee.outcomes.tally import Tally, TallySide
 from referee.procedures.base import Battle, DiceNeed, Throw, attack_name, cite, read_need, side_pool
 from referee.procedures.staged.grammar import Staged
@@ -16,6 +17,8 @@ from referee.ruleset.model import Ruleset
 from referee.rulings.ruling import SIDES, Ruling, Side, Step, listed, say, spaced, step
 from referee.stages import compare, costs, count, read, roll
 from referee.stages.pool_rules import pool_steps
+
+Paid = tuple[dict[Side, int], dict[Side, int]]  # what each side loses, and how far it retreats
 
 
 def odds_keys(params: Staged) -> tuple[str, ...]:
@@ -60,7 +63,9 @@ def dice_needed(rules: Ruleset, params: Staged, battle: Battle) -> dict[str, Dic
 def prepare(rules: Ruleset, name: str, params: Staged, battle: Battle) -> Callable[[Throw], Ruling]:
     """The ruler of one attack as told: the dice counted and the faces' readings
     are the same for every throw, worked out once."""
-    before: list[Step] = []
+    back = next((side for side in SIDES if getattr(params, side).roll.battles_back), None)
+    # what is said before the dice: the side that battles back only when it does
+    told: dict[Side | None, list[Step]] = {None: [], back: []}
     chooser: Side | None = None
     readings = {}
     rolls: dict[Side, int] = {}
@@ -69,11 +74,12 @@ def prepare(rules: Ruleset, name: str, params: Staged, battle: Battle) -> Callab
             rules, getattr(params, side).roll, battle, side, cite(params, "roll"), name
         )
         chooser = chooser or chose
-        before += said
+        told[side if side == back else None] += said
     for side in SIDES:
         stages = getattr(params, side)
         readings[side], said = read.reading(rules, stages.read, stages.die, battle, side, cite(params, "read"))
-        before += said
+        told[side if side == back else None] += said
+    before = told[None]
     order = tuple(dict.fromkeys(s for side in SIDES for s in getattr(params, side).read.symbols()))
     pools = {
         side: side_pool(
@@ -83,28 +89,62 @@ def prepare(rules: Ruleset, name: str, params: Staged, battle: Battle) -> Callab
     }
     costed = (*params.costs.losses, *params.costs.retreats, *params.costs.own_losses)
 
-    def rule_on(throw: Throw) -> Ruling:
-        steps = list(before)
-        symbols, standing = {}, {}
-        for side in SIDES:
-            faces = throw.get(side, ())
-            pool, stages = pools[side], getattr(params, side)
-            if pool is not None and faces:
-                settled = pool.settle(pool.rounds(faces, rolls[side]))
-                steps += pool_steps(stages.pool, side, settled, partial(rules.face_said, stages.die))
-                faces = settled.kept
-            standing[side] = faces
-            symbols[side] = count.count(readings[side], faces, order)
-            if faces:
-                steps.append(_rolled(rules, params, side, faces, symbols[side]))
+    silent = count.count({}, (), order)
+
+    def read_side(side: Side, throw: Throw, steps: list[Step]) -> tuple[tuple[Face, ...], dict[str, int]]:
+        """A side's faces as they stand after its pool, and the symbols they carry."""
+        faces = throw.get(side, ())
+        pool, stages = pools[side], getattr(params, side)
+        if pool is not None and faces:
+            settled = pool.settle(pool.rounds(faces, rolls[side]))
+            steps += pool_steps(stages.pool, side, settled, partial(rules.face_said, stages.die))
+            faces = settled.kept
+        symbols = count.count(readings[side], faces, order)
+        if faces:
+            steps.append(_rolled(rules, params, side, faces, symbols))
+        return faces, symbols
+
+    def exchange(
+        symbols: Mapping[Side, Mapping[str, int]], steps: list[Step]
+    ) -> tuple[dict[Side, dict[str, int]], Paid]:
+        """What the symbols keep once cancelled, and what they cost each side."""
         kept, said = count.cancel(symbols, params.cancel, cite(params, "cancel"), (rules, battle))
         loses, retreats, paid = _costs(rules, params, battle, kept)
+        steps += [*said, *paid]
+        return kept, (loses, retreats)
+
+    def rule_on(throw: Throw) -> Ruling:
+        steps = list(before)
+        faces: dict[Side, tuple[Face, ...]] = {}
+        symbols: dict[Side, dict[str, int]] = {}
+        for side in SIDES:
+            faces[side], symbols[side] = ((), dict(silent)) if side == back else read_side(side, throw, steps)
+        kept, (loses, retreats) = exchange(symbols, steps)
+        dice = dict(rolls)
+        if back is not None and rolls[back]:
+            if costs.stands(params.costs, battle, back, loses[back], retreats[back]):
+                steps += [step(cite(params, "back"), "roll.back", "the {side} battles back", side=back), *told[back]]
+                faces[back], symbols[back] = read_side(back, throw, steps)
+                again, (more, further) = exchange({back: symbols[back], back.other: dict(silent)}, steps)
+                kept[back] = again[back]
+                loses = {side: loses[side] + more[side] for side in SIDES}
+                retreats = {side: retreats[side] + further[side] for side in SIDES}
+            else:
+                dice[back] = 0
+                steps.append(
+                    step(
+                        cite(params, "roll"),
+                        "roll.no_back",
+                        "the {side} does not stand and cannot battle back",
+                        side=back,
+                    )
+                )
         scores = {side: count.scored(kept[side], costed) for side in SIDES}
         parts = {
             side: TallySide(
                 units=dict(battle.side(side)),
-                dice=rolls[side],
-                rolled=list(standing[side]),
+                dice=dice[side],
+                rolled=list(faces[side]),
                 symbols={s: n for s, n in symbols[side].items() if n},
                 scores=scores[side],
                 loses=loses[side],
@@ -125,7 +165,7 @@ def prepare(rules: Ruleset, name: str, params: Staged, battle: Battle) -> Callab
             attacker_retreats=retreats[Side.ATTACKER],
             defender_retreats=retreats[Side.DEFENDER],
         )
-        return Ruling(outcome=outcome, steps=(*steps, *said, *paid))
+        return Ruling(outcome=outcome, steps=tuple(steps))
 
     return rule_on
 
