@@ -119,12 +119,13 @@ def costs(
                 )
             )
             back = 0
-        loses[target], back, capped = _capped(rules, spec, battle, target, loses[target], back, rule)
-        steps += capped
+        loses[target], back, wasted, gone = _capped(rules, spec, battle, target, loses[target], back, rule)
+        steps += wasted
         retreats[target] = back
         if loses[target]:
             said = spec.loss.counted(rules, loses[target])
             steps.append(step(rule, "costs.loses", "the {side} loses {losses}", side=target, losses=said))
+        steps += gone
         if back:
             said = spec.retreat.counted(rules, back)
             steps.append(step(rule, "costs.retreats", "the {side} retreats {retreats}", side=target, retreats=said))
@@ -146,18 +147,26 @@ def _retreat_steps(spec: Costs, battle: Battle, side: Side, rule: str) -> int:
     return each.pop()
 
 
-def _capped(
-    rules: Ruleset, spec: Costs, battle: Battle, side: Side, lost: int, back: int, rule: str
-) -> tuple[int, int, list[Step]]:
-    """Losses no more than the side's strength, where the file gives every unit
-    of it one; a side that loses it all is gone and does not retreat."""
+def _strength(spec: Costs, battle: Battle, side: Side) -> int | None:
+    """The most a side can lose: its units' strength, where the file gives every one of them one."""
     units = battle.side(side)
     if not spec.strength or not units or any(u not in spec.strength for u, _ in units):
-        return lost, back, []
-    strength = sum(spec.strength[u] * n for u, n in units)
-    steps = []
+        return None
+    return sum(spec.strength[u] * n for u, n in units)
+
+
+def _capped(
+    rules: Ruleset, spec: Costs, battle: Battle, side: Side, lost: int, back: int, rule: str
+) -> tuple[int, int, list[Step], list[Step]]:
+    """Losses no more than the side's strength; a side that loses it all is
+    gone and does not retreat. The steps that say so come before and after
+    the step of its losses."""
+    strength = _strength(spec, battle, side)
+    if strength is None:
+        return lost, back, [], []
+    wasted = []
     if lost > strength:
-        steps.append(
+        wasted.append(
             step_n(
                 rule,
                 "costs.capped",
@@ -169,22 +178,17 @@ def _capped(
             )
         )
         lost = strength
-    if lost == strength and back:
-        steps.append(step(rule, "costs.eliminated", "the {side} is eliminated and does not retreat", side=side))
-        back = 0
-    return lost, back, steps
+    if lost < strength or not back:
+        return lost, back, wasted, []
+    return lost, 0, wasted, [step(rule, "costs.eliminated", "the {side} is eliminated and does not retreat", side=side)]
 
 
 def stands(spec: Costs, battle: Battle, side: Side, lost: int, back: int) -> bool:
     """Whether a side still stands where it was after its losses and
     retreats: it did not retreat, and kept some strength (where the file
     gives its units one)."""
-    units = battle.side(side)
-    if back:
-        return False
-    if not spec.strength or any(u not in spec.strength for u, _ in units):
-        return True
-    return lost < sum(spec.strength[u] * n for u, n in units)
+    strength = _strength(spec, battle, side)
+    return not back and (strength is None or lost < strength)
 
 
 def removal_options(units: Units, count: int) -> list[dict[str, int]]:

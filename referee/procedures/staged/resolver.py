@@ -133,7 +133,7 @@ def prepare(rules: Ruleset, name: str, params: Staged, battle: Battle) -> Callab
                 dice[back] = 0
                 steps.append(
                     step(
-                        cite(params, "roll"),
+                        cite(params, "back"),
                         "roll.no_back",
                         "the {side} does not stand and cannot battle back",
                         side=back,
