@@ -1,6 +1,9 @@
 """What it costs. For symbols: each symbol a side keeps costs the side facing
-it a loss or a retreat, in the game's own word (figures, damage, hexes);
-where that side cannot retreat, its retreats become losses. For a comparison
+it a loss or a retreat, in the game's own word (figures, damage, hexes), or
+costs the side keeping it a loss (a misfire); a retreat moves a unit the
+steps its kind takes, and where that side cannot retreat, its retreats
+become losses; a side loses no more than its units' strength, and one that
+loses it all does not retreat. For a comparison
 won: the loser removes units by the surplus (capped at its units), all of
 them, takes the surplus as wounds, or nothing, and chooses which units go."""
 

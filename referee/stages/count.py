@@ -1,6 +1,7 @@
 """Count and compare, the symbol part: each side's symbols counted at once
 (hits, critical hits, retreats), then one side's symbols cancel the other's
-in a stated order (evades cancel normal hits before critical ones)."""
+in a stated order (evades cancel normal hits before critical ones), or a
+side ignores a number of them in a named situation (a leader ignores a flag)."""
 
 from __future__ import annotations
 

@@ -1,9 +1,11 @@
 """Who rolls what: how many dice a side rolls, counted from its units, from a
 value of each unit, from a table by the unit's kind and the distance the
 players state, or from comparing the two sides' values (which also says who
-chooses, for a later stage); then changed by named situations, capped, and
-never below zero. A side may also refuse more units than can take part, or
-more dice than a player owns."""
+chooses, for a later stage); then changed or capped by named situations
+(one, or several together), capped, and never below zero. A side may battle
+back: roll only after the other side's dice are costed, if it still stands.
+A side may also refuse more units than can take part, or more dice than a
+player owns."""
 
 from __future__ import annotations
 

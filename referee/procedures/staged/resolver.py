@@ -1,8 +1,9 @@
 """An attack written as stages, ruled by running them in order: who rolls
 what (`referee.stages.roll`), how a face reads (`read`), count and cancel
-(`count`), who wins a comparison (`compare`), what it costs (`costs`). The
-stages are pure; this module only strings them together and builds the
-outcome "tally"."""
+(`count`), who wins a comparison (`compare`), what it costs (`costs`); a
+side that battles back runs cancel and costs a second time with its own
+dice, if it still stands. The stages are pure; this module only strings
+them together and builds the outcome "tally"."""
 
 from __future__ import annotations
 
