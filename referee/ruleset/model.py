@@ -188,7 +188,7 @@ class Situation:
     )
     range: tuple[int, ...] = field(
         Seq(Integer(minimum=1), min_items=1),
-        "the distances (--range) at which it holds by itself, on both sides: close combat at 1, "
+        "the distances the players state at which it holds by itself, on both sides: close combat at 1, "
         "fire at 2 and 3; the players state the distance, never the situation",
         (),
         effect=True,

@@ -5,7 +5,7 @@ side ignores a number of them in a named situation (a leader ignores a flag)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 from referee.chance.dice import Face
@@ -13,11 +13,9 @@ from referee.core.records import section
 from referee.ruleset.crosscheck import Fail, names_exist
 from referee.ruleset.spec import Integer, Seq, Text, field
 from referee.rulings.ruling import Said, Side, Spoken, Step, listed, say, spaced, step
-from referee.stages.roll import applies
 from referee.words.language import pgettext
 
 if TYPE_CHECKING:
-    from referee.procedures.base import Battle
     from referee.ruleset.model import Ruleset
 
 SIDE = Text(choices=("attacker", "defender"))
@@ -67,18 +65,16 @@ def cancel(
     counts: Mapping[Side, Counts],
     cancels: tuple[Cancel, ...],
     rule: str,
-    situated: tuple[Ruleset, Battle] | None = None,
+    situation_said: Callable[[str], str] = str,
 ) -> tuple[dict[Side, dict[str, int]], list[Step]]:
     """What each side keeps once the cancelling symbols have done their work,
-    and a step for each cancellation that happened; an entry for a named
-    situation cancels only while it applies to its side in the battle
-    `situated` gives (with its ruleset)."""
+    and a step for each cancellation that happened. The entries given are
+    those that apply: one for a named situation only where it holds (the
+    caller knows the battle), said by `situation_said`."""
     left = {side: dict(c) for side, c in counts.items()}
     steps = []
     for way in cancels:
         by = Side(way.by)
-        if way.when and (situated is None or not applies(*situated, by, way.when)):
-            continue
         mine, theirs = left[by], left[by.other]
         have = mine.get(way.symbol, 0) if way.symbol else way.up_to
         spare = min(have, way.up_to or have)
@@ -90,7 +86,7 @@ def cancel(
                 spare -= gone
                 cancelled.append(spaced(symbol, gone))
         if cancelled and not way.symbol:
-            steps.append(_ignored(way, by, listed(cancelled), rule, situated))
+            steps.append(_ignored(way, by, listed(cancelled), rule, situation_said))
         elif cancelled:
             used = min(have, way.up_to or have) - spare
             steps.append(
@@ -106,15 +102,15 @@ def cancel(
     return left, steps
 
 
-def _ignored(way: Cancel, side: Side, cancelled: Spoken, rule: str, situated: tuple[Ruleset, Battle] | None) -> Step:
+def _ignored(way: Cancel, side: Side, cancelled: Spoken, rule: str, situation_said: Callable[[str], str]) -> Step:
     """'leader: the defender ignores retreat 1'."""
-    if situated is None or not way.when:
+    if not way.when:
         return step(rule, "count.ignores", "the {side} ignores {cancelled}", side=side, cancelled=cancelled)
     return step(
         rule,
         "count.ignores.when",
         "{situation}: the {side} ignores {cancelled}",
-        situation=situated[0].said(way.when),
+        situation=situation_said(way.when),
         side=side,
         cancelled=cancelled,
     )

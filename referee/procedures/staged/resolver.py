@@ -91,6 +91,7 @@ def prepare(rules: Ruleset, name: str, params: Staged, battle: Battle) -> Callab
     costed = (*params.costs.losses, *params.costs.retreats, *params.costs.own_losses)
 
     silent = count.count({}, (), order)
+    cancels = tuple(c for c in params.cancel if not c.when or roll.applies(rules, battle, Side(c.by), c.when))
 
     def read_side(side: Side, throw: Throw, steps: list[Step]) -> tuple[tuple[Face, ...], dict[str, int]]:
         """A side's faces as they stand after its pool, and the symbols they carry."""
@@ -109,7 +110,7 @@ def prepare(rules: Ruleset, name: str, params: Staged, battle: Battle) -> Callab
         symbols: Mapping[Side, Mapping[str, int]], steps: list[Step]
     ) -> tuple[dict[Side, dict[str, int]], Paid]:
         """What the symbols keep once cancelled, and what they cost each side."""
-        kept, said = count.cancel(symbols, params.cancel, cite(params, "cancel"), (rules, battle))
+        kept, said = count.cancel(symbols, cancels, cite(params, "cancel"), rules.said)
         loses, retreats, paid = _costs(rules, params, battle, kept)
         steps += [*said, *paid]
         return kept, (loses, retreats)
