@@ -257,6 +257,10 @@ def test_a_symbol_can_cost_the_side_that_rolls_it(misfire: Path) -> None:
     assert ("MF-1", "the attacker's own misfire 2 cost it 2 figures") in said(ruling)
     out = run(f"battle {misfire} --attacker gun --defender gun --attacker-roll 1,3,4").stdout
     assert "The attacker loses 1 figure." in out
+    drawn = run_json(f"battle {misfire} --attacker gun --defender gun --seed 11")
+    faces = drawn["attacker"]["rolled"]
+    assert len(faces) == 3 and drawn["seed"] == 11
+    assert (drawn["attacker_loses"], drawn["defender_loses"]) == (faces.count(1), faces.count(5) + faces.count(6))
     keys = ("attacker_loses", "defender_loses", "defender_retreats")
     brute: Counter[tuple[int, int, int]] = Counter(
         (f.count(1), f.count(5) + f.count(6), f.count(2) * 2) for f in itertools.product(range(1, 7), repeat=3)
