@@ -2,9 +2,10 @@
 value of each unit, from a table by the unit's kind and the distance the
 players state, or from comparing the two sides' values by their difference
 or their ratio (which also says who chooses, a fixed side or the stronger or
-weaker, for a later stage); then changed by named situations, capped, and
-never below zero. A side may also refuse more units than can take part, or
-more dice than a player owns."""
+weaker, for a later stage); then changed or capped by named situations (one,
+or several together), capped, and never below zero. A side may battle back:
+roll only after the other side's dice are costed, if it still stands. A side
+may also refuse more units than can take part, or more dice than a player owns."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from typing import TYPE_CHECKING
 from referee.core.errors import RefereeError, setting
 from referee.core.records import section
 from referee.ruleset.crosscheck import Fail, names_exist
-from referee.ruleset.spec import EMPTY, Integer, Record, Seq, Table, Text, field
+from referee.ruleset.spec import EMPTY, Boolean, Either, Integer, Record, Seq, Table, Text, field
 from referee.rulings.ruling import Side, Step, listed, say, say_n, step
 from referee.words.language import pgettext
 from referee.words.names import article
@@ -70,11 +71,21 @@ class Band:
 class Change:
     """What a named situation does to a side's dice."""
 
-    when: str = field(Text(), "the named situation (a key of 'situations')")
-    dice: int = field(Integer(minimum=-100, maximum=100), "dice added (negative: taken away)")
+    when: str | tuple[str, ...] = field(
+        Either(Text(), Seq(Text(), min_items=1)),
+        "the named situation (a key of 'situations'), or a list of them that must all apply (a hill, in close combat)",
+    )
+    dice: int = field(Integer(minimum=-100, maximum=100), "dice added (negative: taken away)", 0)
+    at_most: int | None = field(
+        Integer(minimum=0, maximum=100), "the most dice this side rolls while it applies (after dice)", None
+    )
     only: tuple[str, ...] = field(
         Seq(Text()), "the units it changes (keys of 'units'): when every unit rolling is one of them; [] all", ()
     )
+
+    def situations(self) -> tuple[str, ...]:
+        """The situations that must all apply."""
+        return (self.when,) if isinstance(self.when, str) else self.when
 
 
 @section
@@ -125,6 +136,12 @@ class Roll:
     max_units: int | None = field(
         Integer(minimum=1), "the most units this side can have in one battle: more are refused; left out: any", None
     )
+    battles_back: bool = field(
+        Boolean(),
+        "this side rolls after the other side's dice are costed, and only if it still stands where it was "
+        "(not eliminated, not retreated): battle back; its symbols then cost the other side",
+        False,
+    )
 
     def most(self) -> int | None:
         """The most dice this side can ever roll, where the file bounds it (a
@@ -149,9 +166,12 @@ class Roll:
         unit = pgettext("kind", "unit")
         named = [*self.values, *self.range, *(u for c in self.changes for u in c.only)]
         names_exist(fail, unit, [(f"{path}.values", u) for u in named], rules.units)
-        names_exist(
-            fail, pgettext("kind", "situation"), [(f"{path}.changes", c.when) for c in self.changes], rules.situations
-        )
+        situations = [(f"{path}.changes[{i}].when", s) for i, c in enumerate(self.changes) for s in c.situations()]
+        names_exist(fail, pgettext("kind", "situation"), situations, rules.situations)
+        for i, change in enumerate(self.changes):
+            if not change.dice and change.at_most is None:
+                does = pgettext("file.change_does", "a change adds or takes away dice, or caps them with at_most")
+                raise fail(f"{path}.changes[{i}]", does)
         wanted = {"value": self.values, "range": self.range, "compare": self.bands}.get(self.by)
         if wanted is not None and not wanted:
             key = {"value": "values", "range": "range", "compare": "bands"}[self.by]
@@ -212,7 +232,11 @@ def _worth(spec: Roll, units: tuple[tuple[str, int], ...]) -> int:
 def applies(rules: Ruleset, battle: Battle, side: Side, name: str) -> bool:
     """Whether a named situation counts for this side's stages: named on this
     side, or named on the other side when the file gives it to that side only
-    (a forest the defender stands in changes the attacker's dice)."""
+    (a forest the defender stands in changes the attacker's dice). A
+    situation tied to distances holds on both sides at those distances."""
+    held = rules.situations[name].range
+    if held:
+        return battle.range in held
     if (side.value, name) in battle.when:
         return True
     theirs = side.other.value
@@ -238,18 +262,34 @@ def dice(
         count, steps = _by_units(rules, spec, battle, side, rule)
     kinds = {u for u, _ in battle.side(side)}
     for change in spec.changes:
-        if applies(rules, battle, side, change.when) and (not change.only or kinds <= set(change.only)):
-            count += change.dice
-            steps.append(
-                step(
-                    rules.situations[change.when].rule,
-                    "roll.changed",
-                    "{situation}: {change} for the {side}",
-                    situation=rules.said(change.when),
-                    change=_change(change.dice),
-                    side=side,
+        named = change.situations()
+        if all(applies(rules, battle, side, n) for n in named) and (not change.only or kinds <= set(change.only)):
+            situation = rules.said(named[0]) if len(named) == 1 else listed(rules.said(n) for n in named)
+            rule_of = rules.situations[named[0]].rule
+            if change.dice:
+                count += change.dice
+                steps.append(
+                    step(
+                        rule_of,
+                        "roll.changed",
+                        "{situation}: {change} for the {side}",
+                        situation=situation,
+                        change=_change(change.dice),
+                        side=side,
+                    )
                 )
-            )
+            if change.at_most is not None and count > change.at_most:
+                count = change.at_most
+                steps.append(
+                    step(
+                        rule_of,
+                        "roll.at_most",
+                        "{situation}: the {side} rolls at most {dice}",
+                        situation=situation,
+                        side=side,
+                        dice=_dice(count),
+                    )
+                )
     if spec.max and count > spec.max:
         count = spec.max
         steps.append(step(rule, "roll.capped", "the {side} rolls at most {dice}", side=side, dice=_dice(count)))
