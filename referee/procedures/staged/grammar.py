@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from referee.core.records import section
 from referee.ruleset.crosscheck import Fail, names_exist, unknown
+from referee.procedures.staged.rounds import Rounds
 from referee.ruleset.spec import RULE, Record, Seq, Text, field
 from referee.stages.compare import Compare
 from referee.stages.costs import Costs
@@ -66,6 +67,9 @@ class Staged:
     )
     costs: Costs = field(Record(Costs), "what the symbols each side keeps cost the other side", Costs())
     cite: StagesCite = field(Record(StagesCite), "the rule cited at each stage", StagesCite())
+    fight: Rounds | None = field(
+        Record(Rounds), "whole fights: the attack fought in rounds until a side is gone (odds --until conquest)", None
+    )
 
     units_refused: ClassVar[str] = ""
     reads_situation: ClassVar[frozenset[str]] = frozenset()
@@ -94,3 +98,5 @@ class Staged:
             *([(f"{path}.compare.symbol", self.compare.symbol)] if self.compare else []),
         ]
         names_exist(fail, pgettext("kind", "symbol"), named, sorted(carried))
+        if self.fight:
+            self.fight.cross_check(rules, f"{path}.fight", fail)
