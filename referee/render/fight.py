@@ -97,6 +97,7 @@ def document(rules: Ruleset, battles: Sequence[Battle], odds: FightOdds, stop_at
             "attacker_out_of_units": odds.p_attacker_runs_out,
             "attack_failed": odds.p_attack_fails,
             "attacker_stopped": odds.p_attacker_stops,
+            "attacker_driven_back": odds.p_attacker_driven_back,
         },
         "p_taken_at_least": _at_least(odds.taken),
         "p_conquer_with_at_least": _at_least(odds.conquer_with),
@@ -156,6 +157,8 @@ def report(rules: Ruleset, battles: Sequence[Battle], odds: FightOdds, exact: bo
         rows.append((INDENT + _("of which: the attack failed ({why})").format(why=why), odds.p_attack_fails))
     if odds.p_attacker_stops:
         rows.append((INDENT + _("of which: the attacker stopped as told"), odds.p_attacker_stops))
+    if odds.p_attacker_driven_back:
+        rows.append((INDENT + _("of which: the attacker was driven back"), odds.p_attacker_driven_back))
     title = (
         _("{title}: a whole fight until conquest (exact fractions)")
         if odds.exact

@@ -13,7 +13,6 @@ from referee.core.records import section
 from referee.ruleset.crosscheck import Fail, names_exist
 from referee.ruleset.spec import Record, Seq, Text, field
 from referee.rulings.ruling import SIDES, Side, Step, Value, either, say, say_n, step, step_n
-from referee.stages.roll import applies
 from referee.words.language import pgettext
 from referee.words.names import counted
 
@@ -66,7 +65,8 @@ def costs(
         target = side.other
         loses[target] = sum(kept[side].get(s, 0) for s in spec.losses)
         back = sum(kept[side].get(s, 0) for s in spec.retreats)
-        stuck = next((name for name in spec.cannot_retreat if applies(rules, battle, target, name)), None)
+        # named on the side that must retreat: a blocked defender does not block the attacker's retreat
+        stuck = next((name for name in spec.cannot_retreat if (target.value, name) in battle.when), None)
         if back and stuck:
             loses[target] += back
             steps.append(

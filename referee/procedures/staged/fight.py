@@ -1,0 +1,213 @@
+"""A staged attack fought in rounds, as the whole-fight solver asks for it
+(referee/fights/solver.py, `FightRules`), from the file's `fight:` (see
+`rounds.Rounds`). Each round is the attack ruled by its own resolver, over
+every throw the door's dice can show: the odds of a round and the ruling on
+one are one code path. A state is each side's units in the order they are
+lost, each with the losses it still takes, and who retreated; what decides a
+round is the units of each kind on each side (a worn unit rolls as a fresh one).
+
+A round's losses go to one unit at a time in the casualty order, each until
+it is removed; a side with nothing left has lost (the attacker, even when
+the defender is gone too). A retreat, where the file says so (`retreat:
+ends`), ends the fight: a defender that retreats gives up the ground (a
+conquest), an attacker that retreats is driven back; a retreat the side
+cannot take is a loss already, by `costs.cannot_retreat`. With `retreat:
+loss` every retreat is one more loss and the fight goes on."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from math import lcm, prod
+
+from referee.chance.dice import MAX_THROWS, exact_throws, throw_count
+from referee.core.errors import RefereeError, setting
+from referee.procedures.base import Battle, Units, dice_of, joined
+from referee.procedures.door import dice_needed, ruler
+from referee.procedures.staged.grammar import Staged
+from referee.procedures.staged.rounds import LOSS, Rounds
+from referee.ruleset.model import Ruleset, Situation
+from referee.rulings.ruling import Step, listed, say, step
+from referee.stages.rounds import casualty_order, order_step, until_steps
+from referee.words.language import Grouped
+from referee.words.names import article
+
+Unit = tuple[int, int]  # its place in the casualty order, the losses it still takes
+Army = tuple[Unit, ...]  # a side's units, sorted: the next to take a loss first
+State = tuple[Army, Army, int]  # attacker, defender, who retreated
+Key = tuple[Units, Units]
+Result = tuple[int, int, int, int]  # the attacker's losses, the defender's; the attacker's retreats, the defender's
+NOBODY, ATTACKER, DEFENDER = 0, 1, 2
+MAX_RULED = 400_000
+"""The most throws ruled on over every distinct round of one request (a few seconds here)."""
+AT_RANGE = True
+"""A staged attack may read the distance told (`roll: by: range`): the same in every round."""
+
+
+def fight_rules(rules: Ruleset, params: Staged, when: tuple[tuple[str, str], ...], stop_at: int | None) -> StagedFight:
+    """The door the whole-fight service opens; an attack whose file says no `fight` is refused."""
+    if params.fight is None:
+        raise RefereeError(
+            say(
+                "error.fight.staged_no_rounds",
+                "{an_attack} is not fought in rounds: its file gives it no 'fight'; "
+                "ask for the odds of one attack, without {until}",
+                an_attack=article(params.label),
+                label=params.label,
+                until=setting("until"),
+            ),
+            rule=params.rule,
+        )
+    return StagedFight(rules, params, params.fight, when, stop_at)
+
+
+class StagedFight:
+    """One whole fight's rules: the file's parameters and `fight`, the
+    situations told (they hold in every round), the distance told (set by
+    `start`), and when the attacker stops (`stop_at`: its units left)."""
+
+    keep = 0  # every attacking unit fights
+    keep_rule = ""
+
+    def __init__(
+        self, rules: Ruleset, params: Staged, spec: Rounds, when: tuple[tuple[str, str], ...], stop_at: int | None
+    ) -> None:
+        self.rules, self.params, self.spec, self.when, self.stop_at = rules, params, spec, when, stop_at
+        self.order = casualty_order(rules, tuple(rules.units), spec.casualties)
+        self.range: int | None = None
+
+    def _army(self, units: Units) -> Army:
+        lasts = self.spec.lasts
+        return tuple(sorted((self.order.index(u), lasts.get(u, 1)) for u, n in units for _ in range(n)))
+
+    def _units(self, army: Army) -> Units:
+        counted = Counter(self.order[place] for place, _ in army)
+        return tuple((unit, counted[unit]) for unit in self.rules.units if counted[unit])
+
+    def start(self, battle: Battle) -> State:
+        """The first state; refuses what a round of it would refuse, and a fight
+        whose rounds would rule on too many throws, before solving."""
+        self.range = battle.range
+        needs = dice_needed(self.rules, battle)
+        # every round has at most the units of the first: at most its throws, and one round per count of each kind
+        throws = throw_count(dice_of(needs), MAX_RULED) or MAX_RULED + 1
+        rounds = prod(n + 1 for _, n in (*battle.attacker, *battle.defender))
+        if throws * rounds > MAX_RULED:
+            raise RefereeError(
+                say(
+                    "error.fight.throws",
+                    "about {ruled:,} throws to rule on over the rounds of this fight, too many here "
+                    "(at most {most:,}): ask for fewer units",
+                    ruled=Grouped(throws * rounds),
+                    most=Grouped(MAX_RULED),
+                )
+            )
+        return (self._army(battle.attacker), self._army(battle.defender), NOBODY)
+
+    def next_start(self, end: State, battle: Battle) -> State:
+        """The survivors, worn as they are, attack the next territory's defenders."""
+        return (end[0], self._army(battle.defender), NOBODY)
+
+    def pooled(self, attacker: Mapping[tuple[str, int], int], defender: Mapping[tuple[str, int], int]) -> State:
+        def fresh(units: Mapping[tuple[str, int], int]) -> Army:
+            return self._army(tuple((unit, n) for (unit, _), n in units.items()))
+
+        return (fresh(attacker), fresh(defender), NOBODY)
+
+    def end(self, state: State) -> str | None:
+        attacker, defender, back = state
+        if not attacker:
+            return "out"
+        if not defender or back == DEFENDER:
+            return "conquest"
+        if back == ATTACKER:
+            return "driven back"
+        if self.stop_at is not None and len(attacker) <= self.stop_at:
+            return "stopped"
+        return None
+
+    def key(self, state: State) -> Key:
+        return (self._units(state[0]), self._units(state[1]))
+
+    def round(self, key: Key) -> tuple[Sequence[tuple[Result, int]], int]:
+        """The attack ruled on every throw the sides as they stand can show,
+        each result counted over a common denominator of the throws' chances."""
+        battle = Battle(attacker=key[0], defender=key[1], range=self.range, when=self.when)
+        needs = dice_needed(self.rules, battle)
+        rule_on = ruler(self.rules, battle)
+        chances: dict[Result, Fraction] = {}
+        for parts, p in exact_throws(dice_of(needs), MAX_THROWS):
+            told = rule_on(joined(needs, parts)).outcome
+            result = (told["attacker_loses"], told["defender_loses"], told["attacker_retreats"], told["defender_retreats"])
+            chances[result] = chances.get(result, Fraction(0)) + p
+        total = lcm(*(p.denominator for p in chances.values()))
+        return sorted((result, int(p * total)) for result, p in chances.items()), total
+
+    def after(self, state: State, result: Result) -> State:
+        a_loses, d_loses, a_back, d_back = result
+        if self.spec.retreat == LOSS:
+            a_loses, d_loses, a_back, d_back = a_loses + a_back, d_loses + d_back, 0, 0
+        attacker, defender = _lose(state[0], a_loses), _lose(state[1], d_loses)
+        back = ATTACKER if a_back else DEFENDER if d_back else NOBODY
+        return (attacker, defender, back)
+
+    def moved(self, role: int, side: Army, result: Result) -> Army:
+        """One side after a round's result (role 0 the attacker): its losses taken."""
+        losses = result[role] + (result[2 + role] if self.spec.retreat == LOSS else 0)
+        return _lose(side, losses)
+
+    def left(self, state: State) -> tuple[Counter[tuple[str, str]], Counter[tuple[str, str]]]:
+        def kinds(army: Army) -> Counter[tuple[str, str]]:
+            return Counter((self.order[place], "") for place, _ in army)
+
+        return (kinds(state[0]), kinds(state[1]))
+
+    def kinds(self) -> int:
+        return len(self.rules.units)
+
+    def failing(self) -> tuple[Situation, ...]:
+        return ()
+
+    def policy(self) -> tuple[Step, ...]:
+        """The casualty order, what each unit lasts, the rounds, and what a retreat does."""
+        spec, rules = self.spec, self.rules
+        steps = [order_step(rules, self.order, spec.casualties, spec.rule)]
+        if spec.lasts:
+            each = (
+                say(
+                    "rounds.lasts_unit",
+                    "{unit} after {losses}",
+                    unit=rules.units[unit].title,
+                    losses=self.params.costs.loss.counted(rules, n),
+                )
+                for unit, n in spec.lasts.items()
+            )
+            steps.append(step(spec.rule, "rounds.lasts", "a unit is removed at its last loss: {lasts}", lasts=listed(each)))
+        steps += until_steps(spec.rule, self.stop_at)
+        if self.params.costs.retreats:
+            steps.append(
+                step(spec.rule, "rounds.retreat_loss", "in a whole fight every retreat is one more loss")
+                if spec.retreat == LOSS
+                else step(
+                    spec.rule,
+                    "rounds.retreat_ends",
+                    "a retreat ends the fight: a defender that retreats gives up the ground to the attacker; "
+                    "an attacker that retreats is driven back, and the defender holds",
+                )
+            )
+        return tuple(steps)
+
+
+def _lose(army: Army, losses: int) -> Army:
+    """A side after its losses: each to the first unit, until it is removed, then the next."""
+    units = list(army)
+    while losses and units:
+        place, left = units[0]
+        if losses >= left:
+            losses -= left
+            units.pop(0)
+        else:
+            units[0] = (place, left - losses)
+            losses = 0
+    return tuple(units)
