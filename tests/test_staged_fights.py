@@ -53,7 +53,7 @@ name: clash
 title: Clash
 source: written for a test
 rules:
-  CL-1: "Each knight rolls a d6: the attacker hits on 5 or 6, the defender on 6; more hits wins and the loser takes the surplus."
+  CL-1: "Each knight rolls a d6: the attacker hits on 5 or 6, the defender on 6; the loser takes the surplus."
   CL-2: "Whole fights: a knight is removed at its second wound."
 dice:
   d6: {rule: CL-1, faces: [1, 2, 3, 4, 5, 6]}
@@ -240,11 +240,13 @@ def volley_brute(attacker: tuple[int, int], defender: tuple[int, int]) -> Fracti
     return markov((attacker, defender), throws, after, won)
 
 
-def whole(path: Path, options: str) -> dict[str, Any]:
+def whole(path: Path, options: str) -> Any:
     return run_json(f"odds {path} {options} --until conquest")
 
 
-@pytest.mark.parametrize(("attackers", "defenders", "cornered"), [(1, 1, False), (2, 1, False), (2, 2, True), (3, 2, False)])
+@pytest.mark.parametrize(
+    ("attackers", "defenders", "cornered"), [(1, 1, False), (2, 1, False), (2, 2, True), (3, 2, False)]
+)
 def test_raid_odds_are_the_brute_force(games: dict[str, Path], attackers: int, defenders: int, cornered: bool) -> None:
     when = " --when defender:cornered" if cornered else ""
     got = whole(games["raid"], f"--attacker {attackers} --defender {defenders}{when}")

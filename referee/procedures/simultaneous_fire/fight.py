@@ -16,10 +16,10 @@ from collections.abc import Mapping, Sequence
 from referee.procedures.base import Battle
 from referee.procedures.door import dice_needed
 from referee.procedures.simultaneous_fire.grammar import SimultaneousFire
-from referee.stages.rounds import order_step, until_steps
 from referee.procedures.simultaneous_fire.resolver import casualties, hitting_faces, shots
 from referee.ruleset.model import Ruleset, Situation
 from referee.rulings.ruling import SIDES, Step
+from referee.stages.rounds import order_step, until_steps
 
 Counts = tuple[int, ...]  # units of each fighting kind, in the order of the attack's `units`
 State = tuple[Counts, Counts]  # attacker, defender

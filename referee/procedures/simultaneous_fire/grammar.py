@@ -19,7 +19,6 @@ if TYPE_CHECKING:
     from referee.ruleset.model import Ruleset
 
 
-
 @section
 class Fire:
     """What one kind of unit rolls, and the value each of its dice hits with."""

@@ -139,7 +139,12 @@ class StagedFight:
         chances: dict[Result, Fraction] = {}
         for parts, p in exact_throws(dice_of(needs), MAX_THROWS):
             told = rule_on(joined(needs, parts)).outcome
-            result = (told["attacker_loses"], told["defender_loses"], told["attacker_retreats"], told["defender_retreats"])
+            result = (
+                told["attacker_loses"],
+                told["defender_loses"],
+                told["attacker_retreats"],
+                told["defender_retreats"],
+            )
             chances[result] = chances.get(result, Fraction(0)) + p
         total = lcm(*(p.denominator for p in chances.values()))
         return sorted((result, int(p * total)) for result, p in chances.items()), total
@@ -183,7 +188,9 @@ class StagedFight:
                 )
                 for unit, n in spec.lasts.items()
             )
-            steps.append(step(spec.rule, "rounds.lasts", "a unit is removed at its last loss: {lasts}", lasts=listed(each)))
+            steps.append(
+                step(spec.rule, "rounds.lasts", "a unit is removed at its last loss: {lasts}", lasts=listed(each))
+            )
         steps += until_steps(spec.rule, self.stop_at)
         if self.params.costs.retreats:
             steps.append(

@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from referee.core.records import section
-from referee.ruleset.crosscheck import Fail, names_exist, unknown
 from referee.procedures.staged.rounds import Rounds
+from referee.ruleset.crosscheck import Fail, names_exist, unknown
 from referee.ruleset.spec import RULE, Record, Seq, Text, field
 from referee.stages.compare import Compare
 from referee.stages.costs import Costs
