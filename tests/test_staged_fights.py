@@ -346,3 +346,14 @@ def test_a_file_naming_an_unknown_unit_in_its_fight_is_refused(tmp_path: Path) -
     wrong.write_text(CLASH.replace("lasts: {knight: 2}", "lasts: {knigt: 2}"), encoding="utf-8")
     said = fails(f"validate {wrong}")
     assert "knigt" in said and "knight" in said
+
+
+def test_a_chart_of_a_staged_fight_is_the_brute_force_in_exact_and_float(games: dict[str, Path]) -> None:
+    """--table charts every count against every count from the same rounds; the
+    floats sweep each side on its own and must agree with the exact chain."""
+    exact = run_json(f"odds {games['raid']} --table 3")
+    floats = run_json(f"odds {games['raid']} --table 3 --float")
+    for a, row in enumerate(exact["p_attacker_wins"], 1):
+        for d, cell in enumerate(row, 1):
+            assert Fraction(cell) == raid_brute(a, d, False)
+            assert floats["p_attacker_wins"][a - 1][d - 1] == pytest.approx(float(Fraction(cell)))

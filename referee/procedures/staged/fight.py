@@ -35,10 +35,10 @@ from referee.words.names import article
 
 Unit = tuple[int, int]  # its place in the casualty order, the losses it still takes
 Army = tuple[Unit, ...]  # a side's units, sorted: the next to take a loss first
-State = tuple[Army, Army, int]  # attacker, defender, who retreated
+Side = tuple[Army, bool]  # its units, and whether it retreated
+State = tuple[Side, Side]  # attacker, defender: each changed by a round on its own (a chart sweeps them so)
 Key = tuple[Units, Units]
 Result = tuple[int, int, int, int]  # the attacker's losses, the defender's; the attacker's retreats, the defender's
-NOBODY, ATTACKER, DEFENDER = 0, 1, 2
 MAX_RULED = 400_000
 """The most throws ruled on over every distinct round of one request (a few seconds here)."""
 AT_RANGE = True
@@ -77,9 +77,9 @@ class StagedFight:
         self.order = casualty_order(rules, tuple(rules.units), spec.casualties)
         self.range: int | None = None
 
-    def _army(self, units: Units) -> Army:
+    def _side(self, units: Units) -> Side:
         lasts = self.spec.lasts
-        return tuple(sorted((self.order.index(u), lasts.get(u, 1)) for u, n in units for _ in range(n)))
+        return (tuple(sorted((self.order.index(u), lasts.get(u, 1)) for u, n in units for _ in range(n))), False)
 
     def _units(self, army: Army) -> Units:
         counted = Counter(self.order[place] for place, _ in army)
@@ -103,32 +103,34 @@ class StagedFight:
                     most=Grouped(MAX_RULED),
                 )
             )
-        return (self._army(battle.attacker), self._army(battle.defender), NOBODY)
+        return (self._side(battle.attacker), self._side(battle.defender))
 
     def next_start(self, end: State, battle: Battle) -> State:
         """The survivors, worn as they are, attack the next territory's defenders."""
-        return (end[0], self._army(battle.defender), NOBODY)
+        return (end[0], self._side(battle.defender))
 
     def pooled(self, attacker: Mapping[tuple[str, int], int], defender: Mapping[tuple[str, int], int]) -> State:
-        def fresh(units: Mapping[tuple[str, int], int]) -> Army:
-            return self._army(tuple((unit, n) for (unit, _), n in units.items()))
+        def fresh(units: Mapping[tuple[str, int], int]) -> Side:
+            return self._side(tuple((unit, n) for (unit, _), n in units.items()))
 
-        return (fresh(attacker), fresh(defender), NOBODY)
+        return (fresh(attacker), fresh(defender))
 
     def end(self, state: State) -> str | None:
-        attacker, defender, back = state
+        (attacker, attacker_back), (defender, defender_back) = state
         if not attacker:
             return "out"
-        if not defender or back == DEFENDER:
+        if not defender:
             return "conquest"
-        if back == ATTACKER:
+        if attacker_back:  # even when the defender retreats at once: the attacker has left
             return "driven back"
+        if defender_back:
+            return "conquest"
         if self.stop_at is not None and len(attacker) <= self.stop_at:
             return "stopped"
         return None
 
     def key(self, state: State) -> Key:
-        return (self._units(state[0]), self._units(state[1]))
+        return (self._units(state[0][0]), self._units(state[1][0]))
 
     def round(self, key: Key) -> tuple[Sequence[tuple[Result, int]], int]:
         """The attack ruled on every throw the sides as they stand can show,
@@ -150,21 +152,19 @@ class StagedFight:
         return sorted((result, int(p * total)) for result, p in chances.items()), total
 
     def after(self, state: State, result: Result) -> State:
-        a_loses, d_loses, a_back, d_back = result
-        if self.spec.retreat == LOSS:
-            a_loses, d_loses, a_back, d_back = a_loses + a_back, d_loses + d_back, 0, 0
-        attacker, defender = _lose(state[0], a_loses), _lose(state[1], d_loses)
-        back = ATTACKER if a_back else DEFENDER if d_back else NOBODY
-        return (attacker, defender, back)
+        return (self.moved(0, state[0], result), self.moved(1, state[1], result))
 
-    def moved(self, role: int, side: Army, result: Result) -> Army:
-        """One side after a round's result (role 0 the attacker): its losses taken."""
-        losses = result[role] + (result[2 + role] if self.spec.retreat == LOSS else 0)
-        return _lose(side, losses)
+    def moved(self, role: int, side: Side, result: Result) -> Side:
+        """One side after a round's result (role 0 the attacker): its losses
+        taken, and its retreats, or with `retreat: loss` those as losses too."""
+        losses, back = result[role], result[2 + role]
+        if self.spec.retreat == LOSS:
+            return (_lose(side[0], losses + back), False)
+        return (_lose(side[0], losses), bool(back))
 
     def left(self, state: State) -> tuple[Counter[tuple[str, str]], Counter[tuple[str, str]]]:
-        def kinds(army: Army) -> Counter[tuple[str, str]]:
-            return Counter((self.order[place], "") for place, _ in army)
+        def kinds(side: Side) -> Counter[tuple[str, str]]:
+            return Counter((self.order[place], "") for place, _ in side[0])
 
         return (kinds(state[0]), kinds(state[1]))
 
