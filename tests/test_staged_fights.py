@@ -357,3 +357,77 @@ def test_a_chart_of_a_staged_fight_is_the_brute_force_in_exact_and_float(games: 
         for d, cell in enumerate(row, 1):
             assert Fraction(cell) == raid_brute(a, d, False)
             assert floats["p_attacker_wins"][a - 1][d - 1] == pytest.approx(float(Fraction(cell)))
+
+
+# -- a whole fight played: battle --until conquest ------------------------------
+
+
+def test_a_fight_played_on_typed_rounds_follows_the_rules(games: dict[str, Path]) -> None:
+    """Each round typed apart by ';': the losses of one round shrink the sides
+    the next round rolls for, and the fight stops when a side is gone."""
+    got = run_json(
+        f"battle {games['raid']} --attacker 2 --defender 2 --until conquest "
+        '--attacker-roll "blank,hit;hit,blank" --defender-roll "blank,blank;blank"'
+    )
+    assert [r["defender"]["units"] for r in got["rounds"]] == [{"raider": 2}, {"raider": 1}]
+    assert [len(r["defender"]["rolled"]) for r in got["rounds"]] == [2, 1]  # one raider left, one die
+    assert (got["end"], got["winner"]) == ("conquest", "attacker")
+    assert got["left"] == {"attacker": {"raider": 2}, "defender": {}}
+    assert got["seed"] is None and got["typed"] == ["attacker", "defender"]
+    assert got["explanation"][-1]["text"] == "after 2 rounds the defender has nothing left: the attacker conquers"
+
+
+def test_a_fight_played_in_text_says_each_round_and_how_it_ended(games: dict[str, Path]) -> None:
+    said = run(
+        f"battle {games['raid']} --attacker 2 --defender 1 --until conquest "
+        '--attacker-roll "blank,blank" --defender-roll "flag"'
+    ).stdout
+    assert "Raid: a whole fight until conquest, played" in said
+    assert "Round 1" in said and "Round 2" not in said
+    assert "RD-2    after 1 round the attacker is driven back: the defender holds" in said
+    assert "Left to the attacker: 2 raiders; to the defender: 1 raider." in said
+    assert "Dice typed by the players." in said
+
+
+def test_a_fight_with_a_blocked_target_goes_on_to_the_last_figure() -> None:
+    """Memoir '44: a flag the blocked armour cannot take is a figure; three figures, then it is gone."""
+    got = run_json(
+        f"battle {MEMOIR} --attacker infantry --defender armour --range 2 --when defender:blocked --until conquest "
+        '--attacker-roll "flag,star;armour,star;grenade,star"'
+    )
+    assert [r["defender_loses"] for r in got["rounds"]] == [1, 1, 1]
+    assert got["left"]["defender"] == {} and got["end"] == "conquest"
+
+
+def test_a_drawn_fight_repeats_with_its_seed_and_replays_from_the_journal(games: dict[str, Path]) -> None:
+    told = f"battle {games['clash']} --attacker 2 --defender 2 --until conquest"
+    first = run_json(f"{told} --seed 8")
+    assert first["seed"] == 8 and len(first["rounds"]) > 1
+    again = run_json(f"{told} --seed 8")
+    assert again["rounds"] == first["rounds"] and again["left"] == first["left"]
+    # rounds draw their own dice: not the first round's again and again
+    assert len({str(r["attacker"]["rolled"]) for r in first["rounds"]}) > 1
+    entry = run_json("log")["entries"][-1]
+    assert entry["kind"] == "fight"
+    replayed = run("replay last").stdout
+    assert "The ruling stands: today the referee rules the same." in replayed
+    assert run_json("replay 1")["same"] is True
+
+
+def test_a_fight_half_typed_draws_the_rest_and_replays(games: dict[str, Path]) -> None:
+    run(f'battle {games["raid"]} --attacker 3 --defender 3 --until conquest --attacker-roll "blank,blank,blank"')
+    assert run_json("replay last")["same"] is True
+
+
+def test_rounds_typed_past_the_end_are_refused(games: dict[str, Path]) -> None:
+    said = fails(
+        f"battle {games['raid']} --attacker 2 --defender 2 --until conquest "
+        '--attacker-roll "hit,hit;hit" --defender-roll "blank,blank"'
+    )
+    assert said == "error: the fight ended after 1 round, but 2 rounds were typed for the attacker"
+
+
+def test_a_fight_played_only_where_the_procedure_plays_rounds() -> None:
+    assert "Risk's whole fights are odds only" in fails("battle risk --attacker 3 --defender 2 --until conquest")
+    said = fails("battle groundforce --attacker 3 --defender 2 --until conquest")
+    assert said == "error: Ground Force is not fought in rounds: leave out --until and rule one attack"

@@ -16,6 +16,7 @@ from referee.cli.helptext import described, helped
 from referee.cli.journaling import journaled, printed_entry, record, writing
 from referee.cli.options import (
     ROLLED,
+    Named,
     action_option,
     emit,
     force_options,
@@ -83,6 +84,15 @@ from referee.rulings.ruling import say
 @strike_options
 @action_option
 @situation_options
+@click.option(
+    "--until",
+    type=Named(["conquest"]),
+    help=helped(
+        "help.battle.until",
+        "Play a whole fight, round after round, where the ruleset's attack has a 'fight': "
+        "type each round's faces apart by ';' (hit,flag;blank), or let the referee draw them.",
+    ),
+)
 @seed_option
 @journaled
 @json_option
@@ -122,6 +132,10 @@ def battle(ruleset: str | None, entry: int | None, as_json: bool, **options: Any
             )
         )
 
+    elif told.until is not None:
+        from referee.cli.fought import rule_fight
+
+        rule_fight(load_rules(ruleset), told, as_json)
     else:
         rule(load_rules(ruleset), told, as_json)
 

@@ -20,6 +20,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from math import lcm, prod
+from typing import Any
 
 from referee.chance.dice import MAX_THROWS, exact_throws, throw_count
 from referee.core.errors import RefereeError, setting
@@ -75,6 +76,7 @@ class StagedFight:
     ) -> None:
         self.rules, self.params, self.spec, self.when, self.stop_at = rules, params, spec, when, stop_at
         self.order = casualty_order(rules, tuple(rules.units), spec.casualties)
+        self.rule = spec.rule  # the rule a fight played cites for how it ended
         self.range: int | None = None
 
     def _side(self, units: Units) -> Side:
@@ -132,21 +134,31 @@ class StagedFight:
     def key(self, state: State) -> Key:
         return (self._units(state[0][0]), self._units(state[1][0]))
 
+    def round_battle(self, state: State) -> Battle:
+        """For a fight played: the attack a round of this state is, the units left of each kind, as told."""
+        return self._battle(self.key(state))
+
+    def _battle(self, key: Key) -> Battle:
+        return Battle(attacker=key[0], defender=key[1], range=self.range, when=self.when)
+
+    def round_result(self, outcome: Any) -> Result:
+        """What of a round's ruling (a tally) moves the fight: each side's losses and retreats."""
+        return (
+            outcome["attacker_loses"],
+            outcome["defender_loses"],
+            outcome["attacker_retreats"],
+            outcome["defender_retreats"],
+        )
+
     def round(self, key: Key) -> tuple[Sequence[tuple[Result, int]], int]:
         """The attack ruled on every throw the sides as they stand can show,
         each result counted over a common denominator of the throws' chances."""
-        battle = Battle(attacker=key[0], defender=key[1], range=self.range, when=self.when)
+        battle = self._battle(key)
         needs = dice_needed(self.rules, battle)
         rule_on = ruler(self.rules, battle)
         chances: dict[Result, Fraction] = {}
         for parts, p in exact_throws(dice_of(needs), MAX_THROWS):
-            told = rule_on(joined(needs, parts)).outcome
-            result = (
-                told["attacker_loses"],
-                told["defender_loses"],
-                told["attacker_retreats"],
-                told["defender_retreats"],
-            )
+            result = self.round_result(rule_on(joined(needs, parts)).outcome)
             chances[result] = chances.get(result, Fraction(0)) + p
         total = lcm(*(p.denominator for p in chances.values()))
         return sorted((result, int(p * total)) for result, p in chances.items()), total

@@ -68,7 +68,7 @@ class Staged:
     costs: Costs = field(Record(Costs), "what the symbols each side keeps cost the other side", Costs())
     cite: StagesCite = field(Record(StagesCite), "the rule cited at each stage", StagesCite())
     fight: Rounds | None = field(
-        Record(Rounds), "whole fights: the attack fought in rounds until a side is gone (odds --until conquest)", None
+        Record(Rounds), "whole fights: the attack fought in rounds until a side is gone or retreats", None
     )
 
     units_refused: ClassVar[str] = ""
