@@ -338,7 +338,7 @@ def test_a_staged_attack_without_fight_is_refused(tmp_path: Path) -> None:
 
 def test_a_fight_too_big_is_refused_before_solving(games: dict[str, Path]) -> None:
     said = fails(f"odds {games['volley']} --attacker '30 heavies' --defender '30 heavies' --until conquest")
-    assert "throws to rule on over the rounds of this fight, too many here" in said
+    assert "the rounds of this fight would rule on more than 20,000 throws, too many here" in said
 
 
 def test_a_file_naming_an_unknown_unit_in_its_fight_is_refused(tmp_path: Path) -> None:

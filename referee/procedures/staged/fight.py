@@ -16,10 +16,11 @@ loss` every retreat is one more loss and the fight goes on."""
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from math import lcm, prod
+from math import lcm
 from typing import Any
 
 from referee.chance.dice import MAX_THROWS, exact_throws, throw_count
@@ -40,8 +41,9 @@ Side = tuple[Army, bool]  # its units, and whether it retreated
 State = tuple[Side, Side]  # attacker, defender: each changed by a round on its own (a chart sweeps them so)
 Key = tuple[Units, Units]
 Result = tuple[int, int, int, int]  # the attacker's losses, the defender's; the attacker's retreats, the defender's
-MAX_RULED = 400_000
-"""The most throws ruled on over every distinct round of one request (a few seconds here)."""
+MAX_RULED = 20_000
+"""The most throws ruled on over every distinct round of one request (a few seconds here: the
+resolver says every step of every throw, some 150 µs each)."""
 AT_RANGE = True
 """A staged attack may read the distance told (`roll: by: range`): the same in every round."""
 
@@ -91,21 +93,36 @@ class StagedFight:
         """The first state; refuses what a round of it would refuse, and a fight
         whose rounds would rule on too many throws, before solving."""
         self.range = battle.range
-        needs = dice_needed(self.rules, battle)
-        # every round has at most the units of the first: at most its throws, and one round per count of each kind
-        throws = throw_count(dice_of(needs), MAX_RULED) or MAX_RULED + 1
-        rounds = prod(n + 1 for _, n in (*battle.attacker, *battle.defender))
-        if throws * rounds > MAX_RULED:
+        dice_needed(self.rules, battle)
+        if self._throws(battle) > MAX_RULED:
             raise RefereeError(
                 say(
                     "error.fight.throws",
-                    "about {ruled:,} throws to rule on over the rounds of this fight, too many here "
-                    "(at most {most:,}): ask for fewer units",
-                    ruled=Grouped(throws * rounds),
+                    "the rounds of this fight would rule on more than {most:,} throws, too many here: "
+                    "ask for fewer units",
                     most=Grouped(MAX_RULED),
                 )
             )
         return (self._side(battle.attacker), self._side(battle.defender))
+
+    def _throws(self, battle: Battle) -> int:
+        """The throws every round the fight may meet would rule on, counted
+        (each side's units of each kind from none to as told, a side never
+        empty), up to just past MAX_RULED: each round rules on at least one."""
+
+        def fewer(units: Units) -> list[Units]:
+            counts = itertools.product(*(range(n + 1) for _, n in units))
+            return [tuple((u, n) for (u, _), n in zip(units, c, strict=True) if n) for c in counts if any(c)]
+
+        rounds = [(a, d) for a in fewer(battle.attacker) for d in fewer(battle.defender)]
+        if len(rounds) > MAX_RULED:
+            return len(rounds)
+        ruled = 0
+        for key in rounds:
+            ruled += throw_count(dice_of(dice_needed(self.rules, self._battle(key))), MAX_RULED) or MAX_RULED + 1
+            if ruled > MAX_RULED:
+                break
+        return ruled
 
     def next_start(self, end: State, battle: Battle) -> State:
         """The survivors, worn as they are, attack the next territory's defenders."""
