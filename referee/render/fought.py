@@ -1,8 +1,8 @@
 """A whole fight played at the table, for people and as JSON: each round as
 its ruling reads (its table, what it cost, why), then how the fight ended,
 what each side has left, the policy between rounds, and where the dice came
-from, said once for the whole fight. The rounds are tallies: a staged
-attack's is the one whole fight that can be played."""
+from, said once for the whole fight. The rounds are tallies: the rulings
+of the one kind of attack whose whole fights can be played."""
 
 from __future__ import annotations
 
