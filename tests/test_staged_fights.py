@@ -53,7 +53,7 @@ name: clash
 title: Clash
 source: written for a test
 rules:
-  CL-1: "Each knight rolls a d6: the attacker hits on 5 or 6, the defender on 6; the loser takes the surplus."
+  CL-1: "Each knight rolls a d6: the attacker hits on 5 or 6, the defender on 6; the loser takes the surplus in wounds."
   CL-2: "Whole fights: a knight is removed at its second wound."
 dice:
   d6: {rule: CL-1, faces: [1, 2, 3, 4, 5, 6]}
@@ -66,7 +66,7 @@ attacks:
     label: clash
     attacker: {die: d6, roll: {by: units}, read: {faces: {5: [hit], 6: [hit]}}}
     defender: {die: d6, roll: {by: units}, read: {faces: {6: [hit]}}}
-    compare: {symbol: hit, tie: nothing, attacker_wins: remove-surplus, defender_wins: remove-surplus}
+    compare: {symbol: hit, tie: nothing, attacker_wins: wounds, defender_wins: wounds}
     costs: {loss: {one: wound, many: wounds}}
     fight: {rule: CL-2, lasts: {knight: 2}}
 """
@@ -176,8 +176,8 @@ def raid_brute(attackers: int, defenders: int, cornered: bool) -> Fraction:
 
 def clash_brute(attackers: int, defenders: int) -> Fraction:
     """Clash as CL-1 and CL-2 read: each side is the wounds its knights can
-    still take, the most wounded first; the loser of a round loses its
-    surplus in wounds, at least one, at most one per knight it has."""
+    still take, the most wounded first; the loser of a round takes its
+    surplus in wounds, however many knights it has."""
 
     def throws(state: tuple[tuple[int, ...], tuple[int, ...]]) -> Iterable[tuple[tuple[int, int], int]]:
         a, d = state
@@ -200,9 +200,9 @@ def clash_brute(attackers: int, defenders: int) -> Fraction:
         a, d = state
         ours, theirs = result
         if ours > theirs:
-            return (a, wound(d, min(ours - theirs, len(d))))
+            return (a, wound(d, ours - theirs))
         if theirs > ours:
-            return (wound(a, min(theirs - ours, len(a))), d)
+            return (wound(a, theirs - ours), d)
         return state
 
     def won(state: tuple[tuple[int, ...], tuple[int, ...]]) -> bool | None:
@@ -431,3 +431,11 @@ def test_a_fight_played_only_where_the_procedure_plays_rounds() -> None:
     assert "Risk's whole fights are odds only" in fails("battle risk --attacker 3 --defender 2 --until conquest")
     said = fails("battle groundforce --attacker 3 --defender 2 --until conquest")
     assert said == "error: Ground Force is not fought in rounds: leave out --until and rule one attack"
+
+
+def test_units_that_last_several_losses_are_not_removed_whole_by_a_comparison(tmp_path: Path) -> None:
+    wrong = tmp_path / "wrong.yaml"
+    wrong.write_text(CLASH.replace("attacker_wins: wounds", "attacker_wins: remove-all"), encoding="utf-8")
+    said = fails(f"validate {wrong}")
+    assert "attacks.clash.fight.lasts" in said
+    assert "a comparison that removes units (remove-all) counts units, not losses" in said

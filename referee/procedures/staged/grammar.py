@@ -99,4 +99,6 @@ class Staged:
         ]
         names_exist(fail, pgettext("kind", "symbol"), named, sorted(carried))
         if self.fight:
-            self.fight.cross_check(rules, f"{path}.fight", fail)
+            wins = (self.compare.attacker_wins, self.compare.defender_wins) if self.compare else ()
+            removes = [win for win in dict.fromkeys(wins) if win.startswith("remove")]
+            self.fight.cross_check(rules, f"{path}.fight", fail, removes)

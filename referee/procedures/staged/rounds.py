@@ -14,7 +14,7 @@ from referee.stages.rounds import CHEAPEST
 from referee.words.language import pgettext
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
+    from collections.abc import Mapping, Sequence
 
     from referee.ruleset.model import Ruleset
 
@@ -45,8 +45,19 @@ class Rounds:
         ENDS,
     )
 
-    def cross_check(self, rules: Ruleset, path: str, fail: Fail) -> None:
-        """Units named in the casualty order and in `lasts` are units of the file."""
+    def cross_check(self, rules: Ruleset, path: str, fail: Fail, removes: Sequence[str] = ()) -> None:
+        """Units named in the casualty order and in `lasts` are units of the file;
+        units that last several losses are not also removed whole by a
+        comparison (`removes`: what its winner makes the loser take, where that removes units)."""
+        if self.lasts and removes:
+            raise fail(
+                f"{path}.lasts",
+                pgettext(
+                    "file.lasts_removes",
+                    "a comparison that removes units ({on_win}) counts units, not losses: "
+                    "where units last several losses, the loser takes 'wounds'",
+                ).format(on_win=pgettext("list", ", ").join(removes)),
+            )
         unit = pgettext("kind", "unit")
         named = [(f"{path}.lasts", name) for name in self.lasts]
         if not isinstance(self.casualties, str):
