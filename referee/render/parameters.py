@@ -66,6 +66,7 @@ KEYS: dict[str, Callable[[], str]] = {
     "keep_behind": lambda: pgettext("show.param", "keep behind"),
     "keep_rule": lambda: pgettext("show.param", "keep rule"),
     "label": lambda: pgettext("show.param", "label"),
+    "lasts": lambda: pgettext("show.param", "lasts"),
     "loss": lambda: pgettext("show.param", "loss"),
     "losses": lambda: pgettext("show.param", "losses"),
     "many": lambda: pgettext("show.param", "many"),

@@ -10,13 +10,16 @@ from referee.render.battle import odds as odds_of_losses
 from referee.render.text import (
     View,
     by_side,
+    explanation,
     faces,
+    paragraph,
     ruling_page,
     ruling_title,
     seed_line,
     sentences,
     side_word,
     spoken,
+    styled,
     table,
     units,
 )
@@ -51,6 +54,29 @@ def summary(rules: Ruleset, outcome: Tally) -> str:
 
 def report(rules: Ruleset, settled: Settled) -> str:
     outcome = cast("Tally", settled.ruling.outcome)  # the door hands this report only tallies
+    return ruling_page(
+        ruling_title(rules, outcome.attack),
+        [_table(rules, outcome)],
+        summary(rules, outcome),
+        settled.ruling.steps,
+        seed_line(settled.seed, settled.typed, settled.again),
+    )
+
+
+def round_lines(rules: Ruleset, settled: Settled) -> list[str]:
+    """A round of a whole fight: its table, what it cost in bold, and why; the
+    title and where the dice came from are said once for the fight."""
+    outcome = cast("Tally", settled.ruling.outcome)
+    return [
+        _table(rules, outcome),
+        "",
+        styled(paragraph(summary(rules, outcome)), bold=True),
+        "",
+        explanation(settled.ruling.steps),
+    ]
+
+
+def _table(rules: Ruleset, outcome: Tally) -> str:
     rows = [
         (
             side_word(side),
@@ -64,13 +90,7 @@ def report(rules: Ruleset, settled: Settled) -> str:
         for side in SIDES
     ]
     headers = [_("side"), _("units"), _("rolled"), _("symbols"), _("scores"), _("loses"), _("retreats")]
-    return ruling_page(
-        ruling_title(rules, outcome.attack),
-        [table(rows, headers)],
-        summary(rules, outcome),
-        settled.ruling.steps,
-        seed_line(settled.seed, settled.typed, settled.again),
-    )
+    return table(rows, headers)
 
 
 def ruled(rules: Ruleset, situation: object, settled: Settled) -> View:

@@ -17,7 +17,6 @@ from referee.core.records import section
 from referee.ruleset.crosscheck import Fail, names_exist
 from referee.ruleset.spec import EMPTY, Integer, Record, Seq, Table, Text, field
 from referee.rulings.ruling import SIDES, Side, Step, Value, either, listed, say, say_n, spaced, step, step_n
-from referee.stages.roll import applies
 from referee.words.language import pgettext
 from referee.words.names import counted
 
@@ -108,7 +107,8 @@ def costs(
             steps.append(
                 step(rule, "costs.retreat_steps", "each retreat moves the {side} {steps}", side=target, steps=far)
             )
-        stuck = next((name for name in spec.cannot_retreat if applies(rules, battle, target, name)), None)
+        # named on the side that must retreat: a blocked defender does not block the attacker's retreat
+        stuck = next((name for name in spec.cannot_retreat if (target.value, name) in battle.when), None)
         if back and stuck:
             loses[target] += back
             steps.append(

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from referee.core.records import section
+from referee.procedures.staged.rounds import Rounds
 from referee.ruleset.crosscheck import Fail, names_exist, unknown
 from referee.ruleset.spec import RULE, Record, Seq, Text, field
 from referee.stages.compare import Compare
@@ -67,6 +68,9 @@ class Staged:
     )
     costs: Costs = field(Record(Costs), "what the symbols each side keeps cost the other side", Costs())
     cite: StagesCite = field(Record(StagesCite), "the rule cited at each stage", StagesCite())
+    fight: Rounds | None = field(
+        Record(Rounds), "whole fights: the attack fought in rounds until a side is gone or retreats", None
+    )
 
     units_refused: ClassVar[str] = ""
     reads_situation: ClassVar[frozenset[str]] = frozenset({"range"})
@@ -103,3 +107,7 @@ class Staged:
             *([(f"{path}.compare.symbol", self.compare.symbol)] if self.compare else []),
         ]
         names_exist(fail, pgettext("kind", "symbol"), named, sorted(carried))
+        if self.fight:
+            wins = (self.compare.attacker_wins, self.compare.defender_wins) if self.compare else ()
+            removes = [win for win in dict.fromkeys(wins) if win.startswith("remove")]
+            self.fight.cross_check(rules, f"{path}.fight", fail, removes)
