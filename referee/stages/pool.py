@@ -29,10 +29,15 @@ import functools
 import itertools
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterator, Sequence
-from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from referee.chance.dice import Die, Face, Rng, multiset_count, multisets
 from referee.core.records import record
+
+if TYPE_CHECKING:
+    from fractions import Fraction
+
+    Tails = dict[Hashable, tuple[tuple[Face, ...], Fraction]]  # a round's dice and explosions, grouped
 
 
 Rounds = Sequence[tuple[Face, ...]]
@@ -208,8 +213,6 @@ class Pooled:
 
 MAX_STEPS = 400_000  # the steps `Counted` sums before it gives up: a few seconds at most
 
-Tails = dict[Hashable, tuple[tuple[Face, ...], Fraction]]
-
 
 @record
 class Counted:
@@ -241,6 +244,8 @@ def _counted_results(pooled: Counted) -> dict[Hashable, tuple[tuple[Face, ...], 
     a ruling settles it. Without a keep every die standing is kept, so the
     explosions of a round are grouped by what they count, which is all the
     count of the whole adds of them; with a keep, by the faces they show."""
+    from fractions import Fraction  # exact odds only: a plain ruling never pays for it
+
     pool, die = pooled.pool, pooled.die
     reads = {face: pooled.counted(face) for face in die.faces}
     place = {face: i for i, face in enumerate(die.faces)}

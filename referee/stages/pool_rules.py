@@ -57,9 +57,7 @@ class ExplodeRule:
     depth: int = field(
         Integer(minimum=1, maximum=10), "how many times a die rolled for an explosion may explode again, plus one", 1
     )
-    when: str = field(
-        Text(), "a named situation of the side (a key of 'situations') without which no die explodes", ""
-    )
+    when: str = field(Text(), "a named situation of the side (a key of 'situations') without which no die explodes", "")
     rule: str = field(RULE, "the rule that makes dice explode")
 
 
