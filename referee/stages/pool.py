@@ -20,7 +20,7 @@ A ruling (`Pool.settle`) and the odds (`Pooled`, every round enumerated as a
 multiset with its exact chance) read the rounds with the same `next_count`,
 so they cannot disagree. Where the odds need only what the kept dice count
 (`Counted`), throws that count alike are one: explosions are summed round by
-round, so a dozen dice exploding three rounds deep are a few thousand steps.
+round, so fifteen d6 exploding three rounds deep are some 14,000 steps.
 """
 
 from __future__ import annotations
@@ -241,9 +241,10 @@ class Counted:
 def _counted_results(pooled: Counted) -> dict[Hashable, tuple[tuple[Face, ...], Fraction]] | None:
     """Each distinct count of the kept dice, a run of rounds that gives it and
     its chance; None past MAX_STEPS. Each run is settled by `Pool.settle`, as
-    a ruling settles it. Without a keep every die standing is kept, so the
-    explosions of a round are grouped by what they count, which is all the
-    count of the whole adds of them; with a keep, by the faces they show."""
+    a ruling settles it. Without a keep every die standing is kept, and the
+    whole pool's count is the sum of its parts', so the dice of a round and
+    their explosions are grouped by what they count; with a keep, by the
+    faces they show."""
     from fractions import Fraction  # exact odds only: a plain ruling never pays for it
 
     pool, die = pooled.pool, pooled.die
