@@ -229,7 +229,13 @@ class Counted:
     counted: Callable[[Face], Hashable]
 
     def throw_count(self, limit: int) -> int | None:
-        """The distinct counts, None where summing them would take too long."""
+        """The distinct counts, None where summing them would take too long. A
+        pool rolled once sums its multisets: more than `limit` of them is
+        their number, known before any is summed."""
+        if self.pool.reroll is None and self.pool.explode is None:
+            once = multiset_count(self.die, self.count)
+            if once > limit:
+                return once
         results = _counted_results(self)
         return None if results is None else len(results)
 
