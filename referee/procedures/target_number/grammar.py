@@ -10,6 +10,7 @@ from referee.core.records import section
 from referee.ruleset.crosscheck import Fail, names_exist, unambiguous
 from referee.ruleset.spec import EMPTY, RULE, Boolean, Either, Integer, Record, Seq, Table, Text, field
 from referee.stages.costs import Word
+from referee.stages.read import Natural
 from referee.words.language import pgettext
 
 if TYPE_CHECKING:
@@ -72,16 +73,6 @@ class WoundRoll:
 
     adds_wounds: bool = field(Boolean(), "true if the wounds the target already has are added")
     wounds_per_hit: int = field(Integer(minimum=1), "wounds a hit gives when it does not take the target out", 1)
-
-
-@section
-class Natural:
-    """Faces of the hit die that decide whatever the number needed (a d20's
-    natural 1 and natural 20)."""
-
-    miss: bool = field(Boolean(), "true if the lowest face always misses", False)
-    hit: bool = field(Boolean(), "true if the highest face always hits, unless the table says cannot", False)
-    critical: bool = field(Boolean(), "true if the highest face, hitting, is a critical hit", False)
 
 
 @section
