@@ -2,17 +2,19 @@
 it a loss or a retreat, in the game's own word (figures, damage, hexes);
 where that side cannot retreat, its retreats become losses. For a comparison
 won: the loser removes units by the surplus (capped at its units), all of
-them, takes the surplus as wounds, or nothing, and chooses which units go."""
+them, takes the surplus as wounds, or nothing, and chooses which units go.
+For a hit: a damage roll, its dice summed with a number, rolled again on a
+critical hit (`DamageRoll`)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from referee.core.records import section
 from referee.ruleset.crosscheck import Fail, names_exist
-from referee.ruleset.spec import Record, Seq, Text, field
-from referee.rulings.ruling import SIDES, Side, Step, Value, either, say, say_n, step, step_n
+from referee.ruleset.spec import Integer, Record, Seq, Text, field
+from referee.rulings.ruling import SIDES, Side, Step, Value, either, say, say_n, step, step_n, summed
 from referee.stages.roll import applies
 from referee.words.language import pgettext
 from referee.words.names import counted
@@ -34,6 +36,60 @@ class Word:
     def counted(self, rules: Ruleset, n: int) -> str:
         """'2 figures': a count in the game's word, said as the file words it."""
         return say("costs.counted", "{n} {word}", n=n, word=rules.said(self.one if n == 1 else self.many))
+
+
+@section
+class DamageRoll:
+    """The roll after a hit that says how much the target loses: dice plus a
+    number, the dice rolled again on a critical hit."""
+
+    die: str = field(Text(), "the damage die (a key of 'dice', numbered faces)")
+    dice: int = field(Integer(minimum=1, maximum=20), "how many damage dice a hit rolls", 1)
+    plus: int = field(Integer(), "added to the dice's sum (a longsword's +3)", 0)
+    critical: int = field(
+        Integer(minimum=1, maximum=4), "a critical hit rolls the damage dice this many times (2: doubled)", 2
+    )
+
+    def cross_check(self, rules: Ruleset, path: str, fail: Fail) -> None:
+        """The die exists and its faces are numbers: damage is their sum."""
+        names_exist(fail, pgettext("kind", "die"), [(f"{path}.die", self.die)], rules.dice)
+        if not all(isinstance(face, int) for face in rules.dice[self.die].faces):
+            numbered = pgettext("file.numbered_damage", "'{die}' needs numbered faces: damage is their sum")
+            raise fail(f"{path}.die", numbered.format(die=self.die))
+
+    @property
+    def extra(self) -> int:
+        """The dice a critical hit rolls on top of a hit's."""
+        return self.dice * (self.critical - 1)
+
+
+def damage(
+    rules: Ruleset, spec: DamageRoll, loss: Word | None, rolled: Sequence[int], critical: bool, rule: str
+) -> tuple[int, Step]:
+    """The damage a hit deals: the dice rolled (with the extra ones of a
+    critical hit), plus the file's number, never below 0; and the step that says so."""
+    total = max(0, sum(rolled) + spec.plus)
+    said: dict[str, Value] = {
+        "sum": summed([*map(str, rolled), *([str(spec.plus)] if spec.plus else [])]),
+        "total": total,
+        "losses": damage_said(rules, loss, total),
+        "times": spec.critical,
+    }
+    if critical:
+        return total, step(
+            rule,
+            "damage.critical",
+            "a critical hit rolls the damage dice {times} times: {sum} = {total}: {losses}",
+            **said,
+        )
+    return total, step(rule, "damage.rolled", "damage roll {sum} = {total}: {losses}", **said)
+
+
+def damage_said(rules: Ruleset, loss: Word | None, n: int) -> str:
+    """'7 hit points', '7 damage': what damage takes, in the game's word where the file names one."""
+    if loss:
+        return loss.counted(rules, n)
+    return say_n("count.damage", "{n} damage", "{n} damage", n)
 
 
 @section
