@@ -85,6 +85,30 @@ def damage(
     return total, step(rule, "damage.rolled", "damage roll {sum} = {total}: {losses}", **said)
 
 
+def damage_dealt(
+    rules: Ruleset,
+    spec: DamageRoll,
+    loss: Word | None,
+    hits: int,
+    criticals: int,
+    rolled: Sequence[int],
+    extra: Sequence[int],
+    rule: str,
+) -> tuple[int, list[Step]]:
+    """The damage of `hits` hits, one damage roll each from the dice `rolled`
+    in order, the first `criticals` of them critical with their extra dice
+    from `extra`; and a step for each roll."""
+    total, steps = 0, []
+    for i in range(hits):
+        critical = i < criticals
+        more = extra[i * spec.extra : (i + 1) * spec.extra] if critical else ()
+        dice = [*rolled[i * spec.dice : (i + 1) * spec.dice], *more]
+        dealt, said = damage(rules, spec, loss, dice, critical, rule)
+        total += dealt
+        steps.append(said)
+    return total, steps
+
+
 def damage_said(rules: Ruleset, loss: Word | None, n: int) -> str:
     """'7 hit points', '7 damage': what damage takes, in the game's word where the file names one."""
     if loss:
@@ -105,22 +129,45 @@ class Costs:
     )
     loss: Word = field(Record(Word), "the game's word for a loss", Word(one="loss", many="losses"))
     retreat: Word = field(Record(Word), "the game's word for one step of a retreat", Word(one="step", many="steps"))
+    damage: DamageRoll | None = field(
+        Record(DamageRoll),
+        "each symbol among losses costs a damage roll instead of one loss, counted in 'loss'; "
+        "as many as the side keeps of the symbol critical roll theirs as a critical hit",
+        None,
+    )
 
     def cross_check(self, rules: Ruleset, path: str, fail: Fail) -> None:
         situation = pgettext("kind", "situation")
         names_exist(fail, situation, [(f"{path}.cannot_retreat", s) for s in self.cannot_retreat], rules.situations)
+        if self.damage and not self.losses:
+            raise fail(
+                f"{path}.damage",
+                pgettext("file.damage_losses", "a damage roll follows each symbol among 'losses': name at least one"),
+            )
+        if self.damage:
+            self.damage.cross_check(rules, f"{path}.damage", fail)
 
 
 def costs(
-    rules: Ruleset, spec: Costs, kept: Mapping[Side, Mapping[str, int]], battle: Battle, rule: str
+    rules: Ruleset,
+    spec: Costs,
+    kept: Mapping[Side, Mapping[str, int]],
+    battle: Battle,
+    rule: str,
+    dealt: Mapping[Side, tuple[int, list[Step]]] | None = None,
 ) -> tuple[dict[Side, int], dict[Side, int], list[Step]]:
-    """The losses and retreats each side takes from the symbols the other kept."""
+    """The losses and retreats each side takes from the symbols the other kept;
+    where the file rolls damage, the losses are the damage each side `dealt`."""
     loses = dict.fromkeys(SIDES, 0)
     retreats = dict.fromkeys(SIDES, 0)
     steps = []
     for side in SIDES:
         target = side.other
-        loses[target] = sum(kept[side].get(s, 0) for s in spec.losses)
+        if dealt is None:
+            loses[target] = sum(kept[side].get(s, 0) for s in spec.losses)
+        else:
+            loses[target], rolled = dealt[side]
+            steps += rolled
         back = sum(kept[side].get(s, 0) for s in spec.retreats)
         stuck = next((name for name in spec.cannot_retreat if applies(rules, battle, target, name)), None)
         if back and stuck:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from functools import partial
 
+from referee.chance.dice import pips
 from referee.outcomes.tally import Tally, TallySide
 from referee.procedures.base import Battle, DiceNeed, Throw, attack_name, cite, read_need, side_pool
 from referee.procedures.staged.grammar import Staged
@@ -26,7 +27,7 @@ def odds_keys(params: Staged) -> tuple[str, ...]:
     for side in SIDES:
         carried = set(getattr(params, side).read.symbols())
         losing, retreating = carried & set(params.costs.losses), carried & set(params.costs.retreats)
-        if len(losing) > 1:
+        if len(losing) > 1 and not params.costs.damage:
             keys.append(f"{side}_scores")
             continue
         if losing:
@@ -52,7 +53,53 @@ def dice_needed(rules: Ruleset, params: Staged, battle: Battle) -> dict[str, Dic
             die = rules.dice[stages.die].die
             pool = side_pool(stages.pool, die, readings, battle, side)
             need[side.value] = read_need(die, rolls, cite(params, "roll"), readings, pool)
+            need.update(_damage_need(rules, params, side, rolls, readings))
     return need
+
+
+def _damage_need(rules: Ruleset, params: Staged, side: Side, rolls: int, readings: read.Reading) -> dict[str, DiceNeed]:
+    """A side's damage dice, where each hit costs a damage roll: enough for
+    every hit its dice can read (an exploding die counted with every die it
+    may add), then the extra dice of critical hits; each die read in its
+    order, so each is a run of its own for odds."""
+    damage, stages = params.costs.damage, getattr(params, side)
+    most = max((sum(s in params.costs.losses for s in symbols) for symbols in readings.values()), default=0)
+    if damage is None or not most:
+        return {}
+    explode = stages.pool.explode.depth + 1 if stages.pool and stages.pool.explode else 1
+    hits, die, rule = rolls * most * explode, rules.dice[damage.die].die, cite(params, "costs")
+
+    def in_order(count: int) -> DiceNeed:
+        return DiceNeed(die, count, rule, runs=((die, 1),) * count)
+
+    need = {f"{side.value}_damage": in_order(hits * damage.dice)}
+    if damage.extra and read.CRITICAL in stages.read.symbols():
+        need[f"{side.value}_critical"] = in_order(hits * damage.extra)
+    return need
+
+
+def _dealt(
+    rules: Ruleset, params: Staged, kept: Mapping[Side, Mapping[str, int]], throw: Throw
+) -> dict[Side, tuple[int, list[Step]]] | None:
+    """The damage each side's hits deal where the file rolls damage (None where
+    it does not): one roll per hit kept, as many critical as its criticals."""
+    damage = params.costs.damage
+    if damage is None:
+        return None
+    dealt = {}
+    for side in SIDES:
+        hits = sum(kept[side].get(s, 0) for s in params.costs.losses)
+        dealt[side] = costs.damage_dealt(
+            rules,
+            damage,
+            params.costs.loss,
+            hits,
+            min(kept[side].get(read.CRITICAL, 0), hits),
+            pips(throw.get(f"{side.value}_damage", ())),
+            pips(throw.get(f"{side.value}_critical", ())),
+            cite(params, "costs"),
+        )
+    return dealt
 
 
 def prepare(rules: Ruleset, name: str, params: Staged, battle: Battle) -> Callable[[Throw], Ruling]:
@@ -96,7 +143,7 @@ def prepare(rules: Ruleset, name: str, params: Staged, battle: Battle) -> Callab
             if faces:
                 steps.append(_rolled(rules, params, side, faces, symbols[side]))
         kept, said = count.cancel(symbols, params.cancel, cite(params, "cancel"))
-        loses, retreats, paid = _costs(rules, params, battle, kept)
+        loses, retreats, paid = _costs(rules, params, battle, kept, _dealt(rules, params, kept, throw))
         scores = {side: count.scored(kept[side], costed) for side in SIDES}
         parts = {
             side: TallySide(
@@ -143,13 +190,18 @@ def _rolled(rules: Ruleset, params: Staged, side: Side, faces: tuple[object, ...
 
 
 def _costs(
-    rules: Ruleset, params: Staged, battle: Battle, kept: Mapping[Side, Mapping[str, int]]
+    rules: Ruleset,
+    params: Staged,
+    battle: Battle,
+    kept: Mapping[Side, Mapping[str, int]],
+    dealt: Mapping[Side, tuple[int, list[Step]]] | None,
 ) -> tuple[dict[Side, int], dict[Side, int], list[Step]]:
-    """What each side loses and retreats: by the symbols it faces, and, where
-    the file compares, what the loser of the comparison takes."""
+    """What each side loses and retreats: by the symbols it faces (or the
+    damage they `dealt`), and, where the file compares, what the loser of the
+    comparison takes."""
     spec = params.costs
     if params.compare is None or spec.losses or spec.retreats:
-        loses, retreats, paid = costs.costs(rules, spec, kept, battle, cite(params, "costs"))
+        loses, retreats, paid = costs.costs(rules, spec, kept, battle, cite(params, "costs"), dealt)
     else:
         loses, retreats, paid = dict.fromkeys(SIDES, 0), dict.fromkeys(SIDES, 0), []
     if params.compare is None:
