@@ -49,3 +49,11 @@ def test_units_complete_after_a_count() -> None:
     assert complete("battle groundforce --attacker", "2 tr") == ["2 trooper"]
     assert complete("battle groundforce --defender", "trooper, 2 he") == ["trooper, 2 heavy"]
     assert complete("battle groundforce --attacker", "tr") == ["trooper"]
+
+
+def test_names_complete_from_the_game_in_play_when_no_ruleset_is_named() -> None:
+    assert complete("battle --attacker-roll", "sword,ex") == []  # no game in play: nothing to complete from
+    run("game start friday groundforce")
+    assert complete("battle --attacker-roll", "sword,ex") == ["sword,explosion"]
+    assert complete("odds --when", "") == ["defender:stealth"]
+    assert complete("battle diceland --attacker-roll", "sword,ex") == []  # the ruleset named, not the game's

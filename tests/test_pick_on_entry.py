@@ -72,7 +72,7 @@ def test_a_pick_is_refused_where_it_does_not_belong() -> None:
     assert "entry 2 picked already" in fails("battle --entry 1 --choose 2:6")
     assert "waits for no pick" in fails("battle --entry 2 --choose 2:6")
     assert "no entry 9" in fails("battle --entry 9 --choose 2:6")
-    assert "name the ruleset" in fails("battle --attacker 6 --defender 5")
+    assert "name a ruleset" in fails("battle --attacker 6 --defender 5")
     assert "entry 1 was ruled with diceland" in fails("battle groundforce --entry 1 --choose 4:6")
 
 

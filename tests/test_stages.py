@@ -270,8 +270,11 @@ def test_situations_cap_and_floor_the_dice(duel: Path) -> None:
 @pytest.mark.parametrize(
     ("change", "refusal"),
     [
-        ("{dice: 1, chooser: defender}", "every band but the last has at_least; the last has none"),
-        ("{at_least: -9, dice: 1, chooser: defender}", "every band but the last has at_least; the last has none"),
+        ("{dice: 1, chooser: defender}", "every band but the last has at_least or more_than; the last has neither"),
+        (
+            "{at_least: -9, dice: 1, chooser: defender}",
+            "every band but the last has at_least or more_than; the last has neither",
+        ),
         ("{dice: 1, chooser: nobody}", "chooser"),
     ],
 )

@@ -13,8 +13,8 @@ from typing import Any
 import click
 
 from referee import __version__
-from referee.cli.helptext import SpokenContext, described, examples_last, helped
-from referee.cli.rulesdirs import folders_given
+from referee.cli.helptext import SpokenContext, described, examples_last, helped, language_typed, options_part
+from referee.cli.rulesdirs import folders_after, folders_given
 from referee.core.errors import RefereeError, spell_inputs
 
 COMMANDS = {
@@ -56,6 +56,18 @@ entry; 2 bad input (the message names what is wrong
 and the rule or file:line; with --json, one JSON object on stderr:
 {"error": ..., "rule": ...}); 130 interrupted. Anything else is a bug worth
 reporting.""",
+)
+
+
+VERSION_HELP = helped("help.version", "Show the version and exit (with --json, as one JSON document).")
+RULES_DIR_HELP = helped(
+    "help.rules-dir",
+    "A folder of your own rulesets, searched after the shipped ones (repeatable; also REFEREE_RULES_DIR).",
+)
+LANG_HELP = helped(
+    "help.lang",
+    "The language of rule texts and a ruleset's words: en, nl, de or zh-Hant "
+    "(also REFEREE_LANG, else the locale's; English when the terminal cannot show it).",
 )
 
 
@@ -138,7 +150,48 @@ def speak(value: str | None) -> None:
 
 def _asks_json(given: list[str]) -> bool:
     """--json among the options (not after `--`, where words are arguments)."""
-    return "--json" in (given[: given.index("--")] if "--" in given else given)
+    return "--json" in options_part(given)
+
+
+def _version_shown(ctx: click.Context, param: click.Parameter, value: bool) -> None:
+    if value:
+        _version(ctx)
+
+
+def _after_the_command() -> list[click.Parameter]:
+    """The group's options as each command takes them, with the same meaning
+    (`referee battle … --lang nl`, `referee odds --rules-dir DIR …`): the
+    language is chosen from the whole line before any command runs, the
+    folders join those given before the command."""
+    return [
+        click.Option(
+            ["-V", "--version"],
+            is_flag=True,
+            is_eager=True,
+            expose_value=False,
+            callback=_version_shown,
+            help=VERSION_HELP,
+        ),
+        click.Option(
+            ["--rules-dir"],
+            multiple=True,
+            type=click.Path(file_okay=False),
+            metavar="DIR",
+            expose_value=False,
+            callback=folders_after,
+            help=RULES_DIR_HELP,
+        ),
+        click.Option(["--lang"], metavar="LANG", expose_value=False, help=LANG_HELP),
+    ]
+
+
+def anywhere(command: click.Command) -> click.Command:
+    """Gives a command, and each of its subcommands, the group's options (once)."""
+    if not any(param.name == "lang" for param in command.params):
+        command.params.extend(_after_the_command())
+    for sub in getattr(command, "commands", {}).values():
+        anywhere(sub)
+    return command
 
 
 class RefereeGroup(click.Group):
@@ -153,7 +206,7 @@ class RefereeGroup(click.Group):
         if name not in COMMANDS:
             return None
         module, attr = COMMANDS[name].split(":")
-        return examples_last(getattr(importlib.import_module(module), attr))
+        return anywhere(examples_last(getattr(importlib.import_module(module), attr)))
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         """Keeps the command line as given: the journal stores it to replay."""
@@ -161,7 +214,7 @@ class RefereeGroup(click.Group):
 
         ctx.meta[ARGV] = list(args)
         if not ctx.resilient_parsing:  # the language first, so that even `--help --lang nl` speaks it
-            speak(self.make_parser(ctx).parse_args(list(args))[0].get("lang"))
+            speak(language_typed(list(args)))
         return super().parse_args(ctx, args)
 
     def resolve_command(self, ctx: click.Context, args: list[str]) -> Any:
@@ -244,8 +297,8 @@ class RefereeGroup(click.Group):
     is_flag=True,
     is_eager=True,
     expose_value=False,
-    callback=lambda ctx, param, value: _version(ctx) if value else None,
-    help=helped("help.version", "Show the version and exit (with --json, as one JSON document)."),
+    callback=_version_shown,
+    help=VERSION_HELP,
 )
 @click.option(
     "--json", "as_json", is_flag=True, help=helped("help.referee.json", "With -V: the version as one JSON document.")
@@ -254,22 +307,16 @@ class RefereeGroup(click.Group):
     "--rules-dir",
     multiple=True,
     type=click.Path(file_okay=False),
+    metavar="DIR",
     envvar="REFEREE_RULES_DIR",
     callback=folders_given,
-    help=helped(
-        "help.rules-dir",
-        "A folder of your own rulesets, searched after the shipped ones (repeatable; also REFEREE_RULES_DIR).",
-    ),
+    help=RULES_DIR_HELP,
 )
 @click.option(
     "--lang",
     metavar="LANG",
     expose_value=False,
-    help=helped(
-        "help.lang",
-        "The language of rule texts and a ruleset's words: en, nl, de or zh-Hant "
-        "(also REFEREE_LANG, else the locale's; English when the terminal cannot show it).",
-    ),
+    help=LANG_HELP,
 )
 @described("help.referee")
 def cli(rules_dir: tuple[str, ...], as_json: bool) -> None:

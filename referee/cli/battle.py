@@ -13,17 +13,19 @@ import click
 
 from referee.cli import completion
 from referee.cli.helptext import described, helped
+from referee.cli.inplay import rules_in_play
 from referee.cli.journaling import journaled, printed_entry, record, writing
 from referee.cli.options import (
     ROLLED,
+    Named,
     action_option,
     emit,
     force_options,
     json_option,
-    load_rules,
     not_read_by,
     rear_options,
     refuse_unread,
+    ruleset_argument,
     seed_option,
     situation_options,
     strike_options,
@@ -32,13 +34,13 @@ from referee.cli.options import (
 )
 from referee.cli.picks import PAIRING, how_to_pick, on_this_throw, rolled_before
 from referee.cli.told import BattleTold
-from referee.core.errors import RefereeError
+from referee.core.errors import RefereeError, setting
 from referee.ruleset.model import Ruleset
 from referee.rulings.ruling import say
 
 
 @click.command()
-@click.argument("ruleset", required=False, shell_complete=completion.rulesets)
+@ruleset_argument
 @force_options
 @rear_options
 @click.option(
@@ -83,6 +85,15 @@ from referee.rulings.ruling import say
 @strike_options
 @action_option
 @situation_options
+@click.option(
+    "--until",
+    type=Named(["conquest"]),
+    help=helped(
+        "help.battle.until",
+        "Play a whole fight, round after round, where the ruleset's attack has a 'fight': "
+        "type each round's faces apart by ';' (hit,flag;blank), or let the referee draw them.",
+    ),
+)
 @seed_option
 @journaled
 @json_option
@@ -114,16 +125,10 @@ def battle(ruleset: str | None, entry: int | None, as_json: bool, **options: Any
 
         rules, told, line = asked(entry, ruleset, told)
         rule(rules, told, as_json, replay=line)
-    elif ruleset is None:
-        raise RefereeError(
-            say(
-                "error.battle.ruleset",
-                "name the ruleset, e.g. 'referee battle diceland ...', or give --entry N to pick on an entry",
-            )
-        )
-
+    elif told.until is not None:
+        rule_fight(rules_in_play(ruleset), told, as_json)
     else:
-        rule(load_rules(ruleset), told, as_json)
+        rule(rules_in_play(ruleset), told, as_json)
 
 
 def retyped(given: Mapping[str, object]) -> tuple[str, ...]:
@@ -167,3 +172,35 @@ def rule(rules: Ruleset, told: BattleTold, as_json: bool, roll: bool = True, rep
         return
     line = on_this_throw(procedure, settled) if replay is None else replay[:-2]
     emit(as_json, document, lambda: report() + "\n\n" + how_to_pick(awaits, printed_entry()[1], line))
+
+
+def rule_fight(rules: Ruleset, told: BattleTold, as_json: bool) -> None:
+    """`battle … --until conquest`: a whole fight played round after round, on
+    dice typed for each round (apart by ';') or drawn from one seed, journaled
+    as one entry that `replay` rules again from its command line."""
+    from referee.fights.played import play
+    from referee.procedures.door import procedure_for
+    from referee.render import fought
+
+    procedure = procedure_for(rules)
+    if not procedure.fight:
+        raise RefereeError(
+            say(
+                "error.fight.battle_not_in_rounds",
+                "{game} is not fought in rounds: leave out {until} and rule one attack",
+                game=rules.title,
+                until=setting("until"),
+            )
+        )
+    refuse_unread(told.unread({*procedure.reads, *procedure.typed, "seed", "until"}), not_read_by(rules))
+    words = told.words()
+    battle = procedure.read(rules, words)
+    typed = {group: str(words[word]) for word, group in procedure.typed.items() if words[word] is not None}
+    played = play(rules, battle, typed, told.seed)
+    document, report = fought.view(rules, battle, played, retyped(told.given(*procedure.typed)))
+    # the journal's dice: each group's faces over every round in turn, and the rounds apart
+    rounds = [{group: list(faces) for group, faces in settled.throw.items()} for settled in played.rounds]
+    rolled = {group: [face for r in rounds for face in r.get(group, [])] for group in procedure.typed.values()}
+    dice = {"rolled": rolled, "typed": list(played.typed), "rounds": rounds}
+    record(rules, document, "fight", seed=played.seed, dice=dice)
+    emit(as_json, document, report)

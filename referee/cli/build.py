@@ -6,8 +6,9 @@ from __future__ import annotations
 import click
 
 from referee.cli.helptext import described
+from referee.cli.inplay import rules_and_extra
 from referee.cli.journaling import journaled, record
-from referee.cli.options import counts_from_args, emit, json_option, load_rules, ruleset_argument
+from referee.cli.options import counts_from_args, emit, json_option, ruleset_argument
 from referee.economy.recruiting import build as check_build
 from referee.economy.recruiting import building_counts
 from referee.render import recruiting as render
@@ -21,7 +22,7 @@ _EXTRA = {"ignore_unknown_options": True, "allow_extra_args": True}
 @json_option
 @click.pass_context
 @described("help.build")
-def build(ctx: click.Context, ruleset: str, as_json: bool) -> None:
+def build(ctx: click.Context, ruleset: str | None, as_json: bool) -> None:
     """Check that what you build is paid for. Say what you may pay with as the
     ruleset names it (Frontline Risk: --unflipped-stars N), then what to build.
 
@@ -29,7 +30,7 @@ def build(ctx: click.Context, ruleset: str, as_json: bool) -> None:
     Example:
       referee build frontline-risk --unflipped-stars 4 city
     """
-    rules = load_rules(ruleset)
+    rules = rules_and_extra(ctx, ruleset)
     held, words = counts_from_args(ctx.args, building_counts(rules))
     built = check_build(rules, held, words)
     document = {

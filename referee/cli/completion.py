@@ -24,13 +24,25 @@ def rulesets(ctx: click.Context, param: click.Parameter, incomplete: str) -> lis
 
 
 def completing_ruleset(ctx: click.Context) -> Ruleset | None:
-    """The ruleset named on a command line being completed (quietly: a note
-    about an unused file would land in the shell). While an option still
-    awaits its value, click leaves the arguments unparsed in ctx.args."""
+    """The ruleset named on a command line being completed, else the game in
+    play's (quietly: a note about an unused file would land in the shell).
+    While an option still awaits its value, click leaves the arguments
+    unparsed in ctx.args."""
     from referee.ruleset.load import find, load_file
 
     try:
-        path, _ = find(ctx.params.get("ruleset") or next(iter(ctx.args), ""), user_dirs())
+        named = ctx.params.get("ruleset") or next(iter(ctx.args), "")
+        if not named or named.startswith("-"):  # none named: the game in play's
+            from click.globals import pop_context, push_context
+
+            from referee.cli.journaling import ruleset_in_play
+
+            push_context(ctx)  # completion runs outside the command: the journal it names is this line's
+            try:
+                named = ruleset_in_play() or ""
+            finally:
+                pop_context()
+        path, _ = find(named, user_dirs())
         return load_file(path)
     except RefereeError:
         return None

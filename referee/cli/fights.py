@@ -4,6 +4,7 @@ Every option given is read here or refused with one line, never dropped."""
 
 from __future__ import annotations
 
+import importlib
 from collections import Counter
 from dataclasses import replace
 from typing import TYPE_CHECKING
@@ -89,7 +90,8 @@ def answer(rules: Ruleset, told: OddsTold, as_json: bool) -> None:
     from referee.procedures.door import procedure_for
     from referee.render import fight as render
 
-    if not procedure_for(rules).fight:
+    door = procedure_for(rules).fight
+    if not door:
         given = [name for name, value in told.given(*WORDS).items() if value not in (None, False)]
         what = listed(given) or say("error.fight.in_turn", "territories in turn")
         raise RefereeError(
@@ -100,10 +102,11 @@ def answer(rules: Ruleset, told: OddsTold, as_json: bool) -> None:
                 what=what,
             )
         )
-    refuse_unread(
-        told.given("reach"),
-        pgettext("error.fight.range", "{options}: whole fights are fought in rounds, not at a range"),
-    )
+    if not getattr(importlib.import_module(door), "AT_RANGE", False):  # a fight that may read the distance told
+        refuse_unread(
+            told.given("reach"),
+            pgettext("error.fight.range", "{options}: whole fights are fought in rounds, not at a range"),
+        )
     if told.exact and told.floats:
         raise RefereeError(
             say("error.fight.arithmetic", "--exact and --float ask for different arithmetic: choose one")

@@ -87,9 +87,10 @@ def _listing(as_json: bool, games: list[dict[str, Any]]) -> None:
 @described("help.game.start")
 def start(name: str, ruleset_named: str | None, ruleset: str | None, as_json: bool) -> None:
     """Start a game: later rulings, from any terminal using this journal,
-    belong to it until 'referee game stop'. Each evening is its own game: a
-    name played before is refused, with a free one to use instead. The
-    ruleset comes after the name, as in 'play start', or with --ruleset.
+    belong to it until 'referee game stop', and a command that takes a
+    RULESET may leave it out: the game's is used. Each evening is its own
+    game: a name played before is refused, with a free one to use instead.
+    The ruleset comes after the name, as in 'play start', or with --ruleset.
 
     \b
     Example:

@@ -57,6 +57,24 @@ def examples_last(command: click.Command) -> click.Command:
     return command
 
 
+def options_part(given: list[str]) -> list[str]:
+    """The command line up to `--`, after which words are arguments."""
+    return given[: given.index("--")] if "--" in given else given
+
+
+def language_typed(given: list[str]) -> str | None:
+    """The language --lang names, before the command or after it (the last
+    one typed, as for any option typed twice)."""
+    words = options_part(given)
+    typed = None
+    for at, word in enumerate(words):
+        if word == "--lang" and at + 1 < len(words):
+            typed = words[at + 1]
+        elif word.startswith("--lang="):
+            typed = word.partition("=")[2]
+    return typed
+
+
 def spoken(text: str) -> str:
     """A help text in the language spoken: by its id, else one of click's own."""
     from referee.words.language import _, pgettext

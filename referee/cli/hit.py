@@ -8,12 +8,12 @@ import click
 
 from referee.cli.battle import rule
 from referee.cli.helptext import described, helped
+from referee.cli.inplay import rules_in_play
 from referee.cli.journaling import journaled
 from referee.cli.options import (
     ROLLED,
     action_option,
     json_option,
-    load_rules,
     ruleset_argument,
     seed_option,
     strike_options,
@@ -52,7 +52,7 @@ from referee.rulings.ruling import say
 @json_option
 @described("help.hit")
 def hit(
-    ruleset: str,
+    ruleset: str | None,
     attacker: int,
     target: int,
     kind: str | None,
@@ -103,4 +103,4 @@ def hit(
         to_hit=to_hit,
         to_wound=to_wound,
     )
-    rule(load_rules(ruleset), told, as_json, roll=not no_roll)
+    rule(rules_in_play(ruleset), told, as_json, roll=not no_roll)

@@ -54,6 +54,7 @@ OFF = "referee.journal.off"
 PENDING = "referee.journal.pending"
 ENTRY = "referee.journal.entry"
 CHECKPOINT = "referee.journal.checkpoint"
+SUPPLIED = "referee.ruleset.supplied"  # the ruleset the game in play supplied, for the replay line
 ASIDE = "referee.report.aside"  # stdout carries a file ('--svg -'): the report goes to stderr
 STDOUT = "-"
 HOW = "{message}; choose another file with --journal PATH or REFEREE_JOURNAL, or rule without it with --no-journal"
@@ -186,7 +187,8 @@ def record(
             kind=kind,
             argv=argv,
             replay=replay
-            or _spoken(argv) + (["--seed", str(seed)] if seed is not None and ctx.params.get("seed") != seed else []),
+            or _spoken(_with_supplied(argv, ctx))
+            + (["--seed", str(seed)] if seed is not None and ctx.params.get("seed") != seed else []),
             inputs=_jsonable({**inputs, **({"extra": ctx.args} if ctx.args else {})}),
             dice=_jsonable({"seed": seed, **(dice or {})}),
             ruling=ruling,
@@ -210,6 +212,18 @@ def record(
             used=rules.name,
         )
         click.echo(said, err=True)
+
+
+def _with_supplied(argv: list[str], ctx: click.Context) -> list[str]:
+    """The command line with the ruleset the game in play supplied after the
+    command's name, so that it rules the same once that game is over."""
+    word = ctx.meta.get(SUPPLIED)
+    if word is None:
+        return argv
+    at, valued = 0, ("--lang", "--rules-dir")
+    while at < len(argv) and argv[at] != ctx.info_name:  # past the options before the command
+        at += 2 if argv[at] in valued else 1
+    return [*argv[: at + 1], word, *argv[at + 1 :]]
 
 
 def _spoken(argv: list[str]) -> list[str]:
@@ -243,6 +257,31 @@ def without_language(argv: list[str]) -> list[str]:
         elif not word.startswith("--lang="):
             kept.append(word)
     return kept
+
+
+def ruleset_in_play() -> str | None:
+    """The ruleset of the game in play, as a command line names it: by its
+    name, or by the path of the file the game started with where its name
+    now finds another file (or none); None with no game in play."""
+    with opened(reading=True) as journal:
+        going = journal.current_game()
+        started = journal.entry(going["entry"]) if going and "entry" in going else None
+    if going is None or not going["ruleset"]:
+        return None
+    name = str(going["ruleset"])
+    path = Path(started.ruleset_path) if started and started.ruleset_path else None
+    return str(path) if path is not None and path.is_file() and not _found_as(name, path) else name
+
+
+def _found_as(name: str, path: Path) -> bool:
+    """Whether the ruleset's name finds the file the game started with."""
+    from referee.cli.rulesdirs import user_dirs
+    from referee.ruleset.load import find
+
+    try:
+        return find(name, user_dirs())[0].resolve() == path.resolve()
+    except RefereeError:
+        return False
 
 
 def writing() -> bool:

@@ -9,8 +9,9 @@ import click
 from referee.board.hexmap import SHAPES, Landmap, deal, landscape_of
 from referee.chance.dice import new_seed
 from referee.cli.helptext import described, helped
+from referee.cli.inplay import rules_in_play
 from referee.cli.journaling import journaled, record, write_file, written_to
-from referee.cli.options import F, Named, emit, json_option, load_rules, ruleset_argument, seed_option, whole
+from referee.cli.options import F, Named, emit, json_option, ruleset_argument, seed_option, whole
 from referee.core.errors import RefereeError
 from referee.ruleset.model import Ruleset
 from referee.rulings.ruling import say
@@ -117,7 +118,7 @@ def _written(path: str, hex_mm: int, die_mm: int, width_mm: float, height_mm: fl
 @json_option
 @described("help.map")
 def landmap(
-    ruleset: str,
+    ruleset: str | None,
     tiles: int,
     shape: str,
     capitals: bool,
@@ -137,7 +138,7 @@ def landmap(
     """
     from referee.render import hexmap as render
 
-    rules = load_rules(ruleset)
+    rules = rules_in_play(ruleset)
     land = landscape_of(rules)
     landmap_ = dealt(rules, tiles, shape, capitals, seed)
     document = render.document(rules.name, landmap_)

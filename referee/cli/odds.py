@@ -11,11 +11,11 @@ import click
 
 from referee.cli import fights
 from referee.cli.helptext import described
+from referee.cli.inplay import rules_in_play
 from referee.cli.options import (
     emit,
     force_options,
     json_option,
-    load_rules,
     not_read_by,
     rear_options,
     refuse_unread,
@@ -37,7 +37,7 @@ from referee.cli.told import OddsTold
 @fights.fight_options
 @json_option
 @described("help.odds")
-def odds(ruleset: str, as_json: bool, **options: Any) -> None:
+def odds(ruleset: str | None, as_json: bool, **options: Any) -> None:
     """Exact odds of every outcome of one attack, summed over every possible
     roll with exact weights (no sampling). In DiceLand, --attacker and
     --defender take pips. --attacker counts the attacking units, never those
@@ -64,7 +64,7 @@ def odds(ruleset: str, as_json: bool, **options: Any) -> None:
     from referee.procedures.door import procedure_for
     from referee.render import kinds
 
-    rules = load_rules(ruleset)
+    rules = rules_in_play(ruleset)
     told = OddsTold(**options)
     procedure = procedure_for(rules)
     if procedure.chart:

@@ -93,7 +93,8 @@ class Named(click.Choice[str]):
 
 
 def ruleset_argument(f: F) -> F:
-    return click.argument("ruleset", shell_complete=completion.rulesets)(f)
+    """RULESET, which the game in play supplies where it is left out (`referee.cli.inplay`)."""
+    return click.argument("ruleset", metavar="[RULESET]", required=False, shell_complete=completion.rulesets)(f)
 
 
 JSON = "referee.json"
@@ -378,7 +379,7 @@ def refuse_unread(given: Mapping[str, object], message: str) -> None:
 
 def not_read_by(rules: Ruleset) -> str:
     """The refusal `refuse_unread` gives for options meant for another kind of attack."""
-    return pgettext("error.unread.game", "{options}: not used by {game}'s attacks").replace("{game}", rules.name)
+    return pgettext("error.unread.game", "{options}: not used by any attack in {game}").replace("{game}", rules.name)
 
 
 def flag(name: str, default: object = None) -> Any:

@@ -9,6 +9,7 @@ import click
 
 from referee.cli import completion
 from referee.cli.helptext import described, helped
+from referee.cli.inplay import rules_and_extra
 from referee.cli.journaling import journaled, record
 from referee.cli.options import (
     bought,
@@ -16,7 +17,6 @@ from referee.cli.options import (
     counts_from_args,
     emit,
     json_option,
-    load_rules,
     refuse_unread,
     ruleset_argument,
 )
@@ -72,7 +72,7 @@ _EXTRA = {"ignore_unknown_options": True, "allow_extra_args": True}
 @described("help.recruit")
 def recruit(
     ctx: click.Context,
-    ruleset: str,
+    ruleset: str | None,
     continents: tuple[str, ...],
     rewards: tuple[str, ...],
     territory: str | None,
@@ -96,7 +96,7 @@ def recruit(
       referee recruit frontline-risk \\
           --territory "3 infantry" --change merge --site
     """
-    rules = load_rules(ruleset)
+    rules = rules_and_extra(ctx, ruleset)
     held, words = counts_from_args(ctx.args, count_names(rules))
     if words:
         raise RefereeError(say("error.args.unexpected", "unexpected argument '{word}'", word=words[0]))

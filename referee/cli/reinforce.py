@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from referee.cli.helptext import described, helped
+from referee.cli.inplay import rules_and_extra
 from referee.cli.journaling import journaled, record
 from referee.cli.options import (
     bought,
@@ -12,7 +13,6 @@ from referee.cli.options import (
     counts_from_args,
     emit,
     json_option,
-    load_rules,
     ruleset_argument,
     whole,
 )
@@ -35,7 +35,7 @@ from referee.rulings.ruling import say
 @json_option
 @click.pass_context
 @described("help.reinforce")
-def reinforce(ctx: click.Context, ruleset: str, free_places: int | None, buy: str | None, as_json: bool) -> None:
+def reinforce(ctx: click.Context, ruleset: str | None, free_places: int | None, buy: str | None, as_json: bool) -> None:
     """Points for new units and every legal purchase. Count what you hold with
     the ruleset's income options (Ground Force: --mines N).
 
@@ -43,7 +43,7 @@ def reinforce(ctx: click.Context, ruleset: str, free_places: int | None, buy: st
     Example:
       referee reinforce groundforce --mines 2 --free-places 2
     """
-    rules = load_rules(ruleset)
+    rules = rules_and_extra(ctx, ruleset)
     held, words = counts_from_args(ctx.args, income_sources(rules))
     if words:
         raise RefereeError(say("error.args.unexpected", "unexpected argument '{word}'", word=words[0]))

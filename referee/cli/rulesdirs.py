@@ -9,14 +9,29 @@ from pathlib import Path
 import click
 from click.core import ParameterSource
 
+AFTER = "referee.rules_dir.after"  # --rules-dir folders typed after the command
+
 
 def user_dirs() -> list[Path]:
-    """--rules-dir (or REFEREE_RULES_DIR) folders, then the user's own rulesets folder."""
+    """--rules-dir (or REFEREE_RULES_DIR) folders, then the user's own rulesets
+    folder. Folders typed after the command join those typed before it, and
+    stand where REFEREE_RULES_DIR would, as those typed before it do."""
     from referee.core.userdirs import rulesets_dir
 
     ctx = click.get_current_context(silent=True)
-    given = ctx.find_root().params.get("rules_dir") or () if ctx else ()
-    return [*map(Path, given), rulesets_dir()]
+    if ctx is None:
+        return [rulesets_dir()]
+    root = ctx.find_root()
+    before, after = root.params.get("rules_dir") or (), ctx.meta.get(AFTER, ())
+    if after and root.get_parameter_source("rules_dir") != ParameterSource.COMMANDLINE:
+        before = ()
+    return [*map(Path, (*before, *after)), rulesets_dir()]
+
+
+def folders_after(ctx: click.Context, param: click.Parameter, value: tuple[str, ...]) -> tuple[str, ...]:
+    """--rules-dir typed after the command: checked as before it, kept for `user_dirs`."""
+    ctx.meta[AFTER] = (*ctx.meta.get(AFTER, ()), *folders_given(ctx, param, value))
+    return value
 
 
 def folders_given(ctx: click.Context, param: click.Parameter, value: tuple[str, ...]) -> tuple[str, ...]:

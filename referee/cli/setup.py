@@ -8,13 +8,13 @@ import click
 from referee.board.deployment import deployment_of, players_of, roll_armies, typed_armies, who_starts
 from referee.board.hexmap import landscape_of
 from referee.cli.helptext import described
+from referee.cli.inplay import rules_and_extra
 from referee.cli.journaling import journaled, record
 from referee.cli.map import dealt, map_options, svg_option, write_svg
 from referee.cli.options import (
     emit,
     extra_options,
     json_option,
-    load_rules,
     player_options,
     ruleset_argument,
     seed_option,
@@ -38,7 +38,7 @@ SUFFIX = "-left"
 @described("help.setup")
 def setup(
     ctx: click.Context,
-    ruleset: str,
+    ruleset: str | None,
     tiles: int,
     shape: str,
     capitals: bool,
@@ -62,7 +62,7 @@ def setup(
     """
     from referee.render import setup as render
 
-    rules = load_rules(ruleset)
+    rules = rules_and_extra(ctx, ruleset)
     land = landscape_of(rules)
     setup_rules = deployment_of(rules)
     players = players_of(rules)

@@ -5,7 +5,8 @@ from __future__ import annotations
 import click
 
 from referee.cli.helptext import described
-from referee.cli.options import emit, json_option, load_rules, ruleset_argument
+from referee.cli.inplay import rules_in_play
+from referee.cli.options import emit, json_option, ruleset_argument
 from referee.render import ruleset as render
 from referee.ruleset.model import Ruleset
 from referee.words.language import npgettext, pgettext
@@ -15,14 +16,14 @@ from referee.words.language import npgettext, pgettext
 @ruleset_argument
 @json_option
 @described("help.show")
-def show(ruleset: str, as_json: bool) -> None:
+def show(ruleset: str | None, as_json: bool) -> None:
     """Show a ruleset: units, costs, dice faces, what counts as a hit, situations, rules.
 
     \b
     Example:
       referee show groundforce
     """
-    rules = load_rules(ruleset)
+    rules = rules_in_play(ruleset)
     options = named_options(rules)
     emit(
         as_json,

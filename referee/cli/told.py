@@ -35,6 +35,7 @@ class BattleTold(StrikeTold):
     critical_roll: str | None = flag("--critical-roll")
     choose: str | None = flag("--choose")
     action: str | None = flag("--action")
+    until: str | None = flag("--until")
     seed: int | None = None
 
 

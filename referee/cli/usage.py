@@ -22,18 +22,12 @@ _INTEGER = re.compile(r"'(.*)' is not a valid integer\.")
 def language_asked(given: list[str]) -> None:
     """Speak the language the command line or the environment asks for, when
     click refused the words before the --lang option was read."""
+    from referee.cli.helptext import language_typed
     from referee.core.errors import RefereeError
     from referee.words import language
 
-    words = given[: given.index("--")] if "--" in given else given
-    flag = None
-    for at, word in enumerate(words):
-        if word == "--lang" and at + 1 < len(words):
-            flag = words[at + 1]
-        elif word.startswith("--lang="):
-            flag = word.partition("=")[2]
     try:
-        language.choose(flag, os.environ, sys.stdout.encoding)
+        language.choose(language_typed(given), os.environ, sys.stdout.encoding)
     except RefereeError:
         return  # an unknown language: the error at hand is said in English
 

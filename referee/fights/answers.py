@@ -84,6 +84,7 @@ class FightOdds:
     p_attacker_runs_out: Number
     p_attack_fails: Number
     p_attacker_stops: Number
+    p_attacker_driven_back: Number
     taken: tuple[Number, ...]  # [k - 1]: the chance to take at least the first k territories
     conquer_with: tuple[Number, ...]  # [k - 1]: the chance to conquer with at least k units left
     defender_keeps: tuple[Number, ...]  # [k - 1]: the chance the defender keeps at least k units
@@ -276,6 +277,7 @@ def _summary(
         p_attacker_runs_out=by_end["out"],
         p_attack_fails=by_end["failed"],
         p_attacker_stops=by_end["stopped"],
+        p_attacker_driven_back=by_end["driven back"],
         taken=taken,
         conquer_with=_at_least(conquer, zero),
         defender_keeps=_at_least(keeps, zero),

@@ -23,9 +23,10 @@ State = TypeVar("State", bound=Hashable)
 Key = TypeVar("Key", bound=Hashable)
 Result = TypeVar("Result", bound=Hashable)
 Number = Any  # Fraction when exact, float with floats
-ENDS = ("conquest", "out", "failed", "stopped")
+ENDS = ("conquest", "out", "failed", "stopped", "driven back")
 """Why a fight is over: the attacker conquered, ran out of units, failed by a
-situation's rule (a sunk landing), or stopped as told (a retreat)."""
+situation's rule (a sunk landing), stopped as told (a retreat), or was
+driven back by the defender's dice (a retreat it rolled)."""
 
 
 # what the solvers refuse, said once for the chain and the float sweep (referee/fights/grid.py)

@@ -22,6 +22,7 @@ KINDS = {
     "strike": "a hit check",
     "chain": "a roll chain",
     "tally": "symbols counted and cancelled, losses and retreats in the game's words",
+    "fight": "a whole fight played round after round",
     "board": "an action on a game held on the board",
     "game": "a game started, stopped or kept",
     "roll": "dice rolled from an expression",

@@ -25,8 +25,9 @@ class TallySide(Record):
 @record
 class Tally(Record):
     """The kind of outcome "tally": each side's part, the side that chooses
-    where the dice count said one does (null otherwise), and each side's
-    score, losses and retreats, flat, for the odds' groups."""
+    where the dice count said one does (null otherwise), each side's
+    score, losses and retreats, flat, for the odds' groups, and the game's
+    words for one loss and one step of a retreat (`costs`), as the report says them."""
 
     ruleset: str
     attack: str
@@ -39,6 +40,8 @@ class Tally(Record):
     defender_loses: int
     attacker_retreats: int
     defender_retreats: int
+    loss: str
+    retreat: str
 
     def side(self, name: str) -> TallySide:
         return self.attacker if name == Side.ATTACKER else self.defender

@@ -153,14 +153,17 @@ class DiceNeed:
         return self.mix or ((self.die, self.count),)
 
 
-def side_pool(spec: PoolRules | None, die: Die, readings: Reading, battle: Battle, side: str) -> Pool | None:
+def side_pool(
+    spec: PoolRules | None, die: Die, readings: Reading, battle: Battle, side: str, chooser: str | None = None
+) -> Pool | None:
     """What a side's dice do before they count, with its units and the
     situations named on it; its misses are the faces that carry no symbol as
-    they read here."""
+    they read here; a keep by side keeps by `chooser`'s order (None: this side's)."""
     if spec is None:
         return None
     misses = tuple(face for face in die.faces if not readings.get(str(face)))
-    return spec.of(die, misses, dict(battle.side(side)), {name for told, name in battle.when if told == side})
+    told = {name for told, name in battle.when if told == side}
+    return spec.of(die, misses, dict(battle.side(side)), told, chooser or side)
 
 
 def read_need(die: Die, count: int, rule: str, readings: Reading, pool: Pool | None) -> DiceNeed:

@@ -66,6 +66,14 @@ def check_situations(rules: Ruleset, battle: Situated) -> None:
     names = {name for _, name in battle.when}
     for side, name in battle.when:
         situation = rules.situations[name]
+        if situation.range:
+            held = say(
+                "situation.by_range",
+                "'{name}' holds by itself at distance {distances}: state the distance, not the situation",
+                name=name,
+                distances=listed(str(d) for d in situation.range),
+            )
+            raise RefereeError(held, rule=situation.rule)
         if situation.side not in (side, "either"):
             wrong = say(
                 "situation.other_side",

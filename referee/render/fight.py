@@ -97,6 +97,7 @@ def document(rules: Ruleset, battles: Sequence[Battle], odds: FightOdds, stop_at
             "attacker_out_of_units": odds.p_attacker_runs_out,
             "attack_failed": odds.p_attack_fails,
             "attacker_stopped": odds.p_attacker_stops,
+            "attacker_driven_back": odds.p_attacker_driven_back,
         },
         "p_taken_at_least": _at_least(odds.taken),
         "p_conquer_with_at_least": _at_least(odds.conquer_with),
@@ -156,6 +157,8 @@ def report(rules: Ruleset, battles: Sequence[Battle], odds: FightOdds, exact: bo
         rows.append((INDENT + _("of which: the attack failed ({why})").format(why=why), odds.p_attack_fails))
     if odds.p_attacker_stops:
         rows.append((INDENT + _("of which: the attacker stopped as told"), odds.p_attacker_stops))
+    if odds.p_attacker_driven_back:
+        rows.append((INDENT + _("of which: the attacker was driven back"), odds.p_attacker_driven_back))
     title = (
         _("{title}: a whole fight until conquest (exact fractions)")
         if odds.exact
@@ -204,7 +207,7 @@ def report(rules: Ruleset, battles: Sequence[Battle], odds: FightOdds, exact: bo
     lines += wrapped(solved.format(states=grouped(odds.states), rounds=odds.rounds))
     lines += _situations(rules, battles[0].when)
     between = _("Between rounds (edit 'fight' in the ruleset to change):")
-    lines += ["", styled(between, bold=True), *_policy(odds.policy)]
+    lines += ["", styled(between, bold=True), *policy_lines(odds.policy)]
     return "\n".join(lines)
 
 
@@ -238,7 +241,7 @@ def _conquers_title(rules: Ruleset, odds: FightOdds, chain: bool) -> str:
     return said.format(kept=kept)
 
 
-def _policy(steps: Sequence[Step]) -> list[str]:
+def policy_lines(steps: Sequence[Step]) -> list[str]:
     return _cited((s.rule, s.text) for s in steps)
 
 
@@ -295,5 +298,5 @@ def chart_report(rules: Ruleset, made: Chart, exact: bool, when: Sequence[tuple[
         for a, row in zip(made.attackers, made.rows):
             for d, p in zip(made.defenders, row):
                 lines += wrapped(_("{a} against {d}: {p}").format(a=a, d=d, p=_exact(p)), hanging="    ")
-    lines += [*_situations(rules, when), "", *_policy(made.policy)]
+    lines += [*_situations(rules, when), "", *policy_lines(made.policy)]
     return "\n".join(lines)

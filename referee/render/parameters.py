@@ -26,9 +26,11 @@ KEYS: dict[str, Callable[[], str]] = {
     "allows": lambda: pgettext("show.param", "allows"),
     "alone": lambda: pgettext("show.param", "alone"),
     "at_least": lambda: pgettext("show.param", "at least"),
+    "at_most": lambda: pgettext("show.param", "at most"),
     "attacker": lambda: pgettext("show.param", "attacker"),
     "attacker_wins": lambda: pgettext("show.param", "attacker wins"),
     "bands": lambda: pgettext("show.param", "bands"),
+    "battles_back": lambda: pgettext("show.param", "battles back"),
     "best": lambda: pgettext("show.param", "best"),
     "beyond": lambda: pgettext("show.param", "beyond"),
     "bombard": lambda: pgettext("show.param", "bombard"),
@@ -65,6 +67,7 @@ KEYS: dict[str, Callable[[], str]] = {
     "keep_behind": lambda: pgettext("show.param", "keep behind"),
     "keep_rule": lambda: pgettext("show.param", "keep rule"),
     "label": lambda: pgettext("show.param", "label"),
+    "lasts": lambda: pgettext("show.param", "lasts"),
     "loss": lambda: pgettext("show.param", "loss"),
     "losses": lambda: pgettext("show.param", "losses"),
     "many": lambda: pgettext("show.param", "many"),
@@ -77,6 +80,7 @@ KEYS: dict[str, Callable[[], str]] = {
     "miss": lambda: pgettext("show.param", "miss"),
     "misses": lambda: pgettext("show.param", "misses"),
     "modifiers": lambda: pgettext("show.param", "modifiers"),
+    "more_than": lambda: pgettext("show.param", "more than"),
     "most": lambda: pgettext("show.param", "most"),
     "most_attackers": lambda: pgettext("show.param", "most attackers"),
     "move": lambda: pgettext("show.param", "move"),
@@ -89,6 +93,7 @@ KEYS: dict[str, Callable[[], str]] = {
     "one": lambda: pgettext("show.param", "one"),
     "only": lambda: pgettext("show.param", "only"),
     "order": lambda: pgettext("show.param", "order"),
+    "own_losses": lambda: pgettext("show.param", "own losses"),
     "owned": lambda: pgettext("show.param", "owned"),
     "per_unit": lambda: pgettext("show.param", "per unit"),
     "plural": lambda: pgettext("show.param", "plural"),
@@ -100,6 +105,7 @@ KEYS: dict[str, Callable[[], str]] = {
     "reroll": lambda: pgettext("show.param", "reroll"),
     "result": lambda: pgettext("show.param", "result"),
     "retreat": lambda: pgettext("show.param", "retreat"),
+    "retreat_steps": lambda: pgettext("show.param", "retreat steps"),
     "retreats": lambda: pgettext("show.param", "retreats"),
     "roll": lambda: pgettext("show.param", "roll"),
     "roller": lambda: pgettext("show.param", "roller"),
@@ -110,6 +116,7 @@ KEYS: dict[str, Callable[[], str]] = {
     "stat": lambda: pgettext("show.param", "stat"),
     "stats": lambda: pgettext("show.param", "stats"),
     "steps": lambda: pgettext("show.param", "steps"),
+    "strength": lambda: pgettext("show.param", "strength"),
     "supply": lambda: pgettext("show.param", "supply"),
     "supply_order": lambda: pgettext("show.param", "supply order"),
     "supply_rule": lambda: pgettext("show.param", "supply rule"),
@@ -126,6 +133,7 @@ KEYS: dict[str, Callable[[], str]] = {
     "unit": lambda: pgettext("show.param", "unit"),
     "unit_dice": lambda: pgettext("show.param", "unit dice"),
     "units": lambda: pgettext("show.param", "units"),
+    "up_to": lambda: pgettext("show.param", "up to"),
     "value": lambda: pgettext("show.param", "value"),
     "values": lambda: pgettext("show.param", "values"),
     "when": lambda: pgettext("show.param", "when"),
@@ -162,6 +170,10 @@ _VALUES: dict[str, Callable[[], str]] = {
     "compare": lambda: pgettext("show.value", "compare"),
     "loser": lambda: pgettext("show.value", "loser"),
     "winner": lambda: pgettext("show.value", "winner"),
+    "difference": lambda: pgettext("show.value", "difference"),
+    "ratio": lambda: pgettext("show.value", "ratio"),
+    "stronger": lambda: pgettext("show.value", "stronger"),
+    "weaker": lambda: pgettext("show.value", "weaker"),
 }
 
 
@@ -202,17 +214,18 @@ class Values:
     def flat(self, value: Any) -> str:
         """A value, a table of values or a list of them on one line: 'dice 1, hits sword/explosion'."""
         if isinstance(value, dict):
-            return self._pairs({k: v for k, v in value.items() if v not in ("", 0, [], {}, None, False)})
+            return pgettext("list", ", ").join(filter(None, (self._pair(k, v) for k, v in value.items())))
         if isinstance(value, list):
             return "/".join(f"({self.flat(item)})" if isinstance(item, dict) else self.word(item) for item in value)
         return self.word(value)
 
-    def _pairs(self, value: dict[str, Any]) -> str:
-        pairs = [
-            pgettext("show.param.pair", "{key} {value}").format(key=key_said(k), value=self.flat(v))
-            for k, v in value.items()
-        ]
-        return pgettext("list", ", ").join(pairs)
+    def _pair(self, key: Any, value: Any) -> str:
+        """'hits sword/explosion'; a face a reading maps to no symbol ('swords: []'
+        under 'when') reads as nothing; any other key left unset or empty, nothing."""
+        if value == [] and str(key) in self.faces:
+            return pgettext("show.param.reads_nothing", "{face} reads as nothing").format(face=self.word(str(key)))
+        said = "" if value in ("", 0, [], {}, None, False) else self.flat(value)
+        return pgettext("show.param.pair", "{key} {value}").format(key=key_said(key), value=said) if said else ""
 
     def word(self, value: Any) -> str:
         """A single value: a unit or a face by its word, an enumerated value by

@@ -9,7 +9,7 @@ from typing import Any
 from referee.render import parameters
 from referee.render.parameters import plain
 from referee.render.text import path_lines, styled, table, wrapped
-from referee.ruleset.model import Ruleset
+from referee.ruleset.model import Ruleset, Situation
 from referee.ruleset.translated import languages
 from referee.rulings.ruling import listed
 from referee.words.language import _, ngettext, pgettext
@@ -132,9 +132,7 @@ def report(rules: Ruleset, options: list[tuple[str, str, str]]) -> str:
         parts += [
             line
             for name, s in rules.situations.items()
-            for line in wrapped(
-                f"{'attacker/defender' if s.side == 'either' else s.side}:{name}  {s.said} ({s.rule})", "  ", "      "
-            )
+            for line in wrapped(f"{_named(name, s)}  {s.said} ({s.rule})", "  ", "      ")
         ]
     if rules.states:
         # a state a unit is not in from the start, as players type it
@@ -195,3 +193,11 @@ def report(rules: Ruleset, options: list[tuple[str, str, str]]) -> str:
     parts += ["", styled(pgettext("show.rules", "Rules"), bold=True)]
     parts += [line for rule_id, text in rules.rules.items() for line in wrapped(text, f"  {rule_id:<7} ", " " * 10)]
     return "\n".join(parts)
+
+
+def _named(name: str, situation: Situation) -> str:
+    """How players switch a situation on: 'defender:forest', or, for one the
+    distance brings, '--range 1' (it is never named)."""
+    if situation.range:
+        return f"{name} (--range {'/'.join(str(d) for d in situation.range)})"
+    return f"{'attacker/defender' if situation.side == 'either' else situation.side}:{name}"

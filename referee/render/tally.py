@@ -6,17 +6,20 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from referee.render.battle import document
-from referee.render.battle import odds as odds
+from referee.render.battle import odds as odds_of_losses
 from referee.render.text import (
     View,
     by_side,
+    explanation,
     faces,
+    paragraph,
     ruling_page,
     ruling_title,
     seed_line,
     sentences,
     side_word,
     spoken,
+    styled,
     table,
     units,
 )
@@ -27,6 +30,7 @@ from referee.words.language import _
 
 if TYPE_CHECKING:
     from referee.outcomes.tally import Tally
+    from referee.settle.odds import Outcome
 
 
 def summary(rules: Ruleset, outcome: Tally) -> str:
@@ -50,6 +54,29 @@ def summary(rules: Ruleset, outcome: Tally) -> str:
 
 def report(rules: Ruleset, settled: Settled) -> str:
     outcome = cast("Tally", settled.ruling.outcome)  # the door hands this report only tallies
+    return ruling_page(
+        ruling_title(rules, outcome.attack),
+        [_table(rules, outcome)],
+        summary(rules, outcome),
+        settled.ruling.steps,
+        seed_line(settled.seed, settled.typed, settled.again),
+    )
+
+
+def round_lines(rules: Ruleset, settled: Settled) -> list[str]:
+    """A round of a whole fight: its table, what it cost in bold, and why; the
+    title and where the dice came from are said once for the fight."""
+    outcome = cast("Tally", settled.ruling.outcome)
+    return [
+        _table(rules, outcome),
+        "",
+        styled(paragraph(summary(rules, outcome)), bold=True),
+        "",
+        explanation(settled.ruling.steps),
+    ]
+
+
+def _table(rules: Ruleset, outcome: Tally) -> str:
     rows = [
         (
             side_word(side),
@@ -63,14 +90,18 @@ def report(rules: Ruleset, settled: Settled) -> str:
         for side in SIDES
     ]
     headers = [_("side"), _("units"), _("rolled"), _("symbols"), _("scores"), _("loses"), _("retreats")]
-    return ruling_page(
-        ruling_title(rules, outcome.attack),
-        [table(rows, headers)],
-        summary(rules, outcome),
-        settled.ruling.steps,
-        seed_line(settled.seed, settled.typed, settled.again),
-    )
+    return table(rows, headers)
 
 
 def ruled(rules: Ruleset, situation: object, settled: Settled) -> View:
     return document(settled), lambda: report(rules, settled)
+
+
+def odds(rules: Ruleset, situation: object, outcomes: list[Outcome]) -> View:
+    """The odds as every attack's, and in `--json` the game's words for a loss
+    and a retreat (`costs`), as its ruling's `--json` has them."""
+    from referee.procedures.door import attack_of
+
+    document, text = odds_of_losses(rules, situation, outcomes)
+    costs = rules.attacks[attack_of(rules, situation)[0]].costs
+    return {**document, "loss": costs.loss.one, "retreat": costs.retreat.one}, text

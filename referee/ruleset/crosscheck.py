@@ -5,10 +5,13 @@ key path and a message into an error at that key's file:line."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from referee.core.errors import RefereeError, did_you_mean
 from referee.words.language import pgettext
+
+if TYPE_CHECKING:
+    from referee.ruleset.model import Ruleset
 
 
 class Fail(Protocol):
@@ -40,3 +43,15 @@ def unambiguous(groups: list[tuple[str, dict[str, list[str]]]], fail: Fail) -> N
                         word=word, other=owner[key]
                     )
                     raise fail(f"{where}.{name}", also)
+
+
+def not_a_face(rules: Ruleset, die: str, face: object) -> str:
+    """Why a face a stage names is not one of the die's: where it is a word
+    players type for a face (an alias), which face the file must write instead."""
+    meant = next((f for f, words in rules.dice[die].aliases.items() if str(face) in words), None)
+    if meant is None:
+        return pgettext("file.not_a_face", "'{face}' is not a face of die '{die}'").format(face=face, die=die)
+    alias = pgettext(
+        "file.alias_not_face", "'{face}' is another word for '{meant}', a face of die '{die}': write '{meant}' here"
+    )
+    return alias.format(face=face, meant=meant, die=die)

@@ -186,6 +186,13 @@ class Situation:
         "",
         effect=True,
     )
+    range: tuple[int, ...] = field(
+        Seq(Integer(minimum=1), min_items=1),
+        "the distances the players state at which it holds by itself, on both sides: close combat at 1, "
+        "fire at 2 and 3; the players state the distance, never the situation",
+        (),
+        effect=True,
+    )
     # set by the loader from `translations`: language -> what it means there
     spoken: Mapping[str, str] = field(Table(Text()), "its sentence per language", EMPTY, internal=True)
 

@@ -1,6 +1,9 @@
 """What it costs. For symbols: each symbol a side keeps costs the side facing
-it a loss or a retreat, in the game's own word (figures, damage, hexes);
-where that side cannot retreat, its retreats become losses. For a comparison
+it a loss or a retreat, in the game's own word (figures, damage, hexes), or
+costs the side keeping it a loss (a blocker knocked down by its own block, a
+misfire); a retreat moves a unit the steps its kind takes, and where that
+side cannot retreat, its retreats become losses; a side loses no more than
+its units' strength, and one that loses it all does not retreat. For a comparison
 won: the loser removes units by the surplus (capped at its units), all of
 them, takes the surplus as wounds, or nothing, and chooses which units go.
 For a hit: a damage roll, its dice summed with a number, rolled again on a
@@ -11,11 +14,11 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING
 
+from referee.core.errors import RefereeError
 from referee.core.records import section
 from referee.ruleset.crosscheck import Fail, names_exist
-from referee.ruleset.spec import Integer, Record, Seq, Text, field
-from referee.rulings.ruling import SIDES, Side, Step, Value, either, say, say_n, step, step_n, summed
-from referee.stages.roll import applies
+from referee.ruleset.spec import EMPTY, Integer, Record, Seq, Table, Text, field
+from referee.rulings.ruling import SIDES, Side, Step, Value, either, listed, say, say_n, spaced, step, step_n, summed
 from referee.words.language import pgettext
 from referee.words.names import counted
 
@@ -127,6 +130,20 @@ class Costs:
         "named situations (keys of 'situations') in which the side cannot retreat: each retreat is a loss",
         (),
     )
+    own_losses: tuple[str, ...] = field(
+        Seq(Text()), "symbols that each cost the side that keeps them one loss (a blocker knocked down, a misfire)", ()
+    )
+    strength: Mapping[str, int] = field(
+        Table(Integer(minimum=1, maximum=1000)),
+        "by unit (a key of 'units'): the most losses one such unit can take (its blocks); a side loses at most "
+        "its units' strength, the rest is wasted, and a side that loses it all does not retreat",
+        EMPTY,
+    )
+    retreat_steps: Mapping[str, int] = field(
+        Table(Integer(minimum=1, maximum=100)),
+        "by the retreating unit (a key of 'units'): the steps one retreat symbol moves it; left out: 1",
+        EMPTY,
+    )
     loss: Word = field(Record(Word), "the game's word for a loss", Word(one="loss", many="losses"))
     retreat: Word = field(Record(Word), "the game's word for one step of a retreat", Word(one="step", many="steps"))
     damage: DamageRoll | None = field(
@@ -139,6 +156,9 @@ class Costs:
     def cross_check(self, rules: Ruleset, path: str, fail: Fail) -> None:
         situation = pgettext("kind", "situation")
         names_exist(fail, situation, [(f"{path}.cannot_retreat", s) for s in self.cannot_retreat], rules.situations)
+        for key in ("strength", "retreat_steps"):
+            named = [(f"{path}.{key}", u) for u in getattr(self, key)]
+            names_exist(fail, pgettext("kind", "unit"), named, rules.units)
         if self.damage and not self.losses:
             raise fail(
                 f"{path}.damage",
@@ -156,8 +176,9 @@ def costs(
     rule: str,
     dealt: Mapping[Side, tuple[int, list[Step]]] | None = None,
 ) -> tuple[dict[Side, int], dict[Side, int], list[Step]]:
-    """The losses and retreats each side takes from the symbols the other kept;
-    where the file rolls damage, the losses are the damage each side `dealt`."""
+    """The losses and retreats each side takes from the symbols the other
+    kept, and the losses from its own symbols that cost itself; where the file
+    rolls damage, the losses from the other's symbols are the damage it `dealt`."""
     loses = dict.fromkeys(SIDES, 0)
     retreats = dict.fromkeys(SIDES, 0)
     steps = []
@@ -168,8 +189,29 @@ def costs(
         else:
             loses[target], rolled = dealt[side]
             steps += rolled
-        back = sum(kept[side].get(s, 0) for s in spec.retreats)
-        stuck = next((name for name in spec.cannot_retreat if applies(rules, battle, target, name)), None)
+        own = [spaced(s, kept[target][s]) for s in spec.own_losses if kept[target].get(s)]
+        if own:
+            mine = sum(kept[target][s] for s in spec.own_losses)
+            loses[target] += mine
+            steps.append(
+                step(
+                    rule,
+                    "costs.own",
+                    "the {side}'s own {symbols} cost it {losses}",
+                    side=target,
+                    symbols=listed(own),
+                    losses=spec.loss.counted(rules, mine),
+                )
+            )
+        each = _retreat_steps(spec, battle, target, rule)
+        back = sum(kept[side].get(s, 0) for s in spec.retreats) * each
+        if back and each > 1:
+            far = spec.retreat.counted(rules, each)
+            steps.append(
+                step(rule, "costs.retreat_steps", "each retreat moves the {side} {steps}", side=target, steps=far)
+            )
+        # named on the side that must retreat: a blocked defender does not block the attacker's retreat
+        stuck = next((name for name in spec.cannot_retreat if (target.value, name) in battle.when), None)
         if back and stuck:
             loses[target] += back
             steps.append(
@@ -184,16 +226,76 @@ def costs(
                 )
             )
             back = 0
+        loses[target], back, wasted, gone = _capped(rules, spec, battle, target, loses[target], back, rule)
+        steps += wasted
         retreats[target] = back
         if loses[target]:
             said = spec.loss.counted(rules, loses[target])
             steps.append(step(rule, "costs.loses", "the {side} loses {losses}", side=target, losses=said))
+        steps += gone
         if back:
             said = spec.retreat.counted(rules, back)
             steps.append(step(rule, "costs.retreats", "the {side} retreats {retreats}", side=target, retreats=said))
     if not steps:
         steps.append(step(rule, "costs.nothing", "nothing is lost and no one retreats"))
     return loses, retreats, steps
+
+
+def _retreat_steps(spec: Costs, battle: Battle, side: Side, rule: str) -> int:
+    """The steps one retreat moves this side, by its units' kind (1 where the file says none)."""
+    each = {spec.retreat_steps.get(u, 1) for u, _ in battle.side(side)} or {1}
+    if len(each) > 1:
+        apart = say(
+            "costs.retreat_apart",
+            "the {side}'s units retreat by different steps: it must be one kind of unit",
+            side=side,
+        )
+        raise RefereeError(apart, rule=rule)
+    return each.pop()
+
+
+def _strength(spec: Costs, battle: Battle, side: Side) -> int | None:
+    """The most a side can lose: its units' strength, where the file gives every one of them one."""
+    units = battle.side(side)
+    if not spec.strength or not units or any(u not in spec.strength for u, _ in units):
+        return None
+    return sum(spec.strength[u] * n for u, n in units)
+
+
+def _capped(
+    rules: Ruleset, spec: Costs, battle: Battle, side: Side, lost: int, back: int, rule: str
+) -> tuple[int, int, list[Step], list[Step]]:
+    """Losses no more than the side's strength; a side that loses it all is
+    gone and does not retreat. The steps that say so come before and after
+    the step of its losses."""
+    strength = _strength(spec, battle, side)
+    if strength is None:
+        return lost, back, [], []
+    wasted = []
+    if lost > strength:
+        wasted.append(
+            step_n(
+                rule,
+                "costs.capped",
+                "the {side} has only {strength}: {n} more is wasted",
+                "the {side} has only {strength}: {n} more are wasted",
+                lost - strength,
+                side=side,
+                strength=spec.loss.counted(rules, strength),
+            )
+        )
+        lost = strength
+    if lost < strength or not back:
+        return lost, back, wasted, []
+    return lost, 0, wasted, [step(rule, "costs.eliminated", "the {side} is eliminated and does not retreat", side=side)]
+
+
+def stands(spec: Costs, battle: Battle, side: Side, lost: int, back: int) -> bool:
+    """Whether a side still stands where it was after its losses and
+    retreats: it did not retreat, and kept some strength (where the file
+    gives its units one)."""
+    strength = _strength(spec, battle, side)
+    return not back and (strength is None or lost < strength)
 
 
 def removal_options(units: Units, count: int) -> list[dict[str, int]]:

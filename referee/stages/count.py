@@ -1,15 +1,22 @@
 """Count and compare, the symbol part: each side's symbols counted at once
 (hits, critical hits, retreats), then one side's symbols cancel the other's
-in a stated order (evades cancel normal hits before critical ones)."""
+in a stated order (evades cancel normal hits before critical ones), or a
+side ignores a number of them in a named situation (a leader ignores a flag)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING
 
 from referee.chance.dice import Face
 from referee.core.records import section
-from referee.ruleset.spec import Seq, Text, field
+from referee.ruleset.crosscheck import Fail, names_exist
+from referee.ruleset.spec import Integer, Seq, Text, field
 from referee.rulings.ruling import Said, Side, Spoken, Step, listed, say, spaced, step
+from referee.words.language import pgettext
+
+if TYPE_CHECKING:
+    from referee.ruleset.model import Ruleset
 
 SIDE = Text(choices=("attacker", "defender"))
 Counts = Mapping[str, int]
@@ -27,26 +34,52 @@ def count(read: Reading, faces: tuple[Face, ...], order: tuple[str, ...]) -> dic
 
 @section
 class Cancel:
-    """One side's symbol cancelling the other side's, one for one, in order."""
+    """One side's symbol cancelling the other side's, one for one, in order;
+    or, with no symbol, a side ignoring up to a number of the other's symbols
+    (a leader ignores one flag); either only in a named situation."""
 
-    by: str = field(SIDE, "the side whose symbol cancels")
-    symbol: str = field(Text(), "the symbol that cancels (an evade, a shield)")
+    by: str = field(SIDE, "the side whose symbol cancels, or that ignores")
+    symbol: str = field(
+        Text(), "the symbol that cancels (an evade, a shield); left out: the side ignores up_to symbols outright", ""
+    )
     order: tuple[str, ...] = field(
         Seq(Text(), min_items=1), "the other side's symbols it cancels, the first until none is left, then the next"
     )
+    up_to: int | None = field(
+        Integer(minimum=1, maximum=100),
+        "the most symbols it cancels (with no symbol: the number ignored); left out: no limit",
+        None,
+    )
+    when: str = field(
+        Text(), "a named situation (a key of 'situations'): it cancels only while that applies to the side 'by'", ""
+    )
+
+    def cross_check(self, rules: Ruleset, path: str, fail: Fail) -> None:
+        """A symbol or a number to cancel with; the situation exists."""
+        if not self.symbol and not self.up_to:
+            with_what = pgettext("file.cancel_with", "name the symbol that cancels, or up_to: how many are ignored")
+            raise fail(path, with_what)
+        if self.when:
+            names_exist(fail, pgettext("kind", "situation"), [(f"{path}.when", self.when)], rules.situations)
 
 
 def cancel(
-    counts: Mapping[Side, Counts], cancels: tuple[Cancel, ...], rule: str
+    counts: Mapping[Side, Counts],
+    cancels: tuple[Cancel, ...],
+    rule: str,
+    situation_said: Callable[[str], str] = str,
 ) -> tuple[dict[Side, dict[str, int]], list[Step]]:
     """What each side keeps once the cancelling symbols have done their work,
-    and a step for each cancellation that happened."""
+    and a step for each cancellation that happened. The entries given are
+    those that apply: one for a named situation only where it holds (the
+    caller knows the battle), said by `situation_said`."""
     left = {side: dict(c) for side, c in counts.items()}
     steps = []
     for way in cancels:
         by = Side(way.by)
         mine, theirs = left[by], left[by.other]
-        spare = mine.get(way.symbol, 0)
+        have = mine.get(way.symbol, 0) if way.symbol else (way.up_to or 0)
+        spare = min(have, way.up_to or have)
         cancelled = []
         for symbol in way.order:
             gone = min(spare, theirs.get(symbol, 0))
@@ -54,8 +87,10 @@ def cancel(
                 theirs[symbol] -= gone
                 spare -= gone
                 cancelled.append(spaced(symbol, gone))
-        if cancelled:
-            used = mine.get(way.symbol, 0) - spare
+        if cancelled and not way.symbol:
+            steps.append(_ignored(way, by, listed(cancelled), rule, situation_said))
+        elif cancelled:
+            used = min(have, way.up_to or have) - spare
             steps.append(
                 step(
                     rule,
@@ -67,6 +102,20 @@ def cancel(
                 )
             )
     return left, steps
+
+
+def _ignored(way: Cancel, side: Side, cancelled: Spoken, rule: str, situation_said: Callable[[str], str]) -> Step:
+    """'leader: the defender ignores retreat 1'."""
+    if not way.when:
+        return step(rule, "count.ignores", "the {side} ignores {cancelled}", side=side, cancelled=cancelled)
+    return step(
+        rule,
+        "count.ignores.when",
+        "{situation}: the {side} ignores {cancelled}",
+        situation=situation_said(way.when),
+        side=side,
+        cancelled=cancelled,
+    )
 
 
 def scored(counts: Counts, kept: tuple[str, ...]) -> Said:

@@ -10,10 +10,12 @@ from typing import TYPE_CHECKING
 
 from referee.chance.dice import Die, Face
 from referee.core.records import section
-from referee.ruleset.crosscheck import Fail, names_exist
+from referee.ruleset.crosscheck import Fail, names_exist, not_a_face
 from referee.ruleset.spec import EMPTY, FACE, RULE, Boolean, Either, Integer, Record, Seq, Table, Text, field
 from referee.rulings.ruling import Side, Spoken, Step, either, listed, step, step_n
 from referee.words.language import pgettext
+
+SIDE = Text(choices=("attacker", "defender"))
 
 if TYPE_CHECKING:
     from referee.ruleset.model import Ruleset
@@ -63,20 +65,26 @@ class KeepRule:
     """Of the dice standing, keep some by an order of preference."""
 
     dice: int = field(Integer(minimum=1), "how many dice are kept")
-    best: str | tuple[int | str, ...] = field(
-        Either(Text(choices=("highest", "lowest")), Seq(FACE, min_items=1)),
-        "highest or lowest (numbered faces), or the faces best first (faces not listed come after, in the die's order)",
+    best: str | tuple[int | str, ...] | Mapping[str, tuple[int | str, ...]] = field(
+        Either(
+            Text(choices=("highest", "lowest")),
+            Seq(FACE, min_items=1),
+            Table(Seq(FACE, min_items=1), keys=SIDE),
+        ),
+        "highest or lowest (numbered faces), or the faces best first (faces not listed come after, in the die's "
+        "order), or by side (attacker, defender) its faces best first: the side that chooses (named by the roll's "
+        "comparison; else the side that rolls) keeps by its own order",
     )
     rule: str = field(RULE, "the rule that says which dice are kept")
 
-    def order(self, die: Die) -> tuple[Face, ...]:
-        """Every face of the die, best first."""
+    def order(self, die: Die, chooser: str) -> tuple[Face, ...]:
+        """Every face of the die, best first, for the side that chooses."""
         faces = tuple(dict.fromkeys(die.faces))
         if self.best == "highest":
             return tuple(sorted(faces, key=lambda face: -int(face)))
         if self.best == "lowest":
             return tuple(sorted(faces, key=int))
-        listed = tuple(self.best)
+        listed = tuple(self.best[chooser] if isinstance(self.best, Mapping) else self.best)
         return (*listed, *(face for face in faces if face not in listed))
 
 
@@ -88,9 +96,12 @@ class PoolRules:
     explode: ExplodeRule | None = field(Record(ExplodeRule), "faces that roll one more die", None)
     keep: KeepRule | None = field(Record(KeepRule), "the dice kept of those standing", None)
 
-    def of(self, die: Die, misses: Sequence[Face], units: Mapping[str, int], when: Set[str]) -> Pool | None:
+    def of(
+        self, die: Die, misses: Sequence[Face], units: Mapping[str, int], when: Set[str], chooser: str
+    ) -> Pool | None:
         """The pool of a side with these units and named situations rolling this
-        die; None where it does nothing (a re-roll whose situation is not told, and nothing else)."""
+        die, `chooser` the side whose order keeps dice; None where it does
+        nothing (a re-roll whose situation is not told, and nothing else)."""
         reroll = self.reroll if self.reroll and (not self.reroll.when or self.reroll.when in when) else None
         if not (reroll or self.explode or self.keep):
             return None
@@ -99,7 +110,7 @@ class PoolRules:
         return Pool(
             reroll=reroll.of(misses, units) if reroll else None,
             explode=Explode(self.explode.faces, self.explode.depth) if self.explode else None,
-            keep=Keep(self.keep.dice, self.keep.order(die)) if self.keep else None,
+            keep=Keep(self.keep.dice, self.keep.order(die, chooser)) if self.keep else None,
         )
 
     def cross_check(self, rules: Ruleset, die: str, path: str, fail: Fail) -> None:
@@ -110,15 +121,18 @@ class PoolRules:
             named.append(("reroll.faces", self.reroll.faces))
         if self.explode:
             named.append(("explode.faces", self.explode.faces))
-        if self.keep and not isinstance(self.keep.best, str):
+        if self.keep and isinstance(self.keep.best, Mapping):
+            for side in ("attacker", "defender"):
+                if side not in self.keep.best:
+                    sides = pgettext("file.keep_sides", "a keep by side gives the order of both attacker and defender")
+                    raise fail(f"{path}.keep.best", sides)
+                named.append((f"keep.best.{side}", self.keep.best[side]))
+        elif self.keep and isinstance(self.keep.best, tuple):
             named.append(("keep.best", self.keep.best))
         for part, given in named:
             for i, face in enumerate(given):
                 if face not in faces:
-                    raise fail(
-                        f"{path}.{part}[{i}]",
-                        pgettext("file.not_a_face", "'{face}' is not a face of die '{die}'").format(face=face, die=die),
-                    )
+                    raise fail(f"{path}.{part}[{i}]", not_a_face(rules, die, face))
         if self.keep and isinstance(self.keep.best, str) and not all(isinstance(f, int) for f in faces):
             raise fail(
                 f"{path}.keep.best",
@@ -136,10 +150,29 @@ class PoolRules:
             situation = [(f"{path}.reroll.when", self.reroll.when)] if self.reroll.when else []
             names_exist(fail, pgettext("kind", "situation"), situation, rules.situations)
 
+    def cross_check_keep(self, rolled: int | None, path: str, fail: Fail) -> None:
+        """A keep of more dice than the side can ever have standing (`rolled`,
+        the most its roll stage gives, and every explosion) would keep every
+        die, always: refused where the roll bounds the dice. Where the units
+        told decide, a battle with no more dice than the keep says it keeps them all."""
+        if self.keep is None or rolled is None:
+            return
+        standing = rolled * (self.explode.depth + 1) if self.explode else rolled
+        if self.keep.dice > standing:
+            always = pgettext(
+                "file.keep_more",
+                "keeps {keep} dice, but this side has at most {most} standing: it would keep every die, "
+                "always; keep fewer or leave keep out",
+            )
+            raise fail(f"{path}.keep.dice", always.format(keep=self.keep.dice, most=standing))
 
-def pool_steps(rules: PoolRules, side: Side, roll: PoolRoll, said: Callable[[Face], Spoken]) -> list[Step]:
+
+def pool_steps(
+    rules: PoolRules, side: Side, roll: PoolRoll, said: Callable[[Face], Spoken], chooser: Side | None = None
+) -> list[Step]:
     """The steps of a ruling that say what a side's pool did: the dice rolled
-    again, the explosions, the dice kept (a part that did nothing says nothing)."""
+    again, the explosions, the dice kept (chosen by `chooser`'s order where the
+    keep is by side and a side chooses); a part that did nothing says nothing."""
 
     def faces(shown: Sequence[Face]) -> Spoken:
         return listed(said(face) for face in shown)
@@ -170,7 +203,21 @@ def pool_steps(rules: PoolRules, side: Side, roll: PoolRoll, said: Callable[[Fac
                 more=faces(roll.exploded),
             )
         )
-    if rules.keep:
+    if rules.keep and len(roll.standing) <= rules.keep.dice:
+        out.append(_keeps_every_die(rules.keep, side, faces(roll.kept), len(roll.kept)))
+    elif rules.keep and isinstance(rules.keep.best, Mapping) and chooser:
+        out.append(
+            step(
+                rules.keep.rule,
+                "pool.choose",
+                "the {chooser} chooses {kept} from {standing}, by its order: {order}",
+                chooser=chooser,
+                kept=faces(roll.kept),
+                standing=faces(roll.standing),
+                order=faces(rules.keep.best[chooser]),
+            )
+        )
+    elif rules.keep:
         out.append(
             step(
                 rules.keep.rule,
@@ -182,3 +229,17 @@ def pool_steps(rules: PoolRules, side: Side, roll: PoolRoll, said: Callable[[Fac
             )
         )
     return out
+
+
+def _keeps_every_die(keep: KeepRule, side: Side, kept: Spoken, n: int) -> Step:
+    """A side with no more dice standing than it may keep keeps them all, and says so plainly."""
+    return step_n(
+        keep.rule,
+        "pool.keep_all",
+        "the {side} keeps its only die, {kept}: it may keep {most}",
+        "the {side} keeps all {n} of its dice, {kept}: it may keep {most}",
+        n,
+        side=side,
+        kept=kept,
+        most=keep.dice,
+    )

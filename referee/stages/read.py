@@ -8,15 +8,16 @@ highest face (`Aim`)."""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from referee.chance.dice import pips
 from referee.core.errors import RefereeError
 from referee.core.records import section
-from referee.ruleset.crosscheck import Fail, names_exist
+from referee.ruleset.crosscheck import Fail, names_exist, not_a_face
 from referee.ruleset.spec import EMPTY, FACE, Boolean, Integer, Record, Seq, Table, Text, field
-from referee.rulings.ruling import Side, Step, Value, listed, say, step
+from referee.rulings.ruling import Side, Step, Value, both, listed, say, step
 from referee.stages.count import nothing
 from referee.stages.roll import applies
 from referee.words.language import pgettext
@@ -120,13 +121,15 @@ class Read:
     )
     when: Mapping[str, Reading] = field(
         Table(SYMBOLS),
-        "by named situation (a key of 'situations'): faces whose symbols are replaced while it applies; "
-        "they come after 'against'",
+        "by named situation (a key of 'situations'), or several joined by '+' that apply together: faces "
+        "whose symbols are replaced while it applies; they come after 'against', and where several replace "
+        "one face, the one naming the most situations holds",
         EMPTY,
     )
 
     def cross_check(self, rules: Ruleset, die: str, path: str, fail: Fail) -> None:
-        """Every face named is a face of the die; units and situations exist."""
+        """Every face named is a face of the die; units and situations exist;
+        a face two situations replace says how it reads when both apply."""
         faces = {str(f) for f in rules.dice[die].faces}
         if self.aim and not all(isinstance(face, int) for face in rules.dice[die].faces):
             numbered = pgettext("file.numbered_aim", "'{die}' needs numbered faces: a face is aimed at a number")
@@ -135,11 +138,38 @@ class Read:
         for where, reading in [*tables, *((f"when.{s}", r) for s, r in self.when.items())]:
             for face in reading:
                 if face not in faces:
-                    not_face = pgettext("file.not_a_face", "'{face}' is not a face of die '{die}'")
-                    raise fail(f"{path}.{where}.{face}", not_face.format(face=face, die=die))
+                    raise fail(f"{path}.{where}.{face}", not_a_face(rules, die, face))
         names_exist(fail, pgettext("kind", "unit"), [(f"{path}.against", u) for u in self.against], rules.units)
         situation = pgettext("kind", "situation")
-        names_exist(fail, situation, [(f"{path}.when", s) for s in self.when], rules.situations)
+        named = [(f"{path}.when.{key}", name) for key in self.when for name in together(key)]
+        names_exist(fail, situation, named, rules.situations)
+        self._read_when_both_apply(path, fail)
+
+    def _read_when_both_apply(self, path: str, fail: Fail) -> None:
+        """Two entries of `when` that replace one face, neither naming all the
+        other's situations, would leave the face's reading to the order they
+        were written in when both apply: refused, naming both, unless an entry
+        naming the situations of both together ('a+b') says how it reads then."""
+        for face in dict.fromkeys(str(f) for replaced in self.when.values() for f in replaced):
+            keys = [key for key, replaced in self.when.items() if face in map(str, replaced)]
+            by = {frozenset(together(key)): key for key in keys}
+            for first, second in itertools.combinations(keys, 2):
+                one, other = frozenset(together(first)), frozenset(together(second))
+                if one == other:
+                    said = pgettext(
+                        "file.read_same",
+                        "'{face}' is replaced under '{first}' and again under '{second}', the same situations: "
+                        "write it once",
+                    )
+                elif not (one < other or other < one or one | other in by):
+                    said = pgettext(
+                        "file.read_twice",
+                        "'{face}' is replaced by both '{first}' and '{second}': say how it reads when both "
+                        "apply, under '{first}+{second}'",
+                    )
+                else:
+                    continue
+                raise fail(f"{path}.when.{second}.{face}", said.format(face=face, first=first, second=second))
 
     def symbols(self) -> tuple[str, ...]:
         """Every symbol a face may carry, in the order the file first writes them."""
@@ -178,20 +208,26 @@ def reading(
                     symbols=_said(symbols),
                 )
             )
-    for name, replaced in spec.when.items():
-        if applies(rules, battle, side, name):
-            for face, symbols in replaced.items():
-                read[face] = symbols
-                steps.append(
-                    step(
-                        rules.situations[name].rule,
-                        "read.when",
-                        "{situation}: {face} reads {symbols}",
-                        situation=rules.said(name),
-                        face=rules.face_said(die, face),
-                        symbols=_said(symbols),
-                    )
+    applying = [key for key in spec.when if all(applies(rules, battle, side, n) for n in together(key))]
+    holds = {}  # face -> the entry whose reading holds: the one naming the most situations
+    for key in sorted(applying, key=lambda key: len(together(key))):
+        holds.update(dict.fromkeys(spec.when[key], key))
+    for key in applying:
+        names = together(key)
+        for face, symbols in spec.when[key].items():
+            if holds[face] != key:
+                continue
+            read[face] = symbols
+            steps.append(
+                step(
+                    rules.situations[names[0]].rule,
+                    "read.when",
+                    "{situation}: {face} reads {symbols}",
+                    situation=both(rules.said(n) for n in names) if len(names) > 1 else rules.said(key),
+                    face=rules.face_said(die, face),
+                    symbols=_said(symbols),
                 )
+            )
     return read, steps
 
 
@@ -207,6 +243,11 @@ def _aim(rules: Ruleset, spec: Read, die: str, rule: str) -> tuple[dict[str, tup
             step(rule, "read.aim_plus", "a die {plus} hits on {number}: {needed}+ on the die", **said)
         ]
     return aimed(faces, needed, aim.natural), [step(rule, "read.aim", "a die hits on {needed}+", **said)]
+
+
+def together(key: str) -> tuple[str, ...]:
+    """The situations an entry of `when` names: one, or several joined by '+' that apply together."""
+    return tuple(name.strip() for name in key.split("+"))
 
 
 def _said(symbols: tuple[str, ...]) -> str:

@@ -1,19 +1,21 @@
 """Who rolls what: how many dice a side rolls, counted from its units, from a
 value of each unit, from a table by the unit's kind and the distance the
-players state, or from comparing the two sides' values (which also says who
-chooses, for a later stage); then changed by named situations, capped, and
-never below zero. A side may also refuse more units than can take part, or
-more dice than a player owns."""
+players state, or from comparing the two sides' values by their difference
+or their ratio (which also says who chooses, a fixed side or the stronger or
+weaker, for a later stage); then changed or capped by named situations (one,
+or several together), capped, and never below zero. A side may battle back:
+roll only after the other side's dice are costed, if it still stands. A side
+may also refuse more units than can take part, or more dice than a player owns."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from referee.core.errors import RefereeError
+from referee.core.errors import RefereeError, setting
 from referee.core.records import section
 from referee.ruleset.crosscheck import Fail, names_exist
-from referee.ruleset.spec import EMPTY, Integer, Record, Seq, Table, Text, field
+from referee.ruleset.spec import EMPTY, Boolean, Either, Integer, Record, Seq, Table, Text, field
 from referee.rulings.ruling import Side, Step, listed, say, say_n, step
 from referee.words.language import pgettext
 from referee.words.names import article
@@ -23,29 +25,67 @@ if TYPE_CHECKING:
     from referee.ruleset.model import Ruleset
 
 BY = ("fixed", "units", "value", "range", "compare")
-SIDE = Text(choices=("attacker", "defender"))
+CHOOSER = Text(choices=("attacker", "defender", "stronger", "weaker"))
 
 
 @section
 class Band:
-    """One band of a comparison: from a difference of values up, the dice rolled and who chooses."""
+    """One band of a comparison: from a threshold up, the dice rolled and who chooses."""
 
     at_least: int | None = field(
-        Integer(), "the least difference (this side's value minus the other's) in the band; left out: any", None
+        Integer(),
+        "the least the comparison reaches in the band (a difference: this side's value minus the other's; "
+        "a ratio: the stronger side's value over the weaker's); left out: any",
+        None,
+    )
+    more_than: int | None = field(
+        Integer(), "instead of at_least: what the comparison must be more than ('more than twice as strong')", None
     )
     dice: int = field(Integer(minimum=0, maximum=100), "the dice this side rolls in the band")
-    chooser: str = field(SIDE, "the side that chooses (for a later stage), if any", "")
+    chooser: str = field(
+        CHOOSER,
+        "the side that chooses (for a later stage), if any: attacker, defender, or the stronger or weaker "
+        "side by the values compared (none when they are equal)",
+        "",
+    )
+
+    def threshold(self) -> tuple[int, bool] | None:
+        """The band's lower bound and whether it is strict (more_than); None for the last band, which takes any."""
+        if self.more_than is not None:
+            return self.more_than, True
+        return None if self.at_least is None else (self.at_least, False)
+
+    def takes(self, measure: str, ours: int, theirs: int) -> bool:
+        """Whether this side's value against the other's falls in the band, by difference or by ratio."""
+        bound = self.threshold()
+        if bound is None:
+            return True
+        least, strict = bound
+        if measure == "ratio":  # stronger over weaker, cross-multiplied: no division, 0 against 0 is equal
+            high, low = max(ours, theirs), min(ours, theirs)
+            return high > least * low if strict else high >= least * low
+        return ours - theirs > least if strict else ours - theirs >= least
 
 
 @section
 class Change:
     """What a named situation does to a side's dice."""
 
-    when: str = field(Text(), "the named situation (a key of 'situations')")
-    dice: int = field(Integer(minimum=-100, maximum=100), "dice added (negative: taken away)")
+    when: str | tuple[str, ...] = field(
+        Either(Text(), Seq(Text(), min_items=1)),
+        "the named situation (a key of 'situations'), or a list of them that must all apply (a hill, in close combat)",
+    )
+    dice: int = field(Integer(minimum=-100, maximum=100), "dice added (negative: taken away)", 0)
+    at_most: int | None = field(
+        Integer(minimum=0, maximum=100), "the most dice this side rolls while it applies (after dice)", None
+    )
     only: tuple[str, ...] = field(
         Seq(Text()), "the units it changes (keys of 'units'): when every unit rolling is one of them; [] all", ()
     )
+
+    def situations(self) -> tuple[str, ...]:
+        """The situations that must all apply."""
+        return (self.when,) if isinstance(self.when, str) else self.when
 
 
 @section
@@ -70,37 +110,119 @@ class Roll:
         "its list, cannot attack",
         EMPTY,
     )
+    compare: str = field(
+        Text(choices=("difference", "ratio")),
+        "with by: compare, how the bands read the values: difference (this side's minus the other's) or "
+        "ratio (the stronger side's over the weaker's, 1 when equal)",
+        "difference",
+    )
     bands: tuple[Band, ...] = field(
-        Seq(Record(Band)), "with by: compare, the bands from the largest difference down; the last has no at_least", ()
+        Seq(Record(Band)),
+        "with by: compare, the bands from the largest comparison down, the first reached counting; "
+        "the last has no at_least or more_than",
+        (),
     )
     changes: tuple[Change, ...] = field(
         Seq(Record(Change)), "named situations that change these dice, each for the units it names", ()
     )
-    max: int = field(Integer(minimum=1, maximum=100), "the most dice this side rolls", 0)
-    owned: int = field(
-        Integer(minimum=1, maximum=100), "the dice a player owns: a side that would roll more is refused", 0
+    max: int | None = field(
+        Integer(minimum=1, maximum=100), "the most dice this side rolls (more are capped); left out: no cap", None
     )
-    max_units: int = field(Integer(minimum=1), "the most units this side can have in one battle: more are refused", 0)
+    owned: int | None = field(
+        Integer(minimum=1, maximum=100),
+        "the dice a player owns: a side that would roll more is refused; left out: no limit",
+        None,
+    )
+    max_units: int | None = field(
+        Integer(minimum=1), "the most units this side can have in one battle: more are refused; left out: any", None
+    )
+    battles_back: bool = field(
+        Boolean(),
+        "this side rolls after the other side's dice are costed, and only if it still stands where it was "
+        "(not eliminated, not retreated): battle back; its symbols then cost the other side",
+        False,
+    )
+
+    def most(self) -> int | None:
+        """The most dice this side can ever roll, where the file bounds it (a
+        fixed count, the largest band, a table or values with `max_units`, a
+        `max` or `owned`, each with every die a situation adds); None where the
+        units told decide it alone, for a later stage's check of the file."""
+        units = self.max_units
+        base = {
+            "fixed": self.dice,
+            "compare": max((b.dice for b in self.bands), default=0),
+            "units": units,
+            "value": max(self.values.values(), default=0) * units if units else None,
+            "range": max((d for row in self.range.values() for d in row), default=0) * units if units else None,
+        }[self.by]
+        bounds = [b for b in (self.max, self.owned) if b]
+        if base is not None:
+            bounds.append(base + sum(c.dice for c in self.changes if c.dice > 0))
+        return min(bounds, default=None)
 
     def cross_check(self, rules: Ruleset, path: str, fail: Fail) -> None:
         """Units, situations and bands the way stated; the key `by` reads is written."""
         unit = pgettext("kind", "unit")
         named = [*self.values, *self.range, *(u for c in self.changes for u in c.only)]
         names_exist(fail, unit, [(f"{path}.values", u) for u in named], rules.units)
-        names_exist(
-            fail, pgettext("kind", "situation"), [(f"{path}.changes", c.when) for c in self.changes], rules.situations
-        )
+        situations = [(f"{path}.changes[{i}].when", s) for i, c in enumerate(self.changes) for s in c.situations()]
+        names_exist(fail, pgettext("kind", "situation"), situations, rules.situations)
+        for i, change in enumerate(self.changes):
+            if not change.dice and change.at_most is None:
+                does = pgettext("file.change_does", "a change adds or takes away dice, or caps them with at_most")
+                raise fail(f"{path}.changes[{i}]", does)
         wanted = {"value": self.values, "range": self.range, "compare": self.bands}.get(self.by)
         if wanted is not None and not wanted:
             key = {"value": "values", "range": "range", "compare": "bands"}[self.by]
             raise fail(
                 f"{path}.{key}", pgettext("file.roll_needs", "by: {by} needs '{key}'").format(by=self.by, key=key)
             )
-        if self.bands and [b.at_least is None for b in self.bands] != [False] * (len(self.bands) - 1) + [True]:
+        _check_bands(self.compare, self.bands, f"{path}.bands", fail)
+
+
+def _check_bands(measure: str, bands: tuple[Band, ...], path: str, fail: Fail) -> None:
+    """Every band can be reached: each but the last has one threshold, below
+    the one before it; the last has none; in a ratio, none before the last
+    takes every comparison (the stronger is always at least as strong)."""
+    before: tuple[int, bool] | None = None
+    for i, band in enumerate(bands):
+        if band.at_least is not None and band.more_than is not None:
+            both = pgettext("file.band_both", "a band has at_least or more_than, not both")
+            raise fail(f"{path}[{i}]", both)
+        if (band.threshold() is None) != (i == len(bands) - 1):
             every = pgettext(
-                "file.bands", "every band but the last has at_least; the last has none: it takes any difference"
+                "file.bands",
+                "every band but the last has at_least or more_than; the last has neither: it takes any comparison",
             )
-            raise fail(f"{path}.bands", every)
+            raise fail(f"{path}[{i}]", every)
+        bound = _bound(measure, band)
+        if bound is None:
+            continue
+        if before is not None and bound >= before:
+            never = pgettext(
+                "file.band_never",
+                "band {n} can never be reached: its threshold must be below the one of the band before it",
+            )
+            raise fail(f"{path}[{i}]", never.format(n=i + 1))
+        if measure == "ratio" and bound <= (1, False):
+            always = pgettext(
+                "file.band_always",
+                "band {n} takes every ratio (the stronger side is always at least as strong): "
+                "the bands after it can never be reached",
+            )
+            raise fail(f"{path}[{i}]", always.format(n=i + 1))
+        before = bound
+
+
+def _bound(measure: str, band: Band) -> tuple[int, bool] | None:
+    """A band's threshold as the bands must descend by it, the strictest first:
+    more than 2 before at least 2 in a ratio; in a whole difference, more than 2 is at least 3."""
+    bound = band.threshold()
+    if bound is None or measure == "ratio":
+        return bound
+    least, strict = bound
+    return least + strict, False
 
 
 def _worth(spec: Roll, units: tuple[tuple[str, int], ...]) -> int:
@@ -110,7 +232,11 @@ def _worth(spec: Roll, units: tuple[tuple[str, int], ...]) -> int:
 def applies(rules: Ruleset, battle: Battle, side: Side, name: str) -> bool:
     """Whether a named situation counts for this side's stages: named on this
     side, or named on the other side when the file gives it to that side only
-    (a forest the defender stands in changes the attacker's dice)."""
+    (a forest the defender stands in changes the attacker's dice). A
+    situation tied to distances holds on both sides at those distances."""
+    held = rules.situations[name].range
+    if held:
+        return battle.range in held
     if (side.value, name) in battle.when:
         return True
     theirs = side.other.value
@@ -136,18 +262,34 @@ def dice(
         count, steps = _by_units(rules, spec, battle, side, rule)
     kinds = {u for u, _ in battle.side(side)}
     for change in spec.changes:
-        if applies(rules, battle, side, change.when) and (not change.only or kinds <= set(change.only)):
-            count += change.dice
-            steps.append(
-                step(
-                    rules.situations[change.when].rule,
-                    "roll.changed",
-                    "{situation}: {change} for the {side}",
-                    situation=rules.said(change.when),
-                    change=_change(change.dice),
-                    side=side,
+        named = change.situations()
+        if all(applies(rules, battle, side, n) for n in named) and (not change.only or kinds <= set(change.only)):
+            situation = rules.said(named[0]) if len(named) == 1 else listed(rules.said(n) for n in named)
+            rule_of = rules.situations[named[0]].rule
+            if change.dice:
+                count += change.dice
+                steps.append(
+                    step(
+                        rule_of,
+                        "roll.changed",
+                        "{situation}: {change} for the {side}",
+                        situation=situation,
+                        change=_change(change.dice),
+                        side=side,
+                    )
                 )
-            )
+            if change.at_most is not None and count > change.at_most:
+                count = change.at_most
+                steps.append(
+                    step(
+                        rule_of,
+                        "roll.at_most",
+                        "{situation}: the {side} rolls at most {dice}",
+                        situation=situation,
+                        side=side,
+                        dice=_dice(count),
+                    )
+                )
     if spec.max and count > spec.max:
         count = spec.max
         steps.append(step(rule, "roll.capped", "the {side} rolls at most {dice}", side=side, dice=_dice(count)))
@@ -194,10 +336,15 @@ def _by_units(rules: Ruleset, spec: Roll, battle: Battle, side: Side, rule: str)
 
 
 def _by_comparison(spec: Roll, battle: Battle, side: Side, rule: str) -> tuple[int, Side | None, list[Step]]:
-    """The band this side's values against the other's fall in: its dice, and who chooses."""
+    """The band this side's values against the other's fall in (by their
+    difference or their ratio): its dice, and who chooses."""
     ours, theirs = _worth(spec, battle.side(side)), _worth(spec, battle.side(side.other))
-    band = next(b for b in spec.bands if b.at_least is None or ours - theirs >= b.at_least)
-    chooser = Side(band.chooser) if band.chooser else None
+    band = next(b for b in spec.bands if b.takes(spec.compare, ours, theirs))
+    stronger = side if ours > theirs else side.other if theirs > ours else None
+    if band.chooser in ("stronger", "weaker"):
+        chooser = stronger if band.chooser == "stronger" or stronger is None else stronger.other
+    else:
+        chooser = Side(band.chooser) if band.chooser else None
     steps = [
         step(
             rule,
@@ -209,7 +356,11 @@ def _by_comparison(spec: Roll, battle: Battle, side: Side, rule: str) -> tuple[i
             dice=_dice(band.dice),
         )
     ]
-    if chooser:
+    if chooser and band.chooser == "stronger":
+        steps.append(step(rule, "roll.chooser.stronger", "the {chooser} is stronger and chooses", chooser=chooser))
+    elif chooser and band.chooser == "weaker":
+        steps.append(step(rule, "roll.chooser.weaker", "the {chooser} is weaker and chooses", chooser=chooser))
+    elif chooser:
         steps.append(step(rule, "roll.chooser", "the {chooser} chooses", chooser=chooser))
     return band.dice, chooser, steps
 
@@ -217,7 +368,8 @@ def _by_comparison(spec: Roll, battle: Battle, side: Side, rule: str) -> tuple[i
 def _by_range(rules: Ruleset, spec: Roll, battle: Battle, side: Side, rule: str) -> tuple[int, list[Step]]:
     """Each unit's dice at the distance stated; a distance past its table is refused."""
     if battle.range is None:
-        raise RefereeError(say("roll.say_range", "say the distance to the target"), rule=rule)
+        asked = say("roll.say_range", "say the distance to the target with {range}", range=setting("range"))
+        raise RefereeError(asked, rule=rule)
     count = 0
     for unit, n in battle.side(side):
         table = spec.range.get(unit, ())

@@ -15,10 +15,11 @@ from collections.abc import Mapping, Sequence
 
 from referee.procedures.base import Battle
 from referee.procedures.door import dice_needed
-from referee.procedures.simultaneous_fire.grammar import CHEAPEST, SimultaneousFire
+from referee.procedures.simultaneous_fire.grammar import SimultaneousFire
 from referee.procedures.simultaneous_fire.resolver import casualties, hitting_faces, shots
 from referee.ruleset.model import Ruleset, Situation
-from referee.rulings.ruling import SIDES, Step, in_turn, say_n, step
+from referee.rulings.ruling import SIDES, Step
+from referee.stages.rounds import order_step, until_steps
 
 Counts = tuple[int, ...]  # units of each fighting kind, in the order of the attack's `units`
 State = tuple[Counts, Counts]  # attacker, defender
@@ -142,36 +143,5 @@ class FireFight:
     def policy(self) -> tuple[Step, ...]:
         """The stated casualty order, the rounds, and the retreat told."""
         params = self.params
-        order = in_turn([self.rules.units[u].title for u in self.order])
-        rule = params.fight.rule
-        steps = [
-            step(
-                params.cite.choice or params.rule,
-                "casualties.cheapest_order",
-                "each side loses its units cheapest first: {order}",
-                order=order,
-            )
-            if params.fight.casualties == CHEAPEST
-            else step(
-                params.cite.choice or params.rule,
-                "casualties.stated_order",
-                "each side loses its units {order}",
-                order=order,
-            ),
-            step(
-                rule,
-                "rounds.until",
-                "rounds go on until a side has no unit left; "
-                "when both are gone at once, the attacker has not conquered",
-            ),
-        ]
-        if self.stop_at is not None:
-            steps.append(
-                step(
-                    rule,
-                    "rounds.retreat",
-                    "the attacker retreats when down to {units}",
-                    units=say_n("count.units", "{n} unit", "{n} units", self.stop_at),
-                )
-            )
-        return tuple(steps)
+        order = order_step(self.rules, self.order, params.fight.casualties, params.cite.choice or params.rule)
+        return (order, *until_steps(params.fight.rule, self.stop_at))

@@ -11,13 +11,12 @@ from typing import TYPE_CHECKING, ClassVar
 from referee.core.records import section
 from referee.ruleset.crosscheck import Fail, names_exist
 from referee.ruleset.spec import RULE, Either, Integer, Record, Seq, Table, Text, field
+from referee.stages.rounds import CHEAPEST, casualty_order
 from referee.words.inputs import DICE_PER_UNIT
 from referee.words.language import pgettext
 
 if TYPE_CHECKING:
     from referee.ruleset.model import Ruleset
-
-CHEAPEST = "cheapest"
 
 
 @section
@@ -137,7 +136,4 @@ class SimultaneousFire:
 
     def order(self, rules: Ruleset) -> tuple[str, ...]:
         """The fighting units, first lost first, by the stated policy."""
-        if isinstance(self.fight.casualties, str):
-            listed = list(self.units)
-            return tuple(sorted(listed, key=lambda unit: (rules.units[unit].cost, listed.index(unit))))
-        return tuple(dict.fromkeys(self.fight.casualties))
+        return casualty_order(rules, tuple(self.units), self.fight.casualties)

@@ -14,10 +14,11 @@ from referee.chance.dice import Die, Face, alike
 from referee.core.records import record
 from referee.outcomes import Exchange
 from referee.procedures.base import Battle, DiceNeed, Throw, Units, cite
-from referee.procedures.simultaneous_fire.grammar import CHEAPEST, SimultaneousFire
+from referee.procedures.simultaneous_fire.grammar import SimultaneousFire
 from referee.ruleset.model import Ruleset
 from referee.rulings.ruling import SIDES, Ruling, Side, Step, either, listed, say, say_n, step, step_n
 from referee.stages.costs import removal_options
+from referee.stages.rounds import CHEAPEST
 from referee.words.names import counted
 
 ODDS_KEYS = ("attacker_loses", "defender_loses")

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 from referee.core.records import section
+from referee.procedures.staged.rounds import Rounds
 from referee.ruleset.crosscheck import Fail, names_exist, unknown
 from referee.ruleset.spec import RULE, Record, Seq, Text, field
 from referee.stages.compare import Compare
@@ -42,6 +43,7 @@ class StagesCite:
     roll: str = field(RULE, "who rolls what", "")
     read: str = field(RULE, "how the faces read", "")
     cancel: str = field(RULE, "what cancels what", "")
+    back: str = field(RULE, "whether a side battles back", "")
     compare: str = field(RULE, "who wins the comparison, and ties", "")
     costs: str = field(RULE, "what the symbols cost", "")
 
@@ -66,9 +68,12 @@ class Staged:
     )
     costs: Costs = field(Record(Costs), "what the symbols each side keeps cost the other side", Costs())
     cite: StagesCite = field(Record(StagesCite), "the rule cited at each stage", StagesCite())
+    fight: Rounds | None = field(
+        Record(Rounds), "whole fights: the attack fought in rounds until a side is gone or retreats", None
+    )
 
     units_refused: ClassVar[str] = ""
-    reads_situation: ClassVar[frozenset[str]] = frozenset()
+    reads_situation: ClassVar[frozenset[str]] = frozenset({"range"})
 
     def cross_check(self, rules: Ruleset, path: str, fail: Fail) -> None:
         """Each side's die, units, faces and situations exist; cancelled,
@@ -77,6 +82,9 @@ class Staged:
             die = getattr(self, side).die
             if die not in rules.dice:
                 raise unknown(fail, f"{path}.{side}.die", pgettext("kind", "die"), die, rules.dice)
+        if self.attacker.roll.battles_back and self.defender.roll.battles_back:
+            one = pgettext("file.one_back", "only one side battles back: the other rolls first")
+            raise fail(f"{path}.attacker.roll.battles_back", one)
         carried: set[str] = set()
         for side in ("attacker", "defender"):
             stages: SideStages = getattr(self, side)
@@ -84,13 +92,22 @@ class Staged:
             stages.read.cross_check(rules, stages.die, f"{path}.{side}.read", fail)
             if stages.pool:
                 stages.pool.cross_check(rules, stages.die, f"{path}.{side}.pool", fail)
+                stages.pool.cross_check_keep(stages.roll.most(), f"{path}.{side}.pool", fail)
             carried |= set(stages.read.symbols())
         self.costs.cross_check(rules, f"{path}.costs", fail)
+        for i, way in enumerate(self.cancel):
+            way.cross_check(rules, f"{path}.cancel[{i}]", fail)
         named = [
-            *((f"{path}.cancel[{i}].symbol", c.symbol) for i, c in enumerate(self.cancel)),
+            *((f"{path}.cancel[{i}].symbol", c.symbol) for i, c in enumerate(self.cancel) if c.symbol),
             *((f"{path}.cancel[{i}].order", s) for i, c in enumerate(self.cancel) for s in c.order),
             *((f"{path}.costs.losses", s) for s in self.costs.losses),
+            *((f"{path}.costs.own_losses", s) for s in self.costs.own_losses),
             *((f"{path}.costs.retreats", s) for s in self.costs.retreats),
+            *((f"{path}.costs.own_losses", s) for s in self.costs.own_losses),
             *([(f"{path}.compare.symbol", self.compare.symbol)] if self.compare else []),
         ]
         names_exist(fail, pgettext("kind", "symbol"), named, sorted(carried))
+        if self.fight:
+            wins = (self.compare.attacker_wins, self.compare.defender_wins) if self.compare else ()
+            removes = [win for win in dict.fromkeys(wins) if win.startswith("remove")]
+            self.fight.cross_check(rules, f"{path}.fight", fail, removes)

@@ -1,15 +1,17 @@
 """An attack written as stages, ruled by running them in order: who rolls
 what (`referee.stages.roll`), how a face reads (`read`), count and cancel
-(`count`), who wins a comparison (`compare`), what it costs (`costs`). The
-stages are pure; this module only strings them together and builds the
-outcome "tally"."""
+(`count`), who wins a comparison (`compare`), what it costs (`costs`); a
+side that battles back runs cancel and costs a second time with its own
+dice, if it still stands. The stages are pure; this module only strings
+them together and builds the outcome "tally"."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from functools import partial
 
-from referee.chance.dice import pips
+from referee.chance.dice import Face, pips
+from referee.core.errors import RefereeError, setting
 from referee.outcomes.tally import Tally, TallySide
 from referee.procedures.base import Battle, DiceNeed, Throw, attack_name, cite, read_need, side_pool
 from referee.procedures.staged.grammar import Staged
@@ -17,16 +19,22 @@ from referee.ruleset.model import Ruleset
 from referee.rulings.ruling import SIDES, Ruling, Side, Step, listed, say, spaced, step
 from referee.stages import compare, costs, count, read, roll
 from referee.stages.pool_rules import pool_steps
+from referee.words.names import article
+
+Paid = tuple[dict[Side, int], dict[Side, int]]  # what each side loses, and how far it retreats
 
 
 def odds_keys(params: Staged) -> tuple[str, ...]:
     """The outcome fields that tell one result from another: what a side scores
     where several symbols cost a loss (hits and crits together), else the
-    losses it deals, and the retreats it forces; a comparison deals losses to either side."""
+    losses it deals, the retreats it forces and the losses it takes itself;
+    a comparison deals losses to either side."""
     keys = [f"{side}_loses" for side in SIDES] if params.compare else []
     for side in SIDES:
         carried = set(getattr(params, side).read.symbols())
         losing, retreating = carried & set(params.costs.losses), carried & set(params.costs.retreats)
+        if carried & set(params.costs.own_losses):
+            keys.append(f"{side}_loses")
         if len(losing) > 1 and not params.costs.damage:
             keys.append(f"{side}_scores")
             continue
@@ -34,6 +42,8 @@ def odds_keys(params: Staged) -> tuple[str, ...]:
             keys.append(f"{side.other}_loses")
         if retreating:
             keys.append(f"{side.other}_retreats")
+        if carried & set(params.costs.own_losses):
+            keys.append(f"{side}_loses")
     return tuple(dict.fromkeys(keys))
 
 
@@ -44,16 +54,17 @@ def dice_needed(rules: Ruleset, params: Staged, battle: Battle) -> dict[str, Dic
     """Each side's dice by the roll stage; a side that rolls none has no group
     (nothing to type or draw). A reading this battle cannot take is refused
     here, before a roll."""
+    _distance_read(rules, params, battle)
+    rolls, chooser, _ = _rolls(rules, params, battle, attack_name(rules, params))
     need = {}
     for side in SIDES:
         stages = getattr(params, side)
-        rolls, _, _ = roll.dice(rules, stages.roll, battle, side, cite(params, "roll"), attack_name(rules, params))
         readings, _ = read.reading(rules, stages.read, stages.die, battle, side, cite(params, "read"))
-        if rolls:
+        if rolls[side]:
             die = rules.dice[stages.die].die
-            pool = side_pool(stages.pool, die, readings, battle, side)
-            need[side.value] = read_need(die, rolls, cite(params, "roll"), readings, pool)
-            need.update(_damage_need(rules, params, side, rolls, readings))
+            pool = side_pool(stages.pool, die, readings, battle, side, chooser)
+            need[side.value] = read_need(die, rolls[side], cite(params, "roll"), readings, pool)
+            need.update(_damage_need(rules, params, side, rolls[side], readings))
     return need
 
 
@@ -102,54 +113,127 @@ def _dealt(
     return dealt
 
 
-def prepare(rules: Ruleset, name: str, params: Staged, battle: Battle) -> Callable[[Throw], Ruling]:
-    """The ruler of one attack as told: the dice counted and the faces' readings
-    are the same for every throw, worked out once."""
-    before: list[Step] = []
-    chooser: Side | None = None
-    readings = {}
+def _distance_read(rules: Ruleset, params: Staged, battle: Battle) -> None:
+    """A distance told to an attack whose dice no table by distance counts
+    would be silently ignored: refused, naming the attack."""
+    if battle.range is None or any(getattr(params, side).roll.by == "range" for side in SIDES):
+        return
+    name = attack_name(rules, params)
+    ignored = say(
+        "range.not_read",
+        "{an_attack} does not depend on the distance: leave out {range}",
+        an_attack=article(params.label),
+        attack=rules.attack_said(name),
+        range=setting("range"),
+    )
+    raise RefereeError(ignored, rule=cite(params, "roll"))
+
+
+def _rolls(
+    rules: Ruleset, params: Staged, battle: Battle, name: str
+) -> tuple[dict[Side, int], Side | None, dict[Side, list[Step]]]:
+    """Each side's dice by the roll stage, the side that chooses where a
+    comparison names one (for a pool that keeps by the chooser's order), and
+    why, side by side."""
     rolls: dict[Side, int] = {}
+    chooser: Side | None = None
+    steps: dict[Side, list[Step]] = {}
     for side in SIDES:
         rolls[side], chose, said = roll.dice(
             rules, getattr(params, side).roll, battle, side, cite(params, "roll"), name
         )
         chooser = chooser or chose
-        before += said
+        steps[side] = said
+    return rolls, chooser, steps
+
+
+def prepare(rules: Ruleset, name: str, params: Staged, battle: Battle) -> Callable[[Throw], Ruling]:
+    """The ruler of one attack as told: the dice counted and the faces' readings
+    are the same for every throw, worked out once."""
+    rolls, chooser, said_of = _rolls(rules, params, battle, name)
+    back = next((side for side in SIDES if getattr(params, side).roll.battles_back), None)
+    # what is said before the dice: the side that battles back only when it does
+    told: dict[Side | None, list[Step]] = {None: [], back: []}
+    for side in SIDES:
+        told[side if side == back else None] += said_of[side]
+    readings = {}
     for side in SIDES:
         stages = getattr(params, side)
         readings[side], said = read.reading(rules, stages.read, stages.die, battle, side, cite(params, "read"))
-        before += said
+        if rolls[side]:  # how the faces of a side that rolls none read says nothing
+            told[side if side == back else None] += said
+    before = told[None]
     order = tuple(dict.fromkeys(s for side in SIDES for s in getattr(params, side).read.symbols()))
     pools = {
         side: side_pool(
-            getattr(params, side).pool, rules.dice[getattr(params, side).die].die, readings[side], battle, side
+            getattr(params, side).pool,
+            rules.dice[getattr(params, side).die].die,
+            readings[side],
+            battle,
+            side,
+            chooser,
         )
         for side in SIDES
     }
-    costed = (*params.costs.losses, *params.costs.retreats)
+    costed = (*params.costs.losses, *params.costs.retreats, *params.costs.own_losses)
+
+    silent = count.count({}, (), order)
+    cancels = tuple(c for c in params.cancel if not c.when or roll.applies(rules, battle, Side(c.by), c.when))
+
+    def read_side(side: Side, throw: Throw, steps: list[Step]) -> tuple[tuple[Face, ...], dict[str, int]]:
+        """A side's faces as they stand after its pool, and the symbols they carry."""
+        faces = throw.get(side, ())
+        pool, stages = pools[side], getattr(params, side)
+        if pool is not None and faces:
+            settled = pool.settle(pool.rounds(faces, rolls[side]))
+            steps += pool_steps(stages.pool, side, settled, partial(rules.face_said, stages.die), chooser)
+            faces = settled.kept
+        symbols = count.count(readings[side], faces, order)
+        if faces:
+            steps.append(_rolled(rules, params, side, faces, symbols))
+        return faces, symbols
+
+    def exchange(
+        symbols: Mapping[Side, Mapping[str, int]], steps: list[Step], throw: Throw
+    ) -> tuple[dict[Side, dict[str, int]], Paid]:
+        """What the symbols keep once cancelled, and what they cost each side."""
+        kept, said = count.cancel(symbols, cancels, cite(params, "cancel"), rules.said)
+        loses, retreats, paid = _costs(rules, params, battle, kept, _dealt(rules, params, kept, throw))
+        steps += [*said, *paid]
+        return kept, (loses, retreats)
 
     def rule_on(throw: Throw) -> Ruling:
         steps = list(before)
-        symbols, standing = {}, {}
+        faces: dict[Side, tuple[Face, ...]] = {}
+        symbols: dict[Side, dict[str, int]] = {}
         for side in SIDES:
-            faces = throw.get(side, ())
-            pool, stages = pools[side], getattr(params, side)
-            if pool is not None and faces:
-                settled = pool.settle(pool.rounds(faces, rolls[side]))
-                steps += pool_steps(stages.pool, side, settled, partial(rules.face_said, stages.die))
-                faces = settled.kept
-            standing[side] = faces
-            symbols[side] = count.count(readings[side], faces, order)
-            if faces:
-                steps.append(_rolled(rules, params, side, faces, symbols[side]))
-        kept, said = count.cancel(symbols, params.cancel, cite(params, "cancel"))
-        loses, retreats, paid = _costs(rules, params, battle, kept, _dealt(rules, params, kept, throw))
+            faces[side], symbols[side] = ((), dict(silent)) if side == back else read_side(side, throw, steps)
+        kept, (loses, retreats) = exchange(symbols, steps, throw)
+        dice = dict(rolls)
+        if back is not None and rolls[back]:
+            if costs.stands(params.costs, battle, back, loses[back], retreats[back]):
+                steps += [step(cite(params, "back"), "roll.back", "the {side} battles back", side=back), *told[back]]
+                faces[back], symbols[back] = read_side(back, throw, steps)
+                again, (more, further) = exchange({back: symbols[back], back.other: dict(silent)}, steps, throw)
+                kept[back] = again[back]
+                loses = {side: loses[side] + more[side] for side in SIDES}
+                retreats = {side: retreats[side] + further[side] for side in SIDES}
+            else:
+                dice[back] = 0
+                steps.append(
+                    step(
+                        cite(params, "back"),
+                        "roll.no_back",
+                        "the {side} does not stand and cannot battle back",
+                        side=back,
+                    )
+                )
         scores = {side: count.scored(kept[side], costed) for side in SIDES}
         parts = {
             side: TallySide(
                 units=dict(battle.side(side)),
-                dice=rolls[side],
-                rolled=list(standing[side]),
+                dice=dice[side],
+                rolled=list(faces[side]),
                 symbols={s: n for s, n in symbols[side].items() if n},
                 scores=scores[side],
                 loses=loses[side],
@@ -169,8 +253,10 @@ def prepare(rules: Ruleset, name: str, params: Staged, battle: Battle) -> Callab
             defender_loses=loses[Side.DEFENDER],
             attacker_retreats=retreats[Side.ATTACKER],
             defender_retreats=retreats[Side.DEFENDER],
+            loss=params.costs.loss.one,
+            retreat=params.costs.retreat.one,
         )
-        return Ruling(outcome=outcome, steps=(*steps, *said, *paid))
+        return Ruling(outcome=outcome, steps=tuple(steps))
 
     return rule_on
 
@@ -200,7 +286,7 @@ def _costs(
     damage they `dealt`), and, where the file compares, what the loser of the
     comparison takes."""
     spec = params.costs
-    if params.compare is None or spec.losses or spec.retreats:
+    if params.compare is None or spec.losses or spec.retreats or spec.own_losses:
         loses, retreats, paid = costs.costs(rules, spec, kept, battle, cite(params, "costs"), dealt)
     else:
         loses, retreats, paid = dict.fromkeys(SIDES, 0), dict.fromkeys(SIDES, 0), []

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar
 
 from referee.core.records import section
-from referee.ruleset.crosscheck import Fail, names_exist
+from referee.ruleset.crosscheck import Fail, names_exist, not_a_face
 from referee.ruleset.spec import EMPTY, FACE, RULE, Boolean, Either, Integer, Record, Seq, Table, Text, field
 from referee.stages.compare import Compare
 from referee.stages.costs import ON_WIN, Word
@@ -53,10 +53,14 @@ class SymbolSide:
         "what the losing side takes when this side wins: units by the surplus (capped at its units), "
         "all its units, the surplus as wounds (never capped), or nothing",
     )
-    max_dice: int = field(
-        Integer(minimum=1, maximum=100), "the most dice this side can roll (the dice a player owns)", 0
+    max_dice: int | None = field(
+        Integer(minimum=1, maximum=100),
+        "the most dice this side can roll (the dice a player owns); left out: no limit",
+        None,
     )
-    max_units: int = field(Integer(minimum=1), "the most units this side can have in one battle", 0)
+    max_units: int | None = field(
+        Integer(minimum=1), "the most units this side can have in one battle; left out: any", None
+    )
     pool: PoolRules | None = field(
         Record(PoolRules), "what this side's dice do before they count: re-roll, explode, keep", None
     )
@@ -139,10 +143,7 @@ class SymbolHits:
             die = self.die_of(side)
             for i, face in enumerate(spec.hits):
                 if face not in rules.dice[die].faces:
-                    raise fail(
-                        f"{path}.{side}.hits[{i}]",
-                        pgettext("file.not_a_face", "'{face}' is not a face of die '{die}'").format(face=face, die=die),
-                    )
+                    raise fail(f"{path}.{side}.hits[{i}]", not_a_face(rules, die, face))
             if spec.unit_dice and spec.dice != "per-unit":
                 raise fail(
                     f"{path}.{side}.unit_dice",
@@ -156,3 +157,4 @@ class SymbolHits:
             )
             if spec.pool:
                 spec.pool.cross_check(rules, die, f"{path}.{side}.pool", fail)
+                spec.pool.cross_check_keep(spec.as_roll(rules).most(), f"{path}.{side}.pool", fail)

@@ -1,0 +1,98 @@
+"""The ruleset a command rules with: the one named on the command line, else
+the one of the game in play. After `referee game start friday groundforce`
+every command may leave RULESET out (`referee reinforce --mines 2`); naming
+another ruleset still works, and the journal notes it.
+
+RULESET is an optional first word, so in a command that reads more words
+after it (`referee group 1 2`, `referee build … city`) the first word is
+RULESET only when it names a ruleset: a shipped or user ruleset's name or
+alias, or a file's path. A word close to a ruleset's name is refused as a
+mistyped one; any other word (or an option, `--mines`) belongs to the words
+after it, and the game in play supplies the ruleset."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import click
+
+from referee.cli.journaling import SUPPLIED, ruleset_in_play, ruleset_override
+from referee.cli.options import load_rules
+from referee.cli.rulesdirs import user_dirs
+from referee.core.errors import RefereeError
+from referee.rulings.ruling import say
+from referee.words.language import pgettext
+
+if TYPE_CHECKING:
+    from referee.ruleset.model import Ruleset
+
+
+def rules_in_play(named: str | None) -> Ruleset:
+    """The ruleset of a command whose only word is RULESET."""
+    return load_rules(named) if named is not None else _of_the_game()
+
+
+def rules_and_words(named: str | None, words: list[str]) -> tuple[Ruleset, list[str]]:
+    """The ruleset, and the command's other words, of a command that reads
+    words after RULESET: a first word that names no ruleset is the first of them."""
+    if named is not None and (ruleset_override() is not None or _names_a_ruleset(named)):
+        return load_rules(named), words
+    return _of_the_game(), [named, *words] if named is not None else words
+
+
+def rules_and_extra(ctx: click.Context, named: str | None) -> Ruleset:
+    """`rules_and_words` for a command that reads the options a ruleset names
+    (`--mines 2`) from its extra arguments, which it then reads in ctx.args."""
+    rules, ctx.args = rules_and_words(named, list(ctx.args))
+    return rules
+
+
+def _names_a_ruleset(word: str) -> bool:
+    """Whether a first word is RULESET: a path or a name a ruleset answers to
+    is; one close to such a name is refused (a typo, not a count or a die)."""
+    if word.startswith("-"):
+        return False  # an option the ruleset names, as in `reinforce --mines 2`
+    from referee.ruleset.load import SUFFIX, catalogue, find
+    from referee.ruleset.lookup import every_name
+
+    if Path(word).suffix in (SUFFIX, ".yml") or "/" in word or "\\" in word:
+        return True
+    names = every_name(catalogue(user_dirs()))
+    if word.lower() in {name.lower() for name in names}:
+        return True
+    import difflib
+
+    if difflib.get_close_matches(word.lower(), [name.lower() for name in names], n=1, cutoff=0.6):
+        find(word, user_dirs())  # refused, with the name it is close to (unless a declared name finds it)
+        return True
+    return False
+
+
+def _of_the_game() -> Ruleset:
+    """The ruleset of the game in play, from the file its start read where
+    that is still there; the command line a replay runs names it."""
+    override = ruleset_override()
+    if override is not None:  # a replay: the file it rules with
+        return load_rules(str(override))
+    word = ruleset_in_play()
+    if word is None:
+        raise _none_in_play()
+    ctx = click.get_current_context()
+    ctx.meta[SUPPLIED] = word
+    ctx.params["ruleset"] = word
+    return load_rules(word)
+
+
+def _none_in_play() -> RefereeError:
+    """No ruleset named and no game in play: one line with the way out."""
+    from referee.ruleset.load import catalogue
+
+    names = sorted({entry.name for entry in catalogue(user_dirs()) if not entry.hidden})
+    return RefereeError(
+        say(
+            "error.ruleset.none",
+            "name a ruleset ({names}) or start a game that plays one: referee game start NAME RULESET",
+            names=pgettext("list", ", ").join(names),
+        )
+    )

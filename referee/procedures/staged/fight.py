@@ -1,0 +1,249 @@
+"""A staged attack fought in rounds, as the whole-fight solver asks for it
+(referee/fights/solver.py, `FightRules`), from the file's `fight:` (see
+`rounds.Rounds`). Each round is the attack ruled by its own resolver, over
+every throw the door's dice can show: the odds of a round and the ruling on
+one are one code path. A state is each side's units in the order they are
+lost, each with the losses it still takes, and who retreated; what decides a
+round is the units of each kind on each side (a worn unit rolls as a fresh one).
+
+A round's losses go to one unit at a time in the casualty order, each until
+it is removed; a side with nothing left has lost (the attacker, even when
+the defender is gone too). A retreat, where the file says so (`retreat:
+ends`), ends the fight: a defender that retreats gives up the ground (a
+conquest), an attacker that retreats is driven back; a retreat the side
+cannot take is a loss already, by `costs.cannot_retreat`. With `retreat:
+loss` every retreat is one more loss and the fight goes on."""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from math import lcm
+from typing import Any
+
+from referee.chance.dice import MAX_THROWS, exact_throws, throw_count
+from referee.core.errors import RefereeError, setting
+from referee.procedures.base import Battle, Units, dice_of, joined
+from referee.procedures.door import dice_needed, ruler
+from referee.procedures.staged.grammar import Staged
+from referee.procedures.staged.rounds import LOSS, Rounds
+from referee.ruleset.model import Ruleset, Situation
+from referee.rulings.ruling import Step, listed, say, step
+from referee.stages.rounds import casualty_order, order_step, until_steps
+from referee.words.language import Grouped
+from referee.words.names import article
+
+Unit = tuple[int, int]  # its place in the casualty order, the losses it still takes
+Army = tuple[Unit, ...]  # a side's units, sorted: the next to take a loss first
+Side = tuple[Army, bool]  # its units, and whether it retreated
+State = tuple[Side, Side]  # attacker, defender: each changed by a round on its own (a chart sweeps them so)
+Key = tuple[Units, Units]
+Result = tuple[int, int, int, int]  # the attacker's losses, the defender's; the attacker's retreats, the defender's
+MAX_RULED = 20_000
+"""The most throws ruled on over every distinct round of one request (a few seconds here: the
+resolver says every step of every throw, some 150 µs each)."""
+AT_RANGE = True
+"""A staged attack may read the distance told (`roll: by: range`): the same in every round."""
+
+
+def fight_rules(rules: Ruleset, params: Staged, when: tuple[tuple[str, str], ...], stop_at: int | None) -> StagedFight:
+    """The door the whole-fight service opens; an attack whose file says no `fight` is refused."""
+    if params.fight is None:
+        raise RefereeError(
+            say(
+                "error.fight.staged_no_rounds",
+                "{an_attack} is not fought in rounds: its file gives it no 'fight'; "
+                "ask for the odds of one attack, without {until}",
+                an_attack=article(params.label),
+                label=params.label,
+                until=setting("until"),
+            ),
+            rule=params.rule,
+        )
+    return StagedFight(rules, params, params.fight, when, stop_at)
+
+
+class StagedFight:
+    """One whole fight's rules: the file's parameters and `fight`, the
+    situations told (they hold in every round), the distance told (set by
+    `start`), and when the attacker stops (`stop_at`: its units left)."""
+
+    keep = 0  # every attacking unit fights
+    keep_rule = ""
+
+    def __init__(
+        self, rules: Ruleset, params: Staged, spec: Rounds, when: tuple[tuple[str, str], ...], stop_at: int | None
+    ) -> None:
+        self.rules, self.params, self.spec, self.when, self.stop_at = rules, params, spec, when, stop_at
+        self.order = casualty_order(rules, tuple(rules.units), spec.casualties)
+        self.rule = spec.rule  # the rule a fight played cites for how it ended
+        self.range: int | None = None
+
+    def _side(self, units: Units) -> Side:
+        lasts = self.spec.lasts
+        return (tuple(sorted((self.order.index(u), lasts.get(u, 1)) for u, n in units for _ in range(n))), False)
+
+    def _units(self, army: Army) -> Units:
+        counted = Counter(self.order[place] for place, _ in army)
+        return tuple((unit, counted[unit]) for unit in self.rules.units if counted[unit])
+
+    def start(self, battle: Battle) -> State:
+        """The first state; refuses what a round of it would refuse, and a fight
+        whose rounds would rule on too many throws, before solving."""
+        self.range = battle.range
+        dice_needed(self.rules, battle)
+        if self._throws(battle) > MAX_RULED:
+            raise RefereeError(
+                say(
+                    "error.fight.throws",
+                    "the rounds of this fight would rule on more than {most:,} throws, too many here: "
+                    "ask for fewer units",
+                    most=Grouped(MAX_RULED),
+                )
+            )
+        return (self._side(battle.attacker), self._side(battle.defender))
+
+    def _throws(self, battle: Battle) -> int:
+        """The throws every round the fight may meet would rule on, counted
+        (each side's units of each kind from none to as told, a side never
+        empty), up to just past MAX_RULED: each round rules on at least one."""
+
+        def fewer(units: Units) -> list[Units]:
+            counts = itertools.product(*(range(n + 1) for _, n in units))
+            return [tuple((u, n) for (u, _), n in zip(units, c, strict=True) if n) for c in counts if any(c)]
+
+        rounds = [(a, d) for a in fewer(battle.attacker) for d in fewer(battle.defender)]
+        if len(rounds) > MAX_RULED:
+            return len(rounds)
+        ruled = 0
+        for key in rounds:
+            ruled += throw_count(dice_of(dice_needed(self.rules, self._battle(key))), MAX_RULED) or MAX_RULED + 1
+            if ruled > MAX_RULED:
+                break
+        return ruled
+
+    def next_start(self, end: State, battle: Battle) -> State:
+        """The survivors, worn as they are, attack the next territory's defenders."""
+        return (end[0], self._side(battle.defender))
+
+    def pooled(self, attacker: Mapping[tuple[str, int], int], defender: Mapping[tuple[str, int], int]) -> State:
+        def fresh(units: Mapping[tuple[str, int], int]) -> Side:
+            return self._side(tuple((unit, n) for (unit, _), n in units.items()))
+
+        return (fresh(attacker), fresh(defender))
+
+    def end(self, state: State) -> str | None:
+        (attacker, attacker_back), (defender, defender_back) = state
+        if not attacker:
+            return "out"
+        if not defender:
+            return "conquest"
+        if attacker_back:  # even when the defender retreats at once: the attacker has left
+            return "driven back"
+        if defender_back:
+            return "conquest"
+        if self.stop_at is not None and len(attacker) <= self.stop_at:
+            return "stopped"
+        return None
+
+    def key(self, state: State) -> Key:
+        return (self._units(state[0][0]), self._units(state[1][0]))
+
+    def round_battle(self, state: State) -> Battle:
+        """For a fight played: the attack a round of this state is, the units left of each kind, as told."""
+        return self._battle(self.key(state))
+
+    def _battle(self, key: Key) -> Battle:
+        return Battle(attacker=key[0], defender=key[1], range=self.range, when=self.when)
+
+    def round_result(self, outcome: Any) -> Result:
+        """What of a round's ruling (a tally) moves the fight: each side's losses and retreats."""
+        return (
+            outcome["attacker_loses"],
+            outcome["defender_loses"],
+            outcome["attacker_retreats"],
+            outcome["defender_retreats"],
+        )
+
+    def round(self, key: Key) -> tuple[Sequence[tuple[Result, int]], int]:
+        """The attack ruled on every throw the sides as they stand can show,
+        each result counted over a common denominator of the throws' chances."""
+        battle = self._battle(key)
+        needs = dice_needed(self.rules, battle)
+        rule_on = ruler(self.rules, battle)
+        chances: dict[Result, Fraction] = {}
+        for parts, p in exact_throws(dice_of(needs), MAX_THROWS):
+            result = self.round_result(rule_on(joined(needs, parts)).outcome)
+            chances[result] = chances.get(result, Fraction(0)) + p
+        total = lcm(*(p.denominator for p in chances.values()))
+        return sorted((result, int(p * total)) for result, p in chances.items()), total
+
+    def after(self, state: State, result: Result) -> State:
+        return (self.moved(0, state[0], result), self.moved(1, state[1], result))
+
+    def moved(self, role: int, side: Side, result: Result) -> Side:
+        """One side after a round's result (role 0 the attacker): its losses
+        taken, and its retreats, or with `retreat: loss` those as losses too."""
+        losses, back = result[role], result[2 + role]
+        if self.spec.retreat == LOSS:
+            return (_lose(side[0], losses + back), False)
+        return (_lose(side[0], losses), bool(back))
+
+    def left(self, state: State) -> tuple[Counter[tuple[str, str]], Counter[tuple[str, str]]]:
+        def kinds(side: Side) -> Counter[tuple[str, str]]:
+            return Counter((self.order[place], "") for place, _ in side[0])
+
+        return (kinds(state[0]), kinds(state[1]))
+
+    def kinds(self) -> int:
+        return len(self.rules.units)
+
+    def failing(self) -> tuple[Situation, ...]:
+        return ()
+
+    def policy(self) -> tuple[Step, ...]:
+        """The casualty order, what each unit lasts, the rounds, and what a retreat does."""
+        spec, rules = self.spec, self.rules
+        steps = [order_step(rules, self.order, spec.casualties, spec.rule)]
+        if spec.lasts:
+            each = (
+                say(
+                    "rounds.lasts_unit",
+                    "{unit} after {losses}",
+                    unit=rules.units[unit].title,
+                    losses=self.params.costs.loss.counted(rules, n),
+                )
+                for unit, n in spec.lasts.items()
+            )
+            steps.append(
+                step(spec.rule, "rounds.lasts", "a unit is removed at its last loss: {lasts}", lasts=listed(each))
+            )
+        steps += until_steps(spec.rule, self.stop_at)
+        if self.params.costs.retreats:
+            steps.append(
+                step(spec.rule, "rounds.retreat_loss", "in a whole fight every retreat is one more loss")
+                if spec.retreat == LOSS
+                else step(
+                    spec.rule,
+                    "rounds.retreat_ends",
+                    "a retreat ends the fight: a defender that retreats gives up the ground to the attacker; "
+                    "an attacker that retreats is driven back, and the defender holds",
+                )
+            )
+        return tuple(steps)
+
+
+def _lose(army: Army, losses: int) -> Army:
+    """A side after its losses: each to the first unit, until it is removed, then the next."""
+    units = list(army)
+    while losses and units:
+        place, left = units[0]
+        if losses >= left:
+            losses -= left
+            units.pop(0)
+        else:
+            units[0] = (place, left - losses)
+            losses = 0
+    return tuple(units)
