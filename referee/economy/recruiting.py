@@ -15,7 +15,7 @@ from referee.ruleset.model import Ruleset
 from referee.ruleset.recruits import Bonus, Building, Recruiting, Work
 from referee.rulings.ruling import Step, both, costs, listed, say, say_n, spaced, step, summed
 from referee.words.language import pgettext
-from referee.words.names import Lexicon, some_units
+from referee.words.names import lexicon, some_units
 
 
 @record
@@ -43,7 +43,7 @@ def recruiting_of(rules: Ruleset) -> Recruiting:
 def _bonuses(rules: Ruleset, kind: str, table: Mapping[str, Bonus], given: Sequence[str]) -> list[Bonus]:
     """The bonuses named, each by any of its words; one given more often than a
     player can hold it is refused rather than counted again."""
-    words = Lexicon(kind, {name: bonus.aliases for name, bonus in table.items()})
+    words = lexicon(rules, kind, {name: bonus.aliases for name, bonus in table.items()})
     named = [table[words(word)] for word in given]
     for bonus in named:
         times = named.count(bonus)
@@ -267,7 +267,7 @@ def build(rules: Ruleset, held: Mapping[str, int], wanted: Sequence[str]) -> Bui
             )
         )
     have = held[terms.pays_with]
-    words = Lexicon(pgettext("kind", "thing to build"), {name: work.aliases for name, work in terms.works.items()})
+    words = lexicon(rules, pgettext("kind", "thing to build"), {name: [work.label, *work.aliases] for name, work in terms.works.items()})
     works = [terms.works[words(word)] for word in wanted]
     if not works:
         raise RefereeError(say("error.build.what", "say what to build: {works}", works=listed(terms.works)))

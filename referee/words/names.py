@@ -2,6 +2,9 @@
 
 Matching ignores case and extra spaces, accepts every alias in the file and
 a plain English plural, and suggests the closest name when nothing matches.
+What the referee prints for a thing is typed back as it: every word a
+file's translations give a thing, in every language, and the sides' words
+in every language the referee speaks (`lexicon`, `sides`).
 """
 
 from __future__ import annotations
@@ -11,9 +14,9 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Generic, TypeVar
 
 from referee.core.errors import RefereeError, did_you_mean
-from referee.rulings.ruling import Spoken, both_ways, listed, say, say_n
+from referee.rulings.ruling import SIDES, Side, Spoken, both_ways, listed, say, say_n, side_word
 from referee.words.inputs import MAX_COUNT, shown, whole_number
-from referee.words.language import current, pgettext
+from referee.words.language import LANGUAGES, current, pgettext, speaking
 
 if TYPE_CHECKING:
     from referee.ruleset.model import Ruleset
@@ -68,19 +71,32 @@ class Lexicon(Generic[T]):
     mistyped is matched against every word known for the kind, so a
     translated name one letter off is suggested; when none is close, the
     error lists `shown` (each thing's name as the language spoken writes
-    it), else the names."""
+    it), else the names.
 
-    def __init__(self, kind: str, words: Mapping[T, Iterable[str]], shown: Mapping[T, str] | None = None):
+    A word two things share means one of them, the same on every run: a
+    thing's key first, then the words in `words` (the file's own and the
+    language spoken's), then those in `elsewhere` (other languages'); within
+    each, the thing the file lists first."""
+
+    def __init__(
+        self,
+        kind: str,
+        words: Mapping[T, Iterable[str]],
+        shown: Mapping[T, str] | None = None,
+        elsewhere: Mapping[T, Iterable[str]] | None = None,
+    ):
         self.kind = kind
         self.names = [str(name) for name in words]
         self._shown = [shown.get(name) or str(name) for name in words] if shown else self.names
         self._index: dict[str, T] = {}
         self._written: dict[str, str] = {}  # each word as the file writes it, by its matched form
-        for name, aliases in words.items():
-            for word in (str(name), *aliases):
-                if word:
-                    self._index.setdefault(_norm(word), name)
-                    self._written.setdefault(_norm(word), word)
+        tiers = [{name: [str(name)] for name in words}, words, elsewhere or {}]
+        for tier in tiers:
+            for name, aliases in tier.items():
+                for word in aliases:
+                    if word:
+                        self._index.setdefault(_norm(word), name)
+                        self._written.setdefault(_norm(word), word)
 
     def __contains__(self, word: object) -> bool:
         """Whether the word names one of these, exactly as written in the file (any case)."""
@@ -142,27 +158,59 @@ class Lexicon(Generic[T]):
         return [self(item) for item in items if item.strip()]
 
 
-def _translated(spoken: Mapping[str, tuple[str, str, str]]) -> list[str]:
-    """A unit's label and plural in every language (never its measure word)."""
-    return [word for said in spoken.values() for word in said[:2]]
+def lexicon(
+    rules: Ruleset,
+    kind: str,
+    words: Mapping[T, Iterable[str]],
+    shown: Mapping[T, str] | None = None,
+    printed: Mapping[str, Mapping[T, Iterable[str]]] | None = None,
+) -> Lexicon[T]:
+    """Things of one kind by their key, the file's words for them (`words`),
+    and what the referee prints for them in every language: the words a
+    translation's `words:` table gives the key or any of those words (a
+    continent, a player, a situation, a label), and `printed`, each
+    language's own words for a thing (a unit's label, a face's word). The
+    language spoken's come first and win a shared word, so whatever it
+    prints means what it printed."""
+    here: dict[T, list[str]] = {}
+    there: dict[T, list[str]] = {}
+    for name, given in words.items():
+        own = [str(name), *given]
+        for lang in LANGUAGES:
+            t = rules.translations.get(lang)
+            said = [*(printed or {}).get(lang, {}).get(name, ()), *(t.words[w] for w in own if t and w in t.words)]
+            (here if lang == current() else there).setdefault(name, []).extend(said)
+    if shown is None:
+        shown = {name: next(iter(here[name]), str(name)) for name in words}
+    return Lexicon(kind, {name: [*here[name], *given] for name, given in words.items()}, shown, there)
 
 
 def units_of(rules: Ruleset) -> Lexicon[str]:
     """Units by their key, label, aliases and their words in every language the
     file translates; the language spoken's first, so a suggestion is written as it writes it."""
-    return Lexicon(
+    return lexicon(
+        rules,
         pgettext("kind", "unit"),
-        {
-            n: [*u.spoken.get(current(), ())[:2], u.label, *u.aliases, *_translated(u.spoken)]
-            for n, u in rules.units.items()
-        },
+        {n: [u.label, *u.aliases] for n, u in rules.units.items()},
         {n: u.known_as for n, u in rules.units.items()},
+        {lang: {n: u.spoken.get(lang, ())[:2] for n, u in rules.units.items()} for lang in LANGUAGES},
     )
 
 
 def states_of(rules: Ruleset) -> Lexicon[str]:
-    return Lexicon(pgettext("kind", "state"), {n: s.aliases for n, s in rules.states.items()})
+    return lexicon(rules, pgettext("kind", "state"), {n: s.aliases for n, s in rules.states.items()})
 
 
 def situations_of(rules: Ruleset) -> Lexicon[str]:
-    return Lexicon(pgettext("kind", "situation"), {n: s.aliases for n, s in rules.situations.items()})
+    return lexicon(rules, pgettext("kind", "situation"), {n: s.aliases for n, s in rules.situations.items()})
+
+
+def sides() -> Lexicon[Side]:
+    """The attacker and the defender by their words in every language the
+    referee speaks ('verdediger:stealth'), whichever language it speaks now."""
+    words: dict[Side, list[str]] = {}
+    for lang in [current(), *LANGUAGES]:
+        with speaking(lang):
+            for side in SIDES:
+                words.setdefault(side, []).append(side_word(side))
+    return Lexicon(pgettext("kind", "side"), words)
