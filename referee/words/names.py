@@ -205,6 +205,10 @@ def situations_of(rules: Ruleset) -> Lexicon[str]:
     return lexicon(rules, pgettext("kind", "situation"), {n: s.aliases for n, s in rules.situations.items()})
 
 
+def variants_of(rules: Ruleset) -> Lexicon[str]:
+    return lexicon(rules, pgettext("kind", "special rule"), {n: v.aliases for n, v in rules.variants.items()})
+
+
 def sides() -> Lexicon[Side]:
     """The attacker and the defender by their words in every language the
     referee speaks ('verdediger:stealth'), whichever language it speaks now."""
