@@ -90,6 +90,7 @@ class Lexicon(Generic[T]):
         self._shown = [shown.get(name) or str(name) for name in words] if shown else self.names
         self._index: dict[str, T] = {}
         self._written: dict[str, str] = {}  # each word as the file writes it, by its matched form
+        self.measures: tuple[str, ...] = ()  # words a count may put before a name, as Chinese counts (2 名士兵)
         tiers = [{name: [str(name)] for name in words}, words, elsewhere or {}]
         for tier in tiers:
             for name, aliases in tier.items():
@@ -123,7 +124,11 @@ class Lexicon(Generic[T]):
                 1,
                 MAX_COUNT,
             )
-            out.append((match.group(3), count))
+            name = match.group(3)
+            if (match.group(1) or match.group(2)) and _norm(name) not in self._index:
+                measure = next((m for m in self.measures if name.startswith(m) and name[len(m) :].strip()), "")
+                name = name[len(measure) :]
+            out.append((name, count))
         if not out:
             raise RefereeError(pgettext("unknown.missing", "no {kind} given").format(kind=self.kind))
         return out
@@ -138,7 +143,8 @@ class Lexicon(Generic[T]):
 
     def counted_in_states(self, text: str, states: Lexicon[str]) -> list[tuple[T, str, int]]:
         """'infantry, 2 damaged armour' → [(infantry, '', 1), (armour, 'damaged', 2)]:
-        a state word may stand before the name, with or without a space (受損裝甲師)."""
+        a state word may stand before the name, with or without a space (受損裝甲師),
+        or after it in brackets, as Dutch and German print it ('2 pantser (beschadigd)')."""
         out: dict[tuple[T, str], int] = {}
         for word, count in self._items(text):
             key = (self(word), "") if _norm(word) in self._index else self._with_state(word, states)
@@ -146,10 +152,14 @@ class Lexicon(Generic[T]):
         return [(name, state, count) for (name, state), count in out.items()]
 
     def _with_state(self, word: str, states: Lexicon[str]) -> tuple[T, str]:
+        """The state before the unit ('damaged armour', 受損裝甲師) or after it
+        in brackets ('pantser (beschadigd)'), as each language prints it."""
         key = _norm(word)
-        for prefix in sorted(states._index, key=len, reverse=True):
-            if key.startswith(prefix) and key[len(prefix) :].strip():
-                return self(key[len(prefix) :]), states._index[prefix]
+        for state in sorted(states._index, key=len, reverse=True):
+            if key.startswith(state) and key[len(state) :].strip():
+                return self(key[len(state) :]), states._index[state]
+            if key.endswith(f"({state})") and key[: -len(state) - 2].strip():
+                return self(key[: -len(state) - 2]), states._index[state]
         return self(word), ""
 
     def listed(self, text: str) -> list[T]:
@@ -188,13 +198,15 @@ def lexicon(
 def units_of(rules: Ruleset) -> Lexicon[str]:
     """Units by their key, label, aliases and their words in every language the
     file translates; the language spoken's first, so a suggestion is written as it writes it."""
-    return lexicon(
+    words = lexicon(
         rules,
         pgettext("kind", "unit"),
         {n: [u.label, *u.aliases] for n, u in rules.units.items()},
         {n: u.known_as for n, u in rules.units.items()},
         {lang: {n: u.spoken.get(lang, ())[:2] for n, u in rules.units.items()} for lang in LANGUAGES},
     )
+    words.measures = tuple(sorted({s[2] for u in rules.units.values() for s in u.spoken.values() if s[2]}))
+    return words
 
 
 def states_of(rules: Ruleset) -> Lexicon[str]:
