@@ -27,7 +27,7 @@ from referee.settle.rolling import face_lexicon
 from referee.words.language import LANGUAGES, LETTERS, pgettext, use
 from referee.words.names import states_of, units_of, variants_of
 
-FILES = [*shipped().values(), *sorted(Path("docs/examples").glob("*.yaml"))]
+FILES = [*shipped().values(), *sorted((Path(__file__).parent.parent / "docs" / "examples").glob("*.yaml"))]
 UNCASED = frozenset(lang for lang, letters in LETTERS.items() if letters and letters.lower() == letters.upper())
 
 Typed = tuple[str, str, Callable[[str], object], object]  # what, the word printed, how it is read, what it means
@@ -198,3 +198,9 @@ def test_a_player_is_typed_as_the_language_prints_it() -> None:
     run("play start friday diceland --tiles 8 --seed 3 --red 6,6,5,3,2,1 --blue 6,5,4,4,3,1")
     assert fails("--lang de play place C4 4 --player rot") == fails("--lang de play place C4 4 --player red")
     assert fails("--lang zh-Hant play place C4 4 --player 紅方") == fails("--lang zh-Hant play place C4 4 --player red")
+
+
+def test_an_attack_type_and_a_die_are_typed_as_the_language_prints_them() -> None:
+    hit = "--lang de hit trueforces --attacker 4 --target 5 --roll 5 --wound-roll 3 --attack"
+    assert _ruled(f"{hit} fernkampfangriff") == _ruled(f"{hit} ranged")
+    assert run("--lang nl roll groundforce 2 --die symbool --seed 1").stdout.startswith("Ground Force, 2 dobbelstenen")
