@@ -204,3 +204,20 @@ def test_an_attack_type_and_a_die_are_typed_as_the_language_prints_them() -> Non
     hit = "--lang de hit trueforces --attacker 4 --target 5 --roll 5 --wound-roll 3 --attack"
     assert _ruled(f"{hit} fernkampfangriff") == _ruled(f"{hit} ranged")
     assert run("--lang nl roll groundforce 2 --die symbool --seed 1").stdout.startswith("Ground Force, 2 dobbelstenen")
+
+
+def test_a_translated_word_that_names_another_thing_is_refused_at_load(edited: Callable[..., Path]) -> None:
+    """A word printed for one thing that is another's name, in the same language, would not type back."""
+    risk = edited("risk", lambda text: text.replace("      australia: Australië", "      australia: Europa"))
+    assert "translations.nl.recruiting.continents.australia: 'Europa' also names 'europe'" in fails(f"validate {risk}")
+    force = edited("groundforce", lambda text: text.replace("heavy: {label: zwaar wapen", "heavy: {label: soldaat"))
+    assert "translations.nl.units.heavy: 'soldaat' also names 'trooper'" in fails(f"show {force}")
+
+
+def test_a_word_two_languages_print_for_two_things_means_the_language_spokens(edited: Callable[..., Path]) -> None:
+    """German 'Australië' for Africa beside the Dutch for Australia: each language types back its own."""
+    german = "      africa: Afrika\n      south-america: Südamerika"
+    risk = edited("risk", lambda text: text.replace(german, german.replace("Afrika", "Australië")))
+    recruit = f"recruit {risk} --territories 14 --continent"
+    for lang, meant in (("nl", "australia"), ("de", "africa")):
+        assert _ruled(f"--lang {lang} {recruit} Australië") == _ruled(f"--lang {lang} {recruit} {meant}")

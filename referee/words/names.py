@@ -74,16 +74,16 @@ class Lexicon(Generic[T]):
     it), else the names.
 
     A word two things share means one of them, the same on every run: a
-    thing's key first, then the words in `words` (the file's own and the
-    language spoken's), then those in `elsewhere` (other languages'); within
-    each, the thing the file lists first."""
+    thing's key first, then the words in `words`, then those of each table
+    of `also` in turn (`lexicon`: the file's own words, then other
+    languages'); within each, the thing the file lists first."""
 
     def __init__(
         self,
         kind: str,
         words: Mapping[T, Iterable[str]],
         shown: Mapping[T, str] | None = None,
-        elsewhere: Mapping[T, Iterable[str]] | None = None,
+        also: Iterable[Mapping[T, Iterable[str]]] = (),
     ):
         self.kind = kind
         self.names = [str(name) for name in words]
@@ -91,7 +91,7 @@ class Lexicon(Generic[T]):
         self._index: dict[str, T] = {}
         self._written: dict[str, str] = {}  # each word as the file writes it, by its matched form
         self.measures: tuple[str, ...] = ()  # words a count may put before a name, as Chinese counts (2 名士兵)
-        tiers = [{name: [str(name)] for name in words}, words, elsewhere or {}]
+        tiers = [{name: [str(name)] for name in words}, words, *also]
         for tier in tiers:
             for name, aliases in tier.items():
                 for word in aliases:
@@ -168,6 +168,13 @@ class Lexicon(Generic[T]):
         return [self(item) for item in items if item.strip()]
 
 
+def said_in(rules: Ruleset, lang: str, words: Iterable[str]) -> list[str]:
+    """What a language's `words:` table prints for any of a thing's words
+    (its key, label or an alias), as `Ruleset.said` prints it there."""
+    t = rules.translations.get(lang)
+    return [t.words[word] for word in words if word in t.words] if t else []
+
+
 def lexicon(
     rules: Ruleset,
     kind: str,
@@ -179,20 +186,21 @@ def lexicon(
     and what the referee prints for them in every language: the words a
     translation's `words:` table gives the key or any of those words (a
     continent, a player, a situation, a label), and `printed`, each
-    language's own words for a thing (a unit's label, a face's word). The
-    language spoken's come first and win a shared word, so whatever it
-    prints means what it printed."""
-    here: dict[T, list[str]] = {}
-    there: dict[T, list[str]] = {}
-    for name, given in words.items():
-        own = [str(name), *given]
+    language's own words for a thing (a unit's label, a face's word). A word
+    two things share means, after a thing's key, the thing the language
+    spoken prints it for, so whatever it prints means what it printed; then
+    the thing the file writes it for; then the thing another language prints
+    it for (`check_shared` refuses a file whose printed words are ambiguous)."""
+    own = {name: [str(name), *given] for name, given in words.items()}
+    here: dict[T, list[str]] = {name: [] for name in words}
+    there: dict[T, list[str]] = {name: [] for name in words}
+    for name, written in own.items():
         for lang in LANGUAGES:
-            t = rules.translations.get(lang)
-            said = [*(printed or {}).get(lang, {}).get(name, ()), *(t.words[w] for w in own if t and w in t.words)]
-            (here if lang == current() else there).setdefault(name, []).extend(said)
+            said = [*(printed or {}).get(lang, {}).get(name, ()), *said_in(rules, lang, written)]
+            (here if lang == current() else there)[name].extend(said)
     if shown is None:
         shown = {name: next(iter(here[name]), str(name)) for name in words}
-    return Lexicon(kind, {name: [*here[name], *given] for name, given in words.items()}, shown, there)
+    return Lexicon(kind, here, shown, ({name: written[1:] for name, written in own.items()}, there))
 
 
 def units_of(rules: Ruleset) -> Lexicon[str]:
