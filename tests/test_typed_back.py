@@ -11,9 +11,11 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from click.shell_completion import ShellComplete
 from conftest import fails, run, run_json
 
 from referee.board.deployment import players_of
+from referee.cli import cli
 from referee.core.errors import RefereeError
 from referee.economy.recruiting import bonus_words
 from referee.procedures.target_number.grammar import TargetNumber
@@ -221,3 +223,17 @@ def test_a_word_two_languages_print_for_two_things_means_the_language_spokens(ed
     recruit = f"recruit {risk} --territories 14 --continent"
     for lang, meant in (("nl", "australia"), ("de", "africa")):
         assert _ruled(f"--lang {lang} {recruit} Australië") == _ruled(f"--lang {lang} {recruit} {meant}")
+
+
+def _complete(args: str, incomplete: str) -> list[str]:
+    found = ShellComplete(cli, {}, "referee", "_REFEREE_COMPLETE").get_completions(args.split(), incomplete)
+    return [item.value for item in found]
+
+
+def test_names_complete_as_the_language_prints_them() -> None:
+    assert _complete("--lang nl recruit risk --continent", "Eu") == ["Europa"]
+    assert _complete("--lang de recruit risk --continent", "Nord") == ["Nordamerika"]
+    assert _complete("--lang nl battle groundforce --when", "verd") == ["verdediger:stealth"]
+    assert "zwaard,explosie" in _complete("--lang nl battle groundforce --attacker-roll", "zwaard,ex")
+    assert _complete("--lang nl battle groundforce --attacker", "2 sol") == ["2 soldaat"]
+    assert _complete("recruit risk --continent", "Eu") == []  # English prints the file's keys
