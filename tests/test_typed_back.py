@@ -63,8 +63,9 @@ def _situations(rules: Ruleset) -> Iterator[Typed]:
     for name, situation in rules.situations.items():
         for side in SIDES if situation.side == "either" else (Side(situation.side),):
             for word in (name, rules.said(name).spoken):
-                typed = f"{side_word(side)}:{word}"
-                yield "situation", typed, lambda text: situations(rules, (text,)), ((side, name),)
+                for said in (side_word(side), str(side)):  # a ruling's word for the side, and show's
+                    typed = f"{said}:{word}"
+                    yield "situation", typed, lambda text: situations(rules, (text,)), ((side, name),)
 
 
 def _recruits(rules: Ruleset) -> Iterator[Typed]:
