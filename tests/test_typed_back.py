@@ -174,6 +174,9 @@ def test_a_side_typed_one_letter_off_is_suggested() -> None:
     assert fails("--lang nl battle groundforce --attacker 1 --defender 1 --when verdedigr:stealth") == (
         "fout: kant 'verdedigr' is onbekend; bedoel je 'verdediger'?"
     )
+    assert fails("--lang nl battle groundforce --attacker 1 --defender 1 --when xyz:stealth") == (
+        "fout: kant 'xyz' is onbekend; bekend: aanvaller, verdediger"
+    )
 
 
 def test_units_and_faces_are_typed_as_dutch_prints_them() -> None:

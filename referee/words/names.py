@@ -190,7 +190,8 @@ def lexicon(
     two things share means, after a thing's key, the thing the language
     spoken prints it for, so whatever it prints means what it printed; then
     the thing the file writes it for; then the thing another language prints
-    it for (`check_shared` refuses a file whose printed words are ambiguous)."""
+    it for. The loader refuses a file where one language prints, for two
+    things of a kind, one word (referee.ruleset.load, `_check_aliases`)."""
     own = {name: [str(name), *given] for name, given in words.items()}
     here: dict[T, list[str]] = {name: [] for name in words}
     there: dict[T, list[str]] = {name: [] for name in words}
@@ -237,4 +238,4 @@ def sides() -> Lexicon[Side]:
         with speaking(lang):
             for side in SIDES:
                 words.setdefault(side, []).append(side_word(side))
-    return Lexicon(pgettext("kind", "side"), words)
+    return Lexicon(pgettext("kind", "side"), words, {side: side_word(side) for side in SIDES})
