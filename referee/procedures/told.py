@@ -12,7 +12,7 @@ from referee.procedures.base import GROUP_NAMES, Battle, Procedure, Units, Words
 from referee.ruleset.model import Ruleset
 from referee.rulings.ruling import SIDES, Side, say
 from referee.words.inputs import MAX_COUNT, shown, whole_number
-from referee.words.names import sides, situations_of, states_of, units_of
+from referee.words.names import side_of, situations_of, states_of, units_of
 
 
 def _force(
@@ -76,7 +76,6 @@ def situations(rules: Ruleset, when: tuple[str, ...]) -> tuple[tuple[str, str], 
     and the words printed for each side and situation in every language
     (`verdediger:stealth`); a repeat counts once."""
     named_as = situations_of(rules)
-    side_named = sides()
     named = []
     for item in when:
         side, sep, name = item.partition(":")
@@ -88,7 +87,7 @@ def situations(rules: Ruleset, when: tuple[str, ...]) -> tuple[tuple[str, str], 
                     given=item,
                 )
             )
-        named.append((str(side_named(side)), named_as(name)))
+        named.append((str(side_of(side)), named_as(name)))
     return tuple(dict.fromkeys(named))
 
 

@@ -4,7 +4,7 @@ Matching ignores case and extra spaces, accepts every alias in the file and
 a plain English plural, and suggests the closest name when nothing matches.
 What the referee prints for a thing is typed back as it: every word a
 file's translations give a thing, in every language, and the sides' words
-in every language the referee speaks (`lexicon`, `sides`).
+in every language the referee speaks (`lexicon`, `side_of`).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Generic, TypeVar
 from referee.core.errors import RefereeError, did_you_mean
 from referee.rulings.ruling import SIDES, Side, Spoken, both_ways, listed, say, say_n, side_word
 from referee.words.inputs import MAX_COUNT, shown, whole_number
-from referee.words.language import LANGUAGES, current, pgettext, speaking
+from referee.words.language import ENGLISH, LANGUAGES, current, pgettext, speaking
 
 if TYPE_CHECKING:
     from referee.ruleset.model import Ruleset
@@ -230,11 +230,20 @@ def variants_of(rules: Ruleset) -> Lexicon[str]:
     return lexicon(rules, pgettext("kind", "special rule"), {n: v.aliases for n, v in rules.variants.items()})
 
 
-def sides() -> Lexicon[Side]:
-    """The attacker and the defender by their words in every language the
-    referee speaks ('verdediger:stealth'), whichever language it speaks now."""
+def side_of(word: str) -> Side:
+    """The attacker or the defender by its word in any language the referee
+    speaks ('verdediger:stealth'), whichever language it speaks now; other
+    languages' catalogues are read only for a word neither the language
+    spoken nor English has, so `--when defender:…` costs no reading."""
+    try:
+        return _sides([current(), ENGLISH])(word)
+    except RefereeError:
+        return _sides([current(), *LANGUAGES])(word)
+
+
+def _sides(languages: Iterable[str]) -> Lexicon[Side]:
     words: dict[Side, list[str]] = {}
-    for lang in [current(), *LANGUAGES]:
+    for lang in languages:
         with speaking(lang):
             for side in SIDES:
                 words.setdefault(side, []).append(side_word(side))
