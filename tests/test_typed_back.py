@@ -27,7 +27,7 @@ from referee.ruleset.model import Ruleset
 from referee.rulings.ruling import SIDES, Side, side_word
 from referee.settle.rolling import face_lexicon
 from referee.words.language import LANGUAGES, LETTERS, pgettext, use
-from referee.words.names import states_of, units_of, variants_of
+from referee.words.names import dice_of, states_of, units_of, variants_of
 
 FILES = [*shipped().values(), *sorted((Path(__file__).parent.parent / "docs" / "examples").glob("*.yaml"))]
 UNCASED = frozenset(lang for lang, letters in LETTERS.items() if letters and letters.lower() == letters.upper())
@@ -55,6 +55,13 @@ def _faces(rules: Ruleset) -> Iterator[Typed]:
         read = face_lexicon(rules, die_name)
         for face in die.faces:
             yield "face", rules.face_said(die_name, face), read, face
+
+
+def _dice(rules: Ruleset) -> Iterator[Typed]:
+    """A die's name, as `roll` prints it (and typed before a face of another kind: d8:7)."""
+    read = dice_of(rules)
+    for name in rules.dice:
+        yield "die", rules.said(name).spoken, read, name
 
 
 def _situations(rules: Ruleset) -> Iterator[Typed]:
@@ -109,7 +116,7 @@ def _strikes(rules: Ruleset) -> Iterator[Typed]:
         yield "action", said, lambda text: read_strike(rules, {**told, "action": text}).action, name
 
 
-WALKS = (_units, _faces, _situations, _recruits, _players, _variants, _strikes)
+WALKS = (_units, _faces, _dice, _situations, _recruits, _players, _variants, _strikes)
 
 
 def _spellings(word: str, lang: str) -> list[str]:

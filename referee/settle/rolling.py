@@ -13,7 +13,7 @@ from referee.procedures.door import dice_needed, ruler
 from referee.ruleset.model import Ruleset
 from referee.rulings.ruling import SIDES, Ruling, Side, listed, say, say_n, side_word
 from referee.words.language import pgettext
-from referee.words.names import Lexicon, article, lexicon
+from referee.words.names import Lexicon, article, dice_of, lexicon
 
 COMBAT_STREAM = "combat"
 
@@ -90,9 +90,12 @@ def _read_round(rules: Ruleset, group: str, need: DiceNeed, text: str) -> tuple[
     items = _items(text)
     kinds = need.kinds()
     by_kind: dict[str, list[Face]] = {die.name: [] for die, _ in kinds}
+    dice_named = dice_of(rules)
     for item in items:
         name, _, face = item.rpartition(":")
-        if name not in rules.dice:  # a face of the group's own die, whatever it holds
+        if name in dice_named:  # by its key or its word in any language
+            name = dice_named(name)
+        else:  # a face of the group's own die, whatever it holds
             name, face = "", item
         if name and name not in by_kind:
             no_such = say(

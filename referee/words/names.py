@@ -226,6 +226,11 @@ def situations_of(rules: Ruleset) -> Lexicon[str]:
     return lexicon(rules, pgettext("kind", "situation"), {n: s.aliases for n, s in rules.situations.items()})
 
 
+def dice_of(rules: Ruleset) -> Lexicon[str]:
+    """The kinds of dice by their key and their word in every language (symbool, d8)."""
+    return lexicon(rules, pgettext("kind", "die"), dict.fromkeys(rules.dice, ()))
+
+
 def variants_of(rules: Ruleset) -> Lexicon[str]:
     return lexicon(rules, pgettext("kind", "special rule"), {n: v.aliases for n, v in rules.variants.items()})
 
