@@ -1,9 +1,12 @@
 """Issue 25.1: every name the referee prints is accepted when typed, in every
 language it prints. A walk over every shipped ruleset and every example
-file, in every language: each unit, state, face, situation, side, continent,
-reward, player, special rule and attack type's word, as the renderers print
-it (through the model's own functions, not a hand list), typed back to the
-reader of the option that takes it, means what was printed."""
+file, in every language: each unit, state, face, die, situation, side,
+continent, reward, player, special rule, attack type, modifier and action's
+word, as the renderers print it (through the model's own functions, not a
+hand list), typed back to the reader the option that takes it calls, means
+what was printed; the CLI tests below type the issue's examples and one of
+each kind into the commands themselves. Terrains and attacks are printed
+but no command takes one."""
 
 from __future__ import annotations
 
