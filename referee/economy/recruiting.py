@@ -15,7 +15,7 @@ from referee.ruleset.model import Ruleset
 from referee.ruleset.recruits import Bonus, Building, Recruiting, Work
 from referee.rulings.ruling import Step, both, costs, listed, say, say_n, spaced, step, summed
 from referee.words.language import pgettext
-from referee.words.names import Lexicon, some_units
+from referee.words.names import Lexicon, lexicon, some_units
 
 
 @record
@@ -43,7 +43,7 @@ def recruiting_of(rules: Ruleset) -> Recruiting:
 def _bonuses(rules: Ruleset, kind: str, table: Mapping[str, Bonus], given: Sequence[str]) -> list[Bonus]:
     """The bonuses named, each by any of its words; one given more often than a
     player can hold it is refused rather than counted again."""
-    words = Lexicon(kind, {name: bonus.aliases for name, bonus in table.items()})
+    words = bonus_words(rules, kind, table)
     named = [table[words(word)] for word in given]
     for bonus in named:
         times = named.count(bonus)
@@ -59,6 +59,11 @@ def _bonuses(rules: Ruleset, kind: str, table: Mapping[str, Bonus], given: Seque
                 rule=bonus.rule,
             )
     return named
+
+
+def bonus_words(rules: Ruleset, kind: str, table: Mapping[str, Bonus]) -> Lexicon[str]:
+    """Continents or rewards by their key, aliases and the words printed for them in every language."""
+    return lexicon(rules, kind, {name: bonus.aliases for name, bonus in table.items()})
 
 
 def _times(n: int) -> str:
@@ -267,7 +272,8 @@ def build(rules: Ruleset, held: Mapping[str, int], wanted: Sequence[str]) -> Bui
             )
         )
     have = held[terms.pays_with]
-    words = Lexicon(pgettext("kind", "thing to build"), {name: work.aliases for name, work in terms.works.items()})
+    known = {name: [work.label, *work.aliases] for name, work in terms.works.items()}
+    words = lexicon(rules, pgettext("kind", "thing to build"), known)
     works = [terms.works[words(word)] for word in wanted]
     if not works:
         raise RefereeError(say("error.build.what", "say what to build: {works}", works=listed(terms.works)))
