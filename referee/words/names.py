@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Generic, TypeVar
 
 from referee.core.errors import RefereeError, did_you_mean
 from referee.rulings.ruling import SIDES, Side, Spoken, both_ways, listed, say, say_n, side_word
-from referee.words.inputs import MAX_COUNT, shown, whole_number
+from referee.words.inputs import MAX_COUNT, compared, shown, whole_number
 from referee.words.language import ENGLISH, LANGUAGES, current, pgettext, speaking
 
 if TYPE_CHECKING:
@@ -61,10 +61,6 @@ def span(low: int, high: int) -> str:
     return str(low) if low == high else say("range.span", "{low} to {high}", low=low, high=high)
 
 
-def _norm(word: str) -> str:
-    return " ".join(word.lower().split())
-
-
 class Lexicon(Generic[T]):
     """Every word for each thing of one kind: `kind` is its noun in the
     language spoken (`pgettext("kind", "unit")`), as errors say it. A word
@@ -96,15 +92,15 @@ class Lexicon(Generic[T]):
             for name, aliases in tier.items():
                 for word in aliases:
                     if word:
-                        self._index.setdefault(_norm(word), name)
-                        self._written.setdefault(_norm(word), word)
+                        self._index.setdefault(compared(word), name)
+                        self._written.setdefault(compared(word), word)
 
     def __contains__(self, word: object) -> bool:
         """Whether the word names one of these, exactly as written in the file (any case)."""
-        return isinstance(word, str) and _norm(word) in self._index
+        return isinstance(word, str) and compared(word) in self._index
 
     def __call__(self, word: str) -> T:
-        key = _norm(word)
+        key = compared(word)
         for candidate in (key, key[:-1] if key.endswith("s") else "", key[:-2] if key.endswith("es") else ""):
             if candidate in self._index:
                 return self._index[candidate]
@@ -125,7 +121,7 @@ class Lexicon(Generic[T]):
                 MAX_COUNT,
             )
             name = match.group(3)
-            if (match.group(1) or match.group(2)) and _norm(name) not in self._index:
+            if (match.group(1) or match.group(2)) and compared(name) not in self._index:
                 measure = next((m for m in self.measures if name.startswith(m) and name[len(m) :].strip()), "")
                 name = name[len(measure) :]
             out.append((name, count))
@@ -147,14 +143,14 @@ class Lexicon(Generic[T]):
         or after it in brackets, as Dutch and German print it ('2 pantser (beschadigd)')."""
         out: dict[tuple[T, str], int] = {}
         for word, count in self._items(text):
-            key = (self(word), "") if _norm(word) in self._index else self._with_state(word, states)
+            key = (self(word), "") if compared(word) in self._index else self._with_state(word, states)
             out[key] = out.get(key, 0) + count
         return [(name, state, count) for (name, state), count in out.items()]
 
     def _with_state(self, word: str, states: Lexicon[str]) -> tuple[T, str]:
         """The state before the unit ('damaged armour', 受損裝甲師) or after it
         in brackets ('pantser (beschadigd)'), as each language prints it."""
-        key = _norm(word)
+        key = compared(word)
         for state in sorted(states._index, key=len, reverse=True):
             if key.startswith(state) and key[len(state) :].strip():
                 return self(key[len(state) :]), states._index[state]
