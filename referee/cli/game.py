@@ -10,7 +10,7 @@ import click
 
 from referee.cli import completion
 from referee.cli.helptext import described, helped
-from referee.cli.journaling import journal_option, opened, record, report_damage
+from referee.cli.journaling import journal_option, opened, quiet_option, record, report_damage
 from referee.cli.options import emit, json_option, load_rules
 from referee.core.errors import RefereeError
 from referee.render.text import table
@@ -83,6 +83,7 @@ def _listing(as_json: bool, games: list[dict[str, Any]]) -> None:
     help=helped("help.game.start.ruleset", "The ruleset the game is played with (or give it after the name)."),
 )
 @journal_option
+@quiet_option
 @json_option
 @described("help.game.start")
 def start(name: str, ruleset_named: str | None, ruleset: str | None, as_json: bool) -> None:
@@ -133,6 +134,7 @@ def start(name: str, ruleset_named: str | None, ruleset: str | None, as_json: bo
 
 @game.command()
 @journal_option
+@quiet_option
 @json_option
 @described("help.game.stop")
 def stop(as_json: bool) -> None:
