@@ -4,6 +4,8 @@ terminal, and an SVG title that fits its drawing."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
+from xml.etree import ElementTree
 
 import pytest
 from conftest import run
@@ -11,6 +13,7 @@ from conftest import run
 from referee.render.widths import columns
 
 WIDE = "play start wide diceland --tiles 24 --seed 3 --shape front"
+SVG = "{http://www.w3.org/2000/svg}"
 CELL = re.compile(r"\(. ([A-Z]\d+) [-a-z0-9]{2}\)")
 
 
@@ -45,3 +48,24 @@ def test_a_dealt_map_is_banded_too() -> None:
     said = run("map diceland --tiles 24 --seed 3 --shape front --no-journal", env={"COLUMNS": "60", "NO_COLOR": "1"})
     assert max(map(columns, said.stdout.splitlines())) <= 60
     assert all(f"{letter}1" in said.stdout for letter in "ABCDEFGHIJKL")
+
+
+@pytest.mark.parametrize("lang", ["en", "nl", "de", "zh-Hant"])
+@pytest.mark.parametrize("deal", ["--tiles 20 --seed 11 --capitals", "--tiles 8 --seed 2", "--tiles 36 --seed 5"])
+def test_the_svg_title_fits_the_drawing(tmp_path: Path, lang: str, deal: str) -> None:
+    """Each title line, at a generous estimate of a bold letter's width, ends
+    inside the viewBox's margin; nothing of the title is lost to the wrap."""
+    from referee.render.svg import ADVANCE, MARGIN
+
+    out = tmp_path / "map.svg"
+    run(f"--lang {lang} map diceland {deal} --svg {out} --no-journal")
+    drawing = ElementTree.parse(out).getroot()
+    left, _, width, _ = map(float, drawing.attrib["viewBox"].split())
+    title = drawing.find(f"{SVG}text[@class='title']")
+    assert title is not None
+    lines = [span.text or "" for span in title.findall(f"{SVG}tspan")]
+    size = float(title.attrib["font-size"])
+    assert all(float(title.attrib["x"]) + columns(line) * size * ADVANCE <= left + width - MARGIN for line in lines)
+    tiles, seed = re.findall(r"\d+", deal)
+    said = " ".join(lines)
+    assert said.startswith("DiceLand") and f"{tiles} " in said and f" {seed}" in said  # nothing lost
