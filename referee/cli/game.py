@@ -41,6 +41,15 @@ def game(ctx: click.Context, as_json: bool) -> None:
         report_damage(journal, [])
 
 
+def _entries_said(game: dict[str, Any]) -> str:
+    """The journal entries a game spans: '4-9', or 'from 18' while it goes on."""
+    if not game["in_chain"]:
+        return say("game.outside", "outside the chain")
+    if game["stop_entry"] is None:
+        return say("game.entries_from", "from {start}", start=game["start_entry"])
+    return f"{game['start_entry']}-{game['stop_entry']}"
+
+
 def _listing(as_json: bool, games: list[dict[str, Any]]) -> None:
     emit(
         as_json,
@@ -52,11 +61,9 @@ def _listing(as_json: bool, games: list[dict[str, Any]]) -> None:
                         g["name"],
                         g["ruleset"],
                         g["started"],
-                        g["stopped"] or say("game.going", "going"),
+                        g["stopped"] or say("game.still_going", "not yet, still going"),
                         g["entries"],
-                        f"{g['start_entry']}-{g['stop_entry'] or ''}"
-                        if g["in_chain"]
-                        else say("game.outside", "outside the chain"),
+                        _entries_said(g),
                     )
                     for g in games
                 ],
@@ -127,7 +134,7 @@ def start(name: str, ruleset_named: str | None, ruleset: str | None, as_json: bo
             "game.started",
             "Game '{name}' started ({title}); rulings now belong to it until 'referee game stop'.",
             name=name,
-            title=rules.title,
+            title=rules.spoken_title,
         ),
     )
 

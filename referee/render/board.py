@@ -160,7 +160,9 @@ def report(rules: Ruleset, document: Doc, headline: str | None = None, drawn: in
     parts = [styled(headline, bold=True), ""] if headline else []
     title = pgettext("board.title", "{title}, game '{game}': {status}")
     parts += [
-        styled(paragraph(title.format(title=rules.title, game=board.game, status=status(rules, board))), bold=True)
+        styled(
+            paragraph(title.format(title=rules.spoken_title, game=board.game, status=status(rules, board))), bold=True
+        )
     ]
     parts += [""]
     parts += [picture(rules, board), "", players(board, rules)]

@@ -44,7 +44,7 @@ def picture(land: Landscape, landmap: Landmap, label: Callable[[Tile], str] | No
     fits = max(1, (terminal() - indent + 1) // cell)  # the last cell's trailing space is not printed
     count = -(-columns_ // fits)  # as few bands as fit, of columns shared out evenly
     bands = [range(columns_ * b // count, columns_ * (b + 1) // count) for b in range(count)]
-    lines = []
+    lines: list[str] = []
     for band in bands:
         if lines:
             lines.append("")

@@ -148,7 +148,7 @@ def svg(
         landmap,
         hex_mm,
         len(land.terrains) + len(owners) + 1 + len(notes),
-        lambda flats: _title(rules.title, landmap, flats),
+        lambda flats: _title(rules.spoken_title, landmap, flats),
     )
     flats = round(layout.radius * math.sqrt(3))
     left, top, width, height = layout.left, layout.top, layout.width, layout.height

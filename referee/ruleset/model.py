@@ -270,6 +270,12 @@ class Ruleset:
         spoken = self.translations.get(current())
         return Said(word, (spoken.words.get(word) if spoken else None) or word)
 
+    @property
+    def spoken_title(self) -> Spoken:
+        """The game's name as the language spoken prints it (a translation's
+        `words` may name it: 前線風雲 for Frontline Risk), for every title and sentence."""
+        return worded(self.said(self.title).spoken, self.title)
+
     def face_said(self, die: str, face: object) -> Spoken:
         """A face of a die as the language spoken writes it ('zwaard' for sword); the file's word otherwise."""
         spoken = self.translations.get(current())
