@@ -39,6 +39,8 @@ COMMANDS = [
     "hit trueforces --attacker 4 --target 5 --attack ranged --seed 1",
     "map diceland --tiles 20 --seed 11 --capitals",
     "setup diceland --tiles 12 --seed 3",
+    "battle diceland --attacker 2 --defender 1 --roll 1 --rule fill-the-void",
+    "odds diceland --attacker 6,2 --defender 3 --rule fill-the-void",
 ]
 FAILING = [
     "build frontline-risk --unflipped-stars 1 city city airfield",
@@ -123,3 +125,12 @@ def test_a_game_going_reads_as_going_in_german() -> None:
     assert "beendet: läuft\n" not in listed and not re.search(r"Journaleinträge: \d+-$", listed, re.M)
     run("game stop")
     assert re.search(r"Journaleinträge: 1-3$", run("--lang de game", env={"COLUMNS": "60"}).stdout, re.M)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_ruleset_key_reaches_a_board(lang: str) -> None:
+    said = run(
+        f"--lang {lang} play start vv diceland --tiles 8 --seed 2 --capitals --rule fatal-attraction "
+        "--rule fill-the-void --red 6,6,5,4,3,2,1 --blue 6,5,5,4,3,2,1"
+    ).stdout
+    assert "DL-X2" in said and not _ids_in(said), said
