@@ -64,8 +64,7 @@ def _bonuses(rules: Ruleset, kind: str, table: Mapping[str, Bonus], given: Seque
 def bonus_said(rules: Ruleset, bonus: Bonus) -> Spoken:
     """A continent or reward by its printed name ('South America'), in the
     language spoken where the file's translations word its key."""
-    said = rules.said(bonus.name)
-    return worded(said.spoken if said.spoken != bonus.name else bonus.label or bonus.name, bonus.name)
+    return worded(rules.said(bonus.name, bonus.label).spoken, bonus.name)
 
 
 def works_said(rules: Ruleset, works: Sequence[Work]) -> Spoken:
