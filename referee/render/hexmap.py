@@ -44,27 +44,28 @@ def picture(land: Landscape, landmap: Landmap, label: Callable[[Tile], str] | No
     fits = max(1, (terminal() - indent + 1) // cell)  # the last cell's trailing space is not printed
     count = -(-columns_ // fits)  # as few bands as fit, of columns shared out evenly
     bands = [range(columns_ * b // count, columns_ * (b + 1) // count) for b in range(count)]
-    lines: list[str] = []
-    for band in bands:
-        if lines:
-            lines.append("")
-        for row in range(rows):
-            cells = []
-            for col in band:
-                tile = at.get((col, row))
-                if tile is None:
-                    cells.append(" " * cell)
-                    continue
-                terrain = land.terrains[tile.terrain]
-                mark = "*" if tile.coord in capitals else " "
-                said = " " + padded(labels[tile.coord], extra - 1) if labels else ""
-                text = f"({padded(terrain.mark, letter)}{mark}{tile.coord:<{width}}{said})"
-                cells.append(styled(text, fg="black", bg=_rgb(terrain.colour)) + " ")
-            shifted = " " * (cell // 2) if row % 2 else ""
-            lines.append((shifted + "".join(cells)).rstrip())
-        while lines and not lines[-1]:
-            lines.pop()
-    return "\n".join(lines)
+
+    def drawn(band: range, row: int) -> str:
+        cells = []
+        for col in band:
+            tile = at.get((col, row))
+            if tile is None:
+                cells.append(" " * cell)
+                continue
+            terrain = land.terrains[tile.terrain]
+            mark = "*" if tile.coord in capitals else " "
+            said = " " + padded(labels[tile.coord], extra - 1) if labels else ""
+            text = f"({padded(terrain.mark, letter)}{mark}{tile.coord:<{width}}{said})"
+            cells.append(styled(text, fg="black", bg=_rgb(terrain.colour)) + " ")
+        shifted = " " * (cell // 2) if row % 2 else ""
+        return (shifted + "".join(cells)).rstrip()
+
+    pictures = []
+    for band in bands:  # each band without the rows it has no tile in, above and below
+        lines = [drawn(band, row) for row in range(rows)]
+        held = [i for i, line in enumerate(lines) if line]
+        pictures.append("\n".join(lines[held[0] : held[-1] + 1]))
+    return "\n\n".join(pictures)
 
 
 def legend(land: Landscape, landmap: Landmap) -> str:
