@@ -188,7 +188,7 @@ def rule_fight(rules: Ruleset, told: BattleTold, as_json: bool) -> None:
             say(
                 "error.fight.battle_not_in_rounds",
                 "{game} is not fought in rounds: leave out {until} and rule one attack",
-                game=rules.title,
+                game=rules.spoken_title,
                 until=setting("until"),
             )
         )

@@ -98,7 +98,7 @@ def answer(rules: Ruleset, told: OddsTold, as_json: bool) -> None:
             say(
                 "error.fight.not_in_rounds",
                 "{game} is not fought in rounds: leave out {what} and ask for the odds of one attack",
-                game=rules.title,
+                game=rules.spoken_title,
                 what=what,
             )
         )

@@ -83,7 +83,7 @@ def roll(words: tuple[str, ...], die_name: str | None, seed: int | None, as_json
                 say(
                     "error.roll.which_die",
                     "{game} has several dice; say which with --die: {dice}",
-                    game=rules.title,
+                    game=rules.spoken_title,
                     dice=listed(rules.dice),
                 )
             )

@@ -338,7 +338,7 @@ def chartable(rules: Ruleset, when: tuple[tuple[str, str], ...] = ()) -> Fought:
                 "{table} needs a ruleset whose fight has one kind of unit; {game} has {kinds}: leave out {table} "
                 "and ask for one whole fight, e.g. {attacker} 2 {defender} 2 {until} conquest",
                 table=setting("table"),
-                game=rules.title,
+                game=rules.spoken_title,
                 kinds=len(kinds),
                 attacker=setting("attacker"),
                 defender=setting("defender"),

@@ -66,7 +66,7 @@ def play(rules: Ruleset, battle: Battle, typed: Mapping[str, str], seed: int | N
             say(
                 "error.fight.odds_only",
                 "{game}'s whole fights are odds only: ask 'referee odds' with {until}, or rule one round with 'battle'",
-                game=rules.title,
+                game=rules.spoken_title,
                 until=setting("until"),
             )
         )

@@ -41,7 +41,7 @@ def read_battle(rules: Ruleset, words: Words) -> Battle:
             say(
                 "battle.no_units",
                 "{title} names no units to battle with; 'referee show {name}' says how its attacks are ruled",
-                title=rules.title,
+                title=rules.spoken_title,
                 name=rules.name,
             )
         )

@@ -139,5 +139,5 @@ def odds(rules: Ruleset, situation: object, outcomes: list[Outcome]) -> View:
         }
     document = {"ruleset": rules.name, "loss": loss.one if loss else None, "outcomes": odds_render.document(outcomes)}
     return document, lambda: odds_render.report(
-        _("{title}: odds of one attack").format(title=rules.title), outcomes, worded
+        _("{title}: odds of one attack").format(title=rules.spoken_title), outcomes, worded
     )

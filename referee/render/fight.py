@@ -164,7 +164,7 @@ def report(rules: Ruleset, battles: Sequence[Battle], odds: FightOdds, exact: bo
         if odds.exact
         else _("{title}: a whole fight until conquest (floating point, not exact)")
     )
-    lines = [styled(paragraph(title.format(title=rules.title)), bold=True)]
+    lines = [styled(paragraph(title.format(title=rules.spoken_title)), bold=True)]
     lines += wrapped(_told(rules, battles, odds.kept_behind, odds.kept_rule))
     lines += ["", *_rows(rows, exact)]
     if chain:
@@ -281,7 +281,9 @@ def chart_report(rules: Ruleset, made: Chart, exact: bool, when: Sequence[tuple[
             "rows: attacking {units}, columns: defending ones"
         )
     )
-    lines = wrapped(title.format(title=rules.title, units=unit.titles) + _behind(made.kept_behind, made.kept_rule))
+    lines = wrapped(
+        title.format(title=rules.spoken_title, units=unit.titles) + _behind(made.kept_behind, made.kept_rule)
+    )
     lines[0] = styled(lines[0], bold=True)
     label = 5  # columns of a row's attacker count
     corner = _("A \\ D")  # attackers down, defenders across

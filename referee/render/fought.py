@@ -47,7 +47,7 @@ def document(rules: Ruleset, battle: Battle, played: Played) -> dict[str, Any]:
 
 
 def report(rules: Ruleset, battle: Battle, played: Played, again: Sequence[str]) -> str:
-    title = _("{title}: a whole fight until conquest, played").format(title=rules.title)
+    title = _("{title}: a whole fight until conquest, played").format(title=rules.spoken_title)
     told = _("{attacker} attacking {defender}").format(
         attacker=numbered(rules, battle.attacker), defender=numbered(rules, battle.defender)
     )
