@@ -12,6 +12,7 @@ from typing import Any
 import click
 
 from referee.cli import completion
+from referee.cli.fights import stop_at_option
 from referee.cli.helptext import described, helped
 from referee.cli.inplay import rules_in_play
 from referee.cli.journaling import journaled, printed_entry, record, writing
@@ -91,9 +92,11 @@ from referee.rulings.ruling import say
     help=helped(
         "help.battle.until",
         "Play a whole fight, round after round, where the ruleset's attack has a 'fight': "
-        "type each round's faces apart by ';' (hit,flag;blank), or let the referee draw them.",
+        "type each round's faces apart by ';' (hit,flag;blank), or let the referee draw them. "
+        '--defender "3,5,2" attacks territories in turn.',
     ),
 )
+@stop_at_option
 @seed_option
 @journaled
 @json_option
@@ -118,8 +121,14 @@ def battle(ruleset: str | None, entry: int | None, as_json: bool, **options: Any
           --defender "infantry, damaged armour" \\
           --when defender:city --attacker-roll 6,5,2 \\
           --defender-roll 6,3,1
+      referee battle risk --attacker 5 --defender 3 \\
+          --until conquest
     """
     told = BattleTold(**options)
+    if told.stop_at is not None and told.until is None:
+        raise RefereeError(
+            say("error.fight.whole_only", "{what}: whole fights only; add --until conquest", what=setting("stop-at"))
+        )
     if entry is not None:
         from referee.cli.picks import asked
 
@@ -176,8 +185,10 @@ def rule(rules: Ruleset, told: BattleTold, as_json: bool, roll: bool = True, rep
 
 def rule_fight(rules: Ruleset, told: BattleTold, as_json: bool) -> None:
     """`battle … --until conquest`: a whole fight played round after round, on
-    dice typed for each round (apart by ';') or drawn from one seed, journaled
-    as one entry that `replay` rules again from its command line."""
+    dice typed for each round (apart by ';') or drawn from one seed, over the
+    territories told in turn, journaled as one entry that `replay` rules again
+    from its command line."""
+    from referee.cli.fights import told_battles
     from referee.fights.played import play
     from referee.procedures.door import procedure_for
     from referee.render import fought
@@ -192,12 +203,12 @@ def rule_fight(rules: Ruleset, told: BattleTold, as_json: bool) -> None:
                 until=setting("until"),
             )
         )
-    refuse_unread(told.unread({*procedure.reads, *procedure.typed, "seed", "until"}), not_read_by(rules))
+    refuse_unread(told.unread({*procedure.reads, *procedure.typed, "seed", "until", "stop_at"}), not_read_by(rules))
+    battles = told_battles(rules, told, lambda each: procedure.read(rules, each.words()))
     words = told.words()
-    battle = procedure.read(rules, words)
     typed = {group: str(words[word]) for word, group in procedure.typed.items() if words[word] is not None}
-    played = play(rules, battle, typed, told.seed)
-    document, report = fought.view(rules, battle, played, retyped(told.given(*procedure.typed)))
+    played = play(rules, battles, typed, told.seed, told.stop_at)
+    document, report = fought.view(rules, procedure.report, battles, played, retyped(told.given(*procedure.typed)))
     # the journal's dice: each group's faces over every round in turn, and the rounds apart
     rounds = [{group: list(faces) for group, faces in settled.throw.items()} for settled in played.rounds]
     rolled = {group: [face for r in rounds for face in r.get(group, [])] for group in procedure.typed.values()}
