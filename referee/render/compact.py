@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from referee.render.text import by_side, wrapped
 from referee.rulings.ruling import SIDES, series
-from referee.words.language import _, ngettext
+from referee.words.language import _
 
 if TYPE_CHECKING:
     from referee.fights.played import Forces
@@ -31,13 +31,9 @@ def cost(side: str, loses: int, before: Forces, after: Forces, suffers: str | No
     if not loses:
         return None
     role = SIDES.index(side)
-    was, now = (sum(n for _, n in forces[role]) for forces in (before, after))
+    was, now = (sum(n for kind, n in forces[role]) for forces in (before, after))
     if suffers is None:
-        said = by_side(
-            side,
-            ngettext("attacker loses {n} ({was} → {now})", "attacker loses {n} ({was} → {now})", loses),
-            ngettext("defender loses {n} ({was} → {now})", "defender loses {n} ({was} → {now})", loses),
-        )
+        said = by_side(side, _("attacker loses {n} ({was} → {now})"), _("defender loses {n} ({was} → {now})"))
         return said.format(n=loses, was=was, now=now)
     if was == now:
         return by_side(side, _("attacker: {suffers}"), _("defender: {suffers}")).format(suffers=suffers)

@@ -53,7 +53,7 @@ def document(rules: Ruleset, battles: Sequence[Battle], played: Played) -> dict[
         "kept_behind": played.kept,
         "rounds": rounds,
         "end": played.end,
-        "verdict": played.verdict[0].text,
+        "verdict": [s.as_dict() for s in played.verdict],  # its steps: the same in every language but their text
         "winner": "attacker" if played.end == "conquest" else "defender",
         "taken": played.taken,
         "left": {"attacker": _left(played.left[0]), "defender": _left(played.left[1])},

@@ -66,7 +66,7 @@ def report(rules: Ruleset, settled: Settled) -> str:
 
 def fought_round(rules: Ruleset, number: int, settled: Settled, before: Forces, after: Forces) -> list[str]:
     """A round of a whole fight played, under its heading: a tally's symbols and
-    retreats read best in its full table (a staged fight is fought over a few rounds)."""
+    retreats read best in its full table (such fights last a few rounds)."""
     return [styled(_("Round {n}").format(n=number), bold=True), *round_lines(rules, settled)]
 
 

@@ -305,7 +305,8 @@ class RankedFight:
         return found
 
     def battle(self, state: State) -> Battle:
-        """One round of a state as a battle: what the rules check before a fight is solved."""
+        """One round of a state as a battle: what the rules check before a fight is solved,
+        and what a fight played rules on, its units in the file's order, as a player lists them."""
         groups: dict[str, Units] = {}
         states = []
         for side, (front, rear) in zip(SIDES, map(self.side, state)):
@@ -316,7 +317,7 @@ class RankedFight:
                     per_unit[unit] += n
                     if index:
                         states.append((group, unit, self.rules.units[unit].states[index], n))
-                groups[group] = tuple(per_unit.items())
+                groups[group] = tuple((unit, per_unit[unit]) for unit in self.rules.units if per_unit[unit])
         return Battle.of_groups(groups, when=self.when, states=tuple(states))
 
     def round_battle(self, state: State) -> Battle:
