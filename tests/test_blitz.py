@@ -265,6 +265,11 @@ def test_a_stop_the_fight_cannot_take_is_refused(options: str, error: str) -> No
     assert fails(f"battle risk --attacker 5 --defender 3 {options}") == error
 
 
+def test_territories_in_turn_are_a_whole_fight() -> None:
+    said = fails("battle risk --attacker 5 --defender 3,5,2")
+    assert said == "error: territories in turn (--defender 3,5,2): whole fights only; add --until conquest"
+
+
 def test_a_negative_stop_is_refused_by_its_option() -> None:
     assert "--stop-at" in fails("battle risk --attacker 5 --defender 3 --until conquest --stop-at -1")
 

@@ -12,7 +12,7 @@ from typing import Any
 import click
 
 from referee.cli import completion
-from referee.cli.fights import stop_at_option
+from referee.cli.fights import stop_at_option, territories
 from referee.cli.helptext import described, helped
 from referee.cli.inplay import rules_in_play
 from referee.cli.journaling import journaled, printed_entry, record, writing
@@ -155,6 +155,11 @@ def rule(rules: Ruleset, told: BattleTold, as_json: bool, roll: bool = True, rep
 
     procedure = procedure_for(rules)
     refuse_unread(told.unread({*procedure.reads, *procedure.typed, "seed"}), not_read_by(rules))
+    if procedure.fight and len(territories(told.defender)) > 1:  # one attack has one defender
+        in_turn = say("error.fight.in_turn_example", "territories in turn (--defender 3,5,2)")
+        raise RefereeError(
+            say("error.fight.whole_only", "{what}: whole fights only; add --until conquest", what=in_turn)
+        )
     words = told.words()
     situation = procedure.read(rules, words)
     typed = {group: str(words[word]) for word, group in procedure.typed.items() if words[word] is not None}

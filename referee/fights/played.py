@@ -2,9 +2,12 @@
 each round (rounds apart by ';') or drawn by the referee: each round is the
 attack ruled by the door on the units left, through the same `settle` as
 one `battle`, and its result moves the fight as the odds' solver moves it,
-until the fight ends. The first round draws from the seed itself, so a fight
-over in one round is that `battle`; round k draws from a seed made of the
-seed and k, so every round draws its own dice and one seed repeats them all."""
+until the fight ends: a side has nothing left, a retreat ends it, the
+attacker is down to where it was told to stop, or a situation's rule fails
+the attack. Territories told in turn are fought one after the other, as the
+odds' chain fights them. The first round draws from the seed itself, so a
+fight over in one round is that `battle`; round k draws from a seed made of
+the seed and k, so every round draws its own dice and one seed repeats them all."""
 
 from __future__ import annotations
 
@@ -76,13 +79,13 @@ def play(
     state: tuple[int, Any] = (0, fight.start(battles[0]))
     parts = {group: text.split(ROUNDS_APART) for group, text in typed.items()}
     base = new_seed() if seed is None else seed
-    battles_: list[Battle] = []
+    round_battles: list[Battle] = []
     rounds: list[Settled] = []
     territory: list[int] = []
     before: list[Forces] = []
     after: list[Forces] = []
     while (end := chain.end(state)) is None:
-        territory_, inner = state
+        stage, inner = state
         if fight.end(inner) == "conquest":  # a territory taken short of the last: on to the next
             state = chain.after(state, MOVE_ON)
             continue
@@ -104,9 +107,9 @@ def play(
             raise RefereeError(
                 say("error.fight.in_round", "round {n}: {refused}", n=number, refused=refused.text), rule=refused.rule
             ) from None
-        battles_.append(now)
+        round_battles.append(now)
         rounds.append(settled)
-        territory.append(territory_)
+        territory.append(stage)
         before.append(forces(fight, inner))
         state = chain.after(state, fight.round_result(settled.ruling.outcome))
         after.append(forces(fight, state[1]))
@@ -128,7 +131,7 @@ def play(
     failing = fight.failing() if end == "failed" else ()
     ended = verdict(failing[0].rule if failing else fight.rule, end, len(rounds), bool(left[1]))
     return Played(
-        battles=tuple(battles_),
+        battles=tuple(round_battles),
         rounds=tuple(rounds),
         end=end,
         verdict=(ended, *territories_taken(fight.rule, taken, len(battles))),
@@ -148,8 +151,8 @@ def play(
 
 def forces(fight: Fought, state: Any) -> Forces:
     """Each side's units in a fight state, kept-behind ones aside."""
-    attacker, defender = (_left(side) for side in fight.left(state))
-    return (attacker, defender)
+    attacker, defender = fight.left(state)
+    return (_left(attacker), _left(defender))
 
 
 def _left(side: Counter[tuple[str, str]]) -> Left:
