@@ -79,7 +79,7 @@ def test_a_blitz_in_json_carries_every_round_whole() -> None:
     assert (got["end"], got["winner"], got["taken"]) == ("conquest", "attacker", 1)
     assert got["left"] == {"attacker": {"army": 4}, "defender": {}}
     assert got["kept_behind"] == 1 and got["stop_at"] is None
-    assert got["verdict"][0]["message"] == "fight.verdict.conquest" and got["verdict"][0]["values"] == {"n": 2}
+    assert got["verdict"][-1]["message"] == "fight.verdict.conquest" and got["verdict"][-1]["values"] == {"n": 2}
     assert got["explanation"][-1]["rule"] == "RK-W1"
     assert got["seed"] is None and got["typed"] == ["attacker", "defender"]
 
@@ -175,7 +175,7 @@ def test_a_landing_that_loses_its_armour_fails() -> None:
         "--when attacker:landing --until conquest --attacker-roll 1 --defender-roll 6"
     )
     assert (got["end"], got["winner"], len(got["rounds"])) == ("failed", "defender", 1)
-    assert got["verdict"][0]["rule"] == "FR-B14"
+    assert got["verdict"][-1]["rule"] == "FR-B14"
     assert got["left"]["attacker"] == {}
 
 
@@ -213,6 +213,7 @@ def test_territories_in_turn_leave_one_army_behind_on_each() -> None:
     assert [len(r["attacker"]["front"]) for r in got["rounds"]] == [3, 3]  # 4, then 3 once one stayed behind
     assert (got["end"], got["taken"], got["left"]) == ("conquest", 2, {"attacker": {"army": 3}, "defender": {}})
     assert [t["units"] for t in got["territories"]] == [{"army": 1}, {"army": 1}]
+    assert run_json("log")["entries"][-1]["outcome"] == "the attacker conquers"  # the ending, after the territories
     said = run(told).stdout
     assert "Territory 2 of 2: 3 armies attacking 1 army" in said
     assert "  RK-W1   2 of the 2 territories taken in turn" in said

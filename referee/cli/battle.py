@@ -12,7 +12,6 @@ from typing import Any
 import click
 
 from referee.cli import completion
-from referee.cli.fights import stop_at_option, territories
 from referee.cli.helptext import described, helped
 from referee.cli.inplay import rules_in_play
 from referee.cli.journaling import journaled, printed_entry, record, writing
@@ -29,6 +28,7 @@ from referee.cli.options import (
     ruleset_argument,
     seed_option,
     situation_options,
+    stop_at_option,
     strike_options,
     variant_option,
     whole,
@@ -155,7 +155,7 @@ def rule(rules: Ruleset, told: BattleTold, as_json: bool, roll: bool = True, rep
 
     procedure = procedure_for(rules)
     refuse_unread(told.unread({*procedure.reads, *procedure.typed, "seed"}), not_read_by(rules))
-    if procedure.fight and len(territories(told.defender)) > 1:  # one attack has one defender
+    if procedure.fight and told.defender and told_in_turn(told.defender):  # one attack has one defender
         in_turn = say("error.fight.in_turn_example", "territories in turn (--defender 3,5,2)")
         raise RefereeError(
             say("error.fight.whole_only", "{what}: whole fights only; add --until conquest", what=in_turn)
@@ -186,6 +186,16 @@ def rule(rules: Ruleset, told: BattleTold, as_json: bool, roll: bool = True, rep
         return
     line = on_this_throw(procedure, settled) if replay is None else replay[:-2]
     emit(as_json, document, lambda: report() + "\n\n" + how_to_pick(awaits, printed_entry()[1], line))
+
+
+def told_in_turn(defender: str) -> bool:
+    """Whether --defender names territories in turn (`3,5,2`); their reader is
+    loaded only where the words could be a list."""
+    if "," not in defender and ";" not in defender:
+        return False
+    from referee.cli.fights import territories
+
+    return len(territories(defender)) > 1
 
 
 def rule_fight(rules: Ruleset, told: BattleTold, as_json: bool) -> None:

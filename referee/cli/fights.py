@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, TypeVar
 import click
 
 from referee.cli.helptext import helped
-from referee.cli.options import F, Named, Told, emit, refuse_unread, whole
+from referee.cli.options import F, Named, Told, emit, refuse_unread, stop_at_option, whole
 from referee.core.errors import RefereeError
 from referee.ruleset.model import Ruleset
 from referee.rulings.ruling import SIDES, Side, listed, say
@@ -24,20 +24,6 @@ if TYPE_CHECKING:
     from referee.procedures.base import Battle
 
 T = TypeVar("T", bound=Told)
-
-
-def stop_at_option(f: F) -> F:
-    """--stop-at, for whole fights solved (odds) and played (battle)."""
-    return click.option(
-        "--stop-at",
-        "stop_at",
-        type=whole(0),
-        metavar="N",
-        help=helped(
-            "help.stop-at",
-            "In a whole fight the attacker stops (retreats) when down to N units, counted as --attacker counts them.",
-        ),
-    )(f)
 
 
 def fight_options(f: F) -> F:

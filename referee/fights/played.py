@@ -44,7 +44,7 @@ class Played:
     battles: tuple[Battle, ...]
     rounds: tuple[Settled, ...]
     end: str
-    verdict: tuple[Step, ...]  # how it ended; in a chain, also the territories taken
+    verdict: tuple[Step, ...]  # in a chain the territories taken, then how it ended
     left: Forces
     seed: int | None
     typed: tuple[str, ...]  # the groups typed in any round
@@ -134,7 +134,7 @@ def play(
         battles=tuple(round_battles),
         rounds=tuple(rounds),
         end=end,
-        verdict=(ended, *territories_taken(fight.rule, taken, len(battles))),
+        verdict=(*territories_taken(fight.rule, taken, len(battles)), ended),  # the ending last, as the log reads it
         left=left,
         seed=base if drew else None,
         typed=tuple(parts),

@@ -6,7 +6,6 @@ from collections import Counter
 from itertools import zip_longest
 from typing import TYPE_CHECKING, cast
 
-from referee.render import compact
 from referee.render.battle import document
 from referee.render.battle import odds as odds
 from referee.render.text import View, by_side, ruling_page, ruling_title, seed_line, sentences, side_word, spoken, table
@@ -97,6 +96,8 @@ def ruled(rules: Ruleset, situation: object, settled: Settled) -> View:
 def fought_round(rules: Ruleset, number: int, settled: Settled, before: Forces, after: Forces) -> list[str]:
     """A round of a whole fight played, on one line: each side's dice high to
     low, a paired die's bonus after it, and what the round cost each side."""
+    from referee.render import compact
+
     outcome = cast("Round", settled.ruling.outcome)
     costs = []
     for side in SIDES:
