@@ -245,7 +245,8 @@ def test_land_battle_fights_by_simultaneous_fire_too() -> None:
 def test_a_round_that_hits_nobody_is_said_and_fought_again() -> None:
     land = Path(__file__).resolve().parent.parent / "docs" / "examples" / "landbattle.yaml"
     said = run(
-        f"battle {land} --attacker tank --defender infantry --until conquest --attacker-roll '6;2' --defender-roll '6;2'"
+        f"battle {land} --attacker tank --defender infantry --until conquest "
+        "--attacker-roll '6;2' --defender-roll '6;2'"
     ).stdout
     assert "round 1: 6 against 6 — nothing happens" in said
     assert "round 2: 2 against 2 — attacker loses 1 (1 → 0); defender loses 1 (1 → 0)" in said
