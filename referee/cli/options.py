@@ -163,6 +163,20 @@ def seed_option(f: F) -> F:
     )(f)
 
 
+def stop_at_option(f: F) -> F:
+    """--stop-at, for whole fights solved (odds) and played (battle)."""
+    return click.option(
+        "--stop-at",
+        "stop_at",
+        type=whole(0),
+        metavar="N",
+        help=helped(
+            "help.stop-at",
+            "In a whole fight the attacker stops (retreats) when down to N units, counted as --attacker counts them.",
+        ),
+    )(f)
+
+
 FORCES = {  # side -> its help
     "attacker": helped("help.attacker", 'The attacker\'s units, e.g. "2 trooper, heavy".'),
     "defender": helped("help.defender", 'The defender\'s units, e.g. "2 trooper, heavy".'),
