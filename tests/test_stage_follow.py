@@ -128,3 +128,40 @@ def test_a_number_by_unit_needs_one_kind_of_defender(volley: Path) -> None:
 def test_the_file_is_checked(volley: Path, old: str, new: str, error: str) -> None:
     volley.write_text(VOLLEY.replace(old, new), encoding="utf-8")
     assert error in fails(f"validate {volley}")
+
+
+GAUNTLET = Path(__file__).resolve().parent.parent / "docs" / "examples" / "gauntlet.yaml"
+TROOPER_SHOOTS = """\
+format: 1
+name: trooperchain
+title: Trooper chain
+source: the Gauntlet trooper's shooting written as stages
+rules:
+  GT-1: "One fighter shoots at one fighter: to hit, to wound, then the target's save."
+dice:
+  d6: {faces: [1, 2, 3, 4, 5, 6]}
+units: {trooper: {}, veteran: {}, brute: {}, runt: {}}
+attacks:
+  shoot:
+    procedure: staged
+    rule: GT-1
+    label: shooting
+    attacker: {die: d6, roll: {by: units}, read: {aim: {number: 4}}}
+    defender: {die: d6}
+    follow:
+      steps:
+        - {name: to wound, die: d6, aim: {number: 4}, units: {veteran: 5, brute: 6, runt: 3}}
+        - {name: armour save, roller: defender, die: d6, aim: {number: 5}, units: {veteran: 3, brute: 7, runt: 6}}
+    costs: {losses: [hit]}
+"""
+
+
+@pytest.mark.parametrize("target", ["trooper", "veteran", "brute", "runt"])
+def test_the_roll_chain_preset_is_the_follow_stage_with_one_die(tmp_path: Path, target: str) -> None:
+    """Gauntlet's trooper shooting, as the roll-chain preset and as stages: one unsaved wound equally likely."""
+    staged = tmp_path / "chain.yaml"
+    staged.write_text(TROOPER_SHOOTS, encoding="utf-8")
+    preset = run_json(f"odds {GAUNTLET} --attacker trooper --defender {target}")["outcomes"]
+    through = sum((Fraction(o["probability"]) for o in preset if o["result"]), Fraction(0))
+    stages = run_json(f"odds {staged} --attacker trooper --defender {target}")["outcomes"]
+    assert {o["defender_loses"]: Fraction(o["probability"]) for o in stages} == {1: through, 0: 1 - through}
