@@ -215,18 +215,28 @@ def prepare(rules: Ruleset, name: str, params: Staged, battle: Battle) -> Callab
         symbols = count.count(readings[side], faces, order)
         if faces:
             steps.append(_rolled(rules, params, side, faces, symbols))
-        if side == Side.ATTACKER and params.follow and faces:
-            symbol = params.follow.symbol
-            symbols[symbol], said = follow.follow(
-                rules,
-                params.follow,
-                needed,
-                symbols.get(symbol, 0),
-                lambda i: pips(throw.get(follow.group(i), ())),
-                cite(params, "follow"),
-            )
-            steps += said
         return faces, symbols
+
+    def followed(
+        faces: Mapping[Side, tuple[Face, ...]], symbols: Mapping[Side, dict[str, int]], throw: Throw, steps: list[Step]
+    ) -> dict[Side, dict[str, int]]:
+        """The symbols as they go on to cancel and costs: the attacker's, where
+        it rolled, with what comes through its follow-up rolls (the symbols
+        its faces read stay in the ruling as read)."""
+        if params.follow is None or not faces.get(Side.ATTACKER):
+            return dict(symbols)
+        symbol = params.follow.symbol
+        attacker = dict(symbols[Side.ATTACKER])
+        attacker[symbol], said = follow.follow(
+            rules,
+            params.follow,
+            needed,
+            attacker.get(symbol, 0),
+            lambda i: pips(throw.get(follow.group(i), ())),
+            cite(params, "follow"),
+        )
+        steps += said
+        return {**symbols, Side.ATTACKER: attacker}
 
     def exchange(
         symbols: Mapping[Side, Mapping[str, int]], steps: list[Step], throw: Throw
@@ -243,13 +253,17 @@ def prepare(rules: Ruleset, name: str, params: Staged, battle: Battle) -> Callab
         symbols: dict[Side, dict[str, int]] = {}
         for side in SIDES:
             faces[side], symbols[side] = ((), dict(silent)) if side == back else read_side(side, throw, steps)
-        kept, (loses, retreats) = exchange(symbols, steps, throw)
+        kept, (loses, retreats) = exchange(followed(faces, symbols, throw, steps), steps, throw)
         dice = dict(rolls)
         if back is not None and rolls[back]:
             if costs.stands(params.costs, battle, back, loses[back], retreats[back]):
                 steps += [step(cite(params, "back"), "roll.back", "the {side} battles back", side=back), *told[back]]
                 faces[back], symbols[back] = read_side(back, throw, steps)
-                again, (more, further) = exchange({back: symbols[back], back.other: dict(silent)}, steps, throw)
+                again, (more, further) = exchange(
+                    followed({back: faces[back]}, {back: symbols[back], back.other: dict(silent)}, throw, steps),
+                    steps,
+                    throw,
+                )
                 kept[back] = again[back]
                 loses = {side: loses[side] + more[side] for side in SIDES}
                 retreats = {side: retreats[side] + further[side] for side in SIDES}
