@@ -263,13 +263,19 @@ class Table(cmd.Cmd):
 
 def completed(line: str, text: str) -> list[str]:
     """What readline may put in place of `text`, the end of the last word of
-    `line`: each candidate for that word with its start as typed, a space
-    outside quotes escaped."""
+    `line`: each candidate for that word with its start as typed. Outside
+    quotes, a space in it is escaped and one after it ends the word, as a
+    shell's completion does (Python's readline adds none); a folder's path
+    goes on."""
     words, incomplete, quoted = _split(line)
     if not incomplete.endswith(text):
         return []
     kept = [value for value in candidates(words, incomplete) if value.startswith(incomplete)]
-    return [text + (rest if quoted else rest.replace(" ", "\\ ")) for rest in (v[len(incomplete) :] for v in kept)]
+    ends = "" if quoted else " "
+    return [
+        text + (rest if quoted else rest.replace(" ", "\\ ")) + ("" if rest.endswith(os.sep) else ends)
+        for rest in (value[len(incomplete) :] for value in kept)
+    ]
 
 
 def candidates(words: list[str], incomplete: str) -> list[str]:
