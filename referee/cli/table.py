@@ -127,9 +127,13 @@ class Table(cmd.Cmd):
     @contextlib.contextmanager
     def history(self) -> Iterator[None]:
         """The commands of earlier evenings come back with up-arrow; this
-        evening's are kept for the next one."""
-        import readline
-
+        evening's are kept for the next one. A Python without readline
+        (Windows') gives a table without either, and without completion."""
+        try:
+            import readline
+        except ImportError:
+            yield
+            return
         from referee.core.userdirs import table_history
 
         path = table_history()
