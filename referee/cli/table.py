@@ -89,7 +89,6 @@ class Table(cmd.Cmd):
         super().__init__(completekey="tab" if interactive else "")  # piped: no readline
         self.interactive, self.as_json, self.language = interactive, as_json, language
         self.commands = self.refused = 0
-        self.matches: list[str] = []
         self.held = contextlib.ExitStack()
         self.journal: Journal | None = None
         self.prompt = self.prompted()
