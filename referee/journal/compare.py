@@ -1,6 +1,9 @@
 """What differs between the ruling recorded and the ruling given again, as
 paths into the JSON document ("defender.loses: 1 → 2"). A field the ruling
-gained since it was recorded is no difference while it says nothing (null).
+gained since it was recorded is no difference: the entry did not say it, so
+today's ruling cannot contradict it (a ruling recorded before it named the
+game's word for a retreat still stands). What the entry recorded is
+compared whole, and the chain already refuses an entry edited since.
 
 An explanation's step is compared by its rule and its text: its message id
 and values say the same text in another form, and a step recorded before
@@ -75,8 +78,7 @@ def differences(then: Any, now: Any) -> list[Difference]:
 def _differences(then: Any, now: Any, path: str = "") -> list[Difference]:
     if isinstance(then, dict) and isinstance(now, dict):
         found: list[Difference] = []
-        # A key the stored ruling lacks that says nothing now (null) is a field added since, not a difference.
-        for key in [*then, *(k for k in now if k not in then and now[k] is not None)]:
+        for key in then:  # a key the stored ruling lacks is a field added since, not a difference
             sub = f"{path}.{key}" if path else str(key)
             found += _differences(then.get(key, MISSING), now.get(key, MISSING), sub)
         return found

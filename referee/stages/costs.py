@@ -5,18 +5,20 @@ misfire); a retreat moves a unit the steps its kind takes, and where that
 side cannot retreat, its retreats become losses; a side loses no more than
 its units' strength, and one that loses it all does not retreat. For a comparison
 won: the loser removes units by the surplus (capped at its units), all of
-them, takes the surplus as wounds, or nothing, and chooses which units go."""
+them, takes the surplus as wounds, or nothing, and chooses which units go.
+For a hit: a damage roll, its dice summed with a number, rolled again on a
+critical hit (`DamageRoll`)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from referee.core.errors import RefereeError
 from referee.core.records import section
 from referee.ruleset.crosscheck import Fail, names_exist
 from referee.ruleset.spec import EMPTY, Integer, Record, Seq, Table, Text, field
-from referee.rulings.ruling import SIDES, Side, Step, Value, either, listed, say, say_n, spaced, step, step_n
+from referee.rulings.ruling import SIDES, Side, Step, Value, either, listed, say, say_n, spaced, step, step_n, summed
 from referee.words.language import pgettext
 from referee.words.names import counted
 
@@ -37,6 +39,84 @@ class Word:
     def counted(self, rules: Ruleset, n: int) -> str:
         """'2 figures': a count in the game's word, said as the file words it."""
         return say("costs.counted", "{n} {word}", n=n, word=rules.said(self.one if n == 1 else self.many))
+
+
+@section
+class DamageRoll:
+    """The roll after a hit that says how much the target loses: dice plus a
+    number, the dice rolled again on a critical hit."""
+
+    die: str = field(Text(), "the damage die (a key of 'dice', numbered faces)")
+    dice: int = field(Integer(minimum=1, maximum=20), "how many damage dice a hit rolls", 1)
+    plus: int = field(Integer(), "added to the dice's sum (a longsword's +3)", 0)
+    critical: int = field(
+        Integer(minimum=1, maximum=4), "a critical hit rolls the damage dice this many times (2: doubled)", 2
+    )
+
+    def cross_check(self, rules: Ruleset, path: str, fail: Fail) -> None:
+        """The die exists and its faces are numbers: damage is their sum."""
+        names_exist(fail, pgettext("kind", "die"), [(f"{path}.die", self.die)], rules.dice)
+        if not all(isinstance(face, int) for face in rules.dice[self.die].faces):
+            numbered = pgettext("file.numbered_damage", "'{die}' needs numbered faces: damage is their sum")
+            raise fail(f"{path}.die", numbered.format(die=self.die))
+
+    @property
+    def extra(self) -> int:
+        """The dice a critical hit rolls on top of a hit's."""
+        return self.dice * (self.critical - 1)
+
+
+def damage(
+    rules: Ruleset, spec: DamageRoll, loss: Word | None, rolled: Sequence[int], critical: bool, rule: str
+) -> tuple[int, Step]:
+    """The damage a hit deals: the dice rolled (with the extra ones of a
+    critical hit), plus the file's number, never below 0; and the step that says so."""
+    total = max(0, sum(rolled) + spec.plus)
+    said: dict[str, Value] = {
+        "sum": summed([*map(str, rolled), *([str(spec.plus)] if spec.plus else [])]),
+        "total": total,
+        "losses": damage_said(rules, loss, total),
+        "times": spec.critical,
+    }
+    if critical:
+        return total, step(
+            rule,
+            "damage.critical",
+            "a critical hit rolls the damage dice {times} times: {sum} = {total}: {losses}",
+            **said,
+        )
+    return total, step(rule, "damage.rolled", "damage roll {sum} = {total}: {losses}", **said)
+
+
+def damage_dealt(
+    rules: Ruleset,
+    spec: DamageRoll,
+    loss: Word | None,
+    hits: int,
+    criticals: int,
+    rolled: Sequence[int],
+    extra: Sequence[int],
+    rule: str,
+) -> tuple[int, list[Step]]:
+    """The damage of `hits` hits, one damage roll each from the dice `rolled`
+    in order, the first `criticals` of them critical with their extra dice
+    from `extra`; and a step for each roll."""
+    total, steps = 0, []
+    for i in range(hits):
+        critical = i < criticals
+        more = extra[i * spec.extra : (i + 1) * spec.extra] if critical else ()
+        dice = [*rolled[i * spec.dice : (i + 1) * spec.dice], *more]
+        dealt, said = damage(rules, spec, loss, dice, critical, rule)
+        total += dealt
+        steps.append(said)
+    return total, steps
+
+
+def damage_said(rules: Ruleset, loss: Word | None, n: int) -> str:
+    """'7 hit points', '7 damage': what damage takes, in the game's word where the file names one."""
+    if loss:
+        return loss.counted(rules, n)
+    return say_n("count.damage", "{n} damage", "{n} damage", n)
 
 
 @section
@@ -66,6 +146,12 @@ class Costs:
     )
     loss: Word = field(Record(Word), "the game's word for a loss", Word(one="loss", many="losses"))
     retreat: Word = field(Record(Word), "the game's word for one step of a retreat", Word(one="step", many="steps"))
+    damage: DamageRoll | None = field(
+        Record(DamageRoll),
+        "each symbol among losses costs a damage roll instead of one loss, counted in 'loss'; "
+        "as many as the side keeps of the symbol critical roll theirs as a critical hit",
+        None,
+    )
 
     def cross_check(self, rules: Ruleset, path: str, fail: Fail) -> None:
         situation = pgettext("kind", "situation")
@@ -73,19 +159,36 @@ class Costs:
         for key in ("strength", "retreat_steps"):
             named = [(f"{path}.{key}", u) for u in getattr(self, key)]
             names_exist(fail, pgettext("kind", "unit"), named, rules.units)
+        if self.damage and not self.losses:
+            raise fail(
+                f"{path}.damage",
+                pgettext("file.damage_losses", "a damage roll follows each symbol among 'losses': name at least one"),
+            )
+        if self.damage:
+            self.damage.cross_check(rules, f"{path}.damage", fail)
 
 
 def costs(
-    rules: Ruleset, spec: Costs, kept: Mapping[Side, Mapping[str, int]], battle: Battle, rule: str
+    rules: Ruleset,
+    spec: Costs,
+    kept: Mapping[Side, Mapping[str, int]],
+    battle: Battle,
+    rule: str,
+    dealt: Mapping[Side, tuple[int, list[Step]]] | None = None,
 ) -> tuple[dict[Side, int], dict[Side, int], list[Step]]:
     """The losses and retreats each side takes from the symbols the other
-    kept, and the losses from its own symbols that cost itself."""
+    kept, and the losses from its own symbols that cost itself; where the file
+    rolls damage, the losses from the other's symbols are the damage it `dealt`."""
     loses = dict.fromkeys(SIDES, 0)
     retreats = dict.fromkeys(SIDES, 0)
     steps = []
     for side in SIDES:
         target = side.other
-        loses[target] = sum(kept[side].get(s, 0) for s in spec.losses)
+        if dealt is None:
+            loses[target] = sum(kept[side].get(s, 0) for s in spec.losses)
+        else:
+            loses[target], rolled = dealt[side]
+            steps += rolled
         own = [spaced(s, kept[target][s]) for s in spec.own_losses if kept[target].get(s)]
         if own:
             mine = sum(kept[target][s] for s in spec.own_losses)

@@ -1,19 +1,23 @@
 """How a face reads: the symbols each face carries (several, or none), which
 may change with the target's kind (a face that hits infantry does not hit
 armour) and with a named situation (a token turns a face into a hit). A
-symbol is the file's own word: a hit, a critical hit, a retreat, an evade."""
+symbol is the file's own word: a hit, a critical hit, a retreat, an evade.
+A numbered face may also read by aiming: the face plus a modifier against a
+target number is a hit, with the natural results of the lowest and the
+highest face (`Aim`)."""
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
+from referee.chance.dice import pips
 from referee.core.errors import RefereeError
 from referee.core.records import section
 from referee.ruleset.crosscheck import Fail, names_exist, not_a_face
-from referee.ruleset.spec import EMPTY, FACE, Seq, Table, Text, field
-from referee.rulings.ruling import Side, Step, both, listed, say, step
+from referee.ruleset.spec import EMPTY, FACE, Boolean, Integer, Record, Seq, Table, Text, field
+from referee.rulings.ruling import Side, Step, Value, both, listed, say, step
 from referee.stages.count import nothing
 from referee.stages.roll import applies
 from referee.words.language import pgettext
@@ -24,6 +28,79 @@ if TYPE_CHECKING:
 
 Reading = Mapping[str, tuple[str, ...]]  # a face (as text) -> the symbols it carries
 SYMBOLS = Table(Seq(Text()), keys=FACE)
+HIT, CRITICAL = "hit", "critical"  # the symbols an aimed face carries
+
+
+@section
+class Natural:
+    """Faces of the hit die that decide whatever the number needed (a d20's
+    natural 1 and natural 20)."""
+
+    miss: bool = field(Boolean(), "true if the lowest face always misses", False)
+    hit: bool = field(Boolean(), "true if the highest face always hits (never where a table says cannot)", False)
+    critical: bool = field(Boolean(), "true if the highest face, hitting, is a critical hit", False)
+
+
+@section
+class Aim:
+    """A numbered face plus a modifier against a target number: reaching it
+    reads a hit; the natural faces decide whatever the number."""
+
+    number: int = field(Integer(), "the number the face plus 'plus' must reach, or pass, to hit")
+    plus: int = field(Integer(), "added to every face (a d20's attack bonus)", 0)
+    natural: Natural = field(Record(Natural), "faces that decide whatever the number", Natural())
+
+    def symbols(self) -> tuple[str, ...]:
+        """What an aimed face may carry: a hit, and a critical hit where the highest face is one."""
+        return (HIT, CRITICAL) if self.natural.critical else (HIT,)
+
+
+def aimed(faces: Sequence[int], needed: int | None, natural: Natural) -> dict[str, tuple[str, ...]]:
+    """What each face reads against the number it must reach (None: no face
+    can hit, whatever the natural faces): a hit, a hit and a critical hit, or
+    nothing; the lowest and the highest face as `natural` says."""
+    lowest, highest = min(faces), max(faces)
+
+    def read(face: int) -> tuple[str, ...]:
+        if needed is None or (natural.miss and face == lowest):
+            return ()
+        if face == highest and (natural.hit or face >= needed):
+            return (HIT, CRITICAL) if natural.critical else (HIT,)
+        return (HIT,) if face >= needed else ()
+
+    return {str(face): read(face) for face in faces}
+
+
+def aim_step(
+    faces: Sequence[int], needed: int | None, natural: Natural, roll: int, rule: str, natural_rule: str
+) -> Step:
+    """Why one face rolled hits or misses: a number no roll meets, then the
+    natural faces (citing `natural_rule`), then the number."""
+    said: dict[str, Value] = {"roll": roll, "number": needed or 0}
+    read = aimed(faces, needed, natural)[str(roll)]
+    if needed is None:
+        return step(rule, "roll.cannot", "rolled {roll}: no roll can hit", **said)
+    if natural.miss and roll == min(faces):
+        return step(
+            natural_rule,
+            "roll.natural_miss",
+            "rolled {roll}, the lowest face: a miss, whatever the number needed ({number}+)",
+            **said,
+        )
+    if CRITICAL in read:
+        return step(
+            natural_rule, "roll.critical", "rolled {roll}, the highest face, against {number}+: a critical hit", **said
+        )
+    if read and roll < needed:
+        return step(
+            natural_rule,
+            "roll.natural_hit",
+            "rolled {roll}, the highest face: a hit, whatever the number needed ({number}+)",
+            **said,
+        )
+    if read:
+        return step(rule, "roll.hit", "rolled {roll} against {number}+: a hit", **said)
+    return step(rule, "roll.miss", "rolled {roll} against {number}+: a miss", **said)
 
 
 @section
@@ -31,11 +108,16 @@ class Read:
     """How a side's faces read: the symbols of each face, and the readings
     that replace them against a kind of target or in a named situation."""
 
-    faces: Reading = field(SYMBOLS, "each face's symbols (a face left out carries none)")
+    faces: Reading = field(
+        SYMBOLS, "each face's symbols (a face left out carries none, or what 'aim' reads); they come after 'aim'", EMPTY
+    )
     against: Mapping[str, Reading] = field(
         Table(SYMBOLS),
         "by the target's unit (a key of 'units'): faces whose symbols are replaced against that unit",
         EMPTY,
+    )
+    aim: Aim | None = field(
+        Record(Aim), "numbered faces read against a target number: a hit, or a hit and a critical hit", None
     )
     when: Mapping[str, Reading] = field(
         Table(SYMBOLS),
@@ -49,6 +131,9 @@ class Read:
         """Every face named is a face of the die; units and situations exist;
         a face two situations replace says how it reads when both apply."""
         faces = {str(f) for f in rules.dice[die].faces}
+        if self.aim and not all(isinstance(face, int) for face in rules.dice[die].faces):
+            numbered = pgettext("file.numbered_aim", "'{die}' needs numbered faces: a face is aimed at a number")
+            raise fail(f"{path}.aim", numbered.format(die=die))
         tables = [("faces", self.faces), *((f"against.{u}", r) for u, r in self.against.items())]
         for where, reading in [*tables, *((f"when.{s}", r) for s, r in self.when.items())]:
             for face in reading:
@@ -89,7 +174,8 @@ class Read:
     def symbols(self) -> tuple[str, ...]:
         """Every symbol a face may carry, in the order the file first writes them."""
         readings = [self.faces, *self.against.values(), *self.when.values()]
-        return tuple(dict.fromkeys(s for r in readings for symbols in r.values() for s in symbols))
+        aimed = self.aim.symbols() if self.aim else ()
+        return tuple(dict.fromkeys([*aimed, *(s for r in readings for symbols in r.values() for s in symbols)]))
 
 
 def reading(
@@ -97,8 +183,8 @@ def reading(
 ) -> tuple[dict[str, tuple[str, ...]], list[Step]]:
     """What each face of this side's die reads in this battle, and the steps
     that say why a face reads otherwise than its own symbols."""
-    read = dict(spec.faces)
-    steps = []
+    read, steps = _aim(rules, spec, die, rule)
+    read.update(spec.faces)
     if spec.against:
         target = {u for u, _ in battle.side(side.other)}
         if len(target) > 1:
@@ -143,6 +229,20 @@ def reading(
                 )
             )
     return read, steps
+
+
+def _aim(rules: Ruleset, spec: Read, die: str, rule: str) -> tuple[dict[str, tuple[str, ...]], list[Step]]:
+    """What the faces read by aiming, and the step that gives the number on the die; nothing without 'aim'."""
+    if spec.aim is None:
+        return {}, []
+    aim, faces = spec.aim, pips(rules.dice[die].faces)
+    needed = aim.number - aim.plus
+    said: dict[str, Value] = {"needed": needed, "number": aim.number, "plus": f"{aim.plus:+d}"}
+    if aim.plus:
+        return aimed(faces, needed, aim.natural), [
+            step(rule, "read.aim_plus", "a die {plus} hits on {number}: {needed}+ on the die", **said)
+        ]
+    return aimed(faces, needed, aim.natural), [step(rule, "read.aim", "a die hits on {needed}+", **said)]
 
 
 def together(key: str) -> tuple[str, ...]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from functools import partial
 
-from referee.chance.dice import Face
+from referee.chance.dice import Face, pips
 from referee.core.errors import RefereeError, setting
 from referee.outcomes.tally import Tally, TallySide
 from referee.procedures.base import Battle, DiceNeed, Throw, attack_name, cite, read_need, side_pool
@@ -35,7 +35,7 @@ def odds_keys(params: Staged) -> tuple[str, ...]:
         losing, retreating = carried & set(params.costs.losses), carried & set(params.costs.retreats)
         if carried & set(params.costs.own_losses):
             keys.append(f"{side}_loses")
-        if len(losing) > 1:
+        if len(losing) > 1 and not params.costs.damage:
             keys.append(f"{side}_scores")
             continue
         if losing:
@@ -64,7 +64,53 @@ def dice_needed(rules: Ruleset, params: Staged, battle: Battle) -> dict[str, Dic
             die = rules.dice[stages.die].die
             pool = side_pool(stages.pool, die, readings, battle, side, chooser)
             need[side.value] = read_need(die, rolls[side], cite(params, "roll"), readings, pool)
+            need.update(_damage_need(rules, params, side, rolls[side], readings))
     return need
+
+
+def _damage_need(rules: Ruleset, params: Staged, side: Side, rolls: int, readings: read.Reading) -> dict[str, DiceNeed]:
+    """A side's damage dice, where each hit costs a damage roll: enough for
+    every hit its dice can read (an exploding die counted with every die it
+    may add), then the extra dice of critical hits; each die read in its
+    order, so each is a run of its own for odds."""
+    damage, stages = params.costs.damage, getattr(params, side)
+    most = max((sum(s in params.costs.losses for s in symbols) for symbols in readings.values()), default=0)
+    if damage is None or not most:
+        return {}
+    explode = stages.pool.explode.depth + 1 if stages.pool and stages.pool.explode else 1
+    hits, die, rule = rolls * most * explode, rules.dice[damage.die].die, cite(params, "costs")
+
+    def in_order(count: int) -> DiceNeed:
+        return DiceNeed(die, count, rule, runs=((die, 1),) * count)
+
+    need = {f"{side.value}_damage": in_order(hits * damage.dice)}
+    if damage.extra and read.CRITICAL in stages.read.symbols():
+        need[f"{side.value}_critical"] = in_order(hits * damage.extra)
+    return need
+
+
+def _dealt(
+    rules: Ruleset, params: Staged, kept: Mapping[Side, Mapping[str, int]], throw: Throw
+) -> dict[Side, tuple[int, list[Step]]] | None:
+    """The damage each side's hits deal where the file rolls damage (None where
+    it does not): one roll per hit kept, as many critical as its criticals."""
+    damage = params.costs.damage
+    if damage is None:
+        return None
+    dealt = {}
+    for side in SIDES:
+        hits = sum(kept[side].get(s, 0) for s in params.costs.losses)
+        dealt[side] = costs.damage_dealt(
+            rules,
+            damage,
+            params.costs.loss,
+            hits,
+            min(kept[side].get(read.CRITICAL, 0), hits),
+            pips(throw.get(f"{side.value}_damage", ())),
+            pips(throw.get(f"{side.value}_critical", ())),
+            cite(params, "costs"),
+        )
+    return dealt
 
 
 def _distance_read(rules: Ruleset, params: Staged, battle: Battle) -> None:
@@ -148,11 +194,11 @@ def prepare(rules: Ruleset, name: str, params: Staged, battle: Battle) -> Callab
         return faces, symbols
 
     def exchange(
-        symbols: Mapping[Side, Mapping[str, int]], steps: list[Step]
+        symbols: Mapping[Side, Mapping[str, int]], steps: list[Step], throw: Throw
     ) -> tuple[dict[Side, dict[str, int]], Paid]:
         """What the symbols keep once cancelled, and what they cost each side."""
         kept, said = count.cancel(symbols, cancels, cite(params, "cancel"), rules.said)
-        loses, retreats, paid = _costs(rules, params, battle, kept)
+        loses, retreats, paid = _costs(rules, params, battle, kept, _dealt(rules, params, kept, throw))
         steps += [*said, *paid]
         return kept, (loses, retreats)
 
@@ -162,13 +208,13 @@ def prepare(rules: Ruleset, name: str, params: Staged, battle: Battle) -> Callab
         symbols: dict[Side, dict[str, int]] = {}
         for side in SIDES:
             faces[side], symbols[side] = ((), dict(silent)) if side == back else read_side(side, throw, steps)
-        kept, (loses, retreats) = exchange(symbols, steps)
+        kept, (loses, retreats) = exchange(symbols, steps, throw)
         dice = dict(rolls)
         if back is not None and rolls[back]:
             if costs.stands(params.costs, battle, back, loses[back], retreats[back]):
                 steps += [step(cite(params, "back"), "roll.back", "the {side} battles back", side=back), *told[back]]
                 faces[back], symbols[back] = read_side(back, throw, steps)
-                again, (more, further) = exchange({back: symbols[back], back.other: dict(silent)}, steps)
+                again, (more, further) = exchange({back: symbols[back], back.other: dict(silent)}, steps, throw)
                 kept[back] = again[back]
                 loses = {side: loses[side] + more[side] for side in SIDES}
                 retreats = {side: retreats[side] + further[side] for side in SIDES}
@@ -230,13 +276,18 @@ def _rolled(rules: Ruleset, params: Staged, side: Side, faces: tuple[object, ...
 
 
 def _costs(
-    rules: Ruleset, params: Staged, battle: Battle, kept: Mapping[Side, Mapping[str, int]]
+    rules: Ruleset,
+    params: Staged,
+    battle: Battle,
+    kept: Mapping[Side, Mapping[str, int]],
+    dealt: Mapping[Side, tuple[int, list[Step]]] | None,
 ) -> tuple[dict[Side, int], dict[Side, int], list[Step]]:
-    """What each side loses and retreats: by the symbols it faces, and, where
-    the file compares, what the loser of the comparison takes."""
+    """What each side loses and retreats: by the symbols it faces (or the
+    damage they `dealt`), and, where the file compares, what the loser of the
+    comparison takes."""
     spec = params.costs
     if params.compare is None or spec.losses or spec.retreats or spec.own_losses:
-        loses, retreats, paid = costs.costs(rules, spec, kept, battle, cite(params, "costs"))
+        loses, retreats, paid = costs.costs(rules, spec, kept, battle, cite(params, "costs"), dealt)
     else:
         loses, retreats, paid = dict.fromkeys(SIDES, 0), dict.fromkeys(SIDES, 0), []
     if params.compare is None:

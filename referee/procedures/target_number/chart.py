@@ -10,9 +10,9 @@ from referee.outcomes.strike import AGREED, Strike, StrikeChart, StrikeTerms
 from referee.procedures.base import Words
 from referee.procedures.target_number.grammar import TargetNumber
 from referee.procedures.target_number.reader import attack, named
-from referee.procedures.target_number.resolver import losses as said_losses
 from referee.procedures.target_number.resolver import needed
 from referee.ruleset.model import Ruleset
+from referee.stages import costs
 from referee.words.language import _
 
 CHART_WORDS = frozenset({"kind", "wounds", "modifiers", *AGREED})  # what a chart is of; the values are every pair
@@ -38,7 +38,7 @@ def _target_value(rules: Ruleset, params: TargetNumber) -> str:
 
 def losses(rules: Ruleset, n: int) -> str:
     """'7 hit points': damage as the report says it, in the game's word where the file names one."""
-    return str(said_losses(rules, attack(rules), n))
+    return costs.damage_said(rules, attack(rules).loss, n)
 
 
 def losses_head(rules: Ruleset) -> str:

@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING, ClassVar
 from referee.core.records import section
 from referee.ruleset.crosscheck import Fail, names_exist, unambiguous
 from referee.ruleset.spec import EMPTY, RULE, Boolean, Either, Integer, Record, Seq, Table, Text, field
-from referee.stages.costs import Word
+from referee.stages.costs import DamageRoll, Word
+from referee.stages.read import Natural
 from referee.words.language import pgettext
 
 if TYPE_CHECKING:
@@ -72,29 +73,6 @@ class WoundRoll:
 
     adds_wounds: bool = field(Boolean(), "true if the wounds the target already has are added")
     wounds_per_hit: int = field(Integer(minimum=1), "wounds a hit gives when it does not take the target out", 1)
-
-
-@section
-class Natural:
-    """Faces of the hit die that decide whatever the number needed (a d20's
-    natural 1 and natural 20)."""
-
-    miss: bool = field(Boolean(), "true if the lowest face always misses", False)
-    hit: bool = field(Boolean(), "true if the highest face always hits, unless the table says cannot", False)
-    critical: bool = field(Boolean(), "true if the highest face, hitting, is a critical hit", False)
-
-
-@section
-class DamageRoll:
-    """The roll after a hit that says how much the target loses: dice plus a
-    number, the dice rolled again on a critical hit."""
-
-    die: str = field(Text(), "the damage die (a key of 'dice', numbered faces)")
-    dice: int = field(Integer(minimum=1, maximum=20), "how many damage dice a hit rolls", 1)
-    plus: int = field(Integer(), "added to the dice's sum (a longsword's +3)", 0)
-    critical: int = field(
-        Integer(minimum=1, maximum=4), "a critical hit rolls the damage dice this many times (2: doubled)", 2
-    )
 
 
 @section
@@ -210,14 +188,7 @@ class TargetNumber:
                 ),
             )
         if self.damage:
-            names_exist(fail, pgettext("kind", "die"), [(f"{path}.damage.die", self.damage.die)], rules.dice)
-        if self.damage and not all(isinstance(face, int) for face in rules.dice[self.damage.die].faces):
-            raise fail(
-                f"{path}.damage.die",
-                pgettext("file.numbered_damage", "'{die}' needs numbered faces: damage is their sum").format(
-                    die=self.damage.die
-                ),
-            )
+            self.damage.cross_check(rules, f"{path}.damage", fail)
         seen: set[int] = set()
         for i, row in enumerate(self.table):
             if row.difference in seen:

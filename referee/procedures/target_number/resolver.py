@@ -33,6 +33,7 @@ from referee.rulings.ruling import (
     step,
     summed,
 )
+from referee.stages import costs, read
 from referee.words.names import article
 
 # the number needed and what follows a hit are the same for every throw
@@ -81,9 +82,8 @@ def dice_needed(rules: Ruleset, params: TargetNumber, strike: Strike) -> dict[st
     if params.damage:
         damage = rules.dice[params.damage.die].die
         need["damage"] = DiceNeed(damage, params.damage.dice, cite(params, "damage"))
-        extra = params.damage.dice * (params.damage.critical - 1)
-        if params.natural.critical and extra:
-            need["critical"] = DiceNeed(damage, extra, cite(params, "damage"))
+        if params.natural.critical and params.damage.extra:
+            need["critical"] = DiceNeed(damage, params.damage.extra, cite(params, "damage"))
     return need
 
 
@@ -317,85 +317,12 @@ def prepare(rules: Ruleset, name: str, params: TargetNumber, strike: Strike) -> 
 
 
 def _hit(rules: Ruleset, params: TargetNumber, number: int | None, roll: int) -> tuple[bool, bool, Step]:
-    """Whether the roll hits and is critical, and the step that says why:
-    a table that says cannot, then the natural faces, then the number."""
+    """Whether the roll hits and is critical, and the step that says why: the
+    read stage's aim at the number, with the file's natural faces."""
     faces = pips(rules.dice[params.die].faces)
-    lowest, highest = min(faces), max(faces)
-    natural, roll_rule, natural_rule = params.natural, cite(params, "roll"), cite(params, "natural")
-    said: dict[str, Value] = {"roll": roll, "number": number or 0}
-    if number is None:
-        return False, False, step(roll_rule, "roll.cannot", "rolled {roll}: no roll can hit", **said)
-    if natural.miss and roll == lowest:
-        return (
-            False,
-            False,
-            step(
-                natural_rule,
-                "roll.natural_miss",
-                "rolled {roll}, the lowest face: a miss, whatever the number needed ({number}+)",
-                **said,
-            ),
-        )
-    hit = roll >= number or (natural.hit and roll == highest)
-    if hit and natural.critical and roll == highest:
-        return (
-            True,
-            True,
-            step(
-                natural_rule,
-                "roll.critical",
-                "rolled {roll}, the highest face, against {number}+: a critical hit",
-                **said,
-            ),
-        )
-    if hit and roll < number:
-        return (
-            True,
-            False,
-            step(
-                natural_rule,
-                "roll.natural_hit",
-                "rolled {roll}, the highest face: a hit, whatever the number needed ({number}+)",
-                **said,
-            ),
-        )
-    if hit:
-        return True, False, step(roll_rule, "roll.hit", "rolled {roll} against {number}+: a hit", **said)
-    return False, False, step(roll_rule, "roll.miss", "rolled {roll} against {number}+: a miss", **said)
-
-
-def _damage(rules: Ruleset, params: TargetNumber, throw: Throw, critical: bool) -> tuple[list[int], int, Step]:
-    """The damage dice read (the extra ones only on a critical hit), their
-    total with the file's plus (never below 0), and the step that says so."""
-    damage = params.damage
-    assert damage is not None, "only a file with a damage roll rolls damage"
-    rolled = list(pips(throw["damage"])) + (list(pips(throw["critical"])) if critical else [])
-    total = max(0, sum(rolled) + damage.plus)
-    said: dict[str, Value] = {
-        "sum": summed([*map(str, rolled), *([str(damage.plus)] if damage.plus else [])]),
-        "total": total,
-        "losses": losses(rules, params, total),
-        "times": damage.critical,
-    }
-    if critical:
-        return (
-            rolled,
-            total,
-            step(
-                cite(params, "damage"),
-                "damage.critical",
-                "a critical hit rolls the damage dice {times} times: {sum} = {total}: {losses}",
-                **said,
-            ),
-        )
-    return rolled, total, step(cite(params, "damage"), "damage.rolled", "damage roll {sum} = {total}: {losses}", **said)
-
-
-def losses(rules: Ruleset, params: TargetNumber, n: int) -> str:
-    """'7 hit points', '7 damage': what damage takes, in the game's word where the file names one."""
-    if params.loss:
-        return params.loss.counted(rules, n)
-    return say_n("count.damage", "{n} damage", "{n} damage", n)
+    symbols = read.aimed(faces, number, params.natural)[str(roll)]
+    said = read.aim_step(faces, number, params.natural, roll, cite(params, "roll"), cite(params, "natural"))
+    return read.HIT in symbols, read.CRITICAL in symbols, said
 
 
 def _follows(params: TargetNumber) -> str:
@@ -418,7 +345,8 @@ def _rule(rules: Ruleset, params: TargetNumber, strike: Strike, throw: Throw) ->
         damage=0 if params.damage else None,
     )
     if params.damage and hit:
-        rolled, total, said = _damage(rules, params, throw, critical)
+        rolled = [*pips(throw["damage"]), *(pips(throw["critical"]) if critical else ())]
+        total, said = costs.damage(rules, params.damage, params.loss, rolled, critical, cite(params, "damage"))
         steps.append(said)
         outcome = replace(outcome, damage_roll=rolled, damage=total)
     elif params.damage:
