@@ -2,13 +2,13 @@
 
 A scratch journal plays a game of groundforce; the ruling is the README's
 battle with the game supplying the ruleset, journaled as at the table. The
-table is fed N rulings on stdin in one session and, apart, none: the
+table is fed N rulings on stdin in one sitting and, apart, none: the
 difference over N is what one ruling costs once the imports are paid (and
 the ruleset file read). The whole-process time is `referee battle …` run
 alone. Each time is the median of several runs, as wall time and as CPU
 time (user and system): on a busy machine the wall time waits for the
 other processes and for the disk, which each journaled ruling syncs (a
-session of the same rulings with --no-journal shows that share). Prints
+sitting of the same rulings with --no-journal shows that share). Prints
 both, their ratio, and whether a ruling at the table keeps within 10 ms.
 
 Usage: python benchmarks/table.py [N] [runs]   (default 200 rulings, 5 runs;

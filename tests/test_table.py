@@ -111,6 +111,20 @@ def test_the_table_s_language_holds_for_each_command_and_is_the_replay_s(friday:
     assert "REFEREE_LANG" not in os.environ  # the table's settings end with it
 
 
+def test_the_table_s_rules_folders_and_journal_hold_for_each_command(tmp_path: Path, journal: Path) -> None:
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    (folder / "mygame.yaml").write_text(
+        shipped()["groundforce"].read_text(encoding="utf-8").replace("name: groundforce", "name: mygame", 1), "utf-8"
+    )
+    elsewhere = tmp_path / "elsewhere.sqlite3"
+    line = BATTLE.replace("battle", "battle mygame")
+    assert "The attacker wins by 1" in at_table([line], "--rules-dir", str(folder), "--journal", str(elsewhere)).stdout
+    assert [e["ruleset"] for e in entries(elsewhere)] == ["mygame"]
+    assert not journal.exists()
+    assert "REFEREE_RULES_DIR" not in os.environ and os.environ["REFEREE_JOURNAL"] == str(journal)
+
+
 def test_json_answers_each_command_and_ends_with_the_table_s_account(friday: None) -> None:
     out = at_table([BATTLE, "battle --attacker nobody --defender trooper", "exit"], "--json")
     decoder, at, documents = json.JSONDecoder(), 0, []
@@ -279,7 +293,7 @@ def test_the_first_word_offers_every_command_but_the_table() -> None:
     assert set(offered) == (set(COMMANDS) - {"table"}) | {"help", "exit", "quit"}
 
 
-# 5. rulesets read once per session, again when changed
+# 5. rulesets read once per sitting, again when changed
 
 
 def test_a_ruleset_is_read_once_and_again_when_its_bytes_change(tmp_path: Path) -> None:
@@ -291,7 +305,7 @@ def test_a_ruleset_is_read_once_and_again_when_its_bytes_change(tmp_path: Path) 
         path.write_text(path.read_text(encoding="utf-8").replace("title: Ground Force", "title: Mine"), "utf-8")
         changed = load_file(path)
     assert changed.title == "Mine" and first.title == "Ground Force"
-    assert load_file(path) is not load_file(path)  # outside a session, every command reads its file
+    assert load_file(path) is not load_file(path)  # outside a sitting, every command reads its file
 
 
 def test_a_ruleset_edited_during_the_evening_rules_at_the_next_line(

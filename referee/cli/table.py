@@ -63,19 +63,19 @@ def table(ctx: click.Context, game_name: str | None, as_json: bool) -> None:
     from referee.ruleset.load import kept
     from referee.words import language
 
-    with _settings(ctx), kept(), Table(interactive, as_json, language.current()) as session:
+    with _settings(ctx), kept(), Table(interactive, as_json, language.current()) as sitting:
         intro = _intro(going) if interactive else None
-        with session.history() if interactive else contextlib.nullcontext():
-            session.sit(intro)
-        going = session.going()
+        with sitting.history() if interactive else contextlib.nullcontext():
+            sitting.sit(intro)
+        going = sitting.going()
     if as_json:
         emit(
             True,
             {
                 "game": going["name"] if going else None,
                 "ruleset": going["ruleset"] if going else None,
-                "commands": session.commands,
-                "refused": session.refused,
+                "commands": sitting.commands,
+                "refused": sitting.refused,
             },
             str,
         )
