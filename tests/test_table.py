@@ -164,6 +164,24 @@ def test_eof_leaves_with_exit_0_and_says_nothing() -> None:
     assert (out.stdout, out.stderr) == ("", "")
 
 
+def test_bytes_that_are_not_utf8_are_one_line_too(friday: None) -> None:
+    given = b"\xff\xfe\n" + BATTLE.encode() + b"\n"
+    result = CliRunner().invoke(cli, ["table"], input=given, catch_exceptions=False)
+    assert result.exit_code == 0 and "The attacker wins by 1" in result.stdout
+    assert result.stderr.startswith("error: argument 1 ('\\udcff\\udcfe') holds bytes that are not UTF-8")
+
+
+def test_no_input_at_all_is_its_end() -> None:
+    """A shell that closed stdin (`referee table <&-`) leaves the table at once."""
+    closed = subprocess.run(
+        [sys.executable, "-c", "import sys; assert sys.stdin is None; from referee.cli import main; main()", "table"],
+        preexec_fn=lambda: os.close(0),  # as the shell's <&- leaves it
+        capture_output=True,
+        check=False,
+    )
+    assert (closed.returncode, closed.stdout, closed.stderr) == (0, b"", b"")
+
+
 @pytest.mark.parametrize("word", ["exit", "quit"])
 def test_exit_and_quit_leave_the_rest_unruled(friday: None, journal: Path, word: str) -> None:
     assert at_table(["", word, BATTLE]).stdout == ""

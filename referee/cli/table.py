@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import cmd
 import contextlib
+import io
 import os
 import shlex
 import sys
@@ -59,7 +60,7 @@ def table(ctx: click.Context, game_name: str | None, as_json: bool) -> None:
       referee table friday
     """
     going = _game_at_table(game_name)
-    interactive = sys.stdin.isatty()
+    interactive = _reading()
     from referee.ruleset.load import kept
     from referee.words import language
 
@@ -113,7 +114,7 @@ class Table(cmd.Cmd):
         """Read commands until EOF, 'exit' or 'quit'; Ctrl-C at the prompt
         drops the line typed, as a shell does, and the table goes on."""
         self.intro = intro
-        while True:
+        while sys.stdin is not None:  # none at all (closed by the shell) reads as its end
             try:
                 self.cmdloop()
                 return
@@ -321,6 +322,15 @@ def _paths(incomplete: str, folders: bool) -> list[str]:
 
     found = sorted(glob.glob(glob.escape(incomplete) + "*"))
     return [path + os.sep if os.path.isdir(path) else path for path in found if os.path.isdir(path) or not folders]
+
+
+def _reading() -> bool:
+    """Whether the commands come from a terminal. Bytes piped in that are
+    not UTF-8 reach the command, which names them in its one line, as it
+    does for an argument (`referee.words.inputs.argument`)."""
+    if isinstance(sys.stdin, io.TextIOWrapper):
+        sys.stdin.reconfigure(errors="surrogateescape")
+    return sys.stdin is not None and sys.stdin.isatty()
 
 
 def _game_at_table(named: str | None) -> dict[str, Any] | None:
