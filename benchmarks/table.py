@@ -88,6 +88,7 @@ def main(n: int, runs: int) -> None:
         ("one ruling at the table", each),
         ("one at the table, --no-journal", [(u - e) / n for u, e in zip(unjournaled, empty)]),
     ]
+    print(f"load average over the last minute: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores (wall waits for it)")
     print(f"{'':40}{'wall':>12}{'cpu':>12}")
     for label, (wall, cpu) in rows:
         print(f"{label:40}{wall * 1000:9.2f} ms{cpu * 1000:9.2f} ms")
