@@ -6,8 +6,10 @@ with exit 0; Tab offers the commands, options and names of the ruleset in play."
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import pty
 import re
 import select
 import shlex
@@ -348,17 +350,10 @@ class Terminal:
     """`referee table` on a pseudo-terminal: what a player types, what the screen shows."""
 
     def __init__(self, env: dict[str, str]):
-        self.master, slave = os.openpty()
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "referee", "table"],
-            stdin=slave,
-            stdout=slave,
-            stderr=slave,
-            env=env,
-            start_new_session=True,
-            cwd=Path(__file__).resolve().parent.parent,
-        )
-        os.close(slave)
+        self.pid, self.master = pty.fork()  # the terminal is the table's own: Ctrl-C is a signal to it
+        if self.pid == 0:
+            os.chdir(Path(__file__).resolve().parent.parent)
+            os.execve(sys.executable, [sys.executable, "-m", "referee", "table"], env)
         self.screen = ""
 
     def type(self, keys: str) -> None:
@@ -379,9 +374,14 @@ class Terminal:
         return shown + text
 
     def leaves(self) -> int:
-        code = self.process.wait(timeout=60)
+        deadline = time.monotonic() + 60
+        while (done := os.waitpid(self.pid, os.WNOHANG))[0] == 0:
+            assert time.monotonic() < deadline, "the table did not leave"
+            with contextlib.suppress(OSError):  # the screen's last output, so the table is not kept waiting
+                if select.select([self.master], [], [], 0.1)[0]:
+                    os.read(self.master, 4096)
         os.close(self.master)
-        return code
+        return os.waitstatus_to_exitcode(done[1])
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a pseudo-terminal as Linux gives one")
@@ -396,6 +396,9 @@ def test_at_a_terminal_tab_completes_up_arrow_recalls_and_ctrl_d_leaves(journal:
     evening.shows("battle ")
     evening.type(BATTLE.removeprefix("battle ") + "\r")
     assert "The attacker wins by 1" in evening.shows("friday (groundforce)> ")
+    evening.type("roll 2d6 --no-jour")
+    evening.type("\x03")  # Ctrl-C drops the line typed, and the table goes on
+    assert "Seed" not in evening.shows("friday (groundforce)> ")
     evening.type("battle --attacker nobody --defender trooper\r")
     assert "error: unknown unit 'nobody'" in evening.shows("friday (groundforce)> ")  # and the table goes on
     evening.type("\x04")  # Ctrl-D
