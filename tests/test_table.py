@@ -351,9 +351,12 @@ class Terminal:
 
     def __init__(self, env: dict[str, str]):
         self.pid, self.master = pty.fork()  # the terminal is the table's own: Ctrl-C is a signal to it
-        if self.pid == 0:
-            os.chdir(Path(__file__).resolve().parent.parent)
-            os.execve(sys.executable, [sys.executable, "-m", "referee", "table"], env)
+        if self.pid == 0:  # the child: it becomes the table, or ends here
+            try:
+                os.chdir(Path(__file__).resolve().parent.parent)
+                os.execve(sys.executable, [sys.executable, "-m", "referee", "table"], env)
+            finally:
+                os._exit(127)
         self.screen = ""
 
     def type(self, keys: str) -> None:
