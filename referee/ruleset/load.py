@@ -6,6 +6,7 @@ see alone: that every cited rule, die, face, unit and situation exists.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
@@ -19,8 +20,8 @@ from referee.ruleset.crosscheck import Fail, names_exist, unambiguous, unknown
 from referee.ruleset.lookup import by_declared_name, every_name
 from referee.ruleset.model import GRAMMAR, Ruleset, Situation
 from referee.ruleset.spec import Reader
-from referee.ruleset.yamlnodes import compose_file
-from referee.words.inputs import kind_of, path_text, shown
+from referee.ruleset.yamlnodes import MAX_BYTES, compose_file
+from referee.words.inputs import kind_of, path_text, read_file, shown
 from referee.words.language import pgettext
 from referee.words.names import said_in
 
@@ -97,7 +98,35 @@ def load(name: str, user_dirs: Sequence[Path] = ()) -> Ruleset:
     return load_file(find(name, user_dirs)[0])
 
 
+_kept: dict[tuple[str, str], Ruleset] | None = None  # while `kept()` holds: each file read, by path and digest
+
+
+@contextlib.contextmanager
+def kept() -> Iterator[None]:
+    """While many commands run in one process (the table prompt), a ruleset
+    file is read once and again only when its bytes change: each ruling then
+    answers in milliseconds, not in the time YAML takes to read the file."""
+    global _kept
+    _kept = {}
+    try:
+        yield
+    finally:
+        _kept = None
+
+
 def load_file(path: Path) -> Ruleset:
+    if _kept is None:
+        return _loaded(path)
+    key = (str(path), sha256_hex(read_file(path, pgettext("kind", "ruleset file"), MAX_BYTES)))
+    if key not in _kept:
+        rules = _loaded(path)
+        if rules.digest != key[1]:  # changed while it was read: keep nothing
+            return rules
+        _kept[key] = rules
+    return _kept[key]
+
+
+def _loaded(path: Path) -> Ruleset:
     root, data = compose_file(path)
     reader = Reader(str(path))
     rules: Ruleset = GRAMMAR.read(root, "", reader)
