@@ -202,3 +202,22 @@ def test_the_staged_file_rules_as_the_simultaneous_fire_preset(skirmish: Path) -
         staged = run_json(f"odds {skirmish} {args}")["outcomes"]
         preset = run_json(f"odds {land} {args}")["outcomes"]
         assert losses(staged) == losses(preset)
+
+
+def test_a_die_a_situation_adds_reads_at_the_aims_own_number(skirmish: Path) -> None:
+    """Dealt dice run out before the added die: it reads at 'number' (here 4 or less)."""
+    barrage = SKIRMISH.replace(
+        "units:\n  infantry",
+        'situations:\n  barrage: {side: attacker, rule: SK-1, text: "a barrage"}\nunits:\n  infantry',
+    )
+    barrage = barrage.replace(
+        "      roll: {by: units}\n      read:\n        aim:\n          number: 0",
+        "      roll: {by: units, changes: [{when: barrage, dice: 1}]}\n      read:\n        aim:\n          number: 4",
+    )
+    skirmish.write_text(barrage, encoding="utf-8")
+    outcomes = run_json(f"odds {skirmish} --attacker '2 infantry, artillery' --defender tank --when attacker:barrage")
+    found = {o["defender_loses"]: Fraction(o["probability"]) for o in outcomes["outcomes"] if not o["attacker_loses"]}
+    values = [*numbers({"infantry": 2, "artillery": 1}, ATTACK, 1), 4]
+    hits = hits_brute(values)
+    missed = Fraction(3, 6)  # the defending tank misses on 4, 5 or 6
+    assert found == {k: missed * Fraction(sum(n for h, n in hits.items() if min(h, 1) == k), 6**4) for k in (0, 1)}

@@ -59,8 +59,8 @@ class Raises:
 
 @section
 class Support(Raises):
-    """Units that make others hit better, one for one: each supporting unit
-    improves one unit of the kind it raises."""
+    """Units of one side that make others of that side hit better, one for
+    one: each supporting unit improves one unit of the kind it raises."""
 
     rule: str = field(RULE, "the rule for it, if not the one cited for how the faces read", "")
 
