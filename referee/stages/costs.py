@@ -325,15 +325,16 @@ def removed(
     loss: Word | None,
     rule: str,
     choice: tuple[str, str],
+    plus: tuple[int, Value] = (0, ""),
 ) -> tuple[int, list[dict[str, int]], list[Step]]:
     """What the loser of a comparison takes by the winner's `on_win` (an
     ON_WIN choice, not nothing): its count, the ways to remove it (none for
     wounds) and the steps that say so. A tie won removes one; `choice` says
     who chooses among units of different types (loser or winner) and the
-    rule its step cites."""
+    rule its step cites; `plus` is a value added to wounds, and its name."""
     have = sum(n for _, n in units)
     surplus = max(margin, 1)
-    count = {"remove-surplus": min(surplus, have), "remove-all": have, "wounds": surplus}[on_win]
+    count = {"remove-surplus": min(surplus, have), "remove-all": have, "wounds": surplus + plus[0]}[on_win]
     options = [] if on_win == "wounds" else removal_options(units, count)
     which = counted(rules, options[0].items()) if len(options) == 1 and count else ""
     said: dict[str, Value] = {
@@ -344,6 +345,8 @@ def removed(
         "removed": say("losses.which", " ({units})", units=which) if which else "",
         "surplus": surplus,
         "size": have,
+        "plus": plus[0],
+        "label": plus[1],
     }
     if on_win == "remove-surplus":
         steps = [
@@ -357,6 +360,15 @@ def removed(
     elif on_win == "remove-all":
         steps = [
             step(rule, "losses.all", "all {size} of the {loser}'s units in the battle are removed{removed}", **said)
+        ]
+    elif plus[0]:
+        steps = [
+            step(
+                rule,
+                "losses.wounds_plus",
+                "the {loser} takes {wounds}: the surplus of {surplus} plus the {winner}'s {label}, {plus}",
+                **said,
+            )
         ]
     else:
         steps = [

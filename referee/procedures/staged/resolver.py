@@ -324,6 +324,7 @@ def _costs(
     steps = [said]
     if winner:
         loser = winner.other
+        plus = contest.plus if contest.plus and contest.on_win(winner) == "wounds" else None
         lost, _, removed = costs.removed(
             rules,
             contest.on_win(winner),
@@ -333,6 +334,7 @@ def _costs(
             spec.loss,
             cite(params, "costs"),
             (contest.chooser, cite(params, "costs")),
+            (plus.of(battle.side(winner)), rules.said(plus.label)) if plus else (0, ""),
         )
         loses[loser] += lost
         steps += removed
