@@ -221,3 +221,19 @@ def test_a_die_a_situation_adds_reads_at_the_aims_own_number(skirmish: Path) -> 
     hits = hits_brute(values)
     missed = Fraction(3, 6)  # the defending tank misses on 4, 5 or 6
     assert found == {k: missed * Fraction(sum(n for h, n in hits.items() if min(h, 1) == k), 6**4) for k in (0, 1)}
+
+
+def test_a_support_line_that_raised_nobody_says_nothing(tmp_path: Path) -> None:
+    """Two lines raise infantry and only the tank stands by it: one step, the tank's (no '0 artillery')."""
+    land = Path(__file__).resolve().parent.parent / "docs" / "examples" / "landbattle.yaml"
+    line = "      - {unit: artillery, raises: infantry, by: 1, side: attacker, rule: LB-2}\n"
+    path = tmp_path / "landbattle.yaml"
+    path.write_text(
+        land.read_text(encoding="utf-8").replace(line, line + "      - {unit: tank, raises: infantry, by: 1}\n"),
+        encoding="utf-8",
+    )
+    command = f"battle {path} --attacker 'infantry, tank' --defender infantry --attacker-roll 2,4 --defender-roll 5"
+    texts = [s["text"] for s in run_json(f"{command} --no-journal")["explanation"]]
+    assert [t for t in texts if "one for one" in t] == [
+        "the attacker's tank supports infantry, one for one: its value improves by 1"
+    ]
