@@ -45,7 +45,13 @@ class Compare:
     counts, what the loser takes by the side that wins, and who chooses the
     loser's units."""
 
-    symbol: str = field(Text(), "the symbol each side counts (a symbol some face carries)", "hit")
+    by: str = field(
+        Text(choices=("difference", "pairs")),
+        "difference (most of a symbol wins, by the margin) or pairs (each side's dice high to low, highest "
+        "against highest over the shorter side; each lost pair one loss, a tied pair to tie)",
+        "difference",
+    )
+    symbol: str = field(Text(), "with by: difference, the symbol each side counts (a symbol some face carries)", "hit")
     tie: str = field(TIE, "who wins on equal counts: nothing (nothing happens), attacker or defender", "nothing")
     attacker_wins: str = field(
         ON_WIN,
@@ -69,6 +75,9 @@ class Compare:
 
     def cross_check(self, rules: Ruleset, path: str, fail: Fail) -> None:
         """A plus names units of the file, and adds to a win that deals wounds."""
+        if self.plus is not None and self.by == "pairs":
+            plus = pgettext("file.pairs_plus", "a plus adds to a margin: compare by difference")
+            raise fail(f"{path}.plus", plus)
         if self.plus is None:
             return
         names_exist(fail, pgettext("kind", "unit"), [(f"{path}.plus.values", u) for u in self.plus.values], rules.units)
