@@ -76,10 +76,11 @@ def brute(dice: int, against: int, tie: str, sides: tuple[int, int] = (6, 6)) ->
 
 def losses(outcomes: list[dict[str, object]]) -> dict[tuple[int, int], Fraction]:
     """An odds table summed by what each side loses."""
-    out: Counter[tuple[int, int]] = Counter()
+    out: dict[tuple[int, int], Fraction] = {}
     for o in outcomes:
-        out[(int(str(o["attacker_loses"])), int(str(o["defender_loses"])))] += Fraction(str(o["probability"]))
-    return dict(out)
+        lost = (int(str(o["attacker_loses"])), int(str(o["defender_loses"])))
+        out[lost] = out.get(lost, Fraction(0)) + Fraction(str(o["probability"]))
+    return out
 
 
 @pytest.mark.parametrize("tie", ["defender", "attacker", "nothing"])
