@@ -5,7 +5,8 @@ misfire); a retreat moves a unit the steps its kind takes, and where that
 side cannot retreat, its retreats become losses; a side loses no more than
 its units' strength, and one that loses it all does not retreat. For a comparison
 won: the loser removes units by the surplus (capped at its units), all of
-them, takes the surplus as wounds, or nothing, and chooses which units go.
+them, takes the surplus as wounds, or the winner's count (the pips it
+rolled), or nothing, and chooses which units go.
 For a hit: a damage roll, its dice summed with a number, rolled again on a
 critical hit (`DamageRoll`)."""
 
@@ -26,7 +27,7 @@ if TYPE_CHECKING:
     from referee.procedures.base import Battle, Units
     from referee.ruleset.model import Ruleset
 
-ON_WIN = Text(choices=("remove-surplus", "remove-all", "wounds", "nothing"))
+ON_WIN = Text(choices=("remove-surplus", "remove-all", "wounds", "count", "nothing"))
 
 
 @section
@@ -325,16 +326,18 @@ def removed(
     loss: Word | None,
     rule: str,
     choice: tuple[str, str],
+    scored: int = 0,
 ) -> tuple[int, list[dict[str, int]], list[Step]]:
     """What the loser of a comparison takes by the winner's `on_win` (an
     ON_WIN choice, not nothing): its count, the ways to remove it (none for
-    wounds) and the steps that say so. A tie won removes one; `choice` says
+    wounds and count) and the steps that say so. A tie won removes one;
+    `scored` is the winner's count of the symbol compared; `choice` says
     who chooses among units of different types (loser or winner) and the
     rule its step cites."""
     have = sum(n for _, n in units)
     surplus = max(margin, 1)
-    count = {"remove-surplus": min(surplus, have), "remove-all": have, "wounds": surplus}[on_win]
-    options = [] if on_win == "wounds" else removal_options(units, count)
+    count = {"remove-surplus": min(surplus, have), "remove-all": have, "wounds": surplus, "count": scored}[on_win]
+    options = [] if on_win in ("wounds", "count") else removal_options(units, count)
     which = counted(rules, options[0].items()) if len(options) == 1 and count else ""
     said: dict[str, Value] = {
         "loser": loser,
@@ -358,6 +361,8 @@ def removed(
         steps = [
             step(rule, "losses.all", "all {size} of the {loser}'s units in the battle are removed{removed}", **said)
         ]
+    elif on_win == "count":
+        steps = [step(rule, "losses.count", "the {loser} takes {wounds}: as many as the {winner} counts", **said)]
     else:
         steps = [
             step(

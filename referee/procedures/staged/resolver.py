@@ -297,7 +297,7 @@ def _costs(
     costly = {side: contest.on_win(side) != "nothing" for side in SIDES}
     rule = cite(params, "compare")
     said_as = partial(spaced, contest.symbol)
-    winner, margin, said = compare.compare(counts, contest.tie, costly, rule, said_as)
+    winner, margin, said = compare.compare(counts, contest.tie, costly, rule, said_as, contest.wins)
     steps = [said]
     if winner:
         loser = winner.other
@@ -310,6 +310,7 @@ def _costs(
             spec.loss,
             cite(params, "costs"),
             (contest.chooser, cite(params, "costs")),
+            counts[winner],
         )
         loses[loser] += lost
         steps += removed
