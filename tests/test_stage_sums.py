@@ -16,6 +16,10 @@ from pathlib import Path
 import pytest
 from conftest import fails, run, run_json
 
+from referee.procedures.pip_compare.grammar import PipCompare
+from referee.procedures.pip_compare.resolver import PipFight, pairing
+from referee.ruleset.load import load
+
 DUEL = """\
 format: 1
 name: duel
@@ -48,9 +52,10 @@ def duel(tmp_path: Path) -> Path:
     return path
 
 
-def brute(attackers: int, defenders: int, wins: str, tie: str) -> dict[tuple[int, int], Fraction]:
+def brute(attackers: int, defenders: int, wins: str, tie: str, costs: str) -> dict[tuple[int, int], Fraction]:
     """(attacker loses, defender loses) by chance, as DU-1 and DU-2 read
-    (with `wins` and `tie` put in): the sums compared by hand."""
+    (with `wins`, `tie` and what the defender's win `costs` put in): the sums
+    compared by hand."""
     out: Counter[tuple[int, int]] = Counter()
     throws = itertools.product(range(1, 7), repeat=attackers + defenders)
     for faces in throws:
@@ -64,21 +69,30 @@ def brute(attackers: int, defenders: int, wins: str, tie: str) -> dict[tuple[int
         if winner == "a":
             out[0, ours] += 1  # the defender takes the attacker's count
         elif winner == "d":
-            out[max(abs(ours - theirs), 1), 0] += 1  # the attacker takes the margin, at least one
+            out[max(abs(ours - theirs), 1) if costs == "wounds" else 1, 0] += 1  # the margin (at least 1), or 1
         else:
             out[0, 0] += 1
     return {key: Fraction(n, 6 ** (attackers + defenders)) for key, n in out.items()}
 
 
 @pytest.mark.parametrize(
-    ("attackers", "defenders", "wins", "tie"),
-    [(1, 1, "fewest", "attacker"), (2, 1, "fewest", "defender"), (1, 2, "most", "nothing"), (2, 2, "most", "attacker")],
+    ("attackers", "defenders", "wins", "tie", "costs"),
+    [
+        (1, 1, "fewest", "attacker", "wounds"),
+        (1, 1, "fewest", "attacker", "one"),
+        (2, 1, "fewest", "defender", "one"),
+        (1, 2, "most", "nothing", "wounds"),
+        (2, 2, "most", "attacker", "one"),
+    ],
 )
-def test_compared_sums_are_the_brute_force(duel: Path, attackers: int, defenders: int, wins: str, tie: str) -> None:
-    duel.write_text(DUEL.replace("wins: fewest, tie: attacker", f"wins: {wins}, tie: {tie}"), encoding="utf-8")
+def test_compared_sums_are_the_brute_force(
+    duel: Path, attackers: int, defenders: int, wins: str, tie: str, costs: str
+) -> None:
+    written = DUEL.replace("wins: fewest, tie: attacker", f"wins: {wins}, tie: {tie}")
+    duel.write_text(written.replace("defender_wins: wounds", f"defender_wins: {costs}"), encoding="utf-8")
     outcomes = run_json(f"odds {duel} --attacker '{attackers} fencer' --defender '{defenders} fencer'")["outcomes"]
     found = {(o["attacker_loses"], o["defender_loses"]): Fraction(o["probability"]) for o in outcomes}
-    assert found == brute(attackers, defenders, wins, tie)
+    assert found == brute(attackers, defenders, wins, tie, costs)
 
 
 def test_a_typed_ruling_sums_the_faces_and_the_lower_sum_wins(duel: Path) -> None:
@@ -94,6 +108,10 @@ def test_a_typed_ruling_sums_the_faces_and_the_lower_sum_wins(duel: Path) -> Non
     assert "equal hits (5 each): the attacker wins ties" in [s["text"] for s in tied["explanation"]]
     lost = run_json(f"{command} --attacker-roll 6,3 --defender-roll 2")
     assert (lost["attacker_loses"], lost["defender_loses"]) == (7, 0)
+    duel.write_text(DUEL.replace("defender_wins: wounds", "defender_wins: one"), encoding="utf-8")
+    once = run_json(f"{command} --attacker-roll 6,3 --defender-roll 2")
+    assert (once["attacker_loses"], once["defender_loses"]) == (1, 0)
+    assert "the attacker takes 1 pip: one, whatever the margin" in [s["text"] for s in once["explanation"]]
 
 
 def test_a_fewest_win_that_costs_nothing_says_so(duel: Path) -> None:
@@ -131,3 +149,21 @@ def test_symbol_hits_may_cost_the_winners_hits(tmp_path: Path) -> None:
     )
     assert (ruling["winner"], ruling["defender_loses"]) == ("attacker", 2)
     assert "the defender takes 2 wounds: as many as the attacker counts" in [s["text"] for s in ruling["explanation"]]
+
+
+@pytest.mark.parametrize("defender", range(1, 7))
+def test_the_pip_compare_preset_rules_each_pairing_as_dl_a2_reads(defender: int) -> None:
+    """The preset's one pairing, through its compare stage, against DL-A2 and
+    DL-A3 written out by hand: equal is perfect, lower valid (the defender
+    loses the rolled pips, never below 0), higher fails (the field die loses one)."""
+    rules = load("diceland")
+    params = next(iter(rules.attacks.values()))
+    assert isinstance(params, PipCompare)
+    for rolled, field_die in itertools.product(range(1, 7), repeat=2):
+        made = pairing(params, PipFight((field_die,), defender), rolled, field_die)
+        if rolled > field_die:
+            expected = ("failed", field_die - 1, defender)
+        else:
+            expected = ("perfect" if rolled == field_die else "valid", rolled, max(defender - rolled, 0))
+        assert (made.outcome, made.attacker_after, made.defender_after) == expected
+        assert made.moves_in == (expected[2] == 0 and rolled <= field_die)

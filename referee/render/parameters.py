@@ -179,6 +179,7 @@ _VALUES: dict[str, Callable[[], str]] = {
     "count": lambda: pgettext("show.value", "count"),
     "most": lambda: pgettext("show.value", "most"),
     "fewest": lambda: pgettext("show.value", "fewest"),
+    "one": lambda: pgettext("show.value", "one"),
 }
 
 

@@ -32,7 +32,7 @@ class Compare:
         ON_WIN,
         "what the defender takes when the attacker wins: units by the margin (at least one, capped at its "
         "units), all its units, the margin as losses in the game's word (never capped), the winner's count "
-        "of the symbol as losses (count: the pips it rolled), or nothing",
+        "of the symbol as losses (count: the pips it rolled), one loss whatever the margin, or nothing",
         "remove-surplus",
     )
     defender_wins: str = field(

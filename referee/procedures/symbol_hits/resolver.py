@@ -156,7 +156,7 @@ def _rule(
             hits[winner],
         )
         steps += paid
-        if winner == Side.ATTACKER and on_win not in ("wounds", "count") and loses[loser] == size(units):
+        if winner == Side.ATTACKER and on_win not in costs.WOUNDS and loses[loser] == size(units):
             moves_in = params.move_in
             steps.append(
                 step(cite(params, "move_in"), "move_in.yes", "the target space is empty: the attacking units move in")
