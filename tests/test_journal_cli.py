@@ -385,7 +385,7 @@ def test_differences_name_paths_into_the_document() -> None:
         Difference("winner", "attacker", None),
         Difference("sides[1].hits", 2, 3),
         Difference("steps[1]", "b", MISSING),
-    ]  # a field gained since ("new") is no difference: the entry did not say it
+    ]  # "new", a field gained since, is no difference
     assert differences(then, then) == []
 
 

@@ -1,8 +1,8 @@
 """What differs between the ruling recorded and the ruling given again, as
 paths into the JSON document ("defender.loses: 1 → 2"). A field the ruling
 gained since it was recorded is no difference: the entry did not say it, so
-today's ruling cannot contradict it (a ruling of stages recorded before it named
-the game's word for a retreat still stands). What the entry recorded is
+today's ruling cannot contradict it (a ruling recorded before it named the
+game's word for a retreat still stands). What the entry recorded is
 compared whole, and the chain already refuses an entry edited since.
 
 An explanation's step is compared by its rule and its text: its message id

@@ -147,6 +147,9 @@ class DiceNeed:
     kind with its count, summing to `count`, `die` among them; the group's
     faces come kind by kind, in this order. Faces of `die` are typed plain,
     any other's after its name (d8:7)."""
+    counted: Callable[[Face], Hashable] | None = None
+    """For odds of a group with a pool: what a kept face counts as, where a
+    ruling reads nothing else of the dice kept (throws that count alike are one)."""
 
     def kinds(self) -> tuple[tuple[Die, int], ...]:
         """Each kind of die the group rolls, with its count: the mix, or `die` alone."""
@@ -169,7 +172,14 @@ def side_pool(
 def read_need(die: Die, count: int, rule: str, readings: Reading, pool: Pool | None) -> DiceNeed:
     """A group of one die whose faces read as `readings` says, its pool (if
     any) acting on them: faces alike in both are one for odds."""
-    return DiceNeed(die, count, rule, runs=((alike(die, partial(_reads, readings, pool)), count),), pool=pool)
+    merged = alike(die, partial(_reads, readings, pool))
+    counted = partial(_counts, readings) if pool else None
+    return DiceNeed(die, count, rule, runs=((merged, count),), pool=pool, counted=counted)
+
+
+def _counts(readings: Reading, face: Face) -> Hashable:
+    """What a kept face counts as: its symbols."""
+    return readings.get(str(face), ())
 
 
 def _reads(readings: Reading, pool: Pool | None, face: Face) -> Hashable:
@@ -186,10 +196,10 @@ def _runs(need: DiceNeed) -> list[Group]:
     """A group's dice as odds enumerate them: its pool, or its runs."""
     runs = need.runs or need.kinds()
     if need.pool is not None:
-        from referee.stages.pool import Pooled  # the pool engine, for a group that has a pool
+        from referee.stages.pool import Counted, Pooled  # the pool engine, for a group that has a pool
 
         ((die, count),) = runs
-        return [Pooled(die, count, need.pool)]
+        return [Counted(die, count, need.pool, need.counted) if need.counted else Pooled(die, count, need.pool)]
     return [Run(die, count) for die, count in runs]
 
 

@@ -7,14 +7,37 @@ no win."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from typing import TYPE_CHECKING
 
 from referee.core.records import section
-from referee.ruleset.spec import Text, field
+from referee.ruleset.crosscheck import Fail, names_exist
+from referee.ruleset.spec import Integer, Record, Table, Text, field
 from referee.rulings.ruling import Side, Step, Value, say_n, step
 from referee.stages.costs import ON_WIN
+from referee.words.language import pgettext
+
+if TYPE_CHECKING:
+    from referee.ruleset.model import Ruleset
 
 TIE = Text(choices=("nothing", "attacker", "defender"))
+
+
+@section
+class Plus:
+    """A value of the winner's units added to the wounds its win deals: a
+    weapon's damage value, to which the margin adds."""
+
+    values: Mapping[str, int] = field(
+        Table(Integer(minimum=0, maximum=1000)),
+        "by unit (a key of 'units'): its value, times its count, summed over the winner's units (a unit left "
+        "out adds 0)",
+    )
+    label: str = field(Text(), "the value's name as printed ('damage value')")
+
+    def of(self, units: Iterable[tuple[str, int]]) -> int:
+        """What the winner's units add."""
+        return sum(self.values.get(unit, 0) * n for unit, n in units)
 
 
 @section
@@ -43,6 +66,20 @@ class Compare:
         "who chooses which of the loser's units are removed, where they are of different kinds",
         "loser",
     )
+    plus: Plus | None = field(
+        Record(Plus),
+        "a value of the winner's units added to the wounds of its win (a weapon's damage value); with wounds only",
+        None,
+    )
+
+    def cross_check(self, rules: Ruleset, path: str, fail: Fail) -> None:
+        """A plus names units of the file, and adds to a win that deals wounds."""
+        if self.plus is None:
+            return
+        names_exist(fail, pgettext("kind", "unit"), [(f"{path}.plus.values", u) for u in self.plus.values], rules.units)
+        if "wounds" not in (self.attacker_wins, self.defender_wins):
+            wounds = pgettext("file.plus_wounds", "plus adds to wounds: attacker_wins or defender_wins must be wounds")
+            raise fail(f"{path}.plus", wounds)
 
     def on_win(self, side: Side) -> str:
         """What the other side takes when `side` wins."""

@@ -343,16 +343,17 @@ def removed(
     rule: str,
     choice: tuple[str, str],
     scored: int = 0,
+    plus: tuple[int, Value] = (0, ""),
 ) -> tuple[int, list[dict[str, int]], list[Step]]:
     """What the loser of a comparison takes by the winner's `on_win` (an
     ON_WIN choice, not nothing): its count, the ways to remove it (none for
     the WOUNDS) and the steps that say so. A tie won removes one;
     `scored` is the winner's count of the symbol compared; `choice` says
     who chooses among units of different types (loser or winner) and the
-    rule its step cites."""
+    rule its step cites; `plus` is a value added to wounds, and its name."""
     have = sum(n for _, n in units)
     surplus = max(margin, 1)
-    count = taken(on_win, margin, scored, have)
+    count = taken(on_win, margin, scored, have) + (plus[0] if on_win == "wounds" else 0)
     options = [] if on_win in WOUNDS else removal_options(units, count)
     which = counted(rules, options[0].items()) if len(options) == 1 and count else ""
     said: dict[str, Value] = {
@@ -363,6 +364,8 @@ def removed(
         "removed": say("losses.which", " ({units})", units=which) if which else "",
         "surplus": surplus,
         "size": have,
+        "plus": plus[0],
+        "label": plus[1],
     }
     if on_win == "remove-surplus":
         steps = [
@@ -381,6 +384,15 @@ def removed(
         steps = [step(rule, "losses.count", "the {loser} takes {wounds}: as many as the {winner} counts", **said)]
     elif on_win == "one":
         steps = [step(rule, "losses.one", "the {loser} takes {wounds}: one, whatever the margin", **said)]
+    elif plus[0]:
+        steps = [
+            step(
+                rule,
+                "losses.wounds_plus",
+                "the {loser} takes {wounds}: the surplus of {surplus} plus the {winner}'s {label}, {plus}",
+                **said,
+            )
+        ]
     else:
         steps = [
             step(

@@ -57,6 +57,7 @@ class ExplodeRule:
     depth: int = field(
         Integer(minimum=1, maximum=10), "how many times a die rolled for an explosion may explode again, plus one", 1
     )
+    when: str = field(Text(), "a named situation of the side (a key of 'situations') without which no die explodes", "")
     rule: str = field(RULE, "the rule that makes dice explode")
 
 
@@ -101,15 +102,16 @@ class PoolRules:
     ) -> Pool | None:
         """The pool of a side with these units and named situations rolling this
         die, `chooser` the side whose order keeps dice; None where it does
-        nothing (a re-roll whose situation is not told, and nothing else)."""
+        nothing (a re-roll or an explosion whose situation is not told, and nothing else)."""
         reroll = self.reroll if self.reroll and (not self.reroll.when or self.reroll.when in when) else None
-        if not (reroll or self.explode or self.keep):
+        explode = self.explode if self.explode and (not self.explode.when or self.explode.when in when) else None
+        if not (reroll or explode or self.keep):
             return None
         from referee.stages.pool import Explode, Keep, Pool  # the pool engine, for a side that has a pool
 
         return Pool(
             reroll=reroll.of(misses, units) if reroll else None,
-            explode=Explode(self.explode.faces, self.explode.depth) if self.explode else None,
+            explode=Explode(explode.faces, explode.depth) if explode else None,
             keep=Keep(self.keep.dice, self.keep.order(die, chooser)) if self.keep else None,
         )
 
@@ -147,8 +149,9 @@ class PoolRules:
                 [(f"{path}.reroll.per_unit.{u}", u) for u in self.reroll.per_unit],
                 rules.units,
             )
-            situation = [(f"{path}.reroll.when", self.reroll.when)] if self.reroll.when else []
-            names_exist(fail, pgettext("kind", "situation"), situation, rules.situations)
+        told = {"reroll": self.reroll.when if self.reroll else "", "explode": self.explode.when if self.explode else ""}
+        situations = [(f"{path}.{part}.when", name) for part, name in told.items() if name]
+        names_exist(fail, pgettext("kind", "situation"), situations, rules.situations)
 
     def cross_check_keep(self, rolled: int | None, path: str, fail: Fail) -> None:
         """A keep of more dice than the side can ever have standing (`rolled`,

@@ -95,6 +95,8 @@ class Staged:
                 stages.pool.cross_check_keep(stages.roll.most(), f"{path}.{side}.pool", fail)
             carried |= set(stages.read.symbols())
         self.costs.cross_check(rules, f"{path}.costs", fail)
+        if self.compare:
+            self.compare.cross_check(rules, f"{path}.compare", fail)
         for i, way in enumerate(self.cancel):
             way.cross_check(rules, f"{path}.cancel[{i}]", fail)
         named = [

@@ -301,6 +301,7 @@ def _costs(
     steps = [said]
     if winner:
         loser = winner.other
+        plus = contest.plus if contest.plus and contest.on_win(winner) == "wounds" else None
         lost, _, removed = costs.removed(
             rules,
             contest.on_win(winner),
@@ -311,6 +312,7 @@ def _costs(
             cite(params, "costs"),
             (contest.chooser, cite(params, "costs")),
             counts[winner],
+            (plus.of(battle.side(winner)), rules.said(plus.label)) if plus else (0, ""),
         )
         loses[loser] += lost
         steps += removed
