@@ -13,6 +13,7 @@ from referee.ruleset.spec import RULE, Record, Seq, Text, field
 from referee.stages.compare import Compare
 from referee.stages.costs import Costs
 from referee.stages.count import Cancel
+from referee.stages.follow import Follow
 from referee.stages.pool_rules import PoolRules
 from referee.stages.read import Read
 from referee.stages.roll import Roll
@@ -46,6 +47,7 @@ class StagesCite:
     back: str = field(RULE, "whether a side battles back", "")
     compare: str = field(RULE, "who wins the comparison, and ties", "")
     costs: str = field(RULE, "what the symbols cost", "")
+    follow: str = field(RULE, "the follow-up rolls", "")
 
 
 @section
@@ -64,6 +66,12 @@ class Staged:
     compare: Compare | None = field(
         Record(Compare),
         "most (or fewest) of a symbol wins, by the difference: the loser takes what the winner's side says",
+        None,
+    )
+    follow: Follow | None = field(
+        Record(Follow),
+        "follow-up rolls: each of the attacker's symbol rolls one more die against a number, each success the "
+        "next; what comes through is what the attacker keeps of that symbol",
         None,
     )
     costs: Costs = field(Record(Costs), "what the symbols each side keeps cost the other side", Costs())
@@ -97,6 +105,11 @@ class Staged:
         self.costs.cross_check(rules, f"{path}.costs", fail)
         if self.compare:
             self.compare.cross_check(rules, f"{path}.compare", fail)
+        if self.follow:
+            for i, link in enumerate(self.follow.steps):
+                link.cross_check(rules, f"{path}.follow.steps[{i}]", fail)
+            follows = [(f"{path}.follow.symbol", self.follow.symbol)]
+            names_exist(fail, pgettext("kind", "symbol"), follows, self.attacker.read.symbols())
         for i, way in enumerate(self.cancel):
             way.cross_check(rules, f"{path}.cancel[{i}]", fail)
         named = [

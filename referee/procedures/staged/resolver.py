@@ -17,7 +17,7 @@ from referee.procedures.base import Battle, DiceNeed, Throw, attack_name, cite, 
 from referee.procedures.staged.grammar import Staged
 from referee.ruleset.model import Ruleset
 from referee.rulings.ruling import SIDES, Ruling, Side, Step, listed, say, spaced, step
-from referee.stages import compare, costs, count, read, roll
+from referee.stages import compare, costs, count, follow, read, roll
 from referee.stages.pool_rules import pool_steps
 from referee.words.names import article
 
@@ -65,6 +65,29 @@ def dice_needed(rules: Ruleset, params: Staged, battle: Battle) -> dict[str, Dic
             pool = side_pool(stages.pool, die, readings, battle, side, chooser)
             need[side.value] = read_need(die, rolls[side], cite(params, "roll"), readings, pool)
             need.update(_damage_need(rules, params, side, rolls[side], readings))
+            if side == Side.ATTACKER:
+                need.update(_follow_need(rules, params, battle, rolls[side], readings))
+    return need
+
+
+def _follow_need(
+    rules: Ruleset, params: Staged, battle: Battle, rolls: int, readings: read.Reading
+) -> dict[str, DiceNeed]:
+    """The attacker's follow-up dice: each step enough for every symbol its
+    dice can read (an exploding die counted with every die it may add), each
+    die read in its order and only as reaching its number or not, so each is
+    a run of its own with its faces merged by that."""
+    spec, stages = params.follow, params.attacker
+    most = max((symbols.count(spec.symbol) for symbols in readings.values()), default=0) if spec else 0
+    if spec is None or not most:
+        return {}
+    explode = stages.pool.explode.depth + 1 if stages.pool and stages.pool.explode else 1
+    need = {}
+    for i, (link, number) in enumerate(zip(spec.steps, follow.numbers(rules, spec, battle, cite(params, "follow")))):
+        die = rules.dice[link.die].die
+        merged = follow.merged(die, number, link.aim.natural)
+        count = rolls * most * explode
+        need[follow.group(i)] = DiceNeed(die, count, link.rule or cite(params, "follow"), runs=((merged, 1),) * count)
     return need
 
 
@@ -176,6 +199,7 @@ def prepare(rules: Ruleset, name: str, params: Staged, battle: Battle) -> Callab
         for side in SIDES
     }
     costed = (*params.costs.losses, *params.costs.retreats, *params.costs.own_losses)
+    needed = follow.numbers(rules, params.follow, battle, cite(params, "follow")) if params.follow else ()
 
     silent = count.count({}, (), order)
     cancels = tuple(c for c in params.cancel if not c.when or roll.applies(rules, battle, Side(c.by), c.when))
@@ -193,6 +217,27 @@ def prepare(rules: Ruleset, name: str, params: Staged, battle: Battle) -> Callab
             steps.append(_rolled(rules, params, side, faces, symbols))
         return faces, symbols
 
+    def followed(
+        faces: Mapping[Side, tuple[Face, ...]], symbols: Mapping[Side, dict[str, int]], throw: Throw, steps: list[Step]
+    ) -> dict[Side, dict[str, int]]:
+        """The symbols as they go on to cancel and costs: the attacker's, where
+        it rolled, with what comes through its follow-up rolls (the symbols
+        its faces read stay in the ruling as read)."""
+        if params.follow is None or not faces.get(Side.ATTACKER):
+            return dict(symbols)
+        symbol = params.follow.symbol
+        attacker = dict(symbols[Side.ATTACKER])
+        attacker[symbol], said = follow.follow(
+            rules,
+            params.follow,
+            needed,
+            attacker.get(symbol, 0),
+            lambda i: pips(throw.get(follow.group(i), ())),
+            cite(params, "follow"),
+        )
+        steps += said
+        return {**symbols, Side.ATTACKER: attacker}
+
     def exchange(
         symbols: Mapping[Side, Mapping[str, int]], steps: list[Step], throw: Throw
     ) -> tuple[dict[Side, dict[str, int]], Paid]:
@@ -208,13 +253,17 @@ def prepare(rules: Ruleset, name: str, params: Staged, battle: Battle) -> Callab
         symbols: dict[Side, dict[str, int]] = {}
         for side in SIDES:
             faces[side], symbols[side] = ((), dict(silent)) if side == back else read_side(side, throw, steps)
-        kept, (loses, retreats) = exchange(symbols, steps, throw)
+        kept, (loses, retreats) = exchange(followed(faces, symbols, throw, steps), steps, throw)
         dice = dict(rolls)
         if back is not None and rolls[back]:
             if costs.stands(params.costs, battle, back, loses[back], retreats[back]):
                 steps += [step(cite(params, "back"), "roll.back", "the {side} battles back", side=back), *told[back]]
                 faces[back], symbols[back] = read_side(back, throw, steps)
-                again, (more, further) = exchange({back: symbols[back], back.other: dict(silent)}, steps, throw)
+                again, (more, further) = exchange(
+                    followed({back: faces[back]}, {back: symbols[back], back.other: dict(silent)}, throw, steps),
+                    steps,
+                    throw,
+                )
                 kept[back] = again[back]
                 loses = {side: loses[side] + more[side] for side in SIDES}
                 retreats = {side: retreats[side] + further[side] for side in SIDES}
