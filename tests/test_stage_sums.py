@@ -130,6 +130,13 @@ def test_show_and_other_languages_name_the_new_keys(duel: Path) -> None:
     assert "de verdediger krijgt 1 pip: zoveel als de aanvaller telt" in [s["text"] for s in said["explanation"]]
 
 
+def test_a_face_reads_by_aim_or_by_sum(duel: Path) -> None:
+    duel.write_text(
+        DUEL.replace("read: {sum: pip}}\n    defender", "read: {sum: pip, aim: {number: 4}}}\n    defender")
+    )
+    assert "a face reads by 'aim' or by 'sum', not both" in fails(f"validate {duel}")
+
+
 def test_a_sum_needs_faces_numbered_0_or_more(duel: Path) -> None:
     duel.write_text(DUEL.replace("d6: {faces: [1, 2, 3, 4, 5, 6]}", "d6: {faces: [1, 2, 3, 4, 5, star]}"))
     assert "'d6' needs faces numbered 0 or more: a face carries its number of 'pip'" in fails(f"validate {duel}")

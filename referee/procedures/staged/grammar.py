@@ -98,6 +98,16 @@ class Staged:
             stages: SideStages = getattr(self, side)
             stages.roll.cross_check(rules, f"{path}.{side}.roll", fail)
             stages.read.cross_check(rules, stages.die, f"{path}.{side}.read", fail)
+            if (
+                stages.read.aim
+                and stages.read.aim.each_unit()
+                and (stages.roll.by not in ("units", "value") or stages.pool)
+            ):
+                dealt = pgettext(
+                    "file.aim_dealt",
+                    "an aim by unit deals the dice to the units that roll them: roll by units or value, with no pool",
+                )
+                raise fail(f"{path}.{side}.read.aim", dealt)
             if stages.pool:
                 stages.pool.cross_check(rules, stages.die, f"{path}.{side}.pool", fail)
                 stages.pool.cross_check_keep(stages.roll.most(), f"{path}.{side}.pool", fail)

@@ -7,13 +7,13 @@ them together and builds the outcome "tally"."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 
 from referee.chance.dice import Face, pips
 from referee.core.errors import RefereeError, setting
 from referee.outcomes.tally import Tally, TallySide
-from referee.procedures.base import Battle, DiceNeed, Throw, attack_name, cite, read_need, side_pool
+from referee.procedures.base import Battle, DiceNeed, Throw, attack_name, cite, read_each_need, read_need, side_pool
 from referee.procedures.staged.grammar import Staged
 from referee.ruleset.model import Ruleset
 from referee.rulings.ruling import SIDES, Ruling, Side, Step, listed, say, spaced, step
@@ -59,26 +59,29 @@ def dice_needed(rules: Ruleset, params: Staged, battle: Battle) -> dict[str, Dic
     need = {}
     for side in SIDES:
         stages = getattr(params, side)
-        readings, _ = read.reading(rules, stages.read, stages.die, battle, side, cite(params, "read"))
+        readings, each, _ = _reading(rules, params, battle, side, rolls[side])
         if rolls[side]:
             die = rules.dice[stages.die].die
             pool = side_pool(stages.pool, die, readings, battle, side, chooser)
-            need[side.value] = read_need(die, rolls[side], cite(params, "roll"), readings, pool)
-            need.update(_damage_need(rules, params, side, rolls[side], readings))
+            rule = cite(params, "roll")
+            need[side.value] = (
+                read_each_need(die, rule, each) if each else read_need(die, rolls[side], rule, readings, pool)
+            )
+            need.update(_damage_need(rules, params, side, rolls[side], [readings, *each]))
             if side == Side.ATTACKER:
-                need.update(_follow_need(rules, params, battle, rolls[side], readings))
+                need.update(_follow_need(rules, params, battle, rolls[side], [readings, *each]))
     return need
 
 
 def _follow_need(
-    rules: Ruleset, params: Staged, battle: Battle, rolls: int, readings: read.Reading
+    rules: Ruleset, params: Staged, battle: Battle, rolls: int, readings: Sequence[read.Reading]
 ) -> dict[str, DiceNeed]:
     """The attacker's follow-up dice: each step enough for every symbol its
     dice can read (an exploding die counted with every die it may add), each
     die read in its order and only as reaching its number or not, so each is
     a run of its own with its faces merged by that."""
     spec, stages = params.follow, params.attacker
-    most = max((symbols.count(spec.symbol) for symbols in readings.values()), default=0) if spec else 0
+    most = max((r.count(spec.symbol) for reading in readings for r in reading.values()), default=0) if spec else 0
     if spec is None or not most:
         return {}
     explode = stages.pool.explode.depth + 1 if stages.pool and stages.pool.explode else 1
@@ -91,13 +94,32 @@ def _follow_need(
     return need
 
 
-def _damage_need(rules: Ruleset, params: Staged, side: Side, rolls: int, readings: read.Reading) -> dict[str, DiceNeed]:
+def _reading(
+    rules: Ruleset, params: Staged, battle: Battle, side: Side, rolls: int
+) -> tuple[read.Reading, list[read.Reading], list[Step]]:
+    """How a side's faces read, each die's reading where its aimed dice are
+    dealt to its units (else none), and why."""
+    stages = getattr(params, side)
+    readings, said = read.reading(rules, stages.read, stages.die, battle, side, cite(params, "read"))
+    if stages.read.aim is None or not stages.read.aim.each_unit():
+        return readings, [], said
+    each = roll.each_unit(stages.roll, battle.side(side))
+    dealt, said = read.dealt(rules, stages.read, stages.die, battle, side, each, rolls, cite(params, "read"))
+    return readings, dealt, said
+
+
+def _damage_need(
+    rules: Ruleset, params: Staged, side: Side, rolls: int, readings: Sequence[read.Reading]
+) -> dict[str, DiceNeed]:
     """A side's damage dice, where each hit costs a damage roll: enough for
     every hit its dice can read (an exploding die counted with every die it
     may add), then the extra dice of critical hits; each die read in its
     order, so each is a run of its own for odds."""
     damage, stages = params.costs.damage, getattr(params, side)
-    most = max((sum(s in params.costs.losses for s in symbols) for symbols in readings.values()), default=0)
+    most = max(
+        (sum(s in params.costs.losses for s in symbols) for reading in readings for symbols in reading.values()),
+        default=0,
+    )
     if damage is None or not most:
         return {}
     explode = stages.pool.explode.depth + 1 if stages.pool and stages.pool.explode else 1
@@ -179,10 +201,9 @@ def prepare(rules: Ruleset, name: str, params: Staged, battle: Battle) -> Callab
     told: dict[Side | None, list[Step]] = {None: [], back: []}
     for side in SIDES:
         told[side if side == back else None] += said_of[side]
-    readings = {}
+    readings, each = {}, {}
     for side in SIDES:
-        stages = getattr(params, side)
-        readings[side], said = read.reading(rules, stages.read, stages.die, battle, side, cite(params, "read"))
+        readings[side], each[side], said = _reading(rules, params, battle, side, rolls[side])
         if rolls[side]:  # how the faces of a side that rolls none read says nothing
             told[side if side == back else None] += said
     before = told[None]
@@ -212,7 +233,9 @@ def prepare(rules: Ruleset, name: str, params: Staged, battle: Battle) -> Callab
             settled = pool.settle(pool.rounds(faces, rolls[side]))
             steps += pool_steps(stages.pool, side, settled, partial(rules.face_said, stages.die), chooser)
             faces = settled.kept
-        symbols = count.count(readings[side], faces, order)
+        symbols = (
+            count.count_each(each[side], faces, order) if each[side] else count.count(readings[side], faces, order)
+        )
         if faces:
             steps.append(_rolled(rules, params, side, faces, symbols))
         return faces, symbols
