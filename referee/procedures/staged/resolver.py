@@ -369,7 +369,7 @@ def _costs(
     costly = {side: contest.on_win(side) != "nothing" for side in SIDES}
     rule = cite(params, "compare")
     said_as = partial(spaced, contest.symbol)
-    winner, margin, said = compare.compare(counts, contest.tie, costly, rule, said_as)
+    winner, margin, said = compare.compare(counts, contest.tie, costly, rule, said_as, contest.wins)
     steps = [said]
     if winner:
         loser = winner.other
@@ -383,6 +383,7 @@ def _costs(
             spec.loss,
             cite(params, "costs"),
             (contest.chooser, cite(params, "costs")),
+            counts[winner],
             (plus.of(battle.side(winner)), rules.said(plus.label)) if plus else (0, ""),
         )
         loses[loser] += lost
