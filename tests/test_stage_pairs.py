@@ -175,8 +175,10 @@ def test_pair_off_adds_bonuses_and_stops_at_most() -> None:
         (
             "tie: defender}",
             "tie: defender, attacker_wins: wounds, plus: {label: edge, values: {army: 1}}}",
-            "a plus adds to a margin",
+            "attacks.attack.compare.by: pairs cost one loss a pair",
         ),
+        ("tie: defender}", "tie: defender, wins: fewest}", "pairs cost one loss a pair"),
+        ("tie: defender}", "tie: defender, defender_wins: count}", "pairs cost one loss a pair"),
         ("by: pairs", "by: ranks", "unknown value 'ranks'"),
     ],
 )

@@ -118,6 +118,7 @@ KEYS: dict[str, Callable[[], str]] = {
     "stats": lambda: pgettext("show.param", "stats"),
     "steps": lambda: pgettext("show.param", "steps"),
     "strength": lambda: pgettext("show.param", "strength"),
+    "sum": lambda: pgettext("show.param", "sum"),
     "supply": lambda: pgettext("show.param", "supply"),
     "supply_order": lambda: pgettext("show.param", "supply order"),
     "supply_rule": lambda: pgettext("show.param", "supply rule"),
@@ -138,6 +139,7 @@ KEYS: dict[str, Callable[[], str]] = {
     "value": lambda: pgettext("show.param", "value"),
     "values": lambda: pgettext("show.param", "values"),
     "when": lambda: pgettext("show.param", "when"),
+    "wins": lambda: pgettext("show.param", "wins"),
     "withdraw_rule": lambda: pgettext("show.param", "withdraw rule"),
     "withdraw_worn": lambda: pgettext("show.param", "withdraw worn"),
     "worn_first": lambda: pgettext("show.param", "worn first"),
@@ -175,6 +177,10 @@ _VALUES: dict[str, Callable[[], str]] = {
     "ratio": lambda: pgettext("show.value", "ratio"),
     "stronger": lambda: pgettext("show.value", "stronger"),
     "weaker": lambda: pgettext("show.value", "weaker"),
+    "count": lambda: pgettext("show.value", "count"),
+    "most": lambda: pgettext("show.value", "most"),
+    "fewest": lambda: pgettext("show.value", "fewest"),
+    "one": lambda: pgettext("show.value", "one"),
 }
 
 

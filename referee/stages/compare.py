@@ -1,6 +1,7 @@
 """Compare, by opposed difference: the side with more of a symbol wins by the
-difference (its margin); equal counts go to the side the tie rule names, or
-nothing happens. What the loser takes is the costs stage's (`costs.removed`),
+difference (its margin), or the side with fewer where the file says so (a
+roll under, a rolled die against a die on the field); equal counts go to the
+side the tie rule names, or nothing happens. What the loser takes is the costs stage's (`costs.removed`),
 by what the winner's side says here; a win that costs the loser nothing is
 no win."""
 
@@ -41,7 +42,7 @@ class Plus:
 
 @section
 class Compare:
-    """Most of a symbol wins: the symbol the sides compare, who wins on equal
+    """Most (or fewest) of a symbol wins: the symbol the sides compare, who wins on equal
     counts, what the loser takes by the side that wins, and who chooses the
     loser's units."""
 
@@ -52,11 +53,15 @@ class Compare:
         "difference",
     )
     symbol: str = field(Text(), "with by: difference, the symbol each side counts (a symbol some face carries)", "hit")
+    wins: str = field(
+        Text(choices=("most", "fewest")), "who wins: the side with the most of the symbol, or the fewest", "most"
+    )
     tie: str = field(TIE, "who wins on equal counts: nothing (nothing happens), attacker or defender", "nothing")
     attacker_wins: str = field(
         ON_WIN,
         "what the defender takes when the attacker wins: units by the margin (at least one, capped at its "
-        "units), all its units, the margin as losses in the game's word (never capped), or nothing",
+        "units), all its units, the margin as losses in the game's word (never capped), the winner's count "
+        "of the symbol as losses (count: the pips it rolled), one loss whatever the margin, or nothing",
         "remove-surplus",
     )
     defender_wins: str = field(
@@ -75,15 +80,21 @@ class Compare:
 
     def cross_check(self, rules: Ruleset, path: str, fail: Fail) -> None:
         """A plus names units of the file, and adds to a win that deals wounds."""
-        if self.plus is not None and self.by == "pairs":
-            plus = pgettext("file.pairs_plus", "a plus adds to a margin: compare by difference")
-            raise fail(f"{path}.plus", plus)
+        if self.by == "pairs" and (self.plus is not None or self.wins != "most" or "count" in self.wins_cost()):
+            plus = pgettext(
+                "file.pairs_plus", "pairs cost one loss a pair: plus, wins: fewest and count compare by difference"
+            )
+            raise fail(f"{path}.by", plus)
         if self.plus is None:
             return
         names_exist(fail, pgettext("kind", "unit"), [(f"{path}.plus.values", u) for u in self.plus.values], rules.units)
         if "wounds" not in (self.attacker_wins, self.defender_wins):
             wounds = pgettext("file.plus_wounds", "plus adds to wounds: attacker_wins or defender_wins must be wounds")
             raise fail(f"{path}.plus", wounds)
+
+    def wins_cost(self) -> tuple[str, str]:
+        """What each side's win costs the other."""
+        return self.attacker_wins, self.defender_wins
 
     def on_win(self, side: Side) -> str:
         """What the other side takes when `side` wins."""
@@ -95,20 +106,32 @@ def hits(n: int) -> Value:
     return say_n("count.hits", "{n} hit", "{n} hits", n)
 
 
+def decide(counts: Mapping[Side, int], wins: str, tie: str) -> tuple[Side | None, int]:
+    """Who wins the comparison, before what a win costs: the side with the
+    most of the symbol (or the fewest), on equal counts the side `tie` names
+    (None for nothing); and the margin, the difference of the counts."""
+    attacker, defender = counts[Side.ATTACKER], counts[Side.DEFENDER]
+    if attacker == defender:
+        return (None if tie == "nothing" else Side(tie)), 0
+    more = Side.ATTACKER if attacker > defender else Side.DEFENDER
+    return (more if wins == "most" else more.other), abs(attacker - defender)
+
+
 def compare(
     counts: Mapping[Side, int],
     tie: str,
     costly: Mapping[Side, bool],
     rule: str,
     counted: Callable[[int], Value] = hits,
+    wins: str = "most",
 ) -> tuple[Side | None, int, Step]:
     """The winner (None: nothing happens), the margin (the difference of the
     counts) and the step that says so; `costly` says whether a win by each
     side costs the loser anything (a win that removes nothing is no win)."""
     attacker, defender = counts[Side.ATTACKER], counts[Side.DEFENDER]
-    margin = abs(attacker - defender)
+    decided, margin = decide(counts, wins, tie)
     if attacker == defender:
-        winner = None if tie == "nothing" or not costly[Side(tie)] else Side(tie)
+        winner = decided if decided and costly[decided] else None
         if winner is None:
             return None, 0, step(rule, "hits.equal", "equal hits ({n} each): nothing happens", n=attacker)
         return (
@@ -116,15 +139,26 @@ def compare(
             0,
             step(rule, "hits.equal.tie", "equal hits ({n} each): the {winner} wins ties", n=attacker, winner=winner),
         )
-    more = Side.ATTACKER if attacker > defender else Side.DEFENDER
+    assert decided is not None, "unequal counts always have a winner"
     said: dict[str, Value] = {
         "hits": counted(attacker),
         "against": defender,
-        "side": more,
-        "winner": more,
+        "side": decided,
+        "winner": decided,
         "margin": margin,
     }
-    if not costly[more]:
+    if not costly[decided] and wins == "fewest":
+        return (
+            None,
+            margin,
+            step(
+                rule,
+                "hits.compared.nothing.fewest",
+                "{hits} against {against}: fewer for the {side}, whose win removes nothing: nothing happens",
+                **said,
+            ),
+        )
+    if not costly[decided]:
         return (
             None,
             margin,
@@ -135,4 +169,8 @@ def compare(
                 **said,
             ),
         )
-    return more, margin, step(rule, "hits.compared", "{hits} against {against}: the {winner} wins by {margin}", **said)
+    return (
+        decided,
+        margin,
+        step(rule, "hits.compared", "{hits} against {against}: the {winner} wins by {margin}", **said),
+    )

@@ -5,7 +5,8 @@ misfire); a retreat moves a unit the steps its kind takes, and where that
 side cannot retreat, its retreats become losses; a side loses no more than
 its units' strength, and one that loses it all does not retreat. For a comparison
 won: the loser removes units by the surplus (capped at its units), all of
-them, takes the surplus as wounds, or nothing, and chooses which units go.
+them, takes the surplus as wounds, the winner's count (the pips it rolled)
+or one loss whatever the margin, or nothing, and chooses which units go.
 For a hit: a damage roll, its dice summed with a number, rolled again on a
 critical hit (`DamageRoll`)."""
 
@@ -26,7 +27,8 @@ if TYPE_CHECKING:
     from referee.procedures.base import Battle, Units
     from referee.ruleset.model import Ruleset
 
-ON_WIN = Text(choices=("remove-surplus", "remove-all", "wounds", "nothing"))
+WOUNDS = ("wounds", "count", "one")  # what a comparison won costs in losses, not in units removed
+ON_WIN = Text(choices=("remove-surplus", "remove-all", "wounds", "count", "one", "nothing"))
 
 
 @section
@@ -316,6 +318,21 @@ def removal_options(units: Units, count: int) -> list[dict[str, int]]:
     return list(spread(units, count))
 
 
+def taken(on_win: str, margin: int, scored: int, have: int) -> int:
+    """How much the loser of a comparison takes by the winner's `on_win` (not
+    nothing): units by the margin (at least one, a tie won removing one)
+    capped at the `have` it has, all of them, the margin as wounds, the
+    winner's count of the symbol compared (`scored`), or one loss."""
+    surplus = max(margin, 1)
+    return {
+        "remove-surplus": min(surplus, have),
+        "remove-all": have,
+        "wounds": surplus,
+        "count": scored,
+        "one": 1,
+    }[on_win]
+
+
 def removed(
     rules: Ruleset,
     on_win: str,
@@ -325,17 +342,19 @@ def removed(
     loss: Word | None,
     rule: str,
     choice: tuple[str, str],
+    scored: int = 0,
     plus: tuple[int, Value] = (0, ""),
 ) -> tuple[int, list[dict[str, int]], list[Step]]:
     """What the loser of a comparison takes by the winner's `on_win` (an
     ON_WIN choice, not nothing): its count, the ways to remove it (none for
-    wounds) and the steps that say so. A tie won removes one; `choice` says
+    the WOUNDS) and the steps that say so. A tie won removes one;
+    `scored` is the winner's count of the symbol compared; `choice` says
     who chooses among units of different types (loser or winner) and the
     rule its step cites; `plus` is a value added to wounds, and its name."""
     have = sum(n for _, n in units)
     surplus = max(margin, 1)
-    count = {"remove-surplus": min(surplus, have), "remove-all": have, "wounds": surplus + plus[0]}[on_win]
-    options = [] if on_win == "wounds" else removal_options(units, count)
+    count = taken(on_win, margin, scored, have) + (plus[0] if on_win == "wounds" else 0)
+    options = [] if on_win in WOUNDS else removal_options(units, count)
     which = counted(rules, options[0].items()) if len(options) == 1 and count else ""
     said: dict[str, Value] = {
         "loser": loser,
@@ -361,6 +380,10 @@ def removed(
         steps = [
             step(rule, "losses.all", "all {size} of the {loser}'s units in the battle are removed{removed}", **said)
         ]
+    elif on_win == "count":
+        steps = [step(rule, "losses.count", "the {loser} takes {wounds}: as many as the {winner} counts", **said)]
+    elif on_win == "one":
+        steps = [step(rule, "losses.one", "the {loser} takes {wounds}: one, whatever the margin", **said)]
     elif plus[0]:
         steps = [
             step(

@@ -6,7 +6,9 @@ A numbered face may also read by aiming: the face plus a modifier against a
 target number is a hit, with the natural results of the lowest and the
 highest face (`Aim`). Aimed dice may also be dealt to the units that roll
 them, each unit kind at its own number, raised one for one by units that
-support it (an Axis & Allies land battle)."""
+support it (an Axis & Allies land battle). A numbered face may instead carry
+its own number of a symbol (`sum`): counted, a side's pips are the sum of its
+faces."""
 
 from __future__ import annotations
 
@@ -262,6 +264,12 @@ class Read:
         "one face, the one naming the most situations holds",
         EMPTY,
     )
+    sum: str = field(
+        Text(),
+        "a symbol each numbered face carries as many times as its number (pips): counted, a side's sum of "
+        "its faces; 'faces' comes after it",
+        "",
+    )
 
     def cross_check(self, rules: Ruleset, die: str, path: str, fail: Fail) -> None:
         """Every face named is a face of the die; units and situations exist;
@@ -272,6 +280,14 @@ class Read:
         if self.aim and not all(isinstance(face, int) for face in rules.dice[die].faces):
             numbered = pgettext("file.numbered_aim", "'{die}' needs numbered faces: a face is aimed at a number")
             raise fail(f"{path}.aim", numbered.format(die=die))
+        if self.sum and self.aim:
+            one_way = pgettext("file.sum_aim", "a face reads by 'aim' or by 'sum', not both")
+            raise fail(f"{path}.sum", one_way)
+        if self.sum and not all(isinstance(face, int) and face >= 0 for face in rules.dice[die].faces):
+            summed = pgettext(
+                "file.numbered_sum", "'{die}' needs faces numbered 0 or more: a face carries its number of '{sum}'"
+            )
+            raise fail(f"{path}.sum", summed.format(die=die, sum=self.sum))
         tables = [("faces", self.faces), *((f"against.{u}", r) for u, r in self.against.items())]
         for where, reading in [*tables, *((f"when.{s}", r) for s, r in self.when.items())]:
             for face in reading:
@@ -313,7 +329,10 @@ class Read:
         """Every symbol a face may carry, in the order the file first writes them."""
         readings = [self.faces, *self.against.values(), *self.when.values()]
         aimed = self.aim.symbols() if self.aim else ()
-        return tuple(dict.fromkeys([*aimed, *(s for r in readings for symbols in r.values() for s in symbols)]))
+        summed = (self.sum,) if self.sum else ()
+        return tuple(
+            dict.fromkeys([*aimed, *summed, *(s for r in readings for symbols in r.values() for s in symbols)])
+        )
 
 
 def reading(
@@ -322,6 +341,8 @@ def reading(
     """What each face of this side's die reads in this battle, and the steps
     that say why a face reads otherwise than its own symbols."""
     read, steps = _aim(rules, spec, die, rule)
+    if spec.sum:
+        read.update(summed(pips(rules.dice[die].faces), spec.sum))
     read.update(spec.faces)
     if spec.against:
         target = {u for u, _ in battle.side(side.other)}
@@ -386,6 +407,12 @@ def _aim(rules: Ruleset, spec: Read, die: str, rule: str) -> tuple[dict[str, tup
             step(rule, "read.aim_plus", "a die {plus} hits on {number}: {needed}+ on the die", **said)
         ]
     return aimed(faces, needed, aim.natural), [step(rule, "read.aim", "a die hits on {needed}+", **said)]
+
+
+def summed(faces: Sequence[int], symbol: str) -> dict[str, tuple[str, ...]]:
+    """Each numbered face carrying its own number of `symbol` (a 4 reads four
+    pips): counted, the sum of the faces rolled."""
+    return {str(face): (symbol,) * face for face in faces}
 
 
 def dealt(

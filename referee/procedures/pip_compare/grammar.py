@@ -8,10 +8,13 @@ from typing import TYPE_CHECKING, ClassVar
 from referee.core.records import section
 from referee.ruleset.crosscheck import Fail, names_exist
 from referee.ruleset.spec import RULE, Integer, Record, Seq, Text, field
+from referee.stages.compare import Compare
 from referee.words.language import pgettext
 
 if TYPE_CHECKING:
     from referee.ruleset.model import Ruleset
+
+PIP = "pip"  # the symbol a face carries as many times as its number: the pips compared and lost
 
 
 @section
@@ -45,6 +48,13 @@ class PipCompare:
 
     units_refused: ClassVar[str] = ""
     reads_situation: ClassVar[frozenset[str]] = frozenset()
+
+    def as_compare(self) -> Compare:
+        """DL-A2 as the compare stage says it: the rolled die's pips against
+        the field die's, the fewer winning and equal going to the attacker
+        (perfect); the attacker's win costs the defender the pips rolled, the
+        defender's costs the field die one pip."""
+        return Compare(symbol=PIP, wins="fewest", tie="attacker", attacker_wins="count", defender_wins="one")
 
     def cross_check(self, rules: Ruleset, path: str, fail: Fail) -> None:
         """The situations and the variant it names exist."""

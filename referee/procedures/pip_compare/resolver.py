@@ -1,9 +1,19 @@
-"""Pip compare: a die rolled from the hand against the attacking die on the
-field. Equal is perfect (the defender loses the rolled pips), lower is valid
-(the same, and the rolled die takes the field die's place), higher fails
-(the field die loses a pip). Two field dice may attack together: then every
-pairing of a rolled die with a field die is listed, and a failed pairing may
-not be picked while another is not failed (DiceLand).
+"""Pip compare, the preset: a die rolled from the hand against the attacking
+die on the field. Equal is perfect (the defender loses the rolled pips), lower
+is valid (the same, and the rolled die takes the field die's place), higher
+fails (the field die loses a pip). Two field dice may attack together: then
+every pairing of a rolled die with a field die is listed, and a failed pairing
+may not be picked while another is not failed (DiceLand).
+
+The mechanics of one pairing are the shared stages, as the grammar's
+`as_compare` says them: the rolled die counted as its pips (`read.summed`,
+`count`), set against the field die's with the fewer winning and equal going
+to the attacker (`compare.decide`), the defender taking as many pips as the
+attacker rolled and the field die one (`costs.taken`: a win's `count` and
+`one`). What is its own: the field die, which a valid attack swaps for the
+rolled die and a failed one wears down; the pairings of a combined attack,
+which may be picked and by what policy; and removal, moving in and filling
+the void.
 
 A ruling carries the core's keys, read for pips: a side's `loses` are the
 pips it lost (the attacker's from the chosen field die, whether a failed
@@ -29,6 +39,7 @@ from referee.procedures.door import check_situations
 from referee.procedures.pip_compare.grammar import PipCompare
 from referee.ruleset.model import Ruleset
 from referee.rulings.ruling import Ruling, Side, Step, Value, both, listed, say, say_n, series, step
+from referee.stages import compare, costs, count, read
 from referee.words.language import pgettext
 
 ODDS_KEYS = ("winner", "attacker_loses", "defender_loses", "outcome", "defender_removed", "attacker_removed")
@@ -122,19 +133,22 @@ def dice_needed(rules: Ruleset, params: PipCompare, fight: PipFight) -> dict[str
 
 
 def pairing(params: PipCompare, fight: PipFight, rolled: int, field_die: int) -> Pairing:
+    """What one rolled die on one field die does, by the preset's compare
+    stage (`PipCompare.as_compare`): the rolled die read as its pips against
+    the field die's, and what the win costs the loser (the defender never
+    below 0)."""
     fills = bool(params.defender_fills) and params.defender_fills in fight.variants
-    if rolled > field_die:
-        after = field_die - 1
+    contest = params.as_compare()
+    symbol = contest.symbol
+    pips_rolled = count.count(read.summed((rolled,), symbol), (rolled,), (symbol,))[symbol]
+    winner, margin = compare.decide({Side.ATTACKER: pips_rolled, Side.DEFENDER: field_die}, contest.wins, contest.tie)
+    if winner == Side.DEFENDER:
+        after = field_die - costs.taken(contest.on_win(winner), margin, pips_rolled, field_die)
         return Pairing(rolled, field_die, "failed", after, fight.defender, False, after <= 0 and fills)
-    defender_after = max(fight.defender - rolled, 0)
+    lost = costs.taken(contest.on_win(Side.ATTACKER), margin, pips_rolled, fight.defender)
+    defender_after = max(fight.defender - lost, 0)
     return Pairing(
-        rolled,
-        field_die,
-        "perfect" if rolled == field_die else "valid",
-        rolled,
-        defender_after,
-        defender_after == 0,
-        False,
+        rolled, field_die, "valid" if margin else "perfect", rolled, defender_after, defender_after == 0, False
     )
 
 

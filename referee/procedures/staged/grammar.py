@@ -65,7 +65,7 @@ class Staged:
     )
     compare: Compare | None = field(
         Record(Compare),
-        "most of a symbol wins, by the difference: the loser takes what the winner's side says",
+        "most (or fewest) of a symbol wins, by the difference: the loser takes what the winner's side says",
         None,
     )
     follow: Follow | None = field(

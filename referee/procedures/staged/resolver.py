@@ -377,19 +377,20 @@ def _costs(
     costly = {side: contest.on_win(side) != "nothing" for side in SIDES}
     rule = cite(params, "compare")
     said_as = partial(spaced, contest.symbol)
-    winner, margin, said = compare.compare(counts, contest.tie, costly, rule, said_as)
+    winner, margin, said = compare.compare(counts, contest.tie, costly, rule, said_as, contest.wins)
     steps = [said]
     if winner:
-        lost, removed = _removed(rules, params, contest, battle, winner, margin)
+        lost, removed = _removed(rules, params, contest, battle, winner, margin, counts[winner])
         loses[winner.other] += lost
         steps += removed
     return loses, retreats, [*steps, *paid]
 
 
 def _removed(
-    rules: Ruleset, params: Staged, contest: Compare, battle: Battle, winner: Side, margin: int
+    rules: Ruleset, params: Staged, contest: Compare, battle: Battle, winner: Side, margin: int, count: int
 ) -> tuple[int, list[Step]]:
-    """What the loser of a comparison takes, by what the winner's side says."""
+    """What the loser of a comparison takes, by what the winner's side says
+    (`count`: the winner's count of the symbol)."""
     loser = winner.other
     plus = contest.plus if contest.plus and contest.on_win(winner) == "wounds" else None
     lost, _, removed = costs.removed(
@@ -401,6 +402,7 @@ def _removed(
         params.costs.loss,
         cite(params, "costs"),
         (contest.chooser, cite(params, "costs")),
+        count,
         (plus.of(battle.side(winner)), rules.said(plus.label)) if plus else (0, ""),
     )
     return lost, removed
@@ -421,6 +423,6 @@ def _pairs(
     loses = dict.fromkeys(SIDES, 0)
     for side, n in pairs.lost(paired).items():
         if n and contest.on_win(side.other) != "nothing":
-            loses[side], removed = _removed(rules, params, contest, battle, side.other, n)
+            loses[side], removed = _removed(rules, params, contest, battle, side.other, n, n)
             steps += removed
     return loses, steps

@@ -51,7 +51,8 @@ class SymbolSide:
     on_win: str = field(
         ON_WIN,
         "what the losing side takes when this side wins: units by the surplus (capped at its units), "
-        "all its units, the surplus as wounds (never capped), or nothing",
+        "all its units, the surplus as wounds (never capped), this side's hits as wounds (count), one wound "
+        "(one), or nothing",
     )
     max_dice: int | None = field(
         Integer(minimum=1, maximum=100),

@@ -153,9 +153,10 @@ def _rule(
             params.loss,
             cite(params, "losses"),
             (contest.chooser, cite(params, "choice")),
+            hits[winner],
         )
         steps += paid
-        if winner == Side.ATTACKER and on_win != "wounds" and loses[loser] == size(units):
+        if winner == Side.ATTACKER and on_win not in costs.WOUNDS and loses[loser] == size(units):
             moves_in = params.move_in
             steps.append(
                 step(cite(params, "move_in"), "move_in.yes", "the target space is empty: the attacking units move in")
