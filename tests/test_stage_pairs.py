@@ -186,3 +186,14 @@ def test_the_file_is_checked(risk: Path, old: str, new: str, error: str) -> None
     assert old in RISK
     risk.write_text(RISK.replace(old, new), encoding="utf-8")
     assert error in fails(f"validate {risk}")
+
+
+@pytest.mark.parametrize(("armies", "against"), [(5, 3), (3, 4)])
+def test_a_whole_fight_of_pairs_is_the_presets(risk: Path, armies: int, against: int) -> None:
+    """Fought in rounds until conquest, classic Risk as stages gives the preset's exact odds
+    (the preset counts the attacking armies beside the one it keeps behind)."""
+    risk.write_text(RISK.replace("    cite: {roll:", "    fight: {rule: RS-2}\n    cite: {roll:"), encoding="utf-8")
+    staged = run_json(f"odds {risk} --attacker {armies} --defender {against} --until conquest")
+    preset = run_json(f"odds risk --attacker {armies} --defender {against} --until conquest")
+    for key in ("p_attacker_wins", "p_defender_holds", "p_conquer_with_at_least"):
+        assert staged[key] == preset[key]
