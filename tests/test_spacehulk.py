@@ -74,7 +74,7 @@ def test_close_assault_odds_are_the_brute_force(attacker: str, defender: str, wh
 
 
 def test_the_genestealer_wins_almost_two_in_three() -> None:
-    # One die against the highest of three: the Terminator wins 1/6 - ... exactly 25/144.
+    # One die against the highest of three, counted by hand: 95/144, 25/144 and a stand-off 1/6.
     assert brute("genestealer", "terminator", set()) == {
         (0, 1): Fraction(95, 144),
         (1, 0): Fraction(25, 144),

@@ -100,7 +100,7 @@ def compare(
     margin = abs(attacker - defender)
     if attacker == defender:
         winner = None if tie == "nothing" or not costly[Side(tie)] else Side(tie)
-        if counted is not hits:  # a staged symbol is named, as its win names it: "pip 5 against 5"
+        if counted is not hits:  # a symbol counted by name is named, as its win names it: "pip 5 against 5"
             return winner, 0, _tied(rule, counted(attacker), attacker, winner)
         if winner is None:
             return None, 0, step(rule, "hits.equal", "equal hits ({n} each): nothing happens", n=attacker)
