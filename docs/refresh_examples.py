@@ -79,9 +79,7 @@ def refresh(text: str, env: dict[str, str]) -> str:
                 out += old
                 continue
             if not any("Journal entry" in x for x in old):
-                fresh = re.sub(
-                    r"\n*\nJournal entry \d+;[^\n]*(\nCheckpoint [^\n]*\n  referee log verify [^\n]*)?", "", fresh
-                )
+                fresh = re.sub(r"\nJournal entry \d+, checkpoint [^\n]*", "", fresh)
             fresh = _keep_checkpoints(fresh, old)
             out += fresh.split("\n") + ([""] if old and old[-1] == "" else [])
         out.append("```")

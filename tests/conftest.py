@@ -65,6 +65,7 @@ EXAMPLES = {
     "score": "score diceland --red 6,5,1 --blue 4,4,4",
     "setup": "setup diceland --tiles 8 --seed 1",
     "show": "show groundforce",
+    "table": "table",
     "validate": "validate rulesets/groundforce.yaml",
 }
 

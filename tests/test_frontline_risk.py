@@ -82,7 +82,7 @@ def test_city_defence_does_not_add_to_the_extra_defence_die() -> None:
         "--when defender:city --when defender:extra-defence-die --seed 1"
     )
     assert len(ruling["defender"]["rolled"]) == 2
-    assert any("no extra die on top of 'extra-defence-die'" in s["text"] for s in ruling["explanation"])
+    assert any("no extra die on top of the reward 'extra defence die'" in s["text"] for s in ruling["explanation"])
 
 
 def test_extra_dice_only_widen_the_choice() -> None:

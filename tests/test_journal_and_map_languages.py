@@ -4,6 +4,7 @@ it was."""
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from pathlib import Path
 
@@ -155,7 +156,7 @@ def test_map_legend_and_its_picture_in_each_language(code: str, tmp_path: Path) 
     out = run(f"--lang {code} {MAP} --svg {picture}").stdout.replace(str(picture), "m.svg")
     for text in said:
         assert text in out, (text, out)
-    svg = picture.read_text(encoding="utf-8")
+    svg = re.sub(r"</tspan><tspan [^>]*>", " ", picture.read_text(encoding="utf-8"))  # a title's lines, as one
     for text in drawn:
         assert text in svg, text
 

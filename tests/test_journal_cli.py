@@ -8,12 +8,14 @@ import csv
 import io
 import json
 import os
+import re
 import sqlite3
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
+import click
 import pytest
 from conftest import fails, run, run_json
 
@@ -59,10 +61,44 @@ def test_typed_dice_are_recorded_as_typed() -> None:
 
 
 def test_the_text_report_names_its_entry_and_log_lists_it() -> None:
-    assert "Journal entry 1; 'referee log show 1' shows it again." in run(TYPED).stdout
+    printed = run(TYPED).stdout.splitlines()
+    assert re.fullmatch(r"Journal entry 1, checkpoint 1:[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[g-z]", printed[-1])
+    assert "Journal entry" not in run(f"{TYPED} --quiet").stdout  # --quiet: the ruling without its footer
+    assert run_json(f"{TYPED} --quiet")["journal_entry"] == 3  # journaled all the same, --json unchanged
     listed = run("log", env={"COLUMNS": "200"}).stdout  # wide enough that the table wraps no cell
     assert "battle groundforce --attacker '2 trooper'" in listed
     assert "GF-B5" in run("log show 1").stdout
+
+
+def _commands(group: click.Group, path: str = "") -> Iterator[tuple[str, click.Command]]:
+    ctx = click.Context(group)
+    for name in group.list_commands(ctx):
+        command = group.get_command(ctx, name)
+        assert command is not None
+        yield f"{path}{name}", command
+        if isinstance(command, click.Group):
+            yield from _commands(command, f"{path}{name} ")
+
+
+def test_every_command_that_writes_an_entry_takes_quiet() -> None:
+    """--quiet wherever a ruling ends with the footer: beside --no-journal, and on game start and stop."""
+    from referee.cli import cli
+
+    writing = [
+        path
+        for path, command in _commands(cli)
+        if any(p.name == "no_journal" for p in command.params) or path in ("game start", "game stop")
+    ]
+    assert len(writing) > 15
+    for path in writing:
+        assert "--quiet" in run(f"{path} --help").stdout, path
+    started = run("game start friday risk --quiet").stdout
+    assert started.count("\n") == 1 and "Journal entry" not in started
+
+
+def test_log_help_says_how_a_checkpoint_proves_the_history_later() -> None:
+    said = " ".join(run("log --help", env={"COLUMNS": "100"}).stdout.split())
+    assert "to prove it later, 'referee log verify --checkpoint 12:3f9a-c2d1-07be-z' checks" in said
 
 
 def test_no_journal_writes_nothing(journal: Path) -> None:
@@ -470,7 +506,7 @@ def test_forty_digit_numbers_are_refused_before_the_journal(command: str) -> Non
 
 def test_show_prints_a_battle_as_the_battle_printed_it() -> None:
     printed = run(TYPED).stdout
-    report = printed[: printed.index("\n\nJournal entry 1")]
+    report = printed[: printed.index("\nJournal entry 1")]
     assert "GF-B5" in report and "The attacker wins by 1." in report
     shown = run("log show 1").stdout
     assert shown.startswith("Entry 1  ")
@@ -485,7 +521,7 @@ def test_show_rebuilds_the_report_from_the_ruleset_kept_in_the_journal(edited: C
     original = path.read_text()
     printed = run(TYPED.replace("groundforce", str(path), 1)).stdout
     path.write_text(original.replace("hits: [shield, explosion, sword]", "hits: [shield, explosion]"))
-    assert printed[: printed.index("\n\nJournal entry 1")] in run("log show 1").stdout
+    assert printed[: printed.index("\nJournal entry 1")] in run("log show 1").stdout
 
 
 def test_show_keeps_the_card_for_an_entry_without_a_situation() -> None:

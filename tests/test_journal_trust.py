@@ -285,9 +285,9 @@ def test_a_corrupt_page_of_the_id_counter_is_named_by_every_reader(journal: Path
 
 def test_every_ruling_prints_its_checkpoint_and_it_verifies() -> None:
     out = run(TYPED).stdout
-    line, command = out.strip().splitlines()[-2:]
-    assert line.startswith("Checkpoint 1:") and command.startswith("  referee log verify --checkpoint 1:")
-    noted = line.split()[1].rstrip(":")
+    line = out.strip().splitlines()[-1]
+    assert line.startswith("Journal entry 1, checkpoint 1:")
+    noted = line.split()[-1]
     document = run_json(f"log verify --checkpoint {noted}")
     assert document["intact"] and document["checkpoints"] == [noted]
     assert f"holding the history of checkpoint {noted}" in run(f"log verify --checkpoint {noted}").stdout

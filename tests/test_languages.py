@@ -210,6 +210,9 @@ def _neutral(value: Any) -> Any:
         "recruit risk --territories 13 --continent australia --set 3 --reward matched-card",
         "reinforce groundforce --mines 3 --free-places 1",
         "setup diceland --tiles 10 --seed 4 --red 6,6,5,4,3,2,1 --blue 6,5,5,5,4,1,1",
+        "battle risk --attacker 10 --defender 5,3 --until conquest --seed 4",
+        "battle frontline-risk --attacker 'infantry, armour' --attacker-rear 'armour, infantry' "
+        "--defender 'armour, infantry' --when attacker:airfield --until conquest --seed 4",
     ],
 )
 def test_json_reads_the_same_in_every_language_but_its_free_text(command: str) -> None:

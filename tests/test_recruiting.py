@@ -75,18 +75,18 @@ def test_a_ruleset_where_nothing_costs_anything(edited: Callable[[str, Callable[
 def test_a_continent_given_twice_is_refused_whatever_its_name() -> None:
     """Issue 15.2: `--continent asia --continent asia` gave +7 twice."""
     assert fails("recruit frontline-risk --continent asia --continent 亞洲").endswith(
-        "asia is given twice; it counts at most once for a player (FR-R2)"
+        "Asia is given twice; it counts at most once for a player (FR-R2)"
     )
 
 
 def test_a_reward_counts_as_often_as_the_ruleset_allows(edited: Edit) -> None:
     assert fails("recruit frontline-risk --reward two-armies --reward '2 armies'").endswith(
-        "two-armies is given twice; it counts at most once for a player (FR-R1)"
+        "the reward '2 armies' is given twice; it counts at most once for a player (FR-R1)"
     )
     path = edited("frontline-risk", lambda t: t.replace("two-armies: {units: 2,", "two-armies: {units: 2, most: 2,"))
     assert run_json(f"recruit {path} --reward two-armies --reward two-armies")["units"] == 4
     assert fails(f"recruit {path} --reward two-armies --reward two-armies --reward two-armies").endswith(
-        "two-armies is given 3 times; it counts at most twice for a player (FR-R1)"
+        "the reward '2 armies' is given 3 times; it counts at most twice for a player (FR-R1)"
     )
 
 

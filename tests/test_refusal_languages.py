@@ -38,7 +38,7 @@ REFUSALS = {
         "錯誤：這要花 6 點，但只有 3 點（GF-R4）",
     ),
     "recruit frontline-risk --stars 7 --continent asia --continent asia": (
-        "error: asia is given twice; it counts at most once for a player (FR-R2)",
+        "error: Asia is given twice; it counts at most once for a player (FR-R2)",
         "fout: Azië is tweemaal opgegeven; het telt hoogstens eenmaal voor een speler (FR-R2)",
         "Fehler: Asien ist zweimal angegeben; es zählt für einen Spieler höchstens einmal (FR-R2)",
         "錯誤：亞洲給了兩次；每位玩家最多只算一次（FR-R2）",

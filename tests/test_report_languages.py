@@ -67,16 +67,15 @@ def test_a_ruling_page_reads_in_the_language_asked(name: str, code: str) -> None
 @pytest.mark.parametrize(
     ("code", "footer"),
     [
-        ("nl", ["Logboekitem 1; 'referee log show 1' laat het opnieuw zien.", "Controlepunt 1:"]),
-        ("de", ["Journaleintrag 1; 'referee log show 1' zeigt ihn erneut.", "Prüfpunkt 1:"]),
-        ("zh-Hant", ["日誌第 1 條；「referee log show 1」可再次顯示。", "檢查點 1:"]),
+        ("nl", "Logboekitem 1, controlepunt 1:"),
+        ("de", "Journaleintrag 1, Prüfpunkt 1:"),
+        ("zh-Hant", "日誌第 1 條，檢查點 1:"),
     ],
 )
-def test_the_journal_footer_reads_in_the_language_asked(code: str, footer: list[str]) -> None:
+def test_the_journal_footer_is_one_line_in_the_language_asked(code: str, footer: str) -> None:
     page = run(f"--lang {code} {GROUNDFORCE}", env=WIDE).stdout.splitlines()
-    assert page[-3] == footer[0]
-    assert page[-2].startswith(footer[1])
-    assert page[-1].startswith("  referee log verify --checkpoint 1:")
+    assert page[-1].startswith(footer) and "referee log verify" not in "\n".join(page)
+    assert not page[-2].startswith(footer[:4])
 
 
 def test_a_seed_line_reads_in_the_language_asked() -> None:

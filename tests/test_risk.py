@@ -161,7 +161,7 @@ def test_classic_reinforcements_explained() -> None:
     assert "Risk: 12 armies to recruit" in report and "RK-R1   12 armies to recruit" in report
     assert "RK-R1   territories 7 ÷ 3 = 2" in report
     assert "RK-R1   at least 3: 3" in report
-    assert "RK-R2   africa: +3" in report
+    assert "RK-R2   Africa: +3" in report
     assert "RK-R3   card set number 2 traded in: +6" in report
     assert fails("recruit risk --territories 5 --set 0").endswith(
         "the sets traded in are counted from 1, not 0 (RK-R3)"

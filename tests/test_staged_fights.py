@@ -428,7 +428,6 @@ def test_rounds_typed_past_the_end_are_refused(games: dict[str, Path]) -> None:
 
 
 def test_a_fight_played_only_where_the_procedure_plays_rounds() -> None:
-    assert "Risk's whole fights are odds only" in fails("battle risk --attacker 3 --defender 2 --until conquest")
     said = fails("battle groundforce --attacker 3 --defender 2 --until conquest")
     assert said == "error: Ground Force is not fought in rounds: leave out --until and rule one attack"
 

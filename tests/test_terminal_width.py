@@ -21,6 +21,10 @@ COMMANDS = [
     "battle frontline-risk --attacker 'infantry, armour' --attacker-rear 1 --defender 'infantry, damaged armour' "
     "--attacker-roll 1,5,4 --defender-roll 5,3 --no-journal",
     "hit trueforces --attacker 4 --target 5 --attack ranged --roll 5 --wound-roll 3 --no-journal",
+    "battle risk --attacker 12 --defender 3,5,2 --until conquest --seed 5 --no-journal",
+    "battle frontline-risk --attacker 'infantry, armour' --attacker-rear 'armour, 2 infantry' "
+    "--defender 'infantry, armour' --defender-rear '2 infantry' --when defender:city --until conquest --seed 2 "
+    "--no-journal",
 ]
 
 

@@ -13,7 +13,7 @@ from referee.ruleset.model import Ruleset
 from referee.ruleset.sections import Deployment
 from referee.rulings.ruling import Step, listed, say, say_n, series, step
 from referee.words.language import pgettext
-from referee.words.names import Lexicon
+from referee.words.names import Lexicon, lexicon
 
 SETUP_STREAM = "setup"
 MAX_ROLLS = 1000
@@ -39,7 +39,7 @@ def deployment_of(rules: Ruleset) -> Deployment:
 
 def players_of(rules: Ruleset) -> Lexicon[str]:
     setup = deployment_of(rules)
-    return Lexicon(pgettext("kind", "player"), {p: setup.aliases.get(p, ()) for p in setup.players})
+    return lexicon(rules, pgettext("kind", "player"), {p: setup.aliases.get(p, ()) for p in setup.players})
 
 
 def _faces(rules: Ruleset) -> list[int]:

@@ -196,7 +196,7 @@ def play_of(rules: Ruleset) -> Play:
             say(
                 "error.board.no_play",
                 "{game} is not held on the board: its ruleset has no 'play' section",
-                game=rules.title,
+                game=rules.spoken_title,
             )
         )
 

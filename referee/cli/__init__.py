@@ -37,6 +37,7 @@ COMMANDS = {
     "score": "referee.cli.score:score",
     "setup": "referee.cli.setup:setup",
     "show": "referee.cli.show:show",
+    "table": "referee.cli.table:table",
     "validate": "referee.cli.validate:validate",
 }
 

@@ -28,6 +28,7 @@ from referee.cli.options import (
     ruleset_argument,
     seed_option,
     situation_options,
+    stop_at_option,
     strike_options,
     variant_option,
     whole,
@@ -91,9 +92,11 @@ from referee.rulings.ruling import say
     help=helped(
         "help.battle.until",
         "Play a whole fight, round after round, where the ruleset's attack has a 'fight': "
-        "type each round's faces apart by ';' (hit,flag;blank), or let the referee draw them.",
+        "type each round's faces apart by ';' (hit,flag;blank), or let the referee draw them. "
+        '--defender "3,5,2" attacks territories in turn.',
     ),
 )
+@stop_at_option
 @seed_option
 @journaled
 @json_option
@@ -118,8 +121,14 @@ def battle(ruleset: str | None, entry: int | None, as_json: bool, **options: Any
           --defender "infantry, damaged armour" \\
           --when defender:city --attacker-roll 6,5,2 \\
           --defender-roll 6,3,1
+      referee battle risk --attacker 5 --defender 3 \\
+          --until conquest
     """
     told = BattleTold(**options)
+    if told.stop_at is not None and told.until is None:
+        raise RefereeError(
+            say("error.fight.whole_only", "{what}: whole fights only; add --until conquest", what=setting("stop-at"))
+        )
     if entry is not None:
         from referee.cli.picks import asked
 
@@ -146,6 +155,11 @@ def rule(rules: Ruleset, told: BattleTold, as_json: bool, roll: bool = True, rep
 
     procedure = procedure_for(rules)
     refuse_unread(told.unread({*procedure.reads, *procedure.typed, "seed"}), not_read_by(rules))
+    if procedure.fight and told.defender and told_in_turn(told.defender):  # one attack has one defender
+        in_turn = say("error.fight.in_turn_example", "territories in turn (--defender 3,5,2)")
+        raise RefereeError(
+            say("error.fight.whole_only", "{what}: whole fights only; add --until conquest", what=in_turn)
+        )
     words = told.words()
     situation = procedure.read(rules, words)
     typed = {group: str(words[word]) for word, group in procedure.typed.items() if words[word] is not None}
@@ -174,10 +188,22 @@ def rule(rules: Ruleset, told: BattleTold, as_json: bool, roll: bool = True, rep
     emit(as_json, document, lambda: report() + "\n\n" + how_to_pick(awaits, printed_entry()[1], line))
 
 
+def told_in_turn(defender: str) -> bool:
+    """Whether --defender names territories in turn (`3,5,2`); their reader is
+    loaded only where the words could be a list."""
+    if "," not in defender and ";" not in defender:
+        return False
+    from referee.cli.fights import territories
+
+    return len(territories(defender)) > 1
+
+
 def rule_fight(rules: Ruleset, told: BattleTold, as_json: bool) -> None:
     """`battle … --until conquest`: a whole fight played round after round, on
-    dice typed for each round (apart by ';') or drawn from one seed, journaled
-    as one entry that `replay` rules again from its command line."""
+    dice typed for each round (apart by ';') or drawn from one seed, over the
+    territories told in turn, journaled as one entry that `replay` rules again
+    from its command line."""
+    from referee.cli.fights import told_battles
     from referee.fights.played import play
     from referee.procedures.door import procedure_for
     from referee.render import fought
@@ -188,16 +214,16 @@ def rule_fight(rules: Ruleset, told: BattleTold, as_json: bool) -> None:
             say(
                 "error.fight.battle_not_in_rounds",
                 "{game} is not fought in rounds: leave out {until} and rule one attack",
-                game=rules.title,
+                game=rules.spoken_title,
                 until=setting("until"),
             )
         )
-    refuse_unread(told.unread({*procedure.reads, *procedure.typed, "seed", "until"}), not_read_by(rules))
+    refuse_unread(told.unread({*procedure.reads, *procedure.typed, "seed", "until", "stop_at"}), not_read_by(rules))
+    battles = told_battles(rules, told, lambda each: procedure.read(rules, each.words()))
     words = told.words()
-    battle = procedure.read(rules, words)
     typed = {group: str(words[word]) for word, group in procedure.typed.items() if words[word] is not None}
-    played = play(rules, battle, typed, told.seed)
-    document, report = fought.view(rules, battle, played, retyped(told.given(*procedure.typed)))
+    played = play(rules, battles, typed, told.seed, told.stop_at)
+    document, report = fought.view(rules, procedure.report, battles, played, retyped(told.given(*procedure.typed)))
     # the journal's dice: each group's faces over every round in turn, and the rounds apart
     rounds = [{group: list(faces) for group, faces in settled.throw.items()} for settled in played.rounds]
     rolled = {group: [face for r in rounds for face in r.get(group, [])] for group in procedure.typed.values()}

@@ -1,9 +1,11 @@
 """Shell completion from the ruleset named on the command line: units (after
 a count too, '2 tr'), die faces, situations after their side, continents and
-rewards. Each completes the last item after any commas typed so far."""
+rewards, by their keys and as the language spoken prints them. Each
+completes the last item after any commas typed so far."""
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Callable, Iterable
 
@@ -12,6 +14,7 @@ import click
 from referee.cli.rulesdirs import user_dirs
 from referee.core.errors import RefereeError
 from referee.ruleset.model import Ruleset
+from referee.rulings.ruling import SIDES, Side, side_word
 
 Completer = Callable[[click.Context, click.Parameter, str], list[str]]
 _COUNT = re.compile(r"^(\d+\s*[x×*]?\s*)?(.*)$", re.DOTALL)
@@ -69,10 +72,27 @@ def _last_item(incomplete: str, names: Iterable[str]) -> list[str]:
     return sorted({kept + name for name in names if name.startswith(match.group(2))})
 
 
+def _speak_as_typed(ctx: click.Context) -> None:
+    """Completion speaks the language the line asks for, as the command will
+    (click completes without running the group's options); quietly the one
+    before where the line names no language the referee speaks."""
+    import os
+    import sys
+
+    from referee.cli.helptext import language_typed
+    from referee.cli.journaling import ARGV
+    from referee.words import language
+
+    with contextlib.suppress(RefereeError):
+        language.choose(language_typed(ctx.meta.get(ARGV, [])), os.environ, sys.stdout.encoding)
+
+
 def names_from(pick: Callable[[Ruleset], Iterable[str]]) -> Completer:
-    """A completer offering the names `pick` finds in the ruleset in play."""
+    """A completer offering the names `pick` finds in the ruleset in play,
+    as the file writes them and as the language asked for prints them."""
 
     def complete(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
+        _speak_as_typed(ctx)
         rules = completing_ruleset(ctx)
         return [] if rules is None else _last_item(incomplete, pick(rules))
 
@@ -80,19 +100,29 @@ def names_from(pick: Callable[[Ruleset], Iterable[str]]) -> Completer:
 
 
 def _faces(rules: Ruleset) -> list[str]:
-    return [str(face) for die in rules.dice.values() for face in die.faces]
+    named = [(str(face), rules.face_said(name, face)) for name, die in rules.dice.items() for face in die.faces]
+    return list(dict.fromkeys(word for pair in named for word in pair))
 
 
 def _situations(rules: Ruleset) -> list[str]:
-    sides = {"either": ("attacker", "defender")}
-    return [f"{side}:{name}" for name, s in rules.situations.items() for side in sides.get(s.side, (s.side,))]
+    """SIDE:NAME as the file writes them, and as the language spoken prints the side and the situation."""
+    sides = {"either": SIDES}
+    told = [(Side(side), name) for name, s in rules.situations.items() for side in sides.get(s.side, (s.side,))]
+    written = [f"{side}:{name}" for side, name in told]
+    return list(dict.fromkeys([*written, *(f"{side_word(side)}:{rules.said(name).spoken}" for side, name in told)]))
 
 
 def _bonuses(kind: str) -> Callable[[Ruleset], list[str]]:
-    return lambda rules: list(getattr(rules.recruiting, kind, {}) or {})
+    """Continents or rewards by key, and as the language spoken prints them."""
+
+    def named(rules: Ruleset) -> list[str]:
+        keys = list(getattr(rules.recruiting, kind, {}) or {})
+        return list(dict.fromkeys([*keys, *(rules.said(key).spoken for key in keys)]))
+
+    return named
 
 
-units = names_from(lambda rules: list(rules.units))
+units = names_from(lambda rules: list(dict.fromkeys([*rules.units, *(u.known_as for u in rules.units.values())])))
 faces = names_from(_faces)
 situations = names_from(_situations)
 continents = names_from(_bonuses("continents"))

@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import importlib
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 import click
 
 from referee.cli.helptext import helped
-from referee.cli.options import F, Named, emit, refuse_unread, whole
+from referee.cli.options import F, Named, Told, emit, refuse_unread, stop_at_option, whole
 from referee.core.errors import RefereeError
 from referee.ruleset.model import Ruleset
 from referee.rulings.ruling import SIDES, Side, listed, say
@@ -21,6 +22,8 @@ from referee.words.language import pgettext
 if TYPE_CHECKING:
     from referee.cli.told import OddsTold
     from referee.procedures.base import Battle
+
+T = TypeVar("T", bound=Told)
 
 
 def fight_options(f: F) -> F:
@@ -36,16 +39,7 @@ def fight_options(f: F) -> F:
         is_flag=True,
         help=helped("help.float", "Use floating point instead of exact fractions (faster for big charts)."),
     )(f)
-    f = click.option(
-        "--stop-at",
-        "stop_at",
-        type=whole(0),
-        metavar="N",
-        help=helped(
-            "help.stop-at",
-            "In a whole fight the attacker stops (retreats) when down to N units, counted as --attacker counts them.",
-        ),
-    )(f)
+    f = stop_at_option(f)
     f = click.option(
         "--table",
         "table",
@@ -98,7 +92,7 @@ def answer(rules: Ruleset, told: OddsTold, as_json: bool) -> None:
             say(
                 "error.fight.not_in_rounds",
                 "{game} is not fought in rounds: leave out {what} and ask for the odds of one attack",
-                game=rules.title,
+                game=rules.spoken_title,
                 what=what,
             )
         )
@@ -140,6 +134,18 @@ def answer(rules: Ruleset, told: OddsTold, as_json: bool) -> None:
         )
     from referee.fights.answers import solve
 
+    battles = told_battles(rules, told, lambda each: each.battle(rules))
+    odds = solve(rules, battles, exact=not told.floats, stop_at=told.stop_at)
+    emit(
+        as_json,
+        render.document(rules, battles, odds, told.stop_at),
+        lambda: render.report(rules, battles, odds, told.exact),
+    )
+
+
+def told_battles(rules: Ruleset, told: T, read: Callable[[T], Battle]) -> list[Battle]:
+    """The fight told: a battle for each territory attacked in turn (--defender
+    3,5,2), each read by `read`, its fronts checked as one round checks them."""
     defenders = territories(told.defender)
     if len(defenders) > 1 and told.defender_rear:
         raise RefereeError(
@@ -148,15 +154,10 @@ def answer(rules: Ruleset, told: OddsTold, as_json: bool) -> None:
                 "--defender-rear is for one territory: give each territory's units with --defender, separated by ;",
             )
         )
-    battles = [replace(told, defender=text).battle(rules) for text in defenders or [""]]
+    battles = [read(replace(told, defender=text)) for text in defenders or [""]]
     for battle in battles:
         _front_fits(rules, battle, told)
-    odds = solve(rules, battles, exact=not told.floats, stop_at=told.stop_at)
-    emit(
-        as_json,
-        render.document(rules, battles, odds, told.stop_at),
-        lambda: render.report(rules, battles, odds, told.exact),
-    )
+    return battles
 
 
 def _charts(rules: Ruleset) -> bool:
@@ -183,7 +184,7 @@ def _chart(rules: Ruleset, told: OddsTold, as_json: bool) -> None:
     emit(as_json, render.chart_document(rules, made, named), lambda: render.chart_report(rules, made, told.exact, when))
 
 
-def _front_fits(rules: Ruleset, battle: Battle, told: OddsTold) -> None:
+def _front_fits(rules: Ruleset, battle: Battle, told: Told) -> None:
     """Where a whole fight is told by its front (--attacker) and rear
     (--attacker-rear), the checks of one round run first; a front larger than
     may stand is refused with a split that works when typed: the first units
@@ -211,7 +212,7 @@ def _front_fits(rules: Ruleset, battle: Battle, told: OddsTold) -> None:
 
 def _refuse_front(
     rules: Ruleset,
-    told: OddsTold,
+    told: Told,
     side: str,
     limit: int,
     front: list[tuple[str, str]],

@@ -10,7 +10,7 @@ import click
 
 from referee.cli import completion
 from referee.cli.helptext import described, helped
-from referee.cli.journaling import journal_option, opened, record, report_damage
+from referee.cli.journaling import journal_option, opened, quiet_option, record, report_damage
 from referee.cli.options import emit, json_option, load_rules
 from referee.core.errors import RefereeError
 from referee.render.text import table
@@ -41,6 +41,15 @@ def game(ctx: click.Context, as_json: bool) -> None:
         report_damage(journal, [])
 
 
+def _entries_said(game: dict[str, Any]) -> str:
+    """The journal entries a game spans: '4-9', or 'from 18' while it goes on."""
+    if not game["in_chain"]:
+        return say("game.outside", "outside the chain")
+    if game["stop_entry"] is None:
+        return say("game.entries_from", "from {start}", start=game["start_entry"])
+    return f"{game['start_entry']}-{game['stop_entry']}"
+
+
 def _listing(as_json: bool, games: list[dict[str, Any]]) -> None:
     emit(
         as_json,
@@ -52,11 +61,9 @@ def _listing(as_json: bool, games: list[dict[str, Any]]) -> None:
                         g["name"],
                         g["ruleset"],
                         g["started"],
-                        g["stopped"] or say("game.going", "going"),
+                        g["stopped"] or say("game.still_going", "not yet, still going"),
                         g["entries"],
-                        f"{g['start_entry']}-{g['stop_entry'] or ''}"
-                        if g["in_chain"]
-                        else say("game.outside", "outside the chain"),
+                        _entries_said(g),
                     )
                     for g in games
                 ],
@@ -83,6 +90,7 @@ def _listing(as_json: bool, games: list[dict[str, Any]]) -> None:
     help=helped("help.game.start.ruleset", "The ruleset the game is played with (or give it after the name)."),
 )
 @journal_option
+@quiet_option
 @json_option
 @described("help.game.start")
 def start(name: str, ruleset_named: str | None, ruleset: str | None, as_json: bool) -> None:
@@ -126,13 +134,14 @@ def start(name: str, ruleset_named: str | None, ruleset: str | None, as_json: bo
             "game.started",
             "Game '{name}' started ({title}); rulings now belong to it until 'referee game stop'.",
             name=name,
-            title=rules.title,
+            title=rules.spoken_title,
         ),
     )
 
 
 @game.command()
 @journal_option
+@quiet_option
 @json_option
 @described("help.game.stop")
 def stop(as_json: bool) -> None:

@@ -42,4 +42,4 @@ def group(ctx: click.Context, ruleset: str | None, pips: tuple[str, ...], as_jso
         "explanation": [s.as_dict() for s in merged.steps],
     }
     record(rules, document, "group")
-    emit(as_json, document, lambda: render.group_report(rules.title, values, merged))
+    emit(as_json, document, lambda: render.group_report(rules.spoken_title, values, merged))

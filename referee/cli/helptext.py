@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import inspect
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from typing import Any
 
 import click
@@ -147,17 +147,31 @@ def _option_row(option: click.Option, ctx: click.Context) -> tuple[str, str]:
     return option.get_help_spec(ctx) or "", text
 
 
-def _write_commands(ctx: click.Context, group: click.Group, formatter: click.HelpFormatter) -> None:
-    """A group's subcommands, each by the first sentence of its help, cut to fit."""
+def _write_commands(
+    ctx: click.Context, group: click.Group, formatter: click.HelpFormatter, left_out: Collection[str] = ()
+) -> None:
+    """A group's subcommands, each by the first sentence of its help, cut to fit
+    (but those `left_out`: the table prompt does not list itself)."""
     from referee.words.language import _
 
-    names = [n for n in group.list_commands(ctx) if (sub := group.get_command(ctx, n)) and not sub.hidden]
+    names = [
+        n
+        for n in group.list_commands(ctx)
+        if n not in left_out and (sub := group.get_command(ctx, n)) and not sub.hidden
+    ]
     if not names:
         return
     limit = formatter.width - 6 - max(map(len, names))
     rows = [(name, _summary(spoken(inspect.cleandoc(_help_of(group, ctx, name))), limit)) for name in names]
     with formatter.section(_("Commands:")):
         formatter.write_dl(rows)
+
+
+def commands_listed(ctx: click.Context, group: click.Group, left_out: Collection[str] = ()) -> str:
+    """The commands of a group as its help lists them, in the language spoken."""
+    formatter = ctx.make_formatter()
+    _write_commands(ctx, group, formatter, left_out)
+    return formatter.getvalue().rstrip("\n")
 
 
 def _help_of(group: click.Group, ctx: click.Context, name: str) -> str:

@@ -54,6 +54,7 @@ OFF = "referee.journal.off"
 PENDING = "referee.journal.pending"
 ENTRY = "referee.journal.entry"
 CHECKPOINT = "referee.journal.checkpoint"
+QUIET = "referee.journal.quiet"  # --quiet: no footer line after the ruling
 SUPPLIED = "referee.ruleset.supplied"  # the ruleset the game in play supplied, for the replay line
 ASIDE = "referee.report.aside"  # stdout carries a file ('--svg -'): the report goes to stderr
 STDOUT = "-"
@@ -95,14 +96,27 @@ def journal_option(f: F) -> F:
     )(f)
 
 
+def quiet_option(f: F) -> F:
+    """--quiet, for every command that writes a journal entry: the ruling
+    without the footer line naming its entry and checkpoint."""
+    return click.option(
+        "--quiet",
+        is_flag=True,
+        expose_value=False,
+        callback=_remember(QUIET),
+        help=helped("help.quiet", "Leave out the line naming the journal entry and its checkpoint."),
+    )(f)
+
+
 def journaled(f: F) -> F:
-    """Make a command a ruling command: --journal PATH and --no-journal, and
-    `emit` will insist that `record` ran first."""
+    """Make a command a ruling command: --journal PATH, --no-journal and
+    --quiet, and `emit` will insist that `record` ran first."""
 
     def mark(ctx: click.Context, param: click.Parameter, value: bool) -> None:
         ctx.meta[OFF] = value
         ctx.meta[PENDING] = True
 
+    f = quiet_option(f)
     f = click.option(
         "--no-journal",
         is_flag=True,
@@ -288,6 +302,12 @@ def writing() -> bool:
     """Whether this ruling will be written to a journal (not --no-journal, not a replay)."""
     ctx = click.get_current_context()
     return _RERUN.get() is None and not ctx.meta.get(OFF)
+
+
+def quiet() -> bool:
+    """Whether --quiet asked for the ruling without its footer line."""
+    ctx = click.get_current_context(silent=True)
+    return bool(ctx is not None and ctx.meta.get(QUIET))
 
 
 def printed_entry() -> tuple[bool, int | None, str | None]:

@@ -45,6 +45,12 @@ def log(ctx: click.Context, game: str | None, ruleset: str | None, limit: int, a
     """The journal: every ruling the referee gave, latest last. Subcommands
     show one entry, verify the hash chain and export a game.
 
+    Each ruling ends with its entry and checkpoint ('Journal entry 12,
+    checkpoint 12:3f9a-c2d1-07be-z'; --quiet leaves the line out). Note the
+    checkpoint: to prove it later, 'referee log verify --checkpoint
+    12:3f9a-c2d1-07be-z' checks that the journal still holds exactly the
+    history up to that entry.
+
     \b
     Example:
       referee log --game friday --limit 50

@@ -144,4 +144,4 @@ def landmap(
     document = render.document(rules.name, landmap_)
     written = write_svg(rules, landmap_, svg_path, hex_size, document)
     record(rules, document, "map", seed=landmap_.seed)
-    emit(as_json, document, lambda: render.report(land, rules.title, landmap_) + written)
+    emit(as_json, document, lambda: render.report(land, rules.spoken_title, landmap_) + written)

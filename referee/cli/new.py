@@ -23,6 +23,11 @@ def _starter(source: str, name: str, schema_path: Path) -> str:
     text = "\n".join([f"{SCHEMA_LINE}{schema_path.as_uri()}", *lines]) + "\n"
     text = re.sub(r"^name: .*$", f"name: {name}", text, count=1, flags=re.MULTILINE)
     text = re.sub(r"^aliases: .*\n", "", text, count=1, flags=re.MULTILINE)  # the names belong to the original
+    found = re.search(r"^title: (.*)$", text, flags=re.MULTILINE)
+    if found is None:
+        return text
+    title = found[1]  # and where a translation names the game, that name under the new one too
+    text = re.sub(rf"^( +){re.escape(title)}: (.*)$", rf"\1{title} ({name}): \2 ({name})", text, flags=re.MULTILINE)
     return re.sub(r"^title: (.*)$", rf"title: \1 ({name})", text, count=1, flags=re.MULTILINE)
 
 

@@ -163,6 +163,20 @@ def seed_option(f: F) -> F:
     )(f)
 
 
+def stop_at_option(f: F) -> F:
+    """--stop-at, for whole fights solved (odds) and played (battle)."""
+    return click.option(
+        "--stop-at",
+        "stop_at",
+        type=whole(0),
+        metavar="N",
+        help=helped(
+            "help.stop-at",
+            "In a whole fight the attacker stops (retreats) when down to N units, counted as --attacker counts them.",
+        ),
+    )(f)
+
+
 FORCES = {  # side -> its help
     "attacker": helped("help.attacker", 'The attacker\'s units, e.g. "2 trooper, heavy".'),
     "defender": helped("help.defender", 'The defender\'s units, e.g. "2 trooper, heavy".'),
@@ -340,7 +354,7 @@ def emit(as_json: bool, document: Any, text: Callable[[], str]) -> None:
     """Data goes to stdout: a JSON document, or the human report (to stderr
     where stdout carries a file, '--svg -'). A journaled ruling also says
     which journal entry holds it."""
-    from referee.cli.journaling import aside, printed_entry
+    from referee.cli.journaling import aside, printed_entry, quiet
 
     journaled, entry, checkpoint = printed_entry()
     ctx = click.get_current_context(silent=True)
@@ -352,20 +366,18 @@ def emit(as_json: bool, document: Any, text: Callable[[], str]) -> None:
     else:
         err = aside()
         click.echo(text(), err=err)
-        if entry is not None:
-            from referee.render.text import paragraph
-            from referee.words.language import _
+        if entry is not None and not quiet():
+            click.echo(footer(entry, str(checkpoint)), err=err)
 
-            click.echo(
-                "\n"
-                + paragraph(_("Journal entry {entry}; 'referee log show {entry}' shows it again.").format(entry=entry)),
-                err=err,
-            )
-            click.echo(
-                paragraph(_("Checkpoint {checkpoint}: note it. To prove it later:").format(checkpoint=checkpoint)),
-                err=err,
-            )
-            click.echo(f"  referee log verify --checkpoint {checkpoint}", err=err)
+
+def footer(entry: int, checkpoint: str) -> str:
+    """The one line after a ruling: where the journal holds it, and the
+    checkpoint to note ('log --help' says how it proves the history later)."""
+    from referee.words.language import pgettext
+
+    return pgettext("journal.footer", "Journal entry {entry}, checkpoint {checkpoint}").format(
+        entry=entry, checkpoint=checkpoint
+    )
 
 
 def refuse_unread(given: Mapping[str, object], message: str) -> None:

@@ -245,7 +245,7 @@ def start(
     from referee.board.state import play_of
     from referee.chance.dice import new_seed
     from referee.render import board as render
-    from referee.words.names import Lexicon
+    from referee.words.names import variants_of
 
     _held()
     name = name.strip()
@@ -260,7 +260,7 @@ def start(
     armies = {
         players(k): list(numbers(typed_roll(v, f"--{k}"), f"--{k}", rule)) for k, v in extra_options(ctx.args).items()
     }
-    variants = Lexicon(pgettext("kind", "special rule"), {n: v.aliases for n, v in rules.variants.items()})
+    variants = variants_of(rules)
     action = {
         "kind": "start",
         "game": name,

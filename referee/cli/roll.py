@@ -19,6 +19,7 @@ from referee.rulings.ruling import listed, say
 from referee.settle.freeroll import roll_expression, roll_faces
 from referee.words.inputs import whole_number
 from referee.words.language import pgettext
+from referee.words.names import dice_of
 
 _WORD = re.compile(r"^[a-z][a-z-]*$", re.IGNORECASE)
 
@@ -82,12 +83,11 @@ def roll(words: tuple[str, ...], die_name: str | None, seed: int | None, as_json
                 say(
                     "error.roll.which_die",
                     "{game} has several dice; say which with --die: {dice}",
-                    game=rules.title,
+                    game=rules.spoken_title,
                     dice=listed(rules.dice),
                 )
             )
-        if name not in rules.dice:
-            raise did_you_mean(pgettext("kind", "die"), name, list(rules.dice))
+        name = dice_of(rules)(name)
         faces = roll_faces(rules.dice[name].die, count or 1, seed)
         document = render.faces_document(rules.name, name, faces, seed)
         record(rules, document, "faces", seed=seed, dice={"rolled": {name: faces}})

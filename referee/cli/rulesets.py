@@ -38,7 +38,7 @@ def _checked(path: Path, budget: int) -> tuple[str, tuple[str, ...], tuple[str, 
         rules = load_file(path)
     except RefereeError as exc:
         return "", (), (), "invalid", str(exc), size
-    return rules.title, rules.language, languages(rules), "ok", "", size
+    return rules.spoken_title, rules.language, languages(rules), "ok", "", size
 
 
 def _said(word: str) -> str:

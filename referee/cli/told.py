@@ -36,6 +36,7 @@ class BattleTold(StrikeTold):
     choose: str | None = flag("--choose")
     action: str | None = flag("--action")
     until: str | None = flag("--until")
+    stop_at: int | None = flag("--stop-at")
     seed: int | None = None
 
 

@@ -43,7 +43,7 @@ def validate(file: Path, as_json: bool) -> None:
         as_json,
         document,
         lambda: paragraph(
-            f"ok: {file} is a valid ruleset ({rules.title}: {plural(len(rules.units), 'unit')}, "
+            f"ok: {file} is a valid ruleset ({rules.spoken_title}: {plural(len(rules.units), 'unit')}, "
             f"{plural(len(rules.attacks), 'attack')}, {plural(len(rules.rules), 'rule')})"
         ),
     )

@@ -24,3 +24,9 @@ def data_dir() -> Path:
 def rulesets_dir() -> Path:
     """A user's own rulesets, found by name beside the shipped ones."""
     return data_dir() / "rulesets"
+
+
+def table_history() -> Path:
+    """The commands typed at `referee table`, kept for the next evening
+    beside the journal."""
+    return data_dir() / "table-history"

@@ -13,7 +13,7 @@ from referee.ruleset.model import Ruleset
 from referee.ruleset.recruits import Change, Recruiting
 from referee.rulings.ruling import Step, listed, say, step, step_n
 from referee.words.language import pgettext
-from referee.words.names import Lexicon, states_of, units_of
+from referee.words.names import lexicon, states_of, units_of
 
 Holding = dict[tuple[str, str], int]  # (unit, state) → count; state '' is fresh
 
@@ -116,7 +116,7 @@ def settle(rules: Ruleset, holds: str, changes: Sequence[str], site: bool) -> Te
     before = _read(rules, holds)
     holding = dict(before)
     steps = _repair(rules, terms.repair_rule, holding) if terms.repair_rule else []
-    named = Lexicon(pgettext("kind", "change"), {name: change.aliases for name, change in terms.changes.items()})
+    named = lexicon(rules, pgettext("kind", "change"), {name: change.aliases for name, change in terms.changes.items()})
     for word in changes:
         steps.append(_change(rules, terms, terms.changes[named(word)], holding, site))
     after = {key: n for key, n in holding.items() if n}

@@ -34,7 +34,7 @@ class Offer:
 
 def _terms(rules: Ruleset) -> Reinforcements:
     if rules.reinforcements is None:
-        raise RefereeError(say("error.buy.none", "{game} has no reinforcements to buy", game=rules.title))
+        raise RefereeError(say("error.buy.none", "{game} has no reinforcements to buy", game=rules.spoken_title))
     return rules.reinforcements
 
 
@@ -118,7 +118,8 @@ def offer(rules: Ruleset, held: Mapping[str, int], free_places: int | None) -> O
             )
     if terms.places is None and free_places is not None:
         raise RefereeError(
-            say("error.buy.no_places", "{game} counts no places for new units", game=rules.title), rule=terms.rule
+            say("error.buy.no_places", "{game} counts no places for new units", game=rules.spoken_title),
+            rule=terms.rule,
         )
     places = terms.places if free_places is None else free_places
     if places is not None and terms.places is not None and not 0 <= places <= terms.places:

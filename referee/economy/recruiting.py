@@ -13,9 +13,9 @@ from referee.core.errors import RefereeError, did_you_mean
 from referee.core.records import record
 from referee.ruleset.model import Ruleset
 from referee.ruleset.recruits import Bonus, Building, Recruiting, Work
-from referee.rulings.ruling import Step, both, costs, listed, say, say_n, spaced, step, summed
+from referee.rulings.ruling import Spoken, Step, both, costs, listed, say, say_n, spaced, step, summed, worded
 from referee.words.language import pgettext
-from referee.words.names import Lexicon, some_units
+from referee.words.names import Lexicon, lexicon, some_units
 
 
 @record
@@ -36,14 +36,14 @@ class Built:
 
 def recruiting_of(rules: Ruleset) -> Recruiting:
     if rules.recruiting is None:
-        raise RefereeError(say("error.recruit.none", "{game} has no recruiting rules", game=rules.title))
+        raise RefereeError(say("error.recruit.none", "{game} has no recruiting rules", game=rules.spoken_title))
     return rules.recruiting
 
 
 def _bonuses(rules: Ruleset, kind: str, table: Mapping[str, Bonus], given: Sequence[str]) -> list[Bonus]:
     """The bonuses named, each by any of its words; one given more often than a
     player can hold it is refused rather than counted again."""
-    words = Lexicon(kind, {name: bonus.aliases for name, bonus in table.items()})
+    words = bonus_words(rules, kind, table)
     named = [table[words(word)] for word in given]
     for bonus in named:
         times = named.count(bonus)
@@ -52,13 +52,36 @@ def _bonuses(rules: Ruleset, kind: str, table: Mapping[str, Bonus], given: Seque
                 say(
                     "error.recruit.bonus_times",
                     "{bonus} is given {given}; it counts at most {most} for a player",
-                    bonus=rules.said(bonus.name),
+                    bonus=bonus_said(rules, bonus),
                     given=_times(times),
                     most=_times(bonus.most),
                 ),
                 rule=bonus.rule,
             )
     return named
+
+
+def bonus_words(rules: Ruleset, kind: str, table: Mapping[str, Bonus]) -> Lexicon[str]:
+    """Continents or rewards by their key, label, aliases and the words printed for them in every language."""
+    return lexicon(
+        rules, kind, {name: [w for w in (bonus.label, *bonus.aliases) if w] for name, bonus in table.items()}
+    )
+
+
+def bonus_said(rules: Ruleset, bonus: Bonus) -> Spoken:
+    """A continent or reward by its printed name ('South America'), in the
+    language spoken where the file's translations word its key."""
+    return worded(rules.said(bonus.name, bonus.label).spoken, bonus.name)
+
+
+def works_said(rules: Ruleset, works: Sequence[Work]) -> Spoken:
+    """'a city twice and moving the airfield': each work named once, with how often it is built."""
+    return both(_work_said(rules, work, works.count(work)) for work in dict.fromkeys(works))
+
+
+def _work_said(rules: Ruleset, work: Work, n: int) -> str:
+    label = rules.said(work.label)
+    return label if n == 1 else say("build.times", "{work} {times}", work=label, times=_times(n))
 
 
 def _times(n: int) -> str:
@@ -82,7 +105,7 @@ def building_counts(rules: Ruleset) -> list[str]:
 
 def _building(rules: Ruleset) -> Building:
     if rules.building is None:
-        raise RefereeError(say("error.build.none", "{game} has nothing to build", game=rules.title))
+        raise RefereeError(say("error.build.none", "{game} has nothing to build", game=rules.spoken_title))
     return rules.building
 
 
@@ -146,7 +169,7 @@ def recruit(rules: Ruleset, held: Mapping[str, int], continents: Sequence[str], 
         rules, pgettext("kind", "reward"), terms.rewards, rewards
     )
     bonuses = [
-        (b.units, step(b.rule, "recruit.bonus", "{name}: +{units}", name=rules.said(b.name), units=b.units))
+        (b.units, step(b.rule, "recruit.bonus", "{name}: +{units}", name=bonus_said(rules, b), units=b.units))
         for b in named
     ]
     for units, said in bonuses + _traded(terms, held):
@@ -165,10 +188,12 @@ def recruit(rules: Ruleset, held: Mapping[str, int], continents: Sequence[str], 
         steps.append(
             step(
                 placed.rule,
-                "recruit.place",
-                "{unit} needs a place that can take it ({sites} held){box}{unformed}",
+                "recruit.placed",
+                "{unit} needs a place that can take it ({held}){box}{unformed}",
                 unit=title,
-                sites=sites or say("recruit.no_sites", "none"),
+                held=say("recruit.sites_held", "{sites} held", sites=sites)
+                if sites
+                else say("recruit.no_sites_held", "none held"),
                 box="" if box is None else say("recruit.box", " and a piece from the box ({box} left)", box=box),
                 unformed="" if caps[placed.unit] else say("recruit.unformed", ": no {unit} can be formed", unit=title),
             )
@@ -267,7 +292,8 @@ def build(rules: Ruleset, held: Mapping[str, int], wanted: Sequence[str]) -> Bui
             )
         )
     have = held[terms.pays_with]
-    words = Lexicon(pgettext("kind", "thing to build"), {name: work.aliases for name, work in terms.works.items()})
+    known = {name: [work.label, *work.aliases] for name, work in terms.works.items()}
+    words = lexicon(rules, pgettext("kind", "thing to build"), known)
     works = [terms.works[words(word)] for word in wanted]
     if not works:
         raise RefereeError(say("error.build.what", "say what to build: {works}", works=listed(terms.works)))
@@ -277,7 +303,10 @@ def build(rules: Ruleset, held: Mapping[str, int], wanted: Sequence[str]) -> Bui
             say("error.count.negative", "a count of {name} cannot be negative", name=rules.said(terms.text)),
             rule=first,
         )
-    steps = [step(w.rule, "build.cost", "{work} costs {cost}", work=rules.said(w.label), cost=w.cost) for w in works]
+    steps = [
+        step(w.rule, "build.cost", "{work} costs {cost}", work=_work_said(rules, w, works.count(w)), cost=w.cost * n)
+        for w, n in ((w, works.count(w)) for w in dict.fromkeys(works))
+    ]
     cost = sum(w.cost for w in works)
     if cost > have:
         raise RefereeError(
@@ -286,7 +315,7 @@ def build(rules: Ruleset, held: Mapping[str, int], wanted: Sequence[str]) -> Bui
                 "{works} costs {cost}, more than the {text} ({have})",
                 "{works} cost {cost}, more than the {text} ({have})",
                 len(works),
-                works=both(rules.said(w.label) for w in works),
+                works=works_said(rules, works),
                 cost=cost,
                 text=rules.said(terms.text),
                 have=have,

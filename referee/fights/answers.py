@@ -36,10 +36,12 @@ MAX_CHART = {True: 25_000, False: 60_000}
 
 class Fought(FightRules[Any, Any, Any], Protocol):
     """What the answers read of a procedure's whole fights, besides what the
-    solver asks: states from what was told, survivors, and the policy in words."""
+    solver asks: states from what was told, survivors, and the policy in words;
+    and what a fight played round by round on real dice asks (referee/fights/played.py)."""
 
     keep: int  # units that stay home and never fight, besides the attacking ones told
     keep_rule: str  # the rule that keeps them there
+    rule: str  # the rule a fight played cites for how it ended
 
     def start(self, battle: Battle) -> Any:
         """The first state of the fight told; refuses what the rules refuse."""
@@ -72,6 +74,14 @@ class Fought(FightRules[Any, Any, Any], Protocol):
 
     def failing(self) -> tuple[Situation, ...]:
         """The situations told that can make the attack fail."""
+        ...
+
+    def round_battle(self, state: Any) -> Battle:
+        """For a fight played: the attack a round of this state is, as `battle` is told it."""
+        ...
+
+    def round_result(self, outcome: Any) -> Any:
+        """For a fight played: what of a round's ruling moves the fight, as `after` takes it."""
         ...
 
 
@@ -194,6 +204,20 @@ class Territories:
         return (stage, self.fight.after(inner, result))
 
 
+def stops_before(stop_at: int | None, battle: Battle) -> None:
+    """Refuse a stop the attacker is already at, its units counted as told: it would never attack."""
+    attackers = sum(_counts(battle, "attacker").values())
+    if stop_at is not None and stop_at >= attackers:
+        raise RefereeError(
+            say(
+                "error.fight.never_attacks",
+                "the attacker would stop at {stop} units and has {units}: it would never attack",
+                stop=stop_at,
+                units=attackers,
+            )
+        )
+
+
 def solve(rules: Ruleset, battles: Sequence[Battle], exact: bool, stop_at: int | None = None) -> FightOdds:
     """A fight, or territories attacked in turn (`battles` after the first give
     only the next defender): every answer from one pass over one chain."""
@@ -209,15 +233,7 @@ def solve(rules: Ruleset, battles: Sequence[Battle], exact: bool, stop_at: int |
         else say("error.fight.fewer_territories", "ask for fewer units or territories")
     )
     bound(exact, estimate, fewer)
-    if stop_at is not None and stop_at >= attackers:
-        raise RefereeError(
-            say(
-                "error.fight.never_attacks",
-                "the attacker would stop at {stop} units and has {units}: it would never attack",
-                stop=stop_at,
-                units=attackers,
-            )
-        )
+    stops_before(stop_at, first)
     chain = Chain(Territories(fight, battles), exact, 2 * MAX_STATES[exact])  # the estimate is close: a safety net
     ends = [(stage, inner, p) for (stage, inner), p in chain.ends((0, fight.start(first))).items()]
     zero: Number = Fraction(0) if exact else 0.0
@@ -338,7 +354,7 @@ def chartable(rules: Ruleset, when: tuple[tuple[str, str], ...] = ()) -> Fought:
                 "{table} needs a ruleset whose fight has one kind of unit; {game} has {kinds}: leave out {table} "
                 "and ask for one whole fight, e.g. {attacker} 2 {defender} 2 {until} conquest",
                 table=setting("table"),
-                game=rules.title,
+                game=rules.spoken_title,
                 kinds=len(kinds),
                 attacker=setting("attacker"),
                 defender=setting("defender"),

@@ -52,7 +52,7 @@ def reread(entry: Entry, ruleset_file: Path) -> tuple[Ruleset, Procedure, Any, d
             say(
                 "error.replay.procedure",
                 "{game} is now ruled by {today}, not {then} as in this entry",
-                game=rules.title,
+                game=rules.spoken_title,
                 today=today.name,
                 then=kept.procedure,
             )

@@ -3,7 +3,7 @@ the dice it needs, and the record through which the door reaches it."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import field
 from functools import partial
 from typing import TYPE_CHECKING, Any, Protocol
@@ -193,6 +193,19 @@ def untold(spec: PoolRules | None, battle: Battle, side: str) -> tuple[tuple[str
 def _counts(readings: Reading, face: Face) -> Hashable:
     """What a kept face counts as: its symbols."""
     return readings.get(str(face), ())
+
+
+def read_each_need(die: Die, rule: str, readings: Sequence[Reading]) -> DiceNeed:
+    """A group of one die dealt to its units, each die reading its own way:
+    dice side by side that read alike are one run for odds."""
+    runs: list[tuple[Reading, int]] = []
+    for reading in readings:
+        if runs and runs[-1][0] == reading:
+            runs[-1] = (reading, runs[-1][1] + 1)
+        else:
+            runs.append((reading, 1))
+    merged = tuple((alike(die, partial(_reads, reading, None)), n) for reading, n in runs)
+    return DiceNeed(die, len(readings), rule, runs=merged)
 
 
 def _reads(readings: Reading, pool: Pool | None, face: Face) -> Hashable:

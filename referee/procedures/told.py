@@ -12,7 +12,7 @@ from referee.procedures.base import GROUP_NAMES, Battle, Procedure, Units, Words
 from referee.ruleset.model import Ruleset
 from referee.rulings.ruling import SIDES, Side, say
 from referee.words.inputs import MAX_COUNT, shown, whole_number
-from referee.words.names import situations_of, states_of, units_of
+from referee.words.names import side_of, situations_of, states_of, units_of
 
 
 def _force(
@@ -41,7 +41,7 @@ def read_battle(rules: Ruleset, words: Words) -> Battle:
             say(
                 "battle.no_units",
                 "{title} names no units to battle with; 'referee show {name}' says how its attacks are ruled",
-                title=rules.title,
+                title=rules.spoken_title,
                 name=rules.name,
             )
         )
@@ -72,12 +72,14 @@ def read_battle(rules: Ruleset, words: Words) -> Battle:
 
 
 def situations(rules: Ruleset, when: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
-    """`defender:hills` → ("defender", "hills"), through the ruleset's aliases; a repeat counts once."""
+    """`defender:hills` → ("defender", "hills"), through the ruleset's aliases
+    and the words printed for each side and situation in every language
+    (`verdediger:stealth`); a repeat counts once."""
     named_as = situations_of(rules)
     named = []
     for item in when:
         side, sep, name = item.partition(":")
-        if not sep or side.strip().lower() not in SIDES:
+        if not sep:
             raise RefereeError(
                 say(
                     "situation.told_as",
@@ -85,7 +87,7 @@ def situations(rules: Ruleset, when: tuple[str, ...]) -> tuple[tuple[str, str], 
                     given=item,
                 )
             )
-        named.append((side.strip().lower(), named_as(name)))
+        named.append((str(side_of(side)), named_as(name)))
     return tuple(dict.fromkeys(named))
 
 

@@ -23,6 +23,7 @@ from referee.stages.costs import Word
 from referee.words.language import _, ngettext
 
 if TYPE_CHECKING:
+    from referee.fights.played import Forces
     from referee.outcomes import Exchange
     from referee.settle.odds import Outcome
 
@@ -139,5 +140,14 @@ def odds(rules: Ruleset, situation: object, outcomes: list[Outcome]) -> View:
         }
     document = {"ruleset": rules.name, "loss": loss.one if loss else None, "outcomes": odds_render.document(outcomes)}
     return document, lambda: odds_render.report(
-        _("{title}: odds of one attack").format(title=rules.title), outcomes, worded
+        _("{title}: odds of one attack").format(title=rules.spoken_title), outcomes, worded
     )
+
+
+def fought_round(rules: Ruleset, number: int, settled: Settled, before: Forces, after: Forces) -> list[str]:
+    """A round of a whole fight played, on one line: each side's faces and the units it lost."""
+    from referee.render import compact
+
+    outcome = cast("Exchange", settled.ruling.outcome)
+    costs = [said for side in SIDES if (said := compact.cost(side, outcome.side(side).loses, before, after))]
+    return compact.line(number, (faces(rules, outcome.attacker.rolled), faces(rules, outcome.defender.rolled)), costs)

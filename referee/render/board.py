@@ -33,6 +33,12 @@ def _name(rules: Ruleset, word: str) -> str:
     return rules.said(word).spoken
 
 
+def _option(rules: Ruleset, option: str) -> str:
+    """A special rule in play by its printed name ('fill the void'), in the language spoken."""
+    variant = rules.variants.get(option)
+    return rules.said(option, variant.label if variant else "").spoken
+
+
 def _initials(rules: Ruleset, board: BoardState) -> dict[str, str]:
     """A player's mark on the map: the first letter of the name in the language
     spoken ('r' for rood, '紅' for 紅方), or of its number when two share one."""
@@ -137,7 +143,7 @@ def notes(board: BoardState, rules: Ruleset) -> list[str]:
     if board.options:
         lines.append(
             pgettext("board.options", "Special rules: {rules}.").format(
-                rules=comma.join(_name(rules, o) for o in board.options)
+                rules=comma.join(_option(rules, o) for o in board.options)
             )
         )
     if board.closed:
@@ -160,7 +166,9 @@ def report(rules: Ruleset, document: Doc, headline: str | None = None, drawn: in
     parts = [styled(headline, bold=True), ""] if headline else []
     title = pgettext("board.title", "{title}, game '{game}': {status}")
     parts += [
-        styled(paragraph(title.format(title=rules.title, game=board.game, status=status(rules, board))), bold=True)
+        styled(
+            paragraph(title.format(title=rules.spoken_title, game=board.game, status=status(rules, board))), bold=True
+        )
     ]
     parts += [""]
     parts += [picture(rules, board), "", players(board, rules)]

@@ -31,7 +31,7 @@ def report(rules: Ruleset, settled: Settled) -> str:
     end = f"Stopped at {outcome.stopped_at}." if outcome.stopped_at else f"Result: {outcome.result}."
     attacker, defender = (rules.units[u].title for u in (outcome.attacker, outcome.defender))
     return ruling_page(
-        f"{rules.title}: {rules.attacks[outcome.attack].label}, {attacker} against {defender}",
+        f"{rules.spoken_title}: {rules.attacks[outcome.attack].label}, {attacker} against {defender}",
         [table(rows, ["step", "roller", "needs", "rolled", ""])],
         end,
         settled.ruling.steps,

@@ -65,7 +65,7 @@ def _arithmetic(exact: bool) -> str:
     return "exact" if exact else "float"
 
 
-def _forces(battle: Battle, side: str) -> dict[str, Any]:
+def forces_told(battle: Battle, side: str) -> dict[str, Any]:
     return {
         "units": dict(battle.side(side)),
         "rear": dict(battle.rear(side)),
@@ -85,9 +85,9 @@ def document(rules: Ruleset, battles: Sequence[Battle], odds: FightOdds, stop_at
         "ruleset": rules.name,
         "until": "conquest",
         "arithmetic": _arithmetic(odds.exact),
-        "attacker": _forces(first, "attacker"),
-        "defender": _forces(first, "defender"),
-        "territories": [_forces(b, "defender") for b in battles],
+        "attacker": forces_told(first, "attacker"),
+        "defender": forces_told(first, "defender"),
+        "territories": [forces_told(b, "defender") for b in battles],
         "when": [f"{side}:{name}" for side, name in first.when],
         "stop_at": stop_at,
         "kept_behind": odds.kept_behind,
@@ -117,7 +117,7 @@ def document(rules: Ruleset, battles: Sequence[Battle], odds: FightOdds, stop_at
     }
 
 
-def _told(rules: Ruleset, battles: Sequence[Battle], kept: int, kept_rule: str) -> str:
+def told_line(rules: Ruleset, battles: Sequence[Battle], kept: int, kept_rule: str) -> str:
     """'10 armies attacking 5 armies; 1 more stays behind (RK-B1)': what was told, every count said."""
 
     def units(pairs: Sequence[tuple[str, int]], rear: Sequence[tuple[str, int]]) -> str:
@@ -164,8 +164,8 @@ def report(rules: Ruleset, battles: Sequence[Battle], odds: FightOdds, exact: bo
         if odds.exact
         else _("{title}: a whole fight until conquest (floating point, not exact)")
     )
-    lines = [styled(paragraph(title.format(title=rules.title)), bold=True)]
-    lines += wrapped(_told(rules, battles, odds.kept_behind, odds.kept_rule))
+    lines = [styled(paragraph(title.format(title=rules.spoken_title)), bold=True)]
+    lines += wrapped(told_line(rules, battles, odds.kept_behind, odds.kept_rule))
     lines += ["", *_rows(rows, exact)]
     if chain:
         lines += ["", styled(_("Territories taken in turn:"), bold=True)]
@@ -205,13 +205,13 @@ def report(rules: Ruleset, battles: Sequence[Battle], odds: FightOdds, exact: bo
         odds.rounds,
     )
     lines += wrapped(solved.format(states=grouped(odds.states), rounds=odds.rounds))
-    lines += _situations(rules, battles[0].when)
+    lines += situation_lines(rules, battles[0].when)
     between = _("Between rounds (edit 'fight' in the ruleset to change):")
     lines += ["", styled(between, bold=True), *policy_lines(odds.policy)]
     return "\n".join(lines)
 
 
-def _situations(rules: Ruleset, when: Sequence[tuple[str, str]]) -> list[str]:
+def situation_lines(rules: Ruleset, when: Sequence[tuple[str, str]]) -> list[str]:
     """The situations told (--when), which hold in every round: each with its
     rule, side and meaning, so a whole fight says what it was solved with."""
     if not when:
@@ -281,7 +281,9 @@ def chart_report(rules: Ruleset, made: Chart, exact: bool, when: Sequence[tuple[
             "rows: attacking {units}, columns: defending ones"
         )
     )
-    lines = wrapped(title.format(title=rules.title, units=unit.titles) + _behind(made.kept_behind, made.kept_rule))
+    lines = wrapped(
+        title.format(title=rules.spoken_title, units=unit.titles) + _behind(made.kept_behind, made.kept_rule)
+    )
     lines[0] = styled(lines[0], bold=True)
     label = 5  # columns of a row's attacker count
     corner = _("A \\ D")  # attackers down, defenders across
@@ -298,5 +300,5 @@ def chart_report(rules: Ruleset, made: Chart, exact: bool, when: Sequence[tuple[
         for a, row in zip(made.attackers, made.rows):
             for d, p in zip(made.defenders, row):
                 lines += wrapped(_("{a} against {d}: {p}").format(a=a, d=d, p=_exact(p)), hanging="    ")
-    lines += [*_situations(rules, when), "", *policy_lines(made.policy)]
+    lines += [*situation_lines(rules, when), "", *policy_lines(made.policy)]
     return "\n".join(lines)

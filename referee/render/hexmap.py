@@ -20,7 +20,11 @@ def picture(land: Landscape, landmap: Landmap, label: Callable[[Tile], str] | No
     """Each tile as `(G C4)`: terrain letter and coordinate; a capital as `(C*B2)`;
     `label` adds a fixed-width text to every cell (a board's die: `(G C4 r6)`).
     Cells are as wide on the terminal whatever they hold: a Chinese letter or
-    mark takes two columns, so the narrower ones are padded to it."""
+    mark takes two columns, so the narrower ones are padded to it. A map
+    wider than the terminal is cut into bands of whole columns, west to east,
+    one under the other: each cell names its coordinate, so the bands read
+    as one map."""
+    from referee.render.text import width as terminal
     from referee.render.widths import columns
 
     def padded(text: str, width: int) -> str:
@@ -35,10 +39,15 @@ def picture(land: Landscape, landmap: Landmap, label: Callable[[Tile], str] | No
     capitals = set(landmap.capitals)
     at = {(column(t.hex), t.r): t for t in landmap.tiles}
     columns_ = max(c for c, _ in at) + 1
-    lines = []
-    for row in range(max(r for _, r in at) + 1):
+    rows = max(r for _, r in at) + 1
+    indent = cell // 2 if rows > 1 else 0
+    fits = max(1, (terminal() - indent + 1) // cell)  # the last cell's trailing space is not printed
+    count = -(-columns_ // fits)  # as few bands as fit, of columns shared out evenly
+    bands = [range(columns_ * b // count, columns_ * (b + 1) // count) for b in range(count)]
+
+    def drawn(band: range, row: int) -> str:
         cells = []
-        for col in range(columns_):
+        for col in band:
             tile = at.get((col, row))
             if tile is None:
                 cells.append(" " * cell)
@@ -48,9 +57,15 @@ def picture(land: Landscape, landmap: Landmap, label: Callable[[Tile], str] | No
             said = " " + padded(labels[tile.coord], extra - 1) if labels else ""
             text = f"({padded(terrain.mark, letter)}{mark}{tile.coord:<{width}}{said})"
             cells.append(styled(text, fg="black", bg=_rgb(terrain.colour)) + " ")
-        indent = " " * (cell // 2) if row % 2 else ""
-        lines.append((indent + "".join(cells)).rstrip())
-    return "\n".join(lines)
+        shifted = " " * (cell // 2) if row % 2 else ""
+        return (shifted + "".join(cells)).rstrip()
+
+    pictures = []
+    for band in bands:  # each band without the rows it has no tile in, above and below
+        lines = [drawn(band, row) for row in range(rows)]
+        held = [i for i, line in enumerate(lines) if line]
+        pictures.append("\n".join(lines[held[0] : held[-1] + 1]))
+    return "\n\n".join(pictures)
 
 
 def legend(land: Landscape, landmap: Landmap) -> str:

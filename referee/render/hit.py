@@ -131,7 +131,7 @@ def report(
     named += [(_("out of action"), odds.out_of_action), (_("wound"), odds.wound)] if odds.follows == "wound" else []
     rows = [(name, fraction(p), percent(p)) for name, p in named]
     title = _("{title}: {attack}, {value} {attacker} against {target_value} {target}").format(
-        title=rules.title,
+        title=rules.spoken_title,
         attack=terms.kind,
         value=terms.value,
         target_value=terms.target_value or terms.value,
@@ -210,7 +210,7 @@ def chart_report(rules: Ruleset, sheet: StrikeChart, cells: list[tuple[int, int,
     wounds = sheet.wounds
     extras = [ngettext("target has {n} wound", "target has {n} wounds", wounds).format(n=wounds)] if wounds else []
     extras += sheet.extras
-    title = _("{title}: {attack}").format(title=rules.title, attack=sheet.label)
+    title = _("{title}: {attack}").format(title=rules.spoken_title, attack=sheet.label)
     if extras:
         title = pgettext("chart.title_extras", "{title} ({extras})").format(title=title, extras=series(extras))
     return "\n".join(

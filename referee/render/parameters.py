@@ -59,6 +59,7 @@ KEYS: dict[str, Callable[[], str]] = {
     "explode": lambda: pgettext("show.param", "explode"),
     "faces": lambda: pgettext("show.param", "faces"),
     "fight": lambda: pgettext("show.param", "fight"),
+    "follow": lambda: pgettext("show.param", "follow"),
     "given": lambda: pgettext("show.param", "given"),
     "hit": lambda: pgettext("show.param", "hit"),
     "hits": lambda: pgettext("show.param", "hits"),

@@ -124,7 +124,7 @@ def marginals(outcomes: list[Outcome]) -> dict[str, Fraction]:
 def odds_report(rules: Ruleset, fight: PipAttack, outcomes: list[Outcome]) -> str:
     rows = [(_marginal_word(name), fraction(p), percent(p)) for name, p in marginals(outcomes).items()]
     title = _("{title}: odds of {attackers} attacking {defender}").format(
-        title=rules.title, attackers=both(map(str, fight.attacker)), defender=fight.defender
+        title=rules.spoken_title, attackers=both(map(str, fight.attacker)), defender=fight.defender
     )
     return "\n".join(
         [

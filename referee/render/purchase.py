@@ -12,11 +12,11 @@ from referee.words.language import pgettext
 def report(rules: Ruleset, offered: Offer, bought: dict[str, int] | None) -> str:
     points = say_n("count.points", "{n} point", "{n} points", offered.points)
     if offered.free_places is None:
-        head = pgettext("reinforce.title", "{title}: {points}").format(title=rules.title, points=points)
+        head = pgettext("reinforce.title", "{title}: {points}").format(title=rules.spoken_title, points=points)
     else:
         places = say_n("count.free_places", "{n} free place", "{n} free places", offered.free_places)
         head = pgettext("reinforce.title_places", "{title}: {points}, {places}").format(
-            title=rules.title, points=points, places=places
+            title=rules.spoken_title, points=points, places=places
         )
     lines = [styled(head, bold=True)]
     if bought is not None:

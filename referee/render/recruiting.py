@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 from referee.economy.changing import Territory, words
-from referee.economy.recruiting import Built, Recruit
+from referee.economy.recruiting import Built, Recruit, works_said
 from referee.render.text import explanation, styled, units
 from referee.ruleset.model import Ruleset
-from referee.rulings.ruling import both, say
+from referee.rulings.ruling import say
 from referee.words.language import npgettext, pgettext
 from referee.words.names import some_units
 
 
 def recruit_report(rules: Ruleset, result: Recruit, bought: dict[str, int] | None) -> str:
     head = pgettext("recruit.title", "{title}: {units} to recruit").format(
-        title=rules.title, units=some_units(rules, result.units)
+        title=rules.spoken_title, units=some_units(rules, result.units)
     )
     nothing = say("units.nothing", "nothing")
     lines = [styled(head, bold=True)]
@@ -28,7 +28,7 @@ def recruit_report(rules: Ruleset, result: Recruit, bought: dict[str, int] | Non
 
 def territory_report(rules: Ruleset, settled: Territory) -> str:
     head = pgettext("territory.title", "{title}: the territory holds {units}").format(
-        title=rules.title, units=words(rules, settled.after)
+        title=rules.spoken_title, units=words(rules, settled.after)
     )
     return "\n".join([styled(head, bold=True), "", explanation(settled.steps)])
 
@@ -40,8 +40,8 @@ def build_report(rules: Ruleset, built: Built) -> str:
         "{title}: {works} are paid for ({left} left)",
         len(built.works),
     ).format(
-        title=rules.title,
-        works=both(rules.said(w.label).spoken for w in built.works),
+        title=rules.spoken_title,
+        works=works_said(rules, built.works),
         left=built.have - built.cost,
     )
     return "\n".join([styled(head, bold=True), "", explanation(built.steps)])

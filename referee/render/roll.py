@@ -62,7 +62,7 @@ def faces_report(rules: Ruleset, die: str, faces: tuple[Face, ...], seed: int) -
     total = _total(faces)
     shown = listed(rules.face_said(die, face) for face in faces)
     shown += f" = {total}" if total is not None and len(faces) > 1 else ""
-    said = {"title": rules.title, "n": len(faces), "die": rules.said(die).spoken, "faces": shown}
+    said = {"title": rules.spoken_title, "n": len(faces), "die": rules.said(die).spoken, "faces": shown}
     if re.fullmatch(r"[dw]\d+", die, re.IGNORECASE):  # "3 d6": the die's name says it is a die
         line = pgettext("roll.notation_faces", "{title}, {n} {die}: {faces}").format(**said)
     else:

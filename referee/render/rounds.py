@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from itertools import zip_longest
 from typing import TYPE_CHECKING, cast
 
 from referee.render.battle import document
@@ -14,7 +15,8 @@ from referee.settle.rolling import Settled
 from referee.words.language import _
 
 if TYPE_CHECKING:
-    from referee.outcomes.pairs import Round
+    from referee.fights.played import Forces
+    from referee.outcomes.pairs import Round, RoundSide
 
 
 def _counted(rules: Ruleset, words: list[str]) -> str:
@@ -89,3 +91,27 @@ def report(rules: Ruleset, settled: Settled) -> str:
 
 def ruled(rules: Ruleset, situation: object, settled: Settled) -> View:
     return document(settled), lambda: report(rules, settled)
+
+
+def fought_round(rules: Ruleset, number: int, settled: Settled, before: Forces, after: Forces) -> list[str]:
+    """A round of a whole fight played, on one line: each side's dice high to
+    low, a paired die's bonus after it, and what the round cost each side."""
+    from referee.render import compact
+
+    outcome = cast("Round", settled.ruling.outcome)
+    costs = []
+    for side in SIDES:
+        its = outcome.side(side)
+        whole = its.destroyed == its.loses and not its.failed  # every loss a unit removed: counted
+        said = compact.cost(side, its.loses, before, after, None if whole else spoken(its.suffers))
+        costs += [said] if said else []
+    dice = (_ranked(outcome.attacker), _ranked(outcome.defender))
+    return compact.line(number, dice, costs)
+
+
+def _ranked(side: RoundSide) -> str:
+    """'6+1, 4, 1': a side's dice high to low, each paired die with its bonus."""
+    return listed(
+        f"{die}+{bonus}" if bonus else str(die)
+        for die, bonus in zip_longest(side.sorted, side.bonus[: len(side.sorted)], fillvalue=0)
+    )

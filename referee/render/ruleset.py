@@ -102,7 +102,7 @@ def report(rules: Ruleset, options: list[tuple[str, str, str]]) -> str:
     faces = pgettext("list", ", ")
     dice = [(name, faces.join(rules.face_said(name, f) for f in d.faces), d.rule) for name, d in rules.dice.items()]
     parts = [
-        styled(f"{rules.title} ({rules.name})", bold=True),
+        styled(f"{rules.spoken_title} ({rules.name})", bold=True),
         *([pgettext("show.aliases", "also called: {aliases}").format(aliases=aliases)] if aliases else []),
         *wrapped(pgettext("show.source", "source: {source}").format(source=rules.said(rules.source).spoken), "", "  "),
         _languages_line(rules),

@@ -22,7 +22,7 @@ def score_report(rules: Ruleset, dice: Mapping[str, tuple[int, ...]], result: Sc
         verdict = pgettext("score.equal", "Equal: whoever moved first wins (repeat with --first).")
     return "\n".join(
         [
-            styled(pgettext("score.title", "{title}: the winner").format(title=rules.title), bold=True),
+            styled(pgettext("score.title", "{title}: the winner").format(title=rules.spoken_title), bold=True),
             table(
                 rows,
                 [

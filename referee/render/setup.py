@@ -23,7 +23,7 @@ def report(rules: Ruleset, land: Landscape, landmap: Landmap, armies: Armies, st
     first = pgettext("setup.first", "{player} places first.").format(player=leading(rules.said(armies.first).spoken))
     rerolls = npgettext("setup.rerolls", " ({n} re-roll)", " ({n} re-rolls)", armies.rerolls)
     lines = [
-        hexmap.report(land, rules.title, landmap),
+        hexmap.report(land, rules.spoken_title, landmap),
         "",
         styled(pgettext("setup.armies", "Armies"), bold=True),
         table(rows, [pgettext("setup.header", "player"), pgettext("setup.header", "dice"), _("rolled")]),

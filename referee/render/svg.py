@@ -8,7 +8,7 @@ player's colour, and a legend."""
 from __future__ import annotations
 
 import math
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from xml.sax.saxutils import escape
 
 from referee.board.hexmap import Landmap
@@ -25,6 +25,9 @@ MARGIN = 10.0  # mm of paper left blank around the picture
 TITLE = 12.0  # mm for the title line
 ROW = 7.0  # mm per legend row
 FONT = 4.5  # mm, legend and title text
+HEADING = FONT * 1.2  # mm, the title's letters
+LEADING = HEADING * 1.25  # mm from one title line to the next
+ADVANCE = 0.6  # a generous estimate of a bold sans-serif letter's width, per em and terminal column
 WIDEST = 32  # mm across flats when the paper allows
 ROOM = 1.4  # hex width across flats per mm of die side: the die fits with the letters clear
 PAPERS = (("A4", 210, 297), ("A3", 297, 420))
@@ -73,15 +76,16 @@ def _paper(width: float, height: float) -> str:
 class _Layout:
     """Where everything goes for hexes `flats` mm across."""
 
-    def __init__(self, land: Landscape, landmap: Landmap, flats: int, legend_rows: int):
+    def __init__(self, land: Landscape, landmap: Landmap, flats: int, legend_rows: int, titled: Callable[[int], str]):
         self.radius = flats / math.sqrt(3)
         self.centres = {t.coord: self.centre(t.q, t.r) for t in landmap.tiles}
         xs = [x for x, _ in self.centres.values()]
         ys = [y for _, y in self.centres.values()]
         self.left = min(xs) - flats / 2 - MARGIN
-        self.top = min(ys) - self.radius - MARGIN - TITLE
         self.map_bottom = max(ys) + self.radius + MARGIN / 2
         self.width = max(max(xs) + flats / 2 + MARGIN - self.left, 120.0)
+        self.title = title_lines(titled(flats), self.width - 2 * MARGIN)
+        self.top = min(ys) - self.radius - MARGIN - TITLE - LEADING * (len(self.title) - 1)
         self.height = self.map_bottom - self.top + ROW * legend_rows + MARGIN / 2
 
     def centre(self, q: int, r: int) -> tuple[float, float]:
@@ -93,7 +97,16 @@ class _Layout:
         return " ".join(f"{x + size * math.cos(a):.2f},{y + size * math.sin(a):.2f}" for a in angles)
 
 
-def _size(land: Landscape, landmap: Landmap, hex_mm: int | None, rows: int) -> _Layout:
+def title_lines(title: str, room: float) -> list[str]:
+    """The title broken into lines no wider than `room` mm, as far as a
+    letter's width can be told without the font: a wide (Chinese) character
+    counts as two letters."""
+    from referee.render.widths import wrap
+
+    return wrap(title, max(1, int(room / (HEADING * ADVANCE))), "", "", whole_words=True)
+
+
+def _size(land: Landscape, landmap: Landmap, hex_mm: int | None, rows: int, titled: Callable[[int], str]) -> _Layout:
     least = smallest_hex(land)
     if hex_mm is not None:
         if hex_mm < least:
@@ -108,13 +121,13 @@ def _size(land: Landscape, landmap: Landmap, hex_mm: int | None, rows: int) -> _
                 )
             )
 
-        return _Layout(land, landmap, hex_mm, rows)
+        return _Layout(land, landmap, hex_mm, rows, titled)
     for paper, _, _ in PAPERS:  # the largest hexes that fit A4, else A3
         for flats in range(max(WIDEST, least), least - 1, -1):
-            layout = _Layout(land, landmap, flats, rows)
+            layout = _Layout(land, landmap, flats, rows, titled)
             if _paper(layout.width, layout.height).startswith(paper):
                 return layout
-    return _Layout(land, landmap, least, rows)
+    return _Layout(land, landmap, least, rows, titled)
 
 
 def svg(
@@ -130,15 +143,26 @@ def svg(
     each a disc where the die stands, `crossed` tiles (no die may enter them)
     with a cross drawn under their letters, and `notes` (colour, line) below the legend."""
     owners = list(zip(landmap.capitals, _colours(rules), strict=False))
-    layout = _size(land, landmap, hex_mm, len(land.terrains) + len(owners) + 1 + len(notes))
+    layout = _size(
+        land,
+        landmap,
+        hex_mm,
+        len(land.terrains) + len(owners) + 1 + len(notes),
+        lambda flats: _title(rules.spoken_title, landmap, flats),
+    )
     flats = round(layout.radius * math.sqrt(3))
     left, top, width, height = layout.left, layout.top, layout.width, layout.height
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{left:.2f} {top:.2f} {width:.2f} {height:.2f}" '
         f'width="{width:.2f}mm" height="{height:.2f}mm" font-family="sans-serif">',
         f'<rect x="{left:.2f}" y="{top:.2f}" width="{width:.2f}" height="{height:.2f}" fill="#ffffff"/>',
-        f'<text x="{left + MARGIN:.2f}" y="{top + MARGIN + FONT:.2f}" font-size="{FONT * 1.2:.1f}" '
-        f'font-weight="bold" fill="#000000">{escape(_title(rules.title, landmap, flats))}</text>',
+        f'<text class="title" x="{left + MARGIN:.2f}" y="{top + MARGIN + FONT:.2f}" font-size="{HEADING:.1f}" '
+        f'font-weight="bold" fill="#000000">'
+        + "".join(
+            f'<tspan x="{left + MARGIN:.2f}" dy="{LEADING if i else 0:.2f}">{escape(line)}</tspan>'
+            for i, line in enumerate(layout.title)
+        )
+        + "</text>",
     ]
     ring = {coord: colour for coord, (_, colour) in owners}
     r = layout.radius

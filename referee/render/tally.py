@@ -29,6 +29,7 @@ from referee.settle.rolling import Settled
 from referee.words.language import _
 
 if TYPE_CHECKING:
+    from referee.fights.played import Forces
     from referee.outcomes.tally import Tally
     from referee.settle.odds import Outcome
 
@@ -61,6 +62,12 @@ def report(rules: Ruleset, settled: Settled) -> str:
         settled.ruling.steps,
         seed_line(settled.seed, settled.typed, settled.again),
     )
+
+
+def fought_round(rules: Ruleset, number: int, settled: Settled, before: Forces, after: Forces) -> list[str]:
+    """A round of a whole fight played, under its heading: a tally's symbols and
+    retreats read best in its full table (such fights last a few rounds)."""
+    return [styled(_("Round {n}").format(n=number), bold=True), *round_lines(rules, settled)]
 
 
 def round_lines(rules: Ruleset, settled: Settled) -> list[str]:

@@ -76,7 +76,7 @@ def faces(rules: Ruleset, rolled: Iterable[object]) -> str:
 
 def ruling_title(rules: Ruleset, attack: str) -> str:
     """'Ground Force: normal attack': the game and the attack's label, in the language spoken."""
-    return _("{title}: {attack}").format(title=rules.title, attack=rules.attack_said(attack))
+    return _("{title}: {attack}").format(title=rules.spoken_title, attack=rules.attack_said(attack))
 
 
 def by_side(side: str, attacker: str, defender: str) -> str:

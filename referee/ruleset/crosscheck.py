@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Protocol
 
 from referee.core.errors import RefereeError, did_you_mean
+from referee.words.inputs import compared
 from referee.words.language import pgettext
 
 if TYPE_CHECKING:
@@ -37,7 +38,7 @@ def unambiguous(groups: list[tuple[str, dict[str, list[str]]]], fail: Fail) -> N
         owner: dict[str, str] = {}
         for name, said in names.items():
             for word in said:
-                key = " ".join(word.lower().split())
+                key = compared(word)
                 if key and owner.setdefault(key, name) != name:
                     also = pgettext("file.also_names", "'{word}' also names '{other}'").format(
                         word=word, other=owner[key]

@@ -6,8 +6,9 @@ see alone: that every cited rule, die, face, unit and situation exists.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -19,12 +20,14 @@ from referee.ruleset.crosscheck import Fail, names_exist, unambiguous, unknown
 from referee.ruleset.lookup import by_declared_name, every_name
 from referee.ruleset.model import GRAMMAR, Ruleset, Situation
 from referee.ruleset.spec import Reader
-from referee.ruleset.yamlnodes import compose_file
-from referee.words.inputs import kind_of, path_text, shown
+from referee.ruleset.yamlnodes import MAX_BYTES, compose_file
+from referee.words.inputs import kind_of, path_text, read_file, shown
 from referee.words.language import pgettext
+from referee.words.names import said_in
 
 if TYPE_CHECKING:
     from referee.ruleset.recruits import Recruiting
+    from referee.ruleset.texts import Translation
 
 SUFFIX = ".yaml"
 
@@ -95,7 +98,35 @@ def load(name: str, user_dirs: Sequence[Path] = ()) -> Ruleset:
     return load_file(find(name, user_dirs)[0])
 
 
+_kept: dict[tuple[str, str], Ruleset] | None = None  # while `kept()` holds: each file read, by path and digest
+
+
+@contextlib.contextmanager
+def kept() -> Iterator[None]:
+    """While many commands run in one process (the table prompt), a ruleset
+    file is read once and again only when its bytes change: each ruling then
+    answers in milliseconds, not in the time YAML takes to read the file."""
+    global _kept
+    _kept = {}
+    try:
+        yield
+    finally:
+        _kept = None
+
+
 def load_file(path: Path) -> Ruleset:
+    if _kept is None:
+        return _loaded(path)
+    key = (str(path), sha256_hex(read_file(path, pgettext("kind", "ruleset file"), MAX_BYTES)))
+    if key not in _kept:
+        rules = _loaded(path)
+        if rules.digest != key[1]:  # changed while it was read: keep nothing
+            return rules
+        _kept[key] = rules
+    return _kept[key]
+
+
+def _loaded(path: Path) -> Ruleset:
     root, data = compose_file(path)
     reader = Reader(str(path))
     rules: Ruleset = GRAMMAR.read(root, "", reader)
@@ -306,15 +337,63 @@ def _cited(value: Any, path: str = "") -> Iterator[tuple[str, str]]:
 
 
 def _check_aliases(rules: Ruleset, fail: Fail) -> None:
-    """Two units (or two faces of a die) answering to one word would make input ambiguous."""
-    groups: list[tuple[str, dict[str, list[str]]]] = [
-        ("units", {n: [n, u.label, *u.aliases] for n, u in rules.units.items()}),
-        ("situations", {n: [n, *s.aliases] for n, s in rules.situations.items()}),
-        ("variants", {n: [n, *v.aliases] for n, v in rules.variants.items()}),
+    """Two things of one kind answering to one word would make input ambiguous:
+    by the words the file writes, and in each language it translates, by those
+    and what the referee prints there (a word printed is typed back)."""
+    groups = _named(rules)
+    unambiguous([(where, own) for where, own, _ in groups], fail)
+    for lang, t in rules.translations.items():
+        printed = [
+            (
+                f"translations.{lang}.{where}",
+                {n: [*w, *said_in(rules, lang, w), *table(t).get(n, ())] for n, w in own.items()},
+            )
+            for where, own, table in groups
+        ]
+        unambiguous(printed, fail)
+
+
+Words = dict[str, list[str]]
+Printed = Callable[["Translation"], Mapping[str, Sequence[str]]]
+
+
+def _nothing(t: Translation) -> Mapping[str, Sequence[str]]:
+    """The kinds a translation words in its `words:` table alone."""
+    return {}
+
+
+def _faces_in(die: str) -> Printed:
+    return lambda t: {face: [word] for face, word in t.faces.get(die, {}).items()}
+
+
+def _named(rules: Ruleset) -> list[tuple[str, Words, Printed]]:
+    """Each kind of thing players name: where it sits, each thing's own words,
+    and its words in a translation's own table (a unit's label, a face's word)."""
+    groups: list[tuple[str, Words, Printed]] = [
+        (
+            "units",
+            {n: [n, u.label, *u.aliases] for n, u in rules.units.items()},
+            lambda t: {n: [w.label, w.plural] for n, w in t.units.items()},
+        ),
+        ("situations", {n: [n, *s.aliases] for n, s in rules.situations.items()}, _nothing),
+        ("states", {n: [n, *s.aliases] for n, s in rules.states.items()}, _nothing),
+        ("variants", {n: [n, *v.aliases] for n, v in rules.variants.items()}, _nothing),
+        ("dice", {n: [n] for n in rules.dice}, _nothing),
     ]
     if rules.landscape:
-        groups.append(("landscape.terrains", {n: [n, *t.aliases] for n, t in rules.landscape.terrains.items()}))
+        terrains = {n: [n, *t.aliases] for n, t in rules.landscape.terrains.items()}
+        groups.append(("landscape.terrains", terrains, lambda t: {n: [w] for n, w in t.terrain.items()}))
     for die_name, die in rules.dice.items():
         faces = {str(f): [str(f), *die.aliases.get(str(f), ())] for f in die.faces}
-        groups.append((f"dice.{die_name}", faces))
-    unambiguous(groups, fail)
+        groups.append((f"dice.{die_name}", faces, _faces_in(die_name)))
+    if rules.deployment:
+        setup = rules.deployment
+        groups.append(("deployment.players", {p: [p, *setup.aliases.get(p, ())] for p in setup.players}, _nothing))
+    terms = rules.recruiting
+    if terms:
+        for part, table in (("continents", terms.continents), ("rewards", terms.rewards), ("changes", terms.changes)):
+            groups.append((f"recruiting.{part}", {n: [n, *b.aliases] for n, b in table.items()}, _nothing))
+    if rules.building:
+        works = {n: [n, w.label, *w.aliases] for n, w in rules.building.works.items()}
+        groups.append(("building.works", works, _nothing))
+    return groups

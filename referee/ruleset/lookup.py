@@ -14,7 +14,7 @@ from typing import Protocol, TypeVar
 
 from referee.core.errors import RefereeError
 from referee.ruleset.yamlnodes import MappingNode, Node, ScalarNode, SequenceNode, compose_text
-from referee.words.inputs import read_head
+from referee.words.inputs import compared, read_head
 from referee.words.language import pgettext
 
 HEAD_BYTES = 64 * 1024  # names are read from this much of a file's start (shipped ones put them in the first lines)
@@ -32,11 +32,6 @@ class Found(Protocol):
 
 
 E = TypeVar("E", bound=Found)
-
-
-def said(word: str) -> str:
-    """A name as compared: case and spacing do not matter."""
-    return " ".join(word.lower().split())
 
 
 def naming_lines(text: str) -> str:
@@ -80,8 +75,8 @@ def _words(node: Node) -> list[str]:
 
 def by_declared_name(name: str, entries: Sequence[E]) -> list[E]:
     """The entries whose file declares `name`; refused when several do."""
-    wanted = said(name)
-    hits = [e for e in entries if not e.hidden and wanted in {said(w) for w in declared(e.path)}]
+    wanted = compared(name)
+    hits = [e for e in entries if not e.hidden and wanted in {compared(w) for w in declared(e.path)}]
     if len(hits) > 1:
         files = pgettext("list", ", ").join(str(e.path) for e in hits)
         several = pgettext(

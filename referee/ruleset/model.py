@@ -263,12 +263,19 @@ class Ruleset:
         label = str(self.attacks[attack].label)
         return worded((spoken.attacks.get(attack) if spoken else None) or label, label)
 
-    def said(self, word: str) -> Said:
+    def said(self, word: str, label: str = "") -> Said:
         """A word the file prints as it writes it (a player, a continent, an
         attack type's label), in the language spoken where `translations`
-        words it: its value stays the file's word, for --json and records."""
+        words it, else as its `label` says it ('South America' for the key
+        south-america): its value stays the file's word, for --json and records."""
         spoken = self.translations.get(current())
-        return Said(word, (spoken.words.get(word) if spoken else None) or word)
+        return Said(word, (spoken.words.get(word) if spoken else None) or label or word)
+
+    @property
+    def spoken_title(self) -> Spoken:
+        """The game's name as the language spoken prints it (a translation's
+        `words` may name it: 前線風雲 for Frontline Risk), for every title and sentence."""
+        return worded(self.said(self.title).spoken, self.title)
 
     def face_said(self, die: str, face: object) -> Spoken:
         """A face of a die as the language spoken writes it ('zwaard' for sword); the file's word otherwise."""

@@ -17,6 +17,7 @@ class Bonus:
 
     name: str = field(Text(), "its key in the table", key=True)
     units: int = field(Integer(minimum=0), "units it gives")
+    label: str = field(Text(), "how it is written out ('South America'), if not its key", "")
     aliases: tuple[str, ...] = field(Seq(Text()), "other words for it, any language", ())
     rule: str = field(RULE, "the rule that grants it")
     most: int = field(Integer(minimum=1), "how many of it one player may hold at once, each counted", 1)

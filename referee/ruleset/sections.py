@@ -145,6 +145,7 @@ class Variant:
     name: str = field(Text(), "its key in the table", key=True)
     rule: str = field(RULE, "the rule it comes from")
     text: str = field(Text(), "what it changes, in a sentence")
+    label: str = field(Text(), "its name as printed ('fill the void'), if not its key", "")
     aliases: tuple[str, ...] = field(Seq(Text()), "other words for it", ())
     # set by the loader from `translations`: language -> what it changes there
     spoken: Mapping[str, str] = field(Table(Text()), "its sentence per language", {}, internal=True)

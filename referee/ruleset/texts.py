@@ -37,7 +37,7 @@ class Translation:
     variants: Mapping[str, str] = field(Table(Text()), "special rule: what it changes, in a sentence", EMPTY)
     words: Mapping[str, str] = field(
         Table(Text()),
-        "any other word a ruling prints from the file, as the file writes it (a player, a continent, "
+        "any other word a ruling prints from the file, as the file writes it (the game's title, a player, a continent, "
         "a unit's state, a label of an attack type or a work): its word",
         EMPTY,
     )

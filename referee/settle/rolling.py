@@ -13,7 +13,7 @@ from referee.procedures.door import dice_needed, ruler
 from referee.ruleset.model import Ruleset
 from referee.rulings.ruling import SIDES, Ruling, Side, listed, say, say_n, side_word
 from referee.words.language import pgettext
-from referee.words.names import Lexicon, article
+from referee.words.names import Lexicon, article, dice_of, lexicon
 
 COMBAT_STREAM = "combat"
 
@@ -36,18 +36,15 @@ def face_lexicon(rules: Ruleset, die_name: str) -> Lexicon[Face]:
     """A die's faces by their own word, aliases and words in every language the
     file translates; the language spoken's first, so a suggestion is written as it writes it."""
     die = rules.dice[die_name]
-    translated = [t.faces.get(die_name, {}) for t in rules.translations.values()]
-    return Lexicon(
+    return lexicon(
+        rules,
         pgettext("kind", "face"),
-        {
-            face: [
-                rules.face_said(die_name, face),
-                *die.aliases.get(str(face), ()),
-                *(t[str(face)] for t in translated if str(face) in t),
-            ]
-            for face in die.faces
-        },
+        {face: die.aliases.get(str(face), ()) for face in die.faces},
         {face: rules.face_said(die_name, face) for face in die.faces},
+        {
+            lang: {face: [said] for face in die.faces if (said := t.faces.get(die_name, {}).get(str(face)))}
+            for lang, t in rules.translations.items()
+        },
     )
 
 
@@ -104,9 +101,12 @@ def _read_round(rules: Ruleset, group: str, need: DiceNeed, text: str) -> tuple[
     items = _items(text)
     kinds = need.kinds()
     by_kind: dict[str, list[Face]] = {die.name: [] for die, _ in kinds}
+    dice_named = dice_of(rules)
     for item in items:
         name, _, face = item.rpartition(":")
-        if name not in rules.dice:  # a face of the group's own die, whatever it holds
+        if name in dice_named:  # by its key or its word in any language
+            name = dice_named(name)
+        else:  # a face of the group's own die, whatever it holds
             name, face = "", item
         if name and name not in by_kind:
             no_such = say(

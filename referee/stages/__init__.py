@@ -1,7 +1,8 @@
 """The stages an attack composes, one module each, in the order a ruling
 runs them: who rolls what (`roll`), how a die reads (`read`), count and
 cancel (`count`), most of a symbol wins (`compare`), what it costs
-(`costs`). Each holds its grammar section (what a file may write for it),
+(`costs`); between count and costs, the follow-up rolls each success makes
+(`follow`: to wound, then the save). Each holds its grammar section (what a file may write for it),
 its cross-checks, its messages and a pure function from what the players
 told to its part of the ruling.
 

@@ -5,7 +5,7 @@ side ignores a number of them in a named situation (a leader ignores a flag)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from referee.chance.dice import Face
@@ -25,8 +25,13 @@ Reading = Mapping[str, tuple[str, ...]]  # a face (as text) -> the symbols it ca
 
 def count(read: Reading, faces: tuple[Face, ...], order: tuple[str, ...]) -> dict[str, int]:
     """Each symbol the faces carry, counted, in the stated order (a symbol none carries: 0)."""
+    return count_each([read] * len(faces), faces, order)
+
+
+def count_each(reads: Sequence[Reading], faces: tuple[Face, ...], order: tuple[str, ...]) -> dict[str, int]:
+    """Each symbol the faces carry where each die reads its own way (dealt to its unit), counted in order."""
     counts = dict.fromkeys(order, 0)
-    for face in faces:
+    for read, face in zip(reads, faces, strict=True):
         for symbol in read.get(str(face), ()):
             counts[symbol] = counts.get(symbol, 0) + 1
     return counts

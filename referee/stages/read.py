@@ -4,31 +4,37 @@ armour) and with a named situation (a token turns a face into a hit). A
 symbol is the file's own word: a hit, a critical hit, a retreat, an evade.
 A numbered face may also read by aiming: the face plus a modifier against a
 target number is a hit, with the natural results of the lowest and the
-highest face (`Aim`)."""
+highest face (`Aim`). Aimed dice may also be dealt to the units that roll
+them, each unit kind at its own number, raised one for one by units that
+support it (an Axis & Allies land battle)."""
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Protocol
 
 from referee.chance.dice import pips
 from referee.core.errors import RefereeError
 from referee.core.records import section
 from referee.ruleset.crosscheck import Fail, names_exist, not_a_face
-from referee.ruleset.spec import EMPTY, FACE, Boolean, Integer, Record, Seq, Table, Text, field
-from referee.rulings.ruling import Side, Step, Value, both, listed, say, step
+from referee.ruleset.spec import EMPTY, FACE, RULE, Boolean, Integer, Record, Seq, Table, Text, field
+from referee.rulings.ruling import Side, Spoken, Step, Value, both, listed, say, step, step_n
 from referee.stages.count import nothing
 from referee.stages.roll import applies
 from referee.words.language import pgettext
 
 if TYPE_CHECKING:
-    from referee.procedures.base import Battle
+    from referee.procedures.base import Battle, Units
     from referee.ruleset.model import Ruleset
 
 Reading = Mapping[str, tuple[str, ...]]  # a face (as text) -> the symbols it carries
 SYMBOLS = Table(Seq(Text()), keys=FACE)
 HIT, CRITICAL = "hit", "critical"  # the symbols an aimed face carries
+AT_MOST = "at-most"
+HITS_ON = Text(choices=(AT_MOST, "at-least"))
 
 
 @section
@@ -42,6 +48,37 @@ class Natural:
 
 
 @section
+class Raises:
+    """Units that make others hit better, one for one: each supporting unit
+    improves one unit of the kind it raises."""
+
+    unit: str = field(Text(), "the supporting unit")
+    raises: str = field(Text(), "the unit it makes hit better")
+    by: int = field(Integer(minimum=1), "how far the raised unit's value moves toward more hits", 1)
+
+
+@section
+class Support(Raises):
+    """Units of one side that make others of that side hit better, one for
+    one: each supporting unit improves one unit of the kind it raises."""
+
+    rule: str = field(RULE, "the rule for it, if not the one cited for how the faces read", "")
+
+
+class Supporting(Protocol):
+    """A support line as the stage reads it, however a file writes it (a preset may add a side)."""
+
+    @property
+    def unit(self) -> str: ...
+    @property
+    def raises(self) -> str: ...
+    @property
+    def by(self) -> int: ...
+    @property
+    def rule(self) -> str: ...
+
+
+@section
 class Aim:
     """A numbered face plus a modifier against a target number: reaching it
     reads a hit; the natural faces decide whatever the number."""
@@ -49,24 +86,123 @@ class Aim:
     number: int = field(Integer(), "the number the face plus 'plus' must reach, or pass, to hit")
     plus: int = field(Integer(), "added to every face (a d20's attack bonus)", 0)
     natural: Natural = field(Record(Natural), "faces that decide whatever the number", Natural())
+    hits_on: str = field(
+        HITS_ON,
+        "at-least: the face plus 'plus' reaching the number hits; at-most: a face plus 'plus' at most the "
+        "number hits (a 2 hits on 1 and 2)",
+        "at-least",
+    )
+    units: Mapping[str, int] = field(
+        Table(Integer()),
+        "by the unit rolling the die (a key of 'units'): its own number instead of 'number'; the dice are "
+        "dealt to the units in the order told",
+        EMPTY,
+    )
+    support: tuple[Support, ...] = field(
+        Seq(Record(Support)), "units that make others hit better, one for one; the dice are dealt as for 'units'", ()
+    )
 
     def symbols(self) -> tuple[str, ...]:
         """What an aimed face may carry: a hit, and a critical hit where the highest face is one."""
         return (HIT, CRITICAL) if self.natural.critical else (HIT,)
 
+    def each_unit(self) -> bool:
+        """Whether the dice are dealt to their units, each die read at its unit's number."""
+        return bool(self.units or self.support)
 
-def aimed(faces: Sequence[int], needed: int | None, natural: Natural) -> dict[str, tuple[str, ...]]:
+    def cross_check(self, rules: Ruleset, path: str, fail: Fail) -> None:
+        """Units named exist; natural faces are a highest and a lowest face reaching up."""
+        unit = pgettext("kind", "unit")
+        names_exist(fail, unit, [(f"{path}.units", u) for u in self.units], rules.units)
+        for i, line in enumerate(self.support):
+            names_exist(
+                fail, unit, [(f"{path}.support[{i}].{k}", getattr(line, k)) for k in ("unit", "raises")], rules.units
+            )
+        natural = self.natural
+        if self.hits_on == AT_MOST and (natural.miss or natural.hit or natural.critical):
+            said = pgettext("file.natural_at_most", "natural faces read a die that hits at least a number")
+            raise fail(f"{path}.natural", said)
+
+
+def reaches(hits_on: str, face: int, number: int) -> bool:
+    """Whether a face hits a number: at most it, or at least it."""
+    return face <= number if hits_on == AT_MOST else face >= number
+
+
+def number_said(hits_on: str, number: int) -> Spoken:
+    """'2 or less', '5 or more': the faces that hit a number."""
+    if hits_on == AT_MOST:
+        return say("value.at_most", "{value} or less", value=number)
+    return say("value.at_least", "{value} or more", value=number)
+
+
+def raised(lines: Sequence[Supporting], units: Units) -> tuple[dict[str, list[int]], list[tuple[Supporting, int]]]:
+    """What support does to a side's units: each kind's improvements, one a
+    unit improved (a unit is improved once at most), and each line with the
+    units it improved, for the steps. Each line improves one unit of the kind
+    it raises per supporting unit, in the order written."""
+    counts = Counter(dict(units))
+    done: Counter[str] = Counter()  # kind -> units raised so far
+    bonus: dict[str, list[int]] = {unit: [] for unit in counts}
+    said = []
+    for line in lines:
+        if line.raises not in counts:
+            continue
+        taken = min(counts.get(line.unit, 0), counts[line.raises] - done[line.raises])
+        bonus[line.raises] += [line.by] * taken
+        done[line.raises] += taken
+        said.append((line, taken))
+    return bonus, said
+
+
+def numbers(
+    hits_on: str, number: Callable[[str], int], lines: Sequence[Supporting], units: Units
+) -> list[tuple[str, int, bool]]:
+    """Each unit of a side in the order told, its number, and whether support
+    improved it: among units of one kind the supported ones first."""
+    bonus, _ = raised(lines, units)
+    toward = 1 if hits_on == AT_MOST else -1
+    out = []
+    for unit, count in units:
+        for by in bonus[unit] + [0] * (count - len(bonus[unit])):
+            out.append((unit, number(unit) + toward * by, bool(by)))
+    return out
+
+
+def support_steps(rules: Ruleset, lines: Sequence[Supporting], units: Units, side: Side, rule: str) -> list[Step]:
+    """One step for each support line that improved units of this side."""
+    return [
+        step_n(
+            line.rule or rule,
+            "support.improves",
+            "the {side}'s {supporting} supports {supported}, one for one: its value improves by {by}",
+            "the {side}'s {supporting} support {supported}, one for one: their value improves by {by}",
+            n,
+            side=side,
+            supporting=rules.units[line.unit].counted(n),
+            supported=rules.units[line.raises].counted(n),
+            by=line.by,
+        )
+        for line, n in raised(lines, units)[1]
+        if n
+    ]
+
+
+def aimed(
+    faces: Sequence[int], needed: int | None, natural: Natural, hits_on: str = "at-least"
+) -> dict[str, tuple[str, ...]]:
     """What each face reads against the number it must reach (None: no face
-    can hit, whatever the natural faces): a hit, a hit and a critical hit, or
-    nothing; the lowest and the highest face as `natural` says."""
+    can hit, whatever the natural faces), or with `hits_on` at-most not pass:
+    a hit, a hit and a critical hit, or nothing; the lowest and the highest
+    face as `natural` says."""
     lowest, highest = min(faces), max(faces)
 
     def read(face: int) -> tuple[str, ...]:
         if needed is None or (natural.miss and face == lowest):
             return ()
-        if face == highest and (natural.hit or face >= needed):
+        if face == highest and (natural.hit or reaches(hits_on, face, needed)):
             return (HIT, CRITICAL) if natural.critical else (HIT,)
-        return (HIT,) if face >= needed else ()
+        return (HIT,) if reaches(hits_on, face, needed) else ()
 
     return {str(face): read(face) for face in faces}
 
@@ -131,6 +267,8 @@ class Read:
         """Every face named is a face of the die; units and situations exist;
         a face two situations replace says how it reads when both apply."""
         faces = {str(f) for f in rules.dice[die].faces}
+        if self.aim:
+            self.aim.cross_check(rules, f"{path}.aim", fail)
         if self.aim and not all(isinstance(face, int) for face in rules.dice[die].faces):
             numbered = pgettext("file.numbered_aim", "'{die}' needs numbered faces: a face is aimed at a number")
             raise fail(f"{path}.aim", numbered.format(die=die))
@@ -238,11 +376,54 @@ def _aim(rules: Ruleset, spec: Read, die: str, rule: str) -> tuple[dict[str, tup
     aim, faces = spec.aim, pips(rules.dice[die].faces)
     needed = aim.number - aim.plus
     said: dict[str, Value] = {"needed": needed, "number": aim.number, "plus": f"{aim.plus:+d}"}
+    if aim.hits_on == AT_MOST:
+        on = number_said(AT_MOST, needed)
+        return aimed(faces, needed, aim.natural, AT_MOST), [
+            step(rule, "read.aim_on", "a die hits on {faces}", faces=on)
+        ]
     if aim.plus:
         return aimed(faces, needed, aim.natural), [
             step(rule, "read.aim_plus", "a die {plus} hits on {number}: {needed}+ on the die", **said)
         ]
     return aimed(faces, needed, aim.natural), [step(rule, "read.aim", "a die hits on {needed}+", **said)]
+
+
+def dealt(
+    rules: Ruleset, spec: Read, die: str, battle: Battle, side: Side, each: Mapping[str, int], count: int, rule: str
+) -> tuple[list[Reading], list[Step]]:
+    """Each die's reading where aimed dice are dealt to the units that roll
+    them (`each`: a unit's dice), in the order told: each die at its unit's
+    number, improved by support; a die past the units (a situation added it)
+    at the aim's own number. Faces the file reads otherwise still do, after the aim."""
+    aim = spec.aim
+    assert aim is not None  # only an aim deals dice
+    plain, steps = reading(rules, dataclasses.replace(spec, aim=None), die, battle, side, rule)
+    told, faces = battle.side(side), pips(rules.dice[die].faces)
+    units = numbers(aim.hits_on, lambda unit: aim.units.get(unit, aim.number), aim.support, told)
+    per_die = [number - aim.plus for unit, number, _ in units for _ in range(each.get(unit, 0))]
+    per_die = (per_die + [aim.number - aim.plus] * count)[:count]
+    groups: list[tuple[tuple[str, int, bool], int]] = []
+    for unit in units:
+        if groups and groups[-1][0] == unit:
+            groups[-1] = (unit, groups[-1][1] + 1)
+        else:
+            groups.append((unit, 1))
+    each_said = listed(
+        say(
+            "read.unit_number",
+            "{units} on {faces}{supported}",
+            units=rules.units[unit].counted(n),
+            faces=number_said(aim.hits_on, number - aim.plus),
+            supported=say("hits.supported", ", supported") if supported else "",
+        )
+        for (unit, number, supported), n in groups
+    )
+    said = [
+        *support_steps(rules, aim.support, told, side, rule),
+        step(rule, "read.unit_numbers", "the {side}'s dice hit by their units: {units}", side=side, units=each_said),
+    ]
+    readings: list[Reading] = [{**aimed(faces, n, aim.natural, aim.hits_on), **plain} for n in per_die]
+    return readings, [*said, *steps]
 
 
 def together(key: str) -> tuple[str, ...]:

@@ -21,7 +21,7 @@ from referee.words.language import pgettext
 from referee.words.names import article
 
 if TYPE_CHECKING:
-    from referee.procedures.base import Battle
+    from referee.procedures.base import Battle, Units
     from referee.ruleset.model import Ruleset
 
 BY = ("fixed", "units", "value", "range", "compare")
@@ -327,12 +327,17 @@ def _take_part(rules: Ruleset, spec: Roll, battle: Battle, side: Side, rule: str
 def _by_units(rules: Ruleset, spec: Roll, battle: Battle, side: Side, rule: str) -> tuple[int, list[Step]]:
     """One die per unit, or each unit's value in dice."""
     units = battle.side(side)
-    each = {u: (1 if spec.by == "units" else spec.values.get(u, 0)) for u, _ in units}
+    each = each_unit(spec, units)
     count = sum(each[u] * n for u, n in units)
     parts = listed(say("roll.each", "{n} per {unit}", n=each[u], unit=rules.units[u].title) for u, _ in units)
     return count, [
         step(rule, "roll.units", "the {side} rolls {dice} ({parts})", side=side, dice=_dice(count), parts=parts)
     ]
+
+
+def each_unit(spec: Roll, units: Units) -> dict[str, int]:
+    """The dice each unit rolls where units roll them: one, or its value."""
+    return {u: (1 if spec.by == "units" else spec.values.get(u, 0)) for u, _ in units}
 
 
 def _by_comparison(spec: Roll, battle: Battle, side: Side, rule: str) -> tuple[int, Side | None, list[Step]]:

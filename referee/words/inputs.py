@@ -186,3 +186,9 @@ def _unreadable(path: Path, exc: OSError) -> RefereeError:
     return RefereeError(
         pgettext("file.unreadable", "cannot read: {reason}").format(reason=exc.strerror), where=str(path)
     )
+
+
+def compared(word: str) -> str:
+    """A name as compared with what a player types: case and spacing do not
+    matter, and case is folded the way the language folds it (STRASSE is Straße)."""
+    return " ".join(word.casefold().split())

@@ -2,6 +2,9 @@
 
 Matching ignores case and extra spaces, accepts every alias in the file and
 a plain English plural, and suggests the closest name when nothing matches.
+What the referee prints for a thing is typed back as it: every word a
+file's translations give a thing, in every language, and the sides' words
+in every language the referee speaks (`lexicon`, `side_of`).
 """
 
 from __future__ import annotations
@@ -11,9 +14,9 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Generic, TypeVar
 
 from referee.core.errors import RefereeError, did_you_mean
-from referee.rulings.ruling import Spoken, both_ways, listed, say, say_n
-from referee.words.inputs import MAX_COUNT, shown, whole_number
-from referee.words.language import current, pgettext
+from referee.rulings.ruling import SIDES, Side, Spoken, both_ways, listed, say, say_n, side_word
+from referee.words.inputs import MAX_COUNT, compared, shown, whole_number
+from referee.words.language import ENGLISH, LANGUAGES, current, pgettext, speaking
 
 if TYPE_CHECKING:
     from referee.ruleset.model import Ruleset
@@ -58,36 +61,46 @@ def span(low: int, high: int) -> str:
     return str(low) if low == high else say("range.span", "{low} to {high}", low=low, high=high)
 
 
-def _norm(word: str) -> str:
-    return " ".join(word.lower().split())
-
-
 class Lexicon(Generic[T]):
     """Every word for each thing of one kind: `kind` is its noun in the
     language spoken (`pgettext("kind", "unit")`), as errors say it. A word
     mistyped is matched against every word known for the kind, so a
     translated name one letter off is suggested; when none is close, the
     error lists `shown` (each thing's name as the language spoken writes
-    it), else the names."""
+    it), else the names.
 
-    def __init__(self, kind: str, words: Mapping[T, Iterable[str]], shown: Mapping[T, str] | None = None):
+    A word two things share means one of them, the same on every run: a
+    thing's key first, then the words in `words`, then those of each table
+    of `also` in turn (`lexicon`: the file's own words, then other
+    languages'); within each, the thing the file lists first."""
+
+    def __init__(
+        self,
+        kind: str,
+        words: Mapping[T, Iterable[str]],
+        shown: Mapping[T, str] | None = None,
+        also: Iterable[Mapping[T, Iterable[str]]] = (),
+    ):
         self.kind = kind
         self.names = [str(name) for name in words]
         self._shown = [shown.get(name) or str(name) for name in words] if shown else self.names
         self._index: dict[str, T] = {}
         self._written: dict[str, str] = {}  # each word as the file writes it, by its matched form
-        for name, aliases in words.items():
-            for word in (str(name), *aliases):
-                if word:
-                    self._index.setdefault(_norm(word), name)
-                    self._written.setdefault(_norm(word), word)
+        self.measures: tuple[str, ...] = ()  # words a count may put before a name, as Chinese counts (2 名士兵)
+        tiers = [{name: [str(name)] for name in words}, words, *also]
+        for tier in tiers:
+            for name, aliases in tier.items():
+                for word in aliases:
+                    if word:
+                        self._index.setdefault(compared(word), name)
+                        self._written.setdefault(compared(word), word)
 
     def __contains__(self, word: object) -> bool:
         """Whether the word names one of these, exactly as written in the file (any case)."""
-        return isinstance(word, str) and _norm(word) in self._index
+        return isinstance(word, str) and compared(word) in self._index
 
     def __call__(self, word: str) -> T:
-        key = _norm(word)
+        key = compared(word)
         for candidate in (key, key[:-1] if key.endswith("s") else "", key[:-2] if key.endswith("es") else ""):
             if candidate in self._index:
                 return self._index[candidate]
@@ -107,7 +120,11 @@ class Lexicon(Generic[T]):
                 1,
                 MAX_COUNT,
             )
-            out.append((match.group(3), count))
+            name = match.group(3)
+            if (match.group(1) or match.group(2)) and compared(name) not in self._index:
+                measure = next((m for m in self.measures if name.startswith(m) and name[len(m) :].strip()), "")
+                name = name[len(measure) :]
+            out.append((name, count))
         if not out:
             raise RefereeError(pgettext("unknown.missing", "no {kind} given").format(kind=self.kind))
         return out
@@ -122,18 +139,23 @@ class Lexicon(Generic[T]):
 
     def counted_in_states(self, text: str, states: Lexicon[str]) -> list[tuple[T, str, int]]:
         """'infantry, 2 damaged armour' → [(infantry, '', 1), (armour, 'damaged', 2)]:
-        a state word may stand before the name, with or without a space (受損裝甲師)."""
+        a state word may stand before the name, with or without a space (受損裝甲師),
+        or after it in brackets, as Dutch and German print it ('2 pantser (beschadigd)')."""
         out: dict[tuple[T, str], int] = {}
         for word, count in self._items(text):
-            key = (self(word), "") if _norm(word) in self._index else self._with_state(word, states)
+            key = (self(word), "") if compared(word) in self._index else self._with_state(word, states)
             out[key] = out.get(key, 0) + count
         return [(name, state, count) for (name, state), count in out.items()]
 
     def _with_state(self, word: str, states: Lexicon[str]) -> tuple[T, str]:
-        key = _norm(word)
-        for prefix in sorted(states._index, key=len, reverse=True):
-            if key.startswith(prefix) and key[len(prefix) :].strip():
-                return self(key[len(prefix) :]), states._index[prefix]
+        """The state before the unit ('damaged armour', 受損裝甲師) or after it
+        in brackets ('pantser (beschadigd)'), as each language prints it."""
+        key = compared(word)
+        for state in sorted(states._index, key=len, reverse=True):
+            if key.startswith(state) and key[len(state) :].strip():
+                return self(key[len(state) :]), states._index[state]
+            if key.endswith(f"({state})") and key[: -len(state) - 2].strip():
+                return self(key[: -len(state) - 2]), states._index[state]
         return self(word), ""
 
     def listed(self, text: str) -> list[T]:
@@ -142,27 +164,88 @@ class Lexicon(Generic[T]):
         return [self(item) for item in items if item.strip()]
 
 
-def _translated(spoken: Mapping[str, tuple[str, str, str]]) -> list[str]:
-    """A unit's label and plural in every language (never its measure word)."""
-    return [word for said in spoken.values() for word in said[:2]]
+def said_in(rules: Ruleset, lang: str, words: Iterable[str]) -> list[str]:
+    """What a language's `words:` table prints for any of a thing's words
+    (its key, label or an alias), as `Ruleset.said` prints it there."""
+    t = rules.translations.get(lang)
+    return [t.words[word] for word in words if word in t.words] if t else []
+
+
+def lexicon(
+    rules: Ruleset,
+    kind: str,
+    words: Mapping[T, Iterable[str]],
+    shown: Mapping[T, str] | None = None,
+    printed: Mapping[str, Mapping[T, Iterable[str]]] | None = None,
+) -> Lexicon[T]:
+    """Things of one kind by their key, the file's words for them (`words`),
+    and what the referee prints for them in every language: the words a
+    translation's `words:` table gives the key or any of those words (a
+    continent, a player, a situation, a label), and `printed`, each
+    language's own words for a thing (a unit's label, a face's word). A word
+    two things share means, after a thing's key, the thing the language
+    spoken prints it for, so whatever it prints means what it printed; then
+    the thing the file writes it for; then the thing another language prints
+    it for. The loader refuses a file where one language prints, for two
+    things of a kind, one word (referee.ruleset.load, `_check_aliases`)."""
+    own = {name: [str(name), *given] for name, given in words.items()}
+    here: dict[T, list[str]] = {name: [] for name in words}
+    there: dict[T, list[str]] = {name: [] for name in words}
+    for name, written in own.items():
+        for lang in LANGUAGES:
+            said = [*(printed or {}).get(lang, {}).get(name, ()), *said_in(rules, lang, written)]
+            (here if lang == current() else there)[name].extend(said)
+    if shown is None:
+        shown = {name: next(iter(here[name]), str(name)) for name in words}
+    return Lexicon(kind, here, shown, ({name: written[1:] for name, written in own.items()}, there))
 
 
 def units_of(rules: Ruleset) -> Lexicon[str]:
     """Units by their key, label, aliases and their words in every language the
     file translates; the language spoken's first, so a suggestion is written as it writes it."""
-    return Lexicon(
+    words = lexicon(
+        rules,
         pgettext("kind", "unit"),
-        {
-            n: [*u.spoken.get(current(), ())[:2], u.label, *u.aliases, *_translated(u.spoken)]
-            for n, u in rules.units.items()
-        },
+        {n: [u.label, *u.aliases] for n, u in rules.units.items()},
         {n: u.known_as for n, u in rules.units.items()},
+        {lang: {n: u.spoken.get(lang, ())[:2] for n, u in rules.units.items()} for lang in LANGUAGES},
     )
+    words.measures = tuple(sorted({s[2] for u in rules.units.values() for s in u.spoken.values() if s[2]}))
+    return words
 
 
 def states_of(rules: Ruleset) -> Lexicon[str]:
-    return Lexicon(pgettext("kind", "state"), {n: s.aliases for n, s in rules.states.items()})
+    return lexicon(rules, pgettext("kind", "state"), {n: s.aliases for n, s in rules.states.items()})
 
 
 def situations_of(rules: Ruleset) -> Lexicon[str]:
-    return Lexicon(pgettext("kind", "situation"), {n: s.aliases for n, s in rules.situations.items()})
+    return lexicon(rules, pgettext("kind", "situation"), {n: s.aliases for n, s in rules.situations.items()})
+
+
+def dice_of(rules: Ruleset) -> Lexicon[str]:
+    """The kinds of dice by their key and their word in every language (symbool, d8)."""
+    return lexicon(rules, pgettext("kind", "die"), dict.fromkeys(rules.dice, ()))
+
+
+def variants_of(rules: Ruleset) -> Lexicon[str]:
+    return lexicon(rules, pgettext("kind", "special rule"), {n: v.aliases for n, v in rules.variants.items()})
+
+
+def side_of(word: str) -> Side:
+    """The attacker or the defender by its word in any language the referee
+    speaks ('verdediger:stealth'), whichever language it speaks now; other
+    languages' catalogues are read only for a word neither the language
+    spoken nor English has, so `--when defender:…` costs no reading."""
+    try:
+        return _sides([current(), ENGLISH])(word)
+    except RefereeError:
+        return _sides([current(), *LANGUAGES])(word)
+
+
+def _sides(languages: Iterable[str]) -> Lexicon[Side]:
+    words: dict[Side, list[str]] = {}
+    for lang in languages:
+        with speaking(lang):
+            for side in SIDES:
+                words.setdefault(side, []).append(side_word(side))
+    return Lexicon(pgettext("kind", "side"), words, {side: side_word(side) for side in SIDES})

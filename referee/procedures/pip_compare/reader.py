@@ -12,7 +12,7 @@ from referee.procedures.told import pips, situations
 from referee.ruleset.model import Ruleset
 from referee.rulings.ruling import say
 from referee.words.language import pgettext
-from referee.words.names import Lexicon
+from referee.words.names import variants_of
 
 READS = frozenset({"attacker", "defender", "when", "variants", "choose"})
 TYPED = {"roll": "attacker"}
@@ -29,7 +29,7 @@ def read(rules: Ruleset, words: Words) -> PipFight:
     defending = pips(defender, pgettext("pips.what", "the defending die"), params.rule)
     if len(defending) != 1:
         raise RefereeError(say("pips.one_defends", "one die defends, not {n}", n=len(defending)), rule=params.rule)
-    named = Lexicon(pgettext("kind", "special rule"), {n: v.aliases for n, v in rules.variants.items()})
+    named = variants_of(rules)
     return PipFight(
         attacker=pips(attacker, pgettext("pips.what", "the attacking die"), params.rule),
         defender=defending[0],

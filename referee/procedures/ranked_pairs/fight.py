@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from referee.chance.dice import pips
 from referee.core.errors import RefereeError, setting
@@ -26,6 +27,9 @@ from referee.procedures.ranked_pairs.resolver import _stand, _take_losses, divis
 from referee.procedures.ranked_pairs.rounds import Pattern, Pool, RoundKey, pair_losses
 from referee.ruleset.model import Ruleset, Situation
 from referee.rulings.ruling import SIDES, Step, Value, in_turn, listed, say, say_n, step, step_n
+
+if TYPE_CHECKING:
+    from referee.outcomes.pairs import Round
 
 Division = tuple[str, int]  # unit, index of its state (0: fresh)
 Rear = tuple[tuple[Division, int], ...]
@@ -67,6 +71,7 @@ class RankedFight:
         self.rules, self.params, self.when, self.stop_at = rules, params, when, stop_at
         self.keep = params.fight.keep_behind
         self.keep_rule = params.fight.keep_rule or params.fight.rule
+        self.rule = params.fight.conquest_rule or params.fight.rule  # a fight played cites it for how it ended
         self.faces = {die: pips(spec.faces) for die, spec in rules.dice.items()}
         probe = Battle(attacker=(), defender=(), when=when)
         self.on: dict[str, list[Situation]] = {side: situations_on(rules, probe, side) for side in SIDES}
@@ -300,7 +305,8 @@ class RankedFight:
         return found
 
     def battle(self, state: State) -> Battle:
-        """One round of a state as a battle: what the rules check before a fight is solved."""
+        """One round of a state as a battle: what the rules check before a fight is solved,
+        and what a fight played rules on, its units in the file's order, as a player lists them."""
         groups: dict[str, Units] = {}
         states = []
         for side, (front, rear) in zip(SIDES, map(self.side, state)):
@@ -311,8 +317,16 @@ class RankedFight:
                     per_unit[unit] += n
                     if index:
                         states.append((group, unit, self.rules.units[unit].states[index], n))
-                groups[group] = tuple(per_unit.items())
+                groups[group] = tuple((unit, per_unit[unit]) for unit in self.rules.units if per_unit[unit])
         return Battle.of_groups(groups, when=self.when, states=tuple(states))
+
+    def round_battle(self, state: State) -> Battle:
+        """For a fight played: the attack a round of this state is, as `battle` is told it."""
+        return self.battle(state)
+
+    def round_result(self, outcome: Round) -> int:
+        """What of a round's ruling moves the fight: who lost each pair, by the number `after` knows it by."""
+        return self.result_number(tuple(pair.winner == SIDES[1] for pair in outcome.pairs))
 
     def left(self, state: State) -> tuple[Counter[tuple[str, str]], Counter[tuple[str, str]]]:
         return (self._left(self.side(state[0])), self._left(self.side(state[1])))

@@ -228,10 +228,10 @@ def _dice_parts(rules: Ruleset, params: RankedPairs, battle: Battle, side: str) 
         if instead:
             said = step(
                 situation.rule,
-                "situation.not_on_top",
-                "{situation}: no extra die on top of '{below}'",
+                "situation.not_on_top_of",
+                "{situation}: no extra die on top of {below}",
                 situation=situation.said,
-                below=instead[0],
+                below=rules.situations[instead[0]].said,
             )
             parts.append((0, said))
         else:
@@ -284,10 +284,12 @@ def _bonuses(
     cancelled = [s for s in situations_on(rules, battle, other(side)) if s.cancels_bombardment]
     if bombarding and cancelled:
         steps.append(
-            step(
+            step_n(
                 cancelled[0].rule,
-                "bombard.cancelled",
+                "bombard.cancelled_n",
+                "{situation}: the {side}'s {units} gives no bonus",
                 "{situation}: the {side}'s {units} give no bonus",
+                len(bombarding),
                 situation=cancelled[0].said,
                 side=Side(side),
                 units=labels(rules, bombarding),

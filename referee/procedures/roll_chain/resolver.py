@@ -1,10 +1,16 @@
-"""A roll chain: each step rolls one die against its number, taken from the
-roller's stat or from a table of the target's stat minus the attacker's (the
-nearest row beyond its ends). The attacker's steps must pass to go on; a
-defender's step (a save) that passes stops the chain. The attacker rolls its
-steps' dice in order, the defender its own; a die of a step never reached is
-not read, so summing over every throw gives exact odds. A side's dice are
-read in the order of its steps, so each is a run of its own (`DiceNeed.runs`)."""
+"""A roll chain, the preset: each step rolls one die against its number, taken
+from the roller's stat or from a table of the target's stat minus the
+attacker's (the nearest row beyond its ends). The attacker rolls its steps'
+dice in order, the defender its own; a die of a step never reached is not
+read, so summing over every throw gives exact odds.
+
+The mechanics are the follow stage's (`stages.follow`) with one die: each
+step is a follow-up roll of the one success before it, read by the read
+stage's aim at the number needed; the attacker's die that reaches it goes on,
+a defender's that reaches it (a save) stops the chain; each die, read only as
+reaching its number or not, is a run of its own for odds. What is its own:
+one unit a side, the numbers from each unit's stats and tables, and the way
+it says each step."""
 
 from __future__ import annotations
 
@@ -17,8 +23,11 @@ from referee.procedures.base import Battle, DiceNeed, Throw
 from referee.procedures.roll_chain.grammar import CANNOT, ChainStep, RollChain
 from referee.ruleset.model import Ruleset
 from referee.rulings.ruling import SIDES, Ruling, Side, Step, say, step
+from referee.stages import follow
+from referee.stages.read import Natural
 
 ODDS_KEYS = ("stopped_at", "result")
+PLAIN = Natural()  # a chain's faces decide nothing whatever the number: no natural results
 
 
 def _one(battle: Battle, side: str) -> str:
@@ -82,11 +91,14 @@ def dice_needed(rules: Ruleset, params: RollChain, battle: Battle) -> dict[str, 
                 attack=params.label,
             )
             raise RefereeError(no_stats, rule=params.rule)
+    units = {side: _one(battle, side) for side in SIDES}
+    needed = [_needed(rules, params, link, units)[0] for link in params.steps]
     need: dict[str, DiceNeed] = {}
     for side in SIDES:
-        mine = [s for s in params.steps if s.roller == side]
-        if mine:
-            need[side] = DiceNeed(die, len(mine), mine[0].rule, runs=((die, 1),) * len(mine))  # one die per step
+        mine = [(s, n) for s, n in zip(params.steps, needed) if s.roller == side]
+        if mine:  # one die per step, each only reaching its number or not
+            runs = tuple((follow.merged(die, number, PLAIN), 1) for _, number in mine)
+            need[side] = DiceNeed(die, len(mine), mine[0][0].rule, runs=runs)
     return need
 
 
@@ -94,8 +106,7 @@ def prepare(rules: Ruleset, name: str, params: RollChain, battle: Battle) -> Cal
     """The ruler of one chain: the numbers needed are worked out once."""
     units = {side: _one(battle, side) for side in SIDES}
     needed = [_needed(rules, params, link, units) for link in params.steps]
-    top = max(pips(rules.dice[params.die].faces))
-    return lambda throw: _rule(rules, name, params, units, needed, top, throw)
+    return lambda throw: _rule(rules, name, params, units, needed, throw)
 
 
 def _rule(
@@ -104,11 +115,11 @@ def _rule(
     params: RollChain,
     units: dict[Side, str],
     needed: list[tuple[int | None, str]],
-    top: int,
     throw: Throw,
 ) -> Ruling:
     dice = {side: list(pips(throw.get(side, ()))) for side in SIDES}
     used = {side: 0 for side in SIDES}
+    faces = pips(rules.dice[params.die].faces)
     results: list[StepResult] = []
     steps: list[Step] = []
     stopped: str | None = None
@@ -119,8 +130,7 @@ def _rule(
         if stopped is not None:
             results.append(StepResult(link.name, side, number, None, None))
             continue
-        passed = number is not None and roll >= number
-        going_on = passed if side == Side.ATTACKER else not passed
+        (passed,), going_on = follow.through(side, faces, number, PLAIN, (roll,))
         steps.append(
             step(
                 link.rule,
@@ -128,7 +138,7 @@ def _rule(
                 "{name}: {why}, needs {need}; the {side} rolled {roll}: {result}{stops}",
                 name=link.name,
                 why=why,
-                need=_need(number, top),
+                need=_need(number, max(faces)),
                 side=side,
                 roll=roll,
                 result=say("chain.passed", "passed") if passed else say("chain.failed", "failed"),

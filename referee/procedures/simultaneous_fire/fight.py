@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 from referee.procedures.base import Battle
 from referee.procedures.door import dice_needed
@@ -20,6 +21,9 @@ from referee.procedures.simultaneous_fire.resolver import casualties, hitting_fa
 from referee.ruleset.model import Ruleset, Situation
 from referee.rulings.ruling import SIDES, Step
 from referee.stages.rounds import order_step, until_steps
+
+if TYPE_CHECKING:
+    from referee.outcomes import Exchange
 
 Counts = tuple[int, ...]  # units of each fighting kind, in the order of the attack's `units`
 State = tuple[Counts, Counts]  # attacker, defender
@@ -53,6 +57,7 @@ class FireFight:
     ):
         self.rules, self.params, self.when, self.stop_at = rules, params, when, stop_at
         self.kinds_ = tuple(params.units)
+        self.rule = params.fight.rule  # a fight played cites it for how it ended
         self.order = params.order(rules)
         self._volleys: dict[tuple[str, Counts], tuple[list[int], int]] = {}
 
@@ -103,6 +108,14 @@ class FireFight:
                     total *= faces
             found = self._volleys[side, counts] = (spread, total)
         return found
+
+    def round_battle(self, state: State) -> Battle:
+        """For a fight played: the attack a round of this state is, the units left of each kind, as told."""
+        return Battle(attacker=self._units(state[0]), defender=self._units(state[1]), when=self.when)
+
+    def round_result(self, outcome: Exchange) -> Hits:
+        """What of a round's ruling moves the fight: the units each side's hits remove, as `round` counts them."""
+        return (outcome.defender_loses, outcome.attacker_loses)
 
     def round(self, key: State) -> tuple[Sequence[tuple[Hits, int]], int]:
         """Both volleys at once; hits past the other side's units are the same result."""

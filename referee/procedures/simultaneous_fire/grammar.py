@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, ClassVar
 from referee.core.records import section
 from referee.ruleset.crosscheck import Fail, names_exist
 from referee.ruleset.spec import RULE, Either, Integer, Record, Seq, Table, Text, field
+from referee.stages import read
 from referee.stages.rounds import CHEAPEST, casualty_order
 from referee.words.inputs import DICE_PER_UNIT
 from referee.words.language import pgettext
@@ -32,13 +33,10 @@ class Fire:
 
 
 @section
-class Support:
+class Support(read.Raises):
     """Units that make others hit better, one for one: each supporting unit
     improves one unit of the kind it raises."""
 
-    unit: str = field(Text(), "the supporting unit")
-    raises: str = field(Text(), "the unit it makes hit better")
-    by: int = field(Integer(minimum=1), "how far the raised unit's value moves toward more hits", 1)
     side: str = field(Text(choices=("attacker", "defender", "either")), "the side it helps on", "attacker")
     rule: str = field(RULE, "the rule for it, if not the cited 'support' rule", "")
 
@@ -78,7 +76,7 @@ class SimultaneousFire:
     label: str = field(Text(), "the attack's name as printed")
     die: str = field(Text(), "the die units roll unless their own says otherwise (a key of 'dice')")
     hits_on: str = field(
-        Text(choices=("at-most", "at-least")),
+        read.HITS_ON,
         "a die hits when its face is at most the unit's value (a 2 hits on 1 and 2), or at least it",
     )
     units: dict[str, Fire] = field(Table(Record(Fire), min_items=1), "each unit that fights (a key of 'units')")

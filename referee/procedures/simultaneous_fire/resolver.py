@@ -14,9 +14,10 @@ from referee.chance.dice import Die, Face, alike
 from referee.core.records import record
 from referee.outcomes import Exchange
 from referee.procedures.base import Battle, DiceNeed, Throw, Units, cite
-from referee.procedures.simultaneous_fire.grammar import SimultaneousFire
+from referee.procedures.simultaneous_fire.grammar import SimultaneousFire, Support
 from referee.ruleset.model import Ruleset
-from referee.rulings.ruling import SIDES, Ruling, Side, Step, either, listed, say, say_n, step, step_n
+from referee.rulings.ruling import SIDES, Ruling, Side, either, listed, say, say_n, step
+from referee.stages import read
 from referee.stages.costs import removal_options
 from referee.stages.rounds import CHEAPEST
 from referee.words.names import counted
@@ -36,7 +37,7 @@ class Shot:
 
 
 def hits(params: SimultaneousFire, face: int, value: int) -> bool:
-    return face <= value if params.hits_on == "at-most" else face >= value
+    return read.reaches(params.hits_on, face, value)
 
 
 def hitting_faces(rules: Ruleset, params: SimultaneousFire, shot: Shot) -> int:
@@ -44,29 +45,21 @@ def hitting_faces(rules: Ruleset, params: SimultaneousFire, shot: Shot) -> int:
     return sum(hits(params, int(face), shot.value) for face in rules.dice[shot.die].faces)
 
 
+def _support(params: SimultaneousFire, side: str) -> list[Support]:
+    """The support lines that help this side."""
+    return [line for line in params.support if line.side in (side, "either")]
+
+
 def shots(params: SimultaneousFire, side: str, units: Units) -> list[Shot]:
     """Each unit of a side in the order told, its value improved where a
-    supporting unit stands by it: each support line improves one unit of the
-    kind it raises per supporting unit, and a unit is improved once at most."""
-    counts = Counter(dict(units))
-    raised: Counter[str] = Counter()  # kind -> units raised so far
-    bonus: dict[str, list[int]] = {unit: [] for unit in counts}
-    for support in params.support:
-        if support.side not in (side, "either") or support.raises not in counts:
-            continue
-        free = counts[support.raises] - raised[support.raises]
-        taken = min(counts.get(support.unit, 0), free)
-        bonus[support.raises] += [support.by] * taken
-        raised[support.raises] += taken
-    toward = 1 if params.hits_on == "at-most" else -1
-    out = []
-    for unit, count in units:
-        fire = params.units[unit]
-        base = getattr(fire, side)
-        better = bonus[unit] + [0] * (count - len(bonus[unit]))
-        for by in better:
-            out.append(Shot(unit, fire.die or params.die, fire.dice, base + toward * by, bool(by)))
-    return out
+    supporting unit stands by it (the read stage's numbers by unit)."""
+    numbers = read.numbers(
+        params.hits_on, lambda unit: getattr(params.units[unit], side), _support(params, side), units
+    )
+    return [
+        Shot(unit, params.units[unit].die or params.die, params.units[unit].dice, value, supported)
+        for unit, value, supported in numbers
+    ]
 
 
 def kinds(fired: list[Shot]) -> dict[str, int]:
@@ -126,12 +119,6 @@ def casualties(rules: Ruleset, params: SimultaneousFire, units: Units, count: in
     return lost
 
 
-def _value_words(params: SimultaneousFire, value: int) -> str:
-    if params.hits_on == "at-most":
-        return say("value.at_most", "{value} or less", value=value)
-    return say("value.at_least", "{value} or more", value=value)
-
-
 def prepare(rules: Ruleset, name: str, params: SimultaneousFire, battle: Battle) -> Callable[[Throw], Ruling]:
     """The ruler of one round as told, for every throw: who rolls what is worked out once."""
     fired = {side: shots(params, side, battle.side(side)) for side in SIDES}
@@ -149,28 +136,6 @@ def _read(fired: list[Shot], faces: tuple[Face, ...]) -> Iterator[tuple[Shot, Fa
         for _ in range(shot.dice):
             yield shot, faces[start[shot.die]]
             start[shot.die] += 1
-
-
-def _support_steps(
-    rules: Ruleset, params: SimultaneousFire, side: str, fired: list[Shot], battle: Battle
-) -> Iterator[Step]:
-    """One step for each support line that improved units of this side."""
-    raised = Counter(s.unit for s in fired if s.supported)
-    for support in params.support:
-        if raised[support.raises] and support.side in (side, "either"):
-            n = min(raised[support.raises], dict(battle.side(side)).get(support.unit, 0))
-            raised[support.raises] -= n
-            yield step_n(
-                support.rule or cite(params, "support"),
-                "support.improves",
-                "the {side}'s {supporting} supports {supported}, one for one: its value improves by {by}",
-                "the {side}'s {supporting} support {supported}, one for one: their value improves by {by}",
-                n,
-                side=Side(side),
-                supporting=rules.units[support.unit].counted(n),
-                supported=rules.units[support.raises].counted(n),
-                by=support.by,
-            )
 
 
 def _rule(
@@ -203,13 +168,17 @@ def _rule(
         for side in SIDES
     }
     steps = [step(cite(params, "dice"), "dice.sides_roll", "{attacker}; {defender}", **rolls)]
-    steps += [s for side in SIDES for s in _support_steps(rules, params, side, fired[side], battle)]
+    steps += [
+        s
+        for side in SIDES
+        for s in read.support_steps(rules, _support(params, side), battle.side(side), side, cite(params, "support"))
+    ]
     scored: dict[Side, int] = {}
     rolled: dict[Side, list[Face]] = {}
     for side in SIDES:
-        read = list(_read(fired[side], throw[side]))
-        rolled[side] = [face for _, face in read]
-        scored[side] = sum(hits(params, int(face), shot.value) for shot, face in read)
+        faced = list(_read(fired[side], throw[side]))
+        rolled[side] = [face for _, face in faced]
+        scored[side] = sum(hits(params, int(face), shot.value) for shot, face in faced)
         each = listed(
             say(
                 "hits.shot",
@@ -217,10 +186,10 @@ def _rule(
                 unit=rules.units[shot.unit].title,
                 face=str(face),
                 hit=say("hits.hit", "hit") if hits(params, int(face), shot.value) else say("hits.miss", "miss"),
-                value=_value_words(params, shot.value),
+                value=read.number_said(params.hits_on, shot.value),
                 supported=say("hits.supported", ", supported") if shot.supported else "",
             )
-            for shot, face in read
+            for shot, face in faced
         )
         steps.append(
             step(

@@ -13,6 +13,7 @@ from referee.ruleset.spec import RULE, Record, Seq, Text, field
 from referee.stages.compare import Compare
 from referee.stages.costs import Costs
 from referee.stages.count import Cancel
+from referee.stages.follow import Follow
 from referee.stages.pool_rules import PoolRules
 from referee.stages.read import Read
 from referee.stages.roll import Roll
@@ -46,6 +47,7 @@ class StagesCite:
     back: str = field(RULE, "whether a side battles back", "")
     compare: str = field(RULE, "who wins the comparison, and ties", "")
     costs: str = field(RULE, "what the symbols cost", "")
+    follow: str = field(RULE, "the follow-up rolls", "")
 
 
 @section
@@ -64,6 +66,12 @@ class Staged:
     compare: Compare | None = field(
         Record(Compare),
         "most of a symbol wins, by the difference: the loser takes what the winner's side says",
+        None,
+    )
+    follow: Follow | None = field(
+        Record(Follow),
+        "follow-up rolls: each of the attacker's symbol rolls one more die against a number, each success the "
+        "next; what comes through is what the attacker keeps of that symbol",
         None,
     )
     costs: Costs = field(Record(Costs), "what the symbols each side keeps cost the other side", Costs())
@@ -90,6 +98,16 @@ class Staged:
             stages: SideStages = getattr(self, side)
             stages.roll.cross_check(rules, f"{path}.{side}.roll", fail)
             stages.read.cross_check(rules, stages.die, f"{path}.{side}.read", fail)
+            if (
+                stages.read.aim
+                and stages.read.aim.each_unit()
+                and (stages.roll.by not in ("units", "value") or stages.pool)
+            ):
+                dealt = pgettext(
+                    "file.aim_dealt",
+                    "an aim by unit deals the dice to the units that roll them: roll by units or value, with no pool",
+                )
+                raise fail(f"{path}.{side}.read.aim", dealt)
             if stages.pool:
                 stages.pool.cross_check(rules, stages.die, f"{path}.{side}.pool", fail)
                 stages.pool.cross_check_keep(stages.roll.most(), f"{path}.{side}.pool", fail)
@@ -97,6 +115,11 @@ class Staged:
         self.costs.cross_check(rules, f"{path}.costs", fail)
         if self.compare:
             self.compare.cross_check(rules, f"{path}.compare", fail)
+        if self.follow:
+            for i, link in enumerate(self.follow.steps):
+                link.cross_check(rules, f"{path}.follow.steps[{i}]", fail)
+            follows = [(f"{path}.follow.symbol", self.follow.symbol)]
+            names_exist(fail, pgettext("kind", "symbol"), follows, self.attacker.read.symbols())
         for i, way in enumerate(self.cancel):
             way.cross_check(rules, f"{path}.cancel[{i}]", fail)
         named = [

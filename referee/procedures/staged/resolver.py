@@ -7,17 +7,27 @@ them together and builds the outcome "tally"."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 
 from referee.chance.dice import Face, pips
 from referee.core.errors import RefereeError, setting
 from referee.outcomes.tally import Tally, TallySide
-from referee.procedures.base import Battle, DiceNeed, Throw, attack_name, cite, read_need, side_pool, untold
+from referee.procedures.base import (
+    Battle,
+    DiceNeed,
+    Throw,
+    attack_name,
+    cite,
+    read_each_need,
+    read_need,
+    side_pool,
+    untold,
+)
 from referee.procedures.staged.grammar import Staged
 from referee.ruleset.model import Ruleset
 from referee.rulings.ruling import SIDES, Ruling, Side, Step, listed, say, spaced, step
-from referee.stages import compare, costs, count, read, roll
+from referee.stages import compare, costs, count, follow, read, roll
 from referee.stages.pool_rules import pool_steps
 from referee.words.names import article
 
@@ -59,23 +69,67 @@ def dice_needed(rules: Ruleset, params: Staged, battle: Battle) -> dict[str, Dic
     need = {}
     for side in SIDES:
         stages = getattr(params, side)
-        readings, _ = read.reading(rules, stages.read, stages.die, battle, side, cite(params, "read"))
+        readings, each, _ = _reading(rules, params, battle, side, rolls[side])
         if rolls[side]:
             die = rules.dice[stages.die].die
             pool = side_pool(stages.pool, die, readings, battle, side, chooser)
-            waits = untold(stages.pool, battle, side)
-            need[side.value] = read_need(die, rolls[side], cite(params, "roll"), readings, pool, waits)
-            need.update(_damage_need(rules, params, side, rolls[side], readings))
+            rule, waits = cite(params, "roll"), untold(stages.pool, battle, side)
+            need[side.value] = (
+                read_each_need(die, rule, each) if each else read_need(die, rolls[side], rule, readings, pool, waits)
+            )
+            need.update(_damage_need(rules, params, side, rolls[side], [readings, *each]))
+            if side == Side.ATTACKER:
+                need.update(_follow_need(rules, params, battle, rolls[side], [readings, *each]))
     return need
 
 
-def _damage_need(rules: Ruleset, params: Staged, side: Side, rolls: int, readings: read.Reading) -> dict[str, DiceNeed]:
+def _follow_need(
+    rules: Ruleset, params: Staged, battle: Battle, rolls: int, readings: Sequence[read.Reading]
+) -> dict[str, DiceNeed]:
+    """The attacker's follow-up dice: each step enough for every symbol its
+    dice can read (an exploding die counted with every die it may add), each
+    die read in its order and only as reaching its number or not, so each is
+    a run of its own with its faces merged by that."""
+    spec, stages = params.follow, params.attacker
+    most = max((r.count(spec.symbol) for reading in readings for r in reading.values()), default=0) if spec else 0
+    if spec is None or not most:
+        return {}
+    explode = stages.pool.explode.depth + 1 if stages.pool and stages.pool.explode else 1
+    need = {}
+    for i, (link, number) in enumerate(zip(spec.steps, follow.numbers(rules, spec, battle, cite(params, "follow")))):
+        die = rules.dice[link.die].die
+        merged = follow.merged(die, number, link.aim.natural)
+        count = rolls * most * explode
+        need[follow.group(i)] = DiceNeed(die, count, link.rule or cite(params, "follow"), runs=((merged, 1),) * count)
+    return need
+
+
+def _reading(
+    rules: Ruleset, params: Staged, battle: Battle, side: Side, rolls: int
+) -> tuple[read.Reading, list[read.Reading], list[Step]]:
+    """How a side's faces read, each die's reading where its aimed dice are
+    dealt to its units (else none), and why."""
+    stages = getattr(params, side)
+    readings, said = read.reading(rules, stages.read, stages.die, battle, side, cite(params, "read"))
+    if stages.read.aim is None or not stages.read.aim.each_unit():
+        return readings, [], said
+    each = roll.each_unit(stages.roll, battle.side(side))
+    dealt, said = read.dealt(rules, stages.read, stages.die, battle, side, each, rolls, cite(params, "read"))
+    return readings, dealt, said
+
+
+def _damage_need(
+    rules: Ruleset, params: Staged, side: Side, rolls: int, readings: Sequence[read.Reading]
+) -> dict[str, DiceNeed]:
     """A side's damage dice, where each hit costs a damage roll: enough for
     every hit its dice can read (an exploding die counted with every die it
     may add), then the extra dice of critical hits; each die read in its
     order, so each is a run of its own for odds."""
     damage, stages = params.costs.damage, getattr(params, side)
-    most = max((sum(s in params.costs.losses for s in symbols) for symbols in readings.values()), default=0)
+    most = max(
+        (sum(s in params.costs.losses for s in symbols) for reading in readings for symbols in reading.values()),
+        default=0,
+    )
     if damage is None or not most:
         return {}
     explode = stages.pool.explode.depth + 1 if stages.pool and stages.pool.explode else 1
@@ -157,10 +211,9 @@ def prepare(rules: Ruleset, name: str, params: Staged, battle: Battle) -> Callab
     told: dict[Side | None, list[Step]] = {None: [], back: []}
     for side in SIDES:
         told[side if side == back else None] += said_of[side]
-    readings = {}
+    readings, each = {}, {}
     for side in SIDES:
-        stages = getattr(params, side)
-        readings[side], said = read.reading(rules, stages.read, stages.die, battle, side, cite(params, "read"))
+        readings[side], each[side], said = _reading(rules, params, battle, side, rolls[side])
         if rolls[side]:  # how the faces of a side that rolls none read says nothing
             told[side if side == back else None] += said
     before = told[None]
@@ -177,6 +230,7 @@ def prepare(rules: Ruleset, name: str, params: Staged, battle: Battle) -> Callab
         for side in SIDES
     }
     costed = (*params.costs.losses, *params.costs.retreats, *params.costs.own_losses)
+    needed = follow.numbers(rules, params.follow, battle, cite(params, "follow")) if params.follow else ()
 
     silent = count.count({}, (), order)
     cancels = tuple(c for c in params.cancel if not c.when or roll.applies(rules, battle, Side(c.by), c.when))
@@ -189,10 +243,33 @@ def prepare(rules: Ruleset, name: str, params: Staged, battle: Battle) -> Callab
             settled = pool.settle(pool.rounds(faces, rolls[side]))
             steps += pool_steps(stages.pool, side, settled, partial(rules.face_said, stages.die), chooser)
             faces = settled.kept
-        symbols = count.count(readings[side], faces, order)
+        symbols = (
+            count.count_each(each[side], faces, order) if each[side] else count.count(readings[side], faces, order)
+        )
         if faces:
             steps.append(_rolled(rules, params, side, faces, symbols))
         return faces, symbols
+
+    def followed(
+        faces: Mapping[Side, tuple[Face, ...]], symbols: Mapping[Side, dict[str, int]], throw: Throw, steps: list[Step]
+    ) -> dict[Side, dict[str, int]]:
+        """The symbols as they go on to cancel and costs: the attacker's, where
+        it rolled, with what comes through its follow-up rolls (the symbols
+        its faces read stay in the ruling as read)."""
+        if params.follow is None or not faces.get(Side.ATTACKER):
+            return dict(symbols)
+        symbol = params.follow.symbol
+        attacker = dict(symbols[Side.ATTACKER])
+        attacker[symbol], said = follow.follow(
+            rules,
+            params.follow,
+            needed,
+            attacker.get(symbol, 0),
+            lambda i: pips(throw.get(follow.group(i), ())),
+            cite(params, "follow"),
+        )
+        steps += said
+        return {**symbols, Side.ATTACKER: attacker}
 
     def exchange(
         symbols: Mapping[Side, Mapping[str, int]], steps: list[Step], throw: Throw
@@ -209,13 +286,17 @@ def prepare(rules: Ruleset, name: str, params: Staged, battle: Battle) -> Callab
         symbols: dict[Side, dict[str, int]] = {}
         for side in SIDES:
             faces[side], symbols[side] = ((), dict(silent)) if side == back else read_side(side, throw, steps)
-        kept, (loses, retreats) = exchange(symbols, steps, throw)
+        kept, (loses, retreats) = exchange(followed(faces, symbols, throw, steps), steps, throw)
         dice = dict(rolls)
         if back is not None and rolls[back]:
             if costs.stands(params.costs, battle, back, loses[back], retreats[back]):
                 steps += [step(cite(params, "back"), "roll.back", "the {side} battles back", side=back), *told[back]]
                 faces[back], symbols[back] = read_side(back, throw, steps)
-                again, (more, further) = exchange({back: symbols[back], back.other: dict(silent)}, steps, throw)
+                again, (more, further) = exchange(
+                    followed({back: faces[back]}, {back: symbols[back], back.other: dict(silent)}, throw, steps),
+                    steps,
+                    throw,
+                )
                 kept[back] = again[back]
                 loses = {side: loses[side] + more[side] for side in SIDES}
                 retreats = {side: retreats[side] + further[side] for side in SIDES}

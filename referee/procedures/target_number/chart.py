@@ -58,7 +58,7 @@ AGREED_CHANGES = {  # each change agreed at the table, as the chart's title says
 def cells(rules: Ruleset, words: Words) -> StrikeChart:
     """One attack type with the changes asked for, at every pair of values."""
     params = attack(rules)
-    kind, modifiers = named(params, words.get("kind"), words.get("modifiers") or ())
+    kind, modifiers = named(rules, params, words.get("kind"), words.get("modifiers") or ())
     wounds = words.get("wounds") or 0
     agreed = {word: words[word] for word in AGREED if words.get(word)}
     template = Strike(kind, 0, 0, wounds=wounds, modifiers=modifiers, **agreed)

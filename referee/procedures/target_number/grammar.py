@@ -12,6 +12,7 @@ from referee.ruleset.spec import EMPTY, RULE, Boolean, Either, Integer, Record, 
 from referee.stages.costs import DamageRoll, Word
 from referee.stages.read import Natural
 from referee.words.language import pgettext
+from referee.words.names import said_in
 
 if TYPE_CHECKING:
     from referee.ruleset.model import Ruleset
@@ -205,10 +206,14 @@ class TargetNumber:
         ]
         names_exist(fail, pgettext("kind", "attack type"), named, self.types)
         tables = (("types", self.types), ("actions", self.actions), ("modifiers", self.modifiers))
-        unambiguous(
-            [
-                (f"{path}.{part}", {n: [n, item.label, *item.aliases] for n, item in table.items()})
-                for part, table in tables
-            ],
-            fail,
-        )
+        words = [
+            (f"{path}.{part}", {n: [n, item.label, *item.aliases] for n, item in table.items()})
+            for part, table in tables
+        ]
+        unambiguous(words, fail)
+        for lang in rules.translations:  # and by what each language prints for them, which is typed back
+            said = [
+                (f"translations.{lang}.{at}", {n: [*w, *said_in(rules, lang, w)] for n, w in own.items()})
+                for at, own in words
+            ]
+            unambiguous(said, fail)

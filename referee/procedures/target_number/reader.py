@@ -15,7 +15,7 @@ from referee.ruleset.model import Ruleset
 from referee.rulings.ruling import listed, say
 from referee.words.inputs import whole_number
 from referee.words.language import pgettext
-from referee.words.names import Lexicon
+from referee.words.names import Lexicon, lexicon
 
 READS = frozenset({"kind", "attacker", "defender", "action", "wounds", "modifiers", *AGREED})
 TYPED = {"roll": "hit", "wound_roll": "wound", "damage_roll": "damage", "critical_roll": "critical"}
@@ -25,11 +25,13 @@ def attack(rules: Ruleset) -> TargetNumber:
     return next(p for p in rules.attacks.values() if isinstance(p, TargetNumber))
 
 
-def _lexicon(kind: str, table: Any) -> Lexicon[str]:
-    return Lexicon(kind, {name: [item.label, *item.aliases] for name, item in table.items()})
+def _lexicon(rules: Ruleset, kind: str, table: Any) -> Lexicon[str]:
+    return lexicon(rules, kind, {name: [item.label, *item.aliases] for name, item in table.items()})
 
 
-def named(params: TargetNumber, kind: str | None, modifiers: tuple[str, ...]) -> tuple[str, tuple[str, ...]]:
+def named(
+    rules: Ruleset, params: TargetNumber, kind: str | None, modifiers: tuple[str, ...]
+) -> tuple[str, tuple[str, ...]]:
     """The attack type and modifiers by their names in the file, each modifier once."""
     if not kind:
         raise RefereeError(say("attack.say_which", "say which attack it is: {attacks}", attacks=listed(params.types)))
@@ -48,8 +50,8 @@ def named(params: TargetNumber, kind: str | None, modifiers: tuple[str, ...]) ->
             from_flag=setting("from"),
         )
         raise RefereeError(no_modifiers, rule=cite(params, "modifiers"))
-    modifier = _lexicon(pgettext("kind", "modifier"), params.modifiers)
-    return _lexicon(pgettext("kind", "attack type"), params.types)(kind), tuple(
+    modifier = _lexicon(rules, pgettext("kind", "modifier"), params.modifiers)
+    return _lexicon(rules, pgettext("kind", "attack type"), params.types)(kind), tuple(
         dict.fromkeys(modifier(m) for m in modifiers)
     )
 
@@ -63,13 +65,13 @@ def _value(rules: Ruleset, params: TargetNumber, side: str, given: object) -> in
 
 def read(rules: Ruleset, words: Words) -> Strike:
     params = attack(rules)
-    kind, modifiers = named(params, words.get("kind"), words.get("modifiers") or ())
+    kind, modifiers = named(rules, params, words.get("kind"), words.get("modifiers") or ())
     action = words.get("action")
     return Strike(
         kind=kind,
         attacker=_value(rules, params, "attacker", words.get("attacker")),
         target=_value(rules, params, "target", words.get("defender")),
-        action=_lexicon(pgettext("kind", "action"), params.actions)(action) if action else None,
+        action=_lexicon(rules, pgettext("kind", "action"), params.actions)(action) if action else None,
         wounds=words.get("wounds") or 0,
         modifiers=modifiers,
         **{word: words.get(word) or 0 for word in AGREED},

@@ -1,0 +1,253 @@
+"""Issue 25.1: every name the referee prints is accepted when typed, in every
+language it prints. A walk over every shipped ruleset and every example
+file, in every language: each unit, state, face, die, situation, side,
+continent, reward, player, special rule, attack type, modifier and action's
+word, as the renderers print it (through the model's own functions, not a
+hand list), typed back to the reader the option that takes it calls, means
+what was printed; the CLI tests below type the issue's examples and one of
+each kind into the commands themselves. Terrains and attacks are printed
+but no command takes one."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from click.shell_completion import ShellComplete
+from conftest import fails, run, run_json
+
+from referee.board.deployment import players_of
+from referee.cli import cli
+from referee.core.errors import RefereeError
+from referee.economy.recruiting import bonus_words
+from referee.procedures.target_number.grammar import TargetNumber
+from referee.procedures.target_number.reader import named
+from referee.procedures.target_number.reader import read as read_strike
+from referee.procedures.told import situations
+from referee.ruleset.load import load_file, shipped
+from referee.ruleset.model import Ruleset
+from referee.rulings.ruling import SIDES, Side, side_word
+from referee.settle.rolling import face_lexicon
+from referee.words.language import LANGUAGES, LETTERS, pgettext, use
+from referee.words.names import dice_of, states_of, units_of, variants_of
+
+FILES = [*shipped().values(), *sorted((Path(__file__).parent.parent / "docs" / "examples").glob("*.yaml"))]
+UNCASED = frozenset(lang for lang, letters in LETTERS.items() if letters and letters.lower() == letters.upper())
+
+Typed = tuple[str, str, Callable[[str], object], object]  # what, the word printed, how it is read, what it means
+
+
+def _units(rules: Ruleset) -> Iterator[Typed]:
+    """A unit's name, plural and listed name; a count of it in a state, as a ruling prints it."""
+    read = units_of(rules)
+    states = states_of(rules)
+    for name, unit in rules.units.items():
+        for word in (unit.title, unit.titles, unit.known_as):
+            yield "unit", word, read, name
+            yield "unit counted", f"2 {word}", lambda text: read.counted_in_states(text, states), [(name, "", 2)]
+        yield "unit counted", unit.counted(2), lambda text: read.counted_in_states(text, states), [(name, "", 2)]
+        for state in unit.states:
+            for n in (1, 2):
+                said = unit.counted(n, state)
+                yield "state", said, lambda text: read.counted_in_states(text, states), [(name, state, n)]
+
+
+def _faces(rules: Ruleset) -> Iterator[Typed]:
+    for die_name, die in rules.dice.items():
+        read = face_lexicon(rules, die_name)
+        for face in die.faces:
+            yield "face", rules.face_said(die_name, face), read, face
+
+
+def _dice(rules: Ruleset) -> Iterator[Typed]:
+    """A die's name, as `roll` prints it (and typed before a face of another kind: d8:7)."""
+    read = dice_of(rules)
+    for name in rules.dice:
+        yield "die", rules.said(name).spoken, read, name
+
+
+def _situations(rules: Ruleset) -> Iterator[Typed]:
+    """Each situation on each side it may be told for, by the side's word and
+    the situation's (its key, as show lists it, and its word in a ruling)."""
+    for name, situation in rules.situations.items():
+        for side in SIDES if situation.side == "either" else (Side(situation.side),):
+            for word in (name, rules.said(name).spoken):
+                for said in (side_word(side), str(side)):  # a ruling's word for the side, and show's
+                    typed = f"{said}:{word}"
+                    yield "situation", typed, lambda text: situations(rules, (text,)), ((side, name),)
+
+
+def _recruits(rules: Ruleset) -> Iterator[Typed]:
+    terms = rules.recruiting
+    if terms is None:
+        return
+    for kind, table in (("continent", terms.continents), ("reward", terms.rewards)):
+        read = bonus_words(rules, pgettext("kind", kind), table)
+        for name in table:
+            yield kind, rules.said(name).spoken, read, name
+
+
+def _players(rules: Ruleset) -> Iterator[Typed]:
+    if rules.deployment is None:
+        return
+    read = players_of(rules)
+    for player in rules.deployment.players:
+        yield "player", rules.said(player).spoken, read, player
+
+
+def _variants(rules: Ruleset) -> Iterator[Typed]:
+    read = variants_of(rules)
+    for name in rules.variants:
+        yield "special rule", rules.said(name).spoken, read, name
+
+
+def _strikes(rules: Ruleset) -> Iterator[Typed]:
+    """A hit check's attack types, modifiers and actions, as its ruling's steps print their labels."""
+    params = next((p for p in rules.attacks.values() if isinstance(p, TargetNumber)), None)
+    if params is None:
+        return
+    first = next(iter(params.types))
+    for name, kind in params.types.items():
+        yield "attack type", rules.said(kind.label).spoken, lambda text: named(rules, params, text, ())[0], name
+    for name, modifier in params.modifiers.items():
+        said = rules.said(modifier.label).spoken
+        yield "modifier", said, lambda text: named(rules, params, first, (text,))[1], (name,)
+    told = {"kind": first, "attacker": params.value.min, "defender": params.valued("target").min}
+    for name, action in params.actions.items():
+        said = rules.said(action.label).spoken
+        yield "action", said, lambda text: read_strike(rules, {**told, "action": text}).action, name
+
+
+WALKS = (_units, _faces, _dice, _situations, _recruits, _players, _variants, _strikes)
+
+
+def _spellings(word: str, lang: str) -> list[str]:
+    """The word as printed, and in capitals and small letters where the language has case."""
+    return [word] if lang in UNCASED else [word, word.upper(), word.lower()]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
+def test_every_printed_name_is_accepted_when_typed(path: Path, lang: str) -> None:
+    rules = load_file(path)
+    use(lang)
+    refused = []
+    walked = 0
+    for walk in WALKS:
+        for what, word, read, meaning in walk(rules):
+            for typed in _spellings(str(word), lang):
+                walked += 1
+                try:
+                    got = read(typed)
+                except RefereeError as error:
+                    refused.append(f"{what} {typed!r}: {error}")
+                    continue
+                if got != meaning:
+                    refused.append(f"{what} {typed!r} means {got!r}, printed for {meaning!r}")
+    assert walked, "a file with nothing to type back"
+    assert not refused, "\n".join(refused)
+
+
+def _ruled(command: str) -> object:
+    """A ruling's --json without its journal entry and checkpoint, which every run changes."""
+    document = run_json(command)
+    document.pop("journal_entry")
+    document.pop("journal_checkpoint")
+    return document
+
+
+@pytest.mark.parametrize(
+    "lang, typed, key",
+    [
+        ("nl", "europa", "europe"),
+        ("nl", "AZIË", "asia"),
+        ("nl", "Noord-Amerika", "north-america"),
+        ("de", "Nordamerika", "north-america"),
+        ("de", "asien", "asia"),
+        ("zh-Hant", "歐洲", "europe"),
+    ],
+)
+def test_a_continent_is_typed_as_the_language_prints_it(lang: str, typed: str, key: str) -> None:
+    english = _ruled(f"--lang {lang} recruit risk --territories 14 --continent {key}")
+    assert _ruled(f"--lang {lang} recruit risk --territories 14 --continent '{typed}'") == english
+
+
+@pytest.mark.parametrize("lang, side", [("nl", "verdediger"), ("de", "Verteidiger"), ("zh-Hant", "防守方")])
+def test_a_side_is_typed_as_the_language_prints_it(lang: str, side: str) -> None:
+    battle = f"--lang {lang} battle groundforce --attacker trooper --defender saboteur --when"
+    assert fails(f"{battle} {side}:stealth") == fails(f"{battle} defender:stealth")
+    assert "GF-S1" in fails(f"{battle} {side.upper()}:stealth")
+
+
+def test_a_side_typed_one_letter_off_is_suggested() -> None:
+    assert fails("--lang nl battle groundforce --attacker 1 --defender 1 --when verdedigr:stealth") == (
+        "fout: kant 'verdedigr' is onbekend; bedoel je 'verdediger'?"
+    )
+    assert fails("--lang nl battle groundforce --attacker 1 --defender 1 --when xyz:stealth") == (
+        "fout: kant 'xyz' is onbekend; bekend: aanvaller, verdediger"
+    )
+
+
+def test_units_and_faces_are_typed_as_dutch_prints_them() -> None:
+    battle = "--lang nl battle groundforce"
+    english = "--attacker '2 trooper' --defender heavy --attacker-roll sword,sword --defender-roll blank"
+    dutch = "--attacker '2 Soldaten' --defender 'ZWAAR WAPEN' --attacker-roll zwaard,Zwaard --defender-roll leeg"
+    assert _ruled(f"{battle} {dutch}") == _ruled(f"{battle} {english}")
+
+
+@pytest.mark.parametrize(
+    "lang, territory, change",
+    [
+        ("nl", "3 infanterie, pantser (beschadigd)", "SAMENVOEGEN"),
+        ("zh-Hant", "3 個步兵師，受損裝甲師", "合流"),
+    ],
+)
+def test_units_states_and_changes_are_typed_as_the_language_prints_them(lang: str, territory: str, change: str) -> None:
+    """Dutch prints a state after the unit in brackets, Chinese with a measure word after the count."""
+    recruit = f"--lang {lang} recruit frontline-risk --site"
+    english = _ruled(f"{recruit} --territory '3 infantry, damaged armour' --change merge")
+    assert _ruled(f"{recruit} --territory '{territory}' --change '{change}'") == english
+
+
+def test_a_player_is_typed_as_the_language_prints_it() -> None:
+    run("play start friday diceland --tiles 8 --seed 3 --red 6,6,5,3,2,1 --blue 6,5,4,4,3,1")
+    assert fails("--lang de play place C4 4 --player rot") == fails("--lang de play place C4 4 --player red")
+    assert fails("--lang zh-Hant play place C4 4 --player 紅方") == fails("--lang zh-Hant play place C4 4 --player red")
+
+
+def test_an_attack_type_and_a_die_are_typed_as_the_language_prints_them() -> None:
+    hit = "--lang de hit trueforces --attacker 4 --target 5 --roll 5 --wound-roll 3 --attack"
+    assert _ruled(f"{hit} fernkampfangriff") == _ruled(f"{hit} ranged")
+    assert run("--lang nl roll groundforce 2 --die symbool --seed 1").stdout.startswith("Ground Force, 2 dobbelstenen")
+
+
+def test_a_translated_word_that_names_another_thing_is_refused_at_load(edited: Callable[..., Path]) -> None:
+    """A word printed for one thing that is another's name, in the same language, would not type back."""
+    risk = edited("risk", lambda text: text.replace("      australia: Australië", "      australia: Europa"))
+    assert "translations.nl.recruiting.continents.australia: 'Europa' also names 'europe'" in fails(f"validate {risk}")
+    force = edited("groundforce", lambda text: text.replace("heavy: {label: zwaar wapen", "heavy: {label: soldaat"))
+    assert "translations.nl.units.heavy: 'soldaat' also names 'trooper'" in fails(f"show {force}")
+
+
+def test_a_word_two_languages_print_for_two_things_means_the_language_spokens(edited: Callable[..., Path]) -> None:
+    """German 'Australië' for Africa beside the Dutch for Australia: each language types back its own."""
+    german = "      africa: Afrika\n      south-america: Südamerika"
+    risk = edited("risk", lambda text: text.replace(german, german.replace("Afrika", "Australië")))
+    recruit = f"recruit {risk} --territories 14 --continent"
+    for lang, meant in (("nl", "australia"), ("de", "africa")):
+        assert _ruled(f"--lang {lang} {recruit} Australië") == _ruled(f"--lang {lang} {recruit} {meant}")
+
+
+def _complete(args: str, incomplete: str) -> list[str]:
+    found = ShellComplete(cli, {}, "referee", "_REFEREE_COMPLETE").get_completions(args.split(), incomplete)
+    return [item.value for item in found]
+
+
+def test_names_complete_as_the_language_prints_them() -> None:
+    assert _complete("--lang nl recruit risk --continent", "Eu") == ["Europa"]
+    assert _complete("--lang de recruit risk --continent", "Nord") == ["Nordamerika"]
+    assert _complete("--lang nl battle groundforce --when", "verd") == ["verdediger:stealth"]
+    assert "zwaard,explosie" in _complete("--lang nl battle groundforce --attacker-roll", "zwaard,ex")
+    assert _complete("--lang nl battle groundforce --attacker", "2 sol") == ["2 soldaat"]
+    assert _complete("recruit risk --continent", "Eu") == []  # English prints the file's keys
