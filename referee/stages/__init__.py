@@ -1,6 +1,7 @@
 """The stages an attack composes, one module each, in the order a ruling
 runs them: who rolls what (`roll`), how a die reads (`read`), count and
-cancel (`count`), most of a symbol wins (`compare`), what it costs
+cancel (`count`), most of a symbol wins (`compare`) or the dice in ranked
+pairs (`pairs`), what it costs
 (`costs`); between count and costs, the follow-up rolls each success makes
 (`follow`: to wound, then the save). Each holds its grammar section (what a file may write for it),
 its cross-checks, its messages and a pure function from what the players

@@ -46,7 +46,13 @@ class Compare:
     counts, what the loser takes by the side that wins, and who chooses the
     loser's units."""
 
-    symbol: str = field(Text(), "the symbol each side counts (a symbol some face carries)", "hit")
+    by: str = field(
+        Text(choices=("difference", "pairs")),
+        "difference (most of a symbol wins, by the margin) or pairs (each side's dice high to low, highest "
+        "against highest over the shorter side; each lost pair one loss, a tied pair to tie)",
+        "difference",
+    )
+    symbol: str = field(Text(), "with by: difference, the symbol each side counts (a symbol some face carries)", "hit")
     wins: str = field(
         Text(choices=("most", "fewest")), "who wins: the side with the most of the symbol, or the fewest", "most"
     )
@@ -74,12 +80,21 @@ class Compare:
 
     def cross_check(self, rules: Ruleset, path: str, fail: Fail) -> None:
         """A plus names units of the file, and adds to a win that deals wounds."""
+        if self.by == "pairs" and (self.plus is not None or self.wins != "most" or "count" in self.wins_cost()):
+            plus = pgettext(
+                "file.pairs_plus", "pairs cost one loss a pair: plus, wins: fewest and count compare by difference"
+            )
+            raise fail(f"{path}.by", plus)
         if self.plus is None:
             return
         names_exist(fail, pgettext("kind", "unit"), [(f"{path}.plus.values", u) for u in self.plus.values], rules.units)
         if "wounds" not in (self.attacker_wins, self.defender_wins):
             wounds = pgettext("file.plus_wounds", "plus adds to wounds: attacker_wins or defender_wins must be wounds")
             raise fail(f"{path}.plus", wounds)
+
+    def wins_cost(self) -> tuple[str, str]:
+        """What each side's win costs the other."""
+        return self.attacker_wins, self.defender_wins
 
     def on_win(self, side: Side) -> str:
         """What the other side takes when `side` wins."""

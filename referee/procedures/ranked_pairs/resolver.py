@@ -43,6 +43,7 @@ from referee.rulings.ruling import (
     step_n,
     typed,
 )
+from referee.stages import pairs as pairs_stage
 from referee.words.names import article
 
 if TYPE_CHECKING:
@@ -495,7 +496,7 @@ def _rule(rules: Ruleset, name: str, params: RankedPairs, battle: Battle, setup:
     front, pairs, bonus = setup.front, setup.pairs, setup.bonus
     steps = list(setup.steps)
     rolled = {side: list(pips(throw[side])) for side in SIDES}
-    ranked = {side: sorted(rolled[side], reverse=True) for side in SIDES}
+    ranked = {side: pairs_stage.ranked(rolled[side]) for side in SIDES}
     sorted_ = {
         side.value: say(
             "dice.sorted",
@@ -522,39 +523,20 @@ def _rule(rules: Ruleset, name: str, params: RankedPairs, battle: Battle, setup:
 
     compared = []
     lost: dict[str, Counter[str]] = {side: Counter() for side in SIDES}
-    for rank in range(pairs):
+    for rank, paired in enumerate(pairs_stage.pair_off(ranked, params.tie, bonus, pairs)):
+        winner = paired[0] or Side(params.tie)  # ranked-pairs gives every tie to a side
+        lost[other(winner)][front[other(winner)][rank][0]] += 1
         totals = {side: ranked[side][rank] + bonus[side][rank] for side in SIDES}
-        if totals[Side.ATTACKER] != totals[Side.DEFENDER]:
-            winner = Side.ATTACKER if totals[Side.ATTACKER] > totals[Side.DEFENDER] else Side.DEFENDER
-        else:
-            winner = Side(params.tie)
-        loser = other(winner)
-        lost[loser][front[loser][rank][0]] += 1
         shown = {
             side.value: f"{ranked[side][rank]}" + (f"+{bonus[side][rank]}={totals[side]}" if bonus[side][rank] else "")
             for side in SIDES
         }
-        pair: dict[str, Value] = {"rank": rank + 1, **shown, "winner": winner}
-        steps.append(
-            step(
-                cite(params, "sort"),
-                "pair.tie",
-                "pair {rank}: {attacker} against {defender}: the {winner} wins the tie",
-                **pair,
-            )
-            if totals[Side.ATTACKER] == totals[Side.DEFENDER]
-            else step(
-                cite(params, "sort"),
-                "pair.won",
-                "pair {rank}: {attacker} against {defender}: the {winner} wins",
-                **pair,
-            )
-        )
-        paired = {
+        steps.append(pairs_stage.pair_step(cite(params, "sort"), rank, shown, paired))
+        paired_dice = {
             side: PairedDie(ranked[side][rank], bonus[side][rank], totals[side], label(rules, front[side][rank]))
             for side in SIDES
         }
-        compared.append(Pair(rank + 1, winner, paired[Side.ATTACKER], paired[Side.DEFENDER]))
+        compared.append(Pair(rank + 1, winner, paired_dice[Side.ATTACKER], paired_dice[Side.DEFENDER]))
     if any(len({u for u, _ in front[side]}) > 1 for side in SIDES):
         stands = series(
             say(

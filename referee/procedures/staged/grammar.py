@@ -115,6 +115,8 @@ class Staged:
         self.costs.cross_check(rules, f"{path}.costs", fail)
         if self.compare:
             self.compare.cross_check(rules, f"{path}.compare", fail)
+            if self.compare.by == "pairs":
+                self._cross_check_pairs(rules, path, fail)
         if self.follow:
             for i, link in enumerate(self.follow.steps):
                 link.cross_check(rules, f"{path}.follow.steps[{i}]", fail)
@@ -129,10 +131,24 @@ class Staged:
             *((f"{path}.costs.own_losses", s) for s in self.costs.own_losses),
             *((f"{path}.costs.retreats", s) for s in self.costs.retreats),
             *((f"{path}.costs.own_losses", s) for s in self.costs.own_losses),
-            *([(f"{path}.compare.symbol", self.compare.symbol)] if self.compare else []),
+            *([(f"{path}.compare.symbol", self.compare.symbol)] if self.compare and self.compare.by != "pairs" else []),
         ]
         names_exist(fail, pgettext("kind", "symbol"), named, sorted(carried))
         if self.fight:
             wins = (self.compare.attacker_wins, self.compare.defender_wins) if self.compare else ()
             removes = [win for win in dict.fromkeys(wins) if win.startswith("remove")]
             self.fight.cross_check(rules, f"{path}.fight", fail, removes)
+
+    def _cross_check_pairs(self, rules: Ruleset, path: str, fail: Fail) -> None:
+        """Pairs compare each die's number as rolled: numbered faces, no pool
+        to change the dice, and both sides rolling at once."""
+        for side in ("attacker", "defender"):
+            stages: SideStages = getattr(self, side)
+            numbered = all(isinstance(face, int) for face in rules.dice[stages.die].faces)
+            if not numbered or stages.pool or stages.roll.battles_back:
+                as_rolled = pgettext(
+                    "file.pairs_dice",
+                    "compare by pairs reads each die's number as rolled: numbered faces, no pool, "
+                    "both sides rolling at once",
+                )
+                raise fail(f"{path}.{side}", as_rolled)

@@ -27,7 +27,8 @@ from referee.procedures.base import (
 from referee.procedures.staged.grammar import Staged
 from referee.ruleset.model import Ruleset
 from referee.rulings.ruling import SIDES, Ruling, Side, Step, listed, say, spaced, step
-from referee.stages import compare, costs, count, follow, read, roll
+from referee.stages import compare, costs, count, follow, pairs, read, roll
+from referee.stages.compare import Compare
 from referee.stages.pool_rules import pool_steps
 from referee.words.names import article
 
@@ -74,9 +75,12 @@ def dice_needed(rules: Ruleset, params: Staged, battle: Battle) -> dict[str, Dic
             die = rules.dice[stages.die].die
             pool = side_pool(stages.pool, die, readings, battle, side, chooser)
             rule, waits = cite(params, "roll"), untold(stages.pool, battle, side)
-            need[side.value] = (
-                read_each_need(die, rule, each) if each else read_need(die, rolls[side], rule, readings, pool, waits)
-            )
+            if params.compare and params.compare.by == "pairs":  # every number counts: no faces merged
+                need[side.value] = DiceNeed(die, rolls[side], rule)
+            elif each:
+                need[side.value] = read_each_need(die, rule, each)
+            else:
+                need[side.value] = read_need(die, rolls[side], rule, readings, pool, waits)
             need.update(_damage_need(rules, params, side, rolls[side], [readings, *each]))
             if side == Side.ATTACKER:
                 need.update(_follow_need(rules, params, battle, rolls[side], [readings, *each]))
@@ -276,7 +280,7 @@ def prepare(rules: Ruleset, name: str, params: Staged, battle: Battle) -> Callab
     ) -> tuple[dict[Side, dict[str, int]], Paid]:
         """What the symbols keep once cancelled, and what they cost each side."""
         kept, said = count.cancel(symbols, cancels, cite(params, "cancel"), rules.said)
-        loses, retreats, paid = _costs(rules, params, battle, kept, _dealt(rules, params, kept, throw))
+        loses, retreats, paid = _costs(rules, params, battle, kept, _dealt(rules, params, kept, throw), throw)
         steps += [*said, *paid]
         return kept, (loses, retreats)
 
@@ -363,6 +367,7 @@ def _costs(
     battle: Battle,
     kept: Mapping[Side, Mapping[str, int]],
     dealt: Mapping[Side, tuple[int, list[Step]]] | None,
+    throw: Throw,
 ) -> tuple[dict[Side, int], dict[Side, int], list[Step]]:
     """What each side loses and retreats: by the symbols it faces (or the
     damage they `dealt`), and, where the file compares, what the loser of the
@@ -375,6 +380,9 @@ def _costs(
     if params.compare is None:
         return loses, retreats, paid
     contest = params.compare
+    if contest.by == "pairs":
+        paired, steps = _pairs(rules, params, contest, battle, throw)
+        return {side: loses[side] + paired[side] for side in SIDES}, retreats, [*steps, *paid]
     counts = {side: kept[side].get(contest.symbol, 0) for side in SIDES}
     costly = {side: contest.on_win(side) != "nothing" for side in SIDES}
     rule = cite(params, "compare")
@@ -382,20 +390,49 @@ def _costs(
     winner, margin, said = compare.compare(counts, contest.tie, costly, rule, said_as, contest.wins)
     steps = [said]
     if winner:
-        loser = winner.other
-        plus = contest.plus if contest.plus and contest.on_win(winner) == "wounds" else None
-        lost, _, removed = costs.removed(
-            rules,
-            contest.on_win(winner),
-            loser,
-            battle.side(loser),
-            margin,
-            spec.loss,
-            cite(params, "costs"),
-            (contest.chooser, cite(params, "costs")),
-            counts[winner],
-            (plus.of(battle.side(winner)), rules.said(plus.label)) if plus else (0, ""),
-        )
-        loses[loser] += lost
+        lost, removed = _removed(rules, params, contest, battle, winner, margin, counts[winner])
+        loses[winner.other] += lost
         steps += removed
     return loses, retreats, [*steps, *paid]
+
+
+def _removed(
+    rules: Ruleset, params: Staged, contest: Compare, battle: Battle, winner: Side, margin: int, count: int
+) -> tuple[int, list[Step]]:
+    """What the loser of a comparison takes, by what the winner's side says
+    (`count`: the winner's count of the symbol)."""
+    loser = winner.other
+    plus = contest.plus if contest.plus and contest.on_win(winner) == "wounds" else None
+    lost, _, removed = costs.removed(
+        rules,
+        contest.on_win(winner),
+        loser,
+        battle.side(loser),
+        margin,
+        params.costs.loss,
+        cite(params, "costs"),
+        (contest.chooser, cite(params, "costs")),
+        count,
+        (plus.of(battle.side(winner)), rules.said(plus.label)) if plus else (0, ""),
+    )
+    return lost, removed
+
+
+def _pairs(
+    rules: Ruleset, params: Staged, contest: Compare, battle: Battle, throw: Throw
+) -> tuple[dict[Side, int], list[Step]]:
+    """Compare by ranked pairs: each pair a side loses is one loss, taken as
+    the pairs' winner's side says (units removed, wounds, or nothing)."""
+    rule = cite(params, "compare")
+    ranked = {side: pairs.ranked(pips(throw.get(side, ()))) for side in SIDES}
+    paired = pairs.pair_off(ranked, contest.tie)
+    steps = [
+        pairs.pair_step(rule, rank, {side.value: str(ranked[side][rank]) for side in SIDES}, one)
+        for rank, one in enumerate(paired)
+    ]
+    loses = dict.fromkeys(SIDES, 0)
+    for side, n in pairs.lost(paired).items():
+        if n and contest.on_win(side.other) != "nothing":
+            loses[side], removed = _removed(rules, params, contest, battle, side.other, n, n)
+            steps += removed
+    return loses, steps
