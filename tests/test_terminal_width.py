@@ -206,3 +206,23 @@ def test_a_path_that_fits_a_line_of_its_own_is_kept_whole(monkeypatch: pytest.Mo
         "ok: 1 entry, chain intact:",
         "/home/me/.local/journal.db",
     ]
+
+
+@pytest.mark.parametrize("lang", ["en", "nl", "de", "zh-Hant"])
+@pytest.mark.parametrize("cols", [60, 80, 100])
+def test_an_odds_table_never_squeezes_a_column_to_one_character(lang: str, cols: int) -> None:
+    """A column of Chinese counts two columns a character: where a table would
+    wrap its headers a character a line, it is stacked into a list as in every
+    other language; every line fits, and no line holds a lone wide character."""
+    said = run(f"--lang {lang} odds risk --attacker 3 --defender 2", env={"COLUMNS": str(cols), "NO_COLOR": "1"}).stdout
+    assert max(map(columns, said.splitlines())) <= cols
+    for line in said.splitlines():
+        for word in line.split():
+            assert not (len(word) == 1 and columns(word) == 2), (line, said)
+    first = next(line for line in said.splitlines() if line.startswith("37"))
+    assert ("1445/3888" in first) == (cols == 100), said  # a table's row at 100 columns, else a list
+
+
+def test_a_chinese_odds_table_stacks_at_sixty_columns() -> None:
+    said = run("--lang zh-Hant odds risk --attacker 3 --defender 2", env=NARROW).stdout
+    assert said.splitlines()[1:4] == ["37.17%  ███▊", "  勝方: 進攻方", "  進攻方損失: 0"]

@@ -191,7 +191,7 @@ def _fitted(cells: list[list[Any]], headers: Sequence[str]) -> list[int]:
     that can still wrap gives up a character at a time, never breaking a word."""
     cells_by_column = [[str(v) for v in column] for column in zip(headers, *cells, strict=False)]
     widths = [max(map(columns, column)) for column in cells_by_column]
-    floors = [max(map(unbroken, column)) for column in cells_by_column]
+    floors = [max(map(_floor, column)) for column in cells_by_column]
     room = width() - 4 * len(widths) + 2  # a column is up to 2 wider than its cells, and 2 apart from the next
     while sum(widths) > room:
         shrinkable = [i for i, w in enumerate(widths) if w > floors[i]]
@@ -199,6 +199,19 @@ def _fitted(cells: list[list[Any]], headers: Sequence[str]) -> list[int]:
             break
         widths[max(shrinkable, key=lambda i: widths[i])] -= 1
     return widths
+
+
+READABLE = 8  # columns: four Chinese characters
+
+
+def _floor(cell: str) -> int:
+    """The narrowest a cell may wrap to: its longest word; Chinese, which may
+    break between any two characters, no narrower than four of them (or the
+    whole cell), as a column one character wide reads as a list of
+    characters, not of words, and the table is better stacked."""
+    if not has_wide(cell):
+        return unbroken(cell)
+    return max(unbroken(cell), min(max(map(columns, cell.splitlines())), READABLE))
 
 
 def explanation(steps: Iterable[Step]) -> str:
