@@ -226,3 +226,37 @@ def test_an_odds_table_never_squeezes_a_column_to_one_character(lang: str, cols:
 def test_a_chinese_odds_table_stacks_at_sixty_columns() -> None:
     said = run("--lang zh-Hant odds risk --attacker 3 --defender 2", env=NARROW).stdout
     assert said.splitlines()[1:4] == ["37.17%  ███▊", "  勝方: 進攻方", "  進攻方損失: 0"]
+
+
+def _bar_eighths(line: str) -> int:
+    """A bar's length in eighths of a character, from its full blocks and its last partial one."""
+    partial = " ▏▎▍▌▋▊▉"
+    return sum(8 if c == "█" else partial.index(c) for c in line if c == "█" or c in partial.strip())
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "odds risk --attacker 12 --defender 3,5,2 --until conquest",
+        "--lang nl odds risk --attacker 3 --defender 5 --until conquest",
+        "--lang zh-Hant odds risk --attacker 12 --defender 3,5,2 --until conquest",
+    ],
+)
+def test_odds_bars_stay_proportional_at_sixty_columns(command: str) -> None:
+    """Within each block, a higher percent never draws a shorter bar and a
+    clearly higher one draws a longer bar: bars scale to the room left, or are
+    left out, never cut."""
+    said = run(command, env=NARROW).stdout
+    percent = re.compile(r"(\d+[.,]\d\d)%")
+    for block in said.split("\n\n"):
+        rows = [
+            (float(m.group(1).replace(",", ".")), _bar_eighths(line))
+            for line in block.splitlines()
+            if (m := percent.search(line))
+        ]
+        for p, eighths in rows:
+            for q, other in rows:
+                if p > q:
+                    assert eighths >= other, block
+                if p > q + 10:
+                    assert eighths > other or eighths == other == 0, block

@@ -21,6 +21,7 @@ from referee.words.language import _, ngettext
 from referee.words.names import numbered, some_units
 
 BAR = 30  # characters for 100%
+SHORTEST_BAR = 3  # characters for 100% where the terminal leaves less than BAR: 24 steps still tell rows apart
 _EIGHTHS = " ▏▎▍▌▋▊▉"
 SHOWN = 12  # "at least k" rows in text; JSON lists every k
 INDENT = "  "  # a row that is part of the row above
@@ -40,15 +41,18 @@ def _exact(p: Number) -> str:
 
 
 def _rows(rows: Sequence[tuple[str, Number]], exact: bool) -> list[str]:
-    """One line per outcome: label, percent, bar (the bar shortened to fit); exact fractions below when asked.
-    Labels are measured in terminal columns, so Chinese ones line up too."""
+    """One line per outcome: label, percent, bar; exact fractions below when asked.
+    Labels are measured in terminal columns, so Chinese ones line up too. The
+    bars are scaled to the room left, so they stay proportional (a bar cut to
+    fit would draw 62% and 38% alike), and left out where too little is left."""
     label_width = min(max(columns(label) for label, _ in rows), width() - 10)
-    room = max(0, width() - label_width - 11)
+    room = min(BAR, max(0, width() - label_width - 11))
     lines = []
     for label, p in rows:
         fitted = _fit(label, label_width)
         padding = " " * (label_width - columns(fitted))
-        lines.append(f"{fitted}{padding}  {_pct(p)}  {bar(p)[:room]}".rstrip())
+        drawn = bar(p, room) if room >= SHORTEST_BAR else ""
+        lines.append(f"{fitted}{padding}  {_pct(p)}  {drawn}".rstrip())
         if exact:
             lines += wrapped(f"= {_exact(p)}", " " * (label_width + 2))
     return lines
