@@ -176,9 +176,11 @@ def test_replay_lines_wrap_to_sixty_columns(journal: Path) -> None:
     assert lines[2].startswith("    acted on one board")
 
 
-def test_an_error_wraps_on_a_terminal_and_stays_one_line_when_piped() -> None:
+def test_an_error_wraps_on_a_terminal_and_stays_one_line_when_piped(monkeypatch: pytest.MonkeyPatch) -> None:
     empty = "--roll is empty: type the dice rolled, or leave --roll out for the referee to draw them"
     command = "battle diceland --attacker 6,5 --defender 1 --roll ','"
+    assert run(command, env=NARROW, code=2).stderr.splitlines() == [f"error: {empty}"]  # $COLUMNS set, no terminal
+    monkeypatch.setattr("referee.render.text.at_a_terminal", lambda: True)
     wrapped = run(command, env=NARROW, code=2).stderr.splitlines()
     assert wrapped == [
         "error: --roll is empty: type the dice rolled, or leave",
@@ -260,3 +262,42 @@ def test_odds_bars_stay_proportional_at_sixty_columns(command: str) -> None:
                     assert eighths >= other, block
                 if p > q + 10:
                     assert eighths > other or eighths == other == 0, block
+
+
+def test_an_error_written_to_a_file_stays_one_line_whatever_columns_says(tmp_path: Path) -> None:
+    """A shell exports $COLUMNS to every child; only stderr being a terminal wraps an error."""
+    import os
+    import subprocess
+    import sys
+
+    errors = tmp_path / "errors.txt"
+    env = {**os.environ, "COLUMNS": "60", "NO_COLOR": "1", "REFEREE_JOURNAL": str(tmp_path / "j.sqlite")}
+    with errors.open("w") as stderr:
+        command = [sys.executable, "-m", "referee", "battle", "diceland", "--attacker", "6,5", "--defender", "1"]
+        done = subprocess.run([*command, "--roll", ","], env=env, stderr=stderr, stdout=subprocess.DEVNULL, check=False)
+    assert done.returncode == 2
+    assert len(errors.read_text().splitlines()) == 1, errors.read_text()
+
+
+@pytest.mark.parametrize("lang", ["en", "nl", "de", "zh-Hant"])
+def test_a_wrapped_error_never_splits_an_option_name(lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("referee.render.text.at_a_terminal", lambda: True)
+    command = f"--lang {lang} odds frontline-risk --attacker 3 --defender 2 --until conquest"
+    said = run(command, env=NARROW, code=2).stderr
+    assert len(said.splitlines()) > 1
+    assert "--attacker-rear" in said, said
+    assert not any(line.rstrip().endswith("-") for line in said.splitlines()), said
+
+
+def test_whole_words_never_break_at_an_options_hyphen(monkeypatch: pytest.MonkeyPatch) -> None:
+    from referee.render.text import wrapped
+
+    monkeypatch.setenv("COLUMNS", "40")
+    text = "error: count the units behind the front with --attacker-rear 1"
+    assert wrapped(text, "", "  ", whole_words=True) == [
+        "error: count the units behind the front",
+        "  with --attacker-rear 1",
+    ]
+    split = "error: count the units here --attacker-rear 1"
+    assert wrapped(split)[0].endswith("--attacker-")  # what whole words prevent
+    assert wrapped(split, whole_words=True) == ["error: count the units here", "--attacker-rear 1"]

@@ -96,23 +96,29 @@ def width() -> int:
 
 
 def at_a_terminal() -> bool:
-    """Whether the width is the terminal's ($COLUMNS set, or stderr a
-    terminal) rather than a guess for piped output: an error message wraps
-    only there, and stays one line for a script that reads it."""
+    """Whether stderr is a terminal: an error message wraps only there, and
+    stays one line for a script or a file that reads it ($COLUMNS, which a
+    shell sets for its children whatever they write to, says nothing about it)."""
     import sys
 
-    return os.environ.get("COLUMNS", "").strip().isdecimal() or sys.stderr.isatty()
+    return sys.stderr.isatty()
 
 
 def wrapped(text: str, indent: str = "", hanging: str = "", whole_words: bool = False) -> list[str]:
     """A line wrapped to the terminal, later lines hanging under the first's
-    text; text with wide characters by the columns it takes."""
+    text; text with wide characters by the columns it takes. `whole_words`
+    breaks neither a long word nor at its hyphens (an option's name)."""
     if has_wide(text):
         return wrap(closed_up(text), width(), indent, hanging or indent, whole_words)
     import textwrap
 
     return textwrap.wrap(
-        text, width(), initial_indent=indent, subsequent_indent=hanging or indent, break_long_words=not whole_words
+        text,
+        width(),
+        initial_indent=indent,
+        subsequent_indent=hanging or indent,
+        break_long_words=not whole_words,
+        break_on_hyphens=not whole_words,
     ) or [indent]
 
 
