@@ -310,3 +310,24 @@ def test_a_front_too_big_is_refused_with_a_split_that_works() -> None:
 def test_a_blitz_reads_in_the_language_asked(code: str, line: str) -> None:
     said = run(f"--lang {code} {BLITZ} --attacker-roll '6,6,1;5,4,4' --defender-roll '6,5;3,2'").stdout
     assert line in said.splitlines()
+
+
+@pytest.mark.parametrize(
+    ("lang", "attacker", "defender"),
+    [
+        ("en", "2 infantry (rear 1 armour, 1 damaged armour)", "1 infantry, 1 damaged armour"),
+        ("nl", "(achterhoede 1 pantser, 1 pantser (beschadigd))", "1 pantser (beschadigd)"),
+        ("de", "(Hinterland 1 Panzer, 1 Panzer (beschädigt))", "1 Panzer (beschädigt)"),
+        ("zh-Hant", "（後方 1 個裝甲師、1 個受損裝甲師）", "1 個受損裝甲師"),
+    ],
+)
+@pytest.mark.parametrize("command", ["odds", "battle"])
+def test_a_whole_fights_header_says_each_units_state(command: str, lang: str, attacker: str, defender: str) -> None:
+    """The odds and the fight count a damaged unit as damaged; the line saying what was told says so too."""
+    told = (
+        f"--lang {lang} {command} frontline-risk --attacker '2 infantry' --attacker-rear 'armour, damaged armour' "
+        "--defender 'infantry, damaged armour' --until conquest"
+    )
+    said = run(told + (" --seed 3 --no-journal" if command == "battle" else ""), env={"COLUMNS": "200"}).stdout
+    header = " ".join(said.split("\n\n")[0].splitlines()[1:])
+    assert attacker in header and header.endswith(defender), header

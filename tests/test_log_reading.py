@@ -4,13 +4,16 @@ copied, `replay` fits the terminal, and `log`'s hint repeats its filters."""
 
 from __future__ import annotations
 
+import re
 import shlex
 
+import pytest
 from click.testing import CliRunner
 from conftest import run, run_json
 from test_board_game import PLACEMENTS, START
 
 from referee.cli import cli
+from referee.render.widths import columns as display_columns
 
 NARROW = {"COLUMNS": "60", "NO_COLOR": "1"}
 LONG = (
@@ -94,3 +97,21 @@ def test_each_entry_has_a_real_outcome_never_a_cut_explanation() -> None:
     assert "…" not in "".join(line[line.rindex(o[:4]) :] for line, o in zip(listed.splitlines()[2:], outcomes))
     rule = listed.splitlines()[1].split()  # the dashes under each header: the command gets more room
     assert len(rule[4]) > len(rule[5]) and "battle groundforce --attacker '2 tr" in listed
+
+
+@pytest.mark.parametrize("lang", ["en", "nl", "de", "zh-Hant"])
+@pytest.mark.parametrize("cols", ["60", ""])
+def test_a_board_action_shown_draws_the_map_as_play_board_does(lang: str, cols: str) -> None:
+    """After an attack of a held game, `log show` draws the board it left as
+    `play board` draws it then, in bands that fit the terminal (100 columns piped)."""
+    run(START)
+    for placement in PLACEMENTS:
+        run(f"play place {placement}")
+    run("play attack A4 B4 --roll 3")
+    env = {"COLUMNS": cols, "NO_COLOR": "1"}
+    board = run(f"--lang {lang} play board", env=env).stdout
+    grid = [line for line in board.splitlines() if re.match(r"^ *\(\S+ ?[A-Z]+[0-9]+ ", line)]
+    assert grid, board
+    shown = run(f"--lang {lang} log show 11", env=env).stdout
+    assert "\n".join(grid) in shown, shown
+    assert max(map(display_columns, grid)) <= (int(cols) if cols else 100)

@@ -176,9 +176,11 @@ def test_replay_lines_wrap_to_sixty_columns(journal: Path) -> None:
     assert lines[2].startswith("    acted on one board")
 
 
-def test_an_error_wraps_on_a_terminal_and_stays_one_line_when_piped() -> None:
+def test_an_error_wraps_on_a_terminal_and_stays_one_line_when_piped(monkeypatch: pytest.MonkeyPatch) -> None:
     empty = "--roll is empty: type the dice rolled, or leave --roll out for the referee to draw them"
     command = "battle diceland --attacker 6,5 --defender 1 --roll ','"
+    assert run(command, env=NARROW, code=2).stderr.splitlines() == [f"error: {empty}"]  # $COLUMNS set, no terminal
+    monkeypatch.setattr("referee.render.text.at_a_terminal", lambda: True)
     wrapped = run(command, env=NARROW, code=2).stderr.splitlines()
     assert wrapped == [
         "error: --roll is empty: type the dice rolled, or leave",
@@ -206,3 +208,96 @@ def test_a_path_that_fits_a_line_of_its_own_is_kept_whole(monkeypatch: pytest.Mo
         "ok: 1 entry, chain intact:",
         "/home/me/.local/journal.db",
     ]
+
+
+@pytest.mark.parametrize("lang", ["en", "nl", "de", "zh-Hant"])
+@pytest.mark.parametrize("cols", [60, 80, 100])
+def test_an_odds_table_never_squeezes_a_column_to_one_character(lang: str, cols: int) -> None:
+    """A column of Chinese counts two columns a character: where a table would
+    wrap its headers a character a line, it is stacked into a list as in every
+    other language; every line fits, and no line holds a lone wide character."""
+    said = run(f"--lang {lang} odds risk --attacker 3 --defender 2", env={"COLUMNS": str(cols), "NO_COLOR": "1"}).stdout
+    assert max(map(columns, said.splitlines())) <= cols
+    for line in said.splitlines():
+        for word in line.split():
+            assert not (len(word) == 1 and columns(word) == 2), (line, said)
+    first = next(line for line in said.splitlines() if line.startswith("37"))
+    assert ("1445/3888" in first) == (cols == 100), said  # a table's row at 100 columns, else a list
+
+
+def test_a_chinese_odds_table_stacks_at_sixty_columns() -> None:
+    said = run("--lang zh-Hant odds risk --attacker 3 --defender 2", env=NARROW).stdout
+    assert said.splitlines()[1:4] == ["37.17%  ███▊", "  勝方: 進攻方", "  進攻方損失: 0"]
+
+
+def _bar_eighths(line: str) -> int:
+    """A bar's length in eighths of a character, from its full blocks and its last partial one."""
+    partial = " ▏▎▍▌▋▊▉"
+    return sum(8 if c == "█" else partial.index(c) for c in line if c == "█" or c in partial.strip())
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "odds risk --attacker 12 --defender 3,5,2 --until conquest",
+        "--lang nl odds risk --attacker 3 --defender 5 --until conquest",
+        "--lang zh-Hant odds risk --attacker 12 --defender 3,5,2 --until conquest",
+    ],
+)
+def test_odds_bars_stay_proportional_at_sixty_columns(command: str) -> None:
+    """Within each block, a higher percent never draws a shorter bar and a
+    clearly higher one draws a longer bar: bars scale to the room left, or are
+    left out, never cut."""
+    said = run(command, env=NARROW).stdout
+    percent = re.compile(r"(\d+[.,]\d\d)%")
+    for block in said.split("\n\n"):
+        rows = [
+            (float(m.group(1).replace(",", ".")), _bar_eighths(line))
+            for line in block.splitlines()
+            if (m := percent.search(line))
+        ]
+        for p, eighths in rows:
+            for q, other in rows:
+                if p > q:
+                    assert eighths >= other, block
+                if p > q + 10:
+                    assert eighths > other or eighths == other == 0, block
+
+
+def test_an_error_written_to_a_file_stays_one_line_whatever_columns_says(tmp_path: Path) -> None:
+    """A shell exports $COLUMNS to every child; only stderr being a terminal wraps an error."""
+    import os
+    import subprocess
+    import sys
+
+    errors = tmp_path / "errors.txt"
+    env = {**os.environ, "COLUMNS": "60", "NO_COLOR": "1", "REFEREE_JOURNAL": str(tmp_path / "j.sqlite")}
+    with errors.open("w") as stderr:
+        command = [sys.executable, "-m", "referee", "battle", "diceland", "--attacker", "6,5", "--defender", "1"]
+        done = subprocess.run([*command, "--roll", ","], env=env, stderr=stderr, stdout=subprocess.DEVNULL, check=False)
+    assert done.returncode == 2
+    assert len(errors.read_text().splitlines()) == 1, errors.read_text()
+
+
+@pytest.mark.parametrize("lang", ["en", "nl", "de", "zh-Hant"])
+def test_a_wrapped_error_never_splits_an_option_name(lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("referee.render.text.at_a_terminal", lambda: True)
+    command = f"--lang {lang} odds frontline-risk --attacker 3 --defender 2 --until conquest"
+    said = run(command, env=NARROW, code=2).stderr
+    assert len(said.splitlines()) > 1
+    assert "--attacker-rear" in said, said
+    assert not any(line.rstrip().endswith("-") for line in said.splitlines()), said
+
+
+def test_whole_words_never_break_at_an_options_hyphen(monkeypatch: pytest.MonkeyPatch) -> None:
+    from referee.render.text import wrapped
+
+    monkeypatch.setenv("COLUMNS", "40")
+    text = "error: count the units behind the front with --attacker-rear 1"
+    assert wrapped(text, "", "  ", whole_words=True) == [
+        "error: count the units behind the front",
+        "  with --attacker-rear 1",
+    ]
+    split = "error: count the units here --attacker-rear 1"
+    assert wrapped(split)[0].endswith("--attacker-")  # what whole words prevent
+    assert wrapped(split, whole_words=True) == ["error: count the units here", "--attacker-rear 1"]

@@ -134,7 +134,7 @@ def fail(message: str, as_json: bool = False, error: RefereeError | None = None)
     line = closed_up(line)
 
     said = say("error.line", "error: {message}", message=line)
-    click.echo("\n".join(wrapped(said, "", "  ")) if at_a_terminal() else said, err=True)
+    click.echo("\n".join(wrapped(said, "", "  ", whole_words=True)) if at_a_terminal() else said, err=True)
 
     sys.exit(2)
 

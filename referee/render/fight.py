@@ -18,9 +18,10 @@ from referee.render.widths import columns
 from referee.ruleset.model import Ruleset
 from referee.rulings.ruling import SIDES, Step, listed
 from referee.words.language import _, ngettext
-from referee.words.names import numbered, some_units
+from referee.words.names import some_units
 
 BAR = 30  # characters for 100%
+SHORTEST_BAR = 3  # characters for 100% where the terminal leaves less than BAR: 24 steps still tell rows apart
 _EIGHTHS = " ▏▎▍▌▋▊▉"
 SHOWN = 12  # "at least k" rows in text; JSON lists every k
 INDENT = "  "  # a row that is part of the row above
@@ -40,15 +41,18 @@ def _exact(p: Number) -> str:
 
 
 def _rows(rows: Sequence[tuple[str, Number]], exact: bool) -> list[str]:
-    """One line per outcome: label, percent, bar (the bar shortened to fit); exact fractions below when asked.
-    Labels are measured in terminal columns, so Chinese ones line up too."""
+    """One line per outcome: label, percent, bar; exact fractions below when asked.
+    Labels are measured in terminal columns, so Chinese ones line up too. The
+    bars are scaled to the room left, so they stay proportional (a bar cut to
+    fit would draw 62% and 38% alike), and left out where too little is left."""
     label_width = min(max(columns(label) for label, _ in rows), width() - 10)
-    room = max(0, width() - label_width - 11)
+    room = min(BAR, max(0, width() - label_width - 11))
     lines = []
     for label, p in rows:
         fitted = _fit(label, label_width)
         padding = " " * (label_width - columns(fitted))
-        lines.append(f"{fitted}{padding}  {_pct(p)}  {bar(p)[:room]}".rstrip())
+        drawn = bar(p, room) if room >= SHORTEST_BAR else ""
+        lines.append(f"{fitted}{padding}  {_pct(p)}  {drawn}".rstrip())
         if exact:
             lines += wrapped(f"= {_exact(p)}", " " * (label_width + 2))
     return lines
@@ -120,15 +124,27 @@ def document(rules: Ruleset, battles: Sequence[Battle], odds: FightOdds, stop_at
 def told_line(rules: Ruleset, battles: Sequence[Battle], kept: int, kept_rule: str) -> str:
     """'10 armies attacking 5 armies; 1 more stays behind (RK-B1)': what was told, every count said."""
 
-    def units(pairs: Sequence[tuple[str, int]], rear: Sequence[tuple[str, int]]) -> str:
-        said = numbered(rules, pairs) or _("nothing")
-        return _("{units} (rear {rear})").format(units=said, rear=numbered(rules, rear)) if rear else said
+    def units(battle: Battle, side: str) -> str:
+        said = _stated(rules, battle, side) or _("nothing")
+        rear = _stated(rules, battle, f"{side}_rear")
+        return _("{units} (rear {rear})").format(units=said, rear=rear) if rear else said
 
-    first = battles[0]
-    attacker = units(first.attacker, first.attacker_rear)
-    defender = _("; then ").join(units(b.defender, b.defender_rear) for b in battles)
+    attacker = units(battles[0], "attacker")
+    defender = _("; then ").join(units(b, "defender") for b in battles)
     told = _("{attacker} attacking {defender}").format(attacker=attacker, defender=defender)
     return told + _behind(kept, kept_rule)
+
+
+def _stated(rules: Ruleset, battle: Battle, group: str) -> str:
+    """'1 infantry, 1 damaged armour': a group's units with every count said
+    and each in the state it was told in (the odds count the damaged unit,
+    so the line above them says it)."""
+    said = []
+    for unit, count in battle.groups()[group]:
+        stated = [(state, n) for g, u, state, n in battle.states if g == group and u == unit]
+        fresh = count - sum(n for _state, n in stated)
+        said += [rules.units[unit].counted(n, state, numbered=True) for state, n in [("", fresh), *stated] if n]
+    return listed(said)
 
 
 def _behind(kept: int, rule: str) -> str:

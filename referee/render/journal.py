@@ -183,9 +183,9 @@ def detail(entry: Entry) -> str:
 
 def board_action(rules: Ruleset, entry: Entry) -> str:
     """An action of a game held on the board: what it ruled and why, then the
-    board it left in short (whose turn, each player's dice); the map is in
-    'referee play board' and every field in --json."""
-    from referee.render.board import notes, players, status
+    board it left: whose turn, the map as 'referee play board' draws it (in
+    bands that fit the terminal), each player's dice; every field in --json."""
+    from referee.render.board import notes, picture, players, status
 
     assert entry.move is not None, "a board action's entry"
     board = entry.move.board
@@ -193,7 +193,7 @@ def board_action(rules: Ruleset, entry: Entry) -> str:
     said = outcome(entry, lambda word: rules.said(word).spoken)  # the players as the ruleset names them here
     lines = [*_card(entry, _labels()), "", ruling, f"  {said}", *_why(entry)]
     after = styled(pgettext("log.board", "The board after it:"), bold=True)
-    lines += ["", after, paragraph(status(rules, board)), "", players(board, rules)]
+    lines += ["", after, paragraph(status(rules, board)), "", picture(rules, board), "", players(board, rules)]
     lines += ["", *map(paragraph, notes(board, rules))] if notes(board, rules) else []
     return "\n".join([*lines, *_damaged(entry)])
 

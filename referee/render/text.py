@@ -96,23 +96,29 @@ def width() -> int:
 
 
 def at_a_terminal() -> bool:
-    """Whether the width is the terminal's ($COLUMNS set, or stderr a
-    terminal) rather than a guess for piped output: an error message wraps
-    only there, and stays one line for a script that reads it."""
+    """Whether stderr is a terminal: an error message wraps only there, and
+    stays one line for a script or a file that reads it ($COLUMNS, which a
+    shell sets for its children whatever they write to, says nothing about it)."""
     import sys
 
-    return os.environ.get("COLUMNS", "").strip().isdecimal() or sys.stderr.isatty()
+    return sys.stderr.isatty()
 
 
 def wrapped(text: str, indent: str = "", hanging: str = "", whole_words: bool = False) -> list[str]:
     """A line wrapped to the terminal, later lines hanging under the first's
-    text; text with wide characters by the columns it takes."""
+    text; text with wide characters by the columns it takes. `whole_words`
+    breaks neither a long word nor at its hyphens (an option's name)."""
     if has_wide(text):
         return wrap(closed_up(text), width(), indent, hanging or indent, whole_words)
     import textwrap
 
     return textwrap.wrap(
-        text, width(), initial_indent=indent, subsequent_indent=hanging or indent, break_long_words=not whole_words
+        text,
+        width(),
+        initial_indent=indent,
+        subsequent_indent=hanging or indent,
+        break_long_words=not whole_words,
+        break_on_hyphens=not whole_words,
     ) or [indent]
 
 
@@ -191,7 +197,7 @@ def _fitted(cells: list[list[Any]], headers: Sequence[str]) -> list[int]:
     that can still wrap gives up a character at a time, never breaking a word."""
     cells_by_column = [[str(v) for v in column] for column in zip(headers, *cells, strict=False)]
     widths = [max(map(columns, column)) for column in cells_by_column]
-    floors = [max(map(unbroken, column)) for column in cells_by_column]
+    floors = [max(map(_floor, column)) for column in cells_by_column]
     room = width() - 4 * len(widths) + 2  # a column is up to 2 wider than its cells, and 2 apart from the next
     while sum(widths) > room:
         shrinkable = [i for i, w in enumerate(widths) if w > floors[i]]
@@ -199,6 +205,19 @@ def _fitted(cells: list[list[Any]], headers: Sequence[str]) -> list[int]:
             break
         widths[max(shrinkable, key=lambda i: widths[i])] -= 1
     return widths
+
+
+READABLE = 8  # columns: four Chinese characters
+
+
+def _floor(cell: str) -> int:
+    """The narrowest a cell may wrap to: its longest word; Chinese, which may
+    break between any two characters, no narrower than four of them (or the
+    whole cell), as a column one character wide reads as a list of
+    characters, not of words, and the table is better stacked."""
+    if not has_wide(cell):
+        return unbroken(cell)
+    return max(unbroken(cell), min(max(map(columns, cell.splitlines())), READABLE))
 
 
 def explanation(steps: Iterable[Step]) -> str:
