@@ -1,0 +1,62 @@
+"""Options are never translated: every `--word` a message writes, in every
+catalogue, is an option some command takes (walked from click's command tree)."""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import click
+import pytest
+from conftest import fails, run
+
+from referee.cli import cli
+from referee.ruleset.load import shipped
+from referee.words.language import ENGLISH, LANGUAGES, catalogue_path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
+from catalogues import read_po
+
+OPTION = re.compile(r"(?<![\w-])--(\w[\w-]*)")
+
+
+def _options(command: click.Command, ctx: click.Context) -> set[str]:
+    """Every long option of `command` and of the commands under it (loaded as click loads them)."""
+    found = {name[2:] for param in command.params for name in [*param.opts, *param.secondary_opts] if name[:2] == "--"}
+    if isinstance(command, click.Group):
+        for name in command.list_commands(ctx):
+            sub = command.get_command(ctx, name)
+            if sub is not None:
+                found |= _options(sub, click.Context(sub, parent=ctx, info_name=name))
+    return found
+
+
+def _known() -> set[str]:
+    """The options of every command, click's --help, and the options a shipped
+    ruleset adds (its players, its recruiting), as `show` lists them."""
+    known = _options(cli, click.Context(cli, info_name="referee")) | {"help"}
+    for name in shipped():
+        known |= set(OPTION.findall(run(f"show {name}").stdout))
+    return known
+
+
+@pytest.mark.parametrize("code", [code for code in LANGUAGES if code != ENGLISH])
+def test_every_option_a_message_writes_is_an_option(code: str) -> None:
+    known = _known()
+    written = {
+        word
+        for key, forms in read_po(catalogue_path(code, ".po")).items()
+        for text in [key, *forms]
+        for word in OPTION.findall(text)
+        if not word.split("-")[0].isupper()  # a placeholder: --PLAYER-left
+    }
+    assert written, code
+    assert written <= known, sorted(written - known)
+
+
+@pytest.mark.parametrize("code", ["nl", "de", "zh-Hant"])
+def test_the_front_refusal_names_the_options_as_typed(code: str) -> None:
+    armies = '--attacker "3 infantry, 2 armour" --defender "2 infantry"'
+    said = fails(f"--lang {code} battle frontline-risk {armies} --until conquest")
+    assert set(OPTION.findall(said)) == {"attacker", "attacker-rear"}, said
