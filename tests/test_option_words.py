@@ -4,11 +4,13 @@ catalogue, is an option some command takes (walked from click's command tree).""
 from __future__ import annotations
 
 import re
+import shlex
 import sys
 from pathlib import Path
 
 import click
 import pytest
+from click.testing import CliRunner
 from conftest import fails, run
 
 from referee.cli import cli
@@ -60,3 +62,30 @@ def test_the_front_refusal_names_the_options_as_typed(code: str) -> None:
     armies = '--attacker "3 infantry, 2 armour" --defender "2 infantry"'
     said = fails(f"--lang {code} battle frontline-risk {armies} --until conquest")
     assert set(OPTION.findall(said)) == {"attacker", "attacker-rear"}, said
+
+
+@pytest.mark.parametrize(
+    ("code", "typed", "said"),
+    [
+        ("en", "defender:rear assault", "'rear assault' is for the attacker"),
+        ("nl", "attacker:extra defence die", "'extra defence die'"),
+        ("zh-Hant", "attacker:額外防守骰仔", "「額外防守骰仔」"),
+    ],
+)
+def test_a_situation_on_the_wrong_side_is_named_as_typed(code: str, typed: str, said: str) -> None:
+    line = fails(f'--lang {code} battle frontline-risk --attacker 3 --defender 2 --when "{typed}"')
+    assert said in line and "-die" not in line and "rear-assault" not in line, line
+
+
+UNKNOWN = {"en": "unknown", "nl": "onbekend", "de": "unbekannt", "zh-Hant": "未知"}
+
+
+@pytest.mark.parametrize("code", ["en", "nl", "de", "zh-Hant"])
+def test_known_situations_are_listed_as_printed_and_typed_back(code: str) -> None:
+    battle = f"--lang {code} battle frontline-risk --attacker 2 --defender 2"
+    line = fails(f"{battle} --when attacker:bogus")
+    listing = re.split(r"[:：] ?", line)[-1]
+    assert "extra-defence-die" not in listing and "rear-assault" not in listing, line
+    for printed in re.split(r"、|, (?![^(（]*[)）])", listing):
+        typed = CliRunner().invoke(cli, [*shlex.split(battle), "--when", f"attacker:{printed}", "--json"])
+        assert UNKNOWN[code] not in typed.stderr, (printed, typed.stderr)
