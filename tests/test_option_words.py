@@ -89,3 +89,17 @@ def test_known_situations_are_listed_as_printed_and_typed_back(code: str) -> Non
     for printed in re.split(r"、|, (?![^(（]*[)）])", listing):
         typed = CliRunner().invoke(cli, [*shlex.split(battle), "--when", f"attacker:{printed}", "--json"])
         assert UNKNOWN[code] not in typed.stderr, (printed, typed.stderr)
+
+
+@pytest.mark.parametrize(
+    ("code", "said"),
+    [
+        ("en", "refused: a stealthed saboteur cannot be attacked"),
+        ("nl", "geweigerd: een verstopte saboteur kan"),
+        ("de", "abgelehnt: ein getarnter Saboteur kann"),
+        ("zh-Hant", "不允許：隱身的破壞者"),
+    ],
+)
+def test_a_rulesets_refusal_is_said_in_the_language_asked(code: str, said: str) -> None:
+    line = fails(f"--lang {code} battle groundforce --attacker 2 --defender saboteur --when defender:stealth")
+    assert said in line and "GF-S1" in line, line

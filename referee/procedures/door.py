@@ -106,7 +106,9 @@ def check_situations(rules: Ruleset, battle: Situated) -> None:
                 apart = say("situation.excludes", "'{name}' cannot be combined with '{other}'", name=name, other=other)
                 raise RefereeError(apart, rule=situation.rule)
         if situation.refuse:
-            raise RefereeError(say("situation.refused", "refused: {why}", why=situation.refuse), rule=situation.rule)
+            raise RefereeError(
+                say("situation.refused", "refused: {why}", why=rules.said(situation.refuse)), rule=situation.rule
+            )
 
 
 def check_states(rules: Ruleset, battle: Battle) -> None:
