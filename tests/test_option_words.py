@@ -15,7 +15,8 @@ from conftest import fails, run
 
 from referee.cli import cli
 from referee.ruleset.load import shipped
-from referee.words.language import ENGLISH, LANGUAGES, catalogue_path
+from referee.rulings.ruling import say_n
+from referee.words.language import ENGLISH, LANGUAGES, catalogue_path, speaking
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
 from catalogues import read_po
@@ -103,3 +104,40 @@ def test_known_situations_are_listed_as_printed_and_typed_back(code: str) -> Non
 def test_a_rulesets_refusal_is_said_in_the_language_asked(code: str, said: str) -> None:
     line = fails(f"--lang {code} battle groundforce --attacker 2 --defender saboteur --when defender:stealth")
     assert said in line and "GF-S1" in line, line
+
+
+@pytest.mark.parametrize(
+    ("code", "head"),
+    [
+        ("en", "a city twice is paid for"),
+        ("nl", "een stad tweemaal is betaald"),
+        ("de", "eine Stadt zweimal ist bezahlt"),
+        ("zh-Hant", "已付款"),
+    ],
+)
+def test_one_work_built_twice_is_one_thing_paid_for(code: str, head: str) -> None:
+    said = run(f"--lang {code} build frontline-risk --unflipped-stars 9 city city --no-journal").stdout
+    assert head in said.splitlines()[0], said
+
+
+@pytest.mark.parametrize(
+    ("code", "one", "two"),
+    [
+        ("en", "; armour becomes damaged", "2 armour become damaged"),
+        ("nl", "; pantser wordt beschadigd", "2 pantser worden beschadigd"),
+        ("de", "; Panzer wird beschädigt", "2 Panzer werden beschädigt"),
+        ("zh-Hant", "裝甲師變為", "2 個裝甲師變為"),
+    ],
+)
+def test_units_worn_agree_with_their_count(code: str, one: str, two: str) -> None:
+    fight = f"--lang {code} battle frontline-risk --attacker '2 infantry' --attacker-roll 6,6 --no-journal"
+    assert one in run(f"{fight} --defender 'armour, infantry' --defender-roll 1,1").stdout
+    assert two in run(f"{fight} --defender '2 armour' --defender-roll 1,1").stdout
+
+
+@pytest.mark.parametrize(
+    ("code", "one"), [("en", "1 die each"), ("nl", "1 dobbelsteen per speler"), ("de", "je 1 Würfel")]
+)
+def test_one_die_each_is_said_in_the_singular(code: str, one: str) -> None:
+    with speaking(code):
+        assert str(say_n("outcome.dice_each", "{n} die each", "{n} dice each", 1)) == one

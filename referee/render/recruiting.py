@@ -38,7 +38,7 @@ def build_report(rules: Ruleset, built: Built) -> str:
         "build.title",
         "{title}: {works} is paid for ({left} left)",
         "{title}: {works} are paid for ({left} left)",
-        len(built.works),
+        len(dict.fromkeys(built.works)),  # 'a city twice is paid for': one work, however often
     ).format(
         title=rules.spoken_title,
         works=works_said(rules, built.works),
