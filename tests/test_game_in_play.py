@@ -133,9 +133,9 @@ def test_a_ruleset_named_in_a_game_is_used_and_noted() -> None:
     _start("groundforce")
     result = run("group diceland 2 3")
     assert "DiceLand: 2 and 3 grouped make 5." in result.stdout
-    assert result.stderr.strip() == "note: game 'friday' plays groundforce; this ruling used diceland"
+    assert result.stderr.strip() == "note: game 'friday' plays Ground Force; this ruling used DiceLand"
     said = run("--lang nl group diceland 2 3").stderr
-    assert "friday" in said and "diceland" in said and "let op:" in said
+    assert "friday" in said and "DiceLand" in said and "let op:" in said
 
 
 def test_what_the_game_supplies_is_refused_as_the_named_ruleset_would_be() -> None:

@@ -301,3 +301,22 @@ def test_whole_words_never_break_at_an_options_hyphen(monkeypatch: pytest.Monkey
     split = "error: count the units here --attacker-rear 1"
     assert wrapped(split)[0].endswith("--attacker-")  # what whole words prevent
     assert wrapped(split, whole_words=True) == ["error: count the units here", "--attacker-rear 1"]
+
+
+FITTED_IN_EVERY_LANGUAGE = [
+    "show frontline-risk",
+    "build frontline-risk --unflipped-stars 9 city airfield --no-journal",
+    "battle frontline-risk --attacker '2 infantry' --attacker-rear infantry --defender '2 infantry' "
+    "--until conquest --seed 4 --no-journal",
+    "odds frontline-risk --attacker '2 infantry' --attacker-rear infantry --defender '2 infantry' --until conquest",
+]
+
+
+@pytest.mark.parametrize("lang", ["nl", "de", "zh-Hant"])
+@pytest.mark.parametrize("command", FITTED_IN_EVERY_LANGUAGE)
+def test_headings_and_titles_wrap_to_sixty_columns_in_every_language(command: str, lang: str) -> None:
+    """A bold heading (the states a unit may be in, what happens between
+    rounds, the works paid for) wraps as the prose under it does."""
+    said = run(f"--lang {lang} {command}", env=NARROW).stdout.splitlines()
+    seeds = ("Startwaarde:", "Startwert:", "種子")  # the seed line keeps its command whole
+    assert max(columns(line) for line in said if not line.startswith(seeds)) <= 60, said

@@ -231,7 +231,7 @@ def _refuse_front(
             "--{flag} counts the units on the front, --{flag}-rear those behind it that fill it "
             "between rounds; e.g. {split}",
             who=Side(side),
-            flag=side,
+            flag=str(side),  # the option as typed: options are never translated
             units=_said(rules, front),
             limit=limit,
             split=split,

@@ -218,14 +218,27 @@ def record(
         )
     ctx.meta[ENTRY], ctx.meta[CHECKPOINT], game = written.entry, code(written.entry, written.hash), written.game
     if starts is None and game is not None and rules is not None and game["ruleset"] != rules.name:
+        plays, used = _title_of(game["ruleset"]), str(rules.spoken_title)
         said = say(
             "journal.other_ruleset",
             "note: game '{game}' plays {plays}; this ruling used {used}",
             game=game["name"],
-            plays=game["ruleset"],
-            used=rules.name,
+            plays=plays if plays != used else game["ruleset"],  # two files of one title: by their names
+            used=used if plays != used else rules.name,
         )
         click.echo(said, err=True)
+
+
+def _title_of(name: str) -> str:
+    """A ruleset's title as the language spoken prints it (前線風雲, not
+    frontline-risk); its name where the file no longer loads."""
+    from referee.cli.rulesdirs import user_dirs
+    from referee.ruleset.load import load
+
+    try:
+        return load(name, user_dirs()).spoken_title
+    except RefereeError:
+        return name
 
 
 def _with_supplied(argv: list[str], ctx: click.Context) -> list[str]:

@@ -15,6 +15,7 @@ from referee.procedures.base import Battle, DiceNeed, Procedure, Situated, Throw
 from referee.ruleset import registry
 from referee.ruleset.model import Ruleset
 from referee.rulings.ruling import Ruling, Side, listed, say, side_word
+from referee.words.inputs import shown
 from referee.words.language import pgettext
 from referee.words.names import article
 
@@ -60,6 +61,21 @@ def attack_of(rules: Ruleset, situation: object) -> tuple[str, Any]:
     return kind, rules.attacks[kind]
 
 
+def check_side(rules: Ruleset, side: str, name: str, typed: str) -> None:
+    """A situation named for a side it is not for is refused, naming it as
+    the player typed it (`typed`), not by the file's key."""
+    situation = rules.situations[name]
+    if situation.side not in (side, "either"):
+        wrong = say(
+            "situation.other_side",
+            "'{name}' is for the {for_side}, not the {side}",
+            name=shown(typed),
+            for_side=Side(situation.side),
+            side=Side(side),
+        )
+        raise RefereeError(wrong, rule=situation.rule)
+
+
 def check_situations(rules: Ruleset, battle: Situated) -> None:
     """Each named situation on a side it may apply to, with the unit it needs, in
     allowed company; a situation the file refuses outright says why."""
@@ -74,15 +90,7 @@ def check_situations(rules: Ruleset, battle: Situated) -> None:
                 distances=listed(str(d) for d in situation.range),
             )
             raise RefereeError(held, rule=situation.rule)
-        if situation.side not in (side, "either"):
-            wrong = say(
-                "situation.other_side",
-                "'{name}' is for the {for_side}, not the {side}",
-                name=name,
-                for_side=Side(situation.side),
-                side=Side(side),
-            )
-            raise RefereeError(wrong, rule=situation.rule)
+        check_side(rules, side, name, name)
         unit = situation.requires_unit
         if unit and unit not in dict(battle.side(side)) and unit not in dict(battle.rear(side)):
             needs = say(
@@ -98,7 +106,9 @@ def check_situations(rules: Ruleset, battle: Situated) -> None:
                 apart = say("situation.excludes", "'{name}' cannot be combined with '{other}'", name=name, other=other)
                 raise RefereeError(apart, rule=situation.rule)
         if situation.refuse:
-            raise RefereeError(say("situation.refused", "refused: {why}", why=situation.refuse), rule=situation.rule)
+            raise RefereeError(
+                say("situation.refused", "refused: {why}", why=rules.said(situation.refuse)), rule=situation.rule
+            )
 
 
 def check_states(rules: Ruleset, battle: Battle) -> None:

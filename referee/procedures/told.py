@@ -9,6 +9,7 @@ from typing import Any
 
 from referee.core.errors import RefereeError
 from referee.procedures.base import GROUP_NAMES, Battle, Procedure, Units, Words
+from referee.procedures.door import check_side
 from referee.ruleset.model import Ruleset
 from referee.rulings.ruling import SIDES, Side, say
 from referee.words.inputs import MAX_COUNT, shown, whole_number
@@ -87,7 +88,9 @@ def situations(rules: Ruleset, when: tuple[str, ...]) -> tuple[tuple[str, str], 
                     given=item,
                 )
             )
-        named.append((str(side_of(side)), named_as(name)))
+        said, key = str(side_of(side)), named_as(name)
+        check_side(rules, said, key, name.strip())
+        named.append((said, key))
     return tuple(dict.fromkeys(named))
 
 

@@ -223,7 +223,7 @@ def report(rules: Ruleset, battles: Sequence[Battle], odds: FightOdds, exact: bo
     lines += wrapped(solved.format(states=grouped(odds.states), rounds=odds.rounds))
     lines += situation_lines(rules, battles[0].when)
     between = _("Between rounds (edit 'fight' in the ruleset to change):")
-    lines += ["", styled(between, bold=True), *policy_lines(odds.policy)]
+    lines += ["", *(styled(line, bold=True) for line in wrapped(between)), *policy_lines(odds.policy)]
     return "\n".join(lines)
 
 

@@ -91,7 +91,8 @@ def report(rules: Ruleset, kind: str, battles: Sequence[Battle], played: Played,
         attacker=_units(rules, played.left[0]), defender=_units(rules, played.left[1])
     )
     lines += ["", *(styled(line, bold=True) for line in policy_lines(played.verdict)), *wrapped(left)]
-    lines += ["", styled(_("Between rounds (edit 'fight' in the ruleset to change):"), bold=True)]
+    between = _("Between rounds (edit 'fight' in the ruleset to change):")
+    lines += ["", *(styled(line, bold=True) for line in wrapped(between))]
     lines += policy_lines(played.policy)
     lines += ["", seed_line(played.seed, played.typed, again)]
     return "\n".join(lines)

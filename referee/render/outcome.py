@@ -97,7 +97,7 @@ def _said(told: Summary, counted: Counted) -> str:
     if isinstance(told, Bought):
         return _bought(told, counted)
     if isinstance(told, Mapped):
-        dice = say_n("outcome.dice_each", "{n} dice each", "{n} dice each", told.dice_per_player)
+        dice = say_n("outcome.dice_each", "{n} die each", "{n} dice each", told.dice_per_player)
         return say_n("outcome.tiles", "{n} tile, {dice}", "{n} tiles, {dice}", told.tiles, dice=dice)
     if isinstance(told, SetUp):
         return _dealt(told.tiles, told.places_first)

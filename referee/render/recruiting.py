@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from referee.economy.changing import Territory, words
 from referee.economy.recruiting import Built, Recruit, works_said
-from referee.render.text import explanation, styled, units
+from referee.render.text import explanation, styled, units, wrapped
 from referee.ruleset.model import Ruleset
 from referee.rulings.ruling import say
 from referee.words.language import npgettext, pgettext
@@ -38,10 +38,10 @@ def build_report(rules: Ruleset, built: Built) -> str:
         "build.title",
         "{title}: {works} is paid for ({left} left)",
         "{title}: {works} are paid for ({left} left)",
-        len(built.works),
+        len(dict.fromkeys(built.works)),  # 'a city twice is paid for': one work, however often
     ).format(
         title=rules.spoken_title,
         works=works_said(rules, built.works),
         left=built.have - built.cost,
     )
-    return "\n".join([styled(head, bold=True), "", explanation(built.steps)])
+    return "\n".join([*(styled(line, bold=True) for line in wrapped(head)), "", explanation(built.steps)])

@@ -138,7 +138,7 @@ def report(rules: Ruleset, options: list[tuple[str, str, str]]) -> str:
         # a state a unit is not in from the start, as players type it
         example = next((f"{state} {u.word}" for u in rules.units.values() for state in u.states[1:]), "")
         said = pgettext("show.states", 'Unit states (type them before a unit: "{example}")').format(example=example)
-        parts += ["", styled(said, bold=True)]
+        parts += ["", *(styled(line, bold=True) for line in wrapped(said))]
         parts += [
             f"  {name}: {', '.join(u.title for u in rules.units.values() if name in u.states)} ({s.rule})"
             for name, s in rules.states.items()

@@ -195,8 +195,8 @@ def lexicon(
         for lang in LANGUAGES:
             said = [*(printed or {}).get(lang, {}).get(name, ()), *said_in(rules, lang, written)]
             (here if lang == current() else there)[name].extend(said)
-    if shown is None:
-        shown = {name: next(iter(here[name]), str(name)) for name in words}
+    if shown is None:  # as the language spoken prints it, else the file's first word: never a key a player never saw
+        shown = {name: next(iter([*here[name], *own[name][1:]]), str(name)) for name in words}
     return Lexicon(kind, here, shown, ({name: written[1:] for name, written in own.items()}, there))
 
 
@@ -219,7 +219,15 @@ def states_of(rules: Ruleset) -> Lexicon[str]:
 
 
 def situations_of(rules: Ruleset) -> Lexicon[str]:
-    return lexicon(rules, pgettext("kind", "situation"), {n: s.aliases for n, s in rules.situations.items()})
+    """Situations by their key, aliases, and what each language prints for them (the translation's text)."""
+    return lexicon(
+        rules,
+        pgettext("kind", "situation"),
+        {n: s.aliases for n, s in rules.situations.items()},
+        printed={
+            lang: {n: [s.spoken[lang]] for n, s in rules.situations.items() if lang in s.spoken} for lang in LANGUAGES
+        },
+    )
 
 
 def dice_of(rules: Ruleset) -> Lexicon[str]:

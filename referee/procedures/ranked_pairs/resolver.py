@@ -377,9 +377,11 @@ def _suffered(
         parts.append(say("suffers.destroyed", "{units} destroyed", units=labels(rules, destroyed)))
     if worn:
         parts.append(
-            say(
+            say_n(
                 "suffers.worn",
                 "{units} becomes {states}",
+                "{units} become {states}",
+                len(worn),
                 units=labels(rules, [(u, i - 1) for u, i in worn]),
                 states=_joined_states(rules, worn),
             )
