@@ -29,8 +29,8 @@ from referee.ruleset.load import load_file, shipped
 from referee.ruleset.model import Ruleset
 from referee.rulings.ruling import SIDES, Side, side_word
 from referee.settle.rolling import face_lexicon
-from referee.words.language import LANGUAGES, LETTERS, pgettext, use
-from referee.words.names import dice_of, states_of, units_of, variants_of
+from referee.words.language import LANGUAGES, LETTERS, current, pgettext, use
+from referee.words.names import dice_of, situation_names, states_of, units_of, variants_of
 
 FILES = [*shipped().values(), *sorted((Path(__file__).parent.parent / "docs" / "examples").glob("*.yaml"))]
 UNCASED = frozenset(lang for lang, letters in LETTERS.items() if letters and letters.lower() == letters.upper())
@@ -72,7 +72,7 @@ def _situations(rules: Ruleset) -> Iterator[Typed]:
     the situation's (its key, as show lists it, and its word in a ruling)."""
     for name, situation in rules.situations.items():
         for side in SIDES if situation.side == "either" else (Side(situation.side),):
-            for word in (name, rules.said(name).spoken):
+            for word in (name, rules.said(name).spoken, *situation_names(rules, current())[name]):
                 for said in (side_word(side), str(side)):  # a ruling's word for the side, and show's
                     typed = f"{said}:{word}"
                     yield "situation", typed, lambda text: situations(rules, (text,)), ((side, name),)
@@ -251,3 +251,35 @@ def test_names_complete_as_the_language_prints_them() -> None:
     assert "zwaard,explosie" in _complete("--lang nl battle groundforce --attacker-roll", "zwaard,ex")
     assert _complete("--lang nl battle groundforce --attacker", "2 sol") == ["2 soldaat"]
     assert _complete("recruit risk --continent", "Eu") == []  # English prints the file's keys
+
+
+@pytest.mark.parametrize(
+    "lang, typed, key",
+    [
+        ("nl", "verdediger:stadsverdediging", "defender:city"),
+        ("nl", "verdediger:luchtsteun", "defender:airfield"),
+        ("nl", "verdediger:extra verdedigingsdobbelsteen", "defender:extra-defence-die"),
+        ("de", "Verteidiger:Stadtverteidigung", "defender:city"),
+        ("de", "Verteidiger:Luftunterstützung", "defender:airfield"),
+        ("de", "Verteidiger:Extra-Verteidigungswürfel", "defender:extra-defence-die"),
+        ("zh-Hant", "防守方:守城", "defender:city"),
+    ],
+)
+def test_a_situation_is_typed_as_its_sentence_names_it(lang: str, typed: str, key: str) -> None:
+    battle = f"--lang {lang} battle frontline-risk --attacker '2 armour' --defender '2 infantry' --seed 4 --when"
+    assert _ruled(f"{battle} '{typed}'") == _ruled(f"{battle} {key}")
+
+
+@pytest.mark.parametrize(
+    "lang, typed, key",
+    [
+        ("de", "Verteidiger:Hügel", "hills"),
+        ("de", "Verteidiger:Hügeln", "hills"),
+        ("zh-Hant", "防守方:丘陵", "hills"),
+        ("zh-Hant", "防守方:山脈", "mountains"),
+        ("de", "Verteidiger:Berge", "mountains"),
+    ],
+)
+def test_a_terrain_situation_is_typed_as_the_board_prints_it(lang: str, typed: str, key: str) -> None:
+    battle = f"--lang {lang} battle diceland --attacker 3 --defender 2 --seed 4 --when"
+    assert _ruled(f"{battle} '{typed}'") == _ruled(f"{battle} defender:{key}")

@@ -218,8 +218,49 @@ def states_of(rules: Ruleset) -> Lexicon[str]:
     return lexicon(rules, pgettext("kind", "state"), {n: s.aliases for n, s in rules.states.items()})
 
 
+_QUOTED = re.compile(r"'([^']+)'|「([^」]+)」|‘([^’]+)’|„([^“]+)“")
+_ASIDE = re.compile(r"\s*[(（]")
+
+
+def named_in(sentence: str) -> list[str]:
+    """The names a situation's sentence prints, which a player types back:
+    the words before its aside ('stadsverdediging' of 'stadsverdediging (een
+    stad …)', 守城 of 守城（…）) and a name it quotes (the reward 'extra
+    verdedigingsdobbelsteen')."""
+    quoted = [next(group for group in match.groups() if group) for match in _QUOTED.finditer(sentence)]
+    return [_ASIDE.split(sentence, maxsplit=1)[0].strip(), *quoted] if sentence else []
+
+
+def situation_names(rules: Ruleset, lang: str) -> dict[str, list[str]]:
+    """What a language prints for each situation that a player types back:
+    the names its sentence prints (`named_in`), but none two sentences share
+    (the 「阻擋」 skill of both Blood Bowl blockers), and the terrain's word
+    for one named for a terrain (Hügel, 丘陵 for hills), as the board prints it."""
+    terrains = rules.landscape.terrains if rules.landscape else {}
+    names = {n: named_in(s.spoken.get(lang, s.text if lang == ENGLISH else "")) for n, s in rules.situations.items()}
+    named_by: dict[str, set[str]] = {}
+    for n, words in names.items():
+        for word in words:
+            named_by.setdefault(compared(word), set()).add(n)
+    return {
+        n: [
+            *(w for w in words if len(named_by[compared(w)]) == 1),
+            *([terrains[n].spoken[lang]] if n in terrains and lang in terrains[n].spoken else []),
+        ]
+        for n, words in names.items()
+    }
+
+
 def situations_of(rules: Ruleset) -> Lexicon[str]:
-    return lexicon(rules, pgettext("kind", "situation"), {n: s.aliases for n, s in rules.situations.items()})
+    """Situations by their key, aliases and what their sentences name in every
+    language (`situation_names`); one named for a terrain also by its aliases."""
+    terrains = rules.landscape.terrains if rules.landscape else {}
+    return lexicon(
+        rules,
+        pgettext("kind", "situation"),
+        {n: [*s.aliases, *(terrains[n].aliases if n in terrains else ())] for n, s in rules.situations.items()},
+        printed={lang: situation_names(rules, lang) for lang in LANGUAGES},
+    )
 
 
 def dice_of(rules: Ruleset) -> Lexicon[str]:
