@@ -20,7 +20,7 @@ from conftest import fails, run, run_json
 from referee.board.deployment import players_of
 from referee.cli import cli
 from referee.core.errors import RefereeError
-from referee.economy.recruiting import bonus_words
+from referee.economy.recruiting import bonus_words, works_of
 from referee.procedures.target_number.grammar import TargetNumber
 from referee.procedures.target_number.reader import named
 from referee.procedures.target_number.reader import read as read_strike
@@ -30,7 +30,7 @@ from referee.ruleset.model import Ruleset
 from referee.rulings.ruling import SIDES, Side, side_word
 from referee.settle.rolling import face_lexicon
 from referee.words.language import LANGUAGES, LETTERS, current, pgettext, use
-from referee.words.names import dice_of, situation_names, states_of, units_of, variants_of
+from referee.words.names import dice_of, situation_names, states_of, units_of, variants_of, without_article
 
 FILES = [*shipped().values(), *sorted((Path(__file__).parent.parent / "docs" / "examples").glob("*.yaml"))]
 UNCASED = frozenset(lang for lang, letters in LETTERS.items() if letters and letters.lower() == letters.upper())
@@ -88,6 +88,18 @@ def _recruits(rules: Ruleset) -> Iterator[Typed]:
             yield kind, rules.said(name).spoken, read, name
 
 
+def _works(rules: Ruleset) -> Iterator[Typed]:
+    """A work as `build` prints it ('een stad'), and without its article ('stad')."""
+    terms = rules.building
+    if terms is None:
+        return
+    read = works_of(rules, terms)
+    for name, work in terms.works.items():
+        said = str(rules.said(work.label).spoken)
+        for word in (said, *without_article(current(), [said])):
+            yield "work", word, read, name
+
+
 def _players(rules: Ruleset) -> Iterator[Typed]:
     if rules.deployment is None:
         return
@@ -119,7 +131,7 @@ def _strikes(rules: Ruleset) -> Iterator[Typed]:
         yield "action", said, lambda text: read_strike(rules, {**told, "action": text}).action, name
 
 
-WALKS = (_units, _faces, _dice, _situations, _recruits, _players, _variants, _strikes)
+WALKS = (_units, _faces, _dice, _situations, _recruits, _works, _players, _variants, _strikes)
 
 
 def _spellings(word: str, lang: str) -> list[str]:
@@ -283,3 +295,12 @@ def test_a_situation_is_typed_as_its_sentence_names_it(lang: str, typed: str, ke
 def test_a_terrain_situation_is_typed_as_the_board_prints_it(lang: str, typed: str, key: str) -> None:
     battle = f"--lang {lang} battle diceland --attacker 3 --defender 2 --seed 4 --when"
     assert _ruled(f"{battle} '{typed}'") == _ruled(f"{battle} defender:{key}")
+
+
+@pytest.mark.parametrize(
+    "lang, typed, key",
+    [("nl", "stad", "city"), ("nl", "vliegveld", "airfield"), ("de", "Stadt", "city"), ("de", "Flugfeld", "airfield")],
+)
+def test_a_work_is_typed_without_its_article(lang: str, typed: str, key: str) -> None:
+    build = f"--lang {lang} build frontline-risk --unflipped-stars 9"
+    assert _ruled(f"{build} {typed}") == _ruled(f"{build} {key}")

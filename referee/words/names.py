@@ -164,6 +164,15 @@ class Lexicon(Generic[T]):
         return [self(item) for item in items if item.strip()]
 
 
+def without_article(lang: str, words: Iterable[str]) -> list[str]:
+    """Each word that starts with an article of the language, without it
+    ('stad' of 'een stad', 'Stadt' of 'eine Stadt'): a player types the
+    thing, not the phrase a sentence prints it in."""
+    with speaking(lang):
+        articles = {compared(a) for a in pgettext("words.articles", "a an the").split()}
+    return [rest for word in words for first, _, rest in [word.partition(" ")] if rest and compared(first) in articles]
+
+
 def said_in(rules: Ruleset, lang: str, words: Iterable[str]) -> list[str]:
     """What a language's `words:` table prints for any of a thing's words
     (its key, label or an alias), as `Ruleset.said` prints it there."""
