@@ -304,3 +304,9 @@ def test_a_terrain_situation_is_typed_as_the_board_prints_it(lang: str, typed: s
 def test_a_work_is_typed_without_its_article(lang: str, typed: str, key: str) -> None:
     build = f"--lang {lang} build frontline-risk --unflipped-stars 9"
     assert _ruled(f"{build} {typed}") == _ruled(f"{build} {key}")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_an_option_word_matches_in_any_case(lang: str) -> None:
+    blitz = f"--lang {lang} battle risk --attacker 5 --defender 3 --seed 2 --until"
+    assert _ruled(f"{blitz} Conquest") == _ruled(f"{blitz} conquest") == _ruled(f"{blitz} CONQUEST")
