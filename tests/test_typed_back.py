@@ -310,3 +310,23 @@ def test_a_work_is_typed_without_its_article(lang: str, typed: str, key: str) ->
 def test_an_option_word_matches_in_any_case(lang: str) -> None:
     blitz = f"--lang {lang} battle risk --attacker 5 --defender 3 --seed 2 --until"
     assert _ruled(f"{blitz} Conquest") == _ruled(f"{blitz} conquest") == _ruled(f"{blitz} CONQUEST")
+
+
+@pytest.mark.parametrize(
+    "lang, typed",
+    [
+        ("de", "beschädigter Panzer, 2 beschädigte Panzer"),
+        ("de", "BESCHÄDIGTEN Panzer, 2 Panzer (beschädigt)"),
+        ("nl", "beschadigde pantser, 2 beschadigde pantser"),
+        ("zh-Hant", "受損的裝甲師，2 個受損裝甲師"),
+    ],
+)
+def test_a_state_is_typed_with_the_ending_the_language_gives_it(lang: str, typed: str) -> None:
+    battle = f"--lang {lang} recruit frontline-risk --site --territory"
+    assert _ruled(f"{battle} '{typed}'") == _ruled(f"{battle} '3 damaged armour'")
+
+
+def test_a_unit_mistyped_after_an_inflected_state_is_suggested() -> None:
+    assert fails("--lang de battle frontline-risk --attacker 2 --defender 'beschädigter Panzr'") == (
+        "Fehler: Einheit 'panzr' ist unbekannt; meinten Sie 'Panzer'?"
+    )

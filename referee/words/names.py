@@ -152,8 +152,15 @@ class Lexicon(Generic[T]):
         in brackets ('pantser (beschadigd)'), as each language prints it."""
         key = compared(word)
         for state in sorted(states._index, key=len, reverse=True):
+            for ending in _endings():
+                rest = key[len(state) + len(ending) :].strip()
+                if key.startswith(f"{state}{ending}") and rest and compared(rest) in self:
+                    return self(rest), states._index[state]
+        for state in sorted(states._index, key=len, reverse=True):
             if key.startswith(state) and key[len(state) :].strip():
-                return self(key[len(state) :]), states._index[state]
+                rest = key[len(state) :]
+                ending = next((e for e in _endings() if rest.startswith(f"{e} ")), "")
+                return self(rest[len(ending) :]), states._index[state]  # a typo after 'beschädigter' names the unit
             if key.endswith(f"({state})") and key[: -len(state) - 2].strip():
                 return self(key[: -len(state) - 2]), states._index[state]
         return self(word), ""
@@ -171,6 +178,13 @@ def without_article(lang: str, words: Iterable[str]) -> list[str]:
     with speaking(lang):
         articles = {compared(a) for a in pgettext("words.articles", "a an the").split()}
     return [rest for word in words for first, _, rest in [word.partition(" ")] if rest and compared(first) in articles]
+
+
+def _endings() -> list[str]:
+    """The endings the language spoken gives a word before a noun, longest
+    first ('beschädigter Panzer' is 'beschädigt' with 'er'); '-' for none."""
+    said = pgettext("words.endings", "-").split()
+    return sorted((ending for ending in said if ending != "-"), key=len, reverse=True)
 
 
 def said_in(rules: Ruleset, lang: str, words: Iterable[str]) -> list[str]:
