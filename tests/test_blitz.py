@@ -310,3 +310,21 @@ def test_a_front_too_big_is_refused_with_a_split_that_works() -> None:
 def test_a_blitz_reads_in_the_language_asked(code: str, line: str) -> None:
     said = run(f"--lang {code} {BLITZ} --attacker-roll '6,6,1;5,4,4' --defender-roll '6,5;3,2'").stdout
     assert line in said.splitlines()
+
+
+@pytest.mark.parametrize(
+    "lang, said",
+    [
+        ("en", "error: territory 2 of the chain is empty"),
+        ("nl", "fout: gebied 2 van de reeks is leeg"),
+        ("de", "Fehler: Gebiet 2 der Kette ist leer"),
+        ("zh-Hant", "錯誤：依次進攻的第 2 個領土是空的"),
+    ],
+)
+def test_a_chain_with_an_empty_territory_is_refused_as_such(lang: str, said: str) -> None:
+    assert fails(f"--lang {lang} battle risk --attacker 5 --defender '3,,5' --until conquest") == said
+    assert fails(f"--lang {lang} odds risk --attacker 5 --defender '3,5,'") == said.replace("2", "3")
+    assert (
+        fails(f"--lang {lang} battle frontline-risk --attacker 2 --defender 'infantry;;armour' --until conquest")
+        == said
+    )
