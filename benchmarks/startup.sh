@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Start-up cost: the whole-process time of --json commands (a journaled battle,
-# the same battle with --no-journal, a hit check, a hit-check chart) and of a
-# text battle in Traditional Chinese (its message catalogue and translated
-# ruleset words) against importing click, yaml and tabulate alone, measured in
-# one hyperfine run. Prints each ratio (targets: the --json battle at most 1.2,
-# the zh-Hant battle at most 1.3) and the journal's share. Needs hyperfine
+# the same battle with --no-journal, a hit check, a hit-check chart, the exact
+# 30 x 30 whole-fight table of Risk) and of a text battle in Traditional Chinese
+# (its message catalogue and translated ruleset words) against importing click,
+# yaml and tabulate alone, measured in one hyperfine run. Prints each ratio of
+# medians (targets: the --json battle at most 1.2, the zh-Hant battle at most
+# 1.3, the odds table at most 1.5) and of CPU time (user + system, steadier than
+# the wall clock on a loaded machine), and the journal's share. Needs hyperfine
 # (Debian package `hyperfine`).
 # Usage: benchmarks/startup.sh [path/to/venv]   (default .venv)
 set -euo pipefail
@@ -24,17 +26,21 @@ hyperfine --warmup 5 --runs "${RUNS:-40}" --export-json "$out" --style basic \
   -n unjournaled "$battle --no-journal" \
   -n hit "$venv/bin/referee hit trueforces --attacker 4 --target 5 --attack ranged --roll 5 --wound-roll 3 --json" \
   -n chart "$venv/bin/referee odds trueforces --attack melee --json" \
+  -n "odds table" "$venv/bin/referee odds risk --table 30 --json" \
   -n zh-Hant "$venv/bin/referee --lang zh-Hant battle frontline-risk --attacker '裝甲師, 步兵師' --defender '2 步兵師' --when defender:守城 --attacker-roll 6,3 --defender-roll 5,2,1 --no-journal" \
   >/dev/null
 "$venv/bin/python" - "$out" <<'PY'
 import json, sys
 runs = {r["command"]: r for r in json.load(open(sys.argv[1]))["results"]}
 ref = runs.pop("import")
-print(f"import click, yaml, tabulate: mean {ref['mean']*1000:.1f} ms, median {ref['median']*1000:.1f} ms")
+cpu = lambda run: run["user"] + run["system"]  # means over the runs
+print(f"import click, yaml, tabulate: mean {ref['mean']*1000:.1f} ms, median {ref['median']*1000:.1f} ms, "
+      f"CPU {cpu(ref)*1000:.1f} ms")
+shown = {"odds table": "referee odds risk --table 30 --json", "zh-Hant": "referee zh-Hant"}
 for name, cmd in runs.items():
-    shown = f"referee {name}" + ("" if name == "zh-Hant" else " --json")
-    print(f"{shown + ':':<30}mean {cmd['mean']*1000:.1f} ms, "
-          f"median {cmd['median']*1000:.1f} ms, ratio (median) {cmd['median'] / ref['median']:.2f}")
+    label = shown.get(name, f"referee {name} --json")
+    print(f"{label + ':':<38}mean {cmd['mean']*1000:.1f} ms, median {cmd['median']*1000:.1f} ms, "
+          f"ratio (median) {cmd['median'] / ref['median']:.2f}, ratio (CPU) {cpu(cmd) / cpu(ref):.2f}")
 print(f"journal's share (battle / unjournaled, median): {runs['battle']['median'] / runs['unjournaled']['median']:.2f}")
 PY
 rm -rf "$out" "$scratch"

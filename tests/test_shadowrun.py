@@ -123,7 +123,7 @@ def test_a_hit_deals_the_damage_value_plus_net_hits_typed() -> None:
 @pytest.mark.parametrize(
     ("defence", "why"),
     [
-        ("5,6,1,1,1,1", "equal hits (2 each): nothing happens"),  # a graze
+        ("5,6,1,1,1,1", "hit 2 against 2: nothing happens"),  # a graze
         (
             "5,6,5,1,1,1",
             "hit 2 against 3: more hits for the defender, whose win removes nothing: nothing happens",
@@ -172,9 +172,9 @@ def test_explosions_typed_wrong_are_refused(typed: str, refusal: str) -> None:
 
 def test_without_edge_nothing_is_typed_after_a_slash() -> None:
     refused = fails(f"battle {SHADOWRUN} --attacker ganger --defender troll --attacker-roll '6,6,5,1,2,3 / 6,2'")
-    assert (
-        "the attacker rolls 6 dice here, each roll after the first typed after a '/', but 6 / 2 were typed" in refused
-    )
+    # the refusal names the situation the explosion waits for, and cites the explosion's rule
+    said = "the attacker rolls 6 dice here: its dice roll again only with --when attacker:edge, but 6 / 2 were typed"
+    assert said in refused and "(SR-7)" in refused
 
 
 def test_the_defender_pushes_the_limit_too() -> None:

@@ -105,7 +105,7 @@ def test_a_typed_ruling_sums_the_faces_and_the_lower_sum_wins(duel: Path) -> Non
     assert ("DU-2", "the defender takes 4 pips: as many as the attacker counts") in said
     tied = run_json(f"{command} --attacker-roll 2,3 --defender-roll 5")
     assert (tied["attacker_loses"], tied["defender_loses"]) == (0, 5)
-    assert "equal hits (5 each): the attacker wins ties" in [s["text"] for s in tied["explanation"]]
+    assert "pip 5 against 5: the attacker wins ties" in [s["text"] for s in tied["explanation"]]
     lost = run_json(f"{command} --attacker-roll 6,3 --defender-roll 2")
     assert (lost["attacker_loses"], lost["defender_loses"]) == (7, 0)
     duel.write_text(DUEL.replace("defender_wins: wounds", "defender_wins: one"), encoding="utf-8")

@@ -440,7 +440,7 @@ def test_a_comparison_says_who_wins_and_what_the_loser_takes(written: Path) -> N
     level = run_json(
         f"battle {written} --attacker trooper --defender trooper --attacker-roll sword --defender-roll shield"
     )
-    assert level["explanation"][-1]["text"] == "equal hits (1 each): nothing happens"
+    assert level["explanation"][-1]["text"] == "hit 1 against 1: nothing happens"
     assert (level["attacker_loses"], level["defender_loses"]) == (0, 0)
 
 

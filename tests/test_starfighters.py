@@ -88,19 +88,25 @@ def test_nothing_to_roll_again_is_typed_without_a_slash() -> None:
 
 
 @pytest.mark.parametrize(
-    ("roll", "when", "said"),
+    ("roll", "when", "said", "rule"),
     [
-        ("hit, blank, focus / crit", " --when attacker:lock", "rolls 3 dice / 2 dice here, "),
-        ("hit, blank, focus", " --when attacker:lock", "but 3 were typed"),
-        ("hit, crit, hit / hit", " --when attacker:lock", "rolls 3 dice here, each roll after the first"),
-        ("hit, blank, focus / crit, blank", "", "but 3 / 2 were typed"),
-        ("hit, blank, focus / crit, moon", " --when attacker:lock", "moon"),
+        ("hit, blank, focus / crit", " --when attacker:lock", "rolls 3 dice / 2 dice here, ", "SF-2"),
+        ("hit, blank, focus", " --when attacker:lock", "but 3 were typed", "SF-2"),
+        ("hit, crit, hit / hit", " --when attacker:lock", "rolls 3 dice here, each roll after the first", "SF-2"),
+        # no target lock: the refusal names the situation the re-roll waits for, and its rule
+        (
+            "hit, blank, focus / crit, blank",
+            "",
+            "rolls 3 dice here: its dice roll again only with --when attacker:target-lock, but 3 / 2 were typed",
+            "SF-6",
+        ),
+        ("hit, blank, focus / crit, moon", " --when attacker:lock", "moon", "SF-2"),
     ],
 )
-def test_rounds_typed_wrong_are_refused_with_the_rounds_expected(roll: str, when: str, said: str) -> None:
+def test_rounds_typed_wrong_are_refused_with_the_rounds_expected(roll: str, when: str, said: str, rule: str) -> None:
     error = fails(f'battle {STARFIGHTERS} --attacker x-wing --defender tie{when} --attacker-roll "{roll}"')
     assert said in error
-    assert "(SF-2)" in error
+    assert f"({rule})" in error
 
 
 def test_a_drawn_pool_repeats_with_its_seed_and_types_back() -> None:

@@ -150,6 +150,9 @@ class DiceNeed:
     counted: Callable[[Face], Hashable] | None = None
     """For odds of a group with a pool: what a kept face counts as, where a
     ruling reads nothing else of the dice kept (throws that count alike are one)."""
+    untold: tuple[tuple[str, str], ...] = ()
+    """A pool's parts that roll more dice only in a named situation not told,
+    each as (situation, rule): a roll typed after a '/' is refused naming them."""
 
     def kinds(self) -> tuple[tuple[Die, int], ...]:
         """Each kind of die the group rolls, with its count: the mix, or `die` alone."""
@@ -169,12 +172,22 @@ def side_pool(
     return spec.of(die, misses, dict(battle.side(side)), told, chooser or side)
 
 
-def read_need(die: Die, count: int, rule: str, readings: Reading, pool: Pool | None) -> DiceNeed:
+def read_need(
+    die: Die, count: int, rule: str, readings: Reading, pool: Pool | None, untold: tuple[tuple[str, str], ...] = ()
+) -> DiceNeed:
     """A group of one die whose faces read as `readings` says, its pool (if
     any) acting on them: faces alike in both are one for odds."""
     merged = alike(die, partial(_reads, readings, pool))
     counted = partial(_counts, readings) if pool else None
-    return DiceNeed(die, count, rule, runs=((merged, count),), pool=pool, counted=counted)
+    return DiceNeed(die, count, rule, runs=((merged, count),), pool=pool, counted=counted, untold=untold)
+
+
+def untold(spec: PoolRules | None, battle: Battle, side: str) -> tuple[tuple[str, str], ...]:
+    """The re-roll and explosion of a side's pool that wait for a situation not
+    named on it, as (situation, rule)."""
+    told = {name for told, name in battle.when if told == side}
+    parts = (spec.reroll, spec.explode) if spec else ()
+    return tuple((part.when, part.rule) for part in parts if part and part.when and part.when not in told)
 
 
 def _counts(readings: Reading, face: Face) -> Hashable:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from referee.chance.dice import Die, Face, Rng, new_seed
-from referee.core.errors import RefereeError
+from referee.core.errors import RefereeError, setting
 from referee.core.records import record
 from referee.procedures.base import DiceNeed
 from referee.procedures.door import dice_needed, ruler
@@ -67,6 +67,17 @@ def read_faces(rules: Ruleset, group: str, need: DiceNeed, text: str) -> tuple[F
     else:
         if not typed:
             return tuple(face for faces in rounds for face in faces)
+    if typed and need.untold and len(rounds) == 1:
+        situation, rule = need.untold[0]
+        waits = say(
+            "roll.rounds_untold",
+            "the {group} rolls {rounds} here: its dice roll again only with {when}, but {given} were typed",
+            group=_said(group),
+            rounds=say_n("roll.dice", "{n} die", "{n} dice", need.count),
+            when=f"{setting('when')} {group}:{situation}",
+            given=" / ".join(str(len(_items(part))) for part in text.split("/")),
+        )
+        raise RefereeError(waits, rule=rule)
     miscount = say(
         "roll.rounds_given",
         "the {group} rolls {rounds} here, each roll after the first typed after a '/', but {given} were typed",

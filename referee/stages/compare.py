@@ -117,6 +117,8 @@ def compare(
     decided, margin = decide(counts, wins, tie)
     if attacker == defender:
         winner = decided if decided and costly[decided] else None
+        if counted is not hits:  # a symbol counted by name is named, as its win names it: "pip 5 against 5"
+            return winner, 0, _tied(rule, counted(attacker), attacker, winner)
         if winner is None:
             return None, 0, step(rule, "hits.equal", "equal hits ({n} each): nothing happens", n=attacker)
         return (
@@ -158,4 +160,18 @@ def compare(
         decided,
         margin,
         step(rule, "hits.compared", "{hits} against {against}: the {winner} wins by {margin}", **said),
+    )
+
+
+def _tied(rule: str, hits: Value, against: int, winner: Side | None) -> Step:
+    """Equal counts of a named symbol: nothing happens, or the side that wins ties wins."""
+    if winner is None:
+        return step(rule, "symbols.equal", "{hits} against {against}: nothing happens", hits=hits, against=against)
+    return step(
+        rule,
+        "symbols.equal.tie",
+        "{hits} against {against}: the {winner} wins ties",
+        hits=hits,
+        against=against,
+        winner=winner,
     )

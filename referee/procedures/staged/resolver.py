@@ -13,7 +13,17 @@ from functools import partial
 from referee.chance.dice import Face, pips
 from referee.core.errors import RefereeError, setting
 from referee.outcomes.tally import Tally, TallySide
-from referee.procedures.base import Battle, DiceNeed, Throw, attack_name, cite, read_each_need, read_need, side_pool
+from referee.procedures.base import (
+    Battle,
+    DiceNeed,
+    Throw,
+    attack_name,
+    cite,
+    read_each_need,
+    read_need,
+    side_pool,
+    untold,
+)
 from referee.procedures.staged.grammar import Staged
 from referee.ruleset.model import Ruleset
 from referee.rulings.ruling import SIDES, Ruling, Side, Step, listed, say, spaced, step
@@ -63,9 +73,9 @@ def dice_needed(rules: Ruleset, params: Staged, battle: Battle) -> dict[str, Dic
         if rolls[side]:
             die = rules.dice[stages.die].die
             pool = side_pool(stages.pool, die, readings, battle, side, chooser)
-            rule = cite(params, "roll")
+            rule, waits = cite(params, "roll"), untold(stages.pool, battle, side)
             need[side.value] = (
-                read_each_need(die, rule, each) if each else read_need(die, rolls[side], rule, readings, pool)
+                read_each_need(die, rule, each) if each else read_need(die, rolls[side], rule, readings, pool, waits)
             )
             need.update(_damage_need(rules, params, side, rolls[side], [readings, *each]))
             if side == Side.ATTACKER:

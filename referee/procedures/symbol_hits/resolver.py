@@ -19,7 +19,7 @@ from referee.chance.dice import Face
 from referee.core.errors import RefereeError
 from referee.core.records import record
 from referee.outcomes import Exchange
-from referee.procedures.base import Battle, DiceNeed, Throw, attack_name, cite, read_need, side_pool, size
+from referee.procedures.base import Battle, DiceNeed, Throw, attack_name, cite, read_need, side_pool, size, untold
 from referee.procedures.symbol_hits.grammar import HIT, SymbolHits
 from referee.ruleset.model import Ruleset
 from referee.rulings.ruling import SIDES, Ruling, Side, Step, either, listed, say, say_n, step
@@ -75,7 +75,8 @@ def dice_needed(rules: Ruleset, params: SymbolHits, battle: Battle) -> dict[str,
     for side in SIDES:
         ready = _stages(rules, params, battle, side)
         die = rules.dice[params.die_of(side)].die
-        need[side] = read_need(die, ready.rolls, cite(params, "dice"), ready.readings, ready.pool)
+        waits = untold(getattr(params, side).pool, battle, side)
+        need[side] = read_need(die, ready.rolls, cite(params, "dice"), ready.readings, ready.pool, waits)
     return need
 
 
