@@ -331,3 +331,21 @@ def test_a_whole_fights_header_says_each_units_state(command: str, lang: str, at
     said = run(told + (" --seed 3 --no-journal" if command == "battle" else ""), env={"COLUMNS": "200"}).stdout
     header = " ".join(said.split("\n\n")[0].splitlines()[1:])
     assert attacker in header and header.endswith(defender), header
+
+
+@pytest.mark.parametrize(
+    "lang, said",
+    [
+        ("en", "error: territory 2 of the chain is empty"),
+        ("nl", "fout: gebied 2 van de reeks is leeg"),
+        ("de", "Fehler: Gebiet 2 der Kette ist leer"),
+        ("zh-Hant", "錯誤：依次進攻的第 2 個領土是空的"),
+    ],
+)
+def test_a_chain_with_an_empty_territory_is_refused_as_such(lang: str, said: str) -> None:
+    assert fails(f"--lang {lang} battle risk --attacker 5 --defender '3,,5' --until conquest") == said
+    assert fails(f"--lang {lang} odds risk --attacker 5 --defender '3,5,'") == said.replace("2", "3")
+    assert (
+        fails(f"--lang {lang} battle frontline-risk --attacker 2 --defender 'infantry;;armour' --until conquest")
+        == said
+    )

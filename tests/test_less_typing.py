@@ -305,3 +305,13 @@ def test_heavy_weapon_odds_have_one_row_where_nothing_happens() -> None:
     assert nothing[0]["winner"] is None
     assert nothing[0]["probability"] == "3/4"
     assert "defender" not in [o["winner"] for o in outcomes]
+
+
+@pytest.mark.parametrize(
+    "lang, named", [("en", "Ground Force"), ("nl", "GF"), ("de", "GROUNDFORCE"), ("zh-Hant", "ground force")]
+)
+def test_log_ruleset_by_its_title_or_alias(lang: str, named: str) -> None:
+    run(BATTLE)
+    run("battle frontline-risk --attacker 2 --defender 1")
+    assert [e["ruleset"] for e in run_json(f"--lang {lang} log --ruleset '{named}'")["entries"]] == ["groundforce"]
+    assert [e["ruleset"] for e in run_json(f"--lang {lang} log --ruleset 前線風雲")["entries"]] == ["frontline-risk"]

@@ -20,7 +20,7 @@ from conftest import fails, run, run_json
 from referee.board.deployment import players_of
 from referee.cli import cli
 from referee.core.errors import RefereeError
-from referee.economy.recruiting import bonus_words
+from referee.economy.recruiting import bonus_words, works_of
 from referee.procedures.target_number.grammar import TargetNumber
 from referee.procedures.target_number.reader import named
 from referee.procedures.target_number.reader import read as read_strike
@@ -29,8 +29,8 @@ from referee.ruleset.load import load_file, shipped
 from referee.ruleset.model import Ruleset
 from referee.rulings.ruling import SIDES, Side, side_word
 from referee.settle.rolling import face_lexicon
-from referee.words.language import LANGUAGES, LETTERS, pgettext, use
-from referee.words.names import dice_of, states_of, units_of, variants_of
+from referee.words.language import LANGUAGES, LETTERS, current, pgettext, use
+from referee.words.names import dice_of, situation_names, states_of, units_of, variants_of, without_article
 
 FILES = [*shipped().values(), *sorted((Path(__file__).parent.parent / "docs" / "examples").glob("*.yaml"))]
 UNCASED = frozenset(lang for lang, letters in LETTERS.items() if letters and letters.lower() == letters.upper())
@@ -72,7 +72,7 @@ def _situations(rules: Ruleset) -> Iterator[Typed]:
     the situation's (its key, as show lists it, and its word in a ruling)."""
     for name, situation in rules.situations.items():
         for side in SIDES if situation.side == "either" else (Side(situation.side),):
-            for word in (name, rules.said(name).spoken):
+            for word in (name, rules.said(name).spoken, *situation_names(rules, current())[name]):
                 for said in (side_word(side), str(side)):  # a ruling's word for the side, and show's
                     typed = f"{said}:{word}"
                     yield "situation", typed, lambda text: situations(rules, (text,)), ((side, name),)
@@ -86,6 +86,18 @@ def _recruits(rules: Ruleset) -> Iterator[Typed]:
         read = bonus_words(rules, pgettext("kind", kind), table)
         for name in table:
             yield kind, rules.said(name).spoken, read, name
+
+
+def _works(rules: Ruleset) -> Iterator[Typed]:
+    """A work as `build` prints it ('een stad'), and without its article ('stad')."""
+    terms = rules.building
+    if terms is None:
+        return
+    read = works_of(rules, terms)
+    for name, work in terms.works.items():
+        said = str(rules.said(work.label).spoken)
+        for word in (said, *without_article(current(), [said])):
+            yield "work", word, read, name
 
 
 def _players(rules: Ruleset) -> Iterator[Typed]:
@@ -119,7 +131,7 @@ def _strikes(rules: Ruleset) -> Iterator[Typed]:
         yield "action", said, lambda text: read_strike(rules, {**told, "action": text}).action, name
 
 
-WALKS = (_units, _faces, _dice, _situations, _recruits, _players, _variants, _strikes)
+WALKS = (_units, _faces, _dice, _situations, _recruits, _works, _players, _variants, _strikes)
 
 
 def _spellings(word: str, lang: str) -> list[str]:
@@ -251,3 +263,70 @@ def test_names_complete_as_the_language_prints_them() -> None:
     assert "zwaard,explosie" in _complete("--lang nl battle groundforce --attacker-roll", "zwaard,ex")
     assert _complete("--lang nl battle groundforce --attacker", "2 sol") == ["2 soldaat"]
     assert _complete("recruit risk --continent", "Eu") == []  # English prints the file's keys
+
+
+@pytest.mark.parametrize(
+    "lang, typed, key",
+    [
+        ("nl", "verdediger:stadsverdediging", "defender:city"),
+        ("nl", "verdediger:luchtsteun", "defender:airfield"),
+        ("nl", "verdediger:extra verdedigingsdobbelsteen", "defender:extra-defence-die"),
+        ("de", "Verteidiger:Stadtverteidigung", "defender:city"),
+        ("de", "Verteidiger:Luftunterstützung", "defender:airfield"),
+        ("de", "Verteidiger:Extra-Verteidigungswürfel", "defender:extra-defence-die"),
+        ("zh-Hant", "防守方:守城", "defender:city"),
+    ],
+)
+def test_a_situation_is_typed_as_its_sentence_names_it(lang: str, typed: str, key: str) -> None:
+    battle = f"--lang {lang} battle frontline-risk --attacker '2 armour' --defender '2 infantry' --seed 4 --when"
+    assert _ruled(f"{battle} '{typed}'") == _ruled(f"{battle} {key}")
+
+
+@pytest.mark.parametrize(
+    "lang, typed, key",
+    [
+        ("de", "Verteidiger:Hügel", "hills"),
+        ("de", "Verteidiger:Hügeln", "hills"),
+        ("zh-Hant", "防守方:丘陵", "hills"),
+        ("zh-Hant", "防守方:山脈", "mountains"),
+        ("de", "Verteidiger:Berge", "mountains"),
+    ],
+)
+def test_a_terrain_situation_is_typed_as_the_board_prints_it(lang: str, typed: str, key: str) -> None:
+    battle = f"--lang {lang} battle diceland --attacker 3 --defender 2 --seed 4 --when"
+    assert _ruled(f"{battle} '{typed}'") == _ruled(f"{battle} defender:{key}")
+
+
+@pytest.mark.parametrize(
+    "lang, typed, key",
+    [("nl", "stad", "city"), ("nl", "vliegveld", "airfield"), ("de", "Stadt", "city"), ("de", "Flugfeld", "airfield")],
+)
+def test_a_work_is_typed_without_its_article(lang: str, typed: str, key: str) -> None:
+    build = f"--lang {lang} build frontline-risk --unflipped-stars 9"
+    assert _ruled(f"{build} {typed}") == _ruled(f"{build} {key}")
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_an_option_word_matches_in_any_case(lang: str) -> None:
+    blitz = f"--lang {lang} battle risk --attacker 5 --defender 3 --seed 2 --until"
+    assert _ruled(f"{blitz} Conquest") == _ruled(f"{blitz} conquest") == _ruled(f"{blitz} CONQUEST")
+
+
+@pytest.mark.parametrize(
+    "lang, typed",
+    [
+        ("de", "beschädigter Panzer, 2 beschädigte Panzer"),
+        ("de", "BESCHÄDIGTEN Panzer, 2 Panzer (beschädigt)"),
+        ("nl", "beschadigde pantser, 2 beschadigde pantser"),
+        ("zh-Hant", "受損的裝甲師，2 個受損裝甲師"),
+    ],
+)
+def test_a_state_is_typed_with_the_ending_the_language_gives_it(lang: str, typed: str) -> None:
+    battle = f"--lang {lang} recruit frontline-risk --site --territory"
+    assert _ruled(f"{battle} '{typed}'") == _ruled(f"{battle} '3 damaged armour'")
+
+
+def test_a_unit_mistyped_after_an_inflected_state_is_suggested() -> None:
+    assert fails("--lang de battle frontline-risk --attacker 2 --defender 'beschädigter Panzr'") == (
+        "Fehler: Einheit 'panzr' ist unbekannt; meinten Sie 'Panzer'?"
+    )

@@ -65,10 +65,13 @@ def territories(text: str | None) -> list[str]:
     """`3,5,2` (counts) or `2 infantry; infantry, armour` (units): one defender per territory."""
     if text is None:
         return []
-    if ";" in text:
-        return [part.strip() for part in text.split(";")]
-    parts = [part.strip() for part in text.split(",")]
-    return parts if len(parts) > 1 and all(part.isdecimal() for part in parts) else [text]
+    parts = [part.strip() for part in text.split(";" if ";" in text else ",")]
+    if ";" not in text and not (len(parts) > 1 and all(part.isdecimal() or not part for part in parts)):
+        return [text]
+    empty = next((n for n, part in enumerate(parts, 1) if not part), 0)
+    if empty:  # '3,,5': a territory left out, not a count of '3' units
+        raise RefereeError(say("error.fight.empty_territory", "territory {n} of the chain is empty", n=empty))
+    return parts
 
 
 WORDS = ("until", "table", "floats", "stop_at", "exact")  # the options only whole fights read

@@ -59,6 +59,8 @@ def log(ctx: click.Context, game: str | None, ruleset: str | None, limit: int, a
     if ctx.invoked_subcommand:
         return
     with opened(reading=True) as journal:
+        if ruleset is not None:
+            ruleset = _ruleset_named(journal, ruleset)
         found = journal.entries(game=game, ruleset=ruleset, limit=limit + 1)
         if ruleset is not None and not found:
             _ruleset_known(journal, ruleset)
@@ -72,6 +74,25 @@ def log(ctx: click.Context, game: str | None, ruleset: str | None, limit: int, a
         filters = [*(["--game", game] if game else []), *(["--ruleset", ruleset] if ruleset else [])]
         emit(as_json, document, lambda: render.listing(entries, outcomes, where, limit if more else None, filters))
         report_damage(journal, entries)
+
+
+def _ruleset_named(journal: Journal, ruleset: str) -> str:
+    """The name the journal keeps for the ruleset the player named, in any of
+    the ways a command finds it (its title, an alias, any case: 'Ground Force',
+    前線風雲); a name the referee no longer knows as the journal wrote it."""
+    from referee.cli.rulesdirs import user_dirs
+    from referee.core.errors import RefereeError
+    from referee.ruleset.load import find, load_file
+    from referee.words.inputs import compared
+
+    ruled = journal.rulesets()
+    same = [name for name in ruled if compared(name) == compared(ruleset)]
+    if ruleset in ruled or same:
+        return ruleset if ruleset in ruled else same[0]
+    try:
+        return load_file(find(ruleset, user_dirs())[0]).name
+    except RefereeError:
+        return ruleset
 
 
 def _ruleset_known(journal: Journal, ruleset: str) -> None:

@@ -80,7 +80,11 @@ ROLLED = Rolled()
 
 class Named(click.Choice[str]):
     """One of a few words, refused like every unknown name: one line with a
-    "did you mean" rather than click's own message."""
+    "did you mean" rather than click's own message. Words match in any case,
+    as names do (--until Conquest)."""
+
+    def __init__(self, choices: Sequence[str]) -> None:
+        super().__init__(choices, case_sensitive=False)
 
     def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> str:
         try:

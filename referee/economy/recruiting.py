@@ -14,8 +14,8 @@ from referee.core.records import record
 from referee.ruleset.model import Ruleset
 from referee.ruleset.recruits import Bonus, Building, Recruiting, Work
 from referee.rulings.ruling import Spoken, Step, both, costs, listed, say, say_n, spaced, step, summed, worded
-from referee.words.language import pgettext
-from referee.words.names import Lexicon, lexicon, some_units
+from referee.words.language import LANGUAGES, pgettext
+from referee.words.names import Lexicon, lexicon, said_in, some_units, without_article
 
 
 @record
@@ -77,6 +77,17 @@ def bonus_said(rules: Ruleset, bonus: Bonus) -> Spoken:
 def works_said(rules: Ruleset, works: Sequence[Work]) -> Spoken:
     """'a city twice and moving the airfield': each work named once, with how often it is built."""
     return both(_work_said(rules, work, works.count(work)) for work in dict.fromkeys(works))
+
+
+def works_of(rules: Ruleset, terms: Building) -> Lexicon[str]:
+    """The works by their key, label, aliases and their label in every language,
+    with or without its article ('een stad' or 'stad'), as `build` prints them."""
+    known = {name: [work.label, *work.aliases] for name, work in terms.works.items()}
+    bare = {
+        lang: {name: without_article(lang, [*said_in(rules, lang, words), *words]) for name, words in known.items()}
+        for lang in LANGUAGES
+    }
+    return lexicon(rules, pgettext("kind", "thing to build"), known, printed=bare)
 
 
 def _work_said(rules: Ruleset, work: Work, n: int) -> str:
@@ -292,8 +303,7 @@ def build(rules: Ruleset, held: Mapping[str, int], wanted: Sequence[str]) -> Bui
             )
         )
     have = held[terms.pays_with]
-    known = {name: [work.label, *work.aliases] for name, work in terms.works.items()}
-    words = lexicon(rules, pgettext("kind", "thing to build"), known)
+    words = works_of(rules, terms)
     works = [terms.works[words(word)] for word in wanted]
     if not works:
         raise RefereeError(say("error.build.what", "say what to build: {works}", works=listed(terms.works)))

@@ -152,8 +152,15 @@ class Lexicon(Generic[T]):
         in brackets ('pantser (beschadigd)'), as each language prints it."""
         key = compared(word)
         for state in sorted(states._index, key=len, reverse=True):
+            for ending in _endings():
+                rest = key[len(state) + len(ending) :].strip()
+                if key.startswith(f"{state}{ending}") and rest and compared(rest) in self:
+                    return self(rest), states._index[state]
+        for state in sorted(states._index, key=len, reverse=True):
             if key.startswith(state) and key[len(state) :].strip():
-                return self(key[len(state) :]), states._index[state]
+                rest = key[len(state) :]
+                ending = next((e for e in _endings() if rest.startswith(f"{e} ")), "")
+                return self(rest[len(ending) :]), states._index[state]  # a typo after 'beschädigter' names the unit
             if key.endswith(f"({state})") and key[: -len(state) - 2].strip():
                 return self(key[: -len(state) - 2]), states._index[state]
         return self(word), ""
@@ -162,6 +169,22 @@ class Lexicon(Generic[T]):
         """'sword,explosion' or '6 5 2' → each item matched, order kept."""
         items = text.split(",") if "," in text else text.split()
         return [self(item) for item in items if item.strip()]
+
+
+def without_article(lang: str, words: Iterable[str]) -> list[str]:
+    """Each word that starts with an article of the language, without it
+    ('stad' of 'een stad', 'Stadt' of 'eine Stadt'): a player types the
+    thing, not the phrase a sentence prints it in."""
+    with speaking(lang):
+        articles = {compared(a) for a in pgettext("words.articles", "a an the").split()}
+    return [rest for word in words for first, _, rest in [word.partition(" ")] if rest and compared(first) in articles]
+
+
+def _endings() -> list[str]:
+    """The endings the language spoken gives a word before a noun, longest
+    first ('beschädigter Panzer' is 'beschädigt' with 'er'); '-' for none."""
+    said = pgettext("words.endings", "-").split()
+    return sorted((ending for ending in said if ending != "-"), key=len, reverse=True)
 
 
 def said_in(rules: Ruleset, lang: str, words: Iterable[str]) -> list[str]:
@@ -218,14 +241,53 @@ def states_of(rules: Ruleset) -> Lexicon[str]:
     return lexicon(rules, pgettext("kind", "state"), {n: s.aliases for n, s in rules.states.items()})
 
 
+_QUOTED = re.compile(r"'([^']+)'|「([^」]+)」|‘([^’]+)’|„([^“]+)“")
+_ASIDE = re.compile(r"\s*[(（]")
+
+
+def named_in(sentence: str) -> list[str]:
+    """The names a situation's sentence prints, which a player types back:
+    the words before its aside ('stadsverdediging' of 'stadsverdediging (een
+    stad …)', 守城 of 守城（…）) and a name it quotes (the reward 'extra
+    verdedigingsdobbelsteen')."""
+    quoted = [next(group for group in match.groups() if group) for match in _QUOTED.finditer(sentence)]
+    return [_ASIDE.split(sentence, maxsplit=1)[0].strip(), *quoted] if sentence else []
+
+
+def situation_names(rules: Ruleset, lang: str) -> dict[str, list[str]]:
+    """What a language prints for each situation that a player types back:
+    the names its sentence prints (`named_in`), but none two sentences share
+    (the 「阻擋」 skill of both Blood Bowl blockers), and the terrain's word
+    for one named for a terrain (Hügel, 丘陵 for hills), as the board prints it."""
+    terrains = rules.landscape.terrains if rules.landscape else {}
+    names = {n: named_in(s.spoken.get(lang, s.text if lang == ENGLISH else "")) for n, s in rules.situations.items()}
+    named_by: dict[str, set[str]] = {}
+    for n, words in names.items():
+        for word in words:
+            named_by.setdefault(compared(word), set()).add(n)
+    return {
+        n: [
+            *(w for w in words if len(named_by[compared(w)]) == 1),
+            *([terrains[n].spoken[lang]] if n in terrains and lang in terrains[n].spoken else []),
+        ]
+        for n, words in names.items()
+    }
+
+
 def situations_of(rules: Ruleset) -> Lexicon[str]:
-    """Situations by their key, aliases, and what each language prints for them (the translation's text)."""
+    """Situations by their key, aliases, and what each language prints for
+    them: the translation's whole sentence and the names it holds
+    (`situation_names`); one named for a terrain also by its aliases."""
+    terrains = rules.landscape.terrains if rules.landscape else {}
+    situations = rules.situations.items()
     return lexicon(
         rules,
         pgettext("kind", "situation"),
-        {n: s.aliases for n, s in rules.situations.items()},
+        {n: [*s.aliases, *(terrains[n].aliases if n in terrains else ())] for n, s in situations},
         printed={
-            lang: {n: [s.spoken[lang]] for n, s in rules.situations.items() if lang in s.spoken} for lang in LANGUAGES
+            lang: {n: [*([s.spoken[lang]] if lang in s.spoken else []), *named.get(n, [])] for n, s in situations}
+            for lang in LANGUAGES
+            for named in [situation_names(rules, lang)]
         },
     )
 
