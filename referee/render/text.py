@@ -275,12 +275,18 @@ def seed_line(seed: int | None, typed: Sequence[str], again: Sequence[str] = ())
     them again: the seed alone draws other dice once some were typed."""
     if seed is None:
         return _("Dice typed by the players.")
-    again_line = " ".join(("--seed", str(seed), *again))
+    kept = f"--seed{_JOINED}{seed}"  # an option and its number never part at a line's end
+    again_line = " ".join((kept, *again))
     if typed:
-        return _("Seed: {seed} (typed: {typed}); repeat this roll with {again}.").format(
+        said = _("Seed: {seed} (typed: {typed}); repeat this roll with {again}.").format(
             seed=seed, typed=listed(map(side_word, typed)), again=again_line
         )
-    return _("Seed: {seed}; repeat this roll with {again}.").format(seed=seed, again=again_line)
+    else:
+        said = _("Seed: {seed}; repeat this roll with {again}.").format(seed=seed, again=again_line)
+    return "\n".join(wrapped(said, whole_words=True)).replace(_JOINED, " ")
+
+
+_JOINED = "\x00"  # holds two words together through wrapping
 
 
 def ruling_page(title: str, tables: Sequence[str], summary: str, steps: Iterable[Step], seed_text: str) -> str:
