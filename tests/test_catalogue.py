@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import gettext
 import struct
+from pathlib import Path
 
 import pytest
 
 from referee.core.catalogue import Catalogue
+from referee.words import language
 from referee.words.language import ENGLISH, LANGUAGES, catalogue_path
 
 SPOKEN = [code for code in LANGUAGES if code != ENGLISH]
@@ -64,3 +66,36 @@ def test_a_catalogue_written_big_endian_reads_the_same() -> None:
     big = struct.pack(f">{tables}I", *words[:tables]) + little[tables * 4 :]
     assert originals == 28 and translations == originals + 8 * count
     assert Catalogue(big).gettext("attacker") == Catalogue(little).gettext("attacker") == "aanvaller"
+
+
+def test_a_message_the_shared_catalogue_lacks_is_said_from_the_catalogue_of_a_package_imported(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A package that keeps its own messages says so when imported; they are
+    read in its language's `locale/<lang>.mo`, counted by the language's plural
+    rule, and stay English where the package has no catalogue."""
+    from test_step_messages import _catalogues
+
+    monkeypatch.setattr(language, "_own", [])
+    monkeypatch.setattr(language, "_theirs", {})
+    folder = tmp_path / "house"
+    (folder / "locale").mkdir(parents=True)
+    own = {
+        "": [""],
+        "house.said\x04a house": ["een huis"],
+        "house.n\x04one house\0{n} houses": ["één huis", "{n} huizen"],
+    }
+    (folder / "locale" / "nl.mo").write_bytes(_catalogues().mo_bytes(own))
+    with language.speaking("nl"):
+        assert language.pgettext("house.said", "a house") == "a house"  # not yet imported
+        language.own_catalogue(str(folder / "__init__.py"))
+        assert language.pgettext("house.said", "a house") == "een huis"
+        assert [language.npgettext("house.n", "one house", "{n} houses", n) for n in (1, 3)] == [
+            "één huis",
+            "{n} huizen",
+        ]
+        assert language.pgettext("side", "attacker") == "aanvaller"  # the shared catalogue still first
+    with language.speaking("de"):
+        assert language.pgettext("house.said", "a house") == "a house"
+    assert language.pgettext("house.said", "a house") == "a house"
+    assert language._theirs.keys() == {"nl", "de"}  # English read none

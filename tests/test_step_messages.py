@@ -335,3 +335,41 @@ def test_an_english_ruling_replays_as_the_same_at_a_table_speaking_another_langu
         for env in ({"REFEREE_LANG": "de"}, {"LANG": "nl_NL.UTF-8"}):
             assert [r["same"] for r in json.loads(run(f"replay {n} --json", env=env).stdout)["runs"]] == [True, True]
     assert [r["same"] for r in run_json("--lang de replay 1")["runs"]] == [True, True]
+
+
+def test_a_packages_own_messages_are_checked_and_placed_in_its_own_catalogue(tmp_path: Path) -> None:
+    """A message only a package that keeps its own catalogue asks for belongs
+    there; one other code asks too stays shared; compiling moves each home."""
+    tools = _catalogues()
+    package = tmp_path / "code"
+    house = package / "stages" / "house"
+    house.mkdir(parents=True)
+    (house / "__init__.py").write_text(
+        'own_catalogue(__file__)\nsay("house.built", "a house of {n}", n=n)\nsay("house.shared", "a street")\n',
+        encoding="utf-8",
+    )
+    (package / "said.py").write_text('say("house.shared", "a street")\n', encoding="utf-8")
+    shared = tmp_path / "locale" / "nl" / "LC_MESSAGES" / "referee.po"
+    shared.parent.mkdir(parents=True)
+    shared.write_text(
+        '# Dutch\nmsgid ""\nmsgstr ""\n"Plural-Forms: nplurals=2; plural=(n != 1);\\n"\n\n'
+        'msgctxt "house.built"\nmsgid "a house of {n}"\nmsgstr "een huis van {n}"\n\n'
+        'msgctxt "house.shared"\nmsgid "a street"\nmsgstr "een straat"\n',
+        encoding="utf-8",
+    )
+    found = tools.problems(package, tmp_path / "locale")
+    own = house / "locale" / "nl.po"
+    assert found == [
+        f"{shared}: house.built: 'a house of {{n}}' belongs in {own}: run python tools/catalogues.py",
+        f"{shared.with_suffix('.mo')} is not compiled from its .po: run python tools/catalogues.py",
+        f"{own} is missing: run python tools/catalogues.py",
+    ]
+    assert tools.place(package, tmp_path / "locale") == [f"house.built: 'a house of {{n}}': {shared} -> {own}"]
+    assert tools.read_po(own) == {
+        "": ["Plural-Forms: nplurals=2; plural=(n != 1);\n"],
+        "house.built\x04a house of {n}": ["een huis van {n}"],
+    }
+    assert "house.built" not in shared.read_text(encoding="utf-8")
+    for po in (shared, own):
+        po.with_suffix(".mo").write_bytes(tools.mo_bytes(tools.read_po(po)))
+    assert tools.problems(package, tmp_path / "locale") == []

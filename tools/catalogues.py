@@ -1,8 +1,18 @@
-"""Message catalogues: compile each referee/locale/*/LC_MESSAGES/referee.po
-into the .mo the stdlib's gettext reads, or check that they are in step.
+"""Message catalogues: put each message in its catalogue and compile every
+.po into the .mo the stdlib's gettext reads, or check that they are in step.
 
-    python tools/catalogues.py           # compile every .po into its .mo
+    python tools/catalogues.py           # place every message, compile every .po into its .mo
     python tools/catalogues.py --check   # exit 1 and say why when out of step
+
+A language's messages are in the shared catalogue
+(referee/locale/<lang>/LC_MESSAGES/referee.po) and in the catalogues of the
+procedures and stages: a package under referee/procedures or
+referee/stages keeps the messages only it asks for in its own
+`locale/<lang>.po`, and its `__init__` says `own_catalogue(__file__)` so the
+language layer reads them. A message asked by several stays shared.
+Compiling first moves each entry to the catalogue it belongs in (a new
+package's messages may be written in either), creating a package's .po
+when it has none.
 
 The check: every message the code asks for is translated in every
 catalogue: `_("...")` and `ngettext("...", "...", n)`, and the explanation
@@ -14,7 +24,10 @@ text), and the help of the commands: `helped("id", "...")` and the docstring,
 up to its example, of a function marked `@described("id")`. A translation
 fills in only values the code gives (any other name would fail when the
 message is said); no catalogue keeps a message the code
-no longer asks for; every .mo is the compiled form of its .po.
+no longer asks for; every message is in the catalogue it belongs in (a
+stage's own messages in its package's, never the shared one, and a stage
+that is a single module with messages of its own is refused: make it a
+package); every .mo is the compiled form of its .po.
 Standard library only: Babel would extract and compile the same, but a
 catalogue of this size does not earn a development dependency.
 """
@@ -33,6 +46,9 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "referee"
 LOCALE = PACKAGE / "locale"
 MAGIC = 0x950412DE
+PARTS: tuple[str, ...] = ()  # the rooms whose packages keep their own messages
+MODULE_PARTS: tuple[str, ...] = ()  # the rooms whose single modules are parts too (to become packages)
+OWN = "own_catalogue"  # what a package's __init__ calls to say it keeps them (referee.words.language)
 
 Entries = dict[str, list[str]]  # [msgctxt EOT] msgid [NUL plural] -> its forms, as the .mo keys them
 CONTEXT = "\x04"  # what joins a message's context to its msgid in a .mo
@@ -64,6 +80,10 @@ def _literal(line: str, path: Path, number: int) -> str:
 
 def read_po(path: Path) -> Entries:
     """A .po file's entries (the header under msgid ''); a fuzzy entry is left out, as msgfmt does."""
+    return _parsed(path.read_text(encoding="utf-8"), path)
+
+
+def _parsed(text: str, path: Path) -> Entries:
     entries: Entries = {}
     current: dict[str, str] = {}
     key = ""
@@ -83,7 +103,7 @@ def read_po(path: Path) -> Entries:
             entries[msgid] = forms
         current, fuzzy = {}, False
 
-    for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+    for number, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
         if not line:
             finish()
@@ -146,12 +166,41 @@ def _strings(node: ast.Call, start: int, count: int, constants: dict[str, str]) 
 
 @dataclass
 class Asked:
-    """A message the code asks for: the first place it is asked, and the
+    """A message the code asks for: the first place it is asked, the
     values every call gives it to fill in (None: a call the check cannot read,
-    such as `**values` or a `_()` formatted later)."""
+    such as `**values` or a `_()` formatted later), and the procedures and
+    stages that ask it (None for code outside them)."""
 
     place: str
     names: set[str] | None
+    parts: set[Path | None]
+
+    @property
+    def owner(self) -> Path | None:
+        """The one procedure or stage that asks it, whose own message it is; None when shared."""
+        return next(iter(self.parts)) if len(self.parts) == 1 else None
+
+
+def part_of(path: Path, package: Path, keeping: set[Path]) -> Path | None:
+    """The procedure or stage a module is part of: its package's folder (a
+    stage that is still a single module: the module), or None for the code
+    they share. A package elsewhere that keeps its own catalogue (`keeping`) is a part too."""
+    parts = path.relative_to(package).parts
+    if len(parts) > 2 and parts[0] in PARTS:
+        return package / parts[0] / parts[1]
+    if len(parts) == 2 and parts[0] in MODULE_PARTS and parts[1] != "__init__.py":
+        return path
+    return next((folder for folder in keeping if path.is_relative_to(folder)), None)
+
+
+def keeping(package: Path = PACKAGE) -> set[Path]:
+    """The packages whose `__init__` says they keep their own catalogue (`own_catalogue(__file__)`)."""
+    return {
+        init.parent
+        for init in package.rglob("__init__.py")
+        for node in ast.walk(ast.parse(init.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == OWN
+    }
 
 
 def _given(keywords: list[ast.keyword]) -> set[str] | None:
@@ -186,13 +235,15 @@ def _names(node: ast.Call, function: str, formatted: dict[int, set[str] | None])
 def asked(package: Path = PACKAGE) -> dict[str, Asked]:
     """Every message the code asks for, keyed as the .mo keys it."""
     found: dict[str, Asked] = {}
+    kept = keeping(package)
     for path in sorted(package.rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         constants = _constants(tree)
         formatted = _formatted(tree)
+        part = part_of(path, package, kept)
         for node in ast.walk(tree):
             if isinstance(node, ast.FunctionDef) and (described := _described(node)):
-                found.setdefault(described, Asked(f"{_shown(path)}:{node.lineno}", None))
+                found.setdefault(described, Asked(f"{_shown(path)}:{node.lineno}", None, set())).parts.add(part)
             if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ASKING):
                 continue
             context_at, count = ASKING[node.func.id]
@@ -206,10 +257,11 @@ def asked(package: Path = PACKAGE) -> dict[str, Asked]:
             key = key if context_at is None else texts[0] + CONTEXT + key
             names = _names(node, node.func.id, formatted)
             if key not in found:
-                found[key] = Asked(f"{_shown(path)}:{node.lineno}", names)
+                found[key] = Asked(f"{_shown(path)}:{node.lineno}", names, {part})
             else:
                 seen = found[key].names
                 found[key].names = None if seen is None or names is None else seen | names
+                found[key].parts.add(part)
     return found
 
 
@@ -249,40 +301,157 @@ def _unknown(key: str, forms: list[str], names: set[str] | None) -> set[str]:
 
 
 def catalogues(locale: Path = LOCALE) -> list[Path]:
+    """The shared catalogues, one a language."""
     return sorted(locale.glob("*/LC_MESSAGES/referee.po"))
+
+
+def language_of(shared: Path) -> str:
+    """A shared catalogue's language as its folder names it ('nl', 'zh_Hant')."""
+    return shared.parent.parent.name
+
+
+def own_po(folder: Path, language: str) -> Path:
+    """A package's own catalogue in a language: locale/<lang>.po beside its __init__."""
+    return folder / "locale" / f"{language}.po"
+
+
+def every_catalogue(language: str, package: Path = PACKAGE, locale: Path = LOCALE) -> list[Path]:
+    """A language's catalogues: the shared one, then every package's own."""
+    return [locale / language / "LC_MESSAGES" / "referee.po", *sorted(package.rglob(f"locale/{language}.po"))]
+
+
+def _home(owner: Path | None) -> Path | None:
+    """The folder whose catalogue a message belongs in: its package's; None (the shared catalogue) for
+    a message several ask, or one asked by a stage still a single module."""
+    return None if owner is None or owner.suffix == ".py" else owner
+
+
+def _homes(wanted: dict[str, Asked], package: Path) -> set[Path]:
+    """Every package that keeps a catalogue or should: those that declare one, and those with messages of their own."""
+    return keeping(package) | {home for asking in wanted.values() if (home := _home(asking.owner))}
 
 
 def problems(package: Path = PACKAGE, locale: Path = LOCALE) -> list[str]:
     """What is out of step, one line each; none when all is well."""
     wanted = asked(package)
+    declared = keeping(package)
+    homes = _homes(wanted, package)
     out = []
-    for po in catalogues(locale):
-        entries = read_po(po)
-        where = _shown(po)
-        for msgid, asking in wanted.items():
-            if not all(entries.get(msgid, [""])):
-                out.append(f"{where}: no translation of {_named(msgid)} (asked at {asking.place})")
-            elif unknown := _unknown(msgid, entries[msgid], asking.names):
-                names = ", ".join(sorted(unknown))
-                out.append(f"{where}: {_named(msgid)} fills in {names}, which the code does not give")
-        out += [f"{where}: {_named(k)} is no longer asked for" for k in entries if k and k not in wanted]
-        mo = po.with_suffix(".mo")
-        if not mo.is_file() or mo.read_bytes() != mo_bytes(entries):
-            out.append(f"{_shown(mo)} is not compiled from its .po: run python tools/catalogues.py")
+    for owner in sorted({a.owner for a in wanted.values() if a.owner}):
+        own = sum(a.owner == owner for a in wanted.values())
+        if owner.suffix == ".py":
+            out.append(f"{_shown(owner)} asks {own} messages no other module asks: make it a package that keeps them")
+        elif owner not in declared:
+            out.append(f"{_shown(owner / '__init__.py')} keeps {own} messages but does not say {OWN}(__file__)")
+    out += [
+        f"{_shown(f / '__init__.py')} says {OWN}(__file__) but asks no message of its own"
+        for f in declared - {_home(a.owner) for a in wanted.values()}
+    ]
+    for shared in catalogues(locale):
+        language = language_of(shared)
+        books = {None: shared} | {home: own_po(home, language) for home in sorted(homes)}
+        strays = set(package.rglob(f"locale/{language}.po")) - set(books.values())
+        out += [f"{_shown(po)}: no package keeps it (its __init__ does not say {OWN}(__file__))" for po in strays]
+        for home, po in books.items():
+            if not po.is_file():
+                out.append(f"{_shown(po)} is missing: run python tools/catalogues.py")
+                continue
+            here = {k: a for k, a in wanted.items() if _home(a.owner) == home}
+            out += _out_of_step(po, here, wanted, books[None], language)
     return out
+
+
+def _out_of_step(po: Path, here: dict[str, Asked], wanted: dict[str, Asked], shared: Path, language: str) -> list[str]:
+    """What one catalogue lacks, fills in wrongly, keeps that is not its, or has not compiled."""
+    entries = read_po(po)
+    where = _shown(po)
+    out = []
+    for msgid, asking in here.items():
+        if not all(entries.get(msgid, [""])):
+            out.append(f"{where}: no translation of {_named(msgid)} (asked at {asking.place})")
+        elif unknown := _unknown(msgid, entries[msgid], asking.names):
+            names = ", ".join(sorted(unknown))
+            out.append(f"{where}: {_named(msgid)} fills in {names}, which the code does not give")
+    for key in entries:
+        if key and key not in wanted:
+            out.append(f"{where}: {_named(key)} is no longer asked for")
+        elif key and key not in here:
+            home = _home(wanted[key].owner)
+            belongs = own_po(home, language) if home else shared
+            out.append(f"{where}: {_named(key)} belongs in {_shown(belongs)}: run python tools/catalogues.py")
+    mo = po.with_suffix(".mo")
+    if not mo.is_file() or mo.read_bytes() != mo_bytes(entries):
+        out.append(f"{_shown(mo)} is not compiled from its .po: run python tools/catalogues.py")
+    return out
+
+
+def _blocks(text: str) -> list[str]:
+    """A .po file's paragraphs: each entry with its comments, or a comment alone."""
+    return [block.strip("\n") for block in text.split("\n\n") if block.strip()]
+
+
+def _key(block: str, path: Path) -> str | None:
+    """The one entry a paragraph holds, as the .mo keys it; None for a comment alone or the header."""
+    keys = [key for key in _parsed(block, path) if key]
+    return keys[0] if len(keys) == 1 else None
+
+
+def _written(blocks: list[str]) -> str:
+    return "\n\n".join(blocks) + "\n"
+
+
+def _new_po(shared: Path, folder: Path) -> list[str]:
+    """A package's first catalogue in a language: the shared one's header, saying whose messages follow."""
+    header = next(b for b in _blocks(shared.read_text(encoding="utf-8")) if _parsed(b, shared).keys() == {""})
+    said = [line for line in header.splitlines() if not line.startswith("#")]
+    name = _shown(folder).as_posix()
+    return [f"# {name}: its own messages. Compile with: python tools/catalogues.py\n" + "\n".join(said)]
+
+
+def place(package: Path = PACKAGE, locale: Path = LOCALE) -> list[str]:
+    """Move each entry to the catalogue it belongs in (see `problems`),
+    appended at its end, creating a package's catalogue it needs; what moved, one line each."""
+    wanted = asked(package)
+    moved = []
+    for shared in catalogues(locale):
+        language = language_of(shared)
+        books = {None: shared} | {home: own_po(home, language) for home in sorted(_homes(wanted, package))}
+        books |= {p.parent.parent: p for p in package.rglob(f"locale/{language}.po") if p not in books.values()}
+        texts = {home: _blocks(po.read_text(encoding="utf-8")) if po.is_file() else [] for home, po in books.items()}
+        changed = set()
+        for home, blocks in texts.items():
+            for block in list(blocks):
+                key = _key(block, books[home])
+                if key is None or key not in wanted or (goes := _home(wanted[key].owner)) == home:
+                    continue
+                if goes not in texts:
+                    continue  # a package that keeps no catalogue in this language: --check says so
+                if goes is not None and not texts[goes]:
+                    texts[goes] = _new_po(shared, goes)
+                blocks.remove(block)
+                texts[goes].append(block)
+                changed |= {home, goes}
+                moved.append(f"{_named(key)}: {_shown(books[home])} -> {_shown(books[goes])}")
+        for home in changed:
+            books[home].parent.mkdir(parents=True, exist_ok=True)
+            books[home].write_text(_written(texts[home]), encoding="utf-8")
+    return moved
 
 
 def main(argv: list[str]) -> int:
     if argv == ["--check"]:
         found = problems()
-        print("\n".join(found) or f"{len(catalogues())} catalogues in step with the code")
+        shown = f"{sum(len(every_catalogue(language_of(s))) for s in catalogues())} catalogues"
+        print("\n".join(found) or f"{shown} of {len(catalogues())} languages in step with the code")
         return 1 if found else 0
     if argv:
         print(__doc__)
         return 2
-    for po in catalogues():
-        po.with_suffix(".mo").write_bytes(mo_bytes(read_po(po)))
-        print(f"compiled {po.relative_to(ROOT)}")
+    print("\n".join(f"moved {line}" for line in place()) or "every message in its catalogue")
+    for shared in catalogues():
+        for po in every_catalogue(language_of(shared)):
+            po.with_suffix(".mo").write_bytes(mo_bytes(read_po(po)))
+            print(f"compiled {po.relative_to(ROOT)}")
     return 0
 
 

@@ -10,7 +10,7 @@ run pays for what it says, not for the size of the catalogue.
 from __future__ import annotations
 
 import struct
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 _MAGIC = 0x950412DE
 _CONTEXT = b"\x04"  # joins a message's context to its msgid
@@ -20,12 +20,13 @@ _PLURAL = b"\x00"  # joins a msgid to its plural (and a translation's forms)
 class Catalogue:
     """One language's translations, looked up in the .mo's bytes as asked."""
 
-    def __init__(self, data: bytes):
+    def __init__(self, data: bytes, more: Callable[[], Iterable[Catalogue]] = tuple):
         magic = struct.unpack_from("<I", data)[0]
         self._order = "<" if magic == _MAGIC else ">"  # a .mo may be written in either byte order
         _, _, self._count, self._originals, self._translations = struct.unpack_from(f"{self._order}5I", data)
         self._data = data
-        self._plural = _plural_rule(self._found(b"") or b"")
+        self._more = more
+        self._rule: Callable[[int], int] | None = None  # read from the header when a count is first said
 
     def _text(self, table: int, index: int) -> bytes:
         length, offset = struct.unpack_from(f"{self._order}2I", self._data, table + 8 * index)
@@ -45,12 +46,27 @@ class Catalogue:
             return self._text(self._translations, low)
         return None
 
-    def _said(self, key: bytes, message: str) -> str:
+    def _anywhere(self, key: bytes) -> bytes | None:
+        """The translation here, else in the first of the packages' catalogues that has it."""
         found = self._found(key)
+        if found is None:
+            for other in self._more():
+                found = other._found(key)
+                if found is not None:
+                    break
+        return found
+
+    def _plural(self, n: int) -> int:
+        if self._rule is None:
+            self._rule = _plural_rule(self._found(b"") or b"")
+        return self._rule(n)
+
+    def _said(self, key: bytes, message: str) -> str:
+        found = self._anywhere(key)
         return message if found is None else found.decode("utf-8")
 
     def _form(self, key: bytes, singular: str, plural: str, n: int) -> str:
-        found = self._found(key + _PLURAL + plural.encode("utf-8"))
+        found = self._anywhere(key + _PLURAL + plural.encode("utf-8"))
         if found is None:
             return singular if n == 1 else plural
         forms = found.split(_PLURAL)

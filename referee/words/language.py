@@ -4,13 +4,18 @@ REFEREE_LANG, then the locale, else English) and its message catalogue.
 English is the language the code is written in, so in English `_()` and
 `ngettext()` return their arguments and `gettext` is never imported: a run
 in English pays nothing for the other languages. Catalogues are the stdlib's
-compiled `.mo` files in `referee/locale/<lang>/LC_MESSAGES/referee.mo`.
+compiled `.mo` files: the shared one in `referee/locale/<lang>/LC_MESSAGES/referee.mo`,
+and each procedure's or stage's own messages in `locale/<lang>.mo` beside
+its package, which says so when it is imported (`own_catalogue(__file__)`):
+no list names them, and a run reads only the catalogues of the packages it
+imported, and only once the shared catalogue lacks a message.
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
 from referee.core.catalogue import Catalogue
@@ -26,6 +31,8 @@ _TRADITIONAL = ("tw", "hk", "mo", "hant")  # regions and the script that write T
 
 _current = ENGLISH
 _catalogues: dict[str, Catalogue | None] = {}  # each language's, once read (None: missing)
+_own: list[str] = []  # the folders of the packages that keep their own catalogue, as they were imported
+_theirs: dict[str, tuple[int, list[Catalogue]]] = {}  # each language's: how many of _own were read, and theirs
 
 
 def known(word: str) -> str | None:
@@ -110,6 +117,24 @@ def speaking(code: str) -> Iterator[None]:
         use(before)
 
 
+def own_catalogue(module: str) -> None:
+    """Said by a package that keeps its own messages, as its `__init__` is
+    imported (`own_catalogue(__file__)`): its catalogues are `locale/<lang>.mo`
+    beside it. Only the folder is noted, so English pays nothing more."""
+    _own.append(os.path.dirname(module))
+
+
+def _packages() -> list[Catalogue]:
+    """The current language's catalogues of the packages imported so far that
+    keep their own, each read once, when the shared catalogue first lacks a message."""
+    read, found = _theirs.get(_current, (0, []))
+    for folder in _own[read:]:
+        with suppress(OSError):  # a package with no messages in this language: they stay English
+            found.append(Catalogue(package_catalogue_path(folder, _current, ".mo").read_bytes()))
+    _theirs[_current] = (len(_own), found)
+    return found
+
+
 def _translations() -> Catalogue | None:
     """The current language's catalogue, read on first use; none for English
     or when the catalogue is missing (every message then stays English)."""
@@ -117,15 +142,20 @@ def _translations() -> Catalogue | None:
         return None
     if _current not in _catalogues:
         try:
-            _catalogues[_current] = Catalogue(catalogue_path(_current, ".mo").read_bytes())
+            _catalogues[_current] = Catalogue(catalogue_path(_current, ".mo").read_bytes(), _packages)
         except OSError:
             _catalogues[_current] = None
     return _catalogues[_current]
 
 
 def catalogue_path(code: str, suffix: str) -> Path:
-    """Where a language's catalogue lives ('zh-Hant' in the folder zh_Hant, as gettext names it)."""
+    """Where a language's shared catalogue lives ('zh-Hant' in the folder zh_Hant, as gettext names it)."""
     return CATALOGUES / code.replace("-", "_") / "LC_MESSAGES" / f"{DOMAIN}{suffix}"
+
+
+def package_catalogue_path(folder: str | Path, code: str, suffix: str) -> Path:
+    """Where a package keeps its own messages in a language: `locale/nl.po`, `locale/zh_Hant.mo`."""
+    return Path(folder) / "locale" / f"{code.replace('-', '_')}{suffix}"
 
 
 class Grouped(int):
