@@ -5,7 +5,8 @@ or their ratio (which also says who chooses, a fixed side or the stronger or
 weaker, for a later stage); then changed or capped by named situations (one,
 or several together), capped, and never below zero. A side may battle back:
 roll only after the other side's dice are costed, if it still stands. A side
-may also refuse more units than can take part, or more dice than a player owns."""
+may also refuse more units than can take part, or more dice than a player owns.
+Its own messages are in `locale/<lang>.po` beside this file."""
 
 from __future__ import annotations
 
@@ -17,12 +18,14 @@ from referee.core.records import section
 from referee.ruleset.crosscheck import Fail, names_exist
 from referee.ruleset.spec import EMPTY, Boolean, Either, Integer, Record, Seq, Table, Text, field
 from referee.rulings.ruling import Side, Step, listed, say, say_n, step
-from referee.words.language import pgettext
+from referee.words.language import own_catalogue, pgettext
 from referee.words.names import article
 
 if TYPE_CHECKING:
     from referee.procedures.base import Battle, Units
     from referee.ruleset.model import Ruleset
+
+own_catalogue(__file__)
 
 BY = ("fixed", "units", "value", "range", "compare")
 CHOOSER = Text(choices=("attacker", "defender", "stronger", "weaker"))
