@@ -3,7 +3,8 @@ difference (its margin), or the side with fewer where the file says so (a
 roll under, a rolled die against a die on the field); equal counts go to the
 side the tie rule names, or nothing happens. What the loser takes is the costs stage's (`costs.removed`),
 by what the winner's side says here; a win that costs the loser nothing is
-no win."""
+no win.
+Its own messages are in `locale/<lang>.po` beside this file."""
 
 from __future__ import annotations
 
@@ -15,10 +16,12 @@ from referee.ruleset.crosscheck import Fail, names_exist
 from referee.ruleset.spec import Integer, Record, Table, Text, field
 from referee.rulings.ruling import Side, Step, Value, say_n, step
 from referee.stages.costs import ON_WIN
-from referee.words.language import pgettext
+from referee.words.language import own_catalogue, pgettext
 
 if TYPE_CHECKING:
     from referee.ruleset.model import Ruleset
+
+own_catalogue(__file__)
 
 TIE = Text(choices=("nothing", "attacker", "defender"))
 
