@@ -8,7 +8,8 @@ won: the loser removes units by the surplus (capped at its units), all of
 them, takes the surplus as wounds, the winner's count (the pips it rolled)
 or one loss whatever the margin, or nothing, and chooses which units go.
 For a hit: a damage roll, its dice summed with a number, rolled again on a
-critical hit (`DamageRoll`)."""
+critical hit (`DamageRoll`).
+Its own messages are in `locale/<lang>.po` beside this file."""
 
 from __future__ import annotations
 
@@ -20,12 +21,14 @@ from referee.core.records import section
 from referee.ruleset.crosscheck import Fail, names_exist
 from referee.ruleset.spec import EMPTY, Integer, Record, Seq, Table, Text, field
 from referee.rulings.ruling import SIDES, Side, Step, Value, either, listed, say, say_n, spaced, step, step_n, summed
-from referee.words.language import pgettext
+from referee.words.language import own_catalogue, pgettext
 from referee.words.names import counted
 
 if TYPE_CHECKING:
     from referee.procedures.base import Battle, Units
     from referee.ruleset.model import Ruleset
+
+own_catalogue(__file__)
 
 WOUNDS = ("wounds", "count", "one")  # what a comparison won costs in losses, not in units removed
 ON_WIN = Text(choices=("remove-surplus", "remove-all", "wounds", "count", "one", "nothing"))
