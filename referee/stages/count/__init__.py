@@ -1,7 +1,8 @@
 """Count and compare, the symbol part: each side's symbols counted at once
 (hits, critical hits, retreats), then one side's symbols cancel the other's
 in a stated order (evades cancel normal hits before critical ones), or a
-side ignores a number of them in a named situation (a leader ignores a flag)."""
+side ignores a number of them in a named situation (a leader ignores a flag).
+Its own messages are in `locale/<lang>.po` beside this file."""
 
 from __future__ import annotations
 
@@ -13,10 +14,12 @@ from referee.core.records import section
 from referee.ruleset.crosscheck import Fail, names_exist
 from referee.ruleset.spec import Integer, Seq, Text, field
 from referee.rulings.ruling import Said, Side, Spoken, Step, listed, say, spaced, step
-from referee.words.language import pgettext
+from referee.words.language import own_catalogue, pgettext
 
 if TYPE_CHECKING:
     from referee.ruleset.model import Ruleset
+
+own_catalogue(__file__)
 
 SIDE = Text(choices=("attacker", "defender"))
 Counts = Mapping[str, int]
