@@ -4,7 +4,8 @@ each hit rolls to wound, each wound the target's save). A die reads by the
 read stage's aim; an attacker's die that reaches its number carries its
 success on, a defender's die that reaches it (a save) stops one. The number
 may be the defending side's own by its kind of unit (its toughness, its
-save)."""
+save).
+Its own messages are in `locale/<lang>.po` beside this file."""
 
 from __future__ import annotations
 
@@ -18,11 +19,13 @@ from referee.ruleset.crosscheck import Fail, names_exist
 from referee.ruleset.spec import EMPTY, RULE, Integer, Record, Seq, Table, Text, field
 from referee.rulings.ruling import Side, Step, listed, say, step_n
 from referee.stages.read import HIT, Aim, Natural, aimed
-from referee.words.language import pgettext
+from referee.words.language import own_catalogue, pgettext
 
 if TYPE_CHECKING:
     from referee.procedures.base import Battle
     from referee.ruleset.model import Ruleset
+
+own_catalogue(__file__)
 
 
 @section
