@@ -4,13 +4,17 @@ as the side with fewer dice rolled; the higher die (with any bonus at its
 rank) wins its pair, a tie goes to the side the file names (or to nobody),
 and each lost pair costs its side one loss. Classic Risk is this comparison
 alone; a preset puts Frontline Risk's fronts, bonuses and
-worn units around it."""
+worn units around it.
+Its own messages are in `locale/<lang>.po` beside this file."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
 from referee.rulings.ruling import SIDES, Side, Step, Value, step
+from referee.words.language import own_catalogue
+
+own_catalogue(__file__)
 
 Paired = tuple[Side | None, bool]  # the pair's winner (None: nobody), and whether it was a tie
 
