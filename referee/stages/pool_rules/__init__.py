@@ -1,7 +1,8 @@
 """What a file may write for a side's pool (re-roll, explode, keep), its
 cross-checks and the steps a ruling says of it. The pool itself (its rounds
 read, its odds), which only a side that has one needs, is `stages.pool`: a
-battle without a pool does not import it."""
+battle without a pool does not import it.
+Its own messages are in `locale/<lang>.po` beside this file."""
 
 from __future__ import annotations
 
@@ -13,7 +14,9 @@ from referee.core.records import section
 from referee.ruleset.crosscheck import Fail, names_exist, not_a_face
 from referee.ruleset.spec import EMPTY, FACE, RULE, Boolean, Either, Integer, Record, Seq, Table, Text, field
 from referee.rulings.ruling import Side, Spoken, Step, either, listed, step, step_n
-from referee.words.language import pgettext
+from referee.words.language import own_catalogue, pgettext
+
+own_catalogue(__file__)
 
 SIDE = Text(choices=("attacker", "defender"))
 
