@@ -8,7 +8,8 @@ highest face (`Aim`). Aimed dice may also be dealt to the units that roll
 them, each unit kind at its own number, raised one for one by units that
 support it (an Axis & Allies land battle). A numbered face may instead carry
 its own number of a symbol (`sum`): counted, a side's pips are the sum of its
-faces."""
+faces.
+Its own messages are in `locale/<lang>.po` beside this file."""
 
 from __future__ import annotations
 
@@ -26,11 +27,13 @@ from referee.ruleset.spec import EMPTY, FACE, RULE, Boolean, Integer, Record, Se
 from referee.rulings.ruling import Side, Spoken, Step, Value, both, listed, say, step, step_n
 from referee.stages.count import nothing
 from referee.stages.roll import applies
-from referee.words.language import pgettext
+from referee.words.language import own_catalogue, pgettext
 
 if TYPE_CHECKING:
     from referee.procedures.base import Battle, Units
     from referee.ruleset.model import Ruleset
+
+own_catalogue(__file__)
 
 Reading = Mapping[str, tuple[str, ...]]  # a face (as text) -> the symbols it carries
 SYMBOLS = Table(Seq(Text()), keys=FACE)
