@@ -1,6 +1,7 @@
 """Fought in rounds: the order a side loses its units in, and the words for
 the between-round policy every procedure that fights in rounds shares (the
-casualty order, rounds until a side is gone, the attacker's retreat when told)."""
+casualty order, rounds until a side is gone, the attacker's retreat when told).
+Its own messages are in `locale/<lang>.po` beside this file."""
 
 from __future__ import annotations
 
@@ -8,9 +9,12 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from referee.rulings.ruling import Step, in_turn, say_n, step
+from referee.words.language import own_catalogue
 
 if TYPE_CHECKING:
     from referee.ruleset.model import Ruleset
+
+own_catalogue(__file__)
 
 CHEAPEST = "cheapest"
 
