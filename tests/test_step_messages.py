@@ -373,3 +373,22 @@ def test_a_packages_own_messages_are_checked_and_placed_in_its_own_catalogue(tmp
     for po in (shared, own):
         po.with_suffix(".mo").write_bytes(tools.mo_bytes(tools.read_po(po)))
     assert tools.problems(package, tmp_path / "locale") == []
+
+
+def test_a_stage_or_procedure_that_asks_messages_of_its_own_must_keep_them(tmp_path: Path) -> None:
+    """A stage still a single module, and a procedure's package that does not
+    say it keeps a catalogue, are refused: their messages would be shared."""
+    tools = _catalogues()
+    package = tmp_path / "code"
+    (package / "stages").mkdir(parents=True)
+    (package / "stages" / "lone.py").write_text('say("lone.said", "alone")\n', encoding="utf-8")
+    (package / "procedures" / "quiet").mkdir(parents=True)
+    (package / "procedures" / "quiet" / "__init__.py").write_text("", encoding="utf-8")
+    (package / "procedures" / "quiet" / "grammar.py").write_text('pgettext("show.param", "hush")\n', encoding="utf-8")
+    (package / "procedures" / "door.py").write_text('say("door.said", "shared by every procedure")\n', encoding="utf-8")
+    (tmp_path / "locale").mkdir()
+    assert tools.problems(package, tmp_path / "locale") == [
+        f"{package / 'procedures' / 'quiet' / '__init__.py'} has messages of its own (1) "
+        "but does not say own_catalogue(__file__)",
+        f"{package / 'stages' / 'lone.py'} is a stage with messages of its own (1): make it a package that keeps them",
+    ]

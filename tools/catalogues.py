@@ -46,8 +46,8 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "referee"
 LOCALE = PACKAGE / "locale"
 MAGIC = 0x950412DE
-PARTS: tuple[str, ...] = ()  # the rooms whose packages keep their own messages
-MODULE_PARTS: tuple[str, ...] = ()  # the rooms whose single modules are parts too (to become packages)
+PARTS = ("procedures", "stages")  # the rooms whose packages keep their own messages
+MODULE_PARTS = ("stages",)  # the rooms whose single modules are parts too (to become packages)
 OWN = "own_catalogue"  # what a package's __init__ calls to say it keeps them (referee.words.language)
 
 Entries = dict[str, list[str]]  # [msgctxt EOT] msgid [NUL plural] -> its forms, as the .mo keys them
@@ -340,9 +340,13 @@ def problems(package: Path = PACKAGE, locale: Path = LOCALE) -> list[str]:
     for owner in sorted({a.owner for a in wanted.values() if a.owner}):
         own = sum(a.owner == owner for a in wanted.values())
         if owner.suffix == ".py":
-            out.append(f"{_shown(owner)} asks {own} messages no other module asks: make it a package that keeps them")
+            out.append(
+                f"{_shown(owner)} is a stage with messages of its own ({own}): make it a package that keeps them"
+            )
         elif owner not in declared:
-            out.append(f"{_shown(owner / '__init__.py')} keeps {own} messages but does not say {OWN}(__file__)")
+            out.append(
+                f"{_shown(owner / '__init__.py')} has messages of its own ({own}) but does not say {OWN}(__file__)"
+            )
     out += [
         f"{_shown(f / '__init__.py')} says {OWN}(__file__) but asks no message of its own"
         for f in declared - {_home(a.owner) for a in wanted.values()}
