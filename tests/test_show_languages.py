@@ -7,14 +7,15 @@ points to and the seed line. English reads as before unless said here."""
 from __future__ import annotations
 
 import dataclasses
+import sys
 
 import pytest
 from conftest import fails, run, run_json
 
 from referee.render import parameters
 from referee.ruleset import registry
-from referee.ruleset.load import shipped
-from referee.ruleset.spec import Record
+from referee.ruleset.load import load, shipped
+from referee.ruleset.spec import sections
 from referee.words import language
 
 WIDE = {"COLUMNS": "200", "NO_COLOR": "1"}
@@ -140,9 +141,9 @@ def test_no_parameter_of_a_shipped_attack_is_left_in_english(name: str, code: st
         line.strip().split(":")[0].split("：")[0] for line in attacks[: attacks.index("")] if line.startswith("    ")
     ]
     with language.speaking(code):
-        said = {parameters.key_said(key): key for key in parameters.KEYS}
-    english = {key.replace("_", " ") for key in parameters.KEYS} - set(said)
-    assert [key for key in keys if key in english] == []
+        said = parameters.Values(load(name)).keys
+    english = {key.replace("_", " ") for key in said} - set(said.values())
+    assert said and [key for key in keys if key in english] == []
 
 
 @pytest.mark.parametrize(
@@ -288,23 +289,20 @@ def test_the_seed_line_is_said_in_the_language_asked(code: str, said: str) -> No
 
 
 def test_every_key_a_procedures_grammar_gives_an_attack_has_its_word() -> None:
-    """A new procedure's parameter would otherwise be shown in English in every language."""
+    """A new procedure's or stage's parameter would otherwise be shown in
+    English in every language: the module that declares a key gives its word."""
     seen: set[str] = set()
-
-    def walk(spec: object) -> None:
-        if isinstance(spec, Record):
-            for f in dataclasses.fields(spec.cls):
-                if f.name not in ("procedure", "cite") and not f.metadata.get("internal"):
-                    seen.add(f.name)
-                    walk(f.metadata["spec"])
-        for inner in (getattr(spec, "item", None), getattr(spec, "value", None), *getattr(spec, "options", ())):
-            if inner is not None:
-                walk(inner)
-
     for name in registry.names():
-        walk(Record(registry.entry(name).grammar))
+        for cls in sections(registry.entry(name).grammar, leaving=("cite",)):
+            words = getattr(sys.modules[cls.__module__], "key_words", dict)()
+            keys = {
+                f.name
+                for f in dataclasses.fields(cls)
+                if f.name not in ("procedure", "cite") and not f.metadata.get("internal")
+            }
+            assert sorted(keys - set(words)) == [], cls
+            seen |= keys
     assert {"dice", "worn_first", "given", "on_win"} <= seen  # the grammars were read
-    assert sorted(seen - set(parameters.KEYS)) == []
 
 
 @pytest.mark.parametrize(

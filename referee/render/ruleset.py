@@ -38,14 +38,14 @@ def _attack_lines(rules: Ruleset) -> list[str]:
             params.pop(key, None)
         for key, value in params.items():
             if isinstance(value, dict) and value and all(isinstance(v, dict) for v in value.values()):
-                lines.append(f"    {parameters.line(key, '')}")
+                lines.append(f"    {said.key_line(key, '')}")
                 lines += [
                     line
                     for name, item in value.items()
                     for line in wrapped(said.line(name, said.flat(item)), " " * 6, " " * 8)
                 ]
             else:
-                lines += wrapped(parameters.line(key, said.flat(value) or said.none()), " " * 4, " " * 6)
+                lines += wrapped(said.key_line(key, said.flat(value) or said.none()), " " * 4, " " * 6)
     return lines
 
 

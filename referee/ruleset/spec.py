@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from types import MappingProxyType
 from typing import Any
 
@@ -507,3 +507,25 @@ RULE.doc = "a rule ID such as GF-B2"
 FACE = Either(Integer(), Text())
 """A side of a die: a number (written plainly, `6`) or a word (`sword`)."""
 EMPTY: Mapping[str, Any] = MappingProxyType({})
+
+
+def sections(cls: type, leaving: Collection[str] = ()) -> list[type]:
+    """A grammar's record classes: itself and every record its keys hold
+    (but those under a key it leaves out: an attack's `cite`, which `show`
+    does not print), each once, outermost first, so `show` finds the modules that declare them."""
+    found: dict[type, None] = {}
+
+    def walk(spec: Spec) -> None:
+        if isinstance(spec, Record | Lazy):
+            inner = spec.cls if isinstance(spec, Record) else spec.record.cls
+            if inner not in found:
+                found[inner] = None
+                for f in dataclasses.fields(inner):
+                    if not f.metadata.get("internal") and f.name not in leaving:
+                        walk(f.metadata["spec"])
+        for inner_spec in (getattr(spec, "item", None), getattr(spec, "value", None), *getattr(spec, "options", ())):
+            if isinstance(inner_spec, Spec):
+                walk(inner_spec)
+
+    walk(Record(cls))
+    return list(found)

@@ -64,3 +64,15 @@ class PipCompare:
             names_exist(
                 fail, pgettext("kind", "variant"), [(f"{path}.defender_fills", self.defender_fills)], rules.variants
             )
+
+
+def key_words() -> dict[str, str]:
+    """What `show` calls each key this module declares, in the language spoken."""
+    return {
+        "combined_refused_by": pgettext("show.param", "combined refused by"),
+        "defender_fills": pgettext("show.param", "defender fills"),
+        "die": pgettext("show.param", "die"),
+        "label": pgettext("show.param", "label"),
+        "most_attackers": pgettext("show.param", "most attackers"),
+        "rule": pgettext("show.param", "rule"),
+    }

@@ -166,3 +166,42 @@ class RankedPairs:
         named += [(f"{path}.stand_order[{i}]", u) for i, u in enumerate(self.stand_order)]
         named += [(f"{path}.fight.supply_order[{i}]", u) for i, u in enumerate(self.fight.supply_order)]
         names_exist(fail, pgettext("kind", "unit"), named, rules.units)
+
+
+def key_words() -> dict[str, str]:
+    """What `show` calls each key this module declares, in the language spoken."""
+    return {
+        "attacker": pgettext("show.param", "attacker"),
+        "bombard": pgettext("show.param", "bombard"),
+        "conquest_rule": pgettext("show.param", "conquest rule"),
+        "cover": pgettext("show.param", "cover"),
+        "defender": pgettext("show.param", "defender"),
+        "dice": pgettext("show.param", "dice"),
+        "die": pgettext("show.param", "die"),
+        "divisions": pgettext("show.param", "divisions"),
+        "fight": pgettext("show.param", "fight"),
+        "given": pgettext("show.param", "given"),
+        "keep_behind": pgettext("show.param", "keep behind"),
+        "keep_rule": pgettext("show.param", "keep rule"),
+        "label": pgettext("show.param", "label"),
+        "max_front": pgettext("show.param", "max front"),
+        "rule": pgettext("show.param", "rule"),
+        "stand_order": pgettext("show.param", "stand order"),
+        "supply": pgettext("show.param", "supply"),
+        "supply_order": pgettext("show.param", "supply order"),
+        "supply_rule": pgettext("show.param", "supply rule"),
+        "tie": pgettext("show.param", "tie"),
+        "withdraw_rule": pgettext("show.param", "withdraw rule"),
+        "withdraw_worn": pgettext("show.param", "withdraw worn"),
+        "worn_first": pgettext("show.param", "worn first"),
+    }
+
+
+def value_words() -> dict[str, str]:
+    """What `show` calls each value this module's keys choose from, in the language spoken."""
+    return {
+        "attacker": pgettext("show.value", "attacker"),
+        "defender": pgettext("show.value", "defender"),
+        "fighting": pgettext("show.value", "fighting"),
+        "front": pgettext("show.value", "front"),
+    }

@@ -110,3 +110,34 @@ class RollChain:
                 [(where, stat) for where, stat in wanted],
                 stats,
             )
+
+
+def key_words() -> dict[str, str]:
+    """What `show` calls each key this module declares, in the language spoken."""
+    return {
+        "attacker": pgettext("show.param", "attacker"),
+        "die": pgettext("show.param", "die"),
+        "difference": pgettext("show.param", "difference"),
+        "label": pgettext("show.param", "label"),
+        "name": pgettext("show.param", "name"),
+        "needed": pgettext("show.param", "needed"),
+        "result": pgettext("show.param", "result"),
+        "roller": pgettext("show.param", "roller"),
+        "rows": pgettext("show.param", "rows"),
+        "rule": pgettext("show.param", "rule"),
+        "stat": pgettext("show.param", "stat"),
+        "stats": pgettext("show.param", "stats"),
+        "steps": pgettext("show.param", "steps"),
+        "table": pgettext("show.param", "table"),
+        "tables": pgettext("show.param", "tables"),
+        "target": pgettext("show.param", "target"),
+    }
+
+
+def value_words() -> dict[str, str]:
+    """What `show` calls each value this module's keys choose from, in the language spoken."""
+    return {
+        "attacker": pgettext("show.value", "attacker"),
+        "cannot": pgettext("show.value", "cannot"),
+        "defender": pgettext("show.value", "defender"),
+    }

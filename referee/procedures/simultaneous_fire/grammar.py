@@ -135,3 +135,35 @@ class SimultaneousFire:
     def order(self, rules: Ruleset) -> tuple[str, ...]:
         """The fighting units, first lost first, by the stated policy."""
         return casualty_order(rules, tuple(self.units), self.fight.casualties)
+
+
+def key_words() -> dict[str, str]:
+    """What `show` calls each key this module declares, in the language spoken."""
+    return {
+        "attacker": pgettext("show.param", "attacker"),
+        "by": pgettext("show.param", "by"),
+        "casualties": pgettext("show.param", "casualties"),
+        "defender": pgettext("show.param", "defender"),
+        "dice": pgettext("show.param", "dice"),
+        "die": pgettext("show.param", "die"),
+        "fight": pgettext("show.param", "fight"),
+        "hits_on": pgettext("show.param", "hits on"),
+        "label": pgettext("show.param", "label"),
+        "raises": pgettext("show.param", "raises"),
+        "rule": pgettext("show.param", "rule"),
+        "side": pgettext("show.param", "side"),
+        "support": pgettext("show.param", "support"),
+        "unit": pgettext("show.param", "unit"),
+        "units": pgettext("show.param", "units"),
+    }
+
+
+def value_words() -> dict[str, str]:
+    """What `show` calls each value this module's keys choose from, in the language spoken."""
+    return {
+        "at-least": pgettext("show.value", "at-least"),
+        "at-most": pgettext("show.value", "at-most"),
+        "attacker": pgettext("show.value", "attacker"),
+        "defender": pgettext("show.value", "defender"),
+        "either": pgettext("show.value", "either"),
+    }

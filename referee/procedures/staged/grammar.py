@@ -152,3 +152,22 @@ class Staged:
                     "both sides rolling at once",
                 )
                 raise fail(f"{path}.{side}", as_rolled)
+
+
+def key_words() -> dict[str, str]:
+    """What `show` calls each key this module declares, in the language spoken."""
+    return {
+        "attacker": pgettext("show.param", "attacker"),
+        "cancel": pgettext("show.param", "cancel"),
+        "compare": pgettext("show.param", "compare"),
+        "costs": pgettext("show.param", "costs"),
+        "defender": pgettext("show.param", "defender"),
+        "die": pgettext("show.param", "die"),
+        "fight": pgettext("show.param", "fight"),
+        "follow": pgettext("show.param", "follow"),
+        "label": pgettext("show.param", "label"),
+        "pool": pgettext("show.param", "pool"),
+        "read": pgettext("show.param", "read"),
+        "roll": pgettext("show.param", "roll"),
+        "rule": pgettext("show.param", "rule"),
+    }

@@ -63,3 +63,13 @@ class Rounds:
         if not isinstance(self.casualties, str):
             named += [(f"{path}.casualties[{i}]", name) for i, name in enumerate(self.casualties)]
         names_exist(fail, unit, named, rules.units)
+
+
+def key_words() -> dict[str, str]:
+    """What `show` calls each key this module declares, in the language spoken."""
+    return {
+        "casualties": pgettext("show.param", "casualties"),
+        "lasts": pgettext("show.param", "lasts"),
+        "retreat": pgettext("show.param", "retreat"),
+        "rule": pgettext("show.param", "rule"),
+    }

@@ -159,3 +159,43 @@ class SymbolHits:
             if spec.pool:
                 spec.pool.cross_check(rules, die, f"{path}.{side}.pool", fail)
                 spec.pool.cross_check_keep(spec.as_roll(rules).most(), f"{path}.{side}.pool", fail)
+
+
+def key_words() -> dict[str, str]:
+    """What `show` calls each key this module declares, in the language spoken."""
+    return {
+        "alone": pgettext("show.param", "alone"),
+        "attacker": pgettext("show.param", "attacker"),
+        "defender": pgettext("show.param", "defender"),
+        "dice": pgettext("show.param", "dice"),
+        "die": pgettext("show.param", "die"),
+        "hits": pgettext("show.param", "hits"),
+        "label": pgettext("show.param", "label"),
+        "loss": pgettext("show.param", "loss"),
+        "max": pgettext("show.param", "max"),
+        "max_dice": pgettext("show.param", "max dice"),
+        "max_units": pgettext("show.param", "max units"),
+        "min": pgettext("show.param", "min"),
+        "move_in": pgettext("show.param", "move in"),
+        "on_win": pgettext("show.param", "on win"),
+        "pool": pgettext("show.param", "pool"),
+        "range": pgettext("show.param", "range"),
+        "rule": pgettext("show.param", "rule"),
+        "tie": pgettext("show.param", "tie"),
+        "unit_dice": pgettext("show.param", "unit dice"),
+    }
+
+
+def value_words() -> dict[str, str]:
+    """What `show` calls each value this module's keys choose from, in the language spoken."""
+    return {
+        "attacker": pgettext("show.value", "attacker"),
+        "count": pgettext("show.value", "count"),
+        "defender": pgettext("show.value", "defender"),
+        "nothing": pgettext("show.value", "nothing"),
+        "one": pgettext("show.value", "one"),
+        "per-unit": pgettext("show.value", "per-unit"),
+        "remove-all": pgettext("show.value", "remove-all"),
+        "remove-surplus": pgettext("show.value", "remove-surplus"),
+        "wounds": pgettext("show.value", "wounds"),
+    }

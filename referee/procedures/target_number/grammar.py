@@ -217,3 +217,47 @@ class TargetNumber:
                 for at, own in words
             ]
             unambiguous(said, fail)
+
+
+def key_words() -> dict[str, str]:
+    """What `show` calls each key this module declares, in the language spoken."""
+    return {
+        "actions": pgettext("show.param", "actions"),
+        "adds_wounds": pgettext("show.param", "adds wounds"),
+        "aliases": pgettext("show.param", "aliases"),
+        "allows": pgettext("show.param", "allows"),
+        "attacker": pgettext("show.param", "attacker"),
+        "beyond": pgettext("show.param", "beyond"),
+        "clamp": pgettext("show.param", "clamp"),
+        "damage": pgettext("show.param", "damage"),
+        "die": pgettext("show.param", "die"),
+        "difference": pgettext("show.param", "difference"),
+        "label": pgettext("show.param", "label"),
+        "loss": pgettext("show.param", "loss"),
+        "max": pgettext("show.param", "max"),
+        "measure": pgettext("show.param", "measure"),
+        "min": pgettext("show.param", "min"),
+        "modifiers": pgettext("show.param", "modifiers"),
+        "move": pgettext("show.param", "move"),
+        "natural": pgettext("show.param", "natural"),
+        "needed": pgettext("show.param", "needed"),
+        "rule": pgettext("show.param", "rule"),
+        "table": pgettext("show.param", "table"),
+        "target": pgettext("show.param", "target"),
+        "target_value": pgettext("show.param", "target value"),
+        "to_hit": pgettext("show.param", "to hit"),
+        "to_wound": pgettext("show.param", "to wound"),
+        "types": pgettext("show.param", "types"),
+        "value": pgettext("show.param", "value"),
+        "wound": pgettext("show.param", "wound"),
+        "wounds_per_hit": pgettext("show.param", "wounds per hit"),
+    }
+
+
+def value_words() -> dict[str, str]:
+    """What `show` calls each value this module's keys choose from, in the language spoken."""
+    return {
+        "cannot": pgettext("show.value", "cannot"),
+        "extend": pgettext("show.value", "extend"),
+        "nearest": pgettext("show.value", "nearest"),
+    }

@@ -193,3 +193,38 @@ def _tied(rule: str, hits: Value, against: int, winner: Side | None) -> Step:
         against=against,
         winner=winner,
     )
+
+
+def key_words() -> dict[str, str]:
+    """What `show` calls each key this module declares, in the language spoken."""
+    return {
+        "attacker_wins": pgettext("show.param", "attacker wins"),
+        "by": pgettext("show.param", "by"),
+        "chooser": pgettext("show.param", "chooser"),
+        "defender_wins": pgettext("show.param", "defender wins"),
+        "label": pgettext("show.param", "label"),
+        "plus": pgettext("show.param", "plus"),
+        "symbol": pgettext("show.param", "symbol"),
+        "tie": pgettext("show.param", "tie"),
+        "values": pgettext("show.param", "values"),
+        "wins": pgettext("show.param", "wins"),
+    }
+
+
+def value_words() -> dict[str, str]:
+    """What `show` calls each value this module's keys choose from, in the language spoken."""
+    return {
+        "attacker": pgettext("show.value", "attacker"),
+        "count": pgettext("show.value", "count"),
+        "defender": pgettext("show.value", "defender"),
+        "difference": pgettext("show.value", "difference"),
+        "fewest": pgettext("show.value", "fewest"),
+        "loser": pgettext("show.value", "loser"),
+        "most": pgettext("show.value", "most"),
+        "nothing": pgettext("show.value", "nothing"),
+        "one": pgettext("show.value", "one"),
+        "remove-all": pgettext("show.value", "remove-all"),
+        "remove-surplus": pgettext("show.value", "remove-surplus"),
+        "winner": pgettext("show.value", "winner"),
+        "wounds": pgettext("show.value", "wounds"),
+    }

@@ -427,3 +427,24 @@ def removed(
             )
         )
     return count, options, steps
+
+
+def key_words() -> dict[str, str]:
+    """What `show` calls each key this module declares, in the language spoken."""
+    return {
+        "cannot_retreat": pgettext("show.param", "cannot retreat"),
+        "critical": pgettext("show.param", "critical"),
+        "damage": pgettext("show.param", "damage"),
+        "dice": pgettext("show.param", "dice"),
+        "die": pgettext("show.param", "die"),
+        "loss": pgettext("show.param", "loss"),
+        "losses": pgettext("show.param", "losses"),
+        "many": pgettext("show.param", "many"),
+        "one": pgettext("show.param", "one"),
+        "own_losses": pgettext("show.param", "own losses"),
+        "plus": pgettext("show.param", "plus"),
+        "retreat": pgettext("show.param", "retreat"),
+        "retreat_steps": pgettext("show.param", "retreat steps"),
+        "retreats": pgettext("show.param", "retreats"),
+        "strength": pgettext("show.param", "strength"),
+    }

@@ -137,3 +137,22 @@ def scored(counts: Counts, kept: tuple[str, ...]) -> Said:
 def nothing() -> Spoken:
     """What no symbol at all reads as."""
     return say("count.none", "nothing")
+
+
+def key_words() -> dict[str, str]:
+    """What `show` calls each key this module declares, in the language spoken."""
+    return {
+        "by": pgettext("show.param", "by"),
+        "order": pgettext("show.param", "order"),
+        "symbol": pgettext("show.param", "symbol"),
+        "up_to": pgettext("show.param", "up to"),
+        "when": pgettext("show.param", "when"),
+    }
+
+
+def value_words() -> dict[str, str]:
+    """What `show` calls each value this module's keys choose from, in the language spoken."""
+    return {
+        "attacker": pgettext("show.value", "attacker"),
+        "defender": pgettext("show.value", "defender"),
+    }

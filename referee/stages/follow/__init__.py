@@ -133,3 +133,25 @@ def follow(
             )
         )
     return carried, steps
+
+
+def key_words() -> dict[str, str]:
+    """What `show` calls each key this module declares, in the language spoken."""
+    return {
+        "aim": pgettext("show.param", "aim"),
+        "die": pgettext("show.param", "die"),
+        "name": pgettext("show.param", "name"),
+        "roller": pgettext("show.param", "roller"),
+        "rule": pgettext("show.param", "rule"),
+        "steps": pgettext("show.param", "steps"),
+        "symbol": pgettext("show.param", "symbol"),
+        "units": pgettext("show.param", "units"),
+    }
+
+
+def value_words() -> dict[str, str]:
+    """What `show` calls each value this module's keys choose from, in the language spoken."""
+    return {
+        "attacker": pgettext("show.value", "attacker"),
+        "defender": pgettext("show.value", "defender"),
+    }

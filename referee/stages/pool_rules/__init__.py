@@ -249,3 +249,29 @@ def _keeps_every_die(keep: KeepRule, side: Side, kept: Spoken, n: int) -> Step:
         kept=kept,
         most=keep.dice,
     )
+
+
+def key_words() -> dict[str, str]:
+    """What `show` calls each key this module declares, in the language spoken."""
+    return {
+        "best": pgettext("show.param", "best"),
+        "depth": pgettext("show.param", "depth"),
+        "dice": pgettext("show.param", "dice"),
+        "explode": pgettext("show.param", "explode"),
+        "faces": pgettext("show.param", "faces"),
+        "keep": pgettext("show.param", "keep"),
+        "misses": pgettext("show.param", "misses"),
+        "most": pgettext("show.param", "most"),
+        "per_unit": pgettext("show.param", "per unit"),
+        "reroll": pgettext("show.param", "reroll"),
+        "rule": pgettext("show.param", "rule"),
+        "when": pgettext("show.param", "when"),
+    }
+
+
+def value_words() -> dict[str, str]:
+    """What `show` calls each value this module's keys choose from, in the language spoken."""
+    return {
+        "highest": pgettext("show.value", "highest"),
+        "lowest": pgettext("show.value", "lowest"),
+    }

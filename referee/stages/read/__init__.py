@@ -463,3 +463,35 @@ def together(key: str) -> tuple[str, ...]:
 
 def _said(symbols: tuple[str, ...]) -> str:
     return listed(symbols) if symbols else nothing()
+
+
+def key_words() -> dict[str, str]:
+    """What `show` calls each key this module declares, in the language spoken."""
+    return {
+        "against": pgettext("show.param", "against"),
+        "aim": pgettext("show.param", "aim"),
+        "by": pgettext("show.param", "by"),
+        "critical": pgettext("show.param", "critical"),
+        "faces": pgettext("show.param", "faces"),
+        "hit": pgettext("show.param", "hit"),
+        "hits_on": pgettext("show.param", "hits on"),
+        "miss": pgettext("show.param", "miss"),
+        "natural": pgettext("show.param", "natural"),
+        "number": pgettext("show.param", "number"),
+        "plus": pgettext("show.param", "plus"),
+        "raises": pgettext("show.param", "raises"),
+        "rule": pgettext("show.param", "rule"),
+        "sum": pgettext("show.param", "sum"),
+        "support": pgettext("show.param", "support"),
+        "unit": pgettext("show.param", "unit"),
+        "units": pgettext("show.param", "units"),
+        "when": pgettext("show.param", "when"),
+    }
+
+
+def value_words() -> dict[str, str]:
+    """What `show` calls each value this module's keys choose from, in the language spoken."""
+    return {
+        "at-least": pgettext("show.value", "at-least"),
+        "at-most": pgettext("show.value", "at-most"),
+    }

@@ -410,3 +410,43 @@ def _change(n: int) -> str:
     if n >= 0:
         return say_n("roll.more", "{n} die more", "{n} dice more", n)
     return say_n("roll.fewer", "{n} die fewer", "{n} dice fewer", -n)
+
+
+def key_words() -> dict[str, str]:
+    """What `show` calls each key this module declares, in the language spoken."""
+    return {
+        "at_least": pgettext("show.param", "at least"),
+        "at_most": pgettext("show.param", "at most"),
+        "bands": pgettext("show.param", "bands"),
+        "battles_back": pgettext("show.param", "battles back"),
+        "by": pgettext("show.param", "by"),
+        "changes": pgettext("show.param", "changes"),
+        "chooser": pgettext("show.param", "chooser"),
+        "compare": pgettext("show.param", "compare"),
+        "dice": pgettext("show.param", "dice"),
+        "max": pgettext("show.param", "max"),
+        "max_units": pgettext("show.param", "max units"),
+        "more_than": pgettext("show.param", "more than"),
+        "only": pgettext("show.param", "only"),
+        "owned": pgettext("show.param", "owned"),
+        "range": pgettext("show.param", "range"),
+        "values": pgettext("show.param", "values"),
+        "when": pgettext("show.param", "when"),
+    }
+
+
+def value_words() -> dict[str, str]:
+    """What `show` calls each value this module's keys choose from, in the language spoken."""
+    return {
+        "attacker": pgettext("show.value", "attacker"),
+        "compare": pgettext("show.value", "compare"),
+        "defender": pgettext("show.value", "defender"),
+        "difference": pgettext("show.value", "difference"),
+        "fixed": pgettext("show.value", "fixed"),
+        "range": pgettext("show.value", "range"),
+        "ratio": pgettext("show.value", "ratio"),
+        "stronger": pgettext("show.value", "stronger"),
+        "units": pgettext("show.value", "units"),
+        "value": pgettext("show.value", "value"),
+        "weaker": pgettext("show.value", "weaker"),
+    }
