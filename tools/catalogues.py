@@ -442,6 +442,16 @@ def place(package: Path = PACKAGE, locale: Path = LOCALE) -> list[str]:
     return moved
 
 
+def compiled(package: Path = PACKAGE, locale: Path = LOCALE) -> list[Path]:
+    """Compile every catalogue, shared and each package's, into its .mo; the .po files compiled."""
+    done = []
+    for shared in catalogues(locale):
+        for po in every_catalogue(language_of(shared), package, locale):
+            po.with_suffix(".mo").write_bytes(mo_bytes(read_po(po)))
+            done.append(po)
+    return done
+
+
 def main(argv: list[str]) -> int:
     if argv == ["--check"]:
         found = problems()
@@ -452,10 +462,7 @@ def main(argv: list[str]) -> int:
         print(__doc__)
         return 2
     print("\n".join(f"moved {line}" for line in place()) or "every message in its catalogue")
-    for shared in catalogues():
-        for po in every_catalogue(language_of(shared)):
-            po.with_suffix(".mo").write_bytes(mo_bytes(read_po(po)))
-            print(f"compiled {po.relative_to(ROOT)}")
+    print("\n".join(f"compiled {_shown(po)}" for po in compiled()))
     return 0
 
 
