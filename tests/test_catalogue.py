@@ -17,9 +17,12 @@ SPOKEN = [code for code in LANGUAGES if code != ENGLISH]
 CONTEXT, PLURAL = "\x04", "\x00"
 
 
-def _both(code: str) -> tuple[Catalogue, gettext.GNUTranslations, list[str]]:
-    data = catalogue_path(code, ".mo").read_bytes()
-    with open(catalogue_path(code, ".mo"), "rb") as file:
+def _both(code: str, path: Path | None = None) -> tuple[Catalogue, gettext.GNUTranslations, list[str]]:
+    """A compiled catalogue (the language's shared one, unless another is
+    given) read by ours and by the stdlib, and its keys."""
+    path = path or catalogue_path(code, ".mo")
+    data = path.read_bytes()
+    with open(path, "rb") as file:
         stdlib = gettext.GNUTranslations(file)
     count, originals = struct.unpack_from("<2I", data, 8)
     keys = []
@@ -29,9 +32,24 @@ def _both(code: str) -> tuple[Catalogue, gettext.GNUTranslations, list[str]]:
     return Catalogue(data), stdlib, keys
 
 
+def _every_mo(code: str) -> list[Path]:
+    """A language's compiled catalogues: the shared one, then each package's own."""
+    from test_step_messages import _catalogues
+
+    return [po.with_suffix(".mo") for po in _catalogues().every_catalogue(code.replace("-", "_"))]
+
+
 @pytest.mark.parametrize("code", SPOKEN)
 def test_every_message_of_a_catalogue_is_said_as_gettext_says_it(code: str) -> None:
-    ours, stdlib, keys = _both(code)
+    kinds = set()
+    assert len(_every_mo(code)) > 10  # the procedures' and stages' own were found
+    for path in _every_mo(code):
+        kinds |= _same_as_gettext(*_both(code, path))
+    assert kinds == {(False, False), (False, True), (True, False), (True, True)}  # every way a message is asked
+
+
+def _same_as_gettext(ours: Catalogue, stdlib: gettext.GNUTranslations, keys: list[str]) -> set[tuple[bool, bool]]:
+    """Each message of a catalogue said alike by both; the ways they are asked (context, plural)."""
     kinds = set()
     for key in filter(None, keys):  # the empty key is the header
         context, _, message = key.rpartition(CONTEXT)
@@ -46,7 +64,7 @@ def test_every_message_of_a_catalogue_is_said_as_gettext_says_it(code: str) -> N
                 assert ours.pgettext(context, message) == stdlib.pgettext(context, message)
             else:
                 assert ours.gettext(message) == stdlib.gettext(message)
-    assert kinds == {(False, False), (False, True), (True, False), (True, True)}  # every way a message is asked
+    return kinds
 
 
 @pytest.mark.parametrize("code", SPOKEN)

@@ -16,10 +16,10 @@ from conftest import fails, run
 from referee.cli import cli
 from referee.ruleset.load import shipped
 from referee.rulings.ruling import say_n
-from referee.words.language import ENGLISH, LANGUAGES, catalogue_path, speaking
+from referee.words.language import ENGLISH, LANGUAGES, speaking
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
-from catalogues import read_po
+from catalogues import every_catalogue, read_po
 
 OPTION = re.compile(r"(?<![\w-])--(\w[\w-]*)")
 
@@ -49,7 +49,8 @@ def test_every_option_a_message_writes_is_an_option(code: str) -> None:
     known = _known()
     written = {
         word
-        for key, forms in read_po(catalogue_path(code, ".po")).items()
+        for po in every_catalogue(code.replace("-", "_"))
+        for key, forms in read_po(po).items()
         for text in [key, *forms]
         for word in OPTION.findall(text)
         if not word.split("-")[0].isupper()  # a placeholder: --PLAYER-left
