@@ -27,6 +27,7 @@ class Catalogue:
         self._data = data
         self._more = more
         self._rule: Callable[[int], int] | None = None  # read from the header when a count is first said
+        self._known: dict[bytes, bytes] = {}  # each translation found, by its key: odds say a message per throw
 
     def _text(self, table: int, index: int) -> bytes:
         length, offset = struct.unpack_from(f"{self._order}2I", self._data, table + 8 * index)
@@ -47,13 +48,20 @@ class Catalogue:
         return None
 
     def _anywhere(self, key: bytes) -> bytes | None:
-        """The translation here, else in the first of the packages' catalogues that has it."""
+        """The translation here, else in the first of the packages' catalogues
+        that has it; once found, remembered (a message not found is looked for
+        again: the package that has it may be imported later)."""
+        found = self._known.get(key)
+        if found is not None:
+            return found
         found = self._found(key)
         if found is None:
             for other in self._more():
                 found = other._found(key)
                 if found is not None:
                     break
+        if found is not None:
+            self._known[key] = found
         return found
 
     def _plural(self, n: int) -> int:

@@ -31,7 +31,7 @@ _TRADITIONAL = ("tw", "hk", "mo", "hant")  # regions and the script that write T
 
 _current = ENGLISH
 _catalogues: dict[str, Catalogue | None] = {}  # each language's, once read (None: missing)
-_own: list[str] = []  # the folders of the packages that keep their own catalogue, as they were imported
+_own: list[str] = []  # the `__init__` files of the packages that keep their own catalogue, as they were imported
 _theirs: dict[str, tuple[int, list[Catalogue]]] = {}  # each language's: how many of _own were read, and theirs
 
 
@@ -120,17 +120,17 @@ def speaking(code: str) -> Iterator[None]:
 def own_catalogue(module: str) -> None:
     """Said by a package that keeps its own messages, as its `__init__` is
     imported (`own_catalogue(__file__)`): its catalogues are `locale/<lang>.mo`
-    beside it. Only the folder is noted, so English pays nothing more."""
-    _own.append(os.path.dirname(module))
+    beside it. Only the module is noted, so English pays nothing more."""
+    _own.append(module)
 
 
 def _packages() -> list[Catalogue]:
     """The current language's catalogues of the packages imported so far that
     keep their own, each read once, when the shared catalogue first lacks a message."""
     read, found = _theirs.get(_current, (0, []))
-    for folder in _own[read:]:
+    for module in _own[read:]:
         with suppress(OSError):  # a package with no messages in this language: they stay English
-            found.append(Catalogue(package_catalogue_path(folder, _current, ".mo").read_bytes()))
+            found.append(Catalogue(package_catalogue_path(os.path.dirname(module), _current, ".mo").read_bytes()))
     _theirs[_current] = (len(_own), found)
     return found
 
