@@ -18,11 +18,29 @@ from conftest import fails, ruling_of, run, run_json
 
 TI4 = Path(__file__).resolve().parent.parent / "docs" / "examples" / "ti4.yaml"
 
-COMBAT = {"fighter": 9, "destroyer": 9, "carrier": 9, "cruiser": 7, "dreadnought": 5, "war-sun": 3}
-DICE = {"war-sun": 3}
+COMBAT = {
+    "fighter": 9,
+    "destroyer": 9,
+    "carrier": 9,
+    "cruiser": 7,
+    "dreadnought": 5,
+    "war-sun": 3,
+    "damaged-dreadnought": 5,
+    "damaged-war-sun": 3,
+}
+DICE = {"war-sun": 3, "damaged-war-sun": 3}
 SUSTAINS = {"dreadnought", "war-sun"}
 # The fight's stated order of casualties (TI-5), first lost first.
-ORDER = ["fighter", "destroyer", "carrier", "cruiser", "dreadnought", "war-sun"]
+ORDER = [
+    "fighter",
+    "destroyer",
+    "carrier",
+    "cruiser",
+    "damaged-dreadnought",
+    "dreadnought",
+    "damaged-war-sun",
+    "war-sun",
+]
 D10 = range(1, 11)
 
 Fleet = tuple[tuple[str, int], ...]
@@ -81,6 +99,7 @@ def odds(command: str) -> dict[tuple[int, int], Fraction]:
         ("dreadnought", "dreadnought"),
         ("war-sun", "2 fighter"),
         ("2 fighter, dreadnought", "cruiser, 2 fighter"),
+        ("damaged-dreadnought, cruiser", "damaged-war-sun"),
     ],
 )
 def test_a_round_of_space_combat_is_the_brute_force(attacker: str, defender: str) -> None:
@@ -112,6 +131,16 @@ def test_a_war_sun_sustains_one_hit_and_the_rest_is_wasted() -> None:
     assert (ruling["attacker_loses"], ruling["defender_loses"]) == (2, 1)
     texts = [(s["rule"], s["text"]) for s in ruling["explanation"]]
     assert ("TI-3", "the attacker has only 2 hits: 1 more is wasted") in texts
+
+
+def test_a_damaged_ship_takes_one_hit() -> None:
+    ruling = run_json(
+        f"battle {TI4} --attacker 'damaged dreadnought, cruiser' --defender 'damaged war sun'"
+        " --attacker-roll 5,7 --defender-roll 1,3,3"
+    )
+    assert (ruling["attacker_loses"], ruling["defender_loses"]) == (2, 1)
+    texts = [(s["rule"], s["text"]) for s in ruling["explanation"]]
+    assert ("TI-3", "the defender has only 1 hit: 1 more is wasted") in texts
 
 
 @pytest.mark.parametrize("seed", [1, 4, 7])
@@ -191,6 +220,7 @@ def brute_fight(attacker: str, defender: str) -> Fraction:
         ("cruiser, dreadnought", "war-sun"),
         ("2 fighter, dreadnought", "cruiser, 2 fighter"),
         ("dreadnought", "2 cruiser"),
+        ("damaged-dreadnought, 2 fighter", "dreadnought"),
     ],
 )
 def test_a_whole_fight_is_the_brute_force(attacker: str, defender: str) -> None:
