@@ -221,6 +221,7 @@ def brute_fight(attacker: str, defender: str) -> Fraction:
         ("2 fighter, dreadnought", "cruiser, 2 fighter"),
         ("dreadnought", "2 cruiser"),
         ("damaged-dreadnought, 2 fighter", "dreadnought"),
+        ("2 cruiser, dreadnought", "war-sun, 2 fighter"),
     ],
 )
 def test_a_whole_fight_is_the_brute_force(attacker: str, defender: str) -> None:
