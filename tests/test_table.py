@@ -184,6 +184,28 @@ def test_no_input_at_all_is_its_end() -> None:
     assert (closed.returncode, closed.stdout, closed.stderr) == (0, b"", b"")
 
 
+def test_a_reader_that_stops_early_leaves_the_rest_unruled(journal: Path) -> None:
+    """`referee table < evening.txt | head -1`: once nothing more is seen,
+    nothing more is ruled or journaled, and the table leaves with exit 0."""
+    table = subprocess.Popen(
+        [sys.executable, "-m", "referee", "table"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert table.stdin is not None and table.stdout is not None
+    table.stdin.write(b"roll 2d6\n")
+    table.stdin.flush()
+    assert table.stdout.readline().startswith(b"2d6: 2d6 [")
+    table.stdout.close()  # the reader goes: the next ruling's output has nowhere to go
+    table.stdin.write(b"roll 2d6\n" * 5)
+    table.stdin.close()
+    assert (table.wait(timeout=60), table.stderr.read() if table.stderr else b"") == (0, b"")
+    # the roll seen, and at most the next: journaled between its ruling, which may
+    # have reached the pipe, and its footer, which found no reader; never the four after
+    assert [e["command"] for e in entries(journal)] in (["roll"], ["roll", "roll"])
+
+
 @pytest.mark.parametrize("word", ["exit", "quit"])
 def test_exit_and_quit_leave_the_rest_unruled(friday: None, journal: Path, word: str) -> None:
     assert at_table(["", word, BATTLE]).stdout == ""

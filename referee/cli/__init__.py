@@ -93,6 +93,11 @@ def _flag(word: str) -> str:
 spell_inputs(_flag)
 
 
+class ReaderGone(SystemExit):
+    """The reader of the output stopped early: exit 0, as any SystemExit(0)
+    does; `referee table` stops reading commands, since none would be seen."""
+
+
 @contextlib.contextmanager
 def _reader_may_go() -> Iterator[None]:
     """Output piped into a reader that stopped early (`referee battle … |
@@ -108,7 +113,7 @@ def _reader_may_go() -> Iterator[None]:
 
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
-        sys.exit(0)
+        raise ReaderGone(0) from None
 
 
 def fail(message: str, as_json: bool = False, error: RefereeError | None = None) -> None:

@@ -90,6 +90,7 @@ class Table(cmd.Cmd):
         super().__init__(completekey="tab" if interactive else "")  # piped: no readline
         self.interactive, self.as_json, self.language = interactive, as_json, language
         self.commands = self.refused = 0
+        self.reader_gone = False
         self.held = contextlib.ExitStack()
         self.journal: Journal | None = None
         self.prompt = self.prompted()
@@ -193,8 +194,10 @@ class Table(cmd.Cmd):
 
     def run(self, words: list[str]) -> None:
         """One command, exactly as `referee WORDS` runs it (with --json
-        added at a --json table); its error is its one line, and the table goes on."""
-        from referee.cli import cli
+        added at a --json table); its error is its one line, and the table
+        goes on, unless the reader of the output has gone (`| head -1`):
+        a command after that would be ruled and journaled, and never seen."""
+        from referee.cli import ReaderGone, cli
         from referee.words import language
 
         if self.as_json and "--json" not in options_part(words):
@@ -203,6 +206,8 @@ class Table(cmd.Cmd):
         self.commands += 1
         try:
             cli.main(args=words, prog_name="referee")
+        except ReaderGone:
+            self.reader_gone = True
         except SystemExit as exc:
             self.refused += exc.code not in (0, None)
         finally:
@@ -217,7 +222,7 @@ class Table(cmd.Cmd):
 
     def postcmd(self, stop: bool, line: str) -> bool:
         self.prompt = self.prompted()  # a command may have started or stopped a game
-        return stop
+        return stop or self.reader_gone
 
     def do_help(self, arg: str) -> bool:
         """`help`: what the table takes and the commands; `help COMMAND`: that command's --help."""
