@@ -346,8 +346,17 @@ def test_a_ruleset_edited_during_the_evening_rules_at_the_next_line(
 # 6. at a terminal: the prompt, Tab, up-arrow across evenings, Ctrl-D
 
 
+KEYSTROKE = 0.2  # seconds between a key and the next, when the next is Ctrl-C; see `Terminal`
+
+
 class Terminal:
-    """`referee table` on a pseudo-terminal: what a player types, what the screen shows."""
+    """`referee table` on a pseudo-terminal: what a player types, what the screen shows.
+
+    Ctrl-C makes the terminal signal the table and throw away the keys it has
+    not yet read. Typed on the heels of other keys (microseconds, as no hand
+    can), it may land after the table saw them waiting but before it read
+    them; the table then waits for keys that are gone. So a test types Ctrl-C
+    only once the screen shows the keys before it, and a keystroke later."""
 
     def __init__(self, env: dict[str, str]):
         self.pid, self.master = pty.fork()  # the terminal is the table's own: Ctrl-C is a signal to it
@@ -400,6 +409,8 @@ def test_at_a_terminal_tab_completes_up_arrow_recalls_and_ctrl_d_leaves(journal:
     evening.type(BATTLE.removeprefix("battle ") + "\r")
     assert "The attacker wins by 1" in evening.shows("friday (groundforce)> ")
     evening.type("roll 2d6 --no-jour")
+    evening.shows("--no-jour")  # the table has read what was typed, and waits for the next key
+    time.sleep(KEYSTROKE)
     evening.type("\x03")  # Ctrl-C drops the line typed, and the table goes on
     assert "Seed" not in evening.shows("friday (groundforce)> ")
     evening.type("battle --attacker nobody --defender trooper\r")
