@@ -128,7 +128,7 @@ def fail(message: str, as_json: bool = False, error: RefereeError | None = None)
             fields["where"] = error.where
         click.echo(json.dumps(fields, ensure_ascii=False).encode("utf-8", "backslashreplace").decode("utf-8"), err=True)
         sys.exit(2)
-    from referee.render.text import at_a_terminal, wrapped
+    from referee.render.text import at_a_terminal, path_lines
     from referee.render.widths import closed_up
     from referee.rulings.ruling import say
 
@@ -139,7 +139,8 @@ def fail(message: str, as_json: bool = False, error: RefereeError | None = None)
     line = closed_up(line)
 
     said = say("error.line", "error: {message}", message=line)
-    click.echo("\n".join(wrapped(said, "", "  ", whole_words=True)) if at_a_terminal() else said, err=True)
+    # whole words, as an option's name must not break at its hyphens; a path too long for a line breaks after a '/'
+    click.echo("\n".join(path_lines(said)) if at_a_terminal() else said, err=True)
 
     sys.exit(2)
 

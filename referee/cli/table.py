@@ -91,6 +91,8 @@ class Table(cmd.Cmd):
         self.interactive, self.as_json, self.language = interactive, as_json, language
         self.commands = self.refused = 0
         self.reader_gone = False
+        called = click.get_current_context(silent=True)  # its help is as wide as the table's own
+        self.terminal_width = called.terminal_width if called else None
         self.held = contextlib.ExitStack()
         self.journal: Journal | None = None
         self.prompt = self.prompted()
@@ -205,7 +207,7 @@ class Table(cmd.Cmd):
             words = [*words[:at], "--json", *words[at:]]
         self.commands += 1
         try:
-            cli.main(args=words, prog_name="referee")
+            cli.main(args=words, prog_name="referee", terminal_width=self.terminal_width)
         except ReaderGone:
             self.reader_gone = True
         except SystemExit as exc:
@@ -235,7 +237,7 @@ class Table(cmd.Cmd):
         from referee.cli import cli
         from referee.cli.helptext import SpokenContext, commands_listed
 
-        with SpokenContext(cli, info_name="referee") as ctx:
+        with SpokenContext(cli, info_name="referee", terminal_width=self.terminal_width) as ctx:
             listed = commands_listed(ctx, cli, left_out=("table",))
         about = say(
             "prompt.help",
