@@ -428,8 +428,6 @@ def place(package: Path = PACKAGE, locale: Path = LOCALE) -> list[str]:
                 key = _key(block, books[home])
                 if key is None or key not in wanted or (goes := _home(wanted[key].owner)) == home:
                     continue
-                if goes not in texts:
-                    continue  # a package that keeps no catalogue in this language: --check says so
                 if goes is not None and not texts[goes]:
                     texts[goes] = _new_po(shared, goes)
                 blocks.remove(block)

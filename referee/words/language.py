@@ -13,7 +13,6 @@ imported, and only once the shared catalogue lacks a message.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager, suppress
 from pathlib import Path
@@ -130,7 +129,7 @@ def _packages() -> list[Catalogue]:
     read, found = _theirs.get(_current, (0, []))
     for module in _own[read:]:
         with suppress(OSError):  # a package with no messages in this language: they stay English
-            found.append(Catalogue(package_catalogue_path(os.path.dirname(module), _current, ".mo").read_bytes()))
+            found.append(Catalogue(package_catalogue_path(Path(module).parent, _current, ".mo").read_bytes()))
     _theirs[_current] = (len(_own), found)
     return found
 
