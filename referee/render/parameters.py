@@ -12,6 +12,7 @@ from typing import Any
 
 from referee.render.text import spoken
 from referee.ruleset.model import Ruleset
+from referee.ruleset.spec import EMPTY, required
 from referee.words.language import pgettext
 
 _RULE_ID = re.compile(r"^[A-Z]+-[A-Z0-9.-]+$")
@@ -197,6 +198,27 @@ def plain(value: Any) -> Any:
     return value
 
 
+def shown(value: Any) -> Any:
+    """A section as `show` lists it: as `plain`, without what says nothing
+    there: an optional field left empty, none or zero, and one its `by` does
+    not read (`unread`: a roll by units lists no `compare`). A field the file
+    must give is listed whatever its value (a band of 0 dice, a row of 0)."""
+    if dataclasses.is_dataclass(value):
+        unread = value.unread() if hasattr(value, "unread") else ()
+        return {
+            f.name: shown(getattr(value, f.name))
+            for f in dataclasses.fields(value)
+            if not f.metadata.get("internal")
+            and f.name not in unread
+            and (required(f) or getattr(value, f.name) not in ("", 0, None, False, (), EMPTY))
+        }
+    if hasattr(value, "items"):
+        return {k: shown(v) for k, v in value.items()}
+    if isinstance(value, tuple):
+        return [shown(v) for v in value]
+    return value
+
+
 def key_said(key: str) -> str:
     """A parameter's key in the language spoken ('max_dice' -> 'max dice')."""
     return KEYS[key]() if key in KEYS else key.replace("_", " ")
@@ -231,7 +253,7 @@ class Values:
         under 'when') reads as nothing; any other key left unset or empty, nothing."""
         if value == [] and str(key) in self.faces:
             return pgettext("show.param.reads_nothing", "{face} reads as nothing").format(face=self.word(str(key)))
-        said = "" if value in ("", 0, [], {}, None, False) else self.flat(value)
+        said = "" if value in ("", [], {}, None) else self.flat(value)
         return pgettext("show.param.pair", "{key} {value}").format(key=key_said(key), value=said) if said else ""
 
     def word(self, value: Any) -> str:
