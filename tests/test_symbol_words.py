@@ -72,3 +72,12 @@ def test_show_lists_only_what_a_section_reads() -> None:
     fifth = run(f"show {EXAMPLES / 'fifth.yaml'}").stdout
     assert "table: (difference 0, needed 0)/(difference 1, needed 1)" in fifth
     assert "()" not in fifth
+
+
+def test_show_says_a_faces_reading_as_symbols_and_a_symbol_never_as_a_face_of_its_name() -> None:
+    """Blood Bowl's face 'push' (teruggeduwd) carries the symbol 'push' (duw)."""
+    page = run(f"--lang nl show {EXAMPLES / 'bloodbowl.yaml'}").stdout
+    shown = " ".join(page[page.index("Aanvallen") : page.index("Situaties")].split())  # the attack, unwrapped
+    assert "teruggeduwd duw" in shown and "aanvaller neer blokkeerder neer" in shown
+    assert "terugtochten duw" in shown
+    assert "terugtochten teruggeduwd" not in shown and "attacker-down" not in shown

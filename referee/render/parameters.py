@@ -185,6 +185,10 @@ _VALUES: dict[str, Callable[[], str]] = {
 }
 
 
+# the keys whose values are symbols a face carries, which may share a face's name (Blood Bowl's push)
+_SYMBOLS = frozenset({"symbol", "losses", "retreats", "own_losses"})
+
+
 def plain(value: Any) -> Any:
     """A section of a ruleset as plain dicts, lists and values (its internal fields left out)."""
     if dataclasses.is_dataclass(value):
@@ -249,12 +253,25 @@ class Values:
         return self.word(value)
 
     def _pair(self, key: Any, value: Any) -> str:
-        """'hits sword/explosion'; a face a reading maps to no symbol ('swords: []'
-        under 'when') reads as nothing; any other key left unset or empty, nothing."""
-        if value == [] and str(key) in self.faces:
-            return pgettext("show.param.reads_nothing", "{face} reads as nothing").format(face=self.word(str(key)))
+        """'hits sword/explosion'; a face with the symbols a reading gives it (a
+        list of words under a face's name: a unit of the same name has numbers),
+        each in the language's word ('push duw', not the face's 'teruggeduwd'),
+        or none ('swords: []' under 'when': it reads as nothing); any other key
+        left unset or empty, nothing."""
+        pair = pgettext("show.param.pair", "{key} {value}")
+        if isinstance(value, list) and all(isinstance(v, str) for v in value) and str(key) in self.faces:
+            face = self.word(str(key))
+            if not value:
+                return pgettext("show.param.reads_nothing", "{face} reads as nothing").format(face=face)
+            return pair.format(key=face, value=self._symbols(value))
+        if key in _SYMBOLS and value:
+            return pair.format(key=key_said(key), value=self._symbols(value))
         said = "" if value in ("", [], {}, None) else self.flat(value)
-        return pgettext("show.param.pair", "{key} {value}").format(key=key_said(key), value=said) if said else ""
+        return pair.format(key=key_said(key), value=said) if said else ""
+
+    def _symbols(self, value: str | list[str]) -> str:
+        """Symbols by the language's words ('duw'), never by a face of the same name ('teruggeduwd')."""
+        return "/".join(self.rules.said(symbol).spoken for symbol in ([value] if isinstance(value, str) else value))
 
     def word(self, value: Any) -> str:
         """A single value: a unit or a face by its word, an enumerated value by
