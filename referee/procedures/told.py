@@ -36,7 +36,9 @@ def _force(
 
 
 def read_battle(rules: Ruleset, words: Words) -> Battle:
-    """The units of each side and rear, with their states and the situations named."""
+    """The units of each side and rear, with their states and the situations
+    named, which are checked here, where the names typed are known, so that a
+    refusal repeats them."""
     if not rules.units:
         raise RefereeError(
             say(
