@@ -10,7 +10,7 @@ import click
 
 from referee.cli import completion
 from referee.cli.helptext import described, helped
-from referee.cli.inplay import rules_of_last_game
+from referee.cli.inplay import last_game_note, rules_of_last_game
 from referee.cli.journaling import journal_option, opened, quiet_option, record, report_damage
 from referee.cli.options import emit, json_option, load_rules
 from referee.core.errors import RefereeError
@@ -109,7 +109,7 @@ def start(name: str, ruleset_named: str | None, ruleset: str | None, as_json: bo
     name = name.strip()
     if not name:
         raise RefereeError(say("error.game.name", "name the game, e.g. referee game start friday groundforce"))
-    rules, note = rules_of_last_game(ruleset_named or ruleset, _which_ruleset)
+    rules, last = rules_of_last_game(ruleset_named or ruleset, _which_ruleset)
     if ruleset_named and ruleset and load_rules(ruleset).name != rules.name:  # two names of one game are one
         raise RefereeError(
             say(
@@ -131,8 +131,8 @@ def start(name: str, ruleset_named: str | None, ruleset: str | None, as_json: bo
             title=rules.spoken_title,
         ),
     )
-    if note:
-        click.echo(note, err=True)
+    if last:
+        click.echo(last_game_note(rules, last), err=True)
 
 
 def _which_ruleset() -> RefereeError:

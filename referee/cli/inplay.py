@@ -41,10 +41,11 @@ def rules_in_play(named: str | None, refusal: Callable[[], RefereeError] | None 
 
 def rules_of_last_game(named: str | None, refusal: Callable[[], RefereeError]) -> tuple[Ruleset, str | None]:
     """The ruleset of a command that starts a game (`game start NAME
-    [RULESET]`, `play start`): the one named, else the one the game started
-    last played (going or stopped: the next evening most often plays the
-    same), with a note to print once the game is started; with no game in
-    the journal, `refusal` says why."""
+    [RULESET]`, `play start`), and the game it came from: the one named
+    (and None), else the one the game started last played, going or
+    stopped: the next evening most often plays the same (`last_game_note`
+    says so once the game is started); with no game in the journal,
+    `refusal` says why."""
     if named is not None:
         return load_rules(named), None
     last = ruleset_last_played()
@@ -54,14 +55,27 @@ def rules_of_last_game(named: str | None, refusal: Callable[[], RefereeError]) -
     ctx = click.get_current_context()
     ctx.meta[SUPPLIED], ctx.meta[SUPPLIED_AT] = word, 1  # the replay line names it after NAME
     ctx.params["ruleset"] = word
-    rules = load_rules(word)
-    note = say(
+    return load_rules(word), game
+
+
+def last_game_note(rules: Ruleset, game: str) -> str:
+    """The note on stderr that a game plays the ruleset of the one before."""
+    return say(
         "note.ruleset.last_game",
         "note: {title}, as game '{game}' played; to play another, name its ruleset after the game's name",
         title=rules.spoken_title,
         game=game,
     )
-    return rules, note
+
+
+def named_first(ctx: click.Context, word: str | None) -> str | None:
+    """RULESET where an optional RULESET may be followed by options the
+    ruleset names (`play start friday --red 6,5`): the word when it names a
+    ruleset, else None, the word going back to the extra arguments."""
+    if word is None or ruleset_override() is not None or _names_a_ruleset(word):
+        return word
+    ctx.args = [word, *ctx.args]
+    return None
 
 
 def rules_and_words(named: str | None, words: list[str]) -> tuple[Ruleset, list[str]]:

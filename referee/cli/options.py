@@ -12,7 +12,7 @@ from typing import Any
 import click
 
 from referee.cli import completion
-from referee.cli.helptext import helped
+from referee.cli.helptext import SeveralLines, helped
 from referee.cli.rulesdirs import user_dirs
 from referee.core.errors import RefereeError, did_you_mean
 from referee.core.records import record
@@ -134,29 +134,24 @@ def bought(rules: Ruleset, buy: str | None) -> dict[str, int] | None:
     return None if buy is None else dict(units_of(rules).counted(buy))
 
 
-class RulesetNamed(click.Option):
-    """A line in --help for options each ruleset names for itself (DiceLand's
-    --red and --blue): the command reads them from its extra arguments, so
-    the parser never matches this one; the line says how to type them."""
+class PlayerLines(SeveralLines):
+    """Each player's option of each ruleset, one help line each (`referee.cli.players`)."""
 
-    def add_to_parser(self, parser: Any, ctx: click.Context) -> None:
-        return None
+    def __init__(self, *args: Any, board: bool, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.board = board
+
+    def lines(self) -> list[tuple[str, str]]:
+        from referee.cli.players import player_rows
+
+        return player_rows(self.board)
 
 
-def player_options(f: F) -> F:
-    """--PLAYER DICE in --help: each player's option, as the ruleset names its players."""
-    return click.option(
-        "--PLAYER",
-        cls=RulesetNamed,
-        metavar="DICE",
-        expose_value=False,
-        help=helped(
-            "help.player-dice",
-            "The dice a player rolled, one option for each player the ruleset names "
-            "(DiceLand: --red 6,5,4,3,2,1,1 --blue 6,6,5,4,2,2,1; 'referee show RULESET' lists them). "
-            "Left out: the referee rolls both armies.",
-        ),
-    )(f)
+def player_options(board: bool) -> Callable[[F], F]:
+    """Each player's option in --help (--red DICE), as each ruleset that
+    deals players their armies names them (with `board`: each that holds
+    games on the board)."""
+    return click.option("--PLAYER", cls=PlayerLines, board=board, expose_value=False)
 
 
 def seed_option(f: F) -> F:
