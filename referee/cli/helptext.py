@@ -120,7 +120,7 @@ def _write_help(ctx: click.Context, formatter: click.HelpFormatter) -> None:
         row
         for p in command.get_params(ctx)
         if isinstance(p, click.Option) and not p.hidden
-        for row in (p.lines() if isinstance(p, SeveralLines) else [_option_row(p, ctx)])
+        for row in (p.lines(ctx) if isinstance(p, SeveralLines) else [_option_row(p, ctx)])
     ]
     if rows:
         with formatter.section(_("Options:")):
@@ -141,7 +141,7 @@ class SeveralLines(click.Option):
     def add_to_parser(self, parser: Any, ctx: click.Context) -> None:
         return None
 
-    def lines(self) -> list[tuple[str, str]]:
+    def lines(self, ctx: click.Context) -> list[tuple[str, str]]:
         """The help's lines: (the options, what they are), said already."""
         return []
 
@@ -155,7 +155,7 @@ class SeveralLinesCommand(click.Command):
             row
             for p in self.get_params(ctx)
             if isinstance(p, click.Option)
-            for row in (p.lines() if isinstance(p, SeveralLines) else [p.get_help_record(ctx)])
+            for row in (p.lines(ctx) if isinstance(p, SeveralLines) else [p.get_help_record(ctx)])
             if row is not None
         ]
         if rows:

@@ -12,7 +12,7 @@ from typing import Any
 import click
 
 from referee.cli import completion
-from referee.cli.helptext import SeveralLines, helped
+from referee.cli.helptext import helped
 from referee.cli.rulesdirs import user_dirs
 from referee.core.errors import RefereeError, did_you_mean
 from referee.core.records import record
@@ -132,26 +132,6 @@ def bought(rules: Ruleset, buy: str | None) -> dict[str, int] | None:
     from referee.words.names import units_of
 
     return None if buy is None else dict(units_of(rules).counted(buy))
-
-
-class PlayerLines(SeveralLines):
-    """Each player's option of each ruleset, one help line each (`referee.cli.players`)."""
-
-    def __init__(self, *args: Any, board: bool, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.board = board
-
-    def lines(self) -> list[tuple[str, str]]:
-        from referee.cli.players import player_rows
-
-        return player_rows(self.board)
-
-
-def player_options(board: bool) -> Callable[[F], F]:
-    """Each player's option in --help (--red DICE), as each ruleset that
-    deals players their armies names them (with `board`: each that holds
-    games on the board)."""
-    return click.option("--PLAYER", cls=PlayerLines, board=board, expose_value=False)
 
 
 def seed_option(f: F) -> F:

@@ -25,11 +25,10 @@ from referee.cli.options import (
     extra_options,
     json_option,
     load_rules,
-    player_options,
     seed_option,
     typed_roll,
 )
-from referee.cli.players import no_ruleset, not_on_board
+from referee.cli.players import no_ruleset, not_on_board, player_options
 from referee.core.errors import RefereeError
 from referee.journal.games import START, STOP
 from referee.procedures.told import pips as numbers

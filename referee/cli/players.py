@@ -7,9 +7,14 @@ cannot know the ruleset lists them all."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
+import click
+
+from referee.cli.helptext import SeveralLines
 from referee.cli.journaling import ruleset_in_play
+from referee.cli.options import load_rules
 from referee.cli.rulesdirs import user_dirs
 from referee.core.errors import RefereeError
 from referee.rulings.ruling import say
@@ -40,8 +45,6 @@ def with_players(board: bool) -> list[Ruleset]:
 def _in_play() -> Ruleset | None:
     """The game in play's ruleset, for help: none where the journal or its
     file cannot be read (help is never refused for that)."""
-    from referee.cli.options import load_rules
-
     try:
         word = ruleset_in_play()
         return load_rules(word) if word else None
@@ -101,3 +104,22 @@ def _names() -> str:
     from referee.words.language import pgettext
 
     return pgettext("list", ", ").join(rules.name for rules in with_players(board=True))
+
+
+class PlayerLines(SeveralLines):
+    """Each player's option of each ruleset, one help line each."""
+
+    def __init__(self, *args: Any, board: bool, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.board = board
+
+    def lines(self, ctx: click.Context) -> list[tuple[str, str]]:
+        with ctx.scope(cleanup=False):  # the journal and folders of this command line, whoever formats its help
+            return player_rows(self.board)
+
+
+def player_options(board: bool) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Each player's option in --help (--red DICE), as each ruleset that
+    deals players their armies names them (with `board`: each that holds
+    games on the board); the command reads them from its extra arguments."""
+    return click.option("--PLAYER", cls=PlayerLines, board=board, expose_value=False)

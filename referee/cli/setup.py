@@ -15,10 +15,10 @@ from referee.cli.options import (
     emit,
     extra_options,
     json_option,
-    player_options,
     ruleset_argument,
     seed_option,
 )
+from referee.cli.players import player_options
 from referee.core.errors import RefereeError
 from referee.procedures.told import pips as numbers
 from referee.rulings.ruling import say
