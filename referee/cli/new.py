@@ -12,6 +12,7 @@ from referee.cli.journaling import journal_option, ruleset_in_play
 from referee.cli.options import emit, json_option, load_rules
 from referee.cli.rulesdirs import user_dirs
 from referee.core.errors import RefereeError
+from referee.render.text import path_lines
 from referee.ruleset.load import catalogue, load_file
 from referee.rulings.ruling import say
 
@@ -94,10 +95,14 @@ def new(name: str, origin: str, out: Path | None, as_json: bool) -> None:
     emit(
         as_json,
         {"name": rules.name, "path": str(target), "from": source.name},
-        lambda: say(
-            "new.wrote",
-            "wrote {path} (from {source}); edit it, then run: referee validate {path}",
-            path=str(target),
-            source=source.name,
+        lambda: "\n".join(
+            path_lines(
+                say(
+                    "new.wrote",
+                    "wrote {path} (from {source}); edit it, then run: referee validate {path}",
+                    path=str(target),
+                    source=source.name,
+                )
+            )
         ),
     )
