@@ -132,7 +132,7 @@ def test_game_start_plays_the_ruleset_of_the_game_before() -> None:
     run("game stop")
     started = run("game start saturday")
     assert "Game 'saturday' started (Risk)" in started.stdout
-    assert started.stderr.strip() == (
+    assert " ".join(started.stderr.split()) == (
         "note: Risk, as game 'friday' played; to play another, name its ruleset after the game's name"
     )
     assert run_json("game")["games"][-1]["ruleset"] == "risk"
@@ -143,8 +143,9 @@ def test_game_start_plays_the_ruleset_of_the_game_before() -> None:
 def test_the_note_is_said_in_the_language_spoken(lang: str) -> None:
     run("game start friday risk")
     run("game stop")
-    note = run(f"--lang {lang} game start saturday").stderr.strip()
-    assert "friday" in note and "note" not in note and len(note.splitlines()) == 1
+    note = run(f"--lang {lang} game start saturday").stderr
+    assert "friday" in note and "note" not in note
+    assert all(columns(line) <= 100 for line in note.splitlines())  # wrapped as piped output is
 
 
 def test_game_start_after_a_game_from_a_file_plays_that_file(tmp_path: Path) -> None:
@@ -171,7 +172,7 @@ def test_play_start_plays_the_ruleset_of_the_game_before() -> None:
     named = run_json(f"play start friday diceland {BOARD}")
     run("game stop")
     started = run(f"play start saturday {BOARD} --json")
-    assert "note: DiceLand, as game 'friday' played" in started.stderr
+    assert "note: DiceLand, as game 'friday' played" in " ".join(started.stderr.split())
     left_out = run_json(f"log show {run_json('log')['entries'][-1]['id']}")
     assert left_out["replay"][:4] == ["play", "start", "saturday", "diceland"]
     assert left_out["ruling"]["board"]["tiles"] == named["board"]["tiles"]  # the same deal: the same ruleset
@@ -262,3 +263,22 @@ def test_help_names_a_ruleset_without_board_games_for_setup_only(tmp_path: Path)
     (folder / "house.yaml").write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
     assert "--north DICE" in _help("setup", "en", "--rules-dir", str(folder))
     assert "--north DICE" not in _help("play start", "en", "--rules-dir", str(folder))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_notes_and_refusals_fit_a_60_column_terminal(lang: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("referee.render.text.at_a_terminal", lambda: True)
+    terminal = {"COLUMNS": "60"}
+    steps = [
+        ("roll 2", 2),
+        (f"play start friday {BOARD}", 2),
+        ("game start friday risk", 0),
+        ("game stop", 0),
+        ("game start saturday", 0),  # the note
+        ("game stop", 0),
+        (f"play start sunday {BOARD}", 2),
+    ]
+    for command, code in steps:
+        result = run(f"--lang {lang} {command}", code=code, env=terminal)
+        said = (result.stdout + result.stderr).splitlines()
+        assert said and all(columns(line) <= 60 for line in said), (command, said)

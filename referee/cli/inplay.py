@@ -59,13 +59,17 @@ def rules_of_last_game(named: str | None, refusal: Callable[[], RefereeError]) -
 
 
 def last_game_note(rules: Ruleset, game: str) -> str:
-    """The note on stderr that a game plays the ruleset of the one before."""
-    return say(
+    """The note on stderr that a game plays the ruleset of the one before,
+    wrapped to the terminal as the ruling above it is."""
+    from referee.render.text import paragraph
+
+    said = say(
         "note.ruleset.last_game",
         "note: {title}, as game '{game}' played; to play another, name its ruleset after the game's name",
         title=rules.spoken_title,
         game=game,
     )
+    return paragraph(said)
 
 
 def named_first(ctx: click.Context, word: str | None) -> str | None:
