@@ -70,6 +70,37 @@ from referee.rulings.ruling import say
     help=helped("help.battle.wound-roll", "Hit checks: the die rolled to wound, after a hit."),
 )
 @click.option(
+    "--follow-roll",
+    type=ROLLED,
+    help=helped(
+        "help.battle.follow-roll",
+        "Staged follow-up rolls: each step's dice in turn, apart by '/', one die for each success before it "
+        "(to wound, then the save: 5,2/1).",
+    ),
+)
+@click.option(
+    "--damage-roll",
+    type=ROLLED,
+    help=helped(
+        "help.battle.damage-roll", "The attacker's damage dice, each hit's in turn (staged: one roll per hit kept)."
+    ),
+)
+@click.option(
+    "--critical-roll",
+    type=ROLLED,
+    help=helped("help.battle.critical-roll", "The extra damage dice of the attacker's critical hits, in turn."),
+)
+@click.option(
+    "--defender-damage-roll",
+    type=ROLLED,
+    help=helped("help.battle.defender-damage-roll", "The defender's damage dice, where its hits roll damage."),
+)
+@click.option(
+    "--defender-critical-roll",
+    type=ROLLED,
+    help=helped("help.battle.defender-critical-roll", "The extra damage dice of the defender's critical hits."),
+)
+@click.option(
     "--choose",
     metavar=PAIRING,
     help=helped("help.battle.choose", "Pip-compare rulesets: the pairing picked, e.g. 5:6."),

@@ -153,6 +153,15 @@ class DiceNeed:
     untold: tuple[tuple[str, str], ...] = ()
     """A pool's parts that roll more dice only in a named situation not told,
     each as (situation, rule): a roll typed after a '/' is refused naming them."""
+    after: bool = False
+    """The group rolls as many dice as the dice before it decide (a damage
+    roll for each hit), `count` being the most: typed, it takes as many faces
+    as the ruling reads of it (`Ruling.read`), no more and no fewer."""
+    said: str = ""
+    """How a message names the group, where not by its side or roll ('to wound')."""
+    typed_with: str = ""
+    """The word's group this one is typed under, in turn with the others
+    under it, each after a '/' (every follow-up step in one option)."""
 
     def kinds(self) -> tuple[tuple[Die, int], ...]:
         """Each kind of die the group rolls, with its count: the mix, or `die` alone."""

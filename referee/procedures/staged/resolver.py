@@ -26,6 +26,7 @@ from referee.procedures.base import (
     untold,
 )
 from referee.procedures.staged.grammar import Staged
+from referee.procedures.told import ROLLS
 from referee.ruleset.model import Ruleset
 from referee.rulings.ruling import SIDES, Ruling, Side, Step, listed, say, spaced, step
 from referee.stages import compare, costs, count, follow, pairs, read, roll
@@ -63,6 +64,17 @@ def odds_keys(params: Staged) -> tuple[str, ...]:
 
 
 ODDS_KEYS = odds_keys  # the keys depend on the file: the door asks them of the attack's parameters
+FOLLOW = "follow"  # the group every follow-up step is typed under, in turn
+TYPED = {
+    **ROLLS,
+    "damage_roll": "attacker_damage",
+    "critical_roll": "attacker_critical",
+    "defender_damage_roll": "defender_damage",
+    "defender_critical_roll": "defender_critical",
+    "follow_roll": FOLLOW,
+}
+"""The words that type each group: each side's faces, each side's damage
+dice and its criticals' extra dice, and every follow-up step in turn."""
 
 
 def critical_sides(params: Staged) -> tuple[Side, ...]:
@@ -126,7 +138,15 @@ def _follow_need(
         die = rules.dice[link.die].die
         merged = follow.merged(die, number, link.aim.natural)
         count = rolls * most * explode
-        need[follow.group(i)] = DiceNeed(die, count, link.rule or cite(params, "follow"), runs=((merged, 1),) * count)
+        need[follow.group(i)] = DiceNeed(
+            die,
+            count,
+            link.rule or cite(params, "follow"),
+            runs=((merged, 1),) * count,
+            after=True,
+            said=rules.said(link.name).spoken,
+            typed_with=FOLLOW,
+        )
     return need
 
 
@@ -203,13 +223,30 @@ def _damage_need(
     explode = stages.pool.explode.depth + 1 if stages.pool and stages.pool.explode else 1
     hits, die, rule = rolls * most * explode, rules.dice[damage.die].die, cite(params, "costs")
 
-    def in_order(count: int) -> DiceNeed:
-        return DiceNeed(die, count, rule, runs=((die, 1),) * count)
+    def in_order(count: int, said: str) -> DiceNeed:
+        return DiceNeed(die, count, rule, runs=((die, 1),) * count, after=True, said=said)
 
-    need = {f"{side.value}_damage": in_order(hits * damage.dice)}
+    need = {
+        f"{side.value}_damage": in_order(hits * damage.dice, say("roll.group_damage", "{side}'s damage", side=side))
+    }
     if damage.extra and read.CRITICAL in stages.symbols():
-        need[f"{side.value}_critical"] = in_order(hits * damage.extra)
+        critical = say("roll.group_critical", "{side}'s critical damage", side=side)
+        need[f"{side.value}_critical"] = in_order(hits * damage.extra, critical)
     return need
+
+
+def _damage_read(params: Staged, kept: Mapping[Side, Mapping[str, int]]) -> dict[str, int]:
+    """The damage dice each side's kept hits read: its hits' dice, and the
+    extra dice of as many of them as are critical."""
+    damage = params.costs.damage
+    if damage is None:
+        return {}
+    read_of = {}
+    for side in SIDES:
+        hits = sum(kept[side].get(s, 0) for s in params.costs.losses)
+        read_of[f"{side.value}_damage"] = hits * damage.dice
+        read_of[f"{side.value}_critical"] = _criticals(params, kept[side]) * damage.extra
+    return read_of
 
 
 def _dealt(
@@ -325,7 +362,11 @@ def prepare(rules: Ruleset, name: str, params: Staged, battle: Battle) -> Callab
         return faces, symbols
 
     def followed(
-        faces: Mapping[Side, tuple[Face, ...]], symbols: Mapping[Side, dict[str, int]], throw: Throw, steps: list[Step]
+        faces: Mapping[Side, tuple[Face, ...]],
+        symbols: Mapping[Side, dict[str, int]],
+        throw: Throw,
+        steps: list[Step],
+        used: dict[str, int],
     ) -> dict[Side, dict[str, int]]:
         """The symbols as they go on to cancel and costs: the attacker's, where
         it rolled, with what comes through its follow-up rolls (the symbols
@@ -334,7 +375,7 @@ def prepare(rules: Ruleset, name: str, params: Staged, battle: Battle) -> Callab
             return dict(symbols)
         symbol = params.follow.symbol
         attacker = dict(symbols[Side.ATTACKER])
-        attacker[symbol], said = follow.follow(
+        attacker[symbol], said, rolled = follow.follow(
             rules,
             params.follow,
             needed,
@@ -343,13 +384,16 @@ def prepare(rules: Ruleset, name: str, params: Staged, battle: Battle) -> Callab
             cite(params, "follow"),
         )
         steps += said
+        used.update((follow.group(i), n) for i, n in enumerate(rolled))
         return {**symbols, Side.ATTACKER: attacker}
 
     def exchange(
-        symbols: Mapping[Side, Mapping[str, int]], steps: list[Step], throw: Throw
+        symbols: Mapping[Side, Mapping[str, int]], steps: list[Step], throw: Throw, used: dict[str, int]
     ) -> tuple[dict[Side, dict[str, int]], Paid]:
         """What the symbols keep once cancelled, and what they cost each side."""
         kept, said = count.cancel(symbols, cancels, cite(params, "cancel"), rules.said)
+        for group, n in _damage_read(params, kept).items():  # a side that battles back reads its own the second time
+            used[group] = max(used.get(group, 0), n)
         loses, retreats, paid = _costs(rules, params, battle, kept, _dealt(rules, params, kept, throw), throw)
         steps += [*said, *paid]
         return kept, (loses, retreats)
@@ -360,16 +404,18 @@ def prepare(rules: Ruleset, name: str, params: Staged, battle: Battle) -> Callab
         symbols: dict[Side, dict[str, int]] = {}
         for side in SIDES:
             faces[side], symbols[side] = ((), dict(silent)) if side == back else read_side(side, throw, steps)
-        kept, (loses, retreats) = exchange(followed(faces, symbols, throw, steps), steps, throw)
+        used: dict[str, int] = {}
+        kept, (loses, retreats) = exchange(followed(faces, symbols, throw, steps, used), steps, throw, used)
         dice = dict(rolls)
         if back is not None and rolls[back]:
             if costs.stands(params.costs, battle, back, loses[back], retreats[back]):
                 steps += [step(cite(params, "back"), "roll.back", "the {side} battles back", side=back), *told[back]]
                 faces[back], symbols[back] = read_side(back, throw, steps)
                 again, (more, further) = exchange(
-                    followed({back: faces[back]}, {back: symbols[back], back.other: dict(silent)}, throw, steps),
+                    followed({back: faces[back]}, {back: symbols[back], back.other: dict(silent)}, throw, steps, used),
                     steps,
                     throw,
+                    used,
                 )
                 kept[back] = again[back]
                 loses = {side: loses[side] + more[side] for side in SIDES}
@@ -415,7 +461,7 @@ def prepare(rules: Ruleset, name: str, params: Staged, battle: Battle) -> Callab
             attacker_criticals=criticals[Side.ATTACKER],
             defender_criticals=criticals[Side.DEFENDER],
         )
-        return Ruling(outcome=outcome, steps=tuple(steps))
+        return Ruling(outcome=outcome, steps=tuple(steps), read=tuple(used.items()))
 
     return rule_on
 
