@@ -304,3 +304,44 @@ def test_follow_up_dice_typed_beside_drawn_hit_dice_count_as_the_drawn_hits_deci
 def test_follow_roll_is_refused_where_the_game_has_no_follow_up(swing: Path) -> None:
     said = fails("battle groundforce --attacker trooper --defender trooper --seed 1 --follow-roll 5")
     assert "--follow-roll" in said
+
+
+PAIRS = """\
+format: 1
+name: pairsmix
+title: Pairs mix
+source: a test of dice by unit compared by pairs
+rules:
+  PM-1: "Armies roll a d6 each, fortresses a d8; the highest die against the highest, ties to the defender."
+dice:
+  d6: {faces: [1, 2, 3, 4, 5, 6]}
+  d8: {faces: [1, 2, 3, 4, 5, 6, 7, 8]}
+units:
+  army: {}
+  fortress: {}
+attacks:
+  battle:
+    procedure: staged
+    rule: PM-1
+    label: battle
+    attacker: {die: d6, roll: {by: units, max: 3}}
+    defender: {die: d6, roll: {by: units, max: 2}, units: {fortress: {die: d8}}}
+    compare: {by: pairs, tie: defender}
+"""
+
+
+def test_dice_by_unit_compared_by_pairs_are_the_brute_force(tmp_path: Path) -> None:
+    path = tmp_path / "pairs.yaml"
+    path.write_text(PAIRS, encoding="utf-8")
+    out: Counter[tuple[int, int]] = Counter()
+    for first, second, army, fortress in itertools.product(range(1, 7), range(1, 7), range(1, 7), range(1, 9)):
+        pairs = zip(sorted((first, second), reverse=True), sorted((army, fortress), reverse=True), strict=True)
+        lost = sum(a <= d for a, d in pairs)
+        out[lost, 2 - lost] += 1
+    outcomes = run_json(f"odds {path} --attacker '2 army' --defender 'army, fortress'")["outcomes"]
+    found = {(o["attacker_loses"], o["defender_loses"]): Fraction(o["probability"]) for o in outcomes}
+    assert found == {key: Fraction(n, 6 * 6 * 6 * 8) for key, n in out.items()}
+    ruling = run_json(
+        f"battle {path} --attacker '2 army' --defender 'army, fortress' --attacker-roll 6,3 --defender-roll 2,d8:7"
+    )
+    assert (ruling["attacker_loses"], ruling["defender_loses"]) == (1, 1)
