@@ -231,13 +231,40 @@ def test_typed_damage_dice_rule_each_hit_in_turn(swing: Path) -> None:
             "--damage-roll 3,9 --critical-roll 8",
             "error: an attacker's damage roll of 9 is impossible: the d8 shows 1 to 8 (SW-2)",
         ),
-        ("--defender-damage-roll 3", "this battle has no 'defender_damage' roll"),
+        (
+            "--damage-roll '3,4/5' --critical-roll 8",
+            "error: attacker's damage are typed in turn, each after a '/', but 2 were typed (SW-2)",
+        ),
     ],
 )
 def test_typed_damage_dice_of_the_wrong_count_or_face_are_refused(swing: Path, typed: str, error: str) -> None:
     said = fails(f"battle {swing} --attacker '2 fighter' --defender fighter --no-journal --attacker-roll 20,12 {typed}")
     assert error in said
     assert "Traceback" not in said and len(said.strip().splitlines()) == 1
+
+
+def test_both_sides_damage_dice_are_typed_in_turn(swing: Path) -> None:
+    """A duel: the defender swings back at once, as the attacker does; each
+    side's damage dice typed in turn, the attacker's first (SW-1, SW-2)."""
+    swing.write_text(
+        SWING.replace(
+            "defender: {die: d20}",
+            "defender: &duel\n      die: d20\n      roll: {by: units}\n"
+            "      read: {aim: {number: 15, plus: 5, natural: {miss: true, hit: true, critical: true}}}",
+        ),
+        encoding="utf-8",
+    )
+    command = f"battle {swing} --attacker fighter --defender fighter --no-journal --attacker-roll 12 --defender-roll 20"
+    ruling = run_json(f"{command} --damage-roll 3/5 --critical-roll /2")
+    assert (ruling["defender_loses"], ruling["attacker_loses"]) == (3 + 3, 5 + 2 + 3)
+    assert (ruling["attacker_criticals"], ruling["defender_criticals"]) == (0, 1)
+    said = fails(f"{command} --damage-roll 3,4/5 --critical-roll /2")
+    assert "attacker's damage: 1 die here, as the dice before it decide, but 2 faces were given (SW-2)" in said
+    said = fails(f"{command} --damage-roll 3/5 --critical-roll 2")  # in turn: the attacker's criticals first
+    assert "attacker's critical damage: 0 dice here, as the dice before it decide, but 1 face was given" in said
+    odds = run_json(f"odds {swing} --attacker fighter --defender fighter")
+    assert set(odds["expected_damage"]) == {"attacker", "defender"}
+    assert odds["expected_damage"]["attacker"] == odds["expected_damage"]["defender"] == "87/20"
 
 
 def test_a_miss_takes_no_typed_damage_dice(swing: Path) -> None:

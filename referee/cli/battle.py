@@ -74,7 +74,7 @@ from referee.rulings.ruling import say
     type=ROLLED,
     help=helped(
         "help.battle.follow-roll",
-        "Staged follow-up rolls: each step's dice in turn, apart by '/', one die for each success before it "
+        "Follow-up rolls: each step's dice in turn, apart by '/', one die for each success before it "
         "(to wound, then the save: 5,2/1).",
     ),
 )
@@ -82,23 +82,14 @@ from referee.rulings.ruling import say
     "--damage-roll",
     type=ROLLED,
     help=helped(
-        "help.battle.damage-roll", "The attacker's damage dice, each hit's in turn (staged: one roll per hit kept)."
+        "help.battle.damage-roll",
+        "The damage dice, one roll per hit kept, in turn: the attacker's, then after a '/' the defender's.",
     ),
 )
 @click.option(
     "--critical-roll",
     type=ROLLED,
-    help=helped("help.battle.critical-roll", "The extra damage dice of the attacker's critical hits, in turn."),
-)
-@click.option(
-    "--defender-damage-roll",
-    type=ROLLED,
-    help=helped("help.battle.defender-damage-roll", "The defender's damage dice, where its hits roll damage."),
-)
-@click.option(
-    "--defender-critical-roll",
-    type=ROLLED,
-    help=helped("help.battle.defender-critical-roll", "The extra damage dice of the defender's critical hits."),
+    help=helped("help.battle.critical-roll", "The extra damage dice of critical hits, in turn, as --damage-roll."),
 )
 @click.option(
     "--choose",

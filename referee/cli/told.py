@@ -33,8 +33,6 @@ class BattleTold(StrikeTold):
     wound_roll: str | None = flag("--wound-roll")
     damage_roll: str | None = flag("--damage-roll")
     critical_roll: str | None = flag("--critical-roll")
-    defender_damage_roll: str | None = flag("--defender-damage-roll")
-    defender_critical_roll: str | None = flag("--defender-critical-roll")
     follow_roll: str | None = flag("--follow-roll")
     choose: str | None = flag("--choose")
     action: str | None = flag("--action")

@@ -65,16 +65,11 @@ def odds_keys(params: Staged) -> tuple[str, ...]:
 
 ODDS_KEYS = odds_keys  # the keys depend on the file: the door asks them of the attack's parameters
 FOLLOW = "follow"  # the group every follow-up step is typed under, in turn
-TYPED = {
-    **ROLLS,
-    "damage_roll": "attacker_damage",
-    "critical_roll": "attacker_critical",
-    "defender_damage_roll": "defender_damage",
-    "defender_critical_roll": "defender_critical",
-    "follow_roll": FOLLOW,
-}
-"""The words that type each group: each side's faces, each side's damage
-dice and its criticals' extra dice, and every follow-up step in turn."""
+DAMAGE, CRITICAL = "damage", "critical"  # the groups each side's damage dice are typed under, in turn
+TYPED = {**ROLLS, "damage_roll": DAMAGE, "critical_roll": CRITICAL, "follow_roll": FOLLOW}
+"""The words that type each group: each side's faces, the damage dice of
+each side that rolls them (the attacker's, then the defender's), the extra
+dice of their critical hits likewise, and every follow-up step, in turn."""
 
 
 def critical_sides(params: Staged) -> tuple[Side, ...]:
@@ -223,15 +218,14 @@ def _damage_need(
     explode = stages.pool.explode.depth + 1 if stages.pool and stages.pool.explode else 1
     hits, die, rule = rolls * most * explode, rules.dice[damage.die].die, cite(params, "costs")
 
-    def in_order(count: int, said: str) -> DiceNeed:
-        return DiceNeed(die, count, rule, runs=((die, 1),) * count, after=True, said=said)
+    def in_order(count: int, said: str, typed: str) -> DiceNeed:
+        return DiceNeed(die, count, rule, runs=((die, 1),) * count, after=True, said=said, typed_with=typed)
 
-    need = {
-        f"{side.value}_damage": in_order(hits * damage.dice, say("roll.group_damage", "{side}'s damage", side=side))
-    }
+    said = say("roll.group_damage", "{side}'s damage", side=side)
+    need = {f"{side.value}_damage": in_order(hits * damage.dice, said, DAMAGE)}
     if damage.extra and read.CRITICAL in stages.symbols():
         critical = say("roll.group_critical", "{side}'s critical damage", side=side)
-        need[f"{side.value}_critical"] = in_order(hits * damage.extra, critical)
+        need[f"{side.value}_critical"] = in_order(hits * damage.extra, critical, CRITICAL)
     return need
 
 
