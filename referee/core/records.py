@@ -19,6 +19,7 @@ once below, which read those fields.
 from __future__ import annotations
 
 import dataclasses
+import inspect
 from dataclasses import MISSING, FrozenInstanceError
 from typing import Any, TypeVar, dataclass_transform
 
@@ -86,8 +87,30 @@ def _delattr(self: object, name: str) -> None:
     raise FrozenInstanceError(f"cannot delete field {name!r}")
 
 
+_PSEUDO = ("ClassVar", "InitVar", "KW_ONLY")  # annotations dataclasses reads as no field, or as a marker
+
+
+def _collected(cls: type[T], kw_only: bool) -> type[T]:
+    """`dataclasses.dataclass` collecting the fields, with no methods. Our
+    annotations are strings (`from __future__ import annotations`), and for
+    each one it would match three patterns to see whether it names ClassVar,
+    InitVar or KW_ONLY, a third of its work on our classes. It is shown each
+    plain one as `object` instead (only those three names are ever read from
+    an annotation), and the field then gets its string back as its type."""
+    written = inspect.get_annotations(cls)
+    plain = {n: kind for n, kind in written.items() if isinstance(kind, str) and not any(w in kind for w in _PSEUDO)}
+    cls.__annotations__ = {name: object if name in plain else kind for name, kind in written.items()}
+    try:
+        done = dataclasses.dataclass(cls, init=False, repr=False, eq=False, kw_only=kw_only)
+    finally:
+        cls.__annotations__ = written
+    for name, kind in plain.items():
+        done.__dataclass_fields__[name].type = kind  # type: ignore[attr-defined]
+    return done
+
+
 def _shared(cls: type[T], *, kw_only: bool, compared: bool) -> type[T]:
-    done = dataclasses.dataclass(cls, init=False, repr=False, eq=False, kw_only=kw_only)
+    done = _collected(cls, kw_only)
     methods: dict[str, Any] = {
         "__init__": _init,
         "__repr__": _repr,
