@@ -87,9 +87,6 @@ def _delattr(self: object, name: str) -> None:
     raise FrozenInstanceError(f"cannot delete field {name!r}")
 
 
-_PSEUDO = ("ClassVar", "InitVar", "KW_ONLY")  # annotations dataclasses reads as no field, or as a marker
-
-
 def _collected(cls: type[T], kw_only: bool) -> type[T]:
     """`dataclasses.dataclass` collecting the fields, with no methods. Our
     annotations are strings (`from __future__ import annotations`), and for
@@ -98,14 +95,19 @@ def _collected(cls: type[T], kw_only: bool) -> type[T]:
     plain one as `object` instead (only those three names are ever read from
     an annotation), and the field then gets its string back as its type."""
     written = inspect.get_annotations(cls)
-    plain = {n: kind for n, kind in written.items() if isinstance(kind, str) and not any(w in kind for w in _PSEUDO)}
-    cls.__annotations__ = {name: object if name in plain else kind for name, kind in written.items()}
+    shown = written.copy()
+    for name, kind in written.items():
+        if isinstance(kind, str) and "ClassVar" not in kind and "InitVar" not in kind and "KW_ONLY" not in kind:
+            shown[name] = object
+    cls.__annotations__ = shown
     try:
         done = dataclasses.dataclass(cls, init=False, repr=False, eq=False, kw_only=kw_only)
     finally:
         cls.__annotations__ = written
-    for name, kind in plain.items():
-        done.__dataclass_fields__[name].type = kind  # type: ignore[attr-defined]
+    fields = done.__dataclass_fields__  # type: ignore[attr-defined]
+    for name, kind in shown.items():
+        if kind is object:
+            fields[name].type = written[name]
     return done
 
 
