@@ -139,7 +139,7 @@ def _check(rules: Ruleset, reader: Reader) -> None:
     """Every cross-check, the general ones here and each attack's its procedure's."""
 
     def fail(path: str, message: str, rule: str | None = None) -> RefereeError:
-        return RefereeError(f"{path}: {message}", where=reader.places.get(path, reader.source), rule=rule)
+        return RefereeError(f"{path}: {message}", where=reader.place(path), rule=rule)
 
     for check in (_check_cited, _check_dice, _check_units, _check_attacks, _check_situations, _check_economy):
         check(rules, fail)
