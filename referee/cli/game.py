@@ -13,7 +13,7 @@ from referee.cli.helptext import described, helped
 from referee.cli.journaling import journal_option, opened, quiet_option, record, report_damage
 from referee.cli.options import emit, json_option, load_rules
 from referee.core.errors import RefereeError
-from referee.render.text import table
+from referee.render.text import paragraph, table
 from referee.rulings.ruling import say, say_n
 from referee.words.language import pgettext
 
@@ -130,11 +130,14 @@ def start(name: str, ruleset_named: str | None, ruleset: str | None, as_json: bo
     emit(
         as_json,
         document,
-        lambda: say(
-            "game.started",
-            "Game '{name}' started ({title}); rulings now belong to it until 'referee game stop'.",
-            name=name,
-            title=rules.spoken_title,
+        lambda: paragraph(
+            say(
+                "game.started",
+                "Game '{name}' started ({title}); rulings now belong to it until 'referee game stop'.",
+                name=name,
+                title=rules.spoken_title,
+            ),
+            whole_words=True,
         ),
     )
 
@@ -165,12 +168,15 @@ def stop(as_json: bool) -> None:
     emit(
         as_json,
         document,
-        lambda: say_n(
-            "game.stopped",
-            "Game '{name}' stopped ({n} ruling in all); 'referee log --game {quoted}' reads it back.",
-            "Game '{name}' stopped ({n} rulings in all); 'referee log --game {quoted}' reads it back.",
-            rulings,
-            name=going["name"],
-            quoted=shlex.quote(going["name"]),
+        lambda: paragraph(
+            say_n(
+                "game.stopped",
+                "Game '{name}' stopped ({n} ruling in all); 'referee log --game {quoted}' reads it back.",
+                "Game '{name}' stopped ({n} rulings in all); 'referee log --game {quoted}' reads it back.",
+                rulings,
+                name=going["name"],
+                quoted=shlex.quote(going["name"]),
+            ),
+            whole_words=True,
         ),
     )

@@ -11,6 +11,7 @@ from referee.cli.helptext import described, helped
 from referee.cli.options import emit, json_option, load_rules
 from referee.cli.rulesdirs import user_dirs
 from referee.core.errors import RefereeError
+from referee.render.text import path_lines
 from referee.ruleset.load import catalogue, load_file
 from referee.rulings.ruling import say
 
@@ -90,10 +91,14 @@ def new(name: str, origin: str, out: Path | None, as_json: bool) -> None:
     emit(
         as_json,
         {"name": rules.name, "path": str(target), "from": source.name},
-        lambda: say(
-            "new.wrote",
-            "wrote {path} (from {source}); edit it, then run: referee validate {path}",
-            path=str(target),
-            source=source.name,
+        lambda: "\n".join(
+            path_lines(
+                say(
+                    "new.wrote",
+                    "wrote {path} (from {source}); edit it, then run: referee validate {path}",
+                    path=str(target),
+                    source=source.name,
+                )
+            )
         ),
     )
