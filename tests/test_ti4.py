@@ -238,3 +238,27 @@ def test_a_fight_played_deals_each_rounds_faces_in_the_order_of_casualties() -> 
     first = ruling["rounds"][0]
     assert first["attacker"]["units"] == {"fighter": 2, "dreadnought": 1}
     assert first["defender_loses"] == 2 and ruling["winner"] == "attacker"
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "only ranked-pairs attacks read states, and its attack 'space-combat' is staged"),
+        ("nl", "alleen ranked-pairs-aanvallen lezen toestanden"),
+        ("de", "nur ranked-pairs-Angriffe lesen Zustände"),
+        ("zh-Hant", "只有 ranked-pairs 攻擊讀取狀態"),
+    ],
+)
+def test_states_on_a_ship_of_a_staged_attack_are_refused_at_load(tmp_path: Path, lang: str, said: str) -> None:
+    # A damaged dreadnought typed as a state would be dropped (it took two hits): the file is refused instead.
+    ships = "  dreadnought: {attack: space-combat, aliases: [dreadnoughts, dread, dreads]}\n"
+    text = TI4.read_text(encoding="utf-8")
+    assert ships in text
+    text = text.replace(ships, ships.replace("]}", "], states: [intact, damaged]}"))
+    text = text.replace("\nunits:\n", "\nstates:\n  intact: {rule: TI-4}\n  damaged: {rule: TI-4}\n\nunits:\n")
+    path = tmp_path / "ti4.yaml"
+    path.write_text(text, encoding="utf-8")
+    line = next(n for n, row in enumerate(text.splitlines(), 1) if row.startswith("  dreadnought:"))
+    refused = fails(f"--lang {lang} validate {path}")
+    assert f"{path}:{line}:" in refused and "units.dreadnought.states" in refused
+    assert said in refused

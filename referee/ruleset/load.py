@@ -184,6 +184,21 @@ def _check_units(rules: Ruleset, fail: Fail) -> None:
             ((f"units.{name}.states[{i}]", s) for i, s in enumerate(unit.states)),
             rules.states,
         )
+        attack = rules.attacks[rules.attack_of(name)]
+        if unit.states and not registry.reads_states(attack):
+            unread = pgettext(
+                "file.states_unread",
+                "only {procedures} attacks read states, and its attack '{attack}' is {procedure}: "
+                "give each worn state a unit of its own",
+            )
+            raise fail(
+                f"units.{name}.states",
+                unread.format(
+                    procedures=pgettext("list", " or ").join(registry.reading_states()),
+                    attack=rules.attack_of(name),
+                    procedure=attack.procedure,
+                ),
+            )
 
 
 def _check_attacks(rules: Ruleset, fail: Fail) -> None:
