@@ -149,7 +149,8 @@ def dice_needed(rules: Ruleset, situation: object) -> dict[str, DiceNeed]:
             _, unit, state, _ = situation.states[0]
             unread = say(
                 "state.unread",
-                "{an_attack} does not read states, so '{state} {unit}' cannot be told (only {procedures} attacks read them)",
+                "{an_attack} does not read states, so '{state} {unit}' cannot be told "
+                "(only {procedures} attacks read them)",
                 an_attack=article(params.label),
                 attack=rules.attack_said(name),
                 state=rules.units[unit].state_said(state),
