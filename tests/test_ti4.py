@@ -154,9 +154,21 @@ def test_drawn_dice_hit_by_the_ship_that_rolls_them(seed: int) -> None:
     assert (ruling["attacker_loses"], ruling["defender_loses"]) == (min(d_hits, 4), min(a_hits, 3))
 
 
-def test_a_face_the_d10_cannot_show_is_refused() -> None:
+def test_a_face_the_d10_cannot_show_is_refused_citing_the_dies_rule() -> None:
     refused = fails(f"battle {TI4} --attacker cruiser --defender fighter --attacker-roll 11 --defender-roll 1")
-    assert "the d10 shows 1 to 10" in refused
+    assert refused == "error: an attacker roll of 11 is impossible: the d10 shows 1 to 10 (TI-2)"
+    refused = fails(f"battle {TI4} --attacker cruiser --defender fighter --attacker-roll eleven --defender-roll 1")
+    assert refused.startswith("error: unknown face 'eleven'") and refused.endswith("(TI-2)")
+
+
+@pytest.mark.parametrize("typed", ["0", "10", "ten", "zero"])
+def test_the_d10s_zero_is_typed_as_the_die_prints_it(typed: str) -> None:
+    # The die prints its 10 as 0; '0' is an alias of the face 10 (quoted in the file), so typed it is a 10.
+    ruling = run_json(
+        f"battle {TI4} --attacker cruiser --defender war-sun --attacker-roll {typed} --defender-roll 2,{typed},0"
+    )
+    assert ruling["attacker"]["rolled"] == [10] and ruling["defender"]["rolled"] == [2, 10, 10]
+    assert (ruling["attacker_loses"], ruling["defender_loses"]) == (1, 1)
 
 
 @pytest.mark.parametrize(("barrages", "fighters"), [(1, 1), (1, 3), (2, 2), (3, 5)])

@@ -162,9 +162,13 @@ def _said(group: str) -> str:
 
 
 def _face(rules: Ruleset, group: str, need: DiceNeed, die: Die, item: str) -> Face:
+    """A face typed: its number, its word or an alias (a d10's 10 typed 0),
+    refused naming the die's rule where the die has one, else the attack's."""
     faces = die.faces
+    rule = rules.dice[die.name].rule or need.rule
+    words = face_lexicon(rules, die.name)
     numbered = all(isinstance(face, int) for face in faces)
-    if numbered and item.lstrip("-").isdecimal() and int(item) not in faces:
+    if numbered and item.lstrip("-").isdecimal() and int(item) not in faces and item not in words:
         other = [d.name for d, _ in need.kinds() if int(item) in d.faces]
         impossible = say(
             "roll.impossible",
@@ -180,11 +184,11 @@ def _face(rules: Ruleset, group: str, need: DiceNeed, die: Die, item: str) -> Fa
             impossible += say(
                 "roll.typed_with_name", " (a {other} face is typed {other}:{value})", other=other[0], value=int(item)
             )
-        raise RefereeError(impossible, rule=need.rule)
+        raise RefereeError(impossible, rule=rule)
     try:
-        return face_lexicon(rules, die.name)(item)
+        return words(item)
     except RefereeError as error:
-        raise RefereeError(error.message, rule=need.rule) from None
+        raise RefereeError(error.message, rule=rule) from None
 
 
 def draw(
