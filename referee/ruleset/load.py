@@ -387,7 +387,7 @@ def _named(rules: Ruleset) -> list[tuple[str, Words, Printed]]:
     groups: list[tuple[str, Words, Printed]] = [
         (
             "units",
-            {n: [n, u.label, *u.aliases] for n, u in rules.units.items()},
+            {n: [n, u.label, u.plural, *u.aliases] for n, u in rules.units.items()},
             lambda t: {n: [w.label, w.plural] for n, w in t.units.items()},
         ),
         ("situations", {n: [n, *s.aliases] for n, s in rules.situations.items()}, _nothing),
