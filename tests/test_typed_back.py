@@ -343,3 +343,8 @@ def test_a_units_plural_is_typed_as_printed_without_an_alias(tmp_path: Path) -> 
     ruling = run_json(f"battle {path} --attacker '3 armies' --defender '2 armies' --seed 1")
     assert (ruling["attacker"]["front"], ruling["defender"]["front"]) == (["army"] * 3, ["army"] * 2)
     assert run_json(f"odds {path} --attacker '3 armies' --defender '2 armies'")["outcomes"]
+    shared = text.replace(
+        "    aliases: [commanders, general]\n", "    plural: armies\n    aliases: [commanders, general]\n"
+    )
+    path.write_text(shared, encoding="utf-8")
+    assert fails(f"validate {path}").endswith("units.commander: 'armies' also names 'army'")
