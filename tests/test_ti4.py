@@ -274,3 +274,20 @@ def test_states_on_a_ship_of_a_staged_attack_are_refused_at_load(tmp_path: Path,
     refused = fails(f"--lang {lang} validate {path}")
     assert f"{path}:{line}:" in refused and "units.dreadnought.states" in refused
     assert said in refused
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "each side loses its units in this order: fighter, then destroyer,"),
+        ("nl", "elke kant verliest zijn eenheden in deze volgorde: fighter, dan destroyer,"),
+        ("de", "jede Seite verliert ihre Einheiten in dieser Reihenfolge: fighter, dann destroyer,"),
+        ("zh-Hant", "雙方按此次序失去單位：fighter，然後destroyer，"),
+    ],
+)
+def test_a_whole_fights_order_of_casualties_names_the_units_of_its_attack_only(lang: str, said: str) -> None:
+    command = f"--lang {lang} odds {TI4} --attacker 'cruiser, dreadnought' --defender war-sun --until conquest"
+    policy = run_json(command)["policy"][0]
+    assert policy["rule"] == "TI-5" and policy["text"].startswith(said)
+    assert policy["values"]["order"]["items"][-1] == "war sun"  # not the barrage, a unit of another attack
+    assert "".join(said.split()) in "".join(run(command).stdout.split())
