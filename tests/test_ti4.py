@@ -291,3 +291,13 @@ def test_a_whole_fights_order_of_casualties_names_the_units_of_its_attack_only(l
     assert policy["rule"] == "TI-5" and policy["text"].startswith(said)
     assert policy["values"]["order"]["items"][-1] == "war sun"  # not the barrage, a unit of another attack
     assert "".join(said.split()) in "".join(run(command).stdout.split())
+
+
+def test_german_rulings_put_each_side_in_the_genitive() -> None:
+    ruling = run_json(
+        f"--lang de battle {TI4} --attacker 'cruiser, dreadnought' --defender 'war sun'"
+        " --attacker-roll 7,3 --defender-roll 3,4,8"
+    )
+    texts = [s["text"] for s in ruling["explanation"] if s["rule"] == "TI-2"]
+    assert "die Würfel des Angreifers treffen nach ihren Einheiten: cruiser bei 7 oder mehr," in texts[0]
+    assert texts[1].startswith("die Würfel des Verteidigers treffen nach ihren Einheiten: war sun bei 3 oder mehr")
