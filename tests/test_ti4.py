@@ -301,3 +301,35 @@ def test_german_rulings_put_each_side_in_the_genitive() -> None:
     texts = [s["text"] for s in ruling["explanation"] if s["rule"] == "TI-2"]
     assert "die Würfel des Angreifers treffen nach ihren Einheiten: cruiser bei 7 oder mehr," in texts[0]
     assert texts[1].startswith("die Würfel des Verteidigers treffen nach ihren Einheiten: war sun bei 3 oder mehr")
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "the attacking units choose the attack, each making the one its file gives it;"),
+        ("nl", "de aanvallende eenheden kiezen de aanval"),
+        ("de", "die angreifenden Einheiten wählen den Angriff"),
+        ("zh-Hant", "攻擊由進攻單位決定"),
+    ],
+)
+def test_an_attack_told_that_other_units_make_is_refused_naming_them(lang: str, said: str) -> None:
+    # A destroyer makes space combat; the barrage is the unit `barrage`'s (one attack a unit).
+    for command in ("battle", "odds"):
+        refused = fails(
+            f"--lang {lang} {command} {TI4} --attack anti-fighter-barrage --attacker destroyer --defender fighter"
+        )
+        assert refused.startswith(
+            ("error: --attack anti-fighter-barrage:", "fout: --attack", "Fehler: --attack", "錯誤：--attack")
+        )
+        assert said in refused and "anti-fighter barrage" in refused and "TI-6" in refused
+    if lang == "en":
+        assert refused.endswith("the units that make anti-fighter barrage: anti-fighter barrage (TI-6)")
+
+
+def test_an_attack_told_is_the_one_the_attacking_units_make() -> None:
+    told = f"odds {TI4} --attacker '2 barrage' --defender '3 fighters'"
+    assert run_json(f"{told} --attack 'anti-fighter barrage'") == run_json(told)
+    assert run_json(f"battle {TI4} --attack space-combat --attacker cruiser --defender fighter --seed 3")["attack"]
+    assert fails(f"odds {TI4} --attack melee --attacker cruiser --defender fighter") == (
+        "error: unknown attack 'melee'; known: anti-fighter barrage, space combat"
+    )
