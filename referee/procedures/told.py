@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from referee.core.errors import RefereeError
+from referee.core.errors import RefereeError, setting
 from referee.procedures.base import GROUP_NAMES, Battle, Procedure, Units, Words
 from referee.procedures.door import check_side
 from referee.ruleset.model import Ruleset
@@ -90,8 +90,9 @@ def _check_attack(rules: Ruleset, told: str, attackers: Units) -> None:
         made_by = [unit.title for name, unit in rules.units.items() if rules.attack_of(name) == attack]
         others = say(
             "attack.made_by",
-            "--attack {given}: the attacking units choose the attack, each making the one its file gives it; "
+            "{option} {given}: the attacking units choose the attack, each making the one its file gives it; "
             "the units that make {attack}: {units}",
+            option=setting("attack"),
             given=shown(told),
             attack=rules.attack_said(attack),
             units=listed(made_by) if made_by else say("attack.made_by_none", "no unit"),
