@@ -70,6 +70,28 @@ from referee.rulings.ruling import say
     help=helped("help.battle.wound-roll", "Hit checks: the die rolled to wound, after a hit."),
 )
 @click.option(
+    "--follow-roll",
+    type=ROLLED,
+    help=helped(
+        "help.battle.follow-roll",
+        "Follow-up rolls: each step's dice in turn, apart by '/', one die for each success before it "
+        "(to wound, then the save: 5,2/1).",
+    ),
+)
+@click.option(
+    "--damage-roll",
+    type=ROLLED,
+    help=helped(
+        "help.battle.damage-roll",
+        "The damage dice, one roll per hit kept, in turn: the attacker's, then after a '/' the defender's.",
+    ),
+)
+@click.option(
+    "--critical-roll",
+    type=ROLLED,
+    help=helped("help.battle.critical-roll", "The extra damage dice of critical hits, in turn, as --damage-roll."),
+)
+@click.option(
     "--choose",
     metavar=PAIRING,
     help=helped("help.battle.choose", "Pip-compare rulesets: the pairing picked, e.g. 5:6."),

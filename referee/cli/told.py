@@ -33,6 +33,7 @@ class BattleTold(StrikeTold):
     wound_roll: str | None = flag("--wound-roll")
     damage_roll: str | None = flag("--damage-roll")
     critical_roll: str | None = flag("--critical-roll")
+    follow_roll: str | None = flag("--follow-roll")
     choose: str | None = flag("--choose")
     action: str | None = flag("--action")
     until: str | None = flag("--until")

@@ -5,11 +5,12 @@ speak of the game; the command line turns its options into these words."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from referee.core.errors import RefereeError, setting
 from referee.procedures.base import GROUP_NAMES, Battle, Procedure, Units, Words
-from referee.procedures.door import check_side
+from referee.procedures.door import check_side, check_situations
 from referee.ruleset.model import Ruleset
 from referee.rulings.ruling import SIDES, Side, listed, say
 from referee.words.inputs import MAX_COUNT, shown, whole_number
@@ -37,7 +38,9 @@ def _force(
 
 
 def read_battle(rules: Ruleset, words: Words) -> Battle:
-    """The units of each side and rear, with their states and the situations named."""
+    """The units of each side and rear, with their states and the situations
+    named, which are checked here, where the names typed are known, so that a
+    refusal repeats them."""
     if not rules.units:
         raise RefereeError(
             say(
@@ -70,9 +73,10 @@ def read_battle(rules: Ruleset, words: Words) -> Battle:
             raise RefereeError(say("battle.one_unit", "the {side} needs at least one unit in the battle", side=side))
     if words.get("kind"):
         _check_attack(rules, words["kind"], groups["attacker"])
-    return Battle.of_groups(
-        groups, when=situations(rules, words.get("when") or ()), states=tuple(states), range=words.get("reach")
-    )
+    named = named_situations(rules, words.get("when") or ())
+    battle = Battle.of_groups(groups, when=tuple(named), states=tuple(states), range=words.get("reach"))
+    check_situations(rules, battle, named)
+    return battle
 
 
 def _check_attack(rules: Ruleset, told: str, attackers: Units) -> None:
@@ -104,8 +108,14 @@ def situations(rules: Ruleset, when: tuple[str, ...]) -> tuple[tuple[str, str], 
     """`defender:hills` → ("defender", "hills"), through the ruleset's aliases
     and the words printed for each side and situation in every language
     (`verdediger:stealth`); a repeat counts once."""
+    return tuple(named_situations(rules, when))
+
+
+def named_situations(rules: Ruleset, when: tuple[str, ...]) -> dict[tuple[str, str], str]:
+    """Each situation told, as (side, key), with the name the player typed
+    for it, which a refusal repeats; a repeat counts once, as first typed."""
     named_as = situations_of(rules)
-    named = []
+    named: dict[tuple[str, str], str] = {}
     for item in when:
         side, sep, name = item.partition(":")
         if not sep:
@@ -118,8 +128,8 @@ def situations(rules: Ruleset, when: tuple[str, ...]) -> tuple[tuple[str, str], 
             )
         said, key = str(side_of(side)), named_as(name)
         check_side(rules, said, key, name.strip())
-        named.append((said, key))
-    return tuple(dict.fromkeys(named))
+        named.setdefault((said, key), name.strip())
+    return named
 
 
 def pips(text: str, what: str, rule: str = "") -> tuple[int, ...]:
@@ -136,17 +146,20 @@ UNIT_WORDS = frozenset({*GROUP_NAMES, "reach", "when", "kind"})  # kind: --attac
 ROLLS = {"attacker_roll": "attacker", "defender_roll": "defender"}  # the faces each side rolled, typed
 
 
-def procedure(name: str, grammar: type[Any], report: str, module: Any, **more: Any) -> Procedure:
+def procedure(
+    name: str, grammar: type[Any], report: str, module: Any, typed: Mapping[str, str] = ROLLS, **more: Any
+) -> Procedure:
     """The door's record of a procedure whose players name units and situations
-    (read here) and type each side's faces: its grammar, the kind of its
-    rulings, and `dice_needed`, `prepare` and `ODDS_KEYS` from its resolver module."""
+    (read here) and type each side's faces (and, where `typed` says, more
+    groups): its grammar, the kind of its rulings, and `dice_needed`,
+    `prepare` and `ODDS_KEYS` from its resolver module."""
     return Procedure(
         name=name,
         situation=Battle,
         grammar=grammar,
         read=read_battle,
         reads=UNIT_WORDS,
-        typed=ROLLS,
+        typed=typed,
         dice_needed=module.dice_needed,
         prepare=module.prepare,
         odds_keys=module.ODDS_KEYS,
