@@ -414,7 +414,9 @@ def _new_po(shared: Path, folder: Path) -> list[str]:
 
 def place(package: Path = PACKAGE, locale: Path = LOCALE) -> list[str]:
     """Move each entry to the catalogue it belongs in (see `problems`),
-    appended at its end, creating a package's catalogue it needs; what moved, one line each."""
+    appended at its end, creating a package's catalogue it needs; an entry
+    of the same message already there gives way to it (after a merge, the one
+    out of place is the translation edited meanwhile). What moved, one line each."""
     wanted = asked(package)
     moved = []
     for shared in catalogues(locale):
@@ -431,7 +433,11 @@ def place(package: Path = PACKAGE, locale: Path = LOCALE) -> list[str]:
                 if goes is not None and not texts[goes]:
                     texts[goes] = _new_po(shared, goes)
                 blocks.remove(block)
-                texts[goes].append(block)
+                there = [i for i, b in enumerate(texts[goes]) if _key(b, books[goes]) == key]
+                if there:  # the one out of place is the newer: a translation edited where it used to be
+                    texts[goes][there[0]] = block
+                else:
+                    texts[goes].append(block)
                 changed |= {home, goes}
                 moved.append(f"{_named(key)}: {_shown(books[home])} -> {_shown(books[goes])}")
         for home in changed:
