@@ -392,3 +392,21 @@ def test_a_stage_or_procedure_that_asks_messages_of_its_own_must_keep_them(tmp_p
         "but does not say own_catalogue(__file__)",
         f"{package / 'stages' / 'lone.py'} is a stage with messages of its own (1): make it a package that keeps them",
     ]
+
+
+def test_a_translation_edited_where_it_used_to_be_replaces_the_one_in_its_package(tmp_path: Path) -> None:
+    """After a merge, a package's message may be in the shared catalogue too,
+    edited there meanwhile: placing it keeps that edit, once."""
+    tools = _catalogues()
+    house = tmp_path / "code" / "stages" / "house"
+    (house / "locale").mkdir(parents=True)
+    (house / "__init__.py").write_text('own_catalogue(__file__)\nsay("house.built", "a house")\n', encoding="utf-8")
+    header = 'msgid ""\nmsgstr ""\n"Plural-Forms: nplurals=2; plural=(n != 1);\\n"\n\n'
+    shared = tmp_path / "locale" / "de" / "LC_MESSAGES" / "referee.po"
+    shared.parent.mkdir(parents=True)
+    shared.write_text(header + 'msgctxt "house.built"\nmsgid "a house"\nmsgstr "ein Haus"\n', encoding="utf-8")
+    own = house / "locale" / "de.po"
+    own.write_text(header + 'msgctxt "house.built"\nmsgid "a house"\nmsgstr "ein Hause"\n', encoding="utf-8")
+    assert tools.place(tmp_path / "code", tmp_path / "locale") == [f"house.built: 'a house': {shared} -> {own}"]
+    assert own.read_text(encoding="utf-8").count("house.built") == 1
+    assert tools.read_po(own)["house.built\x04a house"] == ["ein Haus"]
