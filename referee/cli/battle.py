@@ -18,7 +18,7 @@ from referee.cli.journaling import journaled, printed_entry, record, writing
 from referee.cli.options import (
     ROLLED,
     Named,
-    action_option,
+    declared_options,
     emit,
     force_options,
     json_option,
@@ -29,11 +29,10 @@ from referee.cli.options import (
     seed_option,
     situation_options,
     stop_at_option,
-    strike_options,
     variant_option,
     whole,
 )
-from referee.cli.picks import PAIRING, how_to_pick, on_this_throw, rolled_before
+from referee.cli.picks import how_to_pick, on_this_throw, rolled_before
 from referee.cli.told import BattleTold
 from referee.core.errors import RefereeError, setting
 from referee.ruleset.model import Ruleset
@@ -64,16 +63,7 @@ from referee.rulings.ruling import say
         "help.battle.roll", "The one roll a game types alone: DiceLand's hand dice (5 or 5,1), a hit check's hit die."
     ),
 )
-@click.option(
-    "--wound-roll",
-    type=ROLLED,
-    help=helped("help.battle.wound-roll", "Hit checks: the die rolled to wound, after a hit."),
-)
-@click.option(
-    "--choose",
-    metavar=PAIRING,
-    help=helped("help.battle.choose", "Pip-compare rulesets: the pairing picked, e.g. 5:6."),
-)
+@declared_options("battle")
 @click.option(
     "--entry",
     type=whole(1),
@@ -83,8 +73,6 @@ from referee.rulings.ruling import say
         "Give what journal entry N waits for (a pick) on its own throw, e.g. --entry 4 --choose 5:6.",
     ),
 )
-@strike_options
-@action_option
 @situation_options
 @click.option(
     "--until",
@@ -124,7 +112,7 @@ def battle(ruleset: str | None, entry: int | None, as_json: bool, **options: Any
       referee battle risk --attacker 5 --defender 3 \\
           --until conquest
     """
-    told = BattleTold(**options)
+    told = BattleTold.of(**options)
     if told.stop_at is not None and told.until is None:
         raise RefereeError(
             say("error.fight.whole_only", "{what}: whole fights only; add --until conquest", what=setting("stop-at"))

@@ -13,6 +13,7 @@ from referee.cli import fights
 from referee.cli.helptext import described
 from referee.cli.inplay import rules_in_play
 from referee.cli.options import (
+    declared_options,
     emit,
     force_options,
     json_option,
@@ -21,7 +22,6 @@ from referee.cli.options import (
     refuse_unread,
     ruleset_argument,
     situation_options,
-    strike_options,
     variant_option,
 )
 from referee.cli.told import OddsTold
@@ -33,7 +33,7 @@ from referee.cli.told import OddsTold
 @rear_options
 @variant_option
 @situation_options
-@strike_options
+@declared_options("odds")
 @fights.fight_options
 @json_option
 @described("help.odds")
@@ -65,7 +65,7 @@ def odds(ruleset: str | None, as_json: bool, **options: Any) -> None:
     from referee.render import kinds
 
     rules = rules_in_play(ruleset)
-    told = OddsTold(**options)
+    told = OddsTold.of(**options)
     procedure = procedure_for(rules)
     if procedure.chart:
         view = kinds.report(procedure.report)

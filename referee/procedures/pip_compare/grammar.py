@@ -64,3 +64,6 @@ class PipCompare:
             names_exist(
                 fail, pgettext("kind", "variant"), [(f"{path}.defender_fills", self.defender_fills)], rules.variants
             )
+
+
+GRAMMAR = PipCompare  # what the registry reads a file's attack of this procedure with

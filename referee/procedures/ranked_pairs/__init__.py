@@ -2,8 +2,5 @@
 The grammar says what a file may write, the resolver rules on a throw; players
 name units, read by `told`.
 
-`GRAMMAR` is all that reading a file needs; `record` holds the rest (`PROCEDURE`)."""
-
-from referee.procedures.ranked_pairs.grammar import RankedPairs as GRAMMAR
-
-__all__ = ["GRAMMAR"]
+`grammar.GRAMMAR` is all that reading a file needs, `options` the words
+players type for it; `record` holds the rest (`PROCEDURE`)."""

@@ -166,3 +166,6 @@ class RankedPairs:
         named += [(f"{path}.stand_order[{i}]", u) for i, u in enumerate(self.stand_order)]
         named += [(f"{path}.fight.supply_order[{i}]", u) for i, u in enumerate(self.fight.supply_order)]
         names_exist(fail, pgettext("kind", "unit"), named, rules.units)
+
+
+GRAMMAR = RankedPairs  # what the registry reads a file's attack of this procedure with

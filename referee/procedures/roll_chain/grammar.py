@@ -110,3 +110,6 @@ class RollChain:
                 [(where, stat) for where, stat in wanted],
                 stats,
             )
+
+
+GRAMMAR = RollChain  # what the registry reads a file's attack of this procedure with

@@ -4,8 +4,5 @@ until a side is gone. The grammar says what a file may write, the resolver
 rules on a throw, `fight` gives the whole-fight solver its rounds; players
 name units, read by `told`.
 
-`GRAMMAR` is all that reading a file needs; `record` holds the rest (`PROCEDURE`)."""
-
-from referee.procedures.simultaneous_fire.grammar import SimultaneousFire as GRAMMAR
-
-__all__ = ["GRAMMAR"]
+`grammar.GRAMMAR` is all that reading a file needs, `options` the words
+players type for it; `record` holds the rest (`PROCEDURE`)."""

@@ -135,3 +135,6 @@ class SimultaneousFire:
     def order(self, rules: Ruleset) -> tuple[str, ...]:
         """The fighting units, first lost first, by the stated policy."""
         return casualty_order(rules, tuple(self.units), self.fight.casualties)
+
+
+GRAMMAR = SimultaneousFire  # what the registry reads a file's attack of this procedure with

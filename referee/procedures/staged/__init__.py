@@ -3,8 +3,5 @@ how a face reads, count and cancel, what it costs), each from
 `referee.stages`. The grammar says what a file may write, the resolver runs
 the stages in order; players name units, read by `told`.
 
-`GRAMMAR` is all that reading a file needs; `record` holds the rest (`PROCEDURE`)."""
-
-from referee.procedures.staged.grammar import Staged as GRAMMAR
-
-__all__ = ["GRAMMAR"]
+`grammar.GRAMMAR` is all that reading a file needs, `options` the words
+players type for it; `record` holds the rest (`PROCEDURE`)."""

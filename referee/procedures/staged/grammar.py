@@ -152,3 +152,6 @@ class Staged:
                     "both sides rolling at once",
                 )
                 raise fail(f"{path}.{side}", as_rolled)
+
+
+GRAMMAR = Staged  # what the registry reads a file's attack of this procedure with

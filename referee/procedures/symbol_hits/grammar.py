@@ -159,3 +159,6 @@ class SymbolHits:
             if spec.pool:
                 spec.pool.cross_check(rules, die, f"{path}.{side}.pool", fail)
                 spec.pool.cross_check_keep(spec.as_roll(rules).most(), f"{path}.{side}.pool", fail)
+
+
+GRAMMAR = SymbolHits  # what the registry reads a file's attack of this procedure with

@@ -2,8 +2,5 @@
 The grammar says what a file may write, the reader what players say, the
 resolver rules on a throw.
 
-`GRAMMAR` is all that reading a file needs; `record` holds the rest (`PROCEDURE`)."""
-
-from referee.procedures.target_number.grammar import TargetNumber as GRAMMAR
-
-__all__ = ["GRAMMAR"]
+`grammar.GRAMMAR` is all that reading a file needs, `options` the words
+players type for it; `record` holds the rest (`PROCEDURE`)."""

@@ -217,3 +217,6 @@ class TargetNumber:
                 for at, own in words
             ]
             unambiguous(said, fail)
+
+
+GRAMMAR = TargetNumber  # what the registry reads a file's attack of this procedure with
