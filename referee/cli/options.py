@@ -443,25 +443,33 @@ class Told:
 
     def said(self, word: str) -> Any:
         """What was told for `word` (None, or () where it repeats, when not given)."""
+        return self._said(word, self.flags_declared())
+
+    def _said(self, word: str, declared: Mapping[str, Option]) -> Any:
         if word in self.declared:
             return self.declared[word]
-        option = self.flags_declared().get(word)
+        option = declared.get(word)
         return getattr(self, word) if option is None else () if option.value == "texts" else None
 
     def words(self) -> dict[str, Any]:
         """What was said, by word, for a procedure's reader."""
-        return {
-            word: self.said(word)
-            for word in [*(f.name for f in fields(self) if f.name != "declared"), *self.flags_declared()]
-        }
+        declared = self.flags_declared()
+        own = [f.name for f in fields(self) if f.name != "declared"]
+        return {word: self._said(word, declared) for word in [*own, *declared]}
+
+    def _flagged(self, keep: Callable[[str], bool]) -> dict[str, object]:
+        declared = self.flags_declared()
+        flags = self.flags()
+        return {flag: self._said(word, declared) for word, flag in flags.items() if keep(word)}
 
     def unread(self, read: Iterable[str]) -> dict[str, object]:
         """The options given that a reader does not read, by flag, for `refuse_unread`."""
-        return {flag: self.said(word) for word, flag in self.flags().items() if word not in read}
+        read = set(read)
+        return self._flagged(lambda word: word not in read)
 
     def given(self, *names: str) -> dict[str, object]:
         """The options of these words, by flag, for `refuse_unread` and messages."""
-        return {flag: self.said(word) for word, flag in self.flags().items() if word in names}
+        return self._flagged(lambda word: word in names)
 
     def battle(self, rules: Ruleset) -> Battle:
         """The units of each side and rear, as a battle of units reads them."""

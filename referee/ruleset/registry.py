@@ -127,13 +127,18 @@ def alias(name: str, options: tuple[Option, ...], **more: Any) -> Callable[[Call
 _REGISTERED: dict[str, Entry] = {}
 
 
+_COLLECTED: dict[str, tuple[Any, ...]] = {}  # what the procedures declare, by attribute, until one (un)registers
+
+
 def register(entry: Entry) -> None:
     """Make a procedure kept outside `referee.procedures` known by its name."""
     _REGISTERED[entry.name] = entry
+    _COLLECTED.clear()
 
 
 def unregister(name: str) -> None:
     _REGISTERED.pop(name, None)
+    _COLLECTED.clear()
 
 
 def _module(name: str) -> str:
@@ -189,13 +194,14 @@ def _declaring() -> tuple[str, ...]:
     return tuple(f"{PACKAGE}.{name}.options" for name in sorted(found))
 
 
-def _declared(attribute: str) -> Iterator[Any]:
+def _declared(attribute: str) -> tuple[Any, ...]:
     """What every procedure declares under `attribute`: the shipped ones in
-    the order of their names, then those registered."""
-    for module in _declaring():
-        yield from getattr(importlib.import_module(module), attribute, ())
-    for registered in _REGISTERED.values():
-        yield from getattr(registered, attribute.lower(), ())
+    the order of their names, then those registered; collected once."""
+    if attribute not in _COLLECTED:
+        shipped = (getattr(importlib.import_module(module), attribute, ()) for module in _declaring())
+        registered = (getattr(entry, attribute.lower(), ()) for entry in _REGISTERED.values())
+        _COLLECTED[attribute] = tuple(item for each in (*shipped, *registered) for item in each)
+    return _COLLECTED[attribute]
 
 
 def options(command: str) -> tuple[Option, ...]:
