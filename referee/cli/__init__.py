@@ -53,7 +53,7 @@ class Commands(Mapping[str, str]):
     def _declared(self) -> dict[str, str]:
         from referee.ruleset import registry
 
-        return {name: f"alias:{name}" for name in registry.commands() if name not in OWN}
+        return {name: f"{ALIAS}:{name}" for name in registry.commands() if name not in OWN}
 
     def __getitem__(self, name: str) -> str:
         return OWN[name] if name in OWN else self._declared()[name]
@@ -233,15 +233,10 @@ class RefereeGroup(click.Group):
         return sorted(COMMANDS)
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
-        if name in OWN:
-            module, attr = OWN[name].split(":")
-            command = getattr(importlib.import_module(module), attr)
-        elif name in COMMANDS:  # made from what a procedure declares
-            from referee.ruleset import registry
-
-            command = importlib.import_module(ALIAS).command(registry.commands()[name])
-        else:
+        if name not in COMMANDS:  # the referee's own, or made from what a procedure declares
             return None
+        module, attr = COMMANDS[name].split(":")
+        command = getattr(importlib.import_module(module), attr)
         options = sys.modules.get(OPTIONS)  # a command that marks declared options has imported them
         return anywhere(examples_last(options.declare(command) if options else command))
 

@@ -49,3 +49,13 @@ def command(alias: Alias) -> click.Command:
     unrolled = [click.Option(["--no-roll", "no_roll"], is_flag=True, help=alias.unrolled)] if alias.unrolled else []
     made_command.params[1:1] = [*(made(o) for o in alias.options), *unrolled]  # after RULESET, before --seed
     return made_command
+
+
+def __getattr__(name: str) -> click.Command:
+    """Each alias by its name, as the group imports a command (`referee.cli.alias:hit`)."""
+    from referee.ruleset import registry
+
+    found = registry.commands().get(name)
+    if found is None:
+        raise AttributeError(name)
+    return command(found)

@@ -18,6 +18,7 @@ from referee.cli.journaling import journaled, printed_entry, record, writing
 from referee.cli.options import (
     ROLLED,
     Named,
+    declare,
     declared_options,
     emit,
     force_options,
@@ -39,6 +40,7 @@ from referee.ruleset.model import Ruleset
 from referee.rulings.ruling import say
 
 
+@declare  # the options the procedures declare, already in place for whoever imports the command
 @click.command()
 @ruleset_argument
 @force_options

@@ -13,6 +13,7 @@ from referee.cli import fights
 from referee.cli.helptext import described
 from referee.cli.inplay import rules_in_play
 from referee.cli.options import (
+    declare,
     declared_options,
     emit,
     force_options,
@@ -27,6 +28,7 @@ from referee.cli.options import (
 from referee.cli.told import OddsTold
 
 
+@declare  # the options the procedures declare, already in place for whoever imports the command
 @click.command()
 @ruleset_argument
 @force_options
