@@ -133,12 +133,19 @@ _COLLECTED: dict[str, tuple[Any, ...]] = {}  # what the procedures declare, by a
 def register(entry: Entry) -> None:
     """Make a procedure kept outside `referee.procedures` known by its name."""
     _REGISTERED[entry.name] = entry
-    _COLLECTED.clear()
+    forget()
 
 
 def unregister(name: str) -> None:
     _REGISTERED.pop(name, None)
+    forget()
+
+
+def forget() -> None:
+    """Collect the declarations afresh when next asked: a procedure came or
+    went (a package written while the process runs is found after this)."""
     _COLLECTED.clear()
+    _declaring.cache_clear()
 
 
 def _module(name: str) -> str:
