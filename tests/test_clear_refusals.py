@@ -157,12 +157,12 @@ def test_an_option_the_ruleset_does_not_count_is_refused_by_name_not_by_its_valu
 
 
 def test_a_game_starts_with_its_ruleset_after_the_name_as_play_start_takes_it() -> None:
+    assert fails("game start friday") == (  # no game before it to repeat
+        "error: say which ruleset the game is played with, e.g. referee game start friday groundforce"
+    )
     assert run_json("game start friday groundforce")["ruleset"] == "groundforce"
     run("game stop")
     assert run_json("game start saturday --ruleset risk")["ruleset"] == "risk"
     run("game stop")
-    assert fails("game start sunday") == (
-        "error: say which ruleset the game is played with, e.g. referee game start friday groundforce"
-    )
     assert "two rulesets for one game" in fails("game start sunday risk --ruleset groundforce")
     assert run_json("game start sunday groundforce --ruleset 'Ground Force'")["ruleset"] == "groundforce"

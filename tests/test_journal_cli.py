@@ -220,6 +220,7 @@ def test_export_a_game_as_json_and_csv() -> None:
     assert [e["id"] for e in exported["entries"]] == [1, 2, 3, 4]
     rows = list(csv.DictReader(io.StringIO(run("log export --game 'friday night' --format csv").stdout)))
     assert [r["id"] for r in rows] == ["1", "2", "3", "4"]
+    assert [r["kind"] for r in rows] == ["game", "exchange", "exchange", "game"]
     assert rows[0]["command_line"] == "referee game start 'friday night' --ruleset groundforce"
     assert rows[2]["seed"] == "5"
     assert rows[1]["command_line"].startswith("referee battle groundforce --attacker '2 trooper'")

@@ -279,8 +279,9 @@ def test_whole_fight_without_situations_has_no_such_heading() -> None:
 @pytest.mark.parametrize("command", ["play start", "setup"])
 def test_help_names_the_players_options(command: str) -> None:
     out = " ".join(run(f"{command} --help").stdout.split())
-    assert "--PLAYER DICE" in out
-    assert "referee show RULESET" in out
+    assert "--red DICE DiceLand: the dice red rolled" in out
+    assert "--blue DICE DiceLand: the dice blue rolled" in out
+    assert "--PLAYER" not in out
 
 
 def test_the_help_line_is_no_option_of_its_own() -> None:

@@ -57,7 +57,7 @@ def test_roll_a_rulesets_dice_shows_its_faces() -> None:
         ("roll 1001d6", "at most 1,000 dice in one roll"),
         ("roll 600d6+600d6", "at most 1,000 dice in one roll"),
         ("roll 2d6+9999999", "more than the 1,000,000 a roll may add"),
-        ("roll 5", "'5' rolls no dice"),
+        ("roll 5", "no game is in play to roll the dice of"),
         (f"roll {'1d6+' * 30}1", "at most 100 characters"),
         ("roll groundforc 2", "unknown ruleset 'groundforc'; did you mean 'groundforce'?"),
         ("roll 2d6 3", "two numbers in a row"),

@@ -101,6 +101,11 @@ def test_hexes_are_sized_for_a_die_and_the_paper(tmp_path: Path) -> None:
     assert fails(f"map diceland --tiles 8 --seed 1 --svg {tmp_path / 'x.svg'} --hex-size 15").endswith(
         "hexes of 15 mm cannot hold a 16 mm die; give --hex-size 23 or more"
     )
+    huge = f"map diceland --tiles 8 --seed 1 --svg {tmp_path / 'z.svg'} --hex-size 9223372036854775807"
+    assert fails(huge).endswith(
+        "hexes of 9223372036854775807 mm do not fit on A3 (420 mm); give --hex-size 420 or less"
+    )
+    assert not (tmp_path / "z.svg").exists()
     assert (
         "hexes 32 mm across (a 16 mm die fits)"
         in run(f"map diceland --tiles 8 --seed 1 --svg {tmp_path / 'y.svg'}").stdout

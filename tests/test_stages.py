@@ -333,14 +333,17 @@ def test_cancelling_goes_through_the_order_and_leaves_the_rest() -> None:
         Side.DEFENDER: {"evade": 3},
     }
     assert rolled[Side.ATTACKER] == {"hit": 2, "crit": 1}
-    kept, steps = cancel(rolled, (Cancel(by="defender", symbol="evade", order=("hit", "crit")),), "XW-5")
+    kept, steps = cancel(rolled, (Cancel(by="defender", symbol="evade", order=("hit", "crit")),), "XW-5", str)
     assert kept[Side.ATTACKER] == {"hit": 0, "crit": 0}
     assert kept[Side.DEFENDER] == {"evade": 3}  # what cancels is not spent from the record of what it rolled
     assert [s.text for s in steps] == ["the defender cancels hit 2, crit 1 with evade 3"]
-    kept, steps = cancel(rolled, (Cancel(by="defender", symbol="evade", order=("crit", "hit")),), "XW-5")
+    kept, steps = cancel(rolled, (Cancel(by="defender", symbol="evade", order=("crit", "hit")),), "XW-5", str)
     assert kept[Side.ATTACKER] == {"hit": 0, "crit": 0} and len(steps) == 1
     kept, _ = cancel(
-        {**rolled, Side.DEFENDER: {"evade": 1}}, (Cancel(by="defender", symbol="evade", order=("crit", "hit")),), "R-1"
+        {**rolled, Side.DEFENDER: {"evade": 1}},
+        (Cancel(by="defender", symbol="evade", order=("crit", "hit")),),
+        "R-1",
+        str,
     )
     assert kept[Side.ATTACKER] == {"hit": 2, "crit": 0}
 

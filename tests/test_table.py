@@ -184,6 +184,28 @@ def test_no_input_at_all_is_its_end() -> None:
     assert (closed.returncode, closed.stdout, closed.stderr) == (0, b"", b"")
 
 
+def test_a_reader_that_stops_early_leaves_the_rest_unruled(journal: Path) -> None:
+    """`referee table < evening.txt | head -1`: once nothing more is seen,
+    nothing more is ruled or journaled, and the table leaves with exit 0."""
+    table = subprocess.Popen(
+        [sys.executable, "-m", "referee", "table"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert table.stdin is not None and table.stdout is not None
+    table.stdin.write(b"roll 2d6\n")
+    table.stdin.flush()
+    assert table.stdout.readline().startswith(b"2d6: 2d6 [")
+    table.stdout.close()  # the reader goes: the next ruling's output has nowhere to go
+    table.stdin.write(b"roll 2d6\n" * 5)
+    table.stdin.close()
+    assert (table.wait(timeout=60), table.stderr.read() if table.stderr else b"") == (0, b"")
+    # the roll seen, and at most the next: journaled between its ruling, which may
+    # have reached the pipe, and its footer, which found no reader; never the four after
+    assert [e["command"] for e in entries(journal)] in (["roll"], ["roll", "roll"])
+
+
 @pytest.mark.parametrize("word", ["exit", "quit"])
 def test_exit_and_quit_leave_the_rest_unruled(friday: None, journal: Path, word: str) -> None:
     assert at_table(["", word, BATTLE]).stdout == ""
@@ -346,8 +368,17 @@ def test_a_ruleset_edited_during_the_evening_rules_at_the_next_line(
 # 6. at a terminal: the prompt, Tab, up-arrow across evenings, Ctrl-D
 
 
+KEYSTROKE = 0.2  # seconds between a key and the next, when the next is Ctrl-C; see `Terminal`
+
+
 class Terminal:
-    """`referee table` on a pseudo-terminal: what a player types, what the screen shows."""
+    """`referee table` on a pseudo-terminal: what a player types, what the screen shows.
+
+    Ctrl-C makes the terminal signal the table and throw away the keys it has
+    not yet read. Typed on the heels of other keys (microseconds, as no hand
+    can), it may land after the table saw them waiting but before it read
+    them; the table then waits for keys that are gone. So a test types Ctrl-C
+    only once the screen shows the keys before it, and a keystroke later."""
 
     def __init__(self, env: dict[str, str]):
         self.pid, self.master = pty.fork()  # the terminal is the table's own: Ctrl-C is a signal to it
@@ -400,6 +431,8 @@ def test_at_a_terminal_tab_completes_up_arrow_recalls_and_ctrl_d_leaves(journal:
     evening.type(BATTLE.removeprefix("battle ") + "\r")
     assert "The attacker wins by 1" in evening.shows("friday (groundforce)> ")
     evening.type("roll 2d6 --no-jour")
+    evening.shows("--no-jour")  # the table has read what was typed, and waits for the next key
+    time.sleep(KEYSTROKE)
     evening.type("\x03")  # Ctrl-C drops the line typed, and the table goes on
     assert "Seed" not in evening.shows("friday (groundforce)> ")
     evening.type("battle --attacker nobody --defender trooper\r")

@@ -122,6 +122,11 @@ def _flag(word: str) -> str:
 spell_inputs(_flag)
 
 
+class ReaderGone(SystemExit):
+    """The reader of the output stopped early: exit 0, as any SystemExit(0)
+    does; `referee table` stops reading commands, since none would be seen."""
+
+
 @contextlib.contextmanager
 def _reader_may_go() -> Iterator[None]:
     """Output piped into a reader that stopped early (`referee battle … |
@@ -137,7 +142,7 @@ def _reader_may_go() -> Iterator[None]:
 
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
-        sys.exit(0)
+        raise ReaderGone(0) from None
 
 
 def fail(message: str, as_json: bool = False, error: RefereeError | None = None) -> None:
@@ -152,7 +157,7 @@ def fail(message: str, as_json: bool = False, error: RefereeError | None = None)
             fields["where"] = error.where
         click.echo(json.dumps(fields, ensure_ascii=False).encode("utf-8", "backslashreplace").decode("utf-8"), err=True)
         sys.exit(2)
-    from referee.render.text import at_a_terminal, wrapped
+    from referee.render.text import at_a_terminal, path_lines
     from referee.render.widths import closed_up
     from referee.rulings.ruling import say
 
@@ -163,7 +168,8 @@ def fail(message: str, as_json: bool = False, error: RefereeError | None = None)
     line = closed_up(line)
 
     said = say("error.line", "error: {message}", message=line)
-    click.echo("\n".join(wrapped(said, "", "  ", whole_words=True)) if at_a_terminal() else said, err=True)
+    # whole words, as an option's name must not break at its hyphens; a path too long for a line breaks after a '/'
+    click.echo("\n".join(path_lines(said)) if at_a_terminal() else said, err=True)
 
     sys.exit(2)
 

@@ -10,10 +10,11 @@ import click
 
 from referee.cli import completion
 from referee.cli.helptext import described, helped
+from referee.cli.inplay import last_game_note, rules_of_last_game
 from referee.cli.journaling import journal_option, opened, quiet_option, record, report_damage
 from referee.cli.options import emit, json_option, load_rules
 from referee.core.errors import RefereeError
-from referee.render.text import table
+from referee.render.text import paragraph, table
 from referee.rulings.ruling import say, say_n
 from referee.words.language import pgettext
 
@@ -98,7 +99,8 @@ def start(name: str, ruleset_named: str | None, ruleset: str | None, as_json: bo
     belong to it until 'referee game stop', and a command that takes a
     RULESET may leave it out: the game's is used. Each evening is its own
     game: a name played before is refused, with a free one to use instead.
-    The ruleset comes after the name, as in 'play start', or with --ruleset.
+    The ruleset comes after the name, as in 'play start', or with --ruleset;
+    left out, the game plays the ruleset of the game started last.
 
     \b
     Example:
@@ -107,15 +109,7 @@ def start(name: str, ruleset_named: str | None, ruleset: str | None, as_json: bo
     name = name.strip()
     if not name:
         raise RefereeError(say("error.game.name", "name the game, e.g. referee game start friday groundforce"))
-    chosen = ruleset_named or ruleset
-    if chosen is None:
-        raise RefereeError(
-            say(
-                "error.game.ruleset",
-                "say which ruleset the game is played with, e.g. referee game start friday groundforce",
-            )
-        )
-    rules = load_rules(chosen)
+    rules, last = rules_of_last_game(ruleset_named or ruleset, _which_ruleset)
     if ruleset_named and ruleset and load_rules(ruleset).name != rules.name:  # two names of one game are one
         raise RefereeError(
             say(
@@ -130,12 +124,27 @@ def start(name: str, ruleset_named: str | None, ruleset: str | None, as_json: bo
     emit(
         as_json,
         document,
-        lambda: say(
-            "game.started",
-            "Game '{name}' started ({title}); rulings now belong to it until 'referee game stop'.",
-            name=name,
-            title=rules.spoken_title,
+        lambda: paragraph(
+            say(
+                "game.started",
+                "Game '{name}' started ({title}); rulings now belong to it until 'referee game stop'.",
+                name=name,
+                title=rules.spoken_title,
+            ),
+            whole_words=True,
         ),
+    )
+    if last:
+        click.echo(last_game_note(rules, last), err=True)
+
+
+def _which_ruleset() -> RefereeError:
+    """No ruleset named, and no game before this one to repeat."""
+    return RefereeError(
+        say(
+            "error.game.ruleset",
+            "say which ruleset the game is played with, e.g. referee game start friday groundforce",
+        )
     )
 
 
@@ -165,12 +174,15 @@ def stop(as_json: bool) -> None:
     emit(
         as_json,
         document,
-        lambda: say_n(
-            "game.stopped",
-            "Game '{name}' stopped ({n} ruling in all); 'referee log --game {quoted}' reads it back.",
-            "Game '{name}' stopped ({n} rulings in all); 'referee log --game {quoted}' reads it back.",
-            rulings,
-            name=going["name"],
-            quoted=shlex.quote(going["name"]),
+        lambda: paragraph(
+            say_n(
+                "game.stopped",
+                "Game '{name}' stopped ({n} ruling in all); 'referee log --game {quoted}' reads it back.",
+                "Game '{name}' stopped ({n} rulings in all); 'referee log --game {quoted}' reads it back.",
+                rulings,
+                name=going["name"],
+                quoted=shlex.quote(going["name"]),
+            ),
+            whole_words=True,
         ),
     )

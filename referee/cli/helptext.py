@@ -93,7 +93,12 @@ def _write_help(ctx: click.Context, formatter: click.HelpFormatter) -> None:
         formatter.write_paragraph()
         with formatter.indentation():
             formatter.write_text(spoken(inspect.cleandoc(command.help)))
-    rows = [_option_row(p, ctx) for p in command.get_params(ctx) if isinstance(p, click.Option) and not p.hidden]
+    rows = [
+        row
+        for p in command.get_params(ctx)
+        if isinstance(p, click.Option) and not p.hidden
+        for row in (p.lines(ctx) if isinstance(p, SeveralLines) else [_option_row(p, ctx)])
+    ]
     if rows:
         with formatter.section(_("Options:")):
             formatter.write_dl(rows)
@@ -103,6 +108,36 @@ def _write_help(ctx: click.Context, formatter: click.HelpFormatter) -> None:
         formatter.write_paragraph()
         with formatter.indentation():
             formatter.write_text("\n\n".join(_epilog(inspect.cleandoc(command.epilog))))
+
+
+class SeveralLines(click.Option):
+    """An option that help says in several lines, each naming options of its
+    own (each ruleset's players: --red DICE, --blue DICE): the command reads
+    them from its extra arguments, so the parser never matches this one."""
+
+    def add_to_parser(self, parser: Any, ctx: click.Context) -> None:
+        return None
+
+    def lines(self, ctx: click.Context) -> list[tuple[str, str]]:
+        """The help's lines: (the options, what they are), said already."""
+        return []
+
+
+class SeveralLinesCommand(click.Command):
+    """A command with a `SeveralLines` option: its English help, click's own,
+    says that option in its lines too."""
+
+    def format_options(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows = [
+            row
+            for p in self.get_params(ctx)
+            if isinstance(p, click.Option)
+            for row in (p.lines(ctx) if isinstance(p, SeveralLines) else [p.get_help_record(ctx)])
+            if row is not None
+        ]
+        if rows:
+            with formatter.section("Options"):
+                formatter.write_dl(rows)
 
 
 def _option_row(option: click.Option, ctx: click.Context) -> tuple[str, str]:

@@ -8,16 +8,21 @@ after it (`referee group 1 2`, `referee build … city`) the first word is
 RULESET only when it names a ruleset: a shipped or user ruleset's name or
 alias, or a file's path. A word close to a ruleset's name is refused as a
 mistyped one; any other word (or an option, `--mines`) belongs to the words
-after it, and the game in play supplies the ruleset."""
+after it, and the game in play supplies the ruleset.
+
+A command that starts a game (`game start NAME [RULESET]`, `play start`)
+has no game in play to ask: left out, its RULESET is the one the game
+started last played, and a note says so."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
 
-from referee.cli.journaling import SUPPLIED, ruleset_in_play, ruleset_override
+from referee.cli.journaling import SUPPLIED, SUPPLIED_AT, ruleset_in_play, ruleset_last_played, ruleset_override
 from referee.cli.options import load_rules
 from referee.cli.rulesdirs import user_dirs
 from referee.core.errors import RefereeError
@@ -28,9 +33,53 @@ if TYPE_CHECKING:
     from referee.ruleset.model import Ruleset
 
 
-def rules_in_play(named: str | None) -> Ruleset:
-    """The ruleset of a command whose only word is RULESET."""
-    return load_rules(named) if named is not None else _of_the_game()
+def rules_in_play(named: str | None, refusal: Callable[[], RefereeError] | None = None) -> Ruleset:
+    """The ruleset of a command whose only word is RULESET; with none named
+    and no game in play, `refusal` says why (by default: name a ruleset)."""
+    return load_rules(named) if named is not None else _of_the_game(refusal)
+
+
+def rules_of_last_game(named: str | None, refusal: Callable[[], RefereeError]) -> tuple[Ruleset, str | None]:
+    """The ruleset of a command that starts a game (`game start NAME
+    [RULESET]`, `play start`), and the game it came from: the one named
+    (and None), else the one the game started last played, going or
+    stopped: the next evening most often plays the same (`last_game_note`
+    says so once the game is started); with no game in the journal,
+    `refusal` says why."""
+    if named is not None:
+        return load_rules(named), None
+    last = ruleset_last_played()
+    if last is None:
+        raise refusal()
+    game, word = last
+    ctx = click.get_current_context()
+    ctx.meta[SUPPLIED], ctx.meta[SUPPLIED_AT] = word, 1  # the replay line names it after NAME
+    ctx.params["ruleset"] = word
+    return load_rules(word), game
+
+
+def last_game_note(rules: Ruleset, game: str) -> str:
+    """The note on stderr that a game plays the ruleset of the one before,
+    wrapped to the terminal as the ruling above it is."""
+    from referee.render.text import paragraph
+
+    said = say(
+        "note.ruleset.last_game",
+        "note: {title}, as game '{game}' played; to play another, name its ruleset after the game's name",
+        title=rules.spoken_title,
+        game=game,
+    )
+    return paragraph(said)
+
+
+def named_first(ctx: click.Context, word: str | None) -> str | None:
+    """RULESET where an optional RULESET may be followed by options the
+    ruleset names (`play start friday --red 6,5`): the word when it names a
+    ruleset, else None, the word going back to the extra arguments."""
+    if word is None or ruleset_override() is not None or _names_a_ruleset(word):
+        return word
+    ctx.args = [word, *ctx.args]
+    return None
 
 
 def rules_and_words(named: str | None, words: list[str]) -> tuple[Ruleset, list[str]]:
@@ -69,7 +118,7 @@ def _names_a_ruleset(word: str) -> bool:
     return False
 
 
-def _of_the_game() -> Ruleset:
+def _of_the_game(refusal: Callable[[], RefereeError] | None = None) -> Ruleset:
     """The ruleset of the game in play, from the file its start read where
     that is still there; the command line a replay runs names it."""
     override = ruleset_override()
@@ -77,7 +126,7 @@ def _of_the_game() -> Ruleset:
         return load_rules(str(override))
     word = ruleset_in_play()
     if word is None:
-        raise _none_in_play()
+        raise (refusal or _none_in_play)()
     ctx = click.get_current_context()
     ctx.meta[SUPPLIED] = word
     ctx.params["ruleset"] = word

@@ -56,6 +56,7 @@ ENTRY = "referee.journal.entry"
 CHECKPOINT = "referee.journal.checkpoint"
 QUIET = "referee.journal.quiet"  # --quiet: no footer line after the ruling
 SUPPLIED = "referee.ruleset.supplied"  # the ruleset the game in play supplied, for the replay line
+SUPPLIED_AT = "referee.ruleset.supplied.at"  # how many of the command's arguments come before it (NAME)
 ASIDE = "referee.report.aside"  # stdout carries a file ('--svg -'): the report goes to stderr
 STDOUT = "-"
 HOW = "{message}; choose another file with --journal PATH or REFEREE_JOURNAL, or rule without it with --no-journal"
@@ -242,15 +243,27 @@ def _title_of(name: str) -> str:
 
 
 def _with_supplied(argv: list[str], ctx: click.Context) -> list[str]:
-    """The command line with the ruleset the game in play supplied after the
-    command's name, so that it rules the same once that game is over."""
+    """The command line with the ruleset the game in play supplied where
+    RULESET stands (after the command's name, or after its NAME in `game
+    start NAME`), so that it rules the same once that game is over."""
     word = ctx.meta.get(SUPPLIED)
     if word is None:
         return argv
     at, valued = 0, ("--lang", "--rules-dir")
     while at < len(argv) and argv[at] != ctx.info_name:  # past the options before the command
         at += 2 if argv[at] in valued else 1
-    return [*argv[: at + 1], word, *argv[at + 1 :]]
+    at += 1
+    for _ in range(ctx.meta.get(SUPPLIED_AT, 0)):  # past the arguments before RULESET, and options between
+        while at < len(argv) and argv[at].startswith("-") and argv[at] != "-":
+            at += 1 if "=" in argv[at] or _flag(ctx, argv[at]) else 2
+        at += 1
+    return [*argv[:at], word, *argv[at:]]
+
+
+def _flag(ctx: click.Context, word: str) -> bool:
+    """Whether an option of the command takes no value (an option it does not
+    declare, such as a player's --red, takes one)."""
+    return any(isinstance(p, click.Option) and p.is_flag and word in p.opts for p in ctx.command.params)
 
 
 def _spoken(argv: list[str]) -> list[str]:
@@ -295,7 +308,23 @@ def ruleset_in_play() -> str | None:
         started = journal.entry(going["entry"]) if going and "entry" in going else None
     if going is None or not going["ruleset"]:
         return None
-    name = str(going["ruleset"])
+    return _as_typed(str(going["ruleset"]), started)
+
+
+def ruleset_last_played() -> tuple[str, str] | None:
+    """(the game, its ruleset as `ruleset_in_play` names it) of the game
+    started last, going or stopped: the game a new one most likely repeats;
+    None in a journal that holds no game."""
+    with opened(reading=True) as journal:
+        played = [g for g in journal.games() if g["ruleset"]]
+        last = played[-1] if played else None
+        started = journal.entry(last["start_entry"]) if last and last["start_entry"] else None
+    return None if last is None else (str(last["name"]), _as_typed(str(last["ruleset"]), started))
+
+
+def _as_typed(name: str, started: Entry | None) -> str:
+    """A game's ruleset by its name, or by the path of the file the game
+    started with where its name now finds another file (or none)."""
     path = Path(started.ruleset_path) if started and started.ruleset_path else None
     return str(path) if path is not None and path.is_file() and not _found_as(name, path) else name
 

@@ -8,13 +8,16 @@ from pathlib import Path
 import click
 
 from referee.cli.helptext import described, helped
+from referee.cli.journaling import journal_option, ruleset_in_play
 from referee.cli.options import emit, json_option, load_rules
 from referee.cli.rulesdirs import user_dirs
 from referee.core.errors import RefereeError
+from referee.render.text import path_lines
 from referee.ruleset.load import catalogue, load_file
 from referee.rulings.ruling import say
 
 SCHEMA_LINE = "# yaml-language-server: $schema="
+STARTER = "groundforce"  # copied with neither --from nor a game in play
 
 
 def _starter(source: str, name: str, schema_path: Path) -> str:
@@ -36,9 +39,9 @@ def _starter(source: str, name: str, schema_path: Path) -> str:
 @click.option(
     "--from",
     "origin",
-    default="groundforce",
-    show_default=True,
-    help=helped("help.new.from", "The ruleset to start from (a name or a file)."),
+    help=helped(
+        "help.new.from", "The ruleset to start from (a name or a file; default: the game in play's, else groundforce)."
+    ),
 )
 @click.option(
     "--out",
@@ -48,11 +51,13 @@ def _starter(source: str, name: str, schema_path: Path) -> str:
         "Where to write it (default: the first --rules-dir, else your rulesets folder, so it is found by name).",
     ),
 )
+@journal_option
 @json_option
 @described("help.new")
 def new(name: str, origin: str, out: Path | None, as_json: bool) -> None:
-    """Write a starting ruleset for a new game, copied from an existing one,
-    ready to edit and check with `referee validate`.
+    """Write a starting ruleset for a new game, copied from an existing one
+    (with a game in play, by default its ruleset: a house rule starts from
+    the game at the table), ready to edit and check with `referee validate`.
 
     \b
     Example:
@@ -72,7 +77,7 @@ def new(name: str, origin: str, out: Path | None, as_json: bool) -> None:
         raise RefereeError(
             say("error.new.taken", "a ruleset named '{name}' exists already; choose another name", name=name)
         )
-    source = load_rules(origin)
+    source = load_rules(origin or ruleset_in_play() or STARTER)
     target = out or user_dirs()[0] / f"{name}.yaml"
     try:
         if target.exists():
@@ -90,10 +95,14 @@ def new(name: str, origin: str, out: Path | None, as_json: bool) -> None:
     emit(
         as_json,
         {"name": rules.name, "path": str(target), "from": source.name},
-        lambda: say(
-            "new.wrote",
-            "wrote {path} (from {source}); edit it, then run: referee validate {path}",
-            path=str(target),
-            source=source.name,
+        lambda: "\n".join(
+            path_lines(
+                say(
+                    "new.wrote",
+                    "wrote {path} (from {source}); edit it, then run: referee validate {path}",
+                    path=str(target),
+                    source=source.name,
+                )
+            )
         ),
     )

@@ -138,31 +138,6 @@ def bought(rules: Ruleset, buy: str | None) -> dict[str, int] | None:
     return None if buy is None else dict(units_of(rules).counted(buy))
 
 
-class RulesetNamed(click.Option):
-    """A line in --help for options each ruleset names for itself (DiceLand's
-    --red and --blue): the command reads them from its extra arguments, so
-    the parser never matches this one; the line says how to type them."""
-
-    def add_to_parser(self, parser: Any, ctx: click.Context) -> None:
-        return None
-
-
-def player_options(f: F) -> F:
-    """--PLAYER DICE in --help: each player's option, as the ruleset names its players."""
-    return click.option(
-        "--PLAYER",
-        cls=RulesetNamed,
-        metavar="DICE",
-        expose_value=False,
-        help=helped(
-            "help.player-dice",
-            "The dice a player rolled, one option for each player the ruleset names "
-            "(DiceLand: --red 6,5,4,3,2,1,1 --blue 6,6,5,4,2,2,1; 'referee show RULESET' lists them). "
-            "Left out: the referee rolls both armies.",
-        ),
-    )(f)
-
-
 def seed_option(f: F) -> F:
     return click.option(
         "--seed",

@@ -13,7 +13,9 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from referee.cli.helptext import described, helped
+from referee.cli import completion
+from referee.cli.helptext import SeveralLinesCommand, described, helped
+from referee.cli.inplay import last_game_note, named_first, rules_of_last_game
 from referee.cli.journaling import OFF, journal_option, journaled, opened, record, write_file, written_to
 from referee.cli.map import map_options
 from referee.cli.options import (
@@ -23,10 +25,10 @@ from referee.cli.options import (
     extra_options,
     json_option,
     load_rules,
-    player_options,
     seed_option,
     typed_roll,
 )
+from referee.cli.players import no_ruleset, not_on_board, player_options
 from referee.core.errors import RefereeError
 from referee.journal.games import START, STOP
 from referee.procedures.told import pips as numbers
@@ -192,9 +194,9 @@ def play() -> None:
     """
 
 
-@play.command(context_settings={"ignore_unknown_options": True, "allow_extra_args": True})
+@play.command(cls=SeveralLinesCommand, context_settings={"ignore_unknown_options": True, "allow_extra_args": True})
 @click.argument("name")
-@click.argument("ruleset")
+@click.argument("ruleset", metavar="[RULESET]", required=False, shell_complete=completion.rulesets)
 @map_options
 @click.option(
     "--rule",
@@ -203,7 +205,7 @@ def play() -> None:
     metavar="NAME",
     help=helped("help.play.start.rule", "A special rule the table opts into (repeatable)."),
 )
-@player_options
+@player_options(board=True)
 @click.option(
     "--growth",
     type=Named(["offer", "apply"]),
@@ -221,7 +223,7 @@ def play() -> None:
 def start(
     ctx: click.Context,
     name: str,
-    ruleset: str,
+    ruleset: str | None,
     tiles: int,
     shape: str,
     capitals: bool,
@@ -233,7 +235,8 @@ def start(
     """Start a game: deal the map, take each player's rolled dice (--red 6,5,…)
     or roll both armies, and say who places first. The game is the journal's
     game going until 'referee game stop', or until a game is started after
-    its winner was declared.
+    its winner was declared. Left out, RULESET is the one the game started
+    last played.
 
     \b
     Example:
@@ -253,7 +256,9 @@ def start(
         raise RefereeError(
             say("error.play.name", "name the game; start one with 'referee play start NAME RULESET --tiles N'")
         )
-    rules = load_rules(ruleset)
+    rules, last = rules_of_last_game(named_first(ctx, ruleset), no_ruleset)
+    if last and rules.play is None:  # one named is refused by play_of; this one with the game it came from
+        raise not_on_board(last, rules)
     play_of(rules)
     players = players_of(rules)
     rule = deployment_of(rules).roll_rule
@@ -278,6 +283,8 @@ def start(
     out = document(board, action, None, steps)
     record(rules, out, "board", seed=board.seed)
     emit(as_json, out, lambda: render.report(rules, out))
+    if last:
+        click.echo(last_game_note(rules, last), err=True)
 
 
 @play.command()

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from referee.chance.dice import new_seed
 from referee.chance.notation import MAX_DICE, parse
 from referee.cli.helptext import described, helped
+from referee.cli.inplay import rules_in_play
 from referee.cli.journaling import journaled, record
 from referee.cli.options import emit, json_option, load_rules, seed_option
 from referee.cli.rulesdirs import user_dirs
@@ -20,6 +21,9 @@ from referee.settle.freeroll import roll_expression, roll_faces
 from referee.words.inputs import whole_number
 from referee.words.language import pgettext
 from referee.words.names import dice_of
+
+if TYPE_CHECKING:
+    from referee.ruleset.model import Ruleset
 
 _WORD = re.compile(r"^[a-z][a-z-]*$", re.IGNORECASE)
 
@@ -42,22 +46,20 @@ def _is_ruleset(spec: str) -> bool:
 
 
 def _count(words: tuple[str, ...]) -> int | None:
-    """COUNT after a ruleset's name: 1 to the most dice a roll may have."""
-    if len(words) > 2:
+    """COUNT, the words after a ruleset's name: 1 to the most dice a roll may have."""
+    if len(words) > 1:
         raise RefereeError(
             say(
                 "error.roll.unexpected",
                 "unexpected '{word}': give a ruleset and a count, e.g. roll groundforce 2",
-                word=words[2],
+                word=words[1],
             )
         )
-    if len(words) == 1:
-        return None
-    return whole_number(words[1], "COUNT", 1, MAX_DICE)
+    return whole_number(words[0], "COUNT", 1, MAX_DICE) if words else None
 
 
 @click.command(context_settings={"ignore_unknown_options": True})  # so `2d6 -1` is notation
-@click.argument("words", nargs=-1, required=True, metavar="NOTATION | RULESET [COUNT]")
+@click.argument("words", nargs=-1, metavar="[NOTATION | [RULESET] [COUNT]]")
 @click.option("--die", "die_name", help=helped("help.roll.die", "Which of the ruleset's dice, when it has several."))
 @seed_option
 @journaled
@@ -65,7 +67,9 @@ def _count(words: tuple[str, ...]) -> int | None:
 @described("help.roll")
 def roll(words: tuple[str, ...], die_name: str | None, seed: int | None, as_json: bool) -> None:
     """Roll dice: dice notation (NdS+M), or COUNT of a ruleset's own dice with
-    their faces. The seed is printed; the same seed gives the same roll.
+    their faces (one die without COUNT). With a game in play RULESET may be
+    left out: 'roll 2' rolls two of its dice, 'roll' one. The seed is
+    printed; the same seed gives the same roll.
 
     \b
     Example:
@@ -73,25 +77,13 @@ def roll(words: tuple[str, ...], die_name: str | None, seed: int | None, as_json
       referee roll groundforce 2 --seed 7
     """
     seed = new_seed() if seed is None else seed
+    if len(words) < 2 and all(word.isdecimal() for word in words):  # nothing, or a bare COUNT
+        rules = rules_in_play(None, _nothing_to_roll)
+        _faces(rules, _count(words), die_name, seed, as_json)
+        return
     spec = words[0]
     if _is_ruleset(spec):
-        count = _count(words)
-        rules = load_rules(spec)
-        name = die_name or next(iter(rules.dice))
-        if die_name is None and len(rules.dice) > 1:
-            raise RefereeError(
-                say(
-                    "error.roll.which_die",
-                    "{game} has several dice; say which with --die: {dice}",
-                    game=rules.spoken_title,
-                    dice=listed(rules.dice),
-                )
-            )
-        name = dice_of(rules)(name)
-        faces = roll_faces(rules.dice[name].die, count or 1, seed)
-        document = render.faces_document(rules.name, name, faces, seed)
-        record(rules, document, "faces", seed=seed, dice={"rolled": {name: faces}})
-        emit(as_json, document, lambda: render.faces_report(rules, name, faces, seed))
+        _faces(load_rules(spec), _count(words[1:]), die_name, seed, as_json)
         return
     if _WORD.match(spec) and not re.fullmatch(r"[dw]\d*", spec, re.IGNORECASE):
         from referee.ruleset.load import catalogue
@@ -114,6 +106,34 @@ def roll(words: tuple[str, ...], die_name: str | None, seed: int | None, as_json
     document = render.expression_document(expression, rolled, seed)
     record(None, document, "roll", seed=seed, dice={"rolled": _by_term(document["dice"])})
     emit(as_json, document, lambda: render.expression_report(expression, rolled, seed))
+
+
+def _faces(rules: Ruleset, count: int | None, die_name: str | None, seed: int, as_json: bool) -> None:
+    """Roll COUNT of a ruleset's own dice (one without COUNT), by their faces."""
+    if die_name is None and len(rules.dice) > 1:
+        raise RefereeError(
+            say(
+                "error.roll.which_die",
+                "{game} has several dice; say which with --die: {dice}",
+                game=rules.spoken_title,
+                dice=listed(rules.dice),
+            )
+        )
+    name = dice_of(rules)(die_name or next(iter(rules.dice)))
+    faces = roll_faces(rules.dice[name].die, count or 1, seed)
+    document = render.faces_document(rules.name, name, faces, seed)
+    record(rules, document, "faces", seed=seed, dice={"rolled": {name: faces}})
+    emit(as_json, document, lambda: render.faces_report(rules, name, faces, seed))
+
+
+def _nothing_to_roll() -> RefereeError:
+    """A bare COUNT (or nothing) with no game in play: what to roll instead."""
+    return RefereeError(
+        say(
+            "error.roll.no_game",
+            "no game is in play to roll the dice of: name a ruleset (roll groundforce 2) or give dice notation (2d6)",
+        )
+    )
 
 
 def _by_term(terms: list[dict[str, Any]]) -> dict[str, list[int]]:

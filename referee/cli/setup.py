@@ -7,7 +7,7 @@ import click
 
 from referee.board.deployment import deployment_of, players_of, roll_armies, typed_armies, who_starts
 from referee.board.hexmap import landscape_of
-from referee.cli.helptext import described
+from referee.cli.helptext import SeveralLinesCommand, described
 from referee.cli.inplay import rules_and_extra
 from referee.cli.journaling import journaled, record
 from referee.cli.map import dealt, map_options, svg_option, write_svg
@@ -15,10 +15,10 @@ from referee.cli.options import (
     emit,
     extra_options,
     json_option,
-    player_options,
     ruleset_argument,
     seed_option,
 )
+from referee.cli.players import player_options
 from referee.core.errors import RefereeError
 from referee.procedures.told import pips as numbers
 from referee.rulings.ruling import say
@@ -26,10 +26,10 @@ from referee.rulings.ruling import say
 SUFFIX = "-left"
 
 
-@click.command(context_settings={"ignore_unknown_options": True, "allow_extra_args": True})
+@click.command(cls=SeveralLinesCommand, context_settings={"ignore_unknown_options": True, "allow_extra_args": True})
 @ruleset_argument
 @map_options
-@player_options
+@player_options(board=False)
 @svg_option
 @seed_option
 @journaled

@@ -90,6 +90,9 @@ class Table(cmd.Cmd):
         super().__init__(completekey="tab" if interactive else "")  # piped: no readline
         self.interactive, self.as_json, self.language = interactive, as_json, language
         self.commands = self.refused = 0
+        self.reader_gone = False
+        called = click.get_current_context(silent=True)  # its help is as wide as the table's own
+        self.terminal_width = called.terminal_width if called else None
         self.held = contextlib.ExitStack()
         self.journal: Journal | None = None
         self.prompt = self.prompted()
@@ -193,8 +196,10 @@ class Table(cmd.Cmd):
 
     def run(self, words: list[str]) -> None:
         """One command, exactly as `referee WORDS` runs it (with --json
-        added at a --json table); its error is its one line, and the table goes on."""
-        from referee.cli import cli
+        added at a --json table); its error is its one line, and the table
+        goes on, unless the reader of the output has gone (`| head -1`):
+        a command after that would be ruled and journaled, and never seen."""
+        from referee.cli import ReaderGone, cli
         from referee.words import language
 
         if self.as_json and "--json" not in options_part(words):
@@ -202,7 +207,9 @@ class Table(cmd.Cmd):
             words = [*words[:at], "--json", *words[at:]]
         self.commands += 1
         try:
-            cli.main(args=words, prog_name="referee")
+            cli.main(args=words, prog_name="referee", terminal_width=self.terminal_width)
+        except ReaderGone:
+            self.reader_gone = True
         except SystemExit as exc:
             self.refused += exc.code not in (0, None)
         finally:
@@ -217,7 +224,7 @@ class Table(cmd.Cmd):
 
     def postcmd(self, stop: bool, line: str) -> bool:
         self.prompt = self.prompted()  # a command may have started or stopped a game
-        return stop
+        return stop or self.reader_gone
 
     def do_help(self, arg: str) -> bool:
         """`help`: what the table takes and the commands; `help COMMAND`: that command's --help."""
@@ -230,7 +237,7 @@ class Table(cmd.Cmd):
         from referee.cli import cli
         from referee.cli.helptext import SpokenContext, commands_listed
 
-        with SpokenContext(cli, info_name="referee") as ctx:
+        with SpokenContext(cli, info_name="referee", terminal_width=self.terminal_width) as ctx:
             listed = commands_listed(ctx, cli, left_out=("table",))
         about = say(
             "prompt.help",

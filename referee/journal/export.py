@@ -19,6 +19,7 @@ CSV_COLUMNS = (
     "time",
     "game",
     "command_line",
+    "kind",
     "ruleset",
     "ruleset_digest",
     "seed",

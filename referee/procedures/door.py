@@ -7,7 +7,8 @@ situation refuses it) happen here, once.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
 from typing import Any, cast
 
 from referee.core.errors import RefereeError
@@ -17,7 +18,9 @@ from referee.ruleset.model import Ruleset
 from referee.rulings.ruling import Ruling, Side, listed, say, side_word
 from referee.words.inputs import shown
 from referee.words.language import pgettext
-from referee.words.names import article
+from referee.words.names import article, situation_called
+
+UNTYPED: Mapping[tuple[str, str], str] = MappingProxyType({})  # situations named by a board or a journal
 
 
 def procedure(params: Any) -> Procedure:
@@ -76,9 +79,16 @@ def check_side(rules: Ruleset, side: str, name: str, typed: str) -> None:
         raise RefereeError(wrong, rule=situation.rule)
 
 
-def check_situations(rules: Ruleset, battle: Situated) -> None:
+def check_situations(rules: Ruleset, battle: Situated, typed: Mapping[tuple[str, str], str] = UNTYPED) -> None:
     """Each named situation on a side it may apply to, with the unit it needs, in
-    allowed company; a situation the file refuses outright says why."""
+    allowed company; a situation the file refuses outright says why. A refusal
+    names a situation as the player typed it (`typed`, by side and key), else
+    as the language spoken prints it (a journal's, a board's)."""
+
+    def called(name: str, side: str | None = None) -> str:
+        said = [word for (told, key), word in typed.items() if key == name and side in (None, told)]
+        return shown(said[0]) if said else situation_called(rules, name)
+
     names = {name for _, name in battle.when}
     for side, name in battle.when:
         situation = rules.situations[name]
@@ -86,24 +96,29 @@ def check_situations(rules: Ruleset, battle: Situated) -> None:
             held = say(
                 "situation.by_range",
                 "'{name}' holds by itself at distance {distances}: state the distance, not the situation",
-                name=name,
+                name=called(name, side),
                 distances=listed(str(d) for d in situation.range),
             )
             raise RefereeError(held, rule=situation.rule)
-        check_side(rules, side, name, name)
+        check_side(rules, side, name, called(name, side))
         unit = situation.requires_unit
         if unit and unit not in dict(battle.side(side)) and unit not in dict(battle.rear(side)):
             needs = say(
                 "situation.needs_unit",
                 "'{name}' needs at least one {unit} among the {side}'s units",
-                name=name,
+                name=called(name, side),
                 unit=rules.units[unit].title,
                 side=Side(side),
             )
             raise RefereeError(needs, rule=situation.rule)
         for other in situation.excludes:
             if other in names:
-                apart = say("situation.excludes", "'{name}' cannot be combined with '{other}'", name=name, other=other)
+                apart = say(
+                    "situation.excludes",
+                    "'{name}' cannot be combined with '{other}'",
+                    name=called(name, side),
+                    other=called(other),
+                )
                 raise RefereeError(apart, rule=situation.rule)
         if situation.refuse:
             raise RefereeError(

@@ -9,7 +9,7 @@ from typing import Any
 
 from referee.core.errors import RefereeError
 from referee.procedures.base import GROUP_NAMES, Battle, Procedure, Units, Words
-from referee.procedures.door import check_side
+from referee.procedures.door import check_side, check_situations
 from referee.ruleset.model import Ruleset
 from referee.rulings.ruling import SIDES, Side, say
 from referee.words.inputs import MAX_COUNT, shown, whole_number
@@ -36,7 +36,9 @@ def _force(
 
 
 def read_battle(rules: Ruleset, words: Words) -> Battle:
-    """The units of each side and rear, with their states and the situations named."""
+    """The units of each side and rear, with their states and the situations
+    named, which are checked here, where the names typed are known, so that a
+    refusal repeats them."""
     if not rules.units:
         raise RefereeError(
             say(
@@ -67,17 +69,24 @@ def read_battle(rules: Ruleset, words: Words) -> Battle:
     for side in SIDES:
         if not groups[side]:
             raise RefereeError(say("battle.one_unit", "the {side} needs at least one unit in the battle", side=side))
-    return Battle.of_groups(
-        groups, when=situations(rules, words.get("when") or ()), states=tuple(states), range=words.get("reach")
-    )
+    named = named_situations(rules, words.get("when") or ())
+    battle = Battle.of_groups(groups, when=tuple(named), states=tuple(states), range=words.get("reach"))
+    check_situations(rules, battle, named)
+    return battle
 
 
 def situations(rules: Ruleset, when: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
     """`defender:hills` → ("defender", "hills"), through the ruleset's aliases
     and the words printed for each side and situation in every language
     (`verdediger:stealth`); a repeat counts once."""
+    return tuple(named_situations(rules, when))
+
+
+def named_situations(rules: Ruleset, when: tuple[str, ...]) -> dict[tuple[str, str], str]:
+    """Each situation told, as (side, key), with the name the player typed
+    for it, which a refusal repeats; a repeat counts once, as first typed."""
     named_as = situations_of(rules)
-    named = []
+    named: dict[tuple[str, str], str] = {}
     for item in when:
         side, sep, name = item.partition(":")
         if not sep:
@@ -90,8 +99,8 @@ def situations(rules: Ruleset, when: tuple[str, ...]) -> tuple[tuple[str, str], 
             )
         said, key = str(side_of(side)), named_as(name)
         check_side(rules, said, key, name.strip())
-        named.append((said, key))
-    return tuple(dict.fromkeys(named))
+        named.setdefault((said, key), name.strip())
+    return named
 
 
 def pips(text: str, what: str, rule: str = "") -> tuple[int, ...]:

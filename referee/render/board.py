@@ -173,7 +173,7 @@ def report(rules: Ruleset, document: Doc, headline: str | None = None, drawn: in
     parts += [""]
     parts += [picture(rules, board), "", players(board, rules)]
     legend = notes(board, rules)
-    parts += ["", *legend] if legend else []
+    parts += ["", *map(paragraph, legend)] if legend else []
     steps = document.get("explanation")
     if steps:
         parts += ["", kept_explanation(steps)]
@@ -221,7 +221,9 @@ def hints(rules: Ruleset, document: Doc, found: list[Any]) -> str:
         none = pgettext("hint.none", "No attack for {player} now. {status}")
         return paragraph(none.format(player=_name(rules, board.to_move), status=status(rules, board)))
     head = pgettext("hint.title", "Attacks for {player}, best first (game '{game}', turn {turn}):")
-    head = styled(head.format(player=_name(rules, board.to_move), game=board.game, turn=board.turn), bold=True)
+    head = styled(
+        paragraph(head.format(player=_name(rules, board.to_move), game=board.game, turn=board.turn)), bold=True
+    )
     rows = [
         (
             _attacking(h),

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from referee.board.hexmap import Landmap, Tile, column, shape_said
-from referee.render.text import explanation, styled, table
+from referee.render.text import explanation, paragraph, styled, table
 from referee.ruleset.sections import Landscape
 from referee.words.language import npgettext, pgettext
 
@@ -100,7 +100,7 @@ def tiles_said(landmap: Landmap) -> str:
 
 
 def report(land: Landscape, title: str, landmap: Landmap) -> str:
-    capitals = capitals_line(landmap.capitals) if landmap.capitals else None
+    capitals = paragraph(capitals_line(landmap.capitals)) if landmap.capitals else None
     heading = pgettext("map.title", "{title}: {tiles} ({shape})")
     again = pgettext("map.seed", "Seed: {seed}; deal this map again with --seed {seed}.")
     each = npgettext("map.dice", "Each player gets {n} die.", "Each player gets {n} dice.", landmap.dice_per_player)

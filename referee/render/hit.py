@@ -139,7 +139,7 @@ def report(
         target=strike.target,
     )
     lines = [
-        styled(title, bold=True),
+        styled(paragraph(title), bold=True),
         _needs(odds.needed),
         table(rows, [_("chance of"), _("fraction"), _("percent")]),
         "",

@@ -12,6 +12,7 @@ from typing import Any
 
 from referee.render.text import spoken
 from referee.ruleset.model import Ruleset
+from referee.ruleset.spec import EMPTY, required
 from referee.words.language import pgettext
 
 _RULE_ID = re.compile(r"^[A-Z]+-[A-Z0-9.-]+$")
@@ -184,6 +185,10 @@ _VALUES: dict[str, Callable[[], str]] = {
 }
 
 
+# the keys whose values are symbols a face carries, which may share a face's name (Blood Bowl's push)
+_SYMBOLS = frozenset({"symbol", "losses", "retreats", "own_losses"})
+
+
 def plain(value: Any) -> Any:
     """A section of a ruleset as plain dicts, lists and values (its internal fields left out)."""
     if dataclasses.is_dataclass(value):
@@ -194,6 +199,27 @@ def plain(value: Any) -> Any:
         return {k: plain(v) for k, v in value.items()}
     if isinstance(value, tuple):
         return [plain(v) for v in value]
+    return value
+
+
+def shown(value: Any) -> Any:
+    """A section as `show` lists it: as `plain`, without what says nothing
+    there: an optional field left empty, none or zero, and one its `by` does
+    not read (`unread`: a roll by units lists no `compare`). A field the file
+    must give is listed whatever its value (a band of 0 dice, a row of 0)."""
+    if dataclasses.is_dataclass(value):
+        unread = value.unread() if hasattr(value, "unread") else ()
+        return {
+            f.name: shown(getattr(value, f.name))
+            for f in dataclasses.fields(value)
+            if not f.metadata.get("internal")
+            and f.name not in unread
+            and (required(f) or getattr(value, f.name) not in ("", 0, None, False, (), EMPTY))
+        }
+    if hasattr(value, "items"):
+        return {k: shown(v) for k, v in value.items()}
+    if isinstance(value, tuple):
+        return [shown(v) for v in value]
     return value
 
 
@@ -227,12 +253,25 @@ class Values:
         return self.word(value)
 
     def _pair(self, key: Any, value: Any) -> str:
-        """'hits sword/explosion'; a face a reading maps to no symbol ('swords: []'
-        under 'when') reads as nothing; any other key left unset or empty, nothing."""
-        if value == [] and str(key) in self.faces:
-            return pgettext("show.param.reads_nothing", "{face} reads as nothing").format(face=self.word(str(key)))
-        said = "" if value in ("", 0, [], {}, None, False) else self.flat(value)
-        return pgettext("show.param.pair", "{key} {value}").format(key=key_said(key), value=said) if said else ""
+        """'hits sword/explosion'; a face with the symbols a reading gives it (a
+        list of words under a face's name: a unit of the same name has numbers),
+        each in the language's word ('push duw', not the face's 'teruggeduwd'),
+        or none ('swords: []' under 'when': it reads as nothing); any other key
+        left unset or empty, nothing."""
+        pair = pgettext("show.param.pair", "{key} {value}")
+        if isinstance(value, list) and all(isinstance(v, str) for v in value) and str(key) in self.faces:
+            face = self.word(str(key))
+            if not value:
+                return pgettext("show.param.reads_nothing", "{face} reads as nothing").format(face=face)
+            return pair.format(key=face, value=self._symbols(value))
+        if key in _SYMBOLS and value:
+            return pair.format(key=key_said(key), value=self._symbols(value))
+        said = "" if value in ("", [], {}, None) else self.flat(value)
+        return pair.format(key=key_said(key), value=said) if said else ""
+
+    def _symbols(self, value: str | list[str]) -> str:
+        """Symbols by the language's words ('duw'), never by a face of the same name ('teruggeduwd')."""
+        return "/".join(self.rules.said(symbol).spoken for symbol in ([value] if isinstance(value, str) else value))
 
     def word(self, value: Any) -> str:
         """A single value: a unit or a face by its word, an enumerated value by

@@ -78,7 +78,7 @@ def report(rules: Ruleset, settled: Settled) -> str:
         defender=outcome.defender.field,
     )
     headers = [_("rolled"), _("field"), _("outcome"), _("attacker after"), _("defender after"), _("legal"), _("chosen")]
-    heading = "\n".join([styled(ruling_title(rules, outcome.attack), bold=True), told, table(rows, headers)])
+    heading = "\n".join([styled(ruling_title(rules, outcome.attack), bold=True), paragraph(told), table(rows, headers)])
     sections = (
         heading,
         styled(paragraph(summary(outcome)), bold=True),

@@ -33,10 +33,11 @@ def _attack_lines(rules: Ruleset) -> list[str]:
     lines = []
     for name, attack in rules.attacks.items():
         lines.append(f"  {name}: {rules.attack_said(name)} ({attack.procedure}, {attack.rule})")
-        params = plain(attack)
-        for key in ("procedure", "label", "rule", "cite"):
-            params.pop(key, None)
-        for key, value in params.items():
+        skipped = ("procedure", "label", "rule", "cite")
+        for f in dataclasses.fields(attack):
+            if f.name in skipped or f.metadata.get("internal"):
+                continue
+            key, value = f.name, parameters.shown(getattr(attack, f.name))
             if isinstance(value, dict) and value and all(isinstance(v, dict) for v in value.values()):
                 lines.append(f"    {parameters.line(key, '')}")
                 lines += [

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from referee.board.scoring import Merged, Score
-from referee.render.text import explanation, leading, styled, table
+from referee.render.text import explanation, leading, paragraph, styled, table
 from referee.ruleset.model import Ruleset
 from referee.rulings.ruling import both, listed, say_n
 from referee.words.language import pgettext
@@ -61,4 +61,4 @@ def group_report(title: str, values: tuple[int, ...], merged: Merged) -> str:
         head = pgettext("group.title", "{title}: {values} grouped make {value}.").format(
             title=title, values=grouped, value=merged.value
         )
-    return "\n".join([styled(head, bold=True), "", explanation(merged.steps)])
+    return "\n".join([styled(paragraph(head), bold=True), "", explanation(merged.steps)])

@@ -121,6 +121,18 @@ def _size(land: Landscape, landmap: Landmap, hex_mm: int | None, rows: int, titl
                 )
             )
 
+        largest = PAPERS[-1]
+        if hex_mm > largest[2]:  # one hex past the longest side of the largest paper prints nowhere
+            raise RefereeError(
+                say(
+                    "error.svg.large",
+                    "hexes of {size} mm do not fit on {paper} ({mm} mm); give {option} {mm} or less",
+                    size=hex_mm,
+                    paper=largest[0],
+                    mm=largest[2],
+                    option=setting("hex-size"),
+                )
+            )
         return _Layout(land, landmap, hex_mm, rows, titled)
     for paper, _, _ in PAPERS:  # the largest hexes that fit A4, else A3
         for flats in range(max(WIDEST, least), least - 1, -1):

@@ -89,7 +89,7 @@ def _table(rules: Ruleset, outcome: Tally) -> str:
             side_word(side),
             units(rules, outcome.side(side).units),
             faces(rules, outcome.side(side).rolled),
-            listed(spaced(s, n) for s, n in outcome.side(side).symbols.items()) or "-",
+            listed(spaced(rules.said(s), n) for s, n in outcome.side(side).symbols.items()) or "-",
             spoken(outcome.side(side).scores),
             outcome.side(side).loses,
             outcome.side(side).retreats,

@@ -152,9 +152,10 @@ def typed(words: Sequence[str], indent: str = "  ", placeholder: str = "") -> st
     return "\n".join(lines)
 
 
-def paragraph(text: str) -> str:
-    """A sentence or a few, wrapped to the terminal."""
-    return "\n".join(wrapped(text))
+def paragraph(text: str, whole_words: bool = False) -> str:
+    """A sentence or a few, wrapped to the terminal (`whole_words` where it
+    quotes a command line, whose options must not break at a hyphen)."""
+    return "\n".join(wrapped(text, whole_words=whole_words))
 
 
 def table(rows: Iterable[Sequence[Any]], headers: Sequence[str], indented: bool = False) -> str:

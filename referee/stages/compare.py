@@ -92,6 +92,10 @@ class Compare:
             wounds = pgettext("file.plus_wounds", "plus adds to wounds: attacker_wins or defender_wins must be wounds")
             raise fail(f"{path}.plus", wounds)
 
+    def unread(self) -> tuple[str, ...]:
+        """The fields a comparison by pairs does not read, which `show` leaves out (it counts no symbol)."""
+        return ("symbol", "wins", "plus") if self.by == "pairs" else ()
+
     def wins_cost(self) -> tuple[str, str]:
         """What each side's win costs the other."""
         return self.attacker_wins, self.defender_wins

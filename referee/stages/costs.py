@@ -191,7 +191,7 @@ def costs(
         else:
             loses[target], rolled = dealt[side]
             steps += rolled
-        own = [spaced(s, kept[target][s]) for s in spec.own_losses if kept[target].get(s)]
+        own = [spaced(rules.said(s), kept[target][s]) for s in spec.own_losses if kept[target].get(s)]
         if own:
             mine = sum(kept[target][s] for s in spec.own_losses)
             loses[target] += mine

@@ -72,12 +72,13 @@ def cancel(
     counts: Mapping[Side, Counts],
     cancels: tuple[Cancel, ...],
     rule: str,
-    situation_said: Callable[[str], str] = str,
+    said: Callable[[str], str],
 ) -> tuple[dict[Side, dict[str, int]], list[Step]]:
     """What each side keeps once the cancelling symbols have done their work,
     and a step for each cancellation that happened. The entries given are
     those that apply: one for a named situation only where it holds (the
-    caller knows the battle), said by `situation_said`."""
+    caller knows the battle). `said` says the file's words, its symbols and
+    situations, in the language spoken (the ruleset's `said`)."""
     left = {side: dict(c) for side, c in counts.items()}
     steps = []
     for way in cancels:
@@ -91,9 +92,9 @@ def cancel(
             if gone:
                 theirs[symbol] -= gone
                 spare -= gone
-                cancelled.append(spaced(symbol, gone))
+                cancelled.append(spaced(said(symbol), gone))
         if cancelled and not way.symbol:
-            steps.append(_ignored(way, by, listed(cancelled), rule, situation_said))
+            steps.append(_ignored(way, by, listed(cancelled), rule, said))
         elif cancelled:
             used = min(have, way.up_to or have) - spare
             steps.append(
@@ -102,7 +103,7 @@ def cancel(
                     "count.cancel",
                     "the {side} cancels {cancelled} with {symbols}",
                     side=by,
-                    symbols=spaced(way.symbol, used),
+                    symbols=spaced(said(way.symbol), used),
                     cancelled=listed(cancelled),
                 )
             )
@@ -123,10 +124,11 @@ def _ignored(way: Cancel, side: Side, cancelled: Spoken, rule: str, situation_sa
     )
 
 
-def scored(counts: Counts, kept: tuple[str, ...]) -> Said:
+def scored(counts: Counts, kept: tuple[str, ...], said: Callable[[str], str]) -> Said:
     """The symbols that count for a side, as its result reads ('hit 2, crit 1'):
-    in English for --json and the odds' groups, in the language spoken for reports."""
-    parts = [spaced(symbol, n) for symbol, n in counts.items() if n and symbol in kept]
+    in the file's words for --json and the odds' groups, each symbol as `said`
+    in the language spoken (treffer 2) for reports."""
+    parts = [spaced(said(symbol), n) for symbol, n in counts.items() if n and symbol in kept]
     phrase = listed(parts) if parts else nothing()
     return Said(phrase.english, phrase)
 

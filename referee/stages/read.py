@@ -364,7 +364,7 @@ def reading(
                     "against {unit}, {face} reads {symbols}",
                     unit=rules.units[unit].title,
                     face=rules.face_said(die, face),
-                    symbols=_said(symbols),
+                    symbols=_said(rules, symbols),
                 )
             )
     applying = [key for key in spec.when if all(applies(rules, battle, side, n) for n in together(key))]
@@ -384,7 +384,7 @@ def reading(
                     "{situation}: {face} reads {symbols}",
                     situation=both(rules.said(n) for n in names) if len(names) > 1 else rules.said(key),
                     face=rules.face_said(die, face),
-                    symbols=_said(symbols),
+                    symbols=_said(rules, symbols),
                 )
             )
     return read, steps
@@ -458,5 +458,6 @@ def together(key: str) -> tuple[str, ...]:
     return tuple(name.strip() for name in key.split("+"))
 
 
-def _said(symbols: tuple[str, ...]) -> str:
-    return listed(symbols) if symbols else nothing()
+def _said(rules: Ruleset, symbols: tuple[str, ...]) -> str:
+    """What a face reads, each symbol in the language spoken ('treffer, treffer')."""
+    return listed(map(rules.said, symbols)) if symbols else nothing()

@@ -25,6 +25,13 @@ if TYPE_CHECKING:
     from referee.ruleset.model import Ruleset
 
 BY = ("fixed", "units", "value", "range", "compare")
+READS = {
+    "fixed": ("dice",),
+    "units": (),
+    "value": ("values",),
+    "range": ("range",),
+    "compare": ("values", "compare", "bands"),
+}
 CHOOSER = Text(choices=("attacker", "defender", "stronger", "weaker"))
 
 
@@ -142,6 +149,10 @@ class Roll:
         "(not eliminated, not retreated): battle back; its symbols then cost the other side",
         False,
     )
+
+    def unread(self) -> tuple[str, ...]:
+        """The fields its `by` does not read, which `show` leaves out (a roll by units lists no `compare`)."""
+        return tuple(name for name in ("dice", "values", "range", "compare", "bands") if name not in READS[self.by])
 
     def most(self) -> int | None:
         """The most dice this side can ever roll, where the file bounds it (a

@@ -274,6 +274,16 @@ def situation_names(rules: Ruleset, lang: str) -> dict[str, list[str]]:
     }
 
 
+def situation_called(rules: Ruleset, name: str) -> str:
+    """A situation as a refusal names it where the player did not type it:
+    the shortest name the language spoken prints for it (stadsverdediging,
+    'extra defence die', Hügel), else its key, as `show` lists it under
+    --when; never its whole sentence, which reads badly inside another."""
+    sentence = compared(rules.situations[name].said)
+    names = [word for word in situation_names(rules, current())[name] if compared(word) != sentence]
+    return min(names, key=len) if names else name
+
+
 def situations_of(rules: Ruleset) -> Lexicon[str]:
     """Situations by their key, aliases, and what each language prints for
     them: the translation's whole sentence and the names it holds

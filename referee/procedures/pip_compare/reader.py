@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from referee.core.errors import RefereeError
 from referee.procedures.base import Words
+from referee.procedures.door import check_situations
 from referee.procedures.pip_compare.grammar import PipCompare
 from referee.procedures.pip_compare.resolver import BEST, PipFight
-from referee.procedures.told import pips, situations
+from referee.procedures.told import named_situations, pips
 from referee.ruleset.model import Ruleset
 from referee.rulings.ruling import say
 from referee.words.language import pgettext
@@ -30,13 +31,16 @@ def read(rules: Ruleset, words: Words) -> PipFight:
     if len(defending) != 1:
         raise RefereeError(say("pips.one_defends", "one die defends, not {n}", n=len(defending)), rule=params.rule)
     named = variants_of(rules)
-    return PipFight(
+    told = named_situations(rules, words.get("when") or ())
+    fight = PipFight(
         attacker=pips(attacker, pgettext("pips.what", "the attacking die"), params.rule),
         defender=defending[0],
-        when=situations(rules, words.get("when") or ()),
+        when=tuple(told),
         variants=frozenset(named(v) for v in words.get("variants") or ()),
         choose=_pairing(words.get("choose"), params.rule),
     )
+    check_situations(rules, fight, told)
+    return fight
 
 
 def _pairing(choose: str | None, rule: str) -> tuple[int, int] | None:

@@ -314,7 +314,7 @@ def prepare(rules: Ruleset, name: str, params: Staged, battle: Battle) -> Callab
                         side=back,
                     )
                 )
-        scores = {side: count.scored(kept[side], costed) for side in SIDES}
+        scores = {side: count.scored(kept[side], costed, rules.said) for side in SIDES}
         parts = {
             side: TallySide(
                 units=dict(battle.side(side)),
@@ -350,7 +350,7 @@ def prepare(rules: Ruleset, name: str, params: Staged, battle: Battle) -> Callab
 def _rolled(rules: Ruleset, params: Staged, side: Side, faces: tuple[object, ...], symbols: dict[str, int]) -> Step:
     """'the attacker rolled grenade, flag: hit 1, retreat 1'."""
     die = getattr(params, side).die
-    carried = count.scored(symbols, tuple(symbols))
+    carried = count.scored(symbols, tuple(symbols), rules.said)
     return step(
         cite(params, "read"),
         "read.rolled",
@@ -386,7 +386,7 @@ def _costs(
     counts = {side: kept[side].get(contest.symbol, 0) for side in SIDES}
     costly = {side: contest.on_win(side) != "nothing" for side in SIDES}
     rule = cite(params, "compare")
-    said_as = partial(spaced, contest.symbol)
+    said_as = partial(spaced, rules.said(contest.symbol))
     winner, margin, said = compare.compare(counts, contest.tie, costly, rule, said_as, contest.wins)
     steps = [said]
     if winner:
