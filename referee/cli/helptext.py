@@ -11,6 +11,7 @@ from __future__ import annotations
 import inspect
 import re
 from collections.abc import Collection, Iterable
+from typing import Any
 
 import click
 
