@@ -153,18 +153,18 @@ def swing(tmp_path: Path) -> Path:
     return path
 
 
-def swing_brute(fighters: int, sides: int) -> dict[int, Fraction]:
-    """Hit points lost by chance, as SW-1 and SW-2 read: each hit rolls its
-    own damage die, a critical hit one more."""
-    out: Counter[int] = Counter()
+def swing_brute(fighters: int, sides: int) -> dict[tuple[int, int], Fraction]:
+    """(critical hits, hit points lost) by chance, as SW-1 and SW-2 read:
+    each hit rolls its own damage die, a critical hit one more."""
+    out: Counter[tuple[int, int]] = Counter()
     damage = list(itertools.product(range(1, sides + 1), repeat=fighters))
     for faces in itertools.product(range(1, 21), repeat=fighters):
         hits = sum(1 for f in faces if f != 1 and (f == 20 or f + 5 >= 15))
         crits = faces.count(20)
         for rolled in damage:
             for extra in damage:
-                out[sum(rolled[:hits]) + 3 * hits + sum(extra[:crits])] += 1
-    return {lost: Fraction(n, 20**fighters * len(damage) ** 2) for lost, n in out.items()}
+                out[crits, sum(rolled[:hits]) + 3 * hits + sum(extra[:crits])] += 1
+    return {key: Fraction(n, 20**fighters * len(damage) ** 2) for key, n in out.items()}
 
 
 @pytest.mark.parametrize(("fighters", "sides"), [(1, 8), (2, 4)])
@@ -175,9 +175,11 @@ def test_a_damage_roll_written_as_stages_is_the_brute_force(swing: Path, fighter
         ),
         encoding="utf-8",
     )
-    outcomes = run_json(f"odds {swing} --attacker '{fighters} fighter' --defender fighter")["outcomes"]
-    found = {o["defender_loses"]: Fraction(o["probability"]) for o in outcomes}
-    assert found == swing_brute(fighters, sides)
+    odds = run_json(f"odds {swing} --attacker '{fighters} fighter' --defender fighter")
+    found = {(o["attacker_criticals"], o["defender_loses"]): Fraction(o["probability"]) for o in odds["outcomes"]}
+    brute = swing_brute(fighters, sides)
+    assert found == brute
+    assert Fraction(odds["expected_damage"]["defender"]) == sum(lost * p for (_, lost), p in brute.items())
 
 
 def test_the_staged_damage_roll_expects_what_the_fifth_edition_preset_expects(swing: Path) -> None:

@@ -122,7 +122,7 @@ def play(
                     "the fight ended after {n} rounds, but {typed} were typed for the {side}",
                     len(rounds),
                     typed=say_n("count.rounds", "{n} round", "{n} rounds", len(said)),
-                    side=Side(group),
+                    side=Side(group) if group in (Side.ATTACKER, Side.DEFENDER) else group,
                 )
             )
     taken = state[0] + (end == "conquest")

@@ -154,6 +154,15 @@ class DiceNeed:
     untold: tuple[tuple[str, str], ...] = ()
     """A pool's parts that roll more dice only in a named situation not told,
     each as (situation, rule): a roll typed after a '/' is refused naming them."""
+    after: bool = False
+    """The group rolls as many dice as the dice before it decide (a damage
+    roll for each hit), `count` being the most: typed, it takes as many faces
+    as the ruling reads of it (`Ruling.read`), no more and no fewer."""
+    said: str = ""
+    """How a message names the group, where not by its side or roll ('to wound')."""
+    typed_with: str = ""
+    """The word's group this one is typed under, in turn with the others
+    under it, each after a '/' (every follow-up step in one option)."""
 
     def kinds(self) -> tuple[tuple[Die, int], ...]:
         """Each kind of die the group rolls, with its count: the mix, or `die` alone."""
@@ -196,17 +205,23 @@ def _counts(readings: Reading, face: Face) -> Hashable:
     return readings.get(str(face), ())
 
 
-def read_each_need(die: Die, rule: str, readings: Sequence[Reading]) -> DiceNeed:
-    """A group of one die dealt to its units, each die reading its own way:
-    dice side by side that read alike are one run for odds."""
-    runs: list[tuple[Reading, int]] = []
-    for reading in readings:
-        if runs and runs[-1][0] == reading:
-            runs[-1] = (reading, runs[-1][1] + 1)
+def read_each_need(die: Die, rule: str, dealt: Sequence[tuple[Die, Reading]]) -> DiceNeed:
+    """A group of dice dealt to their units, each die its unit's own (kind by
+    kind, `die` typed plain) and reading its own way: dice side by side of
+    one die that read alike are one run for odds."""
+    runs: list[tuple[Die, Reading, int]] = []
+    for kind, reading in dealt:
+        if runs and runs[-1][:2] == (kind, reading):
+            runs[-1] = (kind, reading, runs[-1][2] + 1)
         else:
-            runs.append((reading, 1))
-    merged = tuple((alike(die, partial(_reads, reading, None)), n) for reading, n in runs)
-    return DiceNeed(die, len(readings), rule, runs=merged)
+            runs.append((kind, reading, 1))
+    merged = tuple((alike(kind, partial(_reads, reading, None)), n) for kind, reading, n in runs)
+    counts: dict[Die, int] = {}
+    for kind, _ in dealt:
+        counts[kind] = counts.get(kind, 0) + 1
+    own = die if die in counts else next(iter(counts), die)
+    mix = tuple(counts.items()) if len(counts) > 1 else ()
+    return DiceNeed(own, len(dealt), rule, runs=merged, mix=mix)
 
 
 def _reads(readings: Reading, pool: Pool | None, face: Face) -> Hashable:

@@ -5,6 +5,7 @@ speak of the game; the command line turns its options into these words."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from referee.core.errors import RefereeError
@@ -117,17 +118,20 @@ UNIT_WORDS = frozenset({*GROUP_NAMES, "reach", "when"})
 ROLLS = {"attacker_roll": "attacker", "defender_roll": "defender"}  # the faces each side rolled, typed
 
 
-def procedure(name: str, grammar: type[Any], report: str, module: Any, **more: Any) -> Procedure:
+def procedure(
+    name: str, grammar: type[Any], report: str, module: Any, typed: Mapping[str, str] = ROLLS, **more: Any
+) -> Procedure:
     """The door's record of a procedure whose players name units and situations
-    (read here) and type each side's faces: its grammar, the kind of its
-    rulings, and `dice_needed`, `prepare` and `ODDS_KEYS` from its resolver module."""
+    (read here) and type each side's faces (and, where `typed` says, more
+    groups): its grammar, the kind of its rulings, and `dice_needed`,
+    `prepare` and `ODDS_KEYS` from its resolver module."""
     return Procedure(
         name=name,
         situation=Battle,
         grammar=grammar,
         read=read_battle,
         reads=UNIT_WORDS,
-        typed=ROLLS,
+        typed=typed,
         dice_needed=module.dice_needed,
         prepare=module.prepare,
         odds_keys=module.ODDS_KEYS,

@@ -51,6 +51,8 @@ def header(key: str) -> str:
         "defender_scores": _("defender scores"),
         "attacker_retreats": _("attacker retreats"),
         "defender_retreats": _("defender retreats"),
+        "attacker_criticals": _("attacker criticals"),
+        "defender_criticals": _("defender criticals"),
     }
     return headers.get(key) or key.replace("_", " ")
 

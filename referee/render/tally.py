@@ -10,8 +10,10 @@ from referee.render.battle import odds as odds_of_losses
 from referee.render.text import (
     View,
     by_side,
+    decimal,
     explanation,
     faces,
+    fraction,
     paragraph,
     ruling_page,
     ruling_title,
@@ -24,11 +26,13 @@ from referee.render.text import (
     units,
 )
 from referee.ruleset.model import Ruleset
-from referee.rulings.ruling import SIDES, listed, spaced
+from referee.rulings.ruling import SIDES, Side, listed, spaced
 from referee.settle.rolling import Settled
 from referee.words.language import _
 
 if TYPE_CHECKING:
+    from fractions import Fraction
+
     from referee.fights.played import Forces
     from referee.outcomes.tally import Tally
     from referee.settle.odds import Outcome
@@ -111,4 +115,34 @@ def odds(rules: Ruleset, situation: object, outcomes: list[Outcome]) -> View:
 
     document, text = odds_of_losses(rules, situation, outcomes)
     costs = rules.attacks[attack_of(rules, situation)[0]].costs
-    return {**document, "loss": costs.loss.one, "retreat": costs.retreat.one}, text
+    document = {**document, "loss": costs.loss.one, "retreat": costs.retreat.one}
+    if costs.damage is None:
+        return document, text
+    expected = _expected(outcomes)
+    said = (
+        _("The attacker expects to lose {expected} {losses} ({decimal})."),
+        _("The defender expects to lose {expected} {losses} ({decimal})."),
+    )
+    lines = [
+        by_side(side, *said).format(
+            expected=fraction(lost),
+            losses=rules.said(costs.loss.one if lost == 1 else costs.loss.many),
+            decimal=decimal(f"{float(lost):.2f}"),
+        )
+        for side, lost in expected.items()
+    ]
+    return {**document, "expected_damage": {side.value: lost for side, lost in expected.items()}}, lambda: "\n".join(
+        [text(), "", *lines]
+    )
+
+
+def _expected(outcomes: list[Outcome]) -> dict[Side, Fraction]:
+    """Each side's expected losses, where the odds count them: what damage is expected to cost it."""
+    from fractions import Fraction
+
+    keys = outcomes[0].key if outcomes else {}
+    return {
+        side: sum((o.probability * o.key[f"{side}_loses"] for o in outcomes), Fraction(0))
+        for side in SIDES
+        if f"{side}_loses" in keys
+    }

@@ -290,6 +290,9 @@ class Ruling:
     outcome: Record
     steps: tuple[Step, ...]
     awaits: str | None = None
+    read: tuple[tuple[str, int], ...] = ()
+    """The dice read of each group that rolls as many as the dice before it
+    decide (`DiceNeed.after`): typed dice of such a group must be that many."""
 
     def as_dict(self) -> dict[str, Any]:
         waiting = {"awaits": self.awaits} if self.awaits else {}

@@ -11,7 +11,7 @@ from referee.core.records import record
 from referee.procedures.base import DiceNeed
 from referee.procedures.door import dice_needed, ruler
 from referee.ruleset.model import Ruleset
-from referee.rulings.ruling import SIDES, Ruling, Side, listed, say, say_n, side_word
+from referee.rulings.ruling import SIDES, Ruling, Side, both, listed, say, say_n, side_word
 from referee.words.language import pgettext
 from referee.words.names import Lexicon, article, dice_of, lexicon
 
@@ -72,7 +72,7 @@ def read_faces(rules: Ruleset, group: str, need: DiceNeed, text: str) -> tuple[F
         waits = say(
             "roll.rounds_untold",
             "the {group} rolls {rounds} here: its dice roll again only with {when}, but {given} were typed",
-            group=_said(group),
+            group=_said(group, need),
             rounds=say_n("roll.dice", "{n} die", "{n} dice", need.count),
             when=f"{setting('when')} {group}:{situation}",
             given=" / ".join(str(len(_items(part))) for part in text.split("/")),
@@ -81,7 +81,7 @@ def read_faces(rules: Ruleset, group: str, need: DiceNeed, text: str) -> tuple[F
     miscount = say(
         "roll.rounds_given",
         "the {group} rolls {rounds} here, each roll after the first typed after a '/', but {given} were typed",
-        group=_said(group),
+        group=_said(group, need),
         rounds=" / ".join(say_n("roll.dice", "{n} die", "{n} dice", n) for n in expected),
         given=" / ".join(str(len(_items(part))) for part in text.split("/")),
     )
@@ -112,21 +112,21 @@ def _read_round(rules: Ruleset, group: str, need: DiceNeed, text: str) -> tuple[
             no_such = say(
                 "roll.no_such_die",
                 "the {group} rolls no {die} here; it rolls {mix}",
-                group=_said(group),
+                group=_said(group, need),
                 die=name,
                 mix=_mix(kinds),
             )
             raise RefereeError(no_such, rule=need.rule)
         die = next(die for die, _ in kinds if die.name == (name or need.die.name))
         by_kind[die.name].append(_face(rules, group, need, die, face))
-    if len(items) != need.count:
+    if len(items) != need.count and not need.after:  # a group after others: checked against the ruling
         dice = say_n("roll.dice", "{n} die", "{n} dice", need.count)
         miscount = say_n(
             "roll.faces_given",
             "the {group} rolls {dice} here, but {n} face was given",
             "the {group} rolls {dice} here, but {n} faces were given",
             len(items),
-            group=_said(group),
+            group=_said(group, need),
             dice=dice,
         )
         raise RefereeError(miscount, rule=need.rule)
@@ -139,7 +139,7 @@ def _read_round(rules: Ruleset, group: str, need: DiceNeed, text: str) -> tuple[
                 "the {group} rolls {mix} here, but {n} {die} faces were given: "
                 "type each {die} face after its name, as in {die}:{face}",
                 len(by_kind[die.name]),
-                group=_said(group),
+                group=_said(group, need),
                 mix=_mix(kinds),
                 die=die.name,
                 face=str(die.faces[-1]),
@@ -153,9 +153,12 @@ def _mix(kinds: tuple[tuple[Die, int], ...]) -> str:
     return pgettext("list", " and ").join(f"{count} {die.name}" for die, count in kinds)
 
 
-def _said(group: str) -> str:
+def _said(group: str, need: DiceNeed | None = None) -> str:
     """A group of dice as a message names it: a side by its noun in the
-    language spoken, a roll of one unit ('hit', 'wound') by the roll's."""
+    language spoken, a roll of one unit ('hit', 'wound') by the roll's, any
+    other as its need says ('to wound')."""
+    if need is not None and need.said:
+        return need.said
     if group in SIDES:
         return side_word(Side(group))
     return {"hit": pgettext("roll.group", "hit"), "wound": pgettext("roll.group", "wound")}.get(group, group)
@@ -169,8 +172,8 @@ def _face(rules: Ruleset, group: str, need: DiceNeed, die: Die, item: str) -> Fa
         impossible = say(
             "roll.impossible",
             "{a_group} roll of {value} is impossible: the {die} shows {low} to {high}",
-            a_group=article(group),
-            group=_said(group),
+            a_group=article(need.said or group),
+            group=_said(group, need),
             value=int(item),
             die=die.name,
             low=min(faces),
@@ -216,7 +219,8 @@ def settle(rules: Ruleset, situation: object, typed_text: Mapping[str, str], see
     """The ruling on an attack as told, whatever its procedure: on the faces
     typed for some groups, the referee drawing the rest from the seeded stream."""
     needs = dice_needed(rules, situation)
-    for group in typed_text:
+    split = {group: text for word, said in typed_text.items() for group, text in _in_turn(needs, word, said).items()}
+    for group in split:
         if group not in needs:
             rolls = say(
                 "roll.no_group",
@@ -225,6 +229,45 @@ def settle(rules: Ruleset, situation: object, typed_text: Mapping[str, str], see
                 groups=listed(needs),
             )
             raise RefereeError(rolls)
-    typed = {group: read_faces(rules, group, needs[group], text) for group, text in typed_text.items()}
+    typed = {group: read_faces(rules, group, needs[group], text) for group, text in split.items()}
     throw, seed = complete(needs, typed, seed)
-    return Settled(ruler(rules, situation)(throw), throw, tuple(typed), seed)
+    ruling = ruler(rules, situation)(throw)
+    _read_as_typed(needs, typed, ruling)
+    return Settled(ruling, throw, tuple(typed_text), seed)
+
+
+def _in_turn(needs: Mapping[str, DiceNeed], word: str, text: str) -> dict[str, str]:
+    """The text typed for a word's group, or for each group typed in turn under
+    it, apart by '/' (a step left out typed as no dice); more parts than
+    groups are refused."""
+    turn = [group for group, need in needs.items() if need.typed_with == word]
+    if not turn:
+        return {word: text}
+    parts = text.split("/")
+    if len(parts) > len(turn):
+        many = say(
+            "roll.in_turn",
+            "{groups} are typed in turn, each after a '/', but {n} were typed",
+            groups=both(_said(group, needs[group]) for group in turn),
+            n=len(parts),
+        )
+        raise RefereeError(many, rule=needs[turn[0]].rule)
+    return {group: part for group, part in zip(turn, [*parts, *[""] * len(turn)], strict=False)}
+
+
+def _read_as_typed(needs: Mapping[str, DiceNeed], typed: Mapping[str, tuple[Face, ...]], ruling: Ruling) -> None:
+    """A typed group that rolls as many dice as the dice before it decide
+    holds exactly as many faces as the ruling read of it."""
+    read = dict(ruling.read)
+    for group, faces in typed.items():
+        need = needs[group]
+        if need.after and len(faces) != read.get(group, 0):
+            miscount = say_n(
+                "roll.after_given",
+                "{group}: {dice} here, as the dice before it decide, but {n} face was given",
+                "{group}: {dice} here, as the dice before it decide, but {n} faces were given",
+                len(faces),
+                group=_said(group, need),
+                dice=say_n("roll.dice", "{n} die", "{n} dice", read.get(group, 0)),
+            )
+            raise RefereeError(miscount, rule=need.rule)

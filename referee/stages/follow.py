@@ -108,12 +108,14 @@ def follow(
     carried: int,
     dice: Callable[[int], Sequence[int]],
     rule: str,
-) -> tuple[int, list[Step]]:
+) -> tuple[int, list[Step], tuple[int, ...]]:
     """How many of `carried` come through every step, each step reading its
     first dice (`dice(i)`, the i-th step's) one for each success before it,
-    and one step each that says so."""
+    one step each that says so, and the dice each step rolled."""
     steps: list[Step] = []
+    rolled = []
     for i, (link, number) in enumerate(zip(spec.steps, needed)):
+        rolled.append(carried)
         rolls = tuple(dice(i)[:carried])
         _, carried = through(Side(link.roller), pips(rules.dice[link.die].faces), number, link.aim.natural, rolls)
         steps.append(
@@ -129,4 +131,4 @@ def follow(
                 number=number,
             )
         )
-    return carried, steps
+    return carried, steps, tuple(rolled)

@@ -4,12 +4,13 @@ the symbols or the comparison cost."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar
 
 from referee.core.records import section
 from referee.procedures.staged.rounds import Rounds
 from referee.ruleset.crosscheck import Fail, names_exist, unknown
-from referee.ruleset.spec import RULE, Record, Seq, Text, field
+from referee.ruleset.spec import EMPTY, RULE, Record, Seq, Table, Text, field
 from referee.stages.compare import Compare
 from referee.stages.costs import Costs
 from referee.stages.count import Cancel
@@ -24,6 +25,18 @@ if TYPE_CHECKING:
 
 
 @section
+class UnitStages:
+    """What one kind of unit rolls and how its faces read, where not as its side's."""
+
+    die: str = field(
+        Text(),
+        "the die this unit rolls (a key of 'dice'), if not its side's: its faces typed after its name (d8:7)",
+        "",
+    )
+    read: Read | None = field(Record(Read), "how its faces read, if not as its side's", None)
+
+
+@section
 class SideStages:
     """One side's stages: the die it rolls, how many, and how its faces read."""
 
@@ -35,6 +48,44 @@ class SideStages:
         "what this side's dice do before they count: re-roll (misses: faces that carry no symbol), explode, keep",
         None,
     )
+    units: Mapping[str, UnitStages] = field(
+        Table(Record(UnitStages)),
+        "by unit (a key of 'units'): the die it rolls and how its faces read, where not as the side's; "
+        "the dice are dealt to the units in the order told",
+        EMPTY,
+    )
+
+    def symbols(self) -> tuple[str, ...]:
+        """Every symbol a face of this side may carry, its units' own readings' too."""
+        reads = [self.read, *(unit.read for unit in self.units.values() if unit.read)]
+        return tuple(dict.fromkeys(s for read in reads for s in read.symbols()))
+
+    def die_of(self, unit: str) -> str:
+        """The die a unit of this side rolls: its own, or the side's."""
+        own = self.units.get(unit)
+        return own.die if own and own.die else self.die
+
+    def cross_check_units(self, rules: Ruleset, path: str, fail: Fail) -> None:
+        """The units and their dice exist; each reading reads the faces of the
+        die it reads; the dice can be dealt to the units (rolled by units or
+        value, no pool, no aim by unit beside them)."""
+        names_exist(fail, pgettext("kind", "unit"), [(f"{path}.units", u) for u in self.units], rules.units)
+        dice = [(f"{path}.units.{u}.die", own.die) for u, own in self.units.items() if own.die]
+        names_exist(fail, pgettext("kind", "die"), dice, rules.dice)
+        for unit, own in self.units.items():
+            die = self.die_of(unit)
+            if own.read:
+                own.read.cross_check(rules, die, f"{path}.units.{unit}.read", fail)
+            elif die != self.die:
+                self.read.cross_check(rules, die, f"{path}.units.{unit}.die", fail)
+        aimed_by_unit = self.read.aim is not None and self.read.aim.each_unit()
+        if self.roll.by not in ("units", "value") or self.pool or aimed_by_unit:
+            dealt = pgettext(
+                "file.units_dealt",
+                "units' own dice and readings deal the dice to the units that roll them: roll by units or value, "
+                "with no pool and no aim by unit",
+            )
+            raise fail(f"{path}.units", dealt)
 
 
 @section
@@ -98,6 +149,8 @@ class Staged:
             stages: SideStages = getattr(self, side)
             stages.roll.cross_check(rules, f"{path}.{side}.roll", fail)
             stages.read.cross_check(rules, stages.die, f"{path}.{side}.read", fail)
+            if stages.units:
+                stages.cross_check_units(rules, f"{path}.{side}", fail)
             if (
                 stages.read.aim
                 and stages.read.aim.each_unit()
@@ -111,7 +164,7 @@ class Staged:
             if stages.pool:
                 stages.pool.cross_check(rules, stages.die, f"{path}.{side}.pool", fail)
                 stages.pool.cross_check_keep(stages.roll.most(), f"{path}.{side}.pool", fail)
-            carried |= set(stages.read.symbols())
+            carried |= set(stages.symbols())
         self.costs.cross_check(rules, f"{path}.costs", fail)
         if self.compare:
             self.compare.cross_check(rules, f"{path}.compare", fail)
@@ -121,7 +174,7 @@ class Staged:
             for i, link in enumerate(self.follow.steps):
                 link.cross_check(rules, f"{path}.follow.steps[{i}]", fail)
             follows = [(f"{path}.follow.symbol", self.follow.symbol)]
-            names_exist(fail, pgettext("kind", "symbol"), follows, self.attacker.read.symbols())
+            names_exist(fail, pgettext("kind", "symbol"), follows, self.attacker.symbols())
         for i, way in enumerate(self.cancel):
             way.cross_check(rules, f"{path}.cancel[{i}]", fail)
         named = [
@@ -144,7 +197,8 @@ class Staged:
         to change the dice, and both sides rolling at once."""
         for side in ("attacker", "defender"):
             stages: SideStages = getattr(self, side)
-            numbered = all(isinstance(face, int) for face in rules.dice[stages.die].faces)
+            dice = {stages.die, *(stages.die_of(unit) for unit in stages.units)}
+            numbered = all(isinstance(face, int) for die in dice for face in rules.dice[die].faces)
             if not numbered or stages.pool or stages.roll.battles_back:
                 as_rolled = pgettext(
                     "file.pairs_dice",

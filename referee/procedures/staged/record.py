@@ -4,4 +4,6 @@ from referee.procedures import told
 from referee.procedures.staged import resolver
 from referee.procedures.staged.grammar import Staged
 
-PROCEDURE = told.procedure("staged", Staged, "tally", resolver, fight="referee.procedures.staged.fight")
+PROCEDURE = told.procedure(
+    "staged", Staged, "tally", resolver, fight="referee.procedures.staged.fight", typed=resolver.TYPED
+)

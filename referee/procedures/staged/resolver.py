@@ -8,6 +8,7 @@ them together and builds the outcome "tally"."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from functools import partial
 
 from referee.chance.dice import Face, pips
@@ -25,6 +26,7 @@ from referee.procedures.base import (
     untold,
 )
 from referee.procedures.staged.grammar import Staged
+from referee.procedures.told import ROLLS
 from referee.ruleset.model import Ruleset
 from referee.rulings.ruling import SIDES, Ruling, Side, Step, listed, say, spaced, step
 from referee.stages import compare, costs, count, follow, pairs, read, roll
@@ -33,6 +35,7 @@ from referee.stages.pool_rules import pool_steps
 from referee.words.names import article
 
 Paid = tuple[dict[Side, int], dict[Side, int]]  # what each side loses, and how far it retreats
+Dealt = tuple[str, read.Reading]  # a die dealt to its unit: the die it is (a key of 'dice') and how it reads
 
 
 def odds_keys(params: Staged) -> tuple[str, ...]:
@@ -42,13 +45,15 @@ def odds_keys(params: Staged) -> tuple[str, ...]:
     a comparison deals losses to either side."""
     keys = [f"{side}_loses" for side in SIDES] if params.compare else []
     for side in SIDES:
-        carried = set(getattr(params, side).read.symbols())
+        carried = set(getattr(params, side).symbols())
         losing, retreating = carried & set(params.costs.losses), carried & set(params.costs.retreats)
         if carried & set(params.costs.own_losses):
             keys.append(f"{side}_loses")
         if len(losing) > 1 and not params.costs.damage:
             keys.append(f"{side}_scores")
             continue
+        if side in critical_sides(params):  # the damage with the criticals that rolled it
+            keys.append(f"{side}_criticals")
         if losing:
             keys.append(f"{side.other}_loses")
         if retreating:
@@ -59,6 +64,26 @@ def odds_keys(params: Staged) -> tuple[str, ...]:
 
 
 ODDS_KEYS = odds_keys  # the keys depend on the file: the door asks them of the attack's parameters
+FOLLOW = "follow"  # the group every follow-up step is typed under, in turn
+DAMAGE, CRITICAL = "damage", "critical"  # the groups each side's damage dice are typed under, in turn
+TYPED = {**ROLLS, "damage_roll": DAMAGE, "critical_roll": CRITICAL, "follow_roll": FOLLOW}
+"""The words that type each group: each side's faces, the damage dice of
+each side that rolls them (the attacker's, then the defender's), the extra
+dice of their critical hits likewise, and every follow-up step, in turn."""
+
+
+def critical_sides(params: Staged) -> tuple[Side, ...]:
+    """The sides whose damage rolls may be critical: the file rolls damage
+    that a critical hit makes larger, and the side's faces read critical hits
+    among symbols that cost a loss."""
+    damage = params.costs.damage
+    if damage is None or not damage.extra:
+        return ()
+    return tuple(
+        side
+        for side in SIDES
+        if read.CRITICAL in (carried := getattr(params, side).symbols()) and set(carried) & set(params.costs.losses)
+    )
 
 
 def dice_needed(rules: Ruleset, params: Staged, battle: Battle) -> dict[str, DiceNeed]:
@@ -75,15 +100,19 @@ def dice_needed(rules: Ruleset, params: Staged, battle: Battle) -> dict[str, Dic
             die = rules.dice[stages.die].die
             pool = side_pool(stages.pool, die, readings, battle, side, chooser)
             rule, waits = cite(params, "roll"), untold(stages.pool, battle, side)
+            dealt = [(rules.dice[name].die, reading) for name, reading in each]
             if params.compare and params.compare.by == "pairs":  # every number counts: no faces merged
-                need[side.value] = DiceNeed(die, rolls[side], rule)
+                need[side.value] = (
+                    replace(read_each_need(die, rule, dealt), runs=()) if each else DiceNeed(die, rolls[side], rule)
+                )
             elif each:
-                need[side.value] = read_each_need(die, rule, each)
+                need[side.value] = read_each_need(die, rule, dealt)
             else:
                 need[side.value] = read_need(die, rolls[side], rule, readings, pool, waits)
-            need.update(_damage_need(rules, params, side, rolls[side], [readings, *each]))
+            every = [readings, *(reading for _, reading in each)]
+            need.update(_damage_need(rules, params, side, rolls[side], every))
             if side == Side.ATTACKER:
-                need.update(_follow_need(rules, params, battle, rolls[side], [readings, *each]))
+                need.update(_follow_need(rules, params, battle, rolls[side], every))
     return need
 
 
@@ -104,22 +133,72 @@ def _follow_need(
         die = rules.dice[link.die].die
         merged = follow.merged(die, number, link.aim.natural)
         count = rolls * most * explode
-        need[follow.group(i)] = DiceNeed(die, count, link.rule or cite(params, "follow"), runs=((merged, 1),) * count)
+        need[follow.group(i)] = DiceNeed(
+            die,
+            count,
+            link.rule or cite(params, "follow"),
+            runs=((merged, 1),) * count,
+            after=True,
+            said=rules.said(link.name).spoken,
+            typed_with=FOLLOW,
+        )
     return need
 
 
 def _reading(
     rules: Ruleset, params: Staged, battle: Battle, side: Side, rolls: int
-) -> tuple[read.Reading, list[read.Reading], list[Step]]:
-    """How a side's faces read, each die's reading where its aimed dice are
-    dealt to its units (else none), and why."""
+) -> tuple[read.Reading, list[Dealt], list[Step]]:
+    """How a side's faces read; where its dice are dealt to its units (an aim
+    by unit, or units that roll their own die or read their own way), each
+    die's die and reading as the throw holds them (else none); and why."""
     stages = getattr(params, side)
     readings, said = read.reading(rules, stages.read, stages.die, battle, side, cite(params, "read"))
+    if stages.units:
+        each, more = _own(rules, params, battle, side, rolls, readings)
+        return readings, each, [*said, *more]
     if stages.read.aim is None or not stages.read.aim.each_unit():
         return readings, [], said
-    each = roll.each_unit(stages.roll, battle.side(side))
-    dealt, said = read.dealt(rules, stages.read, stages.die, battle, side, each, rolls, cite(params, "read"))
-    return readings, dealt, said
+    per_unit = roll.each_unit(stages.roll, battle.side(side))
+    dealt, said = read.dealt(rules, stages.read, stages.die, battle, side, per_unit, rolls, cite(params, "read"))
+    return readings, [(stages.die, reading) for reading in dealt], said
+
+
+def _own(
+    rules: Ruleset, params: Staged, battle: Battle, side: Side, rolls: int, readings: read.Reading
+) -> tuple[list[Dealt], list[Step]]:
+    """Each die of a side whose units roll their own die or read their own
+    way: dealt to the units in the order told (a die a situation adds is the
+    side's; dice a situation takes away are the last units'), then kind by
+    kind in the order the units first roll each, as the throw holds them
+    (the side's own die typed plain, any other after its name: d8:7)."""
+    stages, rule = getattr(params, side), cite(params, "read")
+    per_unit = roll.each_unit(stages.roll, battle.side(side))
+    rolling = [unit for unit, n in battle.side(side) for _ in range(per_unit[unit] * n)]
+    rolling = (rolling + [""] * rolls)[:rolls]  # "": a die of the side's own
+    kinds: dict[str, Dealt] = {"": (stages.die, readings)}
+    steps: list[Step] = []  # how each unit's own faces read, after the dice it rolls
+    for unit in dict.fromkeys(rolling):
+        own = stages.units.get(unit)
+        if unit and own is not None and (own.read or own.die):
+            reading, why = read.reading(rules, own.read or stages.read, stages.die_of(unit), battle, side, rule)
+            kinds[unit] = (stages.die_of(unit), reading)
+            steps += why if own.read else []
+    dealt = [kinds.get(unit, kinds[""]) for unit in rolling]
+    order = list(dict.fromkeys(die for die, _ in dealt))
+    have = dict(battle.side(side))
+    said = listed(
+        say(
+            "read.unit_die",
+            "{units}: {dice} {die}",
+            units=rules.units[unit].counted(have[unit]),
+            dice=rolling.count(unit),
+            die=stages.die_of(unit),
+        )
+        for unit in dict.fromkeys(rolling)
+        if unit
+    )
+    dice = step(rule, "read.unit_dice", "the {side}'s units roll their own dice: {units}", side=side, units=said)
+    return sorted(dealt, key=lambda one: order.index(one[0])), [dice, *steps]
 
 
 def _damage_need(
@@ -139,13 +218,29 @@ def _damage_need(
     explode = stages.pool.explode.depth + 1 if stages.pool and stages.pool.explode else 1
     hits, die, rule = rolls * most * explode, rules.dice[damage.die].die, cite(params, "costs")
 
-    def in_order(count: int) -> DiceNeed:
-        return DiceNeed(die, count, rule, runs=((die, 1),) * count)
+    def in_order(count: int, said: str, typed: str) -> DiceNeed:
+        return DiceNeed(die, count, rule, runs=((die, 1),) * count, after=True, said=said, typed_with=typed)
 
-    need = {f"{side.value}_damage": in_order(hits * damage.dice)}
-    if damage.extra and read.CRITICAL in stages.read.symbols():
-        need[f"{side.value}_critical"] = in_order(hits * damage.extra)
+    said = say("roll.group_damage", "{side}'s damage", side=side)
+    need = {f"{side.value}_damage": in_order(hits * damage.dice, said, DAMAGE)}
+    if damage.extra and read.CRITICAL in stages.symbols():
+        critical = say("roll.group_critical", "{side}'s critical damage", side=side)
+        need[f"{side.value}_critical"] = in_order(hits * damage.extra, critical, CRITICAL)
     return need
+
+
+def _damage_read(params: Staged, kept: Mapping[Side, Mapping[str, int]]) -> dict[str, int]:
+    """The damage dice each side's kept hits read: its hits' dice, and the
+    extra dice of as many of them as are critical."""
+    damage = params.costs.damage
+    if damage is None:
+        return {}
+    read_of = {}
+    for side in SIDES:
+        hits = sum(kept[side].get(s, 0) for s in params.costs.losses)
+        read_of[f"{side.value}_damage"] = hits * damage.dice
+        read_of[f"{side.value}_critical"] = _criticals(params, kept[side]) * damage.extra
+    return read_of
 
 
 def _dealt(
@@ -164,12 +259,18 @@ def _dealt(
             damage,
             params.costs.loss,
             hits,
-            min(kept[side].get(read.CRITICAL, 0), hits),
+            _criticals(params, kept[side]),
             pips(throw.get(f"{side.value}_damage", ())),
             pips(throw.get(f"{side.value}_critical", ())),
             cite(params, "costs"),
         )
     return dealt
+
+
+def _criticals(params: Staged, kept: Mapping[str, int]) -> int:
+    """How many of a side's damage rolls are critical: one for each critical
+    hit it keeps, at most one for each hit that rolls damage."""
+    return min(kept.get(read.CRITICAL, 0), sum(kept.get(s, 0) for s in params.costs.losses))
 
 
 def _distance_read(rules: Ruleset, params: Staged, battle: Battle) -> None:
@@ -221,7 +322,7 @@ def prepare(rules: Ruleset, name: str, params: Staged, battle: Battle) -> Callab
         if rolls[side]:  # how the faces of a side that rolls none read says nothing
             told[side if side == back else None] += said
     before = told[None]
-    order = tuple(dict.fromkeys(s for side in SIDES for s in getattr(params, side).read.symbols()))
+    order = tuple(dict.fromkeys(s for side in SIDES for s in getattr(params, side).symbols()))
     pools = {
         side: side_pool(
             getattr(params, side).pool,
@@ -237,6 +338,7 @@ def prepare(rules: Ruleset, name: str, params: Staged, battle: Battle) -> Callab
     needed = follow.numbers(rules, params.follow, battle, cite(params, "follow")) if params.follow else ()
 
     silent = count.count({}, (), order)
+    critical = critical_sides(params)
     cancels = tuple(c for c in params.cancel if not c.when or roll.applies(rules, battle, Side(c.by), c.when))
 
     def read_side(side: Side, throw: Throw, steps: list[Step]) -> tuple[tuple[Face, ...], dict[str, int]]:
@@ -247,15 +349,18 @@ def prepare(rules: Ruleset, name: str, params: Staged, battle: Battle) -> Callab
             settled = pool.settle(pool.rounds(faces, rolls[side]))
             steps += pool_steps(stages.pool, side, settled, partial(rules.face_said, stages.die), chooser)
             faces = settled.kept
-        symbols = (
-            count.count_each(each[side], faces, order) if each[side] else count.count(readings[side], faces, order)
-        )
+        dealt = [reading for _, reading in each[side]]
+        symbols = count.count_each(dealt, faces, order) if dealt else count.count(readings[side], faces, order)
         if faces:
-            steps.append(_rolled(rules, params, side, faces, symbols))
+            steps.append(_rolled(rules, params, side, faces, symbols, [die for die, _ in each[side]]))
         return faces, symbols
 
     def followed(
-        faces: Mapping[Side, tuple[Face, ...]], symbols: Mapping[Side, dict[str, int]], throw: Throw, steps: list[Step]
+        faces: Mapping[Side, tuple[Face, ...]],
+        symbols: Mapping[Side, dict[str, int]],
+        throw: Throw,
+        steps: list[Step],
+        used: dict[str, int],
     ) -> dict[Side, dict[str, int]]:
         """The symbols as they go on to cancel and costs: the attacker's, where
         it rolled, with what comes through its follow-up rolls (the symbols
@@ -264,7 +369,7 @@ def prepare(rules: Ruleset, name: str, params: Staged, battle: Battle) -> Callab
             return dict(symbols)
         symbol = params.follow.symbol
         attacker = dict(symbols[Side.ATTACKER])
-        attacker[symbol], said = follow.follow(
+        attacker[symbol], said, rolled = follow.follow(
             rules,
             params.follow,
             needed,
@@ -273,13 +378,16 @@ def prepare(rules: Ruleset, name: str, params: Staged, battle: Battle) -> Callab
             cite(params, "follow"),
         )
         steps += said
+        used.update((follow.group(i), n) for i, n in enumerate(rolled))
         return {**symbols, Side.ATTACKER: attacker}
 
     def exchange(
-        symbols: Mapping[Side, Mapping[str, int]], steps: list[Step], throw: Throw
+        symbols: Mapping[Side, Mapping[str, int]], steps: list[Step], throw: Throw, used: dict[str, int]
     ) -> tuple[dict[Side, dict[str, int]], Paid]:
         """What the symbols keep once cancelled, and what they cost each side."""
         kept, said = count.cancel(symbols, cancels, cite(params, "cancel"), rules.said)
+        for group, n in _damage_read(params, kept).items():  # a side that battles back reads its own the second time
+            used[group] = max(used.get(group, 0), n)
         loses, retreats, paid = _costs(rules, params, battle, kept, _dealt(rules, params, kept, throw), throw)
         steps += [*said, *paid]
         return kept, (loses, retreats)
@@ -290,16 +398,18 @@ def prepare(rules: Ruleset, name: str, params: Staged, battle: Battle) -> Callab
         symbols: dict[Side, dict[str, int]] = {}
         for side in SIDES:
             faces[side], symbols[side] = ((), dict(silent)) if side == back else read_side(side, throw, steps)
-        kept, (loses, retreats) = exchange(followed(faces, symbols, throw, steps), steps, throw)
+        used: dict[str, int] = {}
+        kept, (loses, retreats) = exchange(followed(faces, symbols, throw, steps, used), steps, throw, used)
         dice = dict(rolls)
         if back is not None and rolls[back]:
             if costs.stands(params.costs, battle, back, loses[back], retreats[back]):
                 steps += [step(cite(params, "back"), "roll.back", "the {side} battles back", side=back), *told[back]]
                 faces[back], symbols[back] = read_side(back, throw, steps)
                 again, (more, further) = exchange(
-                    followed({back: faces[back]}, {back: symbols[back], back.other: dict(silent)}, throw, steps),
+                    followed({back: faces[back]}, {back: symbols[back], back.other: dict(silent)}, throw, steps, used),
                     steps,
                     throw,
+                    used,
                 )
                 kept[back] = again[back]
                 loses = {side: loses[side] + more[side] for side in SIDES}
@@ -315,6 +425,7 @@ def prepare(rules: Ruleset, name: str, params: Staged, battle: Battle) -> Callab
                     )
                 )
         scores = {side: count.scored(kept[side], costed, rules.said) for side in SIDES}
+        criticals = {side: _criticals(params, kept[side]) if side in critical else None for side in SIDES}
         parts = {
             side: TallySide(
                 units=dict(battle.side(side)),
@@ -341,22 +452,31 @@ def prepare(rules: Ruleset, name: str, params: Staged, battle: Battle) -> Callab
             defender_retreats=retreats[Side.DEFENDER],
             loss=params.costs.loss.one,
             retreat=params.costs.retreat.one,
+            attacker_criticals=criticals[Side.ATTACKER],
+            defender_criticals=criticals[Side.DEFENDER],
         )
-        return Ruling(outcome=outcome, steps=tuple(steps))
+        return Ruling(outcome=outcome, steps=tuple(steps), read=tuple(used.items()))
 
     return rule_on
 
 
-def _rolled(rules: Ruleset, params: Staged, side: Side, faces: tuple[object, ...], symbols: dict[str, int]) -> Step:
-    """'the attacker rolled grenade, flag: hit 1, retreat 1'."""
-    die = getattr(params, side).die
+def _rolled(
+    rules: Ruleset, params: Staged, side: Side, faces: tuple[Face, ...], symbols: dict[str, int], dice: Sequence[str]
+) -> Step:
+    """'the attacker rolled grenade, flag: hit 1, retreat 1'; a face of a die
+    not the side's own after its die's name, as typed (d8:7)."""
+    own = getattr(params, side).die
+    said = [
+        rules.face_said(die, f) if die == own else f"{die}:{rules.face_said(die, f)}"
+        for die, f in zip(dice or [own] * len(faces), faces, strict=True)
+    ]
     carried = count.scored(symbols, tuple(symbols), rules.said)
     return step(
         cite(params, "read"),
         "read.rolled",
         "the {side} rolled {faces}: {symbols}",
         side=side,
-        faces=listed(rules.face_said(die, f) for f in faces) or say("faces.none", "nothing"),
+        faces=listed(said) or say("faces.none", "nothing"),
         symbols=carried,
     )
 
