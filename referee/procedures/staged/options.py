@@ -29,7 +29,9 @@ OPTIONS = (
     ),
     Option(
         "critical_roll",
-        helped("help.battle.critical-roll", "The extra damage dice of critical hits, in turn, typed as the damage dice."),
+        helped(
+            "help.battle.critical-roll", "The extra damage dice of critical hits, in turn, typed as the damage dice."
+        ),
         value="dice",
         commands=("battle",),
     ),
