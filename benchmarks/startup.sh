@@ -7,11 +7,14 @@
 # medians (targets: the --json battle at most 1.2, the zh-Hant battle at most
 # 1.3, the odds table at most 1.5) and of CPU time (user + system, steadier than
 # the wall clock on a loaded machine), and the journal's share. Needs hyperfine
-# (Debian package `hyperfine`).
-# Usage: benchmarks/startup.sh [path/to/venv]   (default .venv)
+# (Debian package `hyperfine`). Given a second venv (another checkout's, say
+# the commit before a change), its journaled --json battle runs in the same
+# hyperfine run, so the two ratios are measured under one load.
+# Usage: benchmarks/startup.sh [path/to/venv] [path/to/before/venv]   (default .venv, none)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 venv=${1:-.venv}
+before=${2:-}
 out=$(mktemp)
 # Time what an installed referee does: with its bytecode compiled (pip compiles
 # it on install; a shell with PYTHONDONTWRITEBYTECODE would recompile every run).
@@ -19,7 +22,13 @@ out=$(mktemp)
 # Rulings are journaled: write to a scratch journal, never the user's own.
 scratch=$(mktemp -d)
 export REFEREE_JOURNAL="$scratch/journal.sqlite3"
-battle="$venv/bin/referee battle groundforce --attacker '2 trooper' --defender 'trooper, heavy' --attacker-roll sword,explosion --defender-roll shield,sword --json"
+told="battle groundforce --attacker '2 trooper' --defender 'trooper, heavy' --attacker-roll sword,explosion --defender-roll shield,sword --json"
+battle="$venv/bin/referee $told"
+earlier=()
+if [ -n "$before" ]; then
+  "$before/bin/python" -m compileall -q "$("$before/bin/python" -c 'import referee, os; print(os.path.dirname(referee.__file__))')" >/dev/null
+  earlier=(-n before "REFEREE_JOURNAL=$scratch/before.sqlite3 $before/bin/referee $told")
+fi
 hyperfine --warmup 5 --runs "${RUNS:-40}" --export-json "$out" --style basic \
   -n import "$venv/bin/python -c 'import click, yaml, tabulate'" \
   -n battle "$battle" \
@@ -28,6 +37,7 @@ hyperfine --warmup 5 --runs "${RUNS:-40}" --export-json "$out" --style basic \
   -n chart "$venv/bin/referee odds trueforces --attack melee --json" \
   -n "odds table" "$venv/bin/referee odds risk --table 30 --json" \
   -n zh-Hant "$venv/bin/referee --lang zh-Hant battle frontline-risk --attacker '裝甲師, 步兵師' --defender '2 步兵師' --when defender:守城 --attacker-roll 6,3 --defender-roll 5,2,1 --no-journal" \
+  "${earlier[@]}" \
   >/dev/null
 "$venv/bin/python" - "$out" <<'PY'
 import json, sys
@@ -36,7 +46,11 @@ ref = runs.pop("import")
 cpu = lambda run: run["user"] + run["system"]  # means over the runs
 print(f"import click, yaml, tabulate: mean {ref['mean']*1000:.1f} ms, median {ref['median']*1000:.1f} ms, "
       f"CPU {cpu(ref)*1000:.1f} ms")
-shown = {"odds table": "referee odds risk --table 30 --json", "zh-Hant": "referee zh-Hant"}
+shown = {
+    "odds table": "referee odds risk --table 30 --json",
+    "zh-Hant": "referee zh-Hant",
+    "before": "referee battle --json, before",
+}
 for name, cmd in runs.items():
     label = shown.get(name, f"referee {name} --json")
     print(f"{label + ':':<38}mean {cmd['mean']*1000:.1f} ms, median {cmd['median']*1000:.1f} ms, "

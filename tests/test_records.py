@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import FrozenInstanceError, field
+from typing import ClassVar
 
 import pytest
 
@@ -28,6 +29,12 @@ class Labelled(Point):
 class Part:
     name: str
     size: int = 1
+
+
+@section
+class Marked:
+    name: str
+    kinds: ClassVar[tuple[str, ...]] = ("a",)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -65,6 +72,15 @@ def test_dataclasses_tools_read_a_record() -> None:
     assert [f.name for f in dataclasses.fields(Labelled)] == ["x", "y", "tags", "note", "label"]
     assert dataclasses.replace(Point(1, 2), y=5) == Point(1, 5)
     assert dataclasses.asdict(Point(1)) == {"x": 1, "y": 0, "tags": (), "note": ""}
+
+
+def test_a_field_keeps_the_type_written_and_a_class_variable_is_no_field() -> None:
+    """Fields are collected without reading each annotation as a type, yet
+    read as dataclasses reads them."""
+    assert [(f.name, f.type) for f in dataclasses.fields(Labelled)][-2:] == [("note", "str"), ("label", "list[str]")]
+    assert [f.name for f in dataclasses.fields(Marked)] == ["name"] and Marked.kinds == ("a",)
+    assert Marked.__annotations__ == {"name": "str", "kinds": "ClassVar[tuple[str, ...]]"}
+    assert Marked(name="m").name == "m"
 
 
 def test_a_record_refuses_arguments_it_has_no_field_for() -> None:

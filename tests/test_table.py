@@ -25,6 +25,7 @@ from click.testing import CliRunner, Result
 from conftest import run
 
 from referee.cli import cli
+from referee.cli.journaling import kept_open
 from referee.cli.table import Table, completed
 from referee.journal.store import open_journal
 from referee.ruleset.load import kept, load_file, shipped
@@ -365,7 +366,46 @@ def test_a_ruleset_edited_during_the_evening_rules_at_the_next_line(
     assert len({e["ruleset_digest"] for e in entries(journal)}) == 2
 
 
-# 6. at a terminal: the prompt, Tab, up-arrow across evenings, Ctrl-D
+# 6. the journal open for the evening: one connection, each entry synced, the file the path names
+
+
+def test_the_journal_is_opened_once_an_evening_and_each_entry_is_synced(
+    friday: None, journal: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A new connection's first commit syncs the directory as well as the
+    entry: kept open, each ruling waits for the disk once. What is written
+    is as on the command line, and each commit syncs (synchronous=FULL)."""
+    from referee.journal import store
+
+    opening = store.open_journal
+    opens: list[bool] = []
+
+    def counted(path: Path, create_dir: bool = False, reading: bool = False) -> store.Journal:
+        opens.append(reading)
+        return opening(path, create_dir, reading)
+
+    monkeypatch.setattr(store, "open_journal", counted)
+    at_table([BATTLE, OTHER, BATTLE])
+    assert opens == [True, True, False]  # the game checked before sitting, then one to read and one to write
+    assert [e["command"] for e in entries(journal)] == ["game start", "battle", "battle", "battle"]
+    assert "intact" in run("log verify").stdout
+    with opening(journal) as written:
+        assert written.db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+
+
+def test_a_journal_deleted_during_the_evening_is_not_written_to(journal: Path) -> None:
+    """An entry goes to the file the journal's path names: one deleted (or
+    moved away) while the table holds it open is not written to again."""
+    line = BATTLE.replace("battle", "battle groundforce")
+    with click.Context(cli), kept(), kept_open(), Table(interactive=False, as_json=False, language="en") as table:
+        table.onecmd(line)
+        for path in journal.parent.glob(f"{journal.name}*"):  # the file, its write-ahead log and its index
+            path.unlink()
+        table.onecmd(line)
+    assert [e["command"] for e in entries(journal)] == ["battle"]
+
+
+# 7. at a terminal: the prompt, Tab, up-arrow across evenings, Ctrl-D
 
 
 KEYSTROKE = 0.2  # seconds between a key and the next, when the next is Ctrl-C; see `Terminal`

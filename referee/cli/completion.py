@@ -17,7 +17,7 @@ from referee.ruleset.model import Ruleset
 from referee.rulings.ruling import SIDES, Side, side_word
 
 Completer = Callable[[click.Context, click.Parameter, str], list[str]]
-_COUNT = re.compile(r"^(\d+\s*[x×*]?\s*)?(.*)$", re.DOTALL)
+_COUNT = r"^(\d+\s*[x×*]?\s*)?(.*)$"  # compiled (and kept) by `re` when completing, not at every start
 
 
 def rulesets(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
@@ -66,7 +66,7 @@ def _last_item(incomplete: str, names: Iterable[str]) -> list[str]:
     """'trooper, 2 he' with 'heavy' known → ['trooper, 2 heavy']."""
     head, sep, last = incomplete.rpartition(",")
     word = last.lstrip()
-    match = _COUNT.match(word)
+    match = re.match(_COUNT, word, re.DOTALL)
     assert match  # the pattern accepts any text
     kept = head + sep + last[: len(last) - len(word)] + (match.group(1) or "")
     return sorted({kept + name for name in names if name.startswith(match.group(2))})

@@ -137,7 +137,7 @@ def ruleset_override() -> Path | None:
 def _jsonable(document: Any) -> Any:
     from referee.render.json import dumps
 
-    return json.loads(dumps(document))
+    return json.loads(dumps(document, indent=None))
 
 
 def _ruleset_content(rules: Ruleset) -> bytes:
@@ -363,15 +363,78 @@ def printed_entry() -> tuple[bool, int | None, str | None]:
     return _RERUN.get() is None, ctx.meta.get(ENTRY), ctx.meta.get(CHECKPOINT)
 
 
+# While `kept_open` holds: each journal open, by its path and whether it reads only, with the file's identity.
+Kept = dict[tuple[Path, bool], tuple["Journal", tuple[int, int]]]
+_KEPT: ContextVar[Kept | None] = ContextVar("referee_kept", default=None)
+
+
+@contextlib.contextmanager
+def kept_open() -> Iterator[None]:
+    """While it holds (the table prompt), each journal a command opens stays
+    open for the next command, and closes when it ends. Opening costs more
+    than a ruling: reading the file's first bytes and its schema version,
+    and SQLite syncs the directory the first time a new connection commits,
+    a second wait for the disk beside the one for the entry itself.
+    Durability does not change: in WAL mode with synchronous=FULL (`store`)
+    each commit syncs the log before it returns, on one connection as on
+    many, and the directory entry of a log once synced is on disk."""
+    journals: Kept = {}
+    token = _KEPT.set(journals)
+    try:
+        yield
+    finally:
+        _KEPT.reset(token)
+        for journal, _ in journals.values():
+            journal.db.close()
+
+
+def _identity(path: Path) -> tuple[int, int]:
+    """The file at a path, told apart from one put there later; none there: (-1, -1)."""
+    import os
+
+    try:
+        found = os.stat(path)
+    except OSError:
+        return (-1, -1)
+    return (found.st_dev, found.st_ino)
+
+
+def _kept(journals: Kept, path: Path, default: bool, reading: bool) -> Journal:
+    """The journal kept open for `path`, opened now where none is or where
+    the file there is no longer the one it opened (created, moved or deleted
+    since: an entry goes to the file the path names, and is read from it)."""
+    from referee.journal.store import open_journal
+
+    key, there = (path, reading), _identity(path)
+    held = journals.get(key)
+    if held is not None and held[1] == there:
+        journal = held[0]
+        journal.damage = []  # what an earlier command could not read is not this one's to report
+        if reading and journal.found:
+            journal.look_over()  # as opening it does
+        return journal
+    if held is not None:
+        held[0].db.close()
+        del journals[key]
+    journal = open_journal(path, create_dir=default and not reading, reading=reading)
+    journals[key] = (journal, _identity(path))
+    return journal
+
+
 @contextlib.contextmanager
 def opened(reading: bool = False) -> Iterator[Journal]:
     """The journal this command was told to use, open; `reading` commands
-    leave no file behind where there was none."""
+    leave no file behind where there was none. At the table, the journal
+    kept open (`kept_open`)."""
     from referee.journal.location import journal_path
     from referee.journal.store import Unusable, open_journal
 
     path, default = journal_path(click.get_current_context().meta.get(PATH))
+    journals = _KEPT.get()
     try:
+        if journals is not None:
+            yield _kept(journals, path, default, reading)
+            return
         with open_journal(path, create_dir=default and not reading, reading=reading) as journal:
             yield journal
     except Unusable as exc:

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from referee.cli.helptext import described, options_part
-from referee.cli.journaling import PATH, journal_option, opened
+from referee.cli.journaling import PATH, journal_option, kept_open, opened
 from referee.cli.options import emit, json_option
 from referee.core.errors import RefereeError
 from referee.rulings.ruling import say
@@ -64,7 +64,7 @@ def table(ctx: click.Context, game_name: str | None, as_json: bool) -> None:
     from referee.ruleset.load import kept
     from referee.words import language
 
-    with _settings(ctx), kept(), Table(interactive, as_json, language.current()) as sitting:
+    with _settings(ctx), kept(), kept_open(), Table(interactive, as_json, language.current()) as sitting:
         intro = _intro(going) if interactive else None
         with sitting.history() if interactive else contextlib.nullcontext():
             sitting.sit(intro)
@@ -105,9 +105,10 @@ class Table(cmd.Cmd):
 
     def going(self) -> dict[str, Any] | None:
         """The game in play, read from the journal the table holds open for
-        reading. While one connection stays open, each ruling's own closes
-        without folding the journal's write-ahead log back into the file (as
-        SQLite does when the last one closes): a third of a ruling's time."""
+        reading (at `referee table`, the one `kept_open` keeps for every
+        command). While one connection stays open, a ruling's closes without
+        folding the journal's write-ahead log back into the file (as SQLite
+        does when the last one closes)."""
         if self.journal is None or not self.journal.found:  # none yet: the first ruling makes it
             self.held.close()
             self.journal = self.held.enter_context(opened(reading=True))

@@ -8,10 +8,12 @@ interpreter lacks them.
 
 from __future__ import annotations
 
+import functools
 import importlib
 from typing import Any
 
 
+@functools.cache  # found once: a module not there is searched for on every path at each import tried
 def _sha256() -> Any:
     for module in ("_sha2", "_sha256"):  # Python 3.12 and later; 3.10 and 3.11
         try:
@@ -23,6 +25,7 @@ def _sha256() -> Any:
     return sha256
 
 
+@functools.cache
 def _blake2b() -> Any:
     try:
         from _blake2 import blake2b

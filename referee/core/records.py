@@ -19,6 +19,7 @@ once below, which read those fields.
 from __future__ import annotations
 
 import dataclasses
+import inspect
 from dataclasses import MISSING, FrozenInstanceError
 from typing import Any, TypeVar, dataclass_transform
 
@@ -86,8 +87,32 @@ def _delattr(self: object, name: str) -> None:
     raise FrozenInstanceError(f"cannot delete field {name!r}")
 
 
+def _collected(cls: type[T], kw_only: bool) -> type[T]:
+    """`dataclasses.dataclass` collecting the fields, with no methods. Our
+    annotations are strings (`from __future__ import annotations`), and for
+    each one it would match three patterns to see whether it names ClassVar,
+    InitVar or KW_ONLY, a third of its work on our classes. It is shown each
+    plain one as `object` instead (only those three names are ever read from
+    an annotation), and the field then gets its string back as its type."""
+    written = inspect.get_annotations(cls)
+    shown = written.copy()
+    for name, kind in written.items():
+        if isinstance(kind, str) and "ClassVar" not in kind and "InitVar" not in kind and "KW_ONLY" not in kind:
+            shown[name] = object
+    cls.__annotations__ = shown
+    try:
+        done = dataclasses.dataclass(cls, init=False, repr=False, eq=False, kw_only=kw_only)
+    finally:
+        cls.__annotations__ = written
+    fields = done.__dataclass_fields__  # type: ignore[attr-defined]
+    for name, kind in shown.items():
+        if kind is object:
+            fields[name].type = written[name]
+    return done
+
+
 def _shared(cls: type[T], *, kw_only: bool, compared: bool) -> type[T]:
-    done = dataclasses.dataclass(cls, init=False, repr=False, eq=False, kw_only=kw_only)
+    done = _collected(cls, kw_only)
     methods: dict[str, Any] = {
         "__init__": _init,
         "__repr__": _repr,

@@ -597,6 +597,9 @@ def open_journal(path: Path, create_dir: bool = False, reading: bool = False) ->
             db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, isolation_level=None)
         else:
             db = sqlite3.connect(path, timeout=BUSY_SECONDS, isolation_level=None)
+            # A ruling is printed only once its entry is on disk: in WAL mode, FULL syncs the log at
+            # every commit (NORMAL would wait for a checkpoint); said here, not left to how SQLite was built.
+            db.execute("PRAGMA synchronous = FULL")
     except sqlite3.Error as exc:
         raise unusable(path, exc) from None
     db.row_factory = sqlite3.Row

@@ -5,7 +5,8 @@ speak of the game; the command line turns its options into these words."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import functools
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from referee.core.errors import RefereeError
@@ -14,13 +15,15 @@ from referee.procedures.door import check_side, check_situations
 from referee.ruleset.model import Ruleset
 from referee.rulings.ruling import SIDES, Side, say
 from referee.words.inputs import MAX_COUNT, shown, whole_number
-from referee.words.names import side_of, situations_of, states_of, units_of
+from referee.words.names import Lexicon, side_of, situations_of, states_of, units_of
 
 
 def _force(
-    rules: Ruleset, text: str, group: str, default: str
+    rules: Ruleset, text: str, group: str, default: str, words: Callable[[], tuple[Lexicon[str], Lexicon[str]]]
 ) -> tuple[list[tuple[str, int]], list[tuple[str, str, str, int]]]:
-    """Units (a bare number counts `default`) and the states typed before them."""
+    """Units (a bare number counts `default`) and the states typed before
+    them, by the units' and states' `words` (built once for all groups: each
+    reads every language's words)."""
     if text.strip().isdecimal():  # not isdigit: "²" is a digit int() cannot read
         side, _, rear = group.partition("_")
         if rear:
@@ -29,7 +32,8 @@ def _force(
             where = say("count.in_side", "a count of units in the {side}'s side", side=Side(side))
         count = whole_number(text, where, 0, MAX_COUNT)
         return [(default, count)] if count else [], []
-    found = units_of(rules).counted_in_states(text, states_of(rules))
+    units, states = words()
+    found = units.counted_in_states(text, states)
     counts: dict[str, int] = {}
     for unit, _, count in found:
         counts[unit] = counts.get(unit, 0) + count
@@ -63,8 +67,9 @@ def read_battle(rules: Ruleset, words: Words) -> Battle:
     groups: dict[str, Units] = {}
     states: list[tuple[str, str, str, int]] = []
     default = next(iter(rules.units))
+    lexicons = functools.cache(lambda: (units_of(rules), states_of(rules)))
     for group in GROUP_NAMES:
-        units, typed_states = _force(rules, words.get(group) or "0", group, default)
+        units, typed_states = _force(rules, words.get(group) or "0", group, default, lexicons)
         groups[group] = tuple(units)
         states += typed_states
     for side in SIDES:
@@ -85,7 +90,11 @@ def situations(rules: Ruleset, when: tuple[str, ...]) -> tuple[tuple[str, str], 
 
 def named_situations(rules: Ruleset, when: tuple[str, ...]) -> dict[tuple[str, str], str]:
     """Each situation told, as (side, key), with the name the player typed
-    for it, which a refusal repeats; a repeat counts once, as first typed."""
+    for it, which a refusal repeats; a repeat counts once, as first typed.
+    Their words are gathered only when one is told: a battle in no situation
+    never reads them."""
+    if not when:
+        return {}
     named_as = situations_of(rules)
     named: dict[tuple[str, str], str] = {}
     for item in when:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import functools
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -40,7 +41,12 @@ def shipped_dir() -> Path:
 
 
 def shipped() -> dict[str, Path]:
-    return {p.stem: p for p in sorted(shipped_dir().glob(f"*{SUFFIX}"))}
+    return dict(_shipped())
+
+
+@functools.cache  # the files that come with the referee do not change while it runs (a table's evening)
+def _shipped() -> tuple[tuple[str, Path], ...]:
+    return tuple((p.stem, p) for p in sorted(shipped_dir().glob(f"*{SUFFIX}")))
 
 
 @record
@@ -139,7 +145,7 @@ def _check(rules: Ruleset, reader: Reader) -> None:
     """Every cross-check, the general ones here and each attack's its procedure's."""
 
     def fail(path: str, message: str, rule: str | None = None) -> RefereeError:
-        return RefereeError(f"{path}: {message}", where=reader.places.get(path, reader.source), rule=rule)
+        return RefereeError(f"{path}: {message}", where=reader.place(path), rule=rule)
 
     for check in (_check_cited, _check_dice, _check_units, _check_attacks, _check_situations, _check_economy):
         check(rules, fail)

@@ -18,7 +18,7 @@ from referee.words.inputs import compared, read_head
 from referee.words.language import pgettext
 
 HEAD_BYTES = 64 * 1024  # names are read from this much of a file's start (shipped ones put them in the first lines)
-_NAMING = re.compile(r"(name|title|aliases)[ \t]*:")
+_NAMING = r"(name|title|aliases)[ \t]*:"  # compiled (and kept) by `re` when a catalogue is read, not at every start
 
 
 class Found(Protocol):
@@ -42,7 +42,7 @@ def naming_lines(text: str) -> str:
     for line in text.splitlines(keepends=True):
         top = line[:1] not in ("", " ", "\t", "#", "\n", "\r") and not line.startswith(("- ", "-\n"))
         if top:
-            taking = _NAMING.match(line) is not None
+            taking = re.match(_NAMING, line) is not None
         if taking:
             kept.append(line)
     return "".join(kept)

@@ -42,11 +42,16 @@ class Reader:
 
     def __init__(self, source: str):
         self.source = source
-        self.places: dict[str, str] = {}
+        self.places: dict[str, Node] = {}  # each key path's node, whose place an error says (`place`)
         self.visited = 0
 
     def where(self, node: Node) -> str:
         return position(self.source, node)
+
+    def place(self, path: str) -> str:
+        """Where a key path was, as an error says it: 'file:line:column', else the file."""
+        node = self.places.get(path)
+        return self.source if node is None else self.where(node)
 
     def fail(self, node: Node, path: str, message: str) -> RefereeError:
         return RefereeError(f"{path}: {message}" if path else message, where=self.where(node))
@@ -63,7 +68,7 @@ class Reader:
                 "file.too_many_values", "more than {most:,} values (an alias bomb?); a ruleset is far smaller"
             )
             raise RefereeError(bomb.format(most=Grouped(MAX_NODES)), where=self.where(node))
-        self.places.setdefault(path, self.where(node))
+        self.places.setdefault(path, node)
         if node.tag not in _KNOWN_TAGS:
             tag = pgettext(
                 "file.tag",

@@ -6,6 +6,7 @@ read in English, so a partial translation never fails."""
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, TypeVar
 
@@ -92,6 +93,7 @@ def check(rules: Ruleset, fail: Fail) -> None:
     """A translation names only rules, attacks, units, faces, situations,
     terrains and other words the file has."""
     terrains = rules.landscape.terrains if rules.landscape else EMPTY
+    written = functools.cache(lambda: sorted(set(_written(rules))))  # walks the whole file: once, if a table needs it
     for lang, t in rules.translations.items():
         at = f"translations.{lang}"
         names_exist(fail, pgettext("kind", "rule"), ((f"{at}.rules.{r}", r) for r in t.rules), rules.rules)
@@ -109,7 +111,7 @@ def check(rules: Ruleset, fail: Fail) -> None:
             faces = [str(f) for f in rules.dice[die].faces]
             names_exist(fail, pgettext("kind", "face"), ((f"{at}.faces.{die}.{f}", f) for f in words), faces)
         names_exist(
-            fail, pgettext("kind", "word"), ((f"{at}.words.{w}", w) for w in t.words), sorted(set(_written(rules)))
+            fail, pgettext("kind", "word"), ((f"{at}.words.{w}", w) for w in t.words), written() if t.words else ()
         )
 
 

@@ -3,7 +3,8 @@ from a seeded stream. Either way the same resolver rules."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import functools
+from collections.abc import Callable, Mapping
 
 from referee.chance.dice import Die, Face, Rng, new_seed
 from referee.core.errors import RefereeError, setting
@@ -16,6 +17,8 @@ from referee.words.language import pgettext
 from referee.words.names import Lexicon, article, dice_of, lexicon
 
 COMBAT_STREAM = "combat"
+
+FaceWords = Callable[[str], Lexicon[Face]]  # a die's faces by every word for them, by the die's name
 
 
 @record
@@ -48,19 +51,20 @@ def face_lexicon(rules: Ruleset, die_name: str) -> Lexicon[Face]:
     )
 
 
-def read_faces(rules: Ruleset, group: str, need: DiceNeed, text: str) -> tuple[Face, ...]:
+def read_faces(rules: Ruleset, group: str, need: DiceNeed, text: str, words: FaceWords) -> tuple[Face, ...]:
     """The faces typed for a group; a pool's rounds each after a '/' (the first
     roll, then each roll again as `stages.pool` says), a round of no dice
-    left out. Each round as many faces as it rolls, each a face of its die."""
+    left out. Each round as many faces as it rolls, each a face of its die,
+    read by `words` (each die's `face_lexicon`, built once for every group)."""
     first, *typed = text.split("/")
-    rounds = [_read_round(rules, group, need, first)]
+    rounds = [_read_round(rules, group, need, first, words)]
     expected = [need.count]
     while need.pool and (count := need.pool.next_count(rounds)) is not None:
         faces: tuple[Face, ...] = ()
         if count:
             expected.append(count)
             items = _items(typed.pop(0)) if typed else []
-            faces = tuple(_face(rules, group, need, need.die, item) for item in items)
+            faces = tuple(_face(words, group, need, need.die, item) for item in items)
             if len(faces) != count:
                 break
         rounds.append(faces)
@@ -93,7 +97,7 @@ def _items(text: str) -> list[str]:
     return [item.strip() for item in (text.split(",") if "," in text else text.split()) if item.strip()]
 
 
-def _read_round(rules: Ruleset, group: str, need: DiceNeed, text: str) -> tuple[Face, ...]:
+def _read_round(rules: Ruleset, group: str, need: DiceNeed, text: str, words: FaceWords) -> tuple[Face, ...]:
     """The faces typed for one roll of a group: as many as it rolls, each a face of its die
     (a number off a numbered die is impossible, said so). Where a group rolls
     dice of more than one kind, a face of any kind but its own die is typed
@@ -118,7 +122,7 @@ def _read_round(rules: Ruleset, group: str, need: DiceNeed, text: str) -> tuple[
             )
             raise RefereeError(no_such, rule=need.rule)
         die = next(die for die, _ in kinds if die.name == (name or need.die.name))
-        by_kind[die.name].append(_face(rules, group, need, die, face))
+        by_kind[die.name].append(_face(words, group, need, die, face))
     if len(items) != need.count and not need.after:  # a group after others: checked against the ruling
         dice = say_n("roll.dice", "{n} die", "{n} dice", need.count)
         miscount = say_n(
@@ -164,7 +168,7 @@ def _said(group: str, need: DiceNeed | None = None) -> str:
     return {"hit": pgettext("roll.group", "hit"), "wound": pgettext("roll.group", "wound")}.get(group, group)
 
 
-def _face(rules: Ruleset, group: str, need: DiceNeed, die: Die, item: str) -> Face:
+def _face(words: FaceWords, group: str, need: DiceNeed, die: Die, item: str) -> Face:
     faces = die.faces
     numbered = all(isinstance(face, int) for face in faces)
     if numbered and item.lstrip("-").isdecimal() and int(item) not in faces:
@@ -185,7 +189,7 @@ def _face(rules: Ruleset, group: str, need: DiceNeed, die: Die, item: str) -> Fa
             )
         raise RefereeError(impossible, rule=need.rule)
     try:
-        return face_lexicon(rules, die.name)(item)
+        return words(die.name)(item)
     except RefereeError as error:
         raise RefereeError(error.message, rule=need.rule) from None
 
@@ -229,7 +233,8 @@ def settle(rules: Ruleset, situation: object, typed_text: Mapping[str, str], see
                 groups=listed(needs),
             )
             raise RefereeError(rolls)
-    typed = {group: read_faces(rules, group, needs[group], text) for group, text in split.items()}
+    words = functools.cache(functools.partial(face_lexicon, rules))
+    typed = {group: read_faces(rules, group, needs[group], text, words) for group, text in split.items()}
     throw, seed = complete(needs, typed, seed)
     ruling = ruler(rules, situation)(throw)
     _read_as_typed(needs, typed, ruling)

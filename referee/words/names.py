@@ -241,8 +241,10 @@ def states_of(rules: Ruleset) -> Lexicon[str]:
     return lexicon(rules, pgettext("kind", "state"), {n: s.aliases for n, s in rules.states.items()})
 
 
-_QUOTED = re.compile(r"'([^']+)'|「([^」]+)」|‘([^’]+)’|„([^“]+)“")
-_ASIDE = re.compile(r"\s*[(（]")
+# compiled (and kept) by `re` when situations are named, not at every start: a
+# battle told no situation never reads them, and compiling costs more than it
+_QUOTED = r"'([^']+)'|「([^」]+)」|‘([^’]+)’|„([^“]+)“"
+_ASIDE = r"\s*[(（]"
 
 
 def named_in(sentence: str) -> list[str]:
@@ -250,8 +252,8 @@ def named_in(sentence: str) -> list[str]:
     the words before its aside ('stadsverdediging' of 'stadsverdediging (een
     stad …)', 守城 of 守城（…）) and a name it quotes (the reward 'extra
     verdedigingsdobbelsteen')."""
-    quoted = [next(group for group in match.groups() if group) for match in _QUOTED.finditer(sentence)]
-    return [_ASIDE.split(sentence, maxsplit=1)[0].strip(), *quoted] if sentence else []
+    quoted = [next(group for group in match.groups() if group) for match in re.finditer(_QUOTED, sentence)]
+    return [re.split(_ASIDE, sentence, maxsplit=1)[0].strip(), *quoted] if sentence else []
 
 
 def situation_names(rules: Ruleset, lang: str) -> dict[str, list[str]]:
