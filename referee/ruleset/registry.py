@@ -21,8 +21,10 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import os
+import sys
 from collections.abc import Callable, Iterator, Mapping
 from functools import cache
+from types import ModuleType
 from typing import Any, Protocol
 
 from referee.ruleset.spec import Lazy
@@ -190,22 +192,38 @@ def grammar(name: str) -> type[Any]:
 
 
 @cache
-def _declaring() -> tuple[str, ...]:
+def _declaring() -> tuple[tuple[str, str], ...]:
     """The shipped packages that declare words players type (an `options`
-    module), found by their files: no package is imported to look."""
+    module), each as the module's name and file, found by their files: no
+    package is imported to look."""
     spec = importlib.util.find_spec(PACKAGE)
     found = []
     for folder in (spec.submodule_search_locations or []) if spec else []:
         with os.scandir(folder) as entries:
-            found += [e.name for e in entries if os.path.isfile(os.path.join(e.path, "options.py"))]
-    return tuple(f"{PACKAGE}.{name}.options" for name in sorted(found))
+            found += [(e.name, path) for e in entries if os.path.isfile(path := os.path.join(e.path, "options.py"))]
+    return tuple((f"{PACKAGE}.{name}.options", path) for name, path in sorted(found))
+
+
+def _options_module(name: str, path: str) -> ModuleType:
+    """A package's `options` module, loaded from its file without importing
+    its package first: every `battle` collects them all, and a package's own
+    import costs start-up as much as the module's. It is the module an
+    import by name finds later (`sys.modules`)."""
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
 
 
 def _declared(attribute: str) -> tuple[Any, ...]:
     """What every procedure declares under `attribute`: the shipped ones in
     the order of their names, then those registered; collected once."""
     if attribute not in _COLLECTED:
-        shipped = (getattr(importlib.import_module(module), attribute, ()) for module in _declaring())
+        shipped = (getattr(_options_module(*found), attribute, ()) for found in _declaring())
         registered = (getattr(entry, attribute.lower(), ()) for entry in _REGISTERED.values())
         _COLLECTED[attribute] = tuple(item for each in (*shipped, *registered) for item in each)
     return _COLLECTED[attribute]
