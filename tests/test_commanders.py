@@ -186,18 +186,19 @@ BASE = f"battle {COMMANDERS} --attacker '2 armies, commander' --defender army --
 @pytest.mark.parametrize(
     ("roll", "error"),
     [
-        ("8 5 2", "an attacker roll of 8 is impossible: the d6 shows 1 to 6 (a d8 face is typed d8:8)"),
-        ("5 2 d8:9", "an attacker roll of 9 is impossible: the d8 shows 1 to 8"),
+        # a face its die cannot show cites the die's rule; a count of faces, the attack's
+        ("8 5 2", "an attacker roll of 8 is impossible: the d6 shows 1 to 6 (a d8 face is typed d8:8) (CM-3)"),
+        ("5 2 d8:9", "an attacker roll of 9 is impossible: the d8 shows 1 to 8 (CM-3)"),
         (
             "5 2 4",
             "the attacker rolls 2 d6 and 1 d8 here, but 0 d8 faces were given: "
-            "type each d8 face after its name, as in d8:8",
+            "type each d8 face after its name, as in d8:8 (CM-1)",
         ),
-        ("5 d8:7", "the attacker rolls 3 dice here, but 2 faces were given"),
+        ("5 d8:7", "the attacker rolls 3 dice here, but 2 faces were given (CM-1)"),
     ],
 )
 def test_a_face_of_the_wrong_die_is_refused_naming_the_die(roll: str, error: str) -> None:
-    assert fails(f"{BASE} --attacker-roll '{roll}'") == f"error: {error} (CM-1)"
+    assert fails(f"{BASE} --attacker-roll '{roll}'") == f"error: {error}"
 
 
 def test_a_die_the_side_does_not_roll_is_refused() -> None:

@@ -433,7 +433,7 @@ def test_table_honours_situations(edited) -> None:
         ("odds risk --attacker 5 --defender 3 --until conquest --rule x", "--rule: not used by any attack in risk"),
         (
             "odds risk --attacker 5 --defender 3 --until conquest --attack melee",
-            "--attack: not used by any attack in risk",
+            "unknown attack 'melee'; known: attack",
         ),
         ("odds risk --attacker 5 --defender 3 --until conquest --wounds 1", "--wounds: not used by any attack in risk"),
         ("odds risk --attacker 5 --defender 3 --until conquest --when defender:fort", "unknown situation 'fort'"),

@@ -95,7 +95,8 @@ def test_typed_defence_dice_must_be_one_per_hit() -> None:
     assert "defence: 2 dice here, as the dice before it decide, but 3 faces were given (LG-5)" in fails(
         f"{command} --follow-roll 1,2,3"
     )
-    assert "a defence roll of 7 is impossible: the defence shows 1 to 6 (LG-5)" in fails(f"{command} --follow-roll 1,7")
+    # a face the die cannot show cites the die's rule; a count of faces, the attack's
+    assert "a defence roll of 7 is impossible: the defence shows 1 to 6 (LG-6)" in fails(f"{command} --follow-roll 1,7")
     assert run_json(f"{command} --follow-roll 1,6")["defender_loses"] == 1
 
 

@@ -320,3 +320,45 @@ def test_a_side_that_rolls_no_dice_says_nothing_of_how_its_faces_read(ancients: 
     )
     assert ruling["defender"]["dice"] == 0
     assert [s["text"] for s in ruling["explanation"] if "reads" in s["text"]] == ["ranged: swords reads nothing"]
+
+
+STRAFE = """\
+  strafe:
+    procedure: staged
+    rule: FR-B1
+    label: strafing run
+    attacker:
+      die: d6
+      roll: {by: value, values: {plane: 1}}
+      read: {aim: {number: 5}}
+    defender: {die: d6}
+    costs:
+      losses: [hit]
+"""
+
+
+def strafing(text: str) -> str:
+    """Frontline Risk with a plane whose staged attack strafes its ranked-pairs divisions."""
+    text = text.replace("    cost: 1\n", "    cost: 1\n    attack: round\n", 1)
+    worn = "    states: [intact, damaged]\n"
+    text = text.replace(worn, f"{worn}    attack: round\n  plane: {{attack: strafe, cost: 2}}\n", 1)
+    return text.replace("attacks:\n", f"attacks:\n{STRAFE}", 1)
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "a strafing run does not read states, so 'damaged armour' cannot be told"),
+        ("nl", "leest geen toestanden"),
+        ("de", "liest keine Zustände"),
+        ("zh-Hant", "不讀取狀態"),
+    ],
+)
+def test_a_state_typed_for_an_attack_that_does_not_read_states_is_refused_not_dropped(
+    edited: Any, lang: str, said: str
+) -> None:
+    path = edited("frontline-risk", strafing)
+    for command in ("battle", "odds"):
+        refusal = fails(f"--lang {lang} {command} {path} --attacker plane --defender 'damaged armour'")
+        assert said in refusal and "ranked-pairs" in refusal and "FR-B1" in refusal
+    assert run_json(f"battle {path} --attacker plane --defender armour --attacker-roll 5")["defender_loses"] == 1

@@ -100,7 +100,8 @@ def test_nothing_to_roll_again_is_typed_without_a_slash() -> None:
             "rolls 3 dice here: its dice roll again only with --when attacker:target-lock, but 3 / 2 were typed",
             "SF-6",
         ),
-        ("hit, blank, focus / crit, moon", " --when attacker:lock", "moon", "SF-2"),
+        # a face the die does not have cites the die's rule
+        ("hit, blank, focus / crit, moon", " --when attacker:lock", "moon", "SF-4"),
     ],
 )
 def test_rounds_typed_wrong_are_refused_with_the_rounds_expected(roll: str, when: str, said: str, rule: str) -> None:

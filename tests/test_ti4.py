@@ -154,9 +154,21 @@ def test_drawn_dice_hit_by_the_ship_that_rolls_them(seed: int) -> None:
     assert (ruling["attacker_loses"], ruling["defender_loses"]) == (min(d_hits, 4), min(a_hits, 3))
 
 
-def test_a_face_the_d10_cannot_show_is_refused() -> None:
+def test_a_face_the_d10_cannot_show_is_refused_citing_the_dies_rule() -> None:
     refused = fails(f"battle {TI4} --attacker cruiser --defender fighter --attacker-roll 11 --defender-roll 1")
-    assert "the d10 shows 1 to 10" in refused
+    assert refused == "error: an attacker roll of 11 is impossible: the d10 shows 1 to 10 (TI-2)"
+    refused = fails(f"battle {TI4} --attacker cruiser --defender fighter --attacker-roll eleven --defender-roll 1")
+    assert refused.startswith("error: unknown face 'eleven'") and refused.endswith("(TI-2)")
+
+
+@pytest.mark.parametrize("typed", ["0", "10", "ten", "zero"])
+def test_the_d10s_zero_is_typed_as_the_die_prints_it(typed: str) -> None:
+    # The die prints its 10 as 0; '0' is an alias of the face 10 (quoted in the file), so typed it is a 10.
+    ruling = run_json(
+        f"battle {TI4} --attacker cruiser --defender war-sun --attacker-roll {typed} --defender-roll 2,{typed},0"
+    )
+    assert ruling["attacker"]["rolled"] == [10] and ruling["defender"]["rolled"] == [2, 10, 10]
+    assert (ruling["attacker_loses"], ruling["defender_loses"]) == (1, 1)
 
 
 @pytest.mark.parametrize(("barrages", "fighters"), [(1, 1), (1, 3), (2, 2), (3, 5)])
@@ -238,3 +250,86 @@ def test_a_fight_played_deals_each_rounds_faces_in_the_order_of_casualties() -> 
     first = ruling["rounds"][0]
     assert first["attacker"]["units"] == {"fighter": 2, "dreadnought": 1}
     assert first["defender_loses"] == 2 and ruling["winner"] == "attacker"
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "only ranked-pairs attacks read states, and its attack 'space-combat' is staged"),
+        ("nl", "alleen ranked-pairs-aanvallen lezen toestanden"),
+        ("de", "nur ranked-pairs-Angriffe lesen Zustände"),
+        ("zh-Hant", "只有 ranked-pairs 攻擊讀取狀態"),
+    ],
+)
+def test_states_on_a_ship_of_a_staged_attack_are_refused_at_load(tmp_path: Path, lang: str, said: str) -> None:
+    # A damaged dreadnought typed as a state would be dropped (it took two hits): the file is refused instead.
+    ships = "  dreadnought: {attack: space-combat, aliases: [dreadnoughts, dread, dreads]}\n"
+    text = TI4.read_text(encoding="utf-8")
+    assert ships in text
+    text = text.replace(ships, ships.replace("]}", "], states: [intact, damaged]}"))
+    text = text.replace("\nunits:\n", "\nstates:\n  intact: {rule: TI-4}\n  damaged: {rule: TI-4}\n\nunits:\n")
+    path = tmp_path / "ti4.yaml"
+    path.write_text(text, encoding="utf-8")
+    line = next(n for n, row in enumerate(text.splitlines(), 1) if row.startswith("  dreadnought:"))
+    refused = fails(f"--lang {lang} validate {path}")
+    assert f"{path}:{line}:" in refused and "units.dreadnought.states" in refused
+    assert said in refused
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "each side loses its units in this order: fighter, then destroyer,"),
+        ("nl", "elke kant verliest zijn eenheden in deze volgorde: fighter, dan destroyer,"),
+        ("de", "jede Seite verliert ihre Einheiten in dieser Reihenfolge: fighter, dann destroyer,"),
+        ("zh-Hant", "雙方按此次序失去單位：fighter，然後destroyer，"),
+    ],
+)
+def test_a_whole_fights_order_of_casualties_names_the_units_of_its_attack_only(lang: str, said: str) -> None:
+    command = f"--lang {lang} odds {TI4} --attacker 'cruiser, dreadnought' --defender war-sun --until conquest"
+    policy = run_json(command)["policy"][0]
+    assert policy["rule"] == "TI-5" and policy["text"].startswith(said)
+    assert policy["values"]["order"]["items"][-1] == "war sun"  # not the barrage, a unit of another attack
+    assert "".join(said.split()) in "".join(run(command).stdout.split())
+
+
+def test_german_rulings_put_each_side_in_the_genitive() -> None:
+    ruling = run_json(
+        f"--lang de battle {TI4} --attacker 'cruiser, dreadnought' --defender 'war sun'"
+        " --attacker-roll 7,3 --defender-roll 3,4,8"
+    )
+    texts = [s["text"] for s in ruling["explanation"] if s["rule"] == "TI-2"]
+    assert "die Würfel des Angreifers treffen nach ihren Einheiten: cruiser bei 7 oder mehr," in texts[0]
+    assert texts[1].startswith("die Würfel des Verteidigers treffen nach ihren Einheiten: war sun bei 3 oder mehr")
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "the attacking units choose the attack, each making the one its file gives it;"),
+        ("nl", "de aanvallende eenheden kiezen de aanval"),
+        ("de", "die angreifenden Einheiten wählen den Angriff"),
+        ("zh-Hant", "攻擊由進攻單位決定"),
+    ],
+)
+def test_an_attack_told_that_other_units_make_is_refused_naming_them(lang: str, said: str) -> None:
+    # A destroyer makes space combat; the barrage is the unit `barrage`'s (one attack a unit).
+    for command in ("battle", "odds"):
+        refused = fails(
+            f"--lang {lang} {command} {TI4} --attack anti-fighter-barrage --attacker destroyer --defender fighter"
+        )
+        assert refused.startswith(
+            ("error: --attack anti-fighter-barrage:", "fout: --attack", "Fehler: --attack", "錯誤：--attack")
+        )
+        assert said in refused and "anti-fighter barrage" in refused and "TI-6" in refused
+    if lang == "en":
+        assert refused.endswith("the units that make anti-fighter barrage: anti-fighter barrage (TI-6)")
+
+
+def test_an_attack_told_is_the_one_the_attacking_units_make() -> None:
+    told = f"odds {TI4} --attacker '2 barrage' --defender '3 fighters'"
+    assert run_json(f"{told} --attack 'anti-fighter barrage'") == run_json(told)
+    assert run_json(f"battle {TI4} --attack space-combat --attacker cruiser --defender fighter --seed 3")["attack"]
+    assert fails(f"odds {TI4} --attack melee --attacker cruiser --defender fighter") == (
+        "error: unknown attack 'melee'; known: anti-fighter barrage, space combat"
+    )

@@ -199,12 +199,13 @@ def test_extend_continues_the_table_beyond_its_rows(edited: Edit) -> None:
         ("hit trueforces --attacker 4 --target 5", "say which attack it is: melee, ranged, astral"),
         (f"{EXAMPLE} --wounds -1", "--wounds"),
         (f"{EXAMPLE} --no-roll --roll 3", "--no-roll rolls nothing"),
-        ("hit groundforce --attacker 4 --target 5 --attack ranged", "--attack: not used by any attack in groundforce"),
+        # a battle of units reads --attack as the attack its units make (docs/rulesets.md, "Attacks")
+        ("hit groundforce --attacker 4 --target 5 --attack ranged", "unknown attack 'ranged'; known: heavy-weapon"),
         ("odds trueforces", "say which attack it is"),
         ("odds trueforces --attack melee --attacker 4", "the chart covers every pair of values: leave out --attacker"),
         (
             "odds groundforce --attacker trooper --defender trooper --attack melee",
-            "--attack: not used by any attack in groundforce",
+            "unknown attack 'melee'; known: heavy-weapon attack, normal attack",
         ),
         ("battle trueforces --attacker 4 --defender 5", "say which attack it is"),
     ],

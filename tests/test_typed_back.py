@@ -330,3 +330,21 @@ def test_a_unit_mistyped_after_an_inflected_state_is_suggested() -> None:
     assert fails("--lang de battle frontline-risk --attacker 2 --defender 'beschädigter Panzr'") == (
         "Fehler: Einheit 'panzr' ist unbekannt; meinten Sie 'Panzer'?"
     )
+
+
+def test_a_units_plural_is_typed_as_printed_without_an_alias(tmp_path: Path) -> None:
+    # `plural: armies` with no alias 'armies': printed, so accepted typed (no plain English plural reaches it).
+    example = Path(__file__).parent.parent / "docs" / "examples" / "commanders.yaml"
+    text = example.read_text(encoding="utf-8")
+    listed = "    plural: armies\n    aliases: [armies]\n"
+    assert listed in text
+    path = tmp_path / "commanders.yaml"
+    path.write_text(text.replace(listed, "    plural: armies\n"), encoding="utf-8")
+    ruling = run_json(f"battle {path} --attacker '3 armies' --defender '2 armies' --seed 1")
+    assert (ruling["attacker"]["front"], ruling["defender"]["front"]) == (["army"] * 3, ["army"] * 2)
+    assert run_json(f"odds {path} --attacker '3 armies' --defender '2 armies'")["outcomes"]
+    shared = text.replace(
+        "    aliases: [commanders, general]\n", "    plural: armies\n    aliases: [commanders, general]\n"
+    )
+    path.write_text(shared, encoding="utf-8")
+    assert fails(f"validate {path}").endswith("units.commander: 'armies' also names 'army'")

@@ -160,6 +160,19 @@ def dice_needed(rules: Ruleset, situation: object) -> dict[str, DiceNeed]:
     module = procedure(params)
     if isinstance(situation, Battle):
         check_situations(rules, situation)
+        if situation.states and not registry.reads_states(params):
+            _, unit, state, _ = situation.states[0]
+            unread = say(
+                "state.unread",
+                "{an_attack} does not read states, so '{state} {unit}' cannot be told "
+                "(only {procedures} attacks read them)",
+                an_attack=article(params.label),
+                attack=rules.attack_said(name),
+                state=rules.units[unit].state_said(state),
+                unit=rules.units[unit].title,
+                procedures=pgettext("list", " or ").join(registry.reading_states()),
+            )
+            raise RefereeError(unread, rule=params.rule)
         check_states(rules, situation)
         if (situation.attacker_rear or situation.defender_rear) and not module.rear:
             no_rear = say(

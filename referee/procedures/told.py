@@ -9,13 +9,14 @@ import functools
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from referee.core.errors import RefereeError
+from referee.core.errors import RefereeError, setting
 from referee.procedures.base import GROUP_NAMES, Battle, Procedure, Units, Words
 from referee.procedures.door import check_side, check_situations
 from referee.ruleset.model import Ruleset
-from referee.rulings.ruling import SIDES, Side, say
+from referee.rulings.ruling import SIDES, Side, listed, say
 from referee.words.inputs import MAX_COUNT, shown, whole_number
-from referee.words.names import Lexicon, side_of, situations_of, states_of, units_of
+from referee.words.language import pgettext
+from referee.words.names import Lexicon, lexicon, side_of, situations_of, states_of, units_of
 
 
 def _force(
@@ -75,10 +76,37 @@ def read_battle(rules: Ruleset, words: Words) -> Battle:
     for side in SIDES:
         if not groups[side]:
             raise RefereeError(say("battle.one_unit", "the {side} needs at least one unit in the battle", side=side))
+    if words.get("kind"):
+        _check_attack(rules, words["kind"], groups["attacker"])
     named = named_situations(rules, words.get("when") or ())
     battle = Battle.of_groups(groups, when=tuple(named), states=tuple(states), range=words.get("reach"))
     check_situations(rules, battle, named)
     return battle
+
+
+def _check_attack(rules: Ruleset, told: str, attackers: Units) -> None:
+    """`--attack` told to a battle of units names the attack its attacking
+    units make: each unit makes the one its file gives it, so the units
+    choose it, and an attack other units make is refused naming them."""
+    attacks = lexicon(
+        rules,
+        pgettext("kind", "attack"),
+        {name: [attack.label] for name, attack in rules.attacks.items()},
+        printed={lang: {n: [w] for n, w in t.attacks.items()} for lang, t in rules.translations.items()},
+    )
+    attack = attacks(told)
+    if attack not in {rules.attack_of(unit) for unit, _ in attackers}:
+        made_by = [unit.title for name, unit in rules.units.items() if rules.attack_of(name) == attack]
+        others = say(
+            "attack.made_by",
+            "{option} {given}: the attacking units choose the attack, each making the one its file gives it; "
+            "the units that make {attack}: {units}",
+            option=setting("attack"),
+            given=shown(told),
+            attack=rules.attack_said(attack),
+            units=listed(made_by) if made_by else say("attack.made_by_none", "no unit"),
+        )
+        raise RefereeError(others, rule=rules.attacks[attack].rule)
 
 
 def situations(rules: Ruleset, when: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
@@ -123,7 +151,7 @@ def pips(text: str, what: str, rule: str = "") -> tuple[int, ...]:
         raise RefereeError(takes, rule=rule) from None
 
 
-UNIT_WORDS = frozenset({*GROUP_NAMES, "reach", "when"})
+UNIT_WORDS = frozenset({*GROUP_NAMES, "reach", "when", "kind"})  # kind: --attack, checked against the units
 ROLLS = {"attacker_roll": "attacker", "defender_roll": "defender"}  # the faces each side rolled, typed
 
 

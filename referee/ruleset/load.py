@@ -190,6 +190,21 @@ def _check_units(rules: Ruleset, fail: Fail) -> None:
             ((f"units.{name}.states[{i}]", s) for i, s in enumerate(unit.states)),
             rules.states,
         )
+        attack = rules.attacks[rules.attack_of(name)]
+        if unit.states and not registry.reads_states(attack):
+            unread = pgettext(
+                "file.states_unread",
+                "only {procedures} attacks read states, and its attack '{attack}' is {procedure}: "
+                "give each worn state a unit of its own",
+            )
+            raise fail(
+                f"units.{name}.states",
+                unread.format(
+                    procedures=pgettext("list", " or ").join(registry.reading_states()),
+                    attack=rules.attack_of(name),
+                    procedure=attack.procedure,
+                ),
+            )
 
 
 def _check_attacks(rules: Ruleset, fail: Fail) -> None:
@@ -378,7 +393,7 @@ def _named(rules: Ruleset) -> list[tuple[str, Words, Printed]]:
     groups: list[tuple[str, Words, Printed]] = [
         (
             "units",
-            {n: [n, u.label, *u.aliases] for n, u in rules.units.items()},
+            {n: [n, u.label, u.plural, *u.aliases] for n, u in rules.units.items()},
             lambda t: {n: [w.label, w.plural] for n, w in t.units.items()},
         ),
         ("situations", {n: [n, *s.aliases] for n, s in rules.situations.items()}, _nothing),

@@ -245,6 +245,17 @@ def commands() -> dict[str, Alias]:
     return {alias.name: alias for alias in _declared("COMMANDS")}
 
 
+def reads_states(attack: object) -> bool:
+    """Whether an attack's procedure reads the states units are in: its
+    grammar says so with `reads_states`; one that does not would drop them."""
+    return bool(getattr(attack, "reads_states", False))
+
+
+def reading_states() -> list[str]:
+    """The procedures whose attacks read units' states, for a refusal to name."""
+    return [name for name in names() if reads_states(grammar(name))]
+
+
 class Grammars(Mapping[str, Lazy]):
     """Each procedure's attack grammar by name, as `Tagged` reads a file's attacks;
     the names are looked up when a file is read, so a registered procedure counts."""

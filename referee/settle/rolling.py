@@ -64,7 +64,7 @@ def read_faces(rules: Ruleset, group: str, need: DiceNeed, text: str, words: Fac
         if count:
             expected.append(count)
             items = _items(typed.pop(0)) if typed else []
-            faces = tuple(_face(words, group, need, need.die, item) for item in items)
+            faces = tuple(_face(rules, words, group, need, need.die, item) for item in items)
             if len(faces) != count:
                 break
         rounds.append(faces)
@@ -122,7 +122,7 @@ def _read_round(rules: Ruleset, group: str, need: DiceNeed, text: str, words: Fa
             )
             raise RefereeError(no_such, rule=need.rule)
         die = next(die for die, _ in kinds if die.name == (name or need.die.name))
-        by_kind[die.name].append(_face(words, group, need, die, face))
+        by_kind[die.name].append(_face(rules, words, group, need, die, face))
     if len(items) != need.count and not need.after:  # a group after others: checked against the ruling
         dice = say_n("roll.dice", "{n} die", "{n} dice", need.count)
         miscount = say_n(
@@ -168,10 +168,14 @@ def _said(group: str, need: DiceNeed | None = None) -> str:
     return {"hit": pgettext("roll.group", "hit"), "wound": pgettext("roll.group", "wound")}.get(group, group)
 
 
-def _face(words: FaceWords, group: str, need: DiceNeed, die: Die, item: str) -> Face:
+def _face(rules: Ruleset, words: FaceWords, group: str, need: DiceNeed, die: Die, item: str) -> Face:
+    """A face typed: its number, its word or an alias (a d10's 10 typed 0),
+    refused naming the die's rule where the die has one, else the attack's."""
     faces = die.faces
+    rule = rules.dice[die.name].rule or need.rule
+    known = words(die.name)
     numbered = all(isinstance(face, int) for face in faces)
-    if numbered and item.lstrip("-").isdecimal() and int(item) not in faces:
+    if numbered and item.lstrip("-").isdecimal() and int(item) not in faces and item not in known:
         other = [d.name for d, _ in need.kinds() if int(item) in d.faces]
         impossible = say(
             "roll.impossible",
@@ -187,11 +191,11 @@ def _face(words: FaceWords, group: str, need: DiceNeed, die: Die, item: str) -> 
             impossible += say(
                 "roll.typed_with_name", " (a {other} face is typed {other}:{value})", other=other[0], value=int(item)
             )
-        raise RefereeError(impossible, rule=need.rule)
+        raise RefereeError(impossible, rule=rule)
     try:
-        return words(die.name)(item)
+        return known(item)
     except RefereeError as error:
-        raise RefereeError(error.message, rule=need.rule) from None
+        raise RefereeError(error.message, rule=rule) from None
 
 
 def draw(

@@ -29,7 +29,7 @@ def order_step(rules: Ruleset, order: Sequence[str], casualties: str | Sequence[
     said = in_turn([rules.units[u].title for u in order])
     if casualties == CHEAPEST:
         return step(rule, "casualties.cheapest_order", "each side loses its units cheapest first: {order}", order=said)
-    return step(rule, "casualties.stated_order", "each side loses its units {order}", order=said)
+    return step(rule, "casualties.stated_order", "each side loses its units in this order: {order}", order=said)
 
 
 def until_steps(rule: str, stop_at: int | None) -> list[Step]:

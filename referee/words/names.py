@@ -224,12 +224,12 @@ def lexicon(
 
 
 def units_of(rules: Ruleset) -> Lexicon[str]:
-    """Units by their key, label, aliases and their words in every language the
+    """Units by their key, label, plural, aliases and their words in every language the
     file translates; the language spoken's first, so a suggestion is written as it writes it."""
     words = lexicon(
         rules,
         pgettext("kind", "unit"),
-        {n: [u.label, *u.aliases] for n, u in rules.units.items()},
+        {n: [u.label, u.plural, *u.aliases] for n, u in rules.units.items()},
         {n: u.known_as for n, u in rules.units.items()},
         {lang: {n: u.spoken.get(lang, ())[:2] for n, u in rules.units.items()} for lang in LANGUAGES},
     )

@@ -126,6 +126,7 @@ class RankedPairs:
     cite: RankedCite = field(Record(RankedCite), "the rule cited at each step", RankedCite())
 
     units_refused: ClassVar[str] = ""
+    reads_states: ClassVar[bool] = True  # a loss moves a unit one state on
     reads_situation: ClassVar[frozenset[str]] = frozenset(
         {"extra_dice", "not_on_top_of", "highest_bonus", "cancels_bombardment", "stops_repair", "fails_without"}
     )

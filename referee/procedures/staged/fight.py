@@ -25,7 +25,7 @@ from typing import Any
 
 from referee.chance.dice import MAX_THROWS, exact_throws, throw_count
 from referee.core.errors import RefereeError, setting
-from referee.procedures.base import Battle, Units, dice_of, joined
+from referee.procedures.base import Battle, Units, attack_name, dice_of, joined
 from referee.procedures.door import dice_needed, ruler
 from referee.procedures.staged.grammar import Staged
 from referee.procedures.staged.rounds import LOSS, Rounds
@@ -206,7 +206,10 @@ class StagedFight:
     def policy(self) -> tuple[Step, ...]:
         """The casualty order, what each unit lasts, the rounds, and what a retreat does."""
         spec, rules = self.spec, self.rules
-        steps = [order_step(rules, self.order, spec.casualties, spec.rule)]
+        attack = attack_name(rules, self.params)
+        named = () if isinstance(spec.casualties, str) else spec.casualties
+        ours = [unit for unit in self.order if rules.attack_of(unit) == attack or unit in named]  # not a barrage's
+        steps = [order_step(rules, ours, spec.casualties, spec.rule)]
         if spec.lasts:
             each = (
                 say(
