@@ -74,7 +74,7 @@ def rule(rules: Ruleset, told: Told, throw: tuple[int, ...] | None, seed: int | 
     chosen = outcome["chosen"]
     return (
         Result(
-            decided=outcome["outcome"] is not None,
+            decided=settled.ruling.awaits is None,  # the door says whether the ruling waits for a pick
             throw=rolled,
             field=int(chosen["field"]) if chosen else 0,
             rolled=int(chosen["rolled"]) if chosen else 0,

@@ -7,7 +7,7 @@ import contextlib
 import gc
 import importlib
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 import click
@@ -17,12 +17,11 @@ from referee.cli.helptext import SpokenContext, described, examples_last, helped
 from referee.cli.rulesdirs import folders_after, folders_given
 from referee.core.errors import RefereeError, spell_inputs
 
-COMMANDS = {
+OWN = {  # each command of the referee's own: the module and name it is imported from when it runs
     "battle": "referee.cli.battle:battle",
     "build": "referee.cli.build:build",
     "game": "referee.cli.game:game",
     "group": "referee.cli.group:group",
-    "hit": "referee.cli.hit:hit",
     "log": "referee.cli.log:log",
     "map": "referee.cli.map:landmap",
     "new": "referee.cli.new:new",
@@ -40,6 +39,36 @@ COMMANDS = {
     "table": "referee.cli.table:table",
     "validate": "referee.cli.validate:validate",
 }
+
+
+ALIAS = "referee.cli.alias"  # makes a command a procedure declares, when it runs
+OPTIONS = "referee.cli.options"  # puts the options the procedures declare into the commands that take them
+
+
+class Commands(Mapping[str, str]):
+    """Every command: the referee's own, then those the procedures declare
+    (`battle` by other names, such as `hit`), asked of the registry only when
+    a name is not one of the referee's own, or when all are listed."""
+
+    def _declared(self) -> dict[str, str]:
+        from referee.ruleset import registry
+
+        return {name: f"{ALIAS}:{name}" for name in registry.commands() if name not in OWN}
+
+    def __getitem__(self, name: str) -> str:
+        return OWN[name] if name in OWN else self._declared()[name]
+
+    def __contains__(self, name: object) -> bool:
+        return name in OWN or name in self._declared()
+
+    def __iter__(self) -> Iterator[str]:
+        return iter([*OWN, *self._declared()])
+
+    def __len__(self) -> int:
+        return len(OWN) + len(self._declared())
+
+
+COMMANDS = Commands()
 
 EXIT_HELP = helped(
     "help.exits",
@@ -210,10 +239,12 @@ class RefereeGroup(click.Group):
         return sorted(COMMANDS)
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
-        if name not in COMMANDS:
+        if name not in COMMANDS:  # the referee's own, or made from what a procedure declares
             return None
         module, attr = COMMANDS[name].split(":")
-        return anywhere(examples_last(getattr(importlib.import_module(module), attr)))
+        command = getattr(importlib.import_module(module), attr)
+        options = sys.modules.get(OPTIONS)  # a command that marks declared options has imported them
+        return anywhere(examples_last(options.declare(command) if options else command))
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         """Keeps the command line as given: the journal stores it to replay."""

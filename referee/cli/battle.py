@@ -18,7 +18,8 @@ from referee.cli.journaling import journaled, printed_entry, record, writing
 from referee.cli.options import (
     ROLLED,
     Named,
-    action_option,
+    declare,
+    declared_options,
     emit,
     force_options,
     json_option,
@@ -29,17 +30,17 @@ from referee.cli.options import (
     seed_option,
     situation_options,
     stop_at_option,
-    strike_options,
     variant_option,
     whole,
 )
-from referee.cli.picks import PAIRING, how_to_pick, on_this_throw, rolled_before
+from referee.cli.picks import how_to_pick, on_this_throw, rolled_before
 from referee.cli.told import BattleTold
 from referee.core.errors import RefereeError, setting
 from referee.ruleset.model import Ruleset
 from referee.rulings.ruling import say
 
 
+@declare  # the options the procedures declare, already in place for whoever imports the command
 @click.command()
 @ruleset_argument
 @force_options
@@ -64,38 +65,7 @@ from referee.rulings.ruling import say
         "help.battle.roll", "The one roll a game types alone: DiceLand's hand dice (5 or 5,1), a hit check's hit die."
     ),
 )
-@click.option(
-    "--wound-roll",
-    type=ROLLED,
-    help=helped("help.battle.wound-roll", "Hit checks: the die rolled to wound, after a hit."),
-)
-@click.option(
-    "--follow-roll",
-    type=ROLLED,
-    help=helped(
-        "help.battle.follow-roll",
-        "Follow-up rolls: each step's dice in turn, apart by '/', one die for each success before it "
-        "(to wound, then the save: 5,2/1).",
-    ),
-)
-@click.option(
-    "--damage-roll",
-    type=ROLLED,
-    help=helped(
-        "help.battle.damage-roll",
-        "The damage dice, one roll per hit kept, in turn: the attacker's, then after a '/' the defender's.",
-    ),
-)
-@click.option(
-    "--critical-roll",
-    type=ROLLED,
-    help=helped("help.battle.critical-roll", "The extra damage dice of critical hits, in turn, as --damage-roll."),
-)
-@click.option(
-    "--choose",
-    metavar=PAIRING,
-    help=helped("help.battle.choose", "Pip-compare rulesets: the pairing picked, e.g. 5:6."),
-)
+@declared_options("battle")
 @click.option(
     "--entry",
     type=whole(1),
@@ -105,8 +75,6 @@ from referee.rulings.ruling import say
         "Give what journal entry N waits for (a pick) on its own throw, e.g. --entry 4 --choose 5:6.",
     ),
 )
-@strike_options
-@action_option
 @situation_options
 @click.option(
     "--until",
@@ -146,7 +114,7 @@ def battle(ruleset: str | None, entry: int | None, as_json: bool, **options: Any
       referee battle risk --attacker 5 --defender 3 \\
           --until conquest
     """
-    told = BattleTold(**options)
+    told = BattleTold.of(**options)
     if told.stop_at is not None and told.until is None:
         raise RefereeError(
             say("error.fight.whole_only", "{what}: whole fights only; add --until conquest", what=setting("stop-at"))

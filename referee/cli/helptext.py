@@ -10,37 +10,15 @@ from __future__ import annotations
 
 import inspect
 import re
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Collection, Iterable
 from typing import Any
 
 import click
 
-F = Callable[..., Any]
-EXAMPLE = "\b\nExample:"  # where a docstring's example starts: shown last, after the options
-
-_ids: dict[str, str] = {}  # an English help text, as click keeps it -> its id in the catalogues
-
-
-def helped(context: str, text: str) -> str:
-    """An option's help, known in the catalogues by `context` ('help.log.limit')."""
-    _ids[inspect.cleandoc(text)] = context
-    return text
-
-
-def described(context: str) -> Callable[[F], F]:
-    """A command's docstring (up to its example) is its help, known by `context` ('help.battle')."""
-
-    def mark(f: F) -> F:
-        _ids[parted(f.__doc__ or "")[0]] = context
-        return f
-
-    return mark
-
-
-def parted(help_text: str) -> tuple[str, str]:
-    """A docstring's help and its example block (empty when it has none)."""
-    body, marker, example = inspect.cleandoc(help_text).partition(EXAMPLE)
-    return body.rstrip(), marker + example
+from referee.words.helps import EXAMPLE, parted
+from referee.words.helps import described as described
+from referee.words.helps import helped as helped
+from referee.words.helps import ids as _ids
 
 
 def examples_last(command: click.Command) -> click.Command:

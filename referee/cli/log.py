@@ -270,11 +270,10 @@ def _reported(entry: Entry, content: bytes) -> str:
 def _typed_again(argv: list[str], typed: Mapping[str, str]) -> tuple[str, ...]:
     """The options that typed dice on the entry's command line, as the repeat
     hint names them beside the seed (the seed alone would draw other dice)."""
-    from dataclasses import fields
 
     from referee.cli.told import BattleTold
 
-    flags = {f.metadata["flag"] for f in fields(BattleTold) if f.name in typed}
+    flags = {flag for word, flag in BattleTold().flags().items() if word in typed}
     again: list[str] = []
     for at, word in enumerate(argv):
         name, equals, value = word.partition("=")

@@ -13,6 +13,8 @@ from referee.cli import fights
 from referee.cli.helptext import described
 from referee.cli.inplay import rules_in_play
 from referee.cli.options import (
+    declare,
+    declared_options,
     emit,
     force_options,
     json_option,
@@ -21,19 +23,19 @@ from referee.cli.options import (
     refuse_unread,
     ruleset_argument,
     situation_options,
-    strike_options,
     variant_option,
 )
 from referee.cli.told import OddsTold
 
 
+@declare  # the options the procedures declare, already in place for whoever imports the command
 @click.command()
 @ruleset_argument
 @force_options
 @rear_options
 @variant_option
 @situation_options
-@strike_options
+@declared_options("odds")
 @fights.fight_options
 @json_option
 @described("help.odds")
@@ -65,7 +67,7 @@ def odds(ruleset: str | None, as_json: bool, **options: Any) -> None:
     from referee.render import kinds
 
     rules = rules_in_play(ruleset)
-    told = OddsTold(**options)
+    told = OddsTold.of(**options)
     procedure = procedure_for(rules)
     if procedure.chart:
         view = kinds.report(procedure.report)

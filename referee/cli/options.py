@@ -7,7 +7,8 @@ import string
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import field as dc_field
 from dataclasses import fields
-from typing import Any
+from functools import cache
+from typing import TYPE_CHECKING, Any, Self
 
 import click
 
@@ -22,6 +23,9 @@ from referee.ruleset.model import Ruleset
 from referee.rulings.ruling import SIDES, listed, say
 from referee.words.inputs import LARGEST, MAX_COUNT, shown, whole_number
 from referee.words.language import pgettext
+
+if TYPE_CHECKING:
+    from referee.ruleset.registry import Option
 
 F = Callable[..., Any]
 
@@ -208,61 +212,61 @@ def variant_option(f: F) -> F:
     )(f)
 
 
-AGREED = (  # flag, the word a Strike reads, help
-    (
-        "--attacker-bonus",
-        "attacker_bonus",
-        helped("help.attacker-bonus", "Agreed at the table: N added to the attacker's value before the hit table."),
-    ),
-    (
-        "--target-bonus",
-        "target_bonus",
-        helped("help.target-bonus", "Agreed at the table: N added to the target's value before the hit table."),
-    ),
-    (
-        "--to-hit-plus",
-        "to_hit",
-        helped(
-            "help.to-hit-plus",
-            "Agreed at the table: N added to the number needed to hit (1 turns 5+ into 6+, -1 into 4+).",
-        ),
-    ),
-    (
-        "--wound-roll-plus",
-        "to_wound",
-        helped("help.wound-roll-plus", "Agreed at the table: N added to the wound roll."),
-    ),
-)
+VALUES: dict[str, dict[str, Any]] = {  # how a declared option's value is read, as click is told it
+    "text": {},
+    "texts": {"multiple": True},
+    "dice": {"type": ROLLED},
+    "die": {"type": whole()},
+    "value": {"type": whole()},
+    "count": {"type": whole(0)},
+    "number": {"type": whole(-LARGEST)},
+}
 
 
-def strike_options(f: F) -> F:
-    """The options that say which attack a hit check (or its chart) is about."""
-    f = click.option(
-        "--modifier",
-        "modifiers",
-        multiple=True,
-        shell_complete=completion.part("modifiers"),
-        help=helped("help.modifier", "A modifier the ruleset names (repeatable)."),
-    )(f)
-    f = click.option(
-        "--wounds", type=whole(0), help=helped("help.wounds", "Wounds the target already has (default 0).")
-    )(f)
-    for flag, word, said in reversed(AGREED):
-        f = click.option(flag, word, type=whole(-LARGEST), metavar="N", help=said)(f)
-    return click.option(
-        "--attack",
-        "kind",
-        shell_complete=completion.part("types"),
-        help=helped("help.attack", "The attack type, e.g. melee, ranged, astral."),
-    )(f)
+@cache
+def made(option: Option) -> click.Option:
+    """The click option of an option a procedure declares."""
+    complete = completion.part(option.complete) if option.complete else None
+    return click.Option(
+        [f"--{option.typed}", option.word],
+        help=option.help,
+        metavar=option.metavar,
+        required=option.required,
+        shell_complete=complete,
+        **VALUES[option.value],
+    )
 
 
-def action_option(f: F) -> F:
-    return click.option(
-        "--action",
-        shell_complete=completion.part("actions"),
-        help=helped("help.action", "The attacker's action this activation, e.g. hold, walk, run."),
-    )(f)
+class Declared(click.Option):
+    """The place of the options the procedures declare for `command`."""
+
+    def __init__(self, param_decls: Sequence[str], command: str, **attrs: Any) -> None:
+        super().__init__(param_decls, hidden=True, expose_value=False, **attrs)
+        self.command = command
+
+
+def declared_options(command: str) -> Callable[[F], F]:
+    """The options the procedures declare for `command`, listed here in --help."""
+    return click.option(f"--{command}-declared", cls=Declared, command=command)
+
+
+_OWN: dict[int, list[click.Parameter]] = {}  # a command's own parameters, by id, its marks in place
+
+
+def declare(command: click.Command) -> click.Command:
+    """The command with each mark replaced by the options the procedures now
+    declare for it; a command without a mark is left as it is."""
+    own = _OWN.setdefault(id(command), list(command.params))
+    marks = [param for param in own if isinstance(param, Declared)]
+    if marks:
+        from referee.ruleset import registry
+
+        command.params = [
+            each
+            for param in own
+            for each in ([made(o) for o in registry.options(param.command)] if isinstance(param, Declared) else [param])
+        ]
+    return command
 
 
 def rear_options(f: F) -> F:
@@ -381,7 +385,9 @@ def flag(name: str, default: object = None) -> Any:
 @record
 class Told:
     """An attack as typed with the options `battle` and `odds` share. Each kind
-    of attack reads some of them; `unread` names the others for `refuse_unread`."""
+    of attack reads some of them; `unread` names the others for `refuse_unread`.
+    `declared` holds the words the procedures declare for the command
+    (`flags_declared`), each by its word."""
 
     attacker: str | None = flag("--attacker")
     defender: str | None = flag("--defender")
@@ -390,22 +396,55 @@ class Told:
     reach: int | None = flag("--range")
     when: tuple[str, ...] = flag("--when", ())
     variants: tuple[str, ...] = flag("--rule", ())
+    declared: Mapping[str, Any] = dc_field(default_factory=dict)
+
+    @classmethod
+    def of(cls, **words: Any) -> Self:
+        """What was told, by word: the command's own, and those declared."""
+        own = {f.name for f in fields(cls)}
+        return cls(
+            **{k: v for k, v in words.items() if k in own}, declared={k: v for k, v in words.items() if k not in own}
+        )
+
+    @classmethod
+    def flags_declared(cls) -> dict[str, Option]:
+        """The words the procedures declare for this command, with how each is typed."""
+        return {}
+
+    def flags(self) -> dict[str, str]:
+        """Each word told, with the flag that fills it."""
+        own = {f.name: f.metadata["flag"] for f in fields(self) if "flag" in f.metadata}
+        return own | {word: f"--{o.typed}" for word, o in self.flags_declared().items()}
+
+    def said(self, word: str) -> Any:
+        """What was told for `word` (None, or () where it repeats, when not given)."""
+        return self._said(word, self.flags_declared())
+
+    def _said(self, word: str, declared: Mapping[str, Option]) -> Any:
+        if word in self.declared:
+            return self.declared[word]
+        option = declared.get(word)
+        return getattr(self, word) if option is None else () if option.value == "texts" else None
 
     def words(self) -> dict[str, Any]:
         """What was said, by word, for a procedure's reader."""
-        return {f.name: getattr(self, f.name) for f in fields(self)}
+        declared = self.flags_declared()
+        own = [f.name for f in fields(self) if f.name != "declared"]
+        return {word: self._said(word, declared) for word in [*own, *declared]}
+
+    def _flagged(self, keep: Callable[[str], bool]) -> dict[str, object]:
+        declared = self.flags_declared()
+        flags = self.flags()
+        return {flag: self._said(word, declared) for word, flag in flags.items() if keep(word)}
 
     def unread(self, read: Iterable[str]) -> dict[str, object]:
         """The options given that a reader does not read, by flag, for `refuse_unread`."""
-        return {
-            f.metadata["flag"]: getattr(self, f.name)
-            for f in fields(self)
-            if "flag" in f.metadata and f.name not in read
-        }
+        read = set(read)
+        return self._flagged(lambda word: word not in read)
 
     def given(self, *names: str) -> dict[str, object]:
         """The options of these words, by flag, for `refuse_unread` and messages."""
-        return {f.metadata["flag"]: getattr(self, f.name) for f in fields(self) if f.name in names}
+        return self._flagged(lambda word: word in names)
 
     def battle(self, rules: Ruleset) -> Battle:
         """The units of each side and rear, as a battle of units reads them."""

@@ -23,8 +23,6 @@ if TYPE_CHECKING:
     from referee.ruleset.model import Ruleset
     from referee.settle.rolling import Settled
 
-PAIRING = "ROLLED:FIELD"  # the placeholder of a pick among pairings, as --help shows it
-FLAGS = {f.name: f.metadata["flag"] for f in fields(BattleTold) if "flag" in f.metadata}
 NOT_THE_ATTACK = frozenset({"seed", "entry"})
 
 
@@ -41,14 +39,21 @@ def _without_seed(argv: list[str]) -> list[str]:
     return kept
 
 
-def _metavar(word: str) -> str:
-    """What stands for the value a flag awaits, in a command shown to type: a
-    pairing's placeholder in the language spoken, as the steps name its parts."""
-    from referee.words.language import pgettext
+def _flag(word: str) -> str:
+    """The option that fills a word of what `battle` is told (`choose` → --choose)."""
+    return BattleTold().flags()[word]
 
-    option = next((p for p in click.get_current_context().command.params if p.name == word), None)
-    shown = (option.metavar if option is not None and option.metavar else word.upper()) or word.upper()
-    return pgettext("metavar.pairing", PAIRING) if shown == PAIRING else shown
+
+def _metavar(word: str) -> str:
+    """What stands for the value a word awaits, in a command shown to type:
+    the placeholder its procedure declares, in the language spoken where it
+    says it (a pairing's, as the steps name its parts)."""
+    from referee.ruleset import registry
+
+    option = next((o for o in registry.options("battle") if o.word == word), None)
+    if option is not None and option.spoken is not None:
+        return option.spoken()
+    return (option.metavar if option is not None else None) or word.upper()
 
 
 def typed_dice(procedure: Procedure, rolled: dict[str, Any]) -> dict[str, str]:
@@ -58,7 +63,7 @@ def typed_dice(procedure: Procedure, rolled: dict[str, Any]) -> dict[str, str]:
 
 
 def _typed_flags(typed: dict[str, str]) -> list[str]:
-    return [part for word, text in typed.items() for part in (FLAGS[word], text)]
+    return [part for word, text in typed.items() for part in (_flag(word), text)]
 
 
 def on_this_throw(procedure: Procedure, settled: Settled) -> list[str]:
@@ -73,7 +78,7 @@ def how_to_pick(awaits: str, entry: int | None, line: list[str]) -> str:
     from referee.render.text import typed
     from referee.words.language import _
 
-    flag, metavar = FLAGS[awaits], _metavar(awaits)
+    flag, metavar = _flag(awaits), _metavar(awaits)
     full = typed(["referee", *line, flag], placeholder=metavar)
     if entry is None:
         return "\n".join([_("To pick on this throw:"), full])
@@ -123,7 +128,7 @@ def asked(n: int, ruleset: str | None, told: BattleTold) -> tuple[Ruleset, Battl
                 n=n,
             )
         )
-    flag = FLAGS[awaits]
+    flag = _flag(awaits)
     others = {f: v for f, v in told.unread({awaits}).items() if v not in (None, False, ())}
     if others:
         raise RefereeError(
@@ -135,7 +140,7 @@ def asked(n: int, ruleset: str | None, told: BattleTold) -> tuple[Ruleset, Battl
                 flag=flag,
             )
         )
-    if getattr(told, awaits) is None:
+    if told.said(awaits) is None:
         raise RefereeError(
             say(
                 "error.pick.give",
@@ -157,18 +162,19 @@ def asked(n: int, ruleset: str | None, told: BattleTold) -> tuple[Ruleset, Battl
             )
         )
 
-    stored: dict[str, Any] = {f.name: entry.inputs.get(f.name) for f in fields(BattleTold)}
+    words = [*(f.name for f in fields(BattleTold) if f.name != "declared"), *BattleTold.flags_declared()]
+    stored: dict[str, Any] = {word: entry.inputs.get(word) for word in words}
     stored = {k: tuple(v) if isinstance(v, list) else v for k, v in stored.items()}
     seed = entry.dice.seed
     if seed is not None:  # the referee drew them: the same seed draws the same throw, and says so
-        said = BattleTold(**{**stored, "seed": seed, awaits: getattr(told, awaits)})
-        return rules, said, [*entry.replay, flag, str(getattr(told, awaits))]
+        said = BattleTold.of(**{**stored, "seed": seed, awaits: told.said(awaits)})
+        return rules, said, [*entry.replay, flag, str(told.said(awaits))]
     typed = typed_dice(procedure_for(rules), dict(entry.dice.rolled))
-    said = BattleTold(**{**stored, **typed, "seed": None, awaits: getattr(told, awaits)})
+    said = BattleTold.of(**{**stored, **typed, "seed": None, awaits: told.said(awaits)})
     line = _without_seed(list(entry.replay))
     given = {word.partition("=")[0] for word in line}  # dice the players typed are in the line already
-    line += _typed_flags({word: text for word, text in typed.items() if FLAGS[word] not in given})
-    line += [flag, str(getattr(told, awaits))]
+    line += _typed_flags({word: text for word, text in typed.items() if _flag(word) not in given})
+    line += [flag, str(told.said(awaits))]
     return rules, said, line
 
 

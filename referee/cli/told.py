@@ -1,52 +1,59 @@
-"""The attacks as `battle` (and `hit`) and `odds` are told: each command's
-options by word, with the flag that fills each; loaded only by the commands
-that rule."""
+"""The attacks as `battle` (and the commands that are `battle` by other
+names) and `odds` are told: each command's own options by word, with the
+flag that fills each, and the words the procedures declare for it
+(`referee.ruleset.registry.options`); loaded only by the commands that rule."""
 
 from __future__ import annotations
+
+from dataclasses import fields
+from typing import TYPE_CHECKING
 
 from referee.cli.options import Told, flag
 from referee.core.records import record
 
-
-@record
-class StrikeTold(Told):
-    """What both `battle` and `odds` may say of a hit check: which attack, the
-    wounds already taken, named modifiers and changes agreed at the table."""
-
-    kind: str | None = flag("--attack")
-    wounds: int | None = flag("--wounds")
-    modifiers: tuple[str, ...] = flag("--modifier", ())
-    attacker_bonus: int | None = flag("--attacker-bonus")
-    target_bonus: int | None = flag("--target-bonus")
-    to_hit: int | None = flag("--to-hit-plus")
-    to_wound: int | None = flag("--wound-roll-plus")
+if TYPE_CHECKING:
+    from referee.ruleset.registry import Option
 
 
 @record
-class BattleTold(StrikeTold):
-    """`referee battle`'s options (and `hit`'s, by their friendly names): the
-    attack, and the dice typed (or the seed to draw them)."""
+class BattleTold(Told):
+    """`referee battle`'s own options (and an alias's, by its friendly names):
+    the dice typed (or the seed to draw them) and whole fights."""
 
     attacker_roll: str | None = flag("--attacker-roll")
     defender_roll: str | None = flag("--defender-roll")
     roll: str | None = flag("--roll")
-    wound_roll: str | None = flag("--wound-roll")
-    damage_roll: str | None = flag("--damage-roll")
-    critical_roll: str | None = flag("--critical-roll")
-    follow_roll: str | None = flag("--follow-roll")
-    choose: str | None = flag("--choose")
-    action: str | None = flag("--action")
     until: str | None = flag("--until")
     stop_at: int | None = flag("--stop-at")
     seed: int | None = None
 
+    @classmethod
+    def flags_declared(cls) -> dict[str, Option]:
+        """Every word the procedures declare for `battle` or for their aliases
+        (--damage-roll for `hit`), by the word `battle` calls it: an entry of
+        either is read again by one record."""
+        from referee.ruleset import registry
+
+        found = {o.word: o for o in registry.options("battle")}
+        for alias in registry.commands().values():
+            words = alias.words()
+            found |= {words[o.word]: o for o in alias.options if words[o.word] not in found}
+        own = {f.name for f in fields(cls)}  # an alias's words `battle` has options of its own for (--roll)
+        return {word: o for word, o in found.items() if word not in own}
+
 
 @record
-class OddsTold(StrikeTold):
-    """`referee odds`'s options: the attack, what a hit-check chart is of, and whole fights."""
+class OddsTold(Told):
+    """`referee odds`'s own options: whole fights and their charts."""
 
     until: str | None = flag("--until")
     table: int | None = flag("--table")
     floats: bool = flag("--float", False)
     stop_at: int | None = flag("--stop-at")
     exact: bool = flag("--exact", False)
+
+    @classmethod
+    def flags_declared(cls) -> dict[str, Option]:
+        from referee.ruleset import registry
+
+        return {o.word: o for o in registry.options("odds")}

@@ -15,6 +15,7 @@ from referee.rulings.ruling import Ruling
 if TYPE_CHECKING:
     from referee.chance.dice import Group
     from referee.ruleset.model import Ruleset
+    from referee.ruleset.registry import Alias, Option
     from referee.stages.count import Reading
     from referee.stages.pool import Pool
     from referee.stages.pool_rules import PoolRules
@@ -291,7 +292,9 @@ class Procedure:
     one attack's outcomes, names the module whose `CHART_WORDS`,
     `cells(rules, words)` and `terms(rules, situation)` give its report the
     chart's situations and what a situation is checked against before a roll
-    (imported only when that report is asked)."""
+    (imported only when that report is asked). A procedure registered from
+    outside the referee declares the words players type for it in `options`
+    and its commands in `commands` (a shipped one, in its `options` module)."""
 
     name: str
     grammar: type[Any]
@@ -308,3 +311,5 @@ class Procedure:
     alone: Callable[[Any], str | None] | None = None
     fight: str | None = None
     chart: str | None = None
+    options: tuple[Option, ...] = ()
+    commands: tuple[Alias, ...] = ()

@@ -5,21 +5,30 @@ with the referee is the package of that name (dashes as underscores) under
 No procedure is named here: adding one adds no line to this file.
 
 A procedure's package is imported only when a file selects it, and then only
-its grammar (the package's `GRAMMAR`): its record (`PROCEDURE`, in the
-package's `record` module) brings the resolver, reader and fight, imported
-when a ruling, odds or a fight is asked. Start-up pays for the game being
-played, and a command that only reads the file pays for its grammar alone.
+its grammar (`GRAMMAR` in the package's `grammar` module): its record
+(`PROCEDURE`, in the package's `record` module) brings the resolver, reader
+and fight, imported when a ruling, odds or a fight is asked. Start-up pays
+for the game being played, and a command that only reads the file pays for
+its grammar alone. The words players type (`OPTIONS`) and the commands that
+are `battle` by other names (`COMMANDS`), in a package's `options` module,
+are collected from every procedure that has one: `battle` and `odds` take
+them all, so that one meant for another game is refused by name; that
+module imports no grammar and no resolver.
 """
 
 from __future__ import annotations
 
 import importlib
 import importlib.util
-from collections.abc import Iterator, Mapping
+import os
+import sys
+from collections.abc import Callable, Iterator, Mapping
 from functools import cache
+from types import ModuleType
 from typing import Any, Protocol
 
 from referee.ruleset.spec import Lazy
+from referee.words.language import own_catalogue
 
 PACKAGE = "referee.procedures"
 
@@ -34,16 +43,112 @@ class Entry(Protocol):
     def grammar(self) -> type[Any]: ...
 
 
+VALUES = ("text", "texts", "dice", "die", "value", "count", "number")
+"""How a declared option's value is read: `text` as typed; `texts`
+repeatable, each as typed; `dice` faces typed as rolled (never empty); `die`
+one die typed as its number; `value` a whole number; both passed on as the
+text typed; `count` a whole number from 0, `number` any whole number
+(written N), both as numbers."""
+
+
+class Option:
+    """One option players type for a procedure, declared in its package's
+    `options` module (`OPTIONS`): `word` names what it fills for the reader
+    (`kind`), `flag` how it is typed without its dashes (`attack`; the word
+    with dashes when left out); `help` its English help, marked with
+    `referee.words.helps.helped`; `value` how it is read (`VALUES`);
+    `metavar` what stands for its value in --help, and `spoken`, where that
+    placeholder is said in the language spoken when the referee asks for the
+    value (a pick awaited), gives it; `complete` the part of the ruleset whose
+    names complete it (types, modifiers, actions); `commands` which of
+    `battle` and `odds` take it. A plain class, not a record: every `battle`
+    declares them all, and a record's fields cost start-up more to make.
+    For example:
+
+        OPTIONS = (Option("aim", helped("help.aim", "The distance aimed at, e.g. 3."), value="count"),)
+    """
+
+    __slots__ = ("commands", "complete", "flag", "help", "metavar", "required", "spoken", "value", "word")
+
+    def __init__(
+        self,
+        word: str,
+        help: str,
+        flag: str = "",
+        value: str = "text",
+        metavar: str | None = None,
+        spoken: Callable[[], str] | None = None,
+        complete: str = "",
+        required: bool = False,
+        commands: tuple[str, ...] = ("battle", "odds"),
+    ) -> None:
+        self.word, self.help, self.flag, self.value, self.metavar = word, help, flag, value, metavar
+        self.spoken, self.complete, self.required, self.commands = spoken, complete, required, commands
+
+    @property
+    def typed(self) -> str:
+        """The option as typed, without its dashes."""
+        return self.flag or self.word.replace("_", "-")
+
+
+class Alias:
+    """A command that rules one attack as `battle` does, by the names a
+    game's players use, declared in a procedure's `options` module
+    (`COMMANDS`): its name, its help (a docstring marked with `described`),
+    its options in the order --help lists them, the words it fills for
+    `battle` under other names (`renamed`, its word → battle's), and
+    `unrolled`, the help of a flag that reports the attack before any roll."""
+
+    __slots__ = ("help", "name", "options", "renamed", "unrolled")
+
+    def __init__(
+        self,
+        name: str,
+        help: str,
+        options: tuple[Option, ...],
+        renamed: tuple[tuple[str, str], ...] = (),
+        unrolled: str = "",
+    ) -> None:
+        self.name, self.help, self.options, self.renamed, self.unrolled = name, help, options, renamed, unrolled
+
+    def words(self) -> dict[str, str]:
+        """Each of its options' words as `battle` calls it."""
+        renamed = dict(self.renamed)
+        return {o.word: renamed.get(o.word, o.word) for o in self.options}
+
+
+def alias(name: str, options: tuple[Option, ...], **more: Any) -> Callable[[Callable[..., Any]], Alias]:
+    """Declares an alias by a function whose docstring is its help (marked
+    with `described` below this, so the catalogues know it by its id)."""
+
+    def made(f: Callable[..., Any]) -> Alias:
+        return Alias(name, f.__doc__ or "", options, **more)
+
+    return made
+
+
 _REGISTERED: dict[str, Entry] = {}
+
+
+_COLLECTED: dict[str, tuple[Any, ...]] = {}  # what the procedures declare, by attribute, until one (un)registers
 
 
 def register(entry: Entry) -> None:
     """Make a procedure kept outside `referee.procedures` known by its name."""
     _REGISTERED[entry.name] = entry
+    forget()
 
 
 def unregister(name: str) -> None:
     _REGISTERED.pop(name, None)
+    forget()
+
+
+def forget() -> None:
+    """Collect the declarations afresh when next asked: a procedure came or
+    went (a package written while the process runs is found after this)."""
+    _COLLECTED.clear()
+    _declaring.cache_clear()
 
 
 def _module(name: str) -> str:
@@ -83,8 +188,63 @@ def grammar(name: str) -> type[Any]:
     """The attack grammar a file's `procedure:` key selects, without its resolver."""
     if name in _REGISTERED:
         return _REGISTERED[name].grammar
-    found: type[Any] = importlib.import_module(_module(name)).GRAMMAR
+    found: type[Any] = importlib.import_module(f"{_module(name)}.grammar").GRAMMAR
     return found
+
+
+@cache
+def _declaring() -> tuple[tuple[str, str], ...]:
+    """The shipped packages that declare words players type (an `options`
+    module), each as the module's name and file, found by their files: no
+    package is imported to look."""
+    spec = importlib.util.find_spec(PACKAGE)
+    found = []
+    for folder in (spec.submodule_search_locations or []) if spec else []:
+        with os.scandir(folder) as entries:
+            found += [(e.name, path) for e in entries if os.path.isfile(path := os.path.join(e.path, "options.py"))]
+    return tuple((f"{PACKAGE}.{name}.options", path) for name, path in sorted(found))
+
+
+def _options_module(name: str, path: str) -> ModuleType:
+    """A package's `options` module, loaded from its file without importing
+    its package first: every `battle` collects them all, and a package's own
+    import costs start-up as much as the module's. It is the module an
+    import by name finds later (`sys.modules`)."""
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    own_catalogue(path)  # its help speaks from its package's catalogue, which no import of the package noted
+    return module
+
+
+def _declared(attribute: str) -> tuple[Any, ...]:
+    """What every procedure declares under `attribute`: the shipped ones in
+    the order of their names, then those registered; collected once."""
+    if attribute not in _COLLECTED:
+        shipped = (getattr(_options_module(*found), attribute, ()) for found in _declaring())
+        registered = (getattr(entry, attribute.lower(), ()) for entry in _REGISTERED.values())
+        _COLLECTED[attribute] = tuple(item for each in (*shipped, *registered) for item in each)
+    return _COLLECTED[attribute]
+
+
+def options(command: str) -> tuple[Option, ...]:
+    """The options players type that the procedures declare for `command`
+    (`battle`, `odds`), each word once (the first procedure to declare it
+    says how it is typed)."""
+    found: dict[str, Option] = {}
+    for option in _declared("OPTIONS"):
+        if command in option.commands:
+            found.setdefault(option.word, option)
+    return tuple(found.values())
+
+
+def commands() -> dict[str, Alias]:
+    """The commands the procedures declare (`battle` by other names), by name."""
+    return {alias.name: alias for alias in _declared("COMMANDS")}
 
 
 def reads_states(attack: object) -> bool:

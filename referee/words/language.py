@@ -13,6 +13,7 @@ imported, and only once the shared catalogue lacks a message.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager, suppress
 from pathlib import Path
@@ -30,7 +31,7 @@ _TRADITIONAL = ("tw", "hk", "mo", "hant")  # regions and the script that write T
 
 _current = ENGLISH
 _catalogues: dict[str, Catalogue | None] = {}  # each language's, once read (None: missing)
-_own: list[str] = []  # the `__init__` files of the packages that keep their own catalogue, as they were imported
+_own: list[str] = []  # the folders of the packages that keep their own catalogue, as they were imported
 _theirs: dict[str, tuple[int, list[Catalogue]]] = {}  # each language's: how many of _own were read, and theirs
 
 
@@ -118,9 +119,12 @@ def speaking(code: str) -> Iterator[None]:
 
 def own_catalogue(module: str) -> None:
     """Said by a package that keeps its own messages, as its `__init__` is
-    imported (`own_catalogue(__file__)`): its catalogues are `locale/<lang>.mo`
-    beside it. Only the module is noted, so English pays nothing more."""
-    _own.append(module)
+    imported (`own_catalogue(__file__)`), or for it by what loads one of its
+    modules alone: its catalogues are `locale/<lang>.mo` beside the module.
+    Only the folder is noted, once, so English pays nothing more."""
+    folder = os.path.dirname(module)
+    if folder not in _own:
+        _own.append(folder)
 
 
 def _packages() -> list[Catalogue]:
@@ -129,7 +133,7 @@ def _packages() -> list[Catalogue]:
     read, found = _theirs.get(_current, (0, []))
     for module in _own[read:]:
         with suppress(OSError):  # a package with no messages in this language: they stay English
-            found.append(Catalogue(package_catalogue_path(Path(module).parent, _current, ".mo").read_bytes()))
+            found.append(Catalogue(package_catalogue_path(Path(module), _current, ".mo").read_bytes()))
     _theirs[_current] = (len(_own), found)
     return found
 

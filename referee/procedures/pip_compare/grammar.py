@@ -76,3 +76,6 @@ def key_words() -> dict[str, str]:
         "most_attackers": pgettext("show.param", "most attackers"),
         "rule": pgettext("show.param", "rule"),
     }
+
+
+GRAMMAR = PipCompare  # what the registry reads a file's attack of this procedure with

@@ -206,3 +206,6 @@ def value_words() -> dict[str, str]:
         "fighting": pgettext("show.value", "fighting"),
         "front": pgettext("show.value", "front"),
     }
+
+
+GRAMMAR = RankedPairs  # what the registry reads a file's attack of this procedure with

@@ -141,3 +141,6 @@ def value_words() -> dict[str, str]:
         "cannot": pgettext("show.value", "cannot"),
         "defender": pgettext("show.value", "defender"),
     }
+
+
+GRAMMAR = RollChain  # what the registry reads a file's attack of this procedure with

@@ -4,12 +4,10 @@ until a side is gone. The grammar says what a file may write, the resolver
 rules on a throw, `fight` gives the whole-fight solver its rounds; players
 name units, read by `told`.
 
-`GRAMMAR` is all that reading a file needs; `record` holds the rest (`PROCEDURE`).
+`grammar.GRAMMAR` is all that reading a file needs, `options` the words
+players type for it; `record` holds the rest (`PROCEDURE`).
 Its own messages are in `locale/<lang>.po` beside this file."""
 
-from referee.procedures.simultaneous_fire.grammar import SimultaneousFire as GRAMMAR
 from referee.words.language import own_catalogue
 
 own_catalogue(__file__)
-
-__all__ = ["GRAMMAR"]

@@ -167,3 +167,6 @@ def value_words() -> dict[str, str]:
         "defender": pgettext("show.value", "defender"),
         "either": pgettext("show.value", "either"),
     }
+
+
+GRAMMAR = SimultaneousFire  # what the registry reads a file's attack of this procedure with

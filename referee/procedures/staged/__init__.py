@@ -3,12 +3,10 @@ how a face reads, count and cancel, what it costs), each from
 `referee.stages`. The grammar says what a file may write, the resolver runs
 the stages in order; players name units, read by `told`.
 
-`GRAMMAR` is all that reading a file needs; `record` holds the rest (`PROCEDURE`).
+`grammar.GRAMMAR` is all that reading a file needs, `options` the words
+players type for it; `record` holds the rest (`PROCEDURE`).
 Its own messages are in `locale/<lang>.po` beside this file."""
 
-from referee.procedures.staged.grammar import Staged as GRAMMAR
 from referee.words.language import own_catalogue
 
 own_catalogue(__file__)
-
-__all__ = ["GRAMMAR"]

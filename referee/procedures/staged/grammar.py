@@ -226,3 +226,6 @@ def key_words() -> dict[str, str]:
         "rule": pgettext("show.param", "rule"),
         "units": pgettext("show.param", "units"),
     }
+
+
+GRAMMAR = Staged  # what the registry reads a file's attack of this procedure with

@@ -199,3 +199,6 @@ def value_words() -> dict[str, str]:
         "remove-surplus": pgettext("show.value", "remove-surplus"),
         "wounds": pgettext("show.value", "wounds"),
     }
+
+
+GRAMMAR = SymbolHits  # what the registry reads a file's attack of this procedure with

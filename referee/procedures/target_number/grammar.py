@@ -261,3 +261,6 @@ def value_words() -> dict[str, str]:
         "extend": pgettext("show.value", "extend"),
         "nearest": pgettext("show.value", "nearest"),
     }
+
+
+GRAMMAR = TargetNumber  # what the registry reads a file's attack of this procedure with

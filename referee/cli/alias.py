@@ -1,0 +1,61 @@
+"""The commands a procedure declares as `battle` by the names its players
+use (`hit`, with --target for the defending value): each made here from its
+declaration, ruled through the same door as `battle`."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+import click
+
+from referee.cli.inplay import rules_in_play
+from referee.cli.journaling import journaled
+from referee.cli.options import json_option, made, ruleset_argument, seed_option
+from referee.core.errors import RefereeError
+from referee.ruleset.registry import Alias
+from referee.rulings.ruling import say
+
+AS_TEXT = ("die", "value")  # whole numbers passed on as typed, as `battle` takes them
+ROLLED = ("die", "dice")  # what is typed as rolled, which a command that rolls nothing refuses
+
+
+def _said(value: str, given: object) -> object:
+    return str(given) if value in AS_TEXT and given is not None else given
+
+
+@cache
+def command(alias: Alias) -> click.Command:
+    """The alias as a command: the ruleset, its declared options, the flag
+    that rolls nothing (where it has one), the seed, the journal and --json;
+    made once, as a command module's is."""
+
+    def ruled(ruleset: str | None, as_json: bool, seed: int | None, no_roll: bool = False, **given: Any) -> None:
+        from referee.cli.battle import rule
+        from referee.cli.told import BattleTold
+
+        rolled = [o.word for o in alias.options if o.value in ROLLED]
+        if no_roll and (seed is not None or any(given[word] is not None for word in rolled)):
+            raise RefereeError(
+                say("error.hit.no_roll", "--no-roll rolls nothing: leave out --roll, --wound-roll and --seed")
+            )
+        named = alias.words()
+        words = {named[o.word]: _said(o.value, given[o.word]) for o in alias.options}
+        rule(rules_in_play(ruleset), BattleTold.of(**words, seed=seed), as_json, roll=not no_roll)
+
+    made_command = click.command(alias.name, help=alias.help)(
+        ruleset_argument(seed_option(journaled(json_option(ruled))))
+    )
+    unrolled = [click.Option(["--no-roll", "no_roll"], is_flag=True, help=alias.unrolled)] if alias.unrolled else []
+    made_command.params[1:1] = [*(made(o) for o in alias.options), *unrolled]  # after RULESET, before --seed
+    return made_command
+
+
+def __getattr__(name: str) -> click.Command:
+    """Each alias by its name, as the group imports a command (`referee.cli.alias:hit`)."""
+    from referee.ruleset import registry
+
+    found = registry.commands().get(name)
+    if found is None:
+        raise AttributeError(name)
+    return command(found)
