@@ -1,9 +1,10 @@
 """A new procedure or stage is one package and nothing else: written here
 into a folder outside the referee, with its module, its grammar key, its
-messages in every language and its key's word, it is registered, rules and
-speaks Dutch, German and Traditional Chinese, passes the catalogue check on
-its own, and not one byte of the referee (its shared catalogues,
-render/parameters.py, any module) changed for it."""
+messages in every language, its key's word and an option players type, it
+is registered, rules and speaks Dutch, German and Traditional Chinese,
+`battle` and `odds` take its option, it passes the catalogue check on its
+own, and not one byte of the referee (its shared catalogues, the CLI's
+options, any module) changed for it."""
 
 from __future__ import annotations
 
@@ -95,7 +96,8 @@ def dice_needed(rules: Ruleset, params: Any, battle: Battle) -> dict[str, DiceNe
 def prepare(rules: Ruleset, name: str, params: Any, battle: Battle) -> Callable[[Throw], Ruling]:
     def rule_on(throw: Throw) -> Ruling:
         best = {side: max(pips(throw[side])) for side in SIDES}
-        won = best[Side.ATTACKER] >= best[Side.DEFENDER] + params.margin
+        margin = params.margin + (battle.range or 0)  # each pace apart adds one
+        won = best[Side.ATTACKER] >= best[Side.DEFENDER] + margin
         winner = Side.ATTACKER if won else Side.DEFENDER
         loses = {side: int(side != winner) for side in SIDES}
         sides = {
@@ -111,7 +113,7 @@ def prepare(rules: Ruleset, name: str, params: Any, battle: Battle) -> Callable[
         steps = (
             step(params.rule, "house.best", "highest dice {attacker} against {defender}", **best),
             step(params.rule, "house.margin", "the attacker needs {margin} more: the {winner} wins",
-                 margin=params.margin, winner=winner),
+                 margin=margin, winner=winner),
         )
         outcome = Exchange(
             ruleset=rules.name,
@@ -129,14 +131,30 @@ def prepare(rules: Ruleset, name: str, params: Any, battle: Battle) -> Callable[
     "record.py": '''\
 """The house duel as the door reaches it (`PROCEDURE`)."""
 
+from dataclasses import replace
+
 from house_duel import resolver
 from house_duel.grammar import HouseDuel
 from referee.procedures import told
+from referee.procedures.base import Battle, Words
+from referee.ruleset.model import Ruleset
+from referee.ruleset.registry import Option
+from referee.words.helps import helped
 
-# The words players type for it (its options of `battle` and `odds`) are to be
-# declared here, beside its record, once those commands build their options
-# from what each procedure declares: still part of this package, nowhere else.
-PROCEDURE = told.procedure("house-duel", HouseDuel, "exchange", resolver)
+# The word players type for it: `battle` and `odds` take it from here.
+PACES = Option("paces", helped("help.house.paces", "Paces apart: each adds one to the margin."), value="count")
+
+
+def _read(rules: Ruleset, words: Words) -> Battle:
+    """The duellists as told, and how many paces apart they stand."""
+    return replace(told.read_battle(rules, words), range=words["paces"])
+
+
+PROCEDURE = replace(
+    told.procedure("house-duel", HouseDuel, "exchange", resolver, options=(PACES,)),
+    read=_read,
+    reads=told.UNIT_WORDS | {"paces"},
+)
 ''',
 }
 
@@ -146,14 +164,22 @@ TRANSLATED = {  # each language's catalogue of the package, as its author writes
         "de aanvaller heeft {margin} meer nodig: de {winner} wint",
         "dobbelsteen",
         "marge",
+        "Passen uit elkaar: elke pas telt één bij de marge op.",
     ),
     "de": (
         "höchste Würfel {attacker} gegen {defender}",
         "der Angreifer braucht {margin} mehr: der {winner} gewinnt",
         "Würfel",
         "Vorsprung",
+        "Schritte Abstand: jeder erhöht den Vorsprung um eins.",
     ),
-    "zh_Hant": ("最高點數 {attacker} 對 {defender}", "攻擊方需要多 {margin} 點：{winner}獲勝", "骰子", "差距"),
+    "zh_Hant": (
+        "最高點數 {attacker} 對 {defender}",
+        "攻擊方需要多 {margin} 點：{winner}獲勝",
+        "骰子",
+        "差距",
+        "相隔步數：每一步使差距加一。",
+    ),
 }
 PLURALS = {
     "nl": "nplurals=2; plural=(n != 1);",
@@ -178,7 +204,7 @@ attacks:
 
 
 def _po(code: str) -> str:
-    best, margin, die, word = TRANSLATED[code]
+    best, margin, die, word, paces = TRANSLATED[code]
     return (
         f'msgid ""\nmsgstr ""\n"Language: {code}\\n"\n"Content-Type: text/plain; charset=UTF-8\\n"\n'
         f'"Plural-Forms: {PLURALS[code]}\\n"\n\n'
@@ -186,7 +212,8 @@ def _po(code: str) -> str:
         f'msgctxt "house.margin"\nmsgid "the attacker needs {{margin}} more: the {{winner}} wins"\n'
         f'msgstr "{margin}"\n\n'
         f'msgctxt "show.param"\nmsgid "die"\nmsgstr "{die}"\n\n'
-        f'msgctxt "show.param"\nmsgid "margin"\nmsgstr "{word}"\n'
+        f'msgctxt "show.param"\nmsgid "margin"\nmsgstr "{word}"\n\n'
+        f'msgctxt "help.house.paces"\nmsgid "Paces apart: each adds one to the margin."\nmsgstr "{paces}"\n'
     )
 
 
@@ -258,3 +285,36 @@ def test_a_new_package_rules_and_speaks_every_language_with_nothing_outside_it_c
     assert word in run(f"--lang {code} show {ruleset}").stdout.splitlines()
     assert run_json(f"--lang {code} odds {ruleset} --attacker fighter --defender fighter")["outcomes"]
     assert _referee() == before
+
+
+@pytest.mark.parametrize(
+    ("code", "helped", "said"),
+    [
+        ("en", "Paces apart: each adds one to the margin.", "the attacker needs 3 more: the defender wins"),
+        (
+            "nl",
+            "Passen uit elkaar: elke pas telt één bij de marge op.",
+            "de aanvaller heeft 3 meer nodig: de verdediger wint",
+        ),
+        (
+            "de",
+            "Schritte Abstand: jeder erhöht den Vorsprung um eins.",
+            "der Angreifer braucht 3 mehr: der Verteidiger gewinnt",
+        ),
+        ("zh-Hant", "相隔步數：每一步使差距加一。", "攻擊方需要多 3 點：防守方獲勝"),
+    ],
+)
+def test_its_option_is_battle_s_and_odds_in_every_language(
+    house: tuple[Path, str], code: str, helped: str, said: str
+) -> None:
+    ruleset, before = house
+    for command in ("battle", "odds"):
+        shown = run(f"--lang {code} {command} --help").stdout
+        flowed = ("" if code == "zh-Hant" else " ").join(shown.split())  # as help wraps it: CJK with no spaces
+        assert "--paces" in shown and helped in flowed
+    rolled = "--attacker-roll 6 --defender-roll 4"  # by 2: the margin, but not a pace more
+    assert run_json(f"battle {ruleset} --attacker fighter --defender fighter {rolled}")["winner"] == "attacker"
+    paced = run_json(f"--lang {code} battle {ruleset} --attacker fighter --defender fighter {rolled} --paces 1")
+    assert (paced["winner"], paced["explanation"][-1]["text"]) == ("defender", said)
+    odds = run_json(f"odds {ruleset} --attacker fighter --defender fighter --paces 1")["outcomes"]
+    assert odds and _referee() == before
