@@ -208,6 +208,23 @@ def test_units_and_faces_are_typed_as_dutch_prints_them() -> None:
     assert _ruled(f"{battle} {dutch}") == _ruled(f"{battle} {english}")
 
 
+def test_a_roll_is_typed_as_chinese_prints_it() -> None:
+    """zh-Hant lists a roll with '、' ('劍、爆炸', '6、5、1') and a Chinese keyboard
+    types '，': both are read as the commas they print, for faces and for pips."""
+    zh = "--lang zh-Hant battle"
+    faces = "groundforce --attacker '2 名士兵' --defender '士兵、重武器'"
+    assert "劍、爆炸" in run(f"{zh} {faces} --attacker-roll 劍,爆炸 --defender-roll 盾,劍").stdout
+    assert _ruled(f"{zh} {faces} --attacker-roll 劍、爆炸 --defender-roll 盾，劍") == _ruled(
+        f"{zh} {faces} --attacker-roll sword,explosion --defender-roll shield,sword"
+    )
+    risk = "risk --attacker 3 --defender 2"
+    assert _ruled(f"{zh} {risk} --attacker-roll 6、5、1 --defender-roll 6、2") == _ruled(
+        f"{zh} {risk} --attacker-roll 6,5,1 --defender-roll 6,2"
+    )
+    dice = "diceland --defender 3 --roll 5,1"
+    assert _ruled(f"{zh} {dice} --attacker 6、2") == _ruled(f"{zh} {dice} --attacker 6,2")
+
+
 @pytest.mark.parametrize(
     "lang, territory, change",
     [

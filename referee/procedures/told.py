@@ -14,7 +14,7 @@ from referee.procedures.base import GROUP_NAMES, Battle, Procedure, Units, Words
 from referee.procedures.door import check_side, check_situations
 from referee.ruleset.model import Ruleset
 from referee.rulings.ruling import SIDES, Side, listed, say
-from referee.words.inputs import MAX_COUNT, shown, whole_number
+from referee.words.inputs import MAX_COUNT, shown, typed_list, whole_number
 from referee.words.language import pgettext
 from referee.words.names import Lexicon, lexicon, side_of, situations_of, states_of, units_of
 
@@ -142,10 +142,9 @@ def named_situations(rules: Ruleset, when: tuple[str, ...]) -> dict[tuple[str, s
 
 
 def pips(text: str, what: str, rule: str = "") -> tuple[int, ...]:
-    """'6,2' or '6 2' → (6, 2); whether each is a face is the rules' to say."""
-    items = [item.strip() for item in text.replace(" ", ",").split(",") if item.strip()]
+    """'6,2', '6 2' or '6、2' → (6, 2); whether each is a face is the rules' to say."""
     try:
-        return tuple(whole_number(item, what) for item in items)
+        return tuple(whole_number(item, what) for item in typed_list(text.replace(" ", ",")))
     except RefereeError:
         takes = say("pips.takes", "{what} takes pips such as 6 or 6,2, not '{given}'", what=what, given=shown(text))
         raise RefereeError(takes, rule=rule) from None

@@ -13,6 +13,7 @@ from referee.procedures.base import DiceNeed
 from referee.procedures.door import dice_needed, ruler
 from referee.ruleset.model import Ruleset
 from referee.rulings.ruling import SIDES, Ruling, Side, both, listed, say, say_n, side_word
+from referee.words.inputs import typed_list
 from referee.words.language import pgettext
 from referee.words.names import Lexicon, article, dice_of, lexicon
 
@@ -63,7 +64,7 @@ def read_faces(rules: Ruleset, group: str, need: DiceNeed, text: str, words: Fac
         faces: tuple[Face, ...] = ()
         if count:
             expected.append(count)
-            items = _items(typed.pop(0)) if typed else []
+            items = typed_list(typed.pop(0)) if typed else []
             faces = tuple(_face(rules, words, group, need, need.die, item) for item in items)
             if len(faces) != count:
                 break
@@ -79,7 +80,7 @@ def read_faces(rules: Ruleset, group: str, need: DiceNeed, text: str, words: Fac
             group=_said(group, need),
             rounds=say_n("roll.dice", "{n} die", "{n} dice", need.count),
             when=f"{setting('when')} {group}:{situation}",
-            given=" / ".join(str(len(_items(part))) for part in text.split("/")),
+            given=" / ".join(str(len(typed_list(part))) for part in text.split("/")),
         )
         raise RefereeError(waits, rule=rule)
     miscount = say(
@@ -87,14 +88,9 @@ def read_faces(rules: Ruleset, group: str, need: DiceNeed, text: str, words: Fac
         "the {group} rolls {rounds} here, each roll after the first typed after a '/', but {given} were typed",
         group=_said(group, need),
         rounds=" / ".join(say_n("roll.dice", "{n} die", "{n} dice", n) for n in expected),
-        given=" / ".join(str(len(_items(part))) for part in text.split("/")),
+        given=" / ".join(str(len(typed_list(part))) for part in text.split("/")),
     )
     raise RefereeError(miscount, rule=need.rule)
-
-
-def _items(text: str) -> list[str]:
-    """The faces typed for one roll, split by commas or else by spaces."""
-    return [item.strip() for item in (text.split(",") if "," in text else text.split()) if item.strip()]
 
 
 def _read_round(rules: Ruleset, group: str, need: DiceNeed, text: str, words: FaceWords) -> tuple[Face, ...]:
@@ -102,7 +98,7 @@ def _read_round(rules: Ruleset, group: str, need: DiceNeed, text: str, words: Fa
     (a number off a numbered die is impossible, said so). Where a group rolls
     dice of more than one kind, a face of any kind but its own die is typed
     with its die's name: `d8:7`."""
-    items = _items(text)
+    items = typed_list(text)
     kinds = need.kinds()
     by_kind: dict[str, list[Face]] = {die.name: [] for die, _ in kinds}
     dice_named = dice_of(rules)

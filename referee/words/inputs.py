@@ -10,6 +10,7 @@ blocks the reader that opens it for ever. Each is stopped here.
 from __future__ import annotations
 
 import os
+import re
 import stat
 from pathlib import Path
 
@@ -24,6 +25,19 @@ MAX_NAME = 255  # bytes in one part of a path, NAME_MAX
 MAX_COUNT = 1000  # units of one kind, or of anything, on one table
 TABLE_NUMBER = 1_000_000  # no number in a ruleset (a cost, a count, a bonus) is larger
 DICE_PER_UNIT = 100  # the most dice one unit, or one side's extra, may add to a throw
+
+
+# The commas a list is printed with in the languages the referee speaks:
+# Traditional Chinese lists a roll as '6、5、1' (U+3001), and a Chinese keyboard
+# types the full-width comma (U+FF0C).
+_COMMAS = re.compile("[,\u3001\uff0c]")
+
+
+def typed_list(text: str) -> list[str]:
+    """A typed list ('6,5,1', '6 5 1', or '6、5、1' as zh-Hant prints a roll)
+    split by its commas, or else by its spaces: a list printed is accepted typed back."""
+    parts = _COMMAS.split(text) if _COMMAS.search(text) else text.split()
+    return [part.strip() for part in parts if part.strip()]
 
 
 def shown(text: str, width: int = 40) -> str:

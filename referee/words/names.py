@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Generic, TypeVar
 
 from referee.core.errors import RefereeError, did_you_mean
 from referee.rulings.ruling import SIDES, Side, Spoken, both_ways, listed, say, say_n, side_word
-from referee.words.inputs import MAX_COUNT, compared, shown, whole_number
+from referee.words.inputs import MAX_COUNT, compared, shown, typed_list, whole_number
 from referee.words.language import ENGLISH, LANGUAGES, current, pgettext, speaking
 
 if TYPE_CHECKING:
@@ -167,8 +167,7 @@ class Lexicon(Generic[T]):
 
     def listed(self, text: str) -> list[T]:
         """'sword,explosion' or '6 5 2' → each item matched, order kept."""
-        items = text.split(",") if "," in text else text.split()
-        return [self(item) for item in items if item.strip()]
+        return [self(item) for item in typed_list(text)]
 
 
 def without_article(lang: str, words: Iterable[str]) -> list[str]:
