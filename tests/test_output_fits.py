@@ -69,3 +69,19 @@ def test_the_svg_title_fits_the_drawing(tmp_path: Path, lang: str, deal: str) ->
     tiles, seed = re.findall(r"\d+", deal)
     said = " ".join(lines)
     assert said.startswith("DiceLand") and f"{tiles} " in said and f" {seed}" in said  # nothing lost
+
+
+@pytest.mark.parametrize("lang", ["en", "nl", "de", "zh-Hant"])
+@pytest.mark.parametrize("width", ["60", ""])
+def test_the_line_saying_where_the_svg_went_fits(lang: str, width: str) -> None:
+    """'SVG picture written to stdout: hexes 24 mm across …' ran to 103 columns,
+    past a 60-column terminal and past 100 piped; every word of it is kept."""
+    said = run(
+        f"--lang {lang} map diceland --tiles 20 --seed 11 --capitals --svg - --no-journal", env={"COLUMNS": width}
+    )
+    assert said.stdout.startswith("<svg")
+    report = said.stderr.splitlines()
+    assert max(map(columns, report)) <= int(width or 100)
+    assert any("16" in line for line in report) and report[-1].rstrip().endswith(
+        ("portrait.", "staand.", "hoch.", "上。")
+    )

@@ -13,6 +13,7 @@ from referee.cli.inplay import rules_in_play
 from referee.cli.journaling import journaled, record, write_file, written_to
 from referee.cli.options import F, Named, emit, json_option, ruleset_argument, seed_option, whole
 from referee.core.errors import RefereeError
+from referee.render.text import path_lines
 from referee.ruleset.model import Ruleset
 from referee.rulings.ruling import say
 from referee.words.language import pgettext
@@ -92,7 +93,8 @@ def write_svg(
 
 
 def _written(path: str, hex_mm: int, die_mm: int, width_mm: float, height_mm: float, paper: str) -> str:
-    """Where the picture went, its hexes and size, and the paper it fits ('A4 portrait', as --json says)."""
+    """Where the picture went, its hexes and size, and the paper it fits ('A4 portrait', as --json says),
+    wrapped to the terminal like the report above it."""
     name, _, turned = paper.partition(" ")
     if turned == "portrait":
         fits = pgettext("svg.paper", "fits {paper} portrait.").format(paper=name)
@@ -104,9 +106,10 @@ def _written(path: str, hex_mm: int, die_mm: int, width_mm: float, height_mm: fl
         "svg.written",
         "SVG picture written to {path}: hexes {hex} mm across (a {die} mm die fits), {width} × {height} mm, {fits}",
     )
-    return said.format(
+    line = said.format(
         path=written_to(path), hex=hex_mm, die=die_mm, width=f"{width_mm:.0f}", height=f"{height_mm:.0f}", fits=fits
     )
+    return "\n".join(path_lines(line, hanging=""))
 
 
 @click.command(name="map")
