@@ -37,6 +37,12 @@ REFUSALS = {
         "Fehler: das kostet 6 Punkte, aber es gibt nur 3 (GF-R4)",
         "錯誤：這要花 6 點，但只有 3 點（GF-R4）",
     ),
+    "reinforce groundforce --mines 2 --buy trooper": (
+        "error: that spends 1 point, but 4 points can be spent (GF-R4)",
+        "fout: dat besteedt 1 punt, maar er kunnen 4 punten besteed worden (GF-R4)",
+        "Fehler: das gibt 1 Punkt aus, aber 4 Punkte können ausgegeben werden (GF-R4)",
+        "錯誤：這只花 1 點，但可以花 4 點（GF-R4）",
+    ),
     "recruit frontline-risk --stars 7 --continent asia --continent asia": (
         "error: Asia is given twice; it counts at most once for a player (FR-R2)",
         "fout: Azië is tweemaal opgegeven; het telt hoogstens eenmaal voor een speler (FR-R2)",

@@ -246,8 +246,8 @@ def check(rules: Ruleset, offered: Offer, wanted: Purchase) -> None:
         raise RefereeError(
             say(
                 "error.buy.over_budget",
-                "that costs {price} points, but there are only {points}",
-                price=price,
+                "that costs {price}, but there are only {points}",
+                price=_points(price),
                 points=offered.points,
             ),
             rule=terms.rule,
@@ -256,9 +256,9 @@ def check(rules: Ruleset, offered: Offer, wanted: Purchase) -> None:
         raise RefereeError(
             say(
                 "error.buy.under_spent",
-                "that spends {price} points, but {spend} points can be spent",
-                price=price,
-                spend=offered.spend,
+                "that spends {price}, but {spend} can be spent",
+                price=_points(price),
+                spend=_points(offered.spend),
             ),
             rule=terms.rule,
         )
