@@ -349,3 +349,14 @@ def test_a_chain_with_an_empty_territory_is_refused_as_such(lang: str, said: str
         fails(f"--lang {lang} battle frontline-risk --attacker 2 --defender 'infantry;;armour' --until conquest")
         == said
     )
+
+
+@pytest.mark.parametrize("lang", ["en", "nl", "de", "zh-Hant"])
+def test_the_rounds_helps_example_is_typed_to_a_shipped_ruleset(lang: str) -> None:
+    """--until's help shows how rounds are typed: its example was 'hit,flag;blank',
+    faces no shipped ruleset has; each side's two rounds of it are a Risk blitz."""
+    helped = " ".join(run(f"--lang {lang} battle --help", env={"COLUMNS": "200"}).stdout.split())
+    assert helped.count("6,5,1;4,2") == 1 and "hit,flag" not in helped
+    blitz = "battle risk --attacker 3 --defender 3 --until conquest --stop-at 1"
+    fight = run_json(f"{blitz} --attacker-roll '6,5,1;4,2' --defender-roll '6,4;5,1'")
+    assert fight["seed"] is None and len(fight["rounds"]) == 2

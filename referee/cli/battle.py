@@ -82,7 +82,7 @@ from referee.rulings.ruling import say
     help=helped(
         "help.battle.until",
         "Play a whole fight, round after round, where the ruleset's attack has a 'fight': "
-        "type each round's faces apart by ';' (hit,flag;blank), or let the referee draw them. "
+        "type each round's faces apart by ';' (6,5,1;4,2), or let the referee draw them. "
         '--defender "3,5,2" attacks territories in turn.',
     ),
 )
