@@ -186,6 +186,8 @@ def test_log_filters_by_game_and_ruleset_and_limits() -> None:
     assert "unknown ruleset 'other'" in fails("log --ruleset other")
     games = run_json("game")["games"]
     assert [(g["name"], g["entries"], g["stopped"] is not None) for g in games] == [("friday", 3, True)]
+    listed = run("game", env={"COLUMNS": "60"}).stdout  # the count 'game stop' calls rulings, called so again
+    assert "  rulings: 3\n  journal entries: 2-6\n" in listed and "  entries:" not in listed
 
 
 def test_an_unknown_game_is_a_typo() -> None:

@@ -73,7 +73,7 @@ def _listing(as_json: bool, games: list[dict[str, Any]]) -> None:
                     pgettext("game.header", "ruleset"),
                     pgettext("game.header", "started"),
                     pgettext("game.header", "stopped"),
-                    pgettext("game.header", "entries"),
+                    pgettext("game.header", "rulings"),
                     pgettext("game.header", "journal entries"),
                 ],
             )
