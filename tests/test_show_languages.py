@@ -13,7 +13,7 @@ import pytest
 from conftest import fails, run, run_json
 
 from referee.render import parameters
-from referee.ruleset import registry
+from referee.ruleset import registry, spec
 from referee.ruleset.load import load, shipped
 from referee.ruleset.spec import sections
 from referee.words import language
@@ -290,11 +290,12 @@ def test_the_seed_line_is_said_in_the_language_asked(code: str, said: str) -> No
 
 def test_every_key_a_procedures_grammar_gives_an_attack_has_its_word() -> None:
     """A new procedure's or stage's parameter would otherwise be shown in
-    English in every language: the module that declares a key gives its word."""
+    English in every language: the module that declares a key gives its word,
+    or, for the keys every attack has (rule, label, die), the grammar's spec."""
     seen: set[str] = set()
     for name in registry.names():
         for cls in sections(registry.entry(name).grammar, leaving=("cite",)):
-            words = getattr(sys.modules[cls.__module__], "key_words", dict)()
+            words = {**spec.key_words(), **getattr(sys.modules[cls.__module__], "key_words", dict)()}
             keys = {
                 f.name
                 for f in dataclasses.fields(cls)

@@ -14,6 +14,7 @@ from types import ModuleType
 from typing import Any
 
 from referee.render.text import spoken
+from referee.ruleset import spec
 from referee.ruleset.model import Ruleset
 from referee.ruleset.spec import EMPTY, required, sections
 from referee.words.language import pgettext
@@ -62,9 +63,10 @@ def declaring(rules: Ruleset) -> list[ModuleType]:
     """The modules that declare the file's attacks and their sections, an
     attack's own first: each names its keys (`key_words`) and the values a key
     chooses from (`value_words`), so a procedure or a stage says its own words
-    and `show` needs no list of them, nor imports a procedure the file does not use."""
+    and `show` needs no list of them, nor imports a procedure the file does not use;
+    the keys every attack shares (`spec.key_words`) come last."""
     shown = dict.fromkeys(c for a in rules.attacks.values() for c in sections(type(a), leaving=("cite",)))
-    return [sys.modules[name] for name in dict.fromkeys(cls.__module__ for cls in shown)]
+    return [sys.modules[name] for name in dict.fromkeys([*(cls.__module__ for cls in shown), spec.__name__])]
 
 
 def declared(modules: list[ModuleType], words: str) -> dict[str, str]:

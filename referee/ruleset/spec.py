@@ -509,6 +509,19 @@ def did_you_mean_at(reader: Reader, node: Node, path: str, kind: str, given: str
 
 RULE = Text(pattern=r"^[A-Z][A-Z0-9]*-[A-Z0-9.]+$")
 RULE.doc = "a rule ID such as GF-B2"
+
+
+def key_words() -> dict[str, str]:
+    """What `show` calls the keys every attack has, and many of its sections
+    (the rule a part cites, its label, the die it rolls): said once here,
+    under the words each module gives its own keys."""
+    return {
+        "rule": pgettext("show.param", "rule"),
+        "label": pgettext("show.param", "label"),
+        "die": pgettext("show.param", "die"),
+    }
+
+
 FACE = Either(Integer(), Text())
 """A side of a die: a number (written plainly, `6`) or a word (`sword`)."""
 EMPTY: Mapping[str, Any] = MappingProxyType({})

@@ -71,10 +71,7 @@ def key_words() -> dict[str, str]:
     return {
         "combined_refused_by": pgettext("show.param", "combined refused by"),
         "defender_fills": pgettext("show.param", "defender fills"),
-        "die": pgettext("show.param", "die"),
-        "label": pgettext("show.param", "label"),
         "most_attackers": pgettext("show.param", "most attackers"),
-        "rule": pgettext("show.param", "rule"),
     }
 
 

@@ -116,15 +116,12 @@ def key_words() -> dict[str, str]:
     """What `show` calls each key this module declares, in the language spoken."""
     return {
         "attacker": pgettext("show.param", "attacker"),
-        "die": pgettext("show.param", "die"),
         "difference": pgettext("show.param", "difference"),
-        "label": pgettext("show.param", "label"),
         "name": pgettext("show.param", "name"),
         "needed": pgettext("show.param", "needed"),
         "result": pgettext("show.param", "result"),
         "roller": pgettext("show.param", "roller"),
         "rows": pgettext("show.param", "rows"),
-        "rule": pgettext("show.param", "rule"),
         "stat": pgettext("show.param", "stat"),
         "stats": pgettext("show.param", "stats"),
         "steps": pgettext("show.param", "steps"),

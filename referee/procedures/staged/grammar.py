@@ -216,14 +216,11 @@ def key_words() -> dict[str, str]:
         "compare": pgettext("show.param", "compare"),
         "costs": pgettext("show.param", "costs"),
         "defender": pgettext("show.param", "defender"),
-        "die": pgettext("show.param", "die"),
         "fight": pgettext("show.param", "fight"),
         "follow": pgettext("show.param", "follow"),
-        "label": pgettext("show.param", "label"),
         "pool": pgettext("show.param", "pool"),
         "read": pgettext("show.param", "read"),
         "roll": pgettext("show.param", "roll"),
-        "rule": pgettext("show.param", "rule"),
         "units": pgettext("show.param", "units"),
     }
 

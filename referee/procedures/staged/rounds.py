@@ -71,5 +71,4 @@ def key_words() -> dict[str, str]:
         "casualties": pgettext("show.param", "casualties"),
         "lasts": pgettext("show.param", "lasts"),
         "retreat": pgettext("show.param", "retreat"),
-        "rule": pgettext("show.param", "rule"),
     }

@@ -168,9 +168,7 @@ def key_words() -> dict[str, str]:
         "attacker": pgettext("show.param", "attacker"),
         "defender": pgettext("show.param", "defender"),
         "dice": pgettext("show.param", "dice"),
-        "die": pgettext("show.param", "die"),
         "hits": pgettext("show.param", "hits"),
-        "label": pgettext("show.param", "label"),
         "loss": pgettext("show.param", "loss"),
         "max": pgettext("show.param", "max"),
         "max_dice": pgettext("show.param", "max dice"),
@@ -180,7 +178,6 @@ def key_words() -> dict[str, str]:
         "on_win": pgettext("show.param", "on win"),
         "pool": pgettext("show.param", "pool"),
         "range": pgettext("show.param", "range"),
-        "rule": pgettext("show.param", "rule"),
         "tie": pgettext("show.param", "tie"),
         "unit_dice": pgettext("show.param", "unit dice"),
     }

@@ -206,7 +206,6 @@ def key_words() -> dict[str, str]:
         "by": pgettext("show.param", "by"),
         "chooser": pgettext("show.param", "chooser"),
         "defender_wins": pgettext("show.param", "defender wins"),
-        "label": pgettext("show.param", "label"),
         "plus": pgettext("show.param", "plus"),
         "symbol": pgettext("show.param", "symbol"),
         "tie": pgettext("show.param", "tie"),

@@ -436,7 +436,6 @@ def key_words() -> dict[str, str]:
         "critical": pgettext("show.param", "critical"),
         "damage": pgettext("show.param", "damage"),
         "dice": pgettext("show.param", "dice"),
-        "die": pgettext("show.param", "die"),
         "loss": pgettext("show.param", "loss"),
         "losses": pgettext("show.param", "losses"),
         "many": pgettext("show.param", "many"),

@@ -141,10 +141,8 @@ def key_words() -> dict[str, str]:
     """What `show` calls each key this module declares, in the language spoken."""
     return {
         "aim": pgettext("show.param", "aim"),
-        "die": pgettext("show.param", "die"),
         "name": pgettext("show.param", "name"),
         "roller": pgettext("show.param", "roller"),
-        "rule": pgettext("show.param", "rule"),
         "steps": pgettext("show.param", "steps"),
         "symbol": pgettext("show.param", "symbol"),
         "units": pgettext("show.param", "units"),

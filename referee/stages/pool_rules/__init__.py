@@ -264,7 +264,6 @@ def key_words() -> dict[str, str]:
         "most": pgettext("show.param", "most"),
         "per_unit": pgettext("show.param", "per unit"),
         "reroll": pgettext("show.param", "reroll"),
-        "rule": pgettext("show.param", "rule"),
         "when": pgettext("show.param", "when"),
     }
 

@@ -481,7 +481,6 @@ def key_words() -> dict[str, str]:
         "number": pgettext("show.param", "number"),
         "plus": pgettext("show.param", "plus"),
         "raises": pgettext("show.param", "raises"),
-        "rule": pgettext("show.param", "rule"),
         "sum": pgettext("show.param", "sum"),
         "support": pgettext("show.param", "support"),
         "unit": pgettext("show.param", "unit"),
