@@ -14,6 +14,12 @@ are `battle` by other names (`COMMANDS`), in a package's `options` module,
 are collected from every procedure that has one: `battle` and `odds` take
 them all, so that one meant for another game is refused by name; that
 module imports no grammar and no resolver.
+
+A stage kept in its own package adds itself to every attack written as
+stages by registering with `add_stage`: the key a file writes its section
+under and the record that section reads into; the procedure that composes
+stages asks `stages()` for them when it reads a file and when it rules, so
+adding a stage edits no file of that procedure.
 """
 
 from __future__ import annotations
@@ -149,6 +155,34 @@ def forget() -> None:
     went (a package written while the process runs is found after this)."""
     _COLLECTED.clear()
     _declaring.cache_clear()
+
+
+class Stage(Protocol):
+    """What reading a file needs of an added stage: the key an attack writes
+    its section under, and the record the section reads into."""
+
+    @property
+    def key(self) -> str: ...
+
+    @property
+    def grammar(self) -> type[Any]: ...
+
+
+_STAGES: dict[str, Stage] = {}
+
+
+def add_stage(stage: Stage) -> None:
+    """Make a stage kept in its own package a key of every attack written as stages."""
+    _STAGES[stage.key] = stage
+
+
+def remove_stage(key: str) -> None:
+    _STAGES.pop(key, None)
+
+
+def stages() -> Mapping[str, Stage]:
+    """The stages added, by the key a file writes each under, in the order added."""
+    return _STAGES
 
 
 def _module(name: str) -> str:

@@ -4,13 +4,14 @@ the symbols or the comparison cost."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, ClassVar
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from referee.core.records import section
 from referee.procedures.staged.rounds import Rounds
+from referee.ruleset import registry
 from referee.ruleset.crosscheck import Fail, names_exist, unknown
-from referee.ruleset.spec import EMPTY, RULE, Record, Seq, Table, Text, field
+from referee.ruleset.spec import EMPTY, RULE, Record, Seq, Spec, Table, Text, field
 from referee.stages.compare import Compare
 from referee.stages.costs import Costs
 from referee.stages.count import Cancel
@@ -101,6 +102,11 @@ class StagesCite:
     follow: str = field(RULE, "the follow-up rolls", "")
 
 
+def _added() -> dict[str, Spec]:
+    """The sections of the stages packages of their own add, by the key a file writes each under."""
+    return {key: Record(stage.grammar) for key, stage in registry.stages().items()}
+
+
 @section
 class Staged:
     """An attack written out as stages: who rolls what, how a face reads,
@@ -130,7 +136,11 @@ class Staged:
     fight: Rounds | None = field(
         Record(Rounds), "whole fights: the attack fought in rounds until a side is gone or retreats", None
     )
+    added: Mapping[str, Any] = field(
+        Table(Text()), "the sections of added stages (referee.stages.added), by key", EMPTY, internal=True
+    )
 
+    adds: ClassVar[Callable[[], Mapping[str, Spec]]] = staticmethod(_added)
     units_refused: ClassVar[str] = ""
     reads_situation: ClassVar[frozenset[str]] = frozenset({"range"})
 
@@ -187,6 +197,10 @@ class Staged:
             *([(f"{path}.compare.symbol", self.compare.symbol)] if self.compare and self.compare.by != "pairs" else []),
         ]
         names_exist(fail, pgettext("kind", "symbol"), named, sorted(carried))
+        for key, added in self.added.items():
+            check = getattr(added, "cross_check", None)
+            if check:
+                check(rules, f"{path}.{key}", fail)
         if self.fight:
             wins = (self.compare.attacker_wins, self.compare.defender_wins) if self.compare else ()
             removes = [win for win in dict.fromkeys(wins) if win.startswith("remove")]
