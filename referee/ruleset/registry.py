@@ -15,9 +15,11 @@ are collected from every procedure that has one: `battle` and `odds` take
 them all, so that one meant for another game is refused by name; that
 module imports no grammar and no resolver.
 
-A stage kept in its own package adds itself to every attack written as
-stages by registering with `add_stage`: the key a file writes its section
-under and the record that section reads into; the procedure that composes
+A stage in a package of its own is one more key of every attack written as
+stages: the key a file writes its section under and what that section
+reads into. A stage shipped with the referee is found by its file (a
+package under `referee.stages` with a `stage` module declaring `STAGE`),
+one kept elsewhere is added with `add_stage`; the procedure that composes
 stages asks `stages()` for them when it reads a file and when it rules, so
 adding a stage edits no file of that procedure.
 """
@@ -33,7 +35,7 @@ from functools import cache
 from types import ModuleType
 from typing import Any, Protocol
 
-from referee.ruleset.spec import Lazy
+from referee.ruleset.spec import Lazy, Spec
 from referee.words.language import own_catalogue
 
 PACKAGE = "referee.procedures"
@@ -157,32 +159,49 @@ def forget() -> None:
     _declaring.cache_clear()
 
 
+STAGES = "referee.stages"
+
+
 class Stage(Protocol):
-    """What reading a file needs of an added stage: the key an attack writes
-    its section under, and the record the section reads into."""
+    """What reading a file needs of a stage in a package of its own: the key
+    an attack writes its section under, and what the section reads into."""
 
     @property
     def key(self) -> str: ...
 
     @property
-    def grammar(self) -> type[Any]: ...
+    def spec(self) -> Spec: ...
 
 
-_STAGES: dict[str, Stage] = {}
+_ADDED: dict[str, Stage] = {}
 
 
 def add_stage(stage: Stage) -> None:
-    """Make a stage kept in its own package a key of every attack written as stages."""
-    _STAGES[stage.key] = stage
+    """Make a stage kept outside the referee a key of every attack written as stages."""
+    _ADDED[stage.key] = stage
 
 
 def remove_stage(key: str) -> None:
-    _STAGES.pop(key, None)
+    _ADDED.pop(key, None)
 
 
-def stages() -> Mapping[str, Stage]:
-    """The stages added, by the key a file writes each under, in the order added."""
-    return _STAGES
+@cache
+def _shipped_stages() -> tuple[Stage, ...]:
+    """The stages shipped in packages of their own: each package under
+    `referee.stages` with a `stage` module, found by its file, in the order
+    of their names."""
+    spec = importlib.util.find_spec(STAGES)
+    found = []
+    for folder in (spec.submodule_search_locations or []) if spec else []:
+        with os.scandir(folder) as entries:
+            found += [e.name for e in entries if os.path.isfile(os.path.join(e.path, "stage.py"))]
+    return tuple(importlib.import_module(f"{STAGES}.{name}.stage").STAGE for name in sorted(found))
+
+
+def stages() -> dict[str, Stage]:
+    """The stages of packages of their own, by the key a file writes each
+    under: those shipped, then those added, in the order added."""
+    return {**{stage.key: stage for stage in _shipped_stages()}, **_ADDED}
 
 
 def _module(name: str) -> str:

@@ -222,12 +222,13 @@ class Boolean(Spec):
 
 
 class Seq(Spec):
-    """A list of values of one kind."""
+    """A list of values of one kind; `doc` what the list is, where a key's field does not say it."""
 
-    def __init__(self, item: Spec, min_items: int = 0, max_items: int | None = None):
+    def __init__(self, item: Spec, min_items: int = 0, max_items: int | None = None, doc: str = ""):
         self.item = item
         self.min_items = min_items
         self.max_items = max_items
+        self.doc = doc
 
     def expected(self) -> str:
         return pgettext("file.wanted", "a list of {item}").format(item=self.item.expected())
@@ -250,6 +251,8 @@ class Seq(Spec):
             out["minItems"] = self.min_items
         if self.max_items is not None:
             out["maxItems"] = self.max_items
+        if self.doc:
+            out["description"] = self.doc
         return out
 
 

@@ -1,8 +1,10 @@
-"""A stage added to every attack written as stages by a package of its own,
-so that a new mechanic edits no file of the procedure composing them: the package
-declares an `Added` (the key a file writes its section under, the record the
-section reads into, the point of the ruling it runs at, and its function)
-and registers it with `referee.ruleset.registry.add_stage`.
+"""A stage in a package of its own, one more key of every attack written
+as stages, so that a new mechanic edits no file of the procedure composing
+them: the package declares an `Added` in its `stage` module (`STAGE`: the
+key a file writes its section under, the record the section reads into, the
+point of the ruling it runs at, and its function). The referee finds the
+packages shipped under `referee.stages` by that module; one kept elsewhere
+is added with `referee.ruleset.registry.add_stage`.
 
 The points, in the order a ruling reaches them, and what the function
 changes there (it returns that, changed, and the steps that say why):
@@ -25,7 +27,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from referee.ruleset import registry
-from referee.ruleset.spec import ADDED, EMPTY
+from referee.ruleset.spec import ADDED, EMPTY, Record, Seq, Spec
 from referee.rulings.ruling import Side, Step
 
 if TYPE_CHECKING:
@@ -39,8 +41,9 @@ POINTS = ("dice", "symbols", "kept", "losses")
 class At:
     """What an added stage's function is given beside the value it changes:
     the rules, the battle as told, its section as the file wrote it, the
-    rule its steps cite (the section's `rule`, else the attack's), and, at
-    `symbols`, the side whose symbols these are."""
+    rule its steps cite (the attack's `cite` for its key, else the section's
+    `rule`, else the attack's), and, at `symbols`, the side whose symbols
+    these are."""
 
     rules: Ruleset
     battle: Battle
@@ -53,13 +56,24 @@ class At:
 class Added:
     """A stage a package adds to attacks written as stages: `key`, the key a file
     writes its section under; `grammar`, the `@section` it reads into (with
-    `cross_check(rules, path, fail)` where the grammar cannot check alone);
-    `at`, one of `POINTS`; `run(at, value) -> (value, steps)`."""
+    `cross_check(rules, path, fail)` where the grammar cannot check alone,
+    and `symbols()`, each symbol it names with its key); `at`, one of
+    `POINTS`; `run(at, value) -> (value, steps)`; `listed`: the file writes
+    a list of sections, each in turn (the function is given the list);
+    `doc`: what the key holds, for the schema and the key reference (the
+    grammar's docstring where left out)."""
 
     key: str
     grammar: type[Any]
     at: str
     run: Callable[[At, Any], tuple[Any, list[Step]]]
+    listed: bool = False
+    doc: str = ""
+
+    @property
+    def spec(self) -> Spec:
+        """What the file's section reads into."""
+        return Seq(Record(self.grammar), doc=self.doc) if self.listed else Record(self.grammar, self.doc)
 
     def __post_init__(self) -> None:
         if self.at not in POINTS:
@@ -72,12 +86,13 @@ def run(
     """The value as the attack's added stages at `point` leave it, and their
     steps, in the order the file writes the stages."""
     steps: list[Step] = []
+    known = registry.stages()
     for key, section in getattr(attack, ADDED, EMPTY).items():
-        stage = registry.stages()[key]
+        stage = known[key]
         assert isinstance(stage, Added), f"the stage added as {key!r} is declared with `Added`"
         if stage.at == point:
-            value, said = stage.run(
-                At(rules, battle, section, getattr(section, "rule", "") or attack.rule, side), value
-            )
+            cited = getattr(getattr(attack, "cite", None), key, "")
+            rule = cited or getattr(section, "rule", "") or attack.rule
+            value, said = stage.run(At(rules, battle, section, rule, side), value)
             steps += said
     return value, steps

@@ -4,17 +4,16 @@ the symbols or the comparison cost."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from referee.core.records import section
 from referee.procedures.staged.rounds import Rounds
 from referee.ruleset import registry
 from referee.ruleset.crosscheck import Fail, names_exist, unknown
-from referee.ruleset.spec import EMPTY, RULE, Record, Seq, Spec, Table, Text, field
+from referee.ruleset.spec import EMPTY, RULE, Record, Spec, Table, Text, field
 from referee.stages.compare import Compare
 from referee.stages.costs import Costs
-from referee.stages.count import Cancel
 from referee.stages.follow import Follow
 from referee.stages.pool_rules import PoolRules
 from referee.stages.read import Read
@@ -104,7 +103,7 @@ class StagesCite:
 
 def _added() -> dict[str, Spec]:
     """The sections of the stages packages of their own add, by the key a file writes each under."""
-    return {key: Record(stage.grammar) for key, stage in registry.stages().items()}
+    return {key: stage.spec for key, stage in registry.stages().items()}
 
 
 @section
@@ -117,9 +116,6 @@ class Staged:
     label: str = field(Text(), "the attack's name as printed")
     attacker: SideStages = field(Record(SideStages), "the attacking side's stages")
     defender: SideStages = field(Record(SideStages), "the defending side's stages")
-    cancel: tuple[Cancel, ...] = field(
-        Seq(Record(Cancel)), "one side's symbols cancelling the other's, in the order written", ()
-    )
     compare: Compare | None = field(
         Record(Compare),
         "most (or fewest) of a symbol wins, by the difference: the loser takes what the winner's side says",
@@ -137,7 +133,10 @@ class Staged:
         Record(Rounds), "whole fights: the attack fought in rounds until a side is gone or retreats", None
     )
     added: Mapping[str, Any] = field(
-        Table(Text()), "the sections of added stages (referee.stages.added), by key", EMPTY, internal=True
+        Table(Text()),
+        "the sections of stages in packages of their own (referee.stages.added), by key",
+        EMPTY,
+        internal=True,
     )
 
     adds: ClassVar[Callable[[], Mapping[str, Spec]]] = staticmethod(_added)
@@ -185,11 +184,8 @@ class Staged:
                 link.cross_check(rules, f"{path}.follow.steps[{i}]", fail)
             follows = [(f"{path}.follow.symbol", self.follow.symbol)]
             names_exist(fail, pgettext("kind", "symbol"), follows, self.attacker.symbols())
-        for i, way in enumerate(self.cancel):
-            way.cross_check(rules, f"{path}.cancel[{i}]", fail)
         named = [
-            *((f"{path}.cancel[{i}].symbol", c.symbol) for i, c in enumerate(self.cancel) if c.symbol),
-            *((f"{path}.cancel[{i}].order", s) for i, c in enumerate(self.cancel) for s in c.order),
+            *self._added_symbols(rules, path, fail),
             *((f"{path}.costs.losses", s) for s in self.costs.losses),
             *((f"{path}.costs.own_losses", s) for s in self.costs.own_losses),
             *((f"{path}.costs.retreats", s) for s in self.costs.retreats),
@@ -197,14 +193,22 @@ class Staged:
             *([(f"{path}.compare.symbol", self.compare.symbol)] if self.compare and self.compare.by != "pairs" else []),
         ]
         names_exist(fail, pgettext("kind", "symbol"), named, sorted(carried))
-        for key, added in self.added.items():
-            check = getattr(added, "cross_check", None)
-            if check:
-                check(rules, f"{path}.{key}", fail)
         if self.fight:
             wins = (self.compare.attacker_wins, self.compare.defender_wins) if self.compare else ()
             removes = [win for win in dict.fromkeys(wins) if win.startswith("remove")]
             self.fight.cross_check(rules, f"{path}.fight", fail, removes)
+
+    def _added_symbols(self, rules: Ruleset, path: str, fail: Fail) -> Iterator[tuple[str, str]]:
+        """Each added stage's section (each of a list in turn) checked by its
+        own `cross_check`; the symbols it names (`symbols()`), by their paths."""
+        for key, written in self.added.items():
+            listed = isinstance(written, tuple)
+            for i, part in enumerate(written if listed else (written,)):
+                where = f"{path}.{key}[{i}]" if listed else f"{path}.{key}"
+                if hasattr(part, "cross_check"):
+                    part.cross_check(rules, where, fail)
+                named = part.symbols() if hasattr(part, "symbols") else ()
+                yield from ((f"{where}.{name}", symbol) for name, symbol in named)
 
     def _cross_check_pairs(self, rules: Ruleset, path: str, fail: Fail) -> None:
         """Pairs compare each die's number as rolled: numbered faces, no pool
@@ -226,7 +230,6 @@ def key_words() -> dict[str, str]:
     """What `show` calls each key this module declares, in the language spoken."""
     return {
         "attacker": pgettext("show.param", "attacker"),
-        "cancel": pgettext("show.param", "cancel"),
         "compare": pgettext("show.param", "compare"),
         "costs": pgettext("show.param", "costs"),
         "defender": pgettext("show.param", "defender"),

@@ -341,7 +341,6 @@ def prepare(rules: Ruleset, name: str, params: Staged, battle: Battle) -> Callab
 
     silent = count.count({}, (), order)
     critical = critical_sides(params)
-    cancels = tuple(c for c in params.cancel if not c.when or roll.applies(rules, battle, Side(c.by), c.when))
 
     def read_side(side: Side, throw: Throw, steps: list[Step]) -> tuple[tuple[Face, ...], dict[str, int]]:
         """A side's faces as they stand after its pool, and the symbols they carry."""
@@ -389,9 +388,7 @@ def prepare(rules: Ruleset, name: str, params: Staged, battle: Battle) -> Callab
         symbols: Mapping[Side, Mapping[str, int]], steps: list[Step], throw: Throw, used: dict[str, int]
     ) -> tuple[dict[Side, dict[str, int]], Paid]:
         """What the symbols keep once cancelled, and what they cost each side."""
-        kept, said = count.cancel(symbols, cancels, cite(params, "cancel"), rules.said)
-        kept, more = added.run("kept", params, rules, battle, kept)
-        said += more
+        kept, said = added.run("kept", params, rules, battle, {side: dict(symbols[side]) for side in SIDES})
         for group, n in _damage_read(params, kept).items():  # a side that battles back reads its own the second time
             used[group] = max(used.get(group, 0), n)
         loses, retreats, paid = _costs(rules, params, battle, kept, _dealt(rules, params, kept, throw), throw)
