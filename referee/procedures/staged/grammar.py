@@ -12,11 +12,12 @@ from referee.procedures.staged.rounds import Rounds
 from referee.ruleset import registry
 from referee.ruleset.crosscheck import Fail, names_exist, unknown
 from referee.ruleset.spec import EMPTY, RULE, Record, Spec, Table, Text, field
+from referee.rulings.ruling import Spoken, listed, say
 from referee.stages.compare import Compare
 from referee.stages.costs import Costs
 from referee.stages.follow import Follow
 from referee.stages.pool_rules import PoolRules
-from referee.stages.read import Read
+from referee.stages.read import CRITICAL, Read
 from referee.stages.roll import Roll
 from referee.words.language import pgettext
 
@@ -197,6 +198,31 @@ class Staged:
             wins = (self.compare.attacker_wins, self.compare.defender_wins) if self.compare else ()
             removes = [win for win in dict.fromkeys(wins) if win.startswith("remove")]
             self.fight.cross_check(rules, f"{path}.fight", fail, removes)
+
+    def warnings(self) -> list[Spoken]:
+        """What the file may have meant otherwise: symbols the faces carry
+        that nothing counts (no cost, comparison, follow-up, cancelling or
+        other stage names them), which every ruling would read and drop."""
+        carried = dict.fromkeys(s for side in ("attacker", "defender") for s in getattr(self, side).symbols())
+        counted = {*self.costs.losses, *self.costs.retreats, *self.costs.own_losses}
+        counted |= {self.compare.symbol} if self.compare and self.compare.by != "pairs" else set()
+        counted |= {self.follow.symbol} if self.follow else set()
+        counted |= {CRITICAL} if self.costs.damage else set()
+        for written in self.added.values():
+            for part in written if isinstance(written, tuple) else (written,):
+                counted |= {symbol for _, symbol in part.symbols()} if hasattr(part, "symbols") else set()
+        idle = [symbol for symbol in carried if symbol not in counted]
+        if not idle:
+            return []
+        return [
+            say(
+                "file.idle_symbols",
+                "attack '{attack}': nothing counts {symbols}, which its faces carry: name it under costs "
+                "(losses, retreats), compare, follow or cancel, or leave it off the faces",
+                attack=self.label,
+                symbols=listed(f"'{symbol}'" for symbol in idle),
+            )
+        ]
 
     def _added_symbols(self, rules: Ruleset, path: str, fail: Fail) -> Iterator[tuple[str, str]]:
         """Each added stage's section (each of a list in turn) checked by its
