@@ -10,6 +10,8 @@ changed for it."""
 from __future__ import annotations
 
 import itertools
+import os
+import subprocess
 import sys
 from collections import Counter
 from collections.abc import Iterator
@@ -22,6 +24,7 @@ from test_new_package import PLURALS, _referee
 from test_step_messages import _catalogues
 
 from referee.ruleset import registry
+from referee.stages.added import Added
 
 KEY = "steady"
 
@@ -167,7 +170,7 @@ def house(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[Pat
         shared = tmp_path / "locale" / code / "LC_MESSAGES" / "referee.po"  # no shared message of its own
         shared.parent.mkdir(parents=True)
         shared.write_text(f'msgid ""\nmsgstr ""\n"Plural-Forms: {PLURALS[code]}\\n"\n', encoding="utf-8")
-    tools.compiled(plugins, tmp_path / "locale")
+    assert tools.main(["--compile", str(folder)]) == 0  # as the guide says to compile a package kept outside
     assert tools.problems(plugins, tmp_path / "locale") == []  # strict as for a shipped package
     monkeypatch.syspath_prepend(str(plugins))
     from steady.stage import STAGE
@@ -247,3 +250,56 @@ def test_a_stage_taken_away_is_a_key_no_more(house: tuple[Path, str]) -> None:
     registry.remove_stage(KEY)
     refused = run(f"validate {ruleset}", code=2).stderr
     assert "attacks.melee: unknown key 'steady'" in refused, refused
+
+
+def test_the_rule_its_section_cites_must_be_the_file_s(house: tuple[Path, str]) -> None:
+    ruleset, _ = house
+    ruleset.write_text(ruleset.read_text(encoding="utf-8").replace("rule: SH-2,", "rule: SH-9,"), encoding="utf-8")
+    refused = run(f"validate {ruleset}", code=2).stderr
+    assert "attacks.melee.steady.rule" in refused and "SH-9" in refused, refused
+
+
+def test_the_attack_s_cite_names_the_rule_of_a_stage_of_its_own(house: tuple[Path, str]) -> None:
+    ruleset, _ = house
+    text = ruleset.read_text(encoding="utf-8").replace("rule: SH-2, ", "")
+    ruleset.write_text(text + "    cite: {steady: SH-2}\n", encoding="utf-8")
+    ruling = run_json(f"battle {ruleset} --attacker '3 infantry' --defender 'infantry, general' {ROLLED}")
+    assert [s["rule"] for s in ruling["explanation"] if s["message"] == "steady.ignores"] == ["SH-2"]
+    ruleset.write_text(text, encoding="utf-8")  # neither: the attack's rule
+    ruling = run_json(f"battle {ruleset} --attacker '3 infantry' --defender 'infantry, general' {ROLLED}")
+    assert [s["rule"] for s in ruling["explanation"] if s["message"] == "steady.ignores"] == ["SH-1"]
+
+
+def test_a_stage_taking_a_key_the_attack_has_is_refused_in_one_line(house: tuple[Path, str]) -> None:
+    ruleset, _ = house
+    from steady.grammar import Steady
+    from steady.stage import steady
+
+    registry.add_stage(Added(key="compare", grammar=Steady, at="kept", run=steady))
+    try:
+        refused = run(f"validate {ruleset}", code=2).stderr
+    finally:
+        registry.remove_stage("compare")
+    assert refused.count("\n") == 1 and "'compare'" in refused, refused
+
+
+def test_an_installed_package_s_stage_is_found_by_its_entry_point_by_the_referee_command(
+    house: tuple[Path, str], tmp_path: Path
+) -> None:
+    """Installed (here: its metadata beside it on the path, as pip leaves it),
+    the stage needs no program to add it: the `referee` command finds it."""
+    ruleset, before = house
+    plugins = tmp_path / "plugins"
+    info = plugins / "steady-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: steady\nVersion: 1.0\n", encoding="utf-8")
+    (info / "entry_points.txt").write_text("[referee.stages]\nsteady = steady.stage:STAGE\n", encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": str(plugins), "REFEREE_JOURNAL": str(tmp_path / "own.sqlite3")}
+    told = ["--lang", "nl", "battle", str(ruleset), "--attacker", "3 infantry", "--defender", "infantry, general"]
+    done = subprocess.run([sys.executable, "-m", "referee", *told, *ROLLED.split()], capture_output=True, env=env)
+    assert done.returncode == 0, done.stderr
+    assert "de verdediger houdt stand: retreat 1 genegeerd" in " ".join(done.stdout.decode().split())
+    alone = {**env, "PYTHONPATH": ""}
+    done = subprocess.run([sys.executable, "-m", "referee", "validate", str(ruleset)], capture_output=True, env=alone)
+    assert (done.returncode, b"unknown key 'steady'" in done.stderr) == (2, True)
+    assert _referee() == before

@@ -378,7 +378,15 @@ class Record(Spec):
         takes them by a class attribute `adds`, asked each time it is read,
         since a package may be added or taken away while the process runs."""
         adds: Callable[[], Mapping[str, Spec]] | None = getattr(self.cls, "adds", None)
-        return adds() if adds else {}
+        added = adds() if adds else {}
+        taken = [key for key in added if key in self.fields]
+        if taken:
+            twice = pgettext(
+                "file.added_twice",
+                "a stage of a package of its own takes the key '{key}', which {record} already has: name it otherwise",
+            )
+            raise RefereeError(twice.format(key=taken[0], record=self.cls.__name__))
+        return added
 
     def expected(self) -> str:
         keys = [*self.fields, *self.added()]

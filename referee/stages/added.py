@@ -41,9 +41,9 @@ POINTS = ("dice", "symbols", "kept", "losses")
 class At:
     """What an added stage's function is given beside the value it changes:
     the rules, the battle as told, its section as the file wrote it, the
-    rule its steps cite (the attack's `cite` for its key, else the section's
-    `rule`, else the attack's), and, at `symbols`, the side whose symbols
-    these are."""
+    rule its steps cite (the attack's `cite` under its key, else its
+    section's `rule`, else the attack's), and, at `symbols`, the side whose
+    symbols these are."""
 
     rules: Ruleset
     battle: Battle
@@ -91,7 +91,7 @@ def run(
         stage = known[key]
         assert isinstance(stage, Added), f"the stage added as {key!r} is declared with `Added`"
         if stage.at == point:
-            cited = getattr(getattr(attack, "cite", None), key, "")
+            cited = getattr(getattr(attack, "cite", None), ADDED, EMPTY).get(key, "")
             rule = cited or getattr(section, "rule", "") or attack.rule
             value, said = stage.run(At(rules, battle, section, rule, side), value)
             steps += said

@@ -89,17 +89,27 @@ class SideStages:
             raise fail(f"{path}.units", dealt)
 
 
+def _cited() -> dict[str, Spec]:
+    """A rule cited for each stage of a package of its own, by its key."""
+    return dict.fromkeys(registry.stages(), RULE)
+
+
 @section
 class StagesCite:
-    """The rule ID cited for each stage; a stage left out cites the attack's rule."""
+    """The rule ID cited for each stage; a stage left out cites the attack's rule
+    (a stage of a package of its own: its section's `rule`, where it has one)."""
 
     roll: str = field(RULE, "who rolls what", "")
     read: str = field(RULE, "how the faces read", "")
-    cancel: str = field(RULE, "what cancels what", "")
     back: str = field(RULE, "whether a side battles back", "")
     compare: str = field(RULE, "who wins the comparison, and ties", "")
     costs: str = field(RULE, "what the symbols cost", "")
     follow: str = field(RULE, "the follow-up rolls", "")
+    added: Mapping[str, str] = field(
+        Table(Text()), "the rules cited for stages of packages of their own, by key", EMPTY, internal=True
+    )
+
+    adds: ClassVar[Callable[[], Mapping[str, Spec]]] = staticmethod(_cited)
 
 
 def _added() -> dict[str, Spec]:
