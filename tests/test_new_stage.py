@@ -170,7 +170,10 @@ def house(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[Pat
         shared = tmp_path / "locale" / code / "LC_MESSAGES" / "referee.po"  # no shared message of its own
         shared.parent.mkdir(parents=True)
         shared.write_text(f'msgid ""\nmsgstr ""\n"Plural-Forms: {PLURALS[code]}\\n"\n', encoding="utf-8")
+    tools.compiled(plugins, tmp_path / "locale")
+    made = {mo: mo.read_bytes() for mo in (folder / "locale").glob("*.mo")}
     assert tools.main(["--compile", str(folder)]) == 0  # as the guide says to compile a package kept outside
+    assert len(made) == 3 and all(mo.read_bytes() == compiled for mo, compiled in made.items())
     assert tools.problems(plugins, tmp_path / "locale") == []  # strict as for a shipped package
     monkeypatch.syspath_prepend(str(plugins))
     from steady.stage import STAGE
