@@ -333,3 +333,47 @@ def test_an_attack_told_is_the_one_the_attacking_units_make() -> None:
     assert fails(f"odds {TI4} --attack melee --attacker cruiser --defender fighter") == (
         "error: unknown attack 'melee'; known: anti-fighter barrage, space combat"
     )
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "the defender's anti-fighter barrage has no value in a space combat, so it cannot take part"),
+        ("nl", "anti-fighter barrage van de verdediger heeft geen waarde in een space combat"),
+        ("de", "anti-fighter barrage des Verteidigers hat keinen Wert bei: space combat"),
+        ("zh-Hant", "防守方的anti-fighter barrage在space combat中沒有數值"),
+    ],
+)
+def test_a_unit_its_roll_gives_no_value_is_refused_not_rolled_no_dice(lang: str, said: str) -> None:
+    # A barrage told as a defender in space combat has no value in its roll: refused, never 0 dice unsaid.
+    for command in (
+        f"--lang {lang} battle {TI4} --attacker cruiser --defender 'fighter, barrage' --attacker-roll 7",
+        f"--lang {lang} battle {TI4} --attacker cruiser --defender barrage --attacker-roll 7 --defender-roll 9,9",
+        f"--lang {lang} odds {TI4} --attacker cruiser --defender barrage",
+        f"--lang {lang} odds {TI4} --attacker cruiser --defender barrage --until conquest",
+    ):
+        refused = fails(command)
+        assert said in refused and refused.endswith(("(TI-1)", "（TI-1）"))
+    if lang == "en":
+        assert refused.endswith(
+            "the file gives one to fighter, destroyer, carrier, cruiser, dreadnought, war sun,"
+            " damaged dreadnought, damaged war sun (TI-1)"
+        )
+
+
+def test_a_ship_its_own_attack_leaves_out_of_the_roll_is_refused_at_load(tmp_path: Path) -> None:
+    # A carrier makes space combat: left out of the attacker's values it would roll no dice unsaid.
+    text = TI4.read_text(encoding="utf-8")
+    values = "values: {fighter: 1, destroyer: 1, carrier: 1, "
+    assert text.count(values) == 1
+    path = tmp_path / "ti4.yaml"
+    path.write_text(text.replace(values, "values: {fighter: 1, destroyer: 1, "), encoding="utf-8")
+    line = next(n for n, row in enumerate(text.splitlines(), 1) if values in row)
+    refused = fails(f"validate {path}")
+    assert refused == (
+        f"error: {path}:{line}:17: attacks.space-combat.attacker.roll.values:"
+        " 'carrier' makes this attack but has no value here: give it one (0 if it rolls no dice)"
+    )
+    assert fails(f"--lang nl validate {path}").endswith(
+        "'carrier' doet deze aanval maar heeft hier geen waarde: geef het er een (0 als het geen dobbelstenen gooit)"
+    )

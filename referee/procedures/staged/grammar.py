@@ -147,7 +147,10 @@ class Staged:
         carried: set[str] = set()
         for side in ("attacker", "defender"):
             stages: SideStages = getattr(self, side)
-            stages.roll.cross_check(rules, f"{path}.{side}.roll", fail)
+            makers = (
+                [u for u in rules.units if rules.attacks.get(rules.attack_of(u)) is self] if side == "attacker" else []
+            )
+            stages.roll.cross_check(rules, f"{path}.{side}.roll", fail, makers)
             stages.read.cross_check(rules, stages.die, f"{path}.{side}.read", fail)
             if stages.units:
                 stages.cross_check_units(rules, f"{path}.{side}", fail)

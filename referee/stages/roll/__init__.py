@@ -10,7 +10,7 @@ Its own messages are in `locale/<lang>.po` beside this file."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from referee.core.errors import RefereeError, setting
@@ -111,7 +111,8 @@ class Roll:
     dice: int = field(Integer(minimum=0, maximum=100), "with by: fixed, the dice rolled", 0)
     values: Mapping[str, int] = field(
         Table(Integer(minimum=0, maximum=100)),
-        "with by: value or compare, each unit's value (a key of 'units'); a unit left out has 0",
+        "with by: value or compare, each unit's value (a key of 'units'); a unit left out cannot take part: "
+        "the attacker's must list every unit that makes the attack (0: it rolls no dice)",
         EMPTY,
     )
     range: Mapping[str, tuple[int, ...]] = field(
@@ -175,8 +176,11 @@ class Roll:
             bounds.append(base + sum(c.dice for c in self.changes if c.dice > 0))
         return min(bounds, default=None)
 
-    def cross_check(self, rules: Ruleset, path: str, fail: Fail) -> None:
-        """Units, situations and bands the way stated; the key `by` reads is written."""
+    def cross_check(self, rules: Ruleset, path: str, fail: Fail, makers: Sequence[str] = ()) -> None:
+        """Units, situations and bands the way stated; the key `by` reads is
+        written, and its values give each unit that makes the attack
+        (`makers`, for the attacking side) a value: one left out would roll
+        no dice unsaid. A table by distance refuses a unit it leaves out when told."""
         unit = pgettext("kind", "unit")
         named = [*self.values, *self.range, *(u for c in self.changes for u in c.only)]
         names_exist(fail, unit, [(f"{path}.values", u) for u in named], rules.units)
@@ -193,6 +197,13 @@ class Roll:
                 f"{path}.{key}", pgettext("file.roll_needs", "by: {by} needs '{key}'").format(by=self.by, key=key)
             )
         _check_bands(self.compare, self.bands, f"{path}.bands", fail)
+        missing = [unit for unit in makers if self.by in ("value", "compare") and unit not in self.values]
+        if missing:
+            left_out = pgettext(
+                "file.roll_left_out",
+                "'{unit}' makes this attack but has no value here: give it one (0 if it rolls no dice)",
+            )
+            raise fail(f"{path}.values", left_out.format(unit=missing[0]))
 
 
 def _check_bands(measure: str, bands: tuple[Band, ...], path: str, fail: Fail) -> None:
@@ -264,6 +275,7 @@ def dice(
     (where a comparison says), and why: the count `by` gives, then changed by
     situations, capped, never below zero; too many units or dice are refused."""
     _take_part(rules, spec, battle, side, rule, attack)
+    _listed(rules, spec, battle, side, rule, attack)
     chooser: Side | None = None
     if spec.by == "fixed":
         count = spec.dice  # a side that never rolls is not spoken of
@@ -336,6 +348,27 @@ def _take_part(rules: Ruleset, spec: Roll, battle: Battle, side: Side, rule: str
             most=spec.max_units,
         )
         raise RefereeError(many, rule=rule)
+
+
+def _listed(rules: Ruleset, spec: Roll, battle: Battle, side: Side, rule: str, attack: str) -> None:
+    """Refuse a unit on this side that its `values` leave out: it would roll
+    no dice (or count 0 in a comparison) with nothing said. A table by
+    distance refuses its own, naming the distance."""
+    if spec.by not in ("value", "compare"):
+        return
+    unit = next((u for u, _ in battle.side(side) if u not in spec.values), None)
+    if unit is None:
+        return
+    unlisted = say(
+        "roll.unlisted",
+        "the {side}'s {unit} has no value in {an_attack}, so it cannot take part: the file gives one to {units}",
+        side=side,
+        unit=rules.units[unit].title,
+        an_attack=article(rules.attacks[attack].label),
+        attack=rules.attack_said(attack),
+        units=listed(rules.units[u].title for u in spec.values),
+    )
+    raise RefereeError(unlisted, rule=rule)
 
 
 def _by_units(rules: Ruleset, spec: Roll, battle: Battle, side: Side, rule: str) -> tuple[int, list[Step]]:
