@@ -130,7 +130,7 @@ def test_a_war_sun_sustains_one_hit_and_the_rest_is_wasted() -> None:
     ruling = run_json(f"battle {TI4} --attacker dreadnought --defender war-sun --attacker-roll 5 --defender-roll 9,9,9")
     assert (ruling["attacker_loses"], ruling["defender_loses"]) == (2, 1)
     texts = [(s["rule"], s["text"]) for s in ruling["explanation"]]
-    assert ("TI-3", "the attacker has only 2 hits: 1 more is wasted") in texts
+    assert ("TI-4", "the attacker has only 2 hits: 1 more is wasted") in texts
 
 
 def test_a_damaged_ship_takes_one_hit() -> None:
@@ -140,7 +140,7 @@ def test_a_damaged_ship_takes_one_hit() -> None:
     )
     assert (ruling["attacker_loses"], ruling["defender_loses"]) == (2, 1)
     texts = [(s["rule"], s["text"]) for s in ruling["explanation"]]
-    assert ("TI-3", "the defender has only 1 hit: 1 more is wasted") in texts
+    assert ("TI-4", "the defender has only 1 hit: 1 more is wasted") in texts
 
 
 @pytest.mark.parametrize("seed", [1, 4, 7])
@@ -377,3 +377,22 @@ def test_a_ship_its_own_attack_leaves_out_of_the_roll_is_refused_at_load(tmp_pat
     assert fails(f"--lang nl validate {path}").endswith(
         "'carrier' doet deze aanval maar heeft hier geen waarde: geef het er een (0 als het geen dobbelstenen gooit)"
     )
+
+
+def test_sustain_damage_is_cited_by_its_own_rule_and_a_cap_without_one_by_the_costs() -> None:
+    # cite.strength gives the cap of strength (sustain damage, TI-4) its rule; the barrage cites none: its costs'.
+    ruling = run_json(f"battle {TI4} --attacker cruiser --defender dreadnought --attacker-roll 7 --defender-roll 1")
+    texts = [(s["rule"], s["text"]) for s in ruling["explanation"]]
+    assert ("TI-3", "the defender loses 1 hit") in texts
+    assert not any(rule == "TI-4" for rule, _ in texts)  # one hit on a dreadnought: no cap applies
+    ruling = run_json(
+        f"battle {TI4} --attacker '3 cruiser' --defender dreadnought --attacker-roll 7,8,9 --defender-roll 1"
+    )
+    texts = [(s["rule"], s["text"]) for s in ruling["explanation"]]
+    assert texts[-2:] == [
+        ("TI-4", "the defender has only 2 hits: 1 more is wasted"),
+        ("TI-3", "the defender loses 2 hits"),
+    ]
+    barrage = run_json(f"battle {TI4} --attacker afb --defender fighter --attacker-roll 9,9")
+    texts = [(s["rule"], s["text"]) for s in barrage["explanation"]]
+    assert ("TI-6", "the defender has only 1 fighter: 1 more is wasted") in texts

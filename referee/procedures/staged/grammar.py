@@ -98,6 +98,9 @@ class StagesCite:
     back: str = field(RULE, "whether a side battles back", "")
     compare: str = field(RULE, "who wins the comparison, and ties", "")
     costs: str = field(RULE, "what the symbols cost", "")
+    strength: str = field(
+        RULE, "the most losses a unit can take (costs' strength: sustain damage); left out: the costs' rule", ""
+    )
     follow: str = field(RULE, "the follow-up rolls", "")
 
 

@@ -178,12 +178,15 @@ def costs(
     spec: Costs,
     kept: Mapping[Side, Mapping[str, int]],
     battle: Battle,
-    rule: str,
+    rules_cited: tuple[str, str],
     dealt: Mapping[Side, tuple[int, list[Step]]] | None = None,
 ) -> tuple[dict[Side, int], dict[Side, int], list[Step]]:
     """The losses and retreats each side takes from the symbols the other
     kept, and the losses from its own symbols that cost itself; where the file
-    rolls damage, the losses from the other's symbols are the damage it `dealt`."""
+    rolls damage, the losses from the other's symbols are the damage it `dealt`.
+    `rules_cited`: the rule of the costs, and the rule of the cap that
+    `strength` sets (sustain damage), which may be its own."""
+    rule, capped = rules_cited
     loses = dict.fromkeys(SIDES, 0)
     retreats = dict.fromkeys(SIDES, 0)
     steps = []
@@ -231,7 +234,7 @@ def costs(
                 )
             )
             back = 0
-        loses[target], back, wasted, gone = _capped(rules, spec, battle, target, loses[target], back, rule)
+        loses[target], back, wasted, gone = _capped(rules, spec, battle, target, loses[target], back, capped)
         steps += wasted
         retreats[target] = back
         if loses[target]:
