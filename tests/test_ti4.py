@@ -55,9 +55,9 @@ def fleet(text: str) -> Fleet:
     return tuple(out)
 
 
-def combat_values(ships: Fleet) -> list[int]:
-    """The combat value of each die the fleet rolls."""
-    return [COMBAT[kind] for kind, count in ships for _ in range(count * DICE.get(kind, 1))]
+def combat_values(ships: Fleet, boost: int = 0) -> list[int]:
+    """The combat value of each die the fleet rolls; Morale Boost's +1 to each roll (TI-7) is one less to reach."""
+    return [COMBAT[kind] - boost for kind, count in ships for _ in range(count * DICE.get(kind, 1))]
 
 
 @cache
@@ -74,12 +74,12 @@ def strength(ships: Fleet) -> int:
     return sum(count * (2 if kind in SUSTAINS else 1) for kind, count in ships)
 
 
-def brute_round(attacker: str, defender: str) -> dict[tuple[int, int], Fraction]:
-    """(attacker loses, defender loses) of one round, both sides rolling at once."""
+def brute_round(attacker: str, defender: str, boosts: tuple[int, int] = (0, 0)) -> dict[tuple[int, int], Fraction]:
+    """(attacker loses, defender loses) of one round, both sides rolling at once, each side's rolls plus its boost."""
     mine, theirs = fleet(attacker), fleet(defender)
     out: dict[tuple[int, int], Fraction] = {}
     for (a, pa), (d, pd) in itertools.product(
-        hits(tuple(combat_values(mine))).items(), hits(tuple(combat_values(theirs))).items()
+        hits(tuple(combat_values(mine, boosts[0]))).items(), hits(tuple(combat_values(theirs, boosts[1]))).items()
     ):
         key = (min(d, strength(mine)), min(a, strength(theirs)))
         out[key] = out.get(key, Fraction(0)) + pa * pd
@@ -396,3 +396,92 @@ def test_sustain_damage_is_cited_by_its_own_rule_and_a_cap_without_one_by_the_co
     barrage = run_json(f"battle {TI4} --attacker afb --defender fighter --attacker-roll 9,9")
     texts = [(s["rule"], s["text"]) for s in barrage["explanation"]]
     assert ("TI-6", "the defender has only 1 fighter: 1 more is wasted") in texts
+
+
+@pytest.mark.parametrize(
+    ("attacker", "defender", "when", "boosts"),
+    [
+        ("2 cruiser, dreadnought", "war-sun", "attacker:morale-boost", (1, 0)),
+        ("3 fighter, carrier", "2 destroyer, cruiser", "defender:'morale boost'", (0, 1)),
+        ("dreadnought, fighter", "damaged-war-sun", "attacker:boost --when defender:boost", (1, 1)),
+    ],
+)
+def test_morale_boost_adds_one_to_every_roll_of_its_side_as_the_brute_force(
+    attacker: str, defender: str, when: str, boosts: tuple[int, int]
+) -> None:
+    found = odds(f"--attacker '{attacker}' --defender '{defender}' --when {when}")
+    assert found == brute_round(attacker, defender, boosts)
+    assert found != brute_round(attacker, defender)
+
+
+def test_morale_boost_typed_says_each_ships_number_on_the_die_under_its_own_rule() -> None:
+    ruling = run_json(
+        f"battle {TI4} --attacker '2 cruiser, dreadnought' --defender 'war sun' --when attacker:morale-boost"
+        " --attacker-roll 6,6,4 --defender-roll 2,3,4"
+    )
+    assert (ruling["attacker"]["symbols"], ruling["defender"]["symbols"]) == ({"hit": 3}, {"hit": 2})
+    texts = [(s["rule"], s["text"]) for s in ruling["explanation"]]
+    assert texts[2:5] == [
+        ("TI-7", "morale-boost: +1 to every die of the attacker"),
+        ("TI-2", "the attacker's dice hit by their units: 2 cruisers on 6 or more, dreadnought on 4 or more"),
+        ("TI-2", "the defender's dice hit by their units: war sun on 3 or more"),
+    ]
+    said = run_json(
+        f"--lang de battle {TI4} --attacker cruiser --defender fighter --when attacker:boost"
+        " --attacker-roll 6 --defender-roll 9"
+    )["explanation"][2]
+    assert (said["rule"], said["text"]) == ("TI-7", "morale-boost: +1 auf jeden Würfel des Angreifers")
+
+
+def boosted(tmp_path: Path, old: str, new: str) -> Path:
+    """ti4.yaml with one piece of its text written otherwise."""
+    text = TI4.read_text(encoding="utf-8")
+    assert text.count(old) == 1
+    path = tmp_path / "ti4.yaml"
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(("barrages", "fighters"), [(1, 2), (2, 3)])
+def test_a_change_adds_to_an_aim_at_one_number_as_the_brute_force(tmp_path: Path, barrages: int, fighters: int) -> None:
+    # Not by unit: the barrage's aim at 9, here with a change by situation, hits on 8+ on the die.
+    path = boosted(
+        tmp_path, "read: {aim: {number: 9}}", "read: {aim: {number: 9, changes: [{when: morale-boost, plus: 1}]}}"
+    )
+    out: Counter[int] = Counter()
+    for throw in itertools.product(D10, repeat=2 * barrages):
+        out[min(sum(face + 1 >= 9 for face in throw), fighters)] += 1
+    brute = {(0, n): Fraction(c, 10 ** (2 * barrages)) for n, c in out.items()}
+    found = run_json(
+        f"odds {path} --attacker '{barrages} barrage' --defender '{fighters} fighter' --when attacker:boost"
+    )
+    assert {(0, o["defender_loses"]): Fraction(o["probability"]) for o in found["outcomes"]} == brute
+    ruling = run_json(f"battle {path} --attacker afb --defender '2 fighter' --when attacker:boost --attacker-roll 8,7")
+    texts = [(s["rule"], s["text"]) for s in ruling["explanation"]]
+    assert texts[1:3] == [
+        ("TI-7", "morale-boost: +1 to every die of the attacker"),
+        ("TI-6", "a die +1 hits on 9: 8+ on the die"),
+    ]
+    assert ruling["defender_loses"] == 1
+
+
+def test_an_aims_change_names_a_situation_the_file_has(tmp_path: Path) -> None:
+    path = boosted(tmp_path, "{when: morale-boost, plus: 1}", "{when: morale-bost, plus: 1}")
+    refused = fails(f"validate {path}")
+    assert "attacks.space-combat.attacker.read.aim.changes[0].when: unknown situation 'morale-bost'" in refused
+    assert "did you mean 'morale-boost'" in refused
+
+
+def test_a_follow_up_rolls_aim_does_not_change_by_situation(tmp_path: Path) -> None:
+    legion = Path(__file__).resolve().parent.parent / "docs" / "examples" / "legion.yaml"
+    text = legion.read_text(encoding="utf-8")
+    aim = "          aim: {number: 6}\n"
+    assert text.count(aim) == 1
+    text = text.replace(aim, "          aim: {number: 6, changes: [{when: cover, plus: 1}]}\n")
+    path = tmp_path / "legion.yaml"
+    path.write_text(text, encoding="utf-8")
+    refused = fails(f"validate {path}")
+    assert refused.endswith(
+        "attacks.ranged.follow.steps[0].aim.changes: a follow-up roll's number does not change by situation:"
+        " 'changes' belong to a side's read.aim"
+    )

@@ -78,13 +78,36 @@ class Band:
 
 
 @section
-class Change:
-    """What a named situation does to a side's dice."""
+class When:
+    """A change that holds in a named situation, or in several together."""
 
     when: str | tuple[str, ...] = field(
         Either(Text(), Seq(Text(), min_items=1)),
         "the named situation (a key of 'situations'), or a list of them that must all apply (a hill, in close combat)",
     )
+
+    def situations(self) -> tuple[str, ...]:
+        """The situations that must all apply."""
+        return (self.when,) if isinstance(self.when, str) else self.when
+
+    def holds(self, rules: Ruleset, battle: Battle, side: Side) -> bool:
+        """Whether every situation it names counts for this side."""
+        return all(applies(rules, battle, side, name) for name in self.situations())
+
+    def said(self, rules: Ruleset) -> str:
+        """The situations it names, as a ruling says them."""
+        named = self.situations()
+        return rules.said(named[0]) if len(named) == 1 else listed(rules.said(n) for n in named)
+
+    def rule(self, rules: Ruleset) -> str:
+        """The rule a step of it cites: its first situation's."""
+        return str(rules.situations[self.situations()[0]].rule)
+
+
+@section
+class Change(When):
+    """What a named situation does to a side's dice."""
+
     dice: int = field(Integer(minimum=-100, maximum=100), "dice added (negative: taken away)", 0)
     at_most: int | None = field(
         Integer(minimum=0, maximum=100), "the most dice this side rolls while it applies (after dice)", None
@@ -92,10 +115,6 @@ class Change:
     only: tuple[str, ...] = field(
         Seq(Text()), "the units it changes (keys of 'units'): when every unit rolling is one of them; [] all", ()
     )
-
-    def situations(self) -> tuple[str, ...]:
-        """The situations that must all apply."""
-        return (self.when,) if isinstance(self.when, str) else self.when
 
 
 @section
@@ -288,10 +307,8 @@ def dice(
         count, steps = _by_units(rules, spec, battle, side, rule)
     kinds = {u for u, _ in battle.side(side)}
     for change in spec.changes:
-        named = change.situations()
-        if all(applies(rules, battle, side, n) for n in named) and (not change.only or kinds <= set(change.only)):
-            situation = rules.said(named[0]) if len(named) == 1 else listed(rules.said(n) for n in named)
-            rule_of = rules.situations[named[0]].rule
+        if change.holds(rules, battle, side) and (not change.only or kinds <= set(change.only)):
+            situation, rule_of = change.said(rules), change.rule(rules)
             if change.dice:
                 count += change.dice
                 steps.append(
