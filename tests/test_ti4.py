@@ -16,6 +16,11 @@ from pathlib import Path
 import pytest
 from conftest import fails, ruling_of, run, run_json
 
+from referee.procedures.base import Battle
+from referee.ruleset.load import load_file
+from referee.rulings.ruling import Side
+from referee.stages.costs import Costs, costs, stands
+
 TI4 = Path(__file__).resolve().parent.parent / "docs" / "examples" / "ti4.yaml"
 
 COMBAT = {
@@ -485,3 +490,64 @@ def test_a_follow_up_rolls_aim_does_not_change_by_situation(tmp_path: Path) -> N
         "attacks.ranged.follow.steps[0].aim.changes: a follow-up roll's number does not change by situation:"
         " 'changes' belong to a side's read.aim"
     )
+
+
+@pytest.mark.parametrize(
+    ("barrages", "fleet_told", "fighters"),
+    [(1, "carrier, 2 fighter", 2), (2, "fighter, carrier, dreadnought", 1), (1, "war sun, cruiser", 0)],
+)
+def test_a_barrage_against_a_whole_fleet_destroys_its_fighters_only(
+    barrages: int, fleet_told: str, fighters: int
+) -> None:
+    # Every other ship has strength 0 against a barrage (TI-6): hits beyond the fighters have no effect.
+    out: Counter[int] = Counter()
+    for throw in itertools.product(D10, repeat=2 * barrages):
+        out[min(sum(face >= 9 for face in throw), fighters)] += 1
+    brute = {(0, n): Fraction(c, 10 ** (2 * barrages)) for n, c in out.items()}
+    assert odds(f"--attacker '{barrages} barrage' --defender '{fleet_told}'") == brute
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "the defender can take no fighters: 2 are wasted"),
+        ("nl", "de verdediger kan geen fighters verliezen: 2 gaan verloren"),
+        ("de", "der Verteidiger kann keine fighters verlieren: 2 verfallen"),
+        ("zh-Hant", "防守方沒有可承受的fighters：2 個作廢"),
+    ],
+)
+def test_a_barrage_at_ships_that_take_none_of_its_hits_wastes_them(lang: str, said: str) -> None:
+    ruling = run_json(f"--lang {lang} battle {TI4} --attacker afb --defender 'carrier, cruiser' --attacker-roll 9,10")
+    assert ruling["defender_loses"] == 0 and ruling["attacker"]["symbols"] == {"hit": 2}
+    assert (ruling["explanation"][-1]["rule"], ruling["explanation"][-1]["text"]) == ("TI-6", said)
+
+
+def test_a_strength_of_0_beside_a_whole_fight_is_refused_at_load(tmp_path: Path) -> None:
+    # A fight gives a round's losses to units in its order of casualties: a ship that takes none cannot be in it.
+    path = boosted(tmp_path, "strength: {fighter: 1, destroyer: 1,", "strength: {fighter: 1, destroyer: 0,")
+    line = next(n for n, row in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if "destroyer: 0," in row)
+    refused = fails(f"validate {path}")
+    assert refused.startswith(f"error: {path}:{line}:")
+    assert refused.endswith(
+        "attacks.space-combat.costs.strength.destroyer: 'destroyer' takes none of this attack's losses (strength 0),"
+        " but a whole fight gives a round's losses to the units in its order of casualties: give it a strength,"
+        " or leave out 'fight'"
+    )
+
+
+def test_a_side_with_a_unit_of_strength_0_is_never_eliminated_by_the_rest_of_its_losses() -> None:
+    # Unit level: a fighter lost beside a carrier the attack cannot hurt leaves the side standing, and its retreat.
+    rules = load_file(TI4)
+    spec = Costs(losses=("hit",), retreats=("flag",), strength={"fighter": 1, "carrier": 0})
+    mixed = Battle(attacker=(("barrage", 1),), defender=(("fighter", 1), ("carrier", 1)))
+    alone = Battle(attacker=(("barrage", 1),), defender=(("fighter", 1),))
+    kept = {Side.ATTACKER: {"hit": 3, "flag": 1}, Side.DEFENDER: {}}
+    loses, retreats, steps = costs(rules, spec, kept, mixed, ("TI-6", "TI-4"))
+    assert (loses[Side.DEFENDER], retreats[Side.DEFENDER]) == (1, 1)
+    assert [s.rule for s in steps if s.message == "costs.capped"] == ["TI-4"]
+    assert not any(s.message == "costs.eliminated" for s in steps)
+    loses, retreats, steps = costs(rules, spec, kept, alone, ("TI-6", "TI-4"))
+    assert (loses[Side.DEFENDER], retreats[Side.DEFENDER]) == (1, 0)
+    assert any(s.message == "costs.eliminated" for s in steps)
+    assert stands(spec, mixed, Side.DEFENDER, 1, 0) and not stands(spec, alone, Side.DEFENDER, 1, 0)
+    assert stands(spec, Battle(attacker=(), defender=(("carrier", 2),)), Side.DEFENDER, 0, 0)

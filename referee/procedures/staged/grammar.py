@@ -193,6 +193,14 @@ class Staged:
             *([(f"{path}.compare.symbol", self.compare.symbol)] if self.compare and self.compare.by != "pairs" else []),
         ]
         names_exist(fail, pgettext("kind", "symbol"), named, sorted(carried))
+        spared = [unit for unit, n in self.costs.strength.items() if not n]
+        if self.fight and spared:
+            rounds = pgettext(
+                "file.strength_fight",
+                "'{unit}' takes none of this attack's losses (strength 0), but a whole fight gives a round's "
+                "losses to the units in its order of casualties: give it a strength, or leave out 'fight'",
+            )
+            raise fail(f"{path}.costs.strength.{spared[0]}", rounds.format(unit=spared[0]))
         if self.fight:
             wins = (self.compare.attacker_wins, self.compare.defender_wins) if self.compare else ()
             removes = [win for win in dict.fromkeys(wins) if win.startswith("remove")]

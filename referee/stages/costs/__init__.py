@@ -139,9 +139,10 @@ class Costs:
         Seq(Text()), "symbols that each cost the side that keeps them one loss (a blocker knocked down, a misfire)", ()
     )
     strength: Mapping[str, int] = field(
-        Table(Integer(minimum=1, maximum=1000)),
-        "by unit (a key of 'units'): the most losses one such unit can take (its blocks); a side loses at most "
-        "its units' strength, the rest is wasted, and a side that loses it all does not retreat",
+        Table(Integer(minimum=0, maximum=1000)),
+        "by unit (a key of 'units'): the most losses one such unit can take (its blocks; 0: it takes none of "
+        "this attack's); a side loses at most its units' strength, the rest is wasted, and a side that loses "
+        "it all does not retreat",
         EMPTY,
     )
     retreat_steps: Mapping[str, int] = field(
@@ -280,7 +281,19 @@ def _capped(
     if strength is None:
         return lost, back, [], []
     wasted = []
-    if lost > strength:
+    if lost > strength and not strength:
+        wasted.append(
+            step_n(
+                rule,
+                "costs.capped_none",
+                "the {side} can take no {losses}: {n} is wasted",
+                "the {side} can take no {losses}: {n} are wasted",
+                lost,
+                side=side,
+                losses=rules.said(spec.loss.many),
+            )
+        )
+    elif lost > strength:
         wasted.append(
             step_n(
                 rule,
@@ -292,18 +305,24 @@ def _capped(
                 strength=spec.loss.counted(rules, strength),
             )
         )
-        lost = strength
-    if lost < strength or not back:
+    lost = min(lost, strength)
+    if lost < strength or not back or _spared(spec, battle, side):
         return lost, back, wasted, []
     return lost, 0, wasted, [step(rule, "costs.eliminated", "the {side} is eliminated and does not retreat", side=side)]
+
+
+def _spared(spec: Costs, battle: Battle, side: Side) -> bool:
+    """Whether some unit of the side takes none of this attack's losses
+    (strength 0): losing all the others' strength, the side is still there."""
+    return any(spec.strength.get(u) == 0 for u, _ in battle.side(side))
 
 
 def stands(spec: Costs, battle: Battle, side: Side, lost: int, back: int) -> bool:
     """Whether a side still stands where it was after its losses and
     retreats: it did not retreat, and kept some strength (where the file
-    gives its units one)."""
+    gives its units one) or a unit this attack cannot hurt."""
     strength = _strength(spec, battle, side)
-    return not back and (strength is None or lost < strength)
+    return not back and (strength is None or lost < strength or _spared(spec, battle, side))
 
 
 def removal_options(units: Units, count: int) -> list[dict[str, int]]:
