@@ -192,10 +192,11 @@ def test_a_barrage_typed() -> None:
     assert ("TI-6", "the attacker rolls 4 dice (2 per anti-fighter barrage)") in texts
 
 
-def brute_fight(attacker: str, defender: str) -> Fraction:
+def brute_fight(attacker: str, defender: str, boost: int = 0) -> Fraction:
     """The chance the attacker destroys every defending ship and keeps one, over rounds
     until a side is gone: each side's hits go to its ships in the stated order, one ship
-    at a time, a sustaining ship taking two (the file's house order, TI-5)."""
+    at a time, a sustaining ship taking two (the file's house order, TI-5); the attacker's
+    rolls plus `boost` in every round (a situation named for a whole fight holds in each)."""
 
     def line(ships: Fleet) -> tuple[tuple[str, int], ...]:
         counts = dict(ships)
@@ -218,7 +219,7 @@ def brute_fight(attacker: str, defender: str) -> Fraction:
             return Fraction(int(bool(mine)))
         if not mine:
             return Fraction(0)
-        a_hits = hits(tuple(COMBAT[kind] for kind, _ in mine for _ in range(DICE.get(kind, 1))))
+        a_hits = hits(tuple(COMBAT[kind] - boost for kind, _ in mine for _ in range(DICE.get(kind, 1))))
         d_hits = hits(tuple(COMBAT[kind] for kind, _ in theirs for _ in range(DICE.get(kind, 1))))
         stay, moved = Fraction(0), Fraction(0)
         for (a, pa), (d, pd) in itertools.product(a_hits.items(), d_hits.items()):
@@ -551,3 +552,10 @@ def test_a_side_with_a_unit_of_strength_0_is_never_eliminated_by_the_rest_of_its
     assert any(s.message == "costs.eliminated" for s in steps)
     assert stands(spec, mixed, Side.DEFENDER, 1, 0) and not stands(spec, alone, Side.DEFENDER, 1, 0)
     assert stands(spec, Battle(attacker=(), defender=(("carrier", 2),)), Side.DEFENDER, 0, 0)
+
+
+def test_morale_boost_named_for_a_whole_fight_holds_in_every_round() -> None:
+    told = f"odds {TI4} --attacker 'cruiser, dreadnought' --defender war-sun --until conquest"
+    boosted_fight = Fraction(run_json(f"{told} --when attacker:morale-boost")["p_attacker_wins"])
+    assert boosted_fight == brute_fight("cruiser, dreadnought", "war-sun", boost=1)
+    assert boosted_fight > brute_fight("cruiser, dreadnought", "war-sun")

@@ -3,7 +3,8 @@ it a loss or a retreat, in the game's own word (figures, damage, hexes), or
 costs the side keeping it a loss (a blocker knocked down by its own block, a
 misfire); a retreat moves a unit the steps its kind takes, and where that
 side cannot retreat, its retreats become losses; a side loses no more than
-its units' strength, and one that loses it all does not retreat. For a comparison
+its units' strength (0: a unit this attack cannot hurt), and one that loses
+it all does not retreat. For a comparison
 won: the loser removes units by the surplus (capped at its units), all of
 them, takes the surplus as wounds, the winner's count (the pips it rolled)
 or one loss whatever the margin, or nothing, and chooses which units go.

@@ -4,7 +4,8 @@ armour) and with a named situation (a token turns a face into a hit). A
 symbol is the file's own word: a hit, a critical hit, a retreat, an evade.
 A numbered face may also read by aiming: the face plus a modifier against a
 target number is a hit, with the natural results of the lowest and the
-highest face (`Aim`). Aimed dice may also be dealt to the units that roll
+highest face (`Aim`), the modifier raised by named situations (a +1 to
+every die). Aimed dice may also be dealt to the units that roll
 them, each unit kind at its own number, raised one for one by units that
 support it (an Axis & Allies land battle). A numbered face may instead carry
 its own number of a symbol (`sum`): counted, a side's pips are the sum of its

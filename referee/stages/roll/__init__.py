@@ -5,7 +5,8 @@ or their ratio (which also says who chooses, a fixed side or the stronger or
 weaker, for a later stage); then changed or capped by named situations (one,
 or several together), capped, and never below zero. A side may battle back:
 roll only after the other side's dice are costed, if it still stands. A side
-may also refuse more units than can take part, or more dice than a player owns.
+may also refuse more units than can take part, more dice than a player owns,
+or a unit its values leave out (it would roll no dice unsaid).
 Its own messages are in `locale/<lang>.po` beside this file."""
 
 from __future__ import annotations
