@@ -510,7 +510,8 @@ def _costs(
     comparison takes."""
     spec = params.costs
     if params.compare is None or spec.losses or spec.retreats or spec.own_losses:
-        loses, retreats, paid = costs.costs(rules, spec, kept, battle, cite(params, "costs"), dealt)
+        capped = params.cite.strength or cite(params, "costs")
+        loses, retreats, paid = costs.costs(rules, spec, kept, battle, (cite(params, "costs"), capped), dealt)
     else:
         loses, retreats, paid = dict.fromkeys(SIDES, 0), dict.fromkeys(SIDES, 0), []
     if params.compare is None:
