@@ -146,3 +146,33 @@ def test_a_blow_in_dutch_reads_the_file_s_words() -> None:
     ).stdout
     assert "De verdediger verliest 2 Lichaamspunten." in out
     assert "de verdediger heft treffer 1 op met afweer 1" in out
+
+
+@pytest.mark.parametrize(
+    ("told", "refused"),
+    [
+        (
+            "--attacker goblin --defender wizard --when defender:helmet",
+            "'helmet' needs at least one Barbarian or Dwarf",
+        ),
+        ("--attacker goblin --defender elf --when attacker:courage", "'courage' needs at least one Barbarian or Dwarf"),
+        (
+            "--attacker barbarian --defender orc --when attacker:broadsword",
+            "'broadsword' needs at least one Dwarf or Elf",
+        ),
+    ],
+)
+def test_the_armory_and_spells_are_refused_to_those_who_cannot_use_them(told: str, refused: str) -> None:
+    said = fails(f"battle {HEROQUEST} {told} --no-journal")
+    assert refused in said
+    assert said.endswith(")") and "(HQ-" in said
+    assert refused in fails(f"odds {HEROQUEST} {told}")
+
+
+def test_requires_unit_may_list_units_of_which_one_is_needed(tmp_path: Path) -> None:
+    text = HEROQUEST.read_text(encoding="utf-8")
+    bad = tmp_path / "heroquest.yaml"
+    bad.write_text(text.replace("requires_unit: [dwarf, elf]", "requires_unit: [dwarf, elves]"), encoding="utf-8")
+    assert "situations.broadsword.requires_unit[1]: unknown unit 'elves'" in fails(f"validate {bad}")
+    ruling = run_json(f"battle {HEROQUEST} --attacker elf --defender orc --when attacker:broadsword --no-journal")
+    assert ruling["attacker"]["dice"] == 3

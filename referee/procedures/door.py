@@ -101,13 +101,14 @@ def check_situations(rules: Ruleset, battle: Situated, typed: Mapping[tuple[str,
             )
             raise RefereeError(held, rule=situation.rule)
         check_side(rules, side, name, called(name, side))
-        unit = situation.requires_unit
-        if unit and unit not in dict(battle.side(side)) and unit not in dict(battle.rear(side)):
+        required = situation.required_units()
+        present = {*dict(battle.side(side)), *dict(battle.rear(side))}
+        if required and not present.intersection(required):
             needs = say(
                 "situation.needs_unit",
                 "'{name}' needs at least one {unit} among the {side}'s units",
                 name=called(name, side),
-                unit=rules.units[unit].title,
+                unit=pgettext("list", " or ").join(rules.units[unit].title for unit in required),
                 side=Side(side),
             )
             raise RefereeError(needs, rule=situation.rule)

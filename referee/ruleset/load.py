@@ -220,10 +220,11 @@ def _check_attacks(rules: Ruleset, fail: Fail) -> None:
 def _check_situations(rules: Ruleset, fail: Fail) -> None:
     for name, situation in rules.situations.items():
         _check_effects(rules, f"situations.{name}", situation, fail)
-        for key in ("requires_unit", "fails_without"):
-            needed = getattr(situation, key)
-            if needed:
-                names_exist(fail, pgettext("kind", "unit"), [(f"situations.{name}.{key}", needed)], rules.units)
+        key, listed = f"situations.{name}.requires_unit", not isinstance(situation.requires_unit, str)
+        needed = [(f"{key}[{i}]" if listed else key, u) for i, u in enumerate(situation.required_units())]
+        if situation.fails_without:
+            needed.append((f"situations.{name}.fails_without", situation.fails_without))
+        names_exist(fail, pgettext("kind", "unit"), needed, rules.units)
         for key in ("excludes", "not_on_top_of"):
             named = ((f"situations.{name}.{key}[{i}]", o) for i, o in enumerate(getattr(situation, key)))
             names_exist(fail, pgettext("kind", "situation"), named, rules.situations)

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from referee.chance.dice import Die
 from referee.core.records import section
 from referee.ruleset.registry import Grammars
-from referee.ruleset.spec import EMPTY, FACE, Boolean, Integer, Lazy, Record, Seq, Table, Tagged, Text, field
+from referee.ruleset.spec import EMPTY, FACE, Boolean, Either, Integer, Lazy, Record, Seq, Table, Tagged, Text, field
 from referee.ruleset.spec import RULE as RULE_ID
 from referee.rulings.ruling import Said, Spoken, say, worded
 from referee.words.inputs import DICE_PER_UNIT
@@ -162,7 +162,11 @@ class Situation:
     text: str = field(Text(), "what it means, in a sentence")
     aliases: tuple[str, ...] = field(Seq(Text()), "other words for it", ())
     refuse: str = field(Text(), "if set, the attack is refused with this reason", "")
-    requires_unit: str = field(Text(), "a unit that must be on that side for it to apply", "")
+    requires_unit: str | tuple[str, ...] = field(
+        Either(Text(), Seq(Text(), min_items=1)),
+        "a unit that must be on that side for it to apply, or a list of units one of which must be",
+        "",
+    )
     excludes: tuple[str, ...] = field(Seq(Text()), "situations it cannot be combined with", ())
     # effects a procedure reads if its grammar lists them in `reads_situation`
     extra_dice: int = field(
@@ -200,6 +204,12 @@ class Situation:
     def said(self) -> Spoken:
         """What it means, in the language spoken; the file's own sentence when not translated."""
         return worded(self.spoken.get(current(), self.text), self.text)
+
+    def required_units(self) -> tuple[str, ...]:
+        """The units of which its side needs one (a helmet: any hero but the wizard); none: no need."""
+        if isinstance(self.requires_unit, str):
+            return (self.requires_unit,) if self.requires_unit else ()
+        return self.requires_unit
 
 
 @section
