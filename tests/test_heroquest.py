@@ -146,6 +146,7 @@ def test_a_blow_in_dutch_reads_the_file_s_words() -> None:
     ).stdout
     assert "De verdediger verliest 2 Lichaamspunten." in out
     assert "de verdediger heft treffer 1 op met afweer 1" in out
+    assert "hun eigen dobbelstenen: Dwerg: 2 gevechtsdobbelsteen" in out  # the die's name is one of the file's words
 
 
 @pytest.mark.parametrize(

@@ -204,7 +204,7 @@ def _own(
             "{units}: {dice} {die}",
             units=rules.units[unit].counted(have[unit]),
             dice=rolling.count(unit),
-            die=stages.die_of(unit),
+            die=rules.said(stages.die_of(unit)),
         )
         for unit in dict.fromkeys(rolling)
         if unit
