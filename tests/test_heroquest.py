@@ -177,3 +177,21 @@ def test_requires_unit_may_list_units_of_which_one_is_needed(tmp_path: Path) -> 
     assert "situations.broadsword.requires_unit[1]: unknown unit 'elves'" in fails(f"validate {bad}")
     ruling = run_json(f"battle {HEROQUEST} --attacker elf --defender orc --when attacker:broadsword --no-journal")
     assert ruling["attacker"]["dice"] == 3
+
+
+def test_a_game_without_retreats_never_speaks_of_them() -> None:
+    command = (
+        f"battle {HEROQUEST} --attacker wizard --defender goblin --no-journal"
+        " --attacker-roll skull --defender-roll black-shield"
+    )
+    out = run(command).stdout
+    assert "retreat" not in out
+    assert "Nothing is lost." in out
+    assert run_json(command)["explanation"][-1]["text"] == "nothing is lost"
+    assert "Niets gaat verloren." in run(f"--lang nl {command}").stdout
+    # a game whose symbols force retreats still says no one did
+    memoir = Path(__file__).resolve().parent.parent / "docs" / "examples" / "memoir44.yaml"
+    still = run(
+        f"battle {memoir} --attacker infantry --defender infantry --range 1 --no-journal --attacker-roll star,star,star"
+    )
+    assert "Nothing is lost and no one retreats." in still.stdout

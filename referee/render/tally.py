@@ -52,9 +52,16 @@ def summary(rules: Ruleset, outcome: Tally) -> str:
         if taken.retreats:
             said = by_side(side, _("The attacker retreats {retreats}."), _("The defender retreats {retreats}."))
             parts.append(said.format(retreats=paid.retreat.counted(rules, taken.retreats)))
-    if not (outcome.attacker_loses or outcome.defender_loses or outcome.attacker_retreats or outcome.defender_retreats):
-        parts.append(_("Nothing is lost and no one retreats."))
+    if outcome.attacker_loses or outcome.defender_loses or outcome.attacker_retreats or outcome.defender_retreats:
+        return sentences(parts)
+    parts.append(_("Nothing is lost and no one retreats.") if _retreats(rules, outcome) else _("Nothing is lost."))
     return sentences(parts)
+
+
+def _retreats(rules: Ruleset, outcome: Tally) -> bool:
+    """Whether the ruling speaks of retreats: where the file's symbols force
+    them, or a side retreated all the same (a stage of its own may move it)."""
+    return bool(rules.attacks[outcome.attack].costs.retreats or outcome.attacker_retreats or outcome.defender_retreats)
 
 
 def report(rules: Ruleset, settled: Settled) -> str:
@@ -96,12 +103,12 @@ def _table(rules: Ruleset, outcome: Tally) -> str:
             listed(spaced(rules.said(s), n) for s, n in outcome.side(side).symbols.items()) or "-",
             spoken(outcome.side(side).scores),
             outcome.side(side).loses,
-            outcome.side(side).retreats,
+            *([outcome.side(side).retreats] if _retreats(rules, outcome) else []),
         )
         for side in SIDES
     ]
-    headers = [_("side"), _("units"), _("rolled"), _("symbols"), _("scores"), _("loses"), _("retreats")]
-    return table(rows, headers)
+    headers = [_("side"), _("units"), _("rolled"), _("symbols"), _("scores"), _("loses")]
+    return table(rows, [*headers, _("retreats")] if _retreats(rules, outcome) else headers)
 
 
 def ruled(rules: Ruleset, situation: object, settled: Settled) -> View:

@@ -246,8 +246,10 @@ def costs(
         if back:
             said = spec.retreat.counted(rules, back)
             steps.append(step(rule, "costs.retreats", "the {side} retreats {retreats}", side=target, retreats=said))
-    if not steps:
+    if not steps and spec.retreats:
         steps.append(step(rule, "costs.nothing", "nothing is lost and no one retreats"))
+    elif not steps:  # a game without retreats never speaks of them
+        steps.append(step(rule, "costs.nothing_lost", "nothing is lost"))
     return loses, retreats, steps
 
 
