@@ -49,9 +49,9 @@ class At:
     the rules, the battle as told, its section as the file wrote it, the
     rule its steps cite (the attack's `cite` under its key, else its
     section's `rule`, else the attack's), and, at `symbols`, the side whose
-    symbols these are. (Plain classes here, not records: the staged
-    procedure imports this module with every ruling, and a record costs
-    start-up more to make.)"""
+    symbols these are. (Plain classes here, not records: the
+    procedure that composes stages imports this module with every ruling,
+    and a record costs start-up more to make.)"""
 
     __slots__ = ("battle", "key", "read", "rule", "rules", "section", "side", "throw")
 
