@@ -159,7 +159,8 @@ class DiceNeed:
     roll for each hit), `count` being the most: typed, it takes as many faces
     as the ruling reads of it (`Ruling.read`), no more and no fewer."""
     said: str = ""
-    """How a message names the group, where not by its side or roll ('to wound')."""
+    """How a message names the group, in the words of the procedure that rolls
+    it ('hit', 'to wound'), where not by its side."""
     typed_with: str = ""
     """The word's group this one is typed under, in turn with the others
     under it, each after a '/' (every follow-up step in one option)."""

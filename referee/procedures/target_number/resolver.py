@@ -74,11 +74,12 @@ def _listing(words: Iterable[str]) -> Spoken:
 
 def dice_needed(rules: Ruleset, params: TargetNumber, strike: Strike) -> dict[str, DiceNeed]:
     """A hit die, then the roll the file asks for after a hit: a wound die, or
-    damage dice with the extra dice a critical hit rolls as a group of their own."""
+    damage dice with the extra dice a critical hit rolls as a group of their own.
+    The hit and wound dice are named in messages as rolls ('the hit rolls 1 die')."""
     die = rules.dice[params.die].die
-    need = {"hit": DiceNeed(die, 1, cite(params, "roll"))}
+    need = {"hit": DiceNeed(die, 1, cite(params, "roll"), said=say("roll.group", "hit"))}
     if params.wound:
-        need["wound"] = DiceNeed(die, 1, cite(params, "wound"))
+        need["wound"] = DiceNeed(die, 1, cite(params, "wound"), said=say("roll.group", "wound"))
     if params.damage:
         damage = rules.dice[params.damage.die].die
         need["damage"] = DiceNeed(damage, params.damage.dice, cite(params, "damage"))
