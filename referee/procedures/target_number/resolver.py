@@ -36,9 +36,6 @@ from referee.rulings.ruling import (
 from referee.stages import costs, read
 from referee.words.names import article
 
-# the number needed and what follows a hit are the same for every throw
-ODDS_KEYS = ("needed", "follows", "hit", "critical", "out_of_action", "damage")
-
 
 def _signed(n: int) -> str:
     return f"{n:+d}"
