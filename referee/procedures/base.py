@@ -286,7 +286,10 @@ class Procedure:
     outcome its rulings are (the report that reads them); `rear` says whether
     its situations may have units waiting behind the front; `alone(params)`,
     where an attack may refuse company, gives the rule that makes this one an
-    attack made alone (None if others may join it); `fight`, where it
+    attack made alone (None if others may join it); `front(params, side)`,
+    where a side stands on a front with units waiting behind it, gives the
+    most units its front holds and the rule that refuses more (None where the
+    units told are the units that fight); `fight`, where it
     is fought in rounds, names the module whose `fight_rules` gives the whole-fight
     solver its states and policy (imported only when a whole fight is asked);
     `chart`, where its odds are a chart over every pair of values rather than
@@ -310,6 +313,7 @@ class Procedure:
     rear: bool = False
     for_odds: Callable[[Any], Any] | None = None
     alone: Callable[[Any], str | None] | None = None
+    front: Callable[[Any, str], tuple[int, str] | None] | None = None
     fight: str | None = None
     chart: str | None = None
     options: tuple[Option, ...] = ()
