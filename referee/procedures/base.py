@@ -296,7 +296,12 @@ class Procedure:
     one attack's outcomes, names the module whose `CHART_WORDS`,
     `cells(rules, words)` and `terms(rules, situation)` give its report the
     chart's situations and what a situation is checked against before a roll
-    (imported only when that report is asked). A procedure registered from
+    (imported only when that report is asked); `board`, where a game held on
+    the board (DiceLand) plays its attacks, names the module whose
+    `words(attackers, defender, when, variants, choose)` tells an attack by
+    its dice on the board as players type it, and whose `pairing(text, what,
+    rule, named=True)` reads a pick typed at the board (imported only when a
+    board asks). A procedure registered from
     outside the referee declares the words players type for it in `options`
     and its commands in `commands` (a shipped one, in its `options` module)."""
 
@@ -316,5 +321,6 @@ class Procedure:
     front: Callable[[Any, str], tuple[int, str] | None] | None = None
     fight: str | None = None
     chart: str | None = None
+    board: str | None = None
     options: tuple[Option, ...] = ()
     commands: tuple[Alias, ...] = ()
