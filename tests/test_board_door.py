@@ -6,14 +6,17 @@ and knows none of its words."""
 from __future__ import annotations
 
 from dataclasses import replace
+from fractions import Fraction
 
 import pytest
 from conftest import fails
 
 from referee.board import combat
 from referee.core.errors import RefereeError
+from referee.outcomes.pips import taken
 from referee.procedures import door
 from referee.ruleset.load import load
+from referee.settle.odds import battle_odds
 
 DICELAND = load("diceland")
 
@@ -46,3 +49,17 @@ def test_a_procedure_that_declares_no_board_is_not_played_on_one(monkeypatch: py
 def test_a_pick_is_read_once_the_game_going_says_whose_procedure_reads_it() -> None:
     """With no game going there is no procedure to read a pick: that is said first."""
     assert fails("play pick 3").startswith("error: no game is going")
+
+
+def test_a_boards_odds_are_read_from_the_pips_outcome() -> None:
+    """The chance to take the tile and the pips the attacker expects to lose
+    are the pips kind's to add up, from its own fields, not the board's."""
+    weighted = [
+        ({"defender_removed": True, "attacker_loses": 0}, Fraction(1, 3)),
+        ({"defender_removed": False, "attacker_loses": 2}, Fraction(1, 2)),
+        ({"defender_removed": False, "attacker_loses": 1}, Fraction(1, 6)),
+    ]
+    assert taken(weighted) == (Fraction(1, 3), Fraction(7, 6))
+    told = combat.Told((6,), 3, (), frozenset())
+    odds = [(o.key, o.probability) for o in battle_odds(DICELAND, combat._situation(DICELAND, told, policy=True))]
+    assert combat.chances(DICELAND, told) == taken(odds)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import importlib
 from fractions import Fraction
 from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from referee.core.errors import RefereeError
 from referee.core.records import record
@@ -17,6 +17,7 @@ from referee.ruleset.model import Ruleset
 from referee.rulings.ruling import Step, say
 
 if TYPE_CHECKING:
+    from referee.outcomes.pips import PipOutcome
     from referee.procedures.base import Cited
 
 
@@ -100,20 +101,20 @@ def rule(rules: Ruleset, told: Told, throw: tuple[int, ...] | None, seed: int | 
 
     typed = {} if throw is None else {"attacker": ",".join(map(str, throw))}
     settled = settle(rules, _situation(rules, told), typed, seed)
-    outcome = settled.ruling.outcome.as_dict()  # the documented JSON shape of a die-against-die ruling
+    outcome = cast("PipOutcome", settled.ruling.outcome)  # a board's procedure rules of the kind "pips"
     rolled = tuple(int(f) for f in settled.throw["attacker"])
-    chosen = outcome["chosen"]
+    chosen = outcome.chosen
     return (
         Result(
             decided=settled.ruling.awaits is None,  # the door says whether the ruling waits for a pick
             throw=rolled,
             field=int(chosen["field"]) if chosen else 0,
             rolled=int(chosen["rolled"]) if chosen else 0,
-            attacker_after=outcome["attacker_after"] or 0,
-            defender_after=outcome["defender_after"] or 0,
-            moves_in=bool(outcome["moves_in"]),
-            defender_moves_in=bool(outcome["defender_moves_in"]),
-            outcome=outcome["outcome"] or "",
+            attacker_after=outcome.attacker_after or 0,
+            defender_after=outcome.defender_after or 0,
+            moves_in=bool(outcome.moves_in),
+            defender_moves_in=bool(outcome.defender_moves_in),
+            outcome=outcome.outcome or "",
             ruling=settled.ruling.as_dict(),
             steps=settled.ruling.steps,
         ),
@@ -125,14 +126,10 @@ def chances(rules: Ruleset, told: Told) -> tuple[Fraction, Fraction]:
     """The exact chance of taking the tile and the expected pips the attacker
     loses, summed over every throw by the same resolver (a combined attack
     picks by the procedure's best-pairing policy)."""
+    from referee.outcomes.pips import taken
     from referee.settle.odds import battle_odds
 
-    take = lost = Fraction(0)
-    for o in battle_odds(rules, _situation(rules, told, policy=True)):
-        if o.key["defender_removed"]:
-            take += o.probability
-        lost += o.probability * o.key["attacker_loses"]
-    return take, lost
+    return taken((o.key, o.probability) for o in battle_odds(rules, _situation(rules, told, policy=True)))
 
 
 def refusal(rules: Ruleset, told: Told) -> str | None:
