@@ -153,9 +153,14 @@ def _params(rules: Ruleset) -> Cited:
 
 def combined_rule(rules: Ruleset) -> str:
     """The rule that says which dice may attack together."""
-    from referee.procedures.base import cite
+    rule: str = _played(rules).combined(_params(rules))
+    return rule
 
-    return cite(_params(rules), "combined")
+
+def picked_step(rules: Ruleset) -> str:
+    """The message of the ruling's step that says the pairing picked."""
+    message: str = _played(rules).PICKED
+    return message
 
 
 def roll_rule(rules: Ruleset) -> str:

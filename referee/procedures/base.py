@@ -300,8 +300,10 @@ class Procedure:
     the board (DiceLand) plays its attacks, names the module whose
     `words(attackers, defender, when, variants, choose)` tells an attack by
     its dice on the board as players type it, and whose `pairing(text, what,
-    rule, named=True)` reads a pick typed at the board; its rulings are of the
-    kind "pips", which the board reads (imported only when a board asks). A procedure registered from
+    rule, named=True)` reads a pick typed at the board, `combined(params)`
+    cites the rule of attacking together and `PICKED` names the step that
+    says the pairing picked; its rulings are of the kind "pips", which the
+    board reads (imported only when a board asks). A procedure registered from
     outside the referee declares the words players type for it in `options`
     and its commands in `commands` (a shipped one, in its `options` module)."""
 

@@ -8,7 +8,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any, Literal, overload
 
 from referee.core.errors import RefereeError
-from referee.procedures.base import Words
+from referee.procedures.base import Words, cite
 from referee.procedures.door import check_situations
 from referee.procedures.pip_compare.grammar import PipCompare
 from referee.procedures.pip_compare.resolver import BEST, PipFight
@@ -20,6 +20,7 @@ from referee.words.names import variants_of
 
 READS = frozenset({"attacker", "defender", "when", "variants", "choose"})
 TYPED = {"roll": "attacker"}
+PICKED = "pips.as_chosen"  # the step that says the pairing picked, which a board follows with the die's tile
 
 
 def read(rules: Ruleset, words: Words) -> PipFight:
@@ -79,6 +80,11 @@ def pairing(text: str, what: str, rule: str, named: bool = False) -> tuple[int, 
         return (dice[0], called) if len(dice) == 1 else None
     pair = pips(f"{rolled},{field_die}", what, rule)
     return (pair[0], pair[1]) if len(pair) == 2 else None
+
+
+def combined(params: PipCompare) -> str:
+    """The rule that says which dice may attack together, as a board cites it."""
+    return cite(params, "combined")
 
 
 def words(
