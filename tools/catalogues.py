@@ -3,6 +3,7 @@
 
     python tools/catalogues.py           # place every message, compile every .po into its .mo
     python tools/catalogues.py --check   # exit 1 and say why when out of step
+    python tools/catalogues.py --compile DIR   # compile a package kept outside the referee (DIR/locale/*.po)
 
 A language's messages are in the shared catalogue
 (referee/locale/<lang>/LC_MESSAGES/referee.po) and in the catalogues of the
@@ -462,6 +463,12 @@ def main(argv: list[str]) -> int:
         shown = f"{sum(len(every_catalogue(language_of(s))) for s in catalogues())} catalogues"
         print("\n".join(found) or f"{shown} of {len(catalogues())} languages in step with the code")
         return 1 if found else 0
+    if len(argv) == 2 and argv[0] == "--compile":
+        own = sorted((Path(argv[1]) / "locale").glob("*.po"))
+        for po in own:
+            po.with_suffix(".mo").write_bytes(mo_bytes(read_po(po)))
+            print(f"compiled {po}")
+        return 0 if own else 1
     if argv:
         print(__doc__)
         return 2

@@ -28,6 +28,7 @@ def validate(file: Path, as_json: bool) -> None:
     """
     rules = load_file(file)
     document: dict[str, object] = {"valid": True, "name": rules.name, "path": str(file), "digest": rules.digest}
+    warnings = [w for attack in rules.attacks.values() for w in getattr(attack, "warnings", list)()]
     if rules.name != file.stem:
         warning = say(
             "validate.two_names",
@@ -36,7 +37,10 @@ def validate(file: Path, as_json: bool) -> None:
             stem=file.stem,
             name=rules.name,
         )
-        document["warnings"] = [warning]
+        warnings.insert(0, warning)
+    if warnings:
+        document["warnings"] = warnings
+    for warning in warnings:
         click.echo(say("validate.warning", "warning: {warning}", warning=warning), err=True)
 
     emit(

@@ -10,6 +10,7 @@ from referee.render import parameters
 from referee.render.parameters import plain
 from referee.render.text import path_lines, styled, table, wrapped
 from referee.ruleset.model import Ruleset, Situation
+from referee.ruleset.spec import written
 from referee.ruleset.translated import languages
 from referee.rulings.ruling import listed
 from referee.words.language import _, ngettext, pgettext
@@ -34,10 +35,10 @@ def _attack_lines(rules: Ruleset) -> list[str]:
     for name, attack in rules.attacks.items():
         lines.append(f"  {name}: {rules.attack_said(name)} ({attack.procedure}, {attack.rule})")
         skipped = ("procedure", "label", "rule", "cite")
-        for f in dataclasses.fields(attack):
-            if f.name in skipped or f.metadata.get("internal"):
+        for key, held in written(attack):
+            if key in skipped:
                 continue
-            key, value = f.name, parameters.shown(getattr(attack, f.name))
+            value = parameters.shown(held)
             if isinstance(value, dict) and value and all(isinstance(v, dict) for v in value.values()):
                 lines.append(f"    {said.key_line(key, '')}")
                 lines += [

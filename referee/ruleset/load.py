@@ -20,7 +20,7 @@ from referee.ruleset import registry, translated
 from referee.ruleset.crosscheck import Fail, names_exist, unambiguous, unknown
 from referee.ruleset.lookup import by_declared_name, every_name
 from referee.ruleset.model import GRAMMAR, Ruleset, Situation
-from referee.ruleset.spec import Reader
+from referee.ruleset.spec import Reader, written
 from referee.ruleset.yamlnodes import MAX_BYTES, compose_file
 from referee.words.inputs import kind_of, path_text, read_file, shown
 from referee.words.language import pgettext
@@ -339,22 +339,23 @@ def _check_play(rules: Ruleset, play: Any, fail: Fail) -> None:
 
 
 def _cited(value: Any, path: str = "") -> Iterator[tuple[str, str]]:
-    """Every (key path, rule ID) the model cites, wherever it sits."""
+    """Every (key path, rule ID) the model cites, wherever it sits: in a
+    record's keys (those of stages added to it too), tables and lists."""
     if dataclasses.is_dataclass(value):
-        for f in dataclasses.fields(value):
-            if f.metadata["internal"]:
-                continue
-            sub = f"{path}.{f.name}" if path else f.name
-            item = getattr(value, f.name)
-            cites = f.name == "rule" or f.name.endswith("_rule") or path.endswith("cite")
+        for name, item in written(value):
+            sub = f"{path}.{name}" if path else name
+            cites = name == "rule" or name.endswith("_rule") or path.endswith("cite")
             if cites and isinstance(item, str):
                 yield sub, item
                 continue
-            if f.name != "rules":
+            if name != "rules":
                 yield from _cited(item, sub)
     elif isinstance(value, dict) or hasattr(value, "items"):
         for key, item in value.items():
             yield from _cited(item, f"{path}.{key}")
+    elif isinstance(value, tuple):
+        for i, item in enumerate(value):
+            yield from _cited(item, f"{path}[{i}]")
 
 
 def _check_aliases(rules: Ruleset, fail: Fail) -> None:

@@ -19,6 +19,8 @@ def _records(spec: Spec, path: str) -> Iterator[tuple[str, Record]]:
         yield path, spec
         for name, f in spec.fields.items():
             yield from _records(f.metadata["spec"], f"{path}.{name}" if path else name)
+        for name, added in spec.added().items():
+            yield from _records(added, f"{path}.{name}" if path else name)
     elif isinstance(spec, Table):
         yield from _records(spec.value, f"{path}.NAME")
     elif isinstance(spec, Seq):
@@ -42,6 +44,12 @@ def _default(f: dataclasses.Field[Any]) -> str:
     return f"default `{value!r}`"
 
 
+def _meaning(name: str, added: Spec) -> str:
+    """What a key a stage of its own adds holds: its section's doc, or (a
+    value, such as the rule its `cite` names) the stage it is for."""
+    return added.doc if isinstance(added, Record | Seq) else f"for the stage `{name}`"
+
+
 def markdown() -> str:
     parts = []
     seen: set[int] = set()
@@ -53,6 +61,10 @@ def markdown() -> str:
         rows = [
             f"| `{name}` | {_default(f)} | {f.metadata['spec'].expected()} | {f.metadata['doc']} |"
             for name, f in record.fields.items()
+        ]
+        rows += [  # the keys of stages in packages of their own: never required
+            f"| `{name}` | optional | {added.expected()} | {_meaning(name, added)} |"
+            for name, added in record.added().items()
         ]
         parts.append(
             "\n".join(

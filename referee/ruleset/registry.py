@@ -14,6 +14,15 @@ are `battle` by other names (`COMMANDS`), in a package's `options` module,
 are collected from every procedure that has one: `battle` and `odds` take
 them all, so that one meant for another game is refused by name; that
 module imports no grammar and no resolver.
+
+A stage in a package of its own is one more key of every attack written as
+stages: the key a file writes its section under and what that section
+reads into. A stage shipped with the referee is found by its file (a
+package under `referee.stages` with a `stage` module declaring `STAGE`),
+one installed beside it by its entry point (group `referee.stages`), and
+one a program keeps is added with `add_stage`; the procedure that composes
+stages asks `stages()` for them when it reads a file and when it rules, so
+adding a stage edits no file of that procedure.
 """
 
 from __future__ import annotations
@@ -27,7 +36,7 @@ from functools import cache
 from types import ModuleType
 from typing import Any, Protocol
 
-from referee.ruleset.spec import Lazy
+from referee.ruleset.spec import Lazy, Spec
 from referee.words.language import own_catalogue
 
 PACKAGE = "referee.procedures"
@@ -145,10 +154,62 @@ def unregister(name: str) -> None:
 
 
 def forget() -> None:
-    """Collect the declarations afresh when next asked: a procedure came or
-    went (a package written while the process runs is found after this)."""
+    """Collect the declarations afresh when next asked: a procedure or stage
+    came or went (a package written or installed while the process runs is
+    found after this)."""
     _COLLECTED.clear()
     _declaring.cache_clear()
+    _found_stages.cache_clear()
+
+
+STAGES = "referee.stages"
+
+
+class Stage(Protocol):
+    """What reading a file needs of a stage in a package of its own: the key
+    an attack writes its section under, and what the section reads into."""
+
+    @property
+    def key(self) -> str: ...
+
+    @property
+    def spec(self) -> Spec: ...
+
+
+_ADDED: dict[str, Stage] = {}
+
+
+def add_stage(stage: Stage) -> None:
+    """Make a stage kept outside the referee a key of every attack written as stages."""
+    _ADDED[stage.key] = stage
+
+
+def remove_stage(key: str) -> None:
+    _ADDED.pop(key, None)
+
+
+@cache
+def _found_stages() -> tuple[Stage, ...]:
+    """The stages in packages of their own that no program added: each
+    package under `referee.stages` with a `stage` module, found by its file,
+    in the order of their names; then those installed packages declare
+    under the entry-point group `referee.stages` (asked only here, when a
+    file has an attack written as stages: the look costs start-up)."""
+    from importlib.metadata import entry_points
+
+    spec = importlib.util.find_spec(STAGES)
+    found = []
+    for folder in (spec.submodule_search_locations or []) if spec else []:
+        with os.scandir(folder) as entries:
+            found += [e.name for e in entries if os.path.isfile(os.path.join(e.path, "stage.py"))]
+    shipped = [importlib.import_module(f"{STAGES}.{name}.stage").STAGE for name in sorted(found)]
+    return (*shipped, *(point.load() for point in entry_points(group=STAGES)))
+
+
+def stages() -> dict[str, Stage]:
+    """The stages of packages of their own, by the key a file writes each
+    under: those shipped, those installed, then those added, in the order added."""
+    return {**{stage.key: stage for stage in _found_stages()}, **_ADDED}
 
 
 def _module(name: str) -> str:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Iterator, Mapping
 from types import MappingProxyType
 from typing import Any
 
@@ -222,12 +222,13 @@ class Boolean(Spec):
 
 
 class Seq(Spec):
-    """A list of values of one kind."""
+    """A list of values of one kind; `doc` what the list is, where a key's field does not say it."""
 
-    def __init__(self, item: Spec, min_items: int = 0, max_items: int | None = None):
+    def __init__(self, item: Spec, min_items: int = 0, max_items: int | None = None, doc: str = ""):
         self.item = item
         self.min_items = min_items
         self.max_items = max_items
+        self.doc = doc
 
     def expected(self) -> str:
         return pgettext("file.wanted", "a list of {item}").format(item=self.item.expected())
@@ -250,6 +251,8 @@ class Seq(Spec):
             out["minItems"] = self.min_items
         if self.max_items is not None:
             out["maxItems"] = self.max_items
+        if self.doc:
+            out["description"] = self.doc
         return out
 
 
@@ -369,18 +372,42 @@ class Record(Spec):
         keys = [f.name for f in dataclasses.fields(cls) if f.metadata.get("key")]
         self.key_field = keys[0] if keys else None
 
+    def added(self) -> Mapping[str, Spec]:
+        """The keys added to this record by packages of their own (a stage
+        added to every attack written as stages), read into its `added` field; a record
+        takes them by a class attribute `adds`, asked each time it is read,
+        since a package may be added or taken away while the process runs."""
+        adds: Callable[[], Mapping[str, Spec]] | None = getattr(self.cls, "adds", None)
+        added = adds() if adds else {}
+        taken = [key for key in added if key in self.fields]
+        if taken:
+            twice = pgettext(
+                "file.added_twice",
+                "a stage of a package of its own takes the key '{key}', which {record} already has: name it otherwise",
+            )
+            raise RefereeError(twice.format(key=taken[0], record=self.cls.__name__))
+        return added
+
     def expected(self) -> str:
-        return pgettext("file.wanted", "a mapping with keys {keys}").format(keys=", ".join(self.fields))
+        keys = [*self.fields, *self.added()]
+        return pgettext("file.wanted", "a mapping with keys {keys}").format(keys=", ".join(keys))
 
     def read(self, node: Node, path: str, reader: Reader) -> Any:
         reader.visit(node, path)
         if not isinstance(node, MappingNode):
             raise reader.unexpected(node, path, pgettext("file.kind", "a mapping"), _kind(node))
         values: dict[str, Any] = {}
+        added, more = self.added(), {}
         for key, key_node, value_node in _pairs(node, path, reader):
-            if key not in self.fields:
-                raise did_you_mean_at(reader, key_node, path, pgettext("kind", "key"), key, list(self.fields))
-            values[key] = self.fields[key].metadata["spec"].read(value_node, _join(path, key), reader)
+            if key in self.fields:
+                values[key] = self.fields[key].metadata["spec"].read(value_node, _join(path, key), reader)
+            elif key in added:
+                more[key] = added[key].read(value_node, _join(path, key), reader)
+            else:
+                known = [*self.fields, *added]
+                raise did_you_mean_at(reader, key_node, path, pgettext("kind", "key"), key, known)
+        if more:
+            values[ADDED] = more
         for name, f in self.fields.items():
             if name not in values and required(f):
                 missing = pgettext("file.missing_key", "missing required key '{key}' ({doc})")
@@ -396,6 +423,7 @@ class Record(Spec):
             if default is not None:
                 sub["default"] = default
             props[name] = sub
+        props.update((name, spec.schema()) for name, spec in self.added().items())
         out: dict[str, Any] = {
             "type": "object",
             "properties": props,
@@ -525,6 +553,17 @@ def key_words() -> dict[str, str]:
 FACE = Either(Integer(), Text())
 """A side of a die: a number (written plainly, `6`) or a word (`sword`)."""
 EMPTY: Mapping[str, Any] = MappingProxyType({})
+ADDED = "added"
+"""The field a record that takes added keys (`adds`) holds their sections in, by key."""
+
+
+def written(record: Any) -> Iterator[tuple[str, Any]]:
+    """Each key a record read from the file holds and its value, its added
+    keys' sections after its own keys, so `show` prints them alike."""
+    for f in dataclasses.fields(record):
+        if not f.metadata.get("internal"):
+            yield f.name, getattr(record, f.name)
+    yield from getattr(record, ADDED, EMPTY).items()
 
 
 def sections(cls: type, leaving: Collection[str] = ()) -> list[type]:
@@ -541,6 +580,8 @@ def sections(cls: type, leaving: Collection[str] = ()) -> list[type]:
                 for f in dataclasses.fields(inner):
                     if not f.metadata.get("internal") and f.name not in leaving:
                         walk(f.metadata["spec"])
+                for added in Record(inner).added().values():
+                    walk(added)
         for inner_spec in (getattr(spec, "item", None), getattr(spec, "value", None), *getattr(spec, "options", ())):
             if isinstance(inner_spec, Spec):
                 walk(inner_spec)

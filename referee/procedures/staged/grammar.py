@@ -4,19 +4,20 @@ the symbols or the comparison cost."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, ClassVar
+from collections.abc import Callable, Iterator, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from referee.core.records import section
 from referee.procedures.staged.rounds import Rounds
+from referee.ruleset import registry
 from referee.ruleset.crosscheck import Fail, names_exist, unknown
-from referee.ruleset.spec import EMPTY, RULE, Record, Seq, Table, Text, field
+from referee.ruleset.spec import EMPTY, RULE, Record, Spec, Table, Text, field
+from referee.rulings.ruling import Spoken, listed, say
 from referee.stages.compare import Compare
 from referee.stages.costs import Costs
-from referee.stages.count import Cancel
 from referee.stages.follow import Follow
 from referee.stages.pool_rules import PoolRules
-from referee.stages.read import Read
+from referee.stages.read import CRITICAL, Read
 from referee.stages.roll import Roll
 from referee.words.language import pgettext
 
@@ -88,17 +89,32 @@ class SideStages:
             raise fail(f"{path}.units", dealt)
 
 
+def _cited() -> dict[str, Spec]:
+    """A rule cited for each stage of a package of its own, by its key."""
+    return dict.fromkeys(registry.stages(), RULE)
+
+
 @section
 class StagesCite:
-    """The rule ID cited for each stage; a stage left out cites the attack's rule."""
+    """The rule ID cited for each stage; a stage left out cites the attack's rule
+    (a stage of a package of its own: its section's `rule`, where it has one)."""
 
     roll: str = field(RULE, "who rolls what", "")
     read: str = field(RULE, "how the faces read", "")
-    cancel: str = field(RULE, "what cancels what", "")
     back: str = field(RULE, "whether a side battles back", "")
     compare: str = field(RULE, "who wins the comparison, and ties", "")
     costs: str = field(RULE, "what the symbols cost", "")
     follow: str = field(RULE, "the follow-up rolls", "")
+    added: Mapping[str, str] = field(
+        Table(Text()), "the rules cited for stages of packages of their own, by key", EMPTY, internal=True
+    )
+
+    adds: ClassVar[Callable[[], Mapping[str, Spec]]] = staticmethod(_cited)
+
+
+def _added() -> dict[str, Spec]:
+    """The sections of the stages packages of their own add, by the key a file writes each under."""
+    return {key: stage.spec for key, stage in registry.stages().items()}
 
 
 @section
@@ -111,9 +127,6 @@ class Staged:
     label: str = field(Text(), "the attack's name as printed")
     attacker: SideStages = field(Record(SideStages), "the attacking side's stages")
     defender: SideStages = field(Record(SideStages), "the defending side's stages")
-    cancel: tuple[Cancel, ...] = field(
-        Seq(Record(Cancel)), "one side's symbols cancelling the other's, in the order written", ()
-    )
     compare: Compare | None = field(
         Record(Compare),
         "most (or fewest) of a symbol wins, by the difference: the loser takes what the winner's side says",
@@ -130,7 +143,14 @@ class Staged:
     fight: Rounds | None = field(
         Record(Rounds), "whole fights: the attack fought in rounds until a side is gone or retreats", None
     )
+    added: Mapping[str, Any] = field(
+        Table(Text()),
+        "the sections of stages in packages of their own (referee.stages.added), by key",
+        EMPTY,
+        internal=True,
+    )
 
+    adds: ClassVar[Callable[[], Mapping[str, Spec]]] = staticmethod(_added)
     units_refused: ClassVar[str] = ""
     reads_situation: ClassVar[frozenset[str]] = frozenset({"range"})
 
@@ -175,11 +195,8 @@ class Staged:
                 link.cross_check(rules, f"{path}.follow.steps[{i}]", fail)
             follows = [(f"{path}.follow.symbol", self.follow.symbol)]
             names_exist(fail, pgettext("kind", "symbol"), follows, self.attacker.symbols())
-        for i, way in enumerate(self.cancel):
-            way.cross_check(rules, f"{path}.cancel[{i}]", fail)
         named = [
-            *((f"{path}.cancel[{i}].symbol", c.symbol) for i, c in enumerate(self.cancel) if c.symbol),
-            *((f"{path}.cancel[{i}].order", s) for i, c in enumerate(self.cancel) for s in c.order),
+            *self._added_symbols(rules, path, fail),
             *((f"{path}.costs.losses", s) for s in self.costs.losses),
             *((f"{path}.costs.own_losses", s) for s in self.costs.own_losses),
             *((f"{path}.costs.retreats", s) for s in self.costs.retreats),
@@ -191,6 +208,43 @@ class Staged:
             wins = (self.compare.attacker_wins, self.compare.defender_wins) if self.compare else ()
             removes = [win for win in dict.fromkeys(wins) if win.startswith("remove")]
             self.fight.cross_check(rules, f"{path}.fight", fail, removes)
+
+    def warnings(self) -> list[Spoken]:
+        """What the file may have meant otherwise: symbols the faces carry
+        that nothing counts (no cost, comparison, follow-up, cancelling or
+        other stage names them), which every ruling would read and drop."""
+        carried = dict.fromkeys(s for side in ("attacker", "defender") for s in getattr(self, side).symbols())
+        counted = {*self.costs.losses, *self.costs.retreats, *self.costs.own_losses}
+        counted |= {self.compare.symbol} if self.compare and self.compare.by != "pairs" else set()
+        counted |= {self.follow.symbol} if self.follow else set()
+        counted |= {CRITICAL} if self.costs.damage else set()
+        for written in self.added.values():
+            for part in written if isinstance(written, tuple) else (written,):
+                counted |= {symbol for _, symbol in part.symbols()} if hasattr(part, "symbols") else set()
+        idle = [symbol for symbol in carried if symbol not in counted]
+        if not idle:
+            return []
+        return [
+            say(
+                "file.idle_symbols",
+                "attack '{attack}': nothing counts {symbols}, which its faces carry: name it under costs "
+                "(losses, retreats), compare, follow or cancel, or leave it off the faces",
+                attack=self.label,
+                symbols=listed(f"'{symbol}'" for symbol in idle),
+            )
+        ]
+
+    def _added_symbols(self, rules: Ruleset, path: str, fail: Fail) -> Iterator[tuple[str, str]]:
+        """Each added stage's section (each of a list in turn) checked by its
+        own `cross_check`; the symbols it names (`symbols()`), by their paths."""
+        for key, written in self.added.items():
+            listed = isinstance(written, tuple)
+            for i, part in enumerate(written if listed else (written,)):
+                where = f"{path}.{key}[{i}]" if listed else f"{path}.{key}"
+                if hasattr(part, "cross_check"):
+                    part.cross_check(rules, where, fail)
+                named = part.symbols() if hasattr(part, "symbols") else ()
+                yield from ((f"{where}.{name}", symbol) for name, symbol in named)
 
     def _cross_check_pairs(self, rules: Ruleset, path: str, fail: Fail) -> None:
         """Pairs compare each die's number as rolled: numbered faces, no pool
@@ -212,7 +266,6 @@ def key_words() -> dict[str, str]:
     """What `show` calls each key this module declares, in the language spoken."""
     return {
         "attacker": pgettext("show.param", "attacker"),
-        "cancel": pgettext("show.param", "cancel"),
         "compare": pgettext("show.param", "compare"),
         "costs": pgettext("show.param", "costs"),
         "defender": pgettext("show.param", "defender"),

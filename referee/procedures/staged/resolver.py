@@ -29,7 +29,7 @@ from referee.procedures.staged.grammar import Staged
 from referee.procedures.told import ROLLS
 from referee.ruleset.model import Ruleset
 from referee.rulings.ruling import SIDES, Ruling, Side, Step, listed, say, spaced, step
-from referee.stages import compare, costs, count, follow, pairs, read, roll
+from referee.stages import added, compare, costs, count, follow, pairs, read, roll
 from referee.stages.compare import Compare
 from referee.stages.pool_rules import pool_steps
 from referee.words.names import article
@@ -304,6 +304,8 @@ def _rolls(
         )
         chooser = chooser or chose
         steps[side] = said
+    rolls, said = added.run("dice", params, rules, battle, rolls)
+    steps[Side.ATTACKER] += said
     return rolls, chooser, steps
 
 
@@ -339,7 +341,6 @@ def prepare(rules: Ruleset, name: str, params: Staged, battle: Battle) -> Callab
 
     silent = count.count({}, (), order)
     critical = critical_sides(params)
-    cancels = tuple(c for c in params.cancel if not c.when or roll.applies(rules, battle, Side(c.by), c.when))
 
     def read_side(side: Side, throw: Throw, steps: list[Step]) -> tuple[tuple[Face, ...], dict[str, int]]:
         """A side's faces as they stand after its pool, and the symbols they carry."""
@@ -353,6 +354,8 @@ def prepare(rules: Ruleset, name: str, params: Staged, battle: Battle) -> Callab
         symbols = count.count_each(dealt, faces, order) if dealt else count.count(readings[side], faces, order)
         if faces:
             steps.append(_rolled(rules, params, side, faces, symbols, [die for die, _ in each[side]]))
+        symbols, said = added.run("symbols", params, rules, battle, symbols, side)
+        steps += said
         return faces, symbols
 
     def followed(
@@ -385,7 +388,7 @@ def prepare(rules: Ruleset, name: str, params: Staged, battle: Battle) -> Callab
         symbols: Mapping[Side, Mapping[str, int]], steps: list[Step], throw: Throw, used: dict[str, int]
     ) -> tuple[dict[Side, dict[str, int]], Paid]:
         """What the symbols keep once cancelled, and what they cost each side."""
-        kept, said = count.cancel(symbols, cancels, cite(params, "cancel"), rules.said)
+        kept, said = added.run("kept", params, rules, battle, {side: dict(symbols[side]) for side in SIDES})
         for group, n in _damage_read(params, kept).items():  # a side that battles back reads its own the second time
             used[group] = max(used.get(group, 0), n)
         loses, retreats, paid = _costs(rules, params, battle, kept, _dealt(rules, params, kept, throw), throw)
@@ -424,6 +427,8 @@ def prepare(rules: Ruleset, name: str, params: Staged, battle: Battle) -> Callab
                         side=back,
                     )
                 )
+        (loses, retreats), said = added.run("losses", params, rules, battle, (loses, retreats))
+        steps += said
         scores = {side: count.scored(kept[side], costed, rules.said) for side in SIDES}
         criticals = {side: _criticals(params, kept[side]) if side in critical else None for side in SIDES}
         parts = {

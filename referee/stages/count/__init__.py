@@ -6,7 +6,7 @@ Its own messages are in `locale/<lang>.po` beside this file."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from referee.chance.dice import Face
@@ -69,6 +69,12 @@ class Cancel:
             raise fail(path, with_what)
         if self.when:
             names_exist(fail, pgettext("kind", "situation"), [(f"{path}.when", self.when)], rules.situations)
+
+    def symbols(self) -> Iterator[tuple[str, str]]:
+        """The symbols it names, by key: the one that cancels, then those cancelled."""
+        if self.symbol:
+            yield "symbol", self.symbol
+        yield from (("order", symbol) for symbol in self.order)
 
 
 def cancel(
@@ -145,6 +151,7 @@ def key_words() -> dict[str, str]:
     """What `show` calls each key this module declares, in the language spoken."""
     return {
         "by": pgettext("show.param", "by"),
+        "cancel": pgettext("show.param", "cancel"),
         "order": pgettext("show.param", "order"),
         "symbol": pgettext("show.param", "symbol"),
         "up_to": pgettext("show.param", "up to"),

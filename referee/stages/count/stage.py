@@ -1,0 +1,26 @@
+"""Cancelling as a stage of attacks written as stages: the file's `cancel`
+list, once the symbols are counted, before they cost anything; an entry for
+a named situation only where that applies to its side."""
+
+from __future__ import annotations
+
+from referee.rulings.ruling import Side, Step
+from referee.stages.added import Added, At
+from referee.stages.count import Cancel, cancel
+from referee.stages.roll import applies
+
+
+def cancelled(at: At, counts: dict[Side, dict[str, int]]) -> tuple[dict[Side, dict[str, int]], list[Step]]:
+    """What each side keeps once the file's cancelling entries that apply have done their work."""
+    ways = tuple(way for way in at.section if not way.when or applies(at.rules, at.battle, Side(way.by), way.when))
+    return cancel(counts, ways, at.rule, at.rules.said)
+
+
+STAGE = Added(
+    key="cancel",
+    grammar=Cancel,
+    at="kept",
+    run=cancelled,
+    listed=True,
+    doc="one side's symbols cancelling the other's, in the order written",
+)
