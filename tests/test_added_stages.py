@@ -19,7 +19,7 @@ from referee.core.records import section
 from referee.ruleset import registry
 from referee.ruleset.spec import Integer, Text, field
 from referee.rulings.ruling import Side, Step, step
-from referee.stages.added import Added, At
+from referee.stages.added import Added, At, Dice
 
 
 @section
@@ -80,12 +80,36 @@ def _double(at: At, kept: dict[Side, dict[str, int]]) -> tuple[dict[Side, dict[s
     return {side: {**s, symbol: 2 * s.get(symbol, 0)} for side, s in kept.items()}, []
 
 
+@section
+class Shrug:
+    """Each loss of the defender is shrugged off on a roll of `least` or more (feel no pain)."""
+
+    die: str = field(Text(), "the die rolled for each loss")
+    least: int = field(Integer(minimum=1), "the least roll that shrugs a loss off")
+
+
+def _shrug_dice(at: At, most: Callable[[Side, tuple[str, ...]], int]) -> dict[str, Dice]:
+    """One die for each loss the attacker's hits may deal."""
+    least = at.section.least
+    return {"save": Dice(at.section.die, most(Side.ATTACKER, ("hit",)), "feel no pain", reads=lambda f: f >= least)}
+
+
+def _shrug(
+    at: At, paid: tuple[dict[Side, int], dict[Side, int]]
+) -> tuple[tuple[dict[Side, int], dict[Side, int]], list[Step]]:
+    loses, retreats = paid
+    saved = sum(face >= at.section.least for face in at.roll("save", loses[Side.DEFENDER]))
+    said = [step(at.rule, "test.shrug", "shrugged off: {n}", n=saved)] if loses[Side.DEFENDER] else []
+    return ({**loses, Side.DEFENDER: loses[Side.DEFENDER] - saved}, retreats), said
+
+
 ADDED = (
     Added("more", More, "dice", _more),
     Added("twice", Twice, "symbols", _twice),
     Added("most", Most, "losses", _most),
     Added("plus", Plus, "kept", _plus),
     Added("double", Twice, "kept", _double),
+    Added("shrug", Shrug, "losses", _shrug, dice=_shrug_dice),
 )
 
 FILE = """\
@@ -188,3 +212,26 @@ def test_kept_stages_at_one_point_run_in_the_order_written(
 def test_a_point_no_ruling_reaches_is_refused_when_declared() -> None:
     with pytest.raises(ValueError, match="dice, symbols, kept, losses"):
         Added("late", Most, "after", _most)
+
+
+def _shrugged(attackers: int, on: int) -> dict[int, Fraction]:
+    """Every throw of the attacker's dice, then of one save die for each hit (5s and 6s)."""
+    found: Counter[int] = Counter()
+    for throw in itertools.product(range(1, 7), repeat=attackers):
+        hits = sum(f >= 5 for f in throw)
+        for saves in itertools.product(range(1, 7), repeat=hits):
+            found[hits - sum(f >= on for f in saves)] += 6 ** (attackers - hits)
+    return {n: Fraction(k, 6 ** (2 * attackers)) for n, k in found.items()}
+
+
+def test_a_stage_rolls_its_own_dice_typed_drawn_and_in_the_odds(added: None, tmp_path: Path) -> None:
+    path = _file(tmp_path, "    shrug: {die: d6, least: 5}")
+    told = f"battle {path} --attacker '3 soldier' --defender '3 soldier' --attacker-roll 6,5,1"
+    ruling = run_json(f"{told} --follow-roll 5,2")
+    assert ruling["defender_loses"] == 1
+    assert "shrugged off: 1" in [s["text"] for s in ruling["explanation"]]
+    refused = run(f"{told} --follow-roll 5", code=2).stderr
+    assert "feel no pain" in refused and "2" in refused, refused
+    drawn = run_json(f"battle {path} --attacker '3 soldier' --defender '3 soldier' --seed 4")
+    assert drawn["defender_loses"] <= 3
+    assert _odds(path, "3 soldier") == _shrugged(3, 5)

@@ -16,6 +16,11 @@ from pathlib import Path
 import pytest
 from conftest import fails, ruling_of, run, run_json
 
+from referee.procedures.base import Battle
+from referee.ruleset.load import load_file
+from referee.rulings.ruling import Side
+from referee.stages.costs import Costs, costs, stands
+
 TI4 = Path(__file__).resolve().parent.parent / "docs" / "examples" / "ti4.yaml"
 
 COMBAT = {
@@ -55,9 +60,9 @@ def fleet(text: str) -> Fleet:
     return tuple(out)
 
 
-def combat_values(ships: Fleet) -> list[int]:
-    """The combat value of each die the fleet rolls."""
-    return [COMBAT[kind] for kind, count in ships for _ in range(count * DICE.get(kind, 1))]
+def combat_values(ships: Fleet, boost: int = 0) -> list[int]:
+    """The combat value of each die the fleet rolls; Morale Boost's +1 to each roll (TI-7) is one less to reach."""
+    return [COMBAT[kind] - boost for kind, count in ships for _ in range(count * DICE.get(kind, 1))]
 
 
 @cache
@@ -74,12 +79,12 @@ def strength(ships: Fleet) -> int:
     return sum(count * (2 if kind in SUSTAINS else 1) for kind, count in ships)
 
 
-def brute_round(attacker: str, defender: str) -> dict[tuple[int, int], Fraction]:
-    """(attacker loses, defender loses) of one round, both sides rolling at once."""
+def brute_round(attacker: str, defender: str, boosts: tuple[int, int] = (0, 0)) -> dict[tuple[int, int], Fraction]:
+    """(attacker loses, defender loses) of one round, both sides rolling at once, each side's rolls plus its boost."""
     mine, theirs = fleet(attacker), fleet(defender)
     out: dict[tuple[int, int], Fraction] = {}
     for (a, pa), (d, pd) in itertools.product(
-        hits(tuple(combat_values(mine))).items(), hits(tuple(combat_values(theirs))).items()
+        hits(tuple(combat_values(mine, boosts[0]))).items(), hits(tuple(combat_values(theirs, boosts[1]))).items()
     ):
         key = (min(d, strength(mine)), min(a, strength(theirs)))
         out[key] = out.get(key, Fraction(0)) + pa * pd
@@ -130,7 +135,7 @@ def test_a_war_sun_sustains_one_hit_and_the_rest_is_wasted() -> None:
     ruling = run_json(f"battle {TI4} --attacker dreadnought --defender war-sun --attacker-roll 5 --defender-roll 9,9,9")
     assert (ruling["attacker_loses"], ruling["defender_loses"]) == (2, 1)
     texts = [(s["rule"], s["text"]) for s in ruling["explanation"]]
-    assert ("TI-3", "the attacker has only 2 hits: 1 more is wasted") in texts
+    assert ("TI-4", "the attacker has only 2 hits: 1 more is wasted") in texts
 
 
 def test_a_damaged_ship_takes_one_hit() -> None:
@@ -140,7 +145,7 @@ def test_a_damaged_ship_takes_one_hit() -> None:
     )
     assert (ruling["attacker_loses"], ruling["defender_loses"]) == (2, 1)
     texts = [(s["rule"], s["text"]) for s in ruling["explanation"]]
-    assert ("TI-3", "the defender has only 1 hit: 1 more is wasted") in texts
+    assert ("TI-4", "the defender has only 1 hit: 1 more is wasted") in texts
 
 
 @pytest.mark.parametrize("seed", [1, 4, 7])
@@ -187,10 +192,11 @@ def test_a_barrage_typed() -> None:
     assert ("TI-6", "the attacker rolls 4 dice (2 per anti-fighter barrage)") in texts
 
 
-def brute_fight(attacker: str, defender: str) -> Fraction:
+def brute_fight(attacker: str, defender: str, boost: int = 0) -> Fraction:
     """The chance the attacker destroys every defending ship and keeps one, over rounds
     until a side is gone: each side's hits go to its ships in the stated order, one ship
-    at a time, a sustaining ship taking two (the file's house order, TI-5)."""
+    at a time, a sustaining ship taking two (the file's house order, TI-5); the attacker's
+    rolls plus `boost` in every round (a situation named for a whole fight holds in each)."""
 
     def line(ships: Fleet) -> tuple[tuple[str, int], ...]:
         counts = dict(ships)
@@ -213,7 +219,7 @@ def brute_fight(attacker: str, defender: str) -> Fraction:
             return Fraction(int(bool(mine)))
         if not mine:
             return Fraction(0)
-        a_hits = hits(tuple(COMBAT[kind] for kind, _ in mine for _ in range(DICE.get(kind, 1))))
+        a_hits = hits(tuple(COMBAT[kind] - boost for kind, _ in mine for _ in range(DICE.get(kind, 1))))
         d_hits = hits(tuple(COMBAT[kind] for kind, _ in theirs for _ in range(DICE.get(kind, 1))))
         stay, moved = Fraction(0), Fraction(0)
         for (a, pa), (d, pd) in itertools.product(a_hits.items(), d_hits.items()):
@@ -333,3 +339,223 @@ def test_an_attack_told_is_the_one_the_attacking_units_make() -> None:
     assert fails(f"odds {TI4} --attack melee --attacker cruiser --defender fighter") == (
         "error: unknown attack 'melee'; known: anti-fighter barrage, space combat"
     )
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "the defender's anti-fighter barrage has no value in a space combat, so it cannot take part"),
+        ("nl", "anti-fighter barrage van de verdediger heeft geen waarde in een space combat"),
+        ("de", "anti-fighter barrage des Verteidigers hat keinen Wert bei: space combat"),
+        ("zh-Hant", "防守方的anti-fighter barrage在space combat中沒有數值"),
+    ],
+)
+def test_a_unit_its_roll_gives_no_value_is_refused_not_rolled_no_dice(lang: str, said: str) -> None:
+    # A barrage told as a defender in space combat has no value in its roll: refused, never 0 dice unsaid.
+    for command in (
+        f"--lang {lang} battle {TI4} --attacker cruiser --defender 'fighter, barrage' --attacker-roll 7",
+        f"--lang {lang} battle {TI4} --attacker cruiser --defender barrage --attacker-roll 7 --defender-roll 9,9",
+        f"--lang {lang} odds {TI4} --attacker cruiser --defender barrage",
+        f"--lang {lang} odds {TI4} --attacker cruiser --defender barrage --until conquest",
+    ):
+        refused = fails(command)
+        assert said in refused and refused.endswith(("(TI-1)", "（TI-1）"))
+    if lang == "en":
+        assert refused.endswith(
+            "the file gives one to fighter, destroyer, carrier, cruiser, dreadnought, war sun,"
+            " damaged dreadnought, damaged war sun (TI-1)"
+        )
+
+
+def test_a_ship_its_own_attack_leaves_out_of_the_roll_is_refused_at_load(tmp_path: Path) -> None:
+    # A carrier makes space combat: left out of the attacker's values it would roll no dice unsaid.
+    text = TI4.read_text(encoding="utf-8")
+    values = "values: {fighter: 1, destroyer: 1, carrier: 1, "
+    assert text.count(values) == 1
+    path = tmp_path / "ti4.yaml"
+    path.write_text(text.replace(values, "values: {fighter: 1, destroyer: 1, "), encoding="utf-8")
+    line = next(n for n, row in enumerate(text.splitlines(), 1) if values in row)
+    refused = fails(f"validate {path}")
+    assert refused == (
+        f"error: {path}:{line}:17: attacks.space-combat.attacker.roll.values:"
+        " 'carrier' makes this attack but has no value here: give it one (0 if it rolls no dice)"
+    )
+    assert fails(f"--lang nl validate {path}").endswith(
+        "'carrier' doet deze aanval maar heeft hier geen waarde: geef het er een (0 als het geen dobbelstenen gooit)"
+    )
+
+
+def test_sustain_damage_is_cited_by_its_own_rule_and_a_cap_without_one_by_the_costs() -> None:
+    # cite.strength gives the cap of strength (sustain damage, TI-4) its rule; the barrage cites none: its costs'.
+    ruling = run_json(f"battle {TI4} --attacker cruiser --defender dreadnought --attacker-roll 7 --defender-roll 1")
+    texts = [(s["rule"], s["text"]) for s in ruling["explanation"]]
+    assert ("TI-3", "the defender loses 1 hit") in texts
+    assert not any(rule == "TI-4" for rule, _ in texts)  # one hit on a dreadnought: no cap applies
+    ruling = run_json(
+        f"battle {TI4} --attacker '3 cruiser' --defender dreadnought --attacker-roll 7,8,9 --defender-roll 1"
+    )
+    texts = [(s["rule"], s["text"]) for s in ruling["explanation"]]
+    assert texts[-2:] == [
+        ("TI-4", "the defender has only 2 hits: 1 more is wasted"),
+        ("TI-3", "the defender loses 2 hits"),
+    ]
+    barrage = run_json(f"battle {TI4} --attacker afb --defender fighter --attacker-roll 9,9")
+    texts = [(s["rule"], s["text"]) for s in barrage["explanation"]]
+    assert ("TI-6", "the defender has only 1 fighter: 1 more is wasted") in texts
+
+
+@pytest.mark.parametrize(
+    ("attacker", "defender", "when", "boosts"),
+    [
+        ("2 cruiser, dreadnought", "war-sun", "attacker:morale-boost", (1, 0)),
+        ("3 fighter, carrier", "2 destroyer, cruiser", "defender:'morale boost'", (0, 1)),
+        ("dreadnought, fighter", "damaged-war-sun", "attacker:boost --when defender:boost", (1, 1)),
+    ],
+)
+def test_morale_boost_adds_one_to_every_roll_of_its_side_as_the_brute_force(
+    attacker: str, defender: str, when: str, boosts: tuple[int, int]
+) -> None:
+    found = odds(f"--attacker '{attacker}' --defender '{defender}' --when {when}")
+    assert found == brute_round(attacker, defender, boosts)
+    assert found != brute_round(attacker, defender)
+
+
+def test_morale_boost_typed_says_each_ships_number_on_the_die_under_its_own_rule() -> None:
+    ruling = run_json(
+        f"battle {TI4} --attacker '2 cruiser, dreadnought' --defender 'war sun' --when attacker:morale-boost"
+        " --attacker-roll 6,6,4 --defender-roll 2,3,4"
+    )
+    assert (ruling["attacker"]["symbols"], ruling["defender"]["symbols"]) == ({"hit": 3}, {"hit": 2})
+    texts = [(s["rule"], s["text"]) for s in ruling["explanation"]]
+    assert texts[2:5] == [
+        ("TI-7", "morale-boost: +1 to every die of the attacker"),
+        ("TI-2", "the attacker's dice hit by their units: 2 cruisers on 6 or more, dreadnought on 4 or more"),
+        ("TI-2", "the defender's dice hit by their units: war sun on 3 or more"),
+    ]
+    said = run_json(
+        f"--lang de battle {TI4} --attacker cruiser --defender fighter --when attacker:boost"
+        " --attacker-roll 6 --defender-roll 9"
+    )["explanation"][2]
+    assert (said["rule"], said["text"]) == ("TI-7", "morale-boost: +1 auf jeden Würfel des Angreifers")
+
+
+def boosted(tmp_path: Path, old: str, new: str) -> Path:
+    """ti4.yaml with one piece of its text written otherwise."""
+    text = TI4.read_text(encoding="utf-8")
+    assert text.count(old) == 1
+    path = tmp_path / "ti4.yaml"
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(("barrages", "fighters"), [(1, 2), (2, 3)])
+def test_a_change_adds_to_an_aim_at_one_number_as_the_brute_force(tmp_path: Path, barrages: int, fighters: int) -> None:
+    # Not by unit: the barrage's aim at 9, here with a change by situation, hits on 8+ on the die.
+    path = boosted(
+        tmp_path, "read: {aim: {number: 9}}", "read: {aim: {number: 9, changes: [{when: morale-boost, plus: 1}]}}"
+    )
+    out: Counter[int] = Counter()
+    for throw in itertools.product(D10, repeat=2 * barrages):
+        out[min(sum(face + 1 >= 9 for face in throw), fighters)] += 1
+    brute = {(0, n): Fraction(c, 10 ** (2 * barrages)) for n, c in out.items()}
+    found = run_json(
+        f"odds {path} --attacker '{barrages} barrage' --defender '{fighters} fighter' --when attacker:boost"
+    )
+    assert {(0, o["defender_loses"]): Fraction(o["probability"]) for o in found["outcomes"]} == brute
+    ruling = run_json(f"battle {path} --attacker afb --defender '2 fighter' --when attacker:boost --attacker-roll 8,7")
+    texts = [(s["rule"], s["text"]) for s in ruling["explanation"]]
+    assert texts[1:3] == [
+        ("TI-7", "morale-boost: +1 to every die of the attacker"),
+        ("TI-6", "a die +1 hits on 9: 8+ on the die"),
+    ]
+    assert ruling["defender_loses"] == 1
+
+
+def test_an_aims_change_names_a_situation_the_file_has(tmp_path: Path) -> None:
+    path = boosted(tmp_path, "{when: morale-boost, plus: 1}", "{when: morale-bost, plus: 1}")
+    refused = fails(f"validate {path}")
+    assert "attacks.space-combat.attacker.read.aim.changes[0].when: unknown situation 'morale-bost'" in refused
+    assert "did you mean 'morale-boost'" in refused
+
+
+def test_a_follow_up_rolls_aim_does_not_change_by_situation(tmp_path: Path) -> None:
+    legion = Path(__file__).resolve().parent.parent / "docs" / "examples" / "legion.yaml"
+    text = legion.read_text(encoding="utf-8")
+    aim = "          aim: {number: 6}\n"
+    assert text.count(aim) == 1
+    text = text.replace(aim, "          aim: {number: 6, changes: [{when: cover, plus: 1}]}\n")
+    path = tmp_path / "legion.yaml"
+    path.write_text(text, encoding="utf-8")
+    refused = fails(f"validate {path}")
+    assert refused.endswith(
+        "attacks.ranged.follow.steps[0].aim.changes: a follow-up roll's number does not change by situation:"
+        " 'changes' belong to a side's read.aim"
+    )
+
+
+@pytest.mark.parametrize(
+    ("barrages", "fleet_told", "fighters"),
+    [(1, "carrier, 2 fighter", 2), (2, "fighter, carrier, dreadnought", 1), (1, "war sun, cruiser", 0)],
+)
+def test_a_barrage_against_a_whole_fleet_destroys_its_fighters_only(
+    barrages: int, fleet_told: str, fighters: int
+) -> None:
+    # Every other ship has strength 0 against a barrage (TI-6): hits beyond the fighters have no effect.
+    out: Counter[int] = Counter()
+    for throw in itertools.product(D10, repeat=2 * barrages):
+        out[min(sum(face >= 9 for face in throw), fighters)] += 1
+    brute = {(0, n): Fraction(c, 10 ** (2 * barrages)) for n, c in out.items()}
+    assert odds(f"--attacker '{barrages} barrage' --defender '{fleet_told}'") == brute
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "the defender can take no fighters: 2 are wasted"),
+        ("nl", "de verdediger kan geen fighters verliezen: 2 gaan verloren"),
+        ("de", "der Verteidiger kann keine fighters verlieren: 2 verfallen"),
+        ("zh-Hant", "防守方沒有可承受的fighters：2 個作廢"),
+    ],
+)
+def test_a_barrage_at_ships_that_take_none_of_its_hits_wastes_them(lang: str, said: str) -> None:
+    ruling = run_json(f"--lang {lang} battle {TI4} --attacker afb --defender 'carrier, cruiser' --attacker-roll 9,10")
+    assert ruling["defender_loses"] == 0 and ruling["attacker"]["symbols"] == {"hit": 2}
+    assert (ruling["explanation"][-1]["rule"], ruling["explanation"][-1]["text"]) == ("TI-6", said)
+
+
+def test_a_strength_of_0_beside_a_whole_fight_is_refused_at_load(tmp_path: Path) -> None:
+    # A fight gives a round's losses to units in its order of casualties: a ship that takes none cannot be in it.
+    path = boosted(tmp_path, "strength: {fighter: 1, destroyer: 1,", "strength: {fighter: 1, destroyer: 0,")
+    line = next(n for n, row in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if "destroyer: 0," in row)
+    refused = fails(f"validate {path}")
+    assert refused.startswith(f"error: {path}:{line}:")
+    assert refused.endswith(
+        "attacks.space-combat.costs.strength.destroyer: 'destroyer' takes none of this attack's losses (strength 0),"
+        " but a whole fight gives a round's losses to the units in its order of casualties: give it a strength,"
+        " or leave out 'fight'"
+    )
+
+
+def test_a_side_with_a_unit_of_strength_0_is_never_eliminated_by_the_rest_of_its_losses() -> None:
+    # Unit level: a fighter lost beside a carrier the attack cannot hurt leaves the side standing, and its retreat.
+    rules = load_file(TI4)
+    spec = Costs(losses=("hit",), retreats=("flag",), strength={"fighter": 1, "carrier": 0})
+    mixed = Battle(attacker=(("barrage", 1),), defender=(("fighter", 1), ("carrier", 1)))
+    alone = Battle(attacker=(("barrage", 1),), defender=(("fighter", 1),))
+    kept = {Side.ATTACKER: {"hit": 3, "flag": 1}, Side.DEFENDER: {}}
+    loses, retreats, steps = costs(rules, spec, kept, mixed, ("TI-6", "TI-4"))
+    assert (loses[Side.DEFENDER], retreats[Side.DEFENDER]) == (1, 1)
+    assert [s.rule for s in steps if s.message == "costs.capped"] == ["TI-4"]
+    assert not any(s.message == "costs.eliminated" for s in steps)
+    loses, retreats, steps = costs(rules, spec, kept, alone, ("TI-6", "TI-4"))
+    assert (loses[Side.DEFENDER], retreats[Side.DEFENDER]) == (1, 0)
+    assert any(s.message == "costs.eliminated" for s in steps)
+    assert stands(spec, mixed, Side.DEFENDER, 1, 0) and not stands(spec, alone, Side.DEFENDER, 1, 0)
+    assert stands(spec, Battle(attacker=(), defender=(("carrier", 2),)), Side.DEFENDER, 0, 0)
+
+
+def test_morale_boost_named_for_a_whole_fight_holds_in_every_round() -> None:
+    told = f"odds {TI4} --attacker 'cruiser, dreadnought' --defender war-sun --until conquest"
+    boosted_fight = Fraction(run_json(f"{told} --when attacker:morale-boost")["p_attacker_wins"])
+    assert boosted_fight == brute_fight("cruiser, dreadnought", "war-sun", boost=1)
+    assert boosted_fight > brute_fight("cruiser, dreadnought", "war-sun")

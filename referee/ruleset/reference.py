@@ -52,11 +52,11 @@ def _meaning(name: str, added: Spec) -> str:
 
 def markdown() -> str:
     parts = []
-    seen: set[int] = set()
+    seen: dict[int, Record] = {}  # each record written once; held, so no id is reused by a record made later
     for path, record in _records(GRAMMAR, ""):
         if id(record) in seen and path:
             continue
-        seen.add(id(record))
+        seen[id(record)] = record
         title = path or "top level"
         rows = [
             f"| `{name}` | {_default(f)} | {f.metadata['spec'].expected()} | {f.metadata['doc']} |"

@@ -18,20 +18,28 @@ changes there (it returns that, changed, and the steps that say why):
 - `losses`: what each side loses and how far it retreats, in the end
   (`({side: losses}, {side: retreats})`).
 
-Several added stages at one point run in the order the file writes them."""
+Several added stages at one point run in the order the file writes them.
+
+A stage may roll dice of its own after the others (a save for each loss):
+its `dice` says, before the roll, the most it may need of each group
+(`Dice`), and its function reads them with `At.roll`, as many as the
+ruling needs; they are drawn, typed (in turn after the follow-up rolls)
+and enumerated for odds like the procedure's own."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
+from referee.chance.dice import Face, alike, pips
 from referee.ruleset import registry
 from referee.ruleset.spec import ADDED, EMPTY, Record, Seq, Spec
 from referee.rulings.ruling import Side, Step
 
 if TYPE_CHECKING:
-    from referee.procedures.base import Battle
+    from referee.procedures.base import Battle, DiceNeed
     from referee.ruleset.model import Ruleset
 
 POINTS = ("dice", "symbols", "kept", "losses")
@@ -50,6 +58,29 @@ class At:
     section: Any
     rule: str
     side: Side | None = None
+    throw: Mapping[str, tuple[Face, ...]] = field(default_factory=dict)
+    read: dict[str, int] = field(default_factory=dict)
+    key: str = ""
+
+    def roll(self, group: str, n: int) -> tuple[int, ...]:
+        """The first `n` dice of one of the stage's groups (`Added.dice`), as
+        numbers, noted as read: dice typed must be that many, and where fewer
+        were typed the referee refuses them once the ruling is made."""
+        self.read[f"{self.key}.{group}"] = n
+        return pips(self.throw.get(f"{self.key}.{group}", ()))[:n]
+
+
+@dataclass(frozen=True)
+class Dice:
+    """Dice an added stage may roll after the others: at most `count` of the
+    file's die `die` (a key of 'dice'), named in messages as `said`; `reads`,
+    what a face reads as, where faces that read alike may be one for odds
+    (a 5+ save: `lambda face: face >= 5`)."""
+
+    die: str
+    count: int
+    said: str
+    reads: Callable[[int], Hashable] | None = None
 
 
 @dataclass(frozen=True)
@@ -61,7 +92,9 @@ class Added:
     `POINTS`; `run(at, value) -> (value, steps)`; `listed`: the file writes
     a list of sections, each in turn (the function is given the list);
     `doc`: what the key holds, for the schema and the key reference (the
-    grammar's docstring where left out)."""
+    grammar's docstring where left out); `dice(at, most)`: the dice it may
+    roll, by group, where `most(side, symbols)` is the most of those symbols
+    a side's dice can read in one throw."""
 
     key: str
     grammar: type[Any]
@@ -69,6 +102,7 @@ class Added:
     run: Callable[[At, Any], tuple[Any, list[Step]]]
     listed: bool = False
     doc: str = ""
+    dice: Callable[[At, Callable[[Side, Sequence[str]], int]], Mapping[str, Dice]] | None = None
 
     @property
     def spec(self) -> Spec:
@@ -80,19 +114,75 @@ class Added:
             raise ValueError(f"an added stage runs at one of {', '.join(POINTS)}, not {self.at!r}")
 
 
-def run(
-    point: str, attack: Any, rules: Ruleset, battle: Battle, value: Any, side: Side | None = None
-) -> tuple[Any, list[Step]]:
-    """The value as the attack's added stages at `point` leave it, and their
-    steps, in the order the file writes the stages."""
-    steps: list[Step] = []
+def _at(
+    attack: Any, key: str, section: Any, rules: Ruleset, battle: Battle, side: Side | None = None, **dice: Any
+) -> At:
+    """What the stage added as `key` is given: its rule, the attack's `cite`
+    under its key, else its section's `rule`, else the attack's."""
+    cited = getattr(getattr(attack, "cite", None), ADDED, EMPTY).get(key, "")
+    rule = cited or getattr(section, "rule", "") or attack.rule
+    return At(rules, battle, section, rule, side, key=key, **dice)
+
+
+def _added(attack: Any) -> list[tuple[str, Any, Added]]:
+    """The attack's added stages, each with its section, in the order the file writes them."""
     known = registry.stages()
+    found = []
     for key, section in getattr(attack, ADDED, EMPTY).items():
         stage = known[key]
         assert isinstance(stage, Added), f"the stage added as {key!r} is declared with `Added`"
+        found.append((key, section, stage))
+    return found
+
+
+def _reading(reads: Callable[[int], Hashable], face: Face) -> Hashable:
+    return reads(int(face))
+
+
+def needs(
+    attack: Any, rules: Ruleset, battle: Battle, most: Callable[[Side, Sequence[str]], int], typed_with: str
+) -> dict[str, DiceNeed]:
+    """The dice the attack's added stages may roll, each group by its stage's
+    key and its own name (`steady.save`), each die read in its order (a run
+    of its own, its faces that read alike merged), typed under `typed_with`."""
+    from referee.procedures.base import DiceNeed  # the door's record: imported when dice are asked
+
+    need = {}
+    for key, section, stage in _added(attack):
+        if stage.dice is None:
+            continue
+        at = _at(attack, key, section, rules, battle)
+        for group, dice in stage.dice(at, most).items():
+            die = rules.dice[dice.die].die
+            read = alike(die, partial(_reading, dice.reads)) if dice.reads else die
+            need[f"{key}.{group}"] = DiceNeed(
+                die,
+                dice.count,
+                at.rule,
+                runs=((read, 1),) * dice.count,
+                after=True,
+                said=dice.said,
+                typed_with=typed_with,
+            )
+    return need
+
+
+def run(
+    point: str,
+    attack: Any,
+    rules: Ruleset,
+    battle: Battle,
+    value: Any,
+    side: Side | None = None,
+    throw: Mapping[str, tuple[Face, ...]] = EMPTY,
+    read: dict[str, int] | None = None,
+) -> tuple[Any, list[Step]]:
+    """The value as the attack's added stages at `point` leave it, and their
+    steps, in the order the file writes the stages; the dice they read noted in `read`."""
+    steps: list[Step] = []
+    for key, section, stage in _added(attack):
         if stage.at == point:
-            cited = getattr(getattr(attack, "cite", None), ADDED, EMPTY).get(key, "")
-            rule = cited or getattr(section, "rule", "") or attack.rule
-            value, said = stage.run(At(rules, battle, section, rule, side), value)
+            at = _at(attack, key, section, rules, battle, side, throw=throw, read={} if read is None else read)
+            value, said = stage.run(at, value)
             steps += said
     return value, steps

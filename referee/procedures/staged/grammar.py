@@ -104,6 +104,9 @@ class StagesCite:
     back: str = field(RULE, "whether a side battles back", "")
     compare: str = field(RULE, "who wins the comparison, and ties", "")
     costs: str = field(RULE, "what the symbols cost", "")
+    strength: str = field(
+        RULE, "the most losses a unit can take (costs' strength: sustain damage); left out: the costs' rule", ""
+    )
     follow: str = field(RULE, "the follow-up rolls", "")
     added: Mapping[str, str] = field(
         Table(Text()), "the rules cited for stages of packages of their own, by key", EMPTY, internal=True
@@ -167,7 +170,10 @@ class Staged:
         carried: set[str] = set()
         for side in ("attacker", "defender"):
             stages: SideStages = getattr(self, side)
-            stages.roll.cross_check(rules, f"{path}.{side}.roll", fail)
+            makers = (
+                [u for u in rules.units if rules.attacks.get(rules.attack_of(u)) is self] if side == "attacker" else []
+            )
+            stages.roll.cross_check(rules, f"{path}.{side}.roll", fail, makers)
             stages.read.cross_check(rules, stages.die, f"{path}.{side}.read", fail)
             if stages.units:
                 stages.cross_check_units(rules, f"{path}.{side}", fail)
@@ -204,6 +210,14 @@ class Staged:
             *([(f"{path}.compare.symbol", self.compare.symbol)] if self.compare and self.compare.by != "pairs" else []),
         ]
         names_exist(fail, pgettext("kind", "symbol"), named, sorted(carried))
+        spared = [unit for unit, n in self.costs.strength.items() if not n]
+        if self.fight and spared:
+            rounds = pgettext(
+                "file.strength_fight",
+                "'{unit}' takes none of this attack's losses (strength 0), but a whole fight gives a round's "
+                "losses to the units in its order of casualties: give it a strength, or leave out 'fight'",
+            )
+            raise fail(f"{path}.costs.strength.{spared[0]}", rounds.format(unit=spared[0]))
         if self.fight:
             wins = (self.compare.attacker_wins, self.compare.defender_wins) if self.compare else ()
             removes = [win for win in dict.fromkeys(wins) if win.startswith("remove")]

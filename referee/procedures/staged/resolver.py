@@ -93,6 +93,7 @@ def dice_needed(rules: Ruleset, params: Staged, battle: Battle) -> dict[str, Dic
     _distance_read(rules, params, battle)
     rolls, chooser, _ = _rolls(rules, params, battle, attack_name(rules, params))
     need = {}
+    read_by: dict[Side, list[read.Reading]] = {}
     for side in SIDES:
         stages = getattr(params, side)
         readings, each, _ = _reading(rules, params, battle, side, rolls[side])
@@ -109,11 +110,15 @@ def dice_needed(rules: Ruleset, params: Staged, battle: Battle) -> dict[str, Dic
                 need[side.value] = read_each_need(die, rule, dealt)
             else:
                 need[side.value] = read_need(die, rolls[side], rule, readings, pool, waits)
-            every = [readings, *(reading for _, reading in each)]
+            every = read_by[side] = [readings, *(reading for _, reading in each)]
             need.update(_damage_need(rules, params, side, rolls[side], every))
             if side == Side.ATTACKER:
                 need.update(_follow_need(rules, params, battle, rolls[side], every))
-    return need
+
+    def most(side: Side, symbols: Sequence[str]) -> int:
+        return _most(params, side, rolls[side], read_by.get(side, ()), symbols)
+
+    return {**need, **added.needs(params, rules, battle, most, FOLLOW)}
 
 
 def _follow_need(
@@ -123,16 +128,14 @@ def _follow_need(
     dice can read (an exploding die counted with every die it may add), each
     die read in its order and only as reaching its number or not, so each is
     a run of its own with its faces merged by that."""
-    spec, stages = params.follow, params.attacker
-    most = max((r.count(spec.symbol) for reading in readings for r in reading.values()), default=0) if spec else 0
-    if spec is None or not most:
+    spec = params.follow
+    count = _most(params, Side.ATTACKER, rolls, readings, (spec.symbol,)) if spec else 0
+    if spec is None or not count:
         return {}
-    explode = stages.pool.explode.depth + 1 if stages.pool and stages.pool.explode else 1
     need = {}
     for i, (link, number) in enumerate(zip(spec.steps, follow.numbers(rules, spec, battle, cite(params, "follow")))):
         die = rules.dice[link.die].die
         merged = follow.merged(die, number, link.aim.natural)
-        count = rolls * most * explode
         need[follow.group(i)] = DiceNeed(
             die,
             count,
@@ -143,6 +146,15 @@ def _follow_need(
             typed_with=FOLLOW,
         )
     return need
+
+
+def _most(params: Staged, side: Side, rolls: int, readings: Sequence[read.Reading], symbols: Sequence[str]) -> int:
+    """The most of these symbols a side's dice can read in one throw: each
+    die its face carrying the most of them, an exploding die counted with
+    every die it may add."""
+    stages = getattr(params, side)
+    per_die = max((sum(s in symbols for s in carried) for r in readings for carried in r.values()), default=0)
+    return rolls * per_die * (stages.pool.explode.depth + 1 if stages.pool and stages.pool.explode else 1)
 
 
 def _reading(
@@ -209,14 +221,10 @@ def _damage_need(
     may add), then the extra dice of critical hits; each die read in its
     order, so each is a run of its own for odds."""
     damage, stages = params.costs.damage, getattr(params, side)
-    most = max(
-        (sum(s in params.costs.losses for s in symbols) for reading in readings for symbols in reading.values()),
-        default=0,
-    )
-    if damage is None or not most:
+    hits = _most(params, side, rolls, readings, params.costs.losses)
+    if damage is None or not hits:
         return {}
-    explode = stages.pool.explode.depth + 1 if stages.pool and stages.pool.explode else 1
-    hits, die, rule = rolls * most * explode, rules.dice[damage.die].die, cite(params, "costs")
+    die, rule = rules.dice[damage.die].die, cite(params, "costs")
 
     def in_order(count: int, said: str, typed: str) -> DiceNeed:
         return DiceNeed(die, count, rule, runs=((die, 1),) * count, after=True, said=said, typed_with=typed)
@@ -342,7 +350,9 @@ def prepare(rules: Ruleset, name: str, params: Staged, battle: Battle) -> Callab
     silent = count.count({}, (), order)
     critical = critical_sides(params)
 
-    def read_side(side: Side, throw: Throw, steps: list[Step]) -> tuple[tuple[Face, ...], dict[str, int]]:
+    def read_side(
+        side: Side, throw: Throw, steps: list[Step], used: dict[str, int]
+    ) -> tuple[tuple[Face, ...], dict[str, int]]:
         """A side's faces as they stand after its pool, and the symbols they carry."""
         faces = throw.get(side, ())
         pool, stages = pools[side], getattr(params, side)
@@ -354,7 +364,7 @@ def prepare(rules: Ruleset, name: str, params: Staged, battle: Battle) -> Callab
         symbols = count.count_each(dealt, faces, order) if dealt else count.count(readings[side], faces, order)
         if faces:
             steps.append(_rolled(rules, params, side, faces, symbols, [die for die, _ in each[side]]))
-        symbols, said = added.run("symbols", params, rules, battle, symbols, side)
+        symbols, said = added.run("symbols", params, rules, battle, symbols, side, throw, used)
         steps += said
         return faces, symbols
 
@@ -388,7 +398,8 @@ def prepare(rules: Ruleset, name: str, params: Staged, battle: Battle) -> Callab
         symbols: Mapping[Side, Mapping[str, int]], steps: list[Step], throw: Throw, used: dict[str, int]
     ) -> tuple[dict[Side, dict[str, int]], Paid]:
         """What the symbols keep once cancelled, and what they cost each side."""
-        kept, said = added.run("kept", params, rules, battle, {side: dict(symbols[side]) for side in SIDES})
+        counted = {side: dict(symbols[side]) for side in SIDES}
+        kept, said = added.run("kept", params, rules, battle, counted, throw=throw, read=used)
         for group, n in _damage_read(params, kept).items():  # a side that battles back reads its own the second time
             used[group] = max(used.get(group, 0), n)
         loses, retreats, paid = _costs(rules, params, battle, kept, _dealt(rules, params, kept, throw), throw)
@@ -399,15 +410,15 @@ def prepare(rules: Ruleset, name: str, params: Staged, battle: Battle) -> Callab
         steps = list(before)
         faces: dict[Side, tuple[Face, ...]] = {}
         symbols: dict[Side, dict[str, int]] = {}
-        for side in SIDES:
-            faces[side], symbols[side] = ((), dict(silent)) if side == back else read_side(side, throw, steps)
         used: dict[str, int] = {}
+        for side in SIDES:
+            faces[side], symbols[side] = ((), dict(silent)) if side == back else read_side(side, throw, steps, used)
         kept, (loses, retreats) = exchange(followed(faces, symbols, throw, steps, used), steps, throw, used)
         dice = dict(rolls)
         if back is not None and rolls[back]:
             if costs.stands(params.costs, battle, back, loses[back], retreats[back]):
                 steps += [step(cite(params, "back"), "roll.back", "the {side} battles back", side=back), *told[back]]
-                faces[back], symbols[back] = read_side(back, throw, steps)
+                faces[back], symbols[back] = read_side(back, throw, steps, used)
                 again, (more, further) = exchange(
                     followed({back: faces[back]}, {back: symbols[back], back.other: dict(silent)}, throw, steps, used),
                     steps,
@@ -427,7 +438,7 @@ def prepare(rules: Ruleset, name: str, params: Staged, battle: Battle) -> Callab
                         side=back,
                     )
                 )
-        (loses, retreats), said = added.run("losses", params, rules, battle, (loses, retreats))
+        (loses, retreats), said = added.run("losses", params, rules, battle, (loses, retreats), throw=throw, read=used)
         steps += said
         scores = {side: count.scored(kept[side], costed, rules.said) for side in SIDES}
         criticals = {side: _criticals(params, kept[side]) if side in critical else None for side in SIDES}
@@ -499,7 +510,8 @@ def _costs(
     comparison takes."""
     spec = params.costs
     if params.compare is None or spec.losses or spec.retreats or spec.own_losses:
-        loses, retreats, paid = costs.costs(rules, spec, kept, battle, cite(params, "costs"), dealt)
+        capped = params.cite.strength or cite(params, "costs")
+        loses, retreats, paid = costs.costs(rules, spec, kept, battle, (cite(params, "costs"), capped), dealt)
     else:
         loses, retreats, paid = dict.fromkeys(SIDES, 0), dict.fromkeys(SIDES, 0), []
     if params.compare is None:

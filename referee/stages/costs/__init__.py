@@ -3,7 +3,8 @@ it a loss or a retreat, in the game's own word (figures, damage, hexes), or
 costs the side keeping it a loss (a blocker knocked down by its own block, a
 misfire); a retreat moves a unit the steps its kind takes, and where that
 side cannot retreat, its retreats become losses; a side loses no more than
-its units' strength, and one that loses it all does not retreat. For a comparison
+its units' strength (0: a unit this attack cannot hurt), and one that loses
+it all does not retreat. For a comparison
 won: the loser removes units by the surplus (capped at its units), all of
 them, takes the surplus as wounds, the winner's count (the pips it rolled)
 or one loss whatever the margin, or nothing, and chooses which units go.
@@ -139,9 +140,10 @@ class Costs:
         Seq(Text()), "symbols that each cost the side that keeps them one loss (a blocker knocked down, a misfire)", ()
     )
     strength: Mapping[str, int] = field(
-        Table(Integer(minimum=1, maximum=1000)),
-        "by unit (a key of 'units'): the most losses one such unit can take (its blocks); a side loses at most "
-        "its units' strength, the rest is wasted, and a side that loses it all does not retreat",
+        Table(Integer(minimum=0, maximum=1000)),
+        "by unit (a key of 'units'): the most losses one such unit can take (its blocks; 0: it takes none of "
+        "this attack's); a side loses at most its units' strength, the rest is wasted, and a side that loses "
+        "it all does not retreat",
         EMPTY,
     )
     retreat_steps: Mapping[str, int] = field(
@@ -178,12 +180,15 @@ def costs(
     spec: Costs,
     kept: Mapping[Side, Mapping[str, int]],
     battle: Battle,
-    rule: str,
+    rules_cited: tuple[str, str],
     dealt: Mapping[Side, tuple[int, list[Step]]] | None = None,
 ) -> tuple[dict[Side, int], dict[Side, int], list[Step]]:
     """The losses and retreats each side takes from the symbols the other
     kept, and the losses from its own symbols that cost itself; where the file
-    rolls damage, the losses from the other's symbols are the damage it `dealt`."""
+    rolls damage, the losses from the other's symbols are the damage it `dealt`.
+    `rules_cited`: the rule of the costs, and the rule of the cap that
+    `strength` sets (sustain damage), which may be its own."""
+    rule, capped = rules_cited
     loses = dict.fromkeys(SIDES, 0)
     retreats = dict.fromkeys(SIDES, 0)
     steps = []
@@ -231,7 +236,7 @@ def costs(
                 )
             )
             back = 0
-        loses[target], back, wasted, gone = _capped(rules, spec, battle, target, loses[target], back, rule)
+        loses[target], back, wasted, gone = _capped(rules, spec, battle, target, loses[target], back, capped)
         steps += wasted
         retreats[target] = back
         if loses[target]:
@@ -277,7 +282,19 @@ def _capped(
     if strength is None:
         return lost, back, [], []
     wasted = []
-    if lost > strength:
+    if lost > strength and not strength:
+        wasted.append(
+            step_n(
+                rule,
+                "costs.capped_none",
+                "the {side} can take no {losses}: {n} is wasted",
+                "the {side} can take no {losses}: {n} are wasted",
+                lost,
+                side=side,
+                losses=rules.said(spec.loss.many),
+            )
+        )
+    elif lost > strength:
         wasted.append(
             step_n(
                 rule,
@@ -289,18 +306,24 @@ def _capped(
                 strength=spec.loss.counted(rules, strength),
             )
         )
-        lost = strength
-    if lost < strength or not back:
+    lost = min(lost, strength)
+    if lost < strength or not back or _spared(spec, battle, side):
         return lost, back, wasted, []
     return lost, 0, wasted, [step(rule, "costs.eliminated", "the {side} is eliminated and does not retreat", side=side)]
+
+
+def _spared(spec: Costs, battle: Battle, side: Side) -> bool:
+    """Whether some unit of the side takes none of this attack's losses
+    (strength 0): losing all the others' strength, the side is still there."""
+    return any(spec.strength.get(u) == 0 for u, _ in battle.side(side))
 
 
 def stands(spec: Costs, battle: Battle, side: Side, lost: int, back: int) -> bool:
     """Whether a side still stands where it was after its losses and
     retreats: it did not retreat, and kept some strength (where the file
-    gives its units one)."""
+    gives its units one) or a unit this attack cannot hurt."""
     strength = _strength(spec, battle, side)
-    return not back and (strength is None or lost < strength)
+    return not back and (strength is None or lost < strength or _spared(spec, battle, side))
 
 
 def removal_options(units: Units, count: int) -> list[dict[str, int]]:

@@ -48,12 +48,19 @@ class FollowStep:
     rule: str = field(RULE, "the rule of this step", "")
 
     def cross_check(self, rules: Ruleset, path: str, fail: Fail) -> None:
-        """The die exists with numbered faces; the units named exist."""
+        """The die exists with numbered faces; the units named exist; its aim
+        has no changes by situation, which a follow-up roll does not read."""
         names_exist(fail, pgettext("kind", "die"), [(f"{path}.die", self.die)], rules.dice)
         if not all(isinstance(face, int) for face in rules.dice[self.die].faces):
             numbered = pgettext("file.numbered_aim", "'{die}' needs numbered faces: a face is aimed at a number")
             raise fail(f"{path}.aim", numbered.format(die=self.die))
         names_exist(fail, pgettext("kind", "unit"), [(f"{path}.units", u) for u in self.units], rules.units)
+        if self.aim.changes:
+            fixed = pgettext(
+                "file.follow_changes",
+                "a follow-up roll's number does not change by situation: 'changes' belong to a side's read.aim",
+            )
+            raise fail(f"{path}.aim.changes", fixed)
 
 
 @section

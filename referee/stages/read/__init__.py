@@ -4,7 +4,8 @@ armour) and with a named situation (a token turns a face into a hit). A
 symbol is the file's own word: a hit, a critical hit, a retreat, an evade.
 A numbered face may also read by aiming: the face plus a modifier against a
 target number is a hit, with the natural results of the lowest and the
-highest face (`Aim`). Aimed dice may also be dealt to the units that roll
+highest face (`Aim`), the modifier raised by named situations (a +1 to
+every die). Aimed dice may also be dealt to the units that roll
 them, each unit kind at its own number, raised one for one by units that
 support it (an Axis & Allies land battle). A numbered face may instead carry
 its own number of a symbol (`sum`): counted, a side's pips are the sum of its
@@ -26,7 +27,7 @@ from referee.ruleset.crosscheck import Fail, names_exist, not_a_face
 from referee.ruleset.spec import EMPTY, FACE, RULE, Boolean, Integer, Record, Seq, Table, Text, field
 from referee.rulings.ruling import Side, Spoken, Step, Value, both, listed, say, step, step_n
 from referee.stages.count import nothing
-from referee.stages.roll import applies
+from referee.stages.roll import When, applies
 from referee.words.language import own_catalogue, pgettext
 
 if TYPE_CHECKING:
@@ -84,6 +85,16 @@ class Supporting(Protocol):
 
 
 @section
+class AimChange(When):
+    """What a named situation adds to an aim's plus while it applies (Twilight
+    Imperium's Morale Boost: +1 to every die)."""
+
+    plus: int = field(
+        Integer(minimum=-100, maximum=100), "added to the aim's 'plus' while it applies (negative: taken)"
+    )
+
+
+@section
 class Aim:
     """A numbered face plus a modifier against a target number: reaching it
     reads a hit; the natural faces decide whatever the number."""
@@ -106,10 +117,35 @@ class Aim:
     support: tuple[Support, ...] = field(
         Seq(Record(Support)), "units that make others hit better, one for one; the dice are dealt as for 'units'", ()
     )
+    changes: tuple[AimChange, ...] = field(
+        Seq(Record(AimChange)),
+        "named situations that add to 'plus' while they apply, for every die of the side (a +1 to every die)",
+        (),
+    )
 
     def symbols(self) -> tuple[str, ...]:
         """What an aimed face may carry: a hit, and a critical hit where the highest face is one."""
         return (HIT, CRITICAL) if self.natural.critical else (HIT,)
+
+    def plus_in(self, rules: Ruleset, battle: Battle, side: Side) -> tuple[int, list[Step]]:
+        """The plus of this side's dice in this battle: its own, with what
+        each change whose situations apply adds; a step for each, citing its
+        situation's rule."""
+        plus, steps = self.plus, []
+        for change in self.changes:
+            if change.holds(rules, battle, side):
+                plus += change.plus
+                steps.append(
+                    step(
+                        change.rule(rules),
+                        "read.aim_change",
+                        "{situation}: {plus} to every die of the {side}",
+                        situation=change.said(rules),
+                        plus=f"{change.plus:+d}",
+                        side=side,
+                    )
+                )
+        return plus, steps
 
     def each_unit(self) -> bool:
         """Whether the dice are dealt to their units, each die read at its unit's number."""
@@ -123,6 +159,8 @@ class Aim:
             names_exist(
                 fail, unit, [(f"{path}.support[{i}].{k}", getattr(line, k)) for k in ("unit", "raises")], rules.units
             )
+        situations = [(f"{path}.changes[{i}].when", s) for i, c in enumerate(self.changes) for s in c.situations()]
+        names_exist(fail, pgettext("kind", "situation"), situations, rules.situations)
         natural = self.natural
         if self.hits_on == AT_MOST and (natural.miss or natural.hit or natural.critical):
             said = pgettext("file.natural_at_most", "natural faces read a die that hits at least a number")
@@ -343,7 +381,7 @@ def reading(
 ) -> tuple[dict[str, tuple[str, ...]], list[Step]]:
     """What each face of this side's die reads in this battle, and the steps
     that say why a face reads otherwise than its own symbols."""
-    read, steps = _aim(rules, spec, die, rule)
+    read, steps = _aim(rules, spec, die, rule, (battle, side))
     if spec.sum:
         read.update(summed(pips(rules.dice[die].faces), spec.sum))
     read.update(spec.faces)
@@ -393,23 +431,29 @@ def reading(
     return read, steps
 
 
-def _aim(rules: Ruleset, spec: Read, die: str, rule: str) -> tuple[dict[str, tuple[str, ...]], list[Step]]:
-    """What the faces read by aiming, and the step that gives the number on the die; nothing without 'aim'."""
+def _aim(
+    rules: Ruleset, spec: Read, die: str, rule: str, told: tuple[Battle, Side]
+) -> tuple[dict[str, tuple[str, ...]], list[Step]]:
+    """What the faces read by aiming (with the plus the battle's situations
+    give), and the steps that give the number on the die; nothing without 'aim'."""
     if spec.aim is None:
         return {}, []
     aim, faces = spec.aim, pips(rules.dice[die].faces)
-    needed = aim.number - aim.plus
-    said: dict[str, Value] = {"needed": needed, "number": aim.number, "plus": f"{aim.plus:+d}"}
+    plus, changed = aim.plus_in(rules, *told)
+    needed = aim.number - plus
+    said: dict[str, Value] = {"needed": needed, "number": aim.number, "plus": f"{plus:+d}"}
     if aim.hits_on == AT_MOST:
         on = number_said(AT_MOST, needed)
         return aimed(faces, needed, aim.natural, AT_MOST), [
-            step(rule, "read.aim_on", "a die hits on {faces}", faces=on)
+            *changed,
+            step(rule, "read.aim_on", "a die hits on {faces}", faces=on),
         ]
-    if aim.plus:
+    if plus:
         return aimed(faces, needed, aim.natural), [
-            step(rule, "read.aim_plus", "a die {plus} hits on {number}: {needed}+ on the die", **said)
+            *changed,
+            step(rule, "read.aim_plus", "a die {plus} hits on {number}: {needed}+ on the die", **said),
         ]
-    return aimed(faces, needed, aim.natural), [step(rule, "read.aim", "a die hits on {needed}+", **said)]
+    return aimed(faces, needed, aim.natural), [*changed, step(rule, "read.aim", "a die hits on {needed}+", **said)]
 
 
 def summed(faces: Sequence[int], symbol: str) -> dict[str, tuple[str, ...]]:
@@ -429,9 +473,10 @@ def dealt(
     assert aim is not None  # only an aim deals dice
     plain, steps = reading(rules, dataclasses.replace(spec, aim=None), die, battle, side, rule)
     told, faces = battle.side(side), pips(rules.dice[die].faces)
+    plus, changed = aim.plus_in(rules, battle, side)
     units = numbers(aim.hits_on, lambda unit: aim.units.get(unit, aim.number), aim.support, told)
-    per_die = [number - aim.plus for unit, number, _ in units for _ in range(each.get(unit, 0))]
-    per_die = (per_die + [aim.number - aim.plus] * count)[:count]
+    per_die = [number - plus for unit, number, _ in units for _ in range(each.get(unit, 0))]
+    per_die = (per_die + [aim.number - plus] * count)[:count]
     groups: list[tuple[tuple[str, int, bool], int]] = []
     for unit in units:
         if groups and groups[-1][0] == unit:
@@ -443,12 +488,13 @@ def dealt(
             "read.unit_number",
             "{units} on {faces}{supported}",
             units=rules.units[unit].counted(n),
-            faces=number_said(aim.hits_on, number - aim.plus),
+            faces=number_said(aim.hits_on, number - plus),
             supported=say("hits.supported", ", supported") if supported else "",
         )
         for (unit, number, supported), n in groups
     )
     said = [
+        *changed,
         *support_steps(rules, aim.support, told, side, rule),
         step(rule, "read.unit_numbers", "the {side}'s dice hit by their units: {units}", side=side, units=each_said),
     ]
@@ -472,6 +518,7 @@ def key_words() -> dict[str, str]:
         "against": pgettext("show.param", "against"),
         "aim": pgettext("show.param", "aim"),
         "by": pgettext("show.param", "by"),
+        "changes": pgettext("show.param", "changes"),
         "critical": pgettext("show.param", "critical"),
         "faces": pgettext("show.param", "faces"),
         "hit": pgettext("show.param", "hit"),

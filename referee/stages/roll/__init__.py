@@ -5,12 +5,13 @@ or their ratio (which also says who chooses, a fixed side or the stronger or
 weaker, for a later stage); then changed or capped by named situations (one,
 or several together), capped, and never below zero. A side may battle back:
 roll only after the other side's dice are costed, if it still stands. A side
-may also refuse more units than can take part, or more dice than a player owns.
+may also refuse more units than can take part, more dice than a player owns,
+or a unit its values leave out (it would roll no dice unsaid).
 Its own messages are in `locale/<lang>.po` beside this file."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from referee.core.errors import RefereeError, setting
@@ -78,13 +79,36 @@ class Band:
 
 
 @section
-class Change:
-    """What a named situation does to a side's dice."""
+class When:
+    """A change that holds in a named situation, or in several together."""
 
     when: str | tuple[str, ...] = field(
         Either(Text(), Seq(Text(), min_items=1)),
         "the named situation (a key of 'situations'), or a list of them that must all apply (a hill, in close combat)",
     )
+
+    def situations(self) -> tuple[str, ...]:
+        """The situations that must all apply."""
+        return (self.when,) if isinstance(self.when, str) else self.when
+
+    def holds(self, rules: Ruleset, battle: Battle, side: Side) -> bool:
+        """Whether every situation it names counts for this side."""
+        return all(applies(rules, battle, side, name) for name in self.situations())
+
+    def said(self, rules: Ruleset) -> str:
+        """The situations it names, as a ruling says them."""
+        named = self.situations()
+        return rules.said(named[0]) if len(named) == 1 else listed(rules.said(n) for n in named)
+
+    def rule(self, rules: Ruleset) -> str:
+        """The rule a step of it cites: its first situation's."""
+        return str(rules.situations[self.situations()[0]].rule)
+
+
+@section
+class Change(When):
+    """What a named situation does to a side's dice."""
+
     dice: int = field(Integer(minimum=-100, maximum=100), "dice added (negative: taken away)", 0)
     at_most: int | None = field(
         Integer(minimum=0, maximum=100), "the most dice this side rolls while it applies (after dice)", None
@@ -92,10 +116,6 @@ class Change:
     only: tuple[str, ...] = field(
         Seq(Text()), "the units it changes (keys of 'units'): when every unit rolling is one of them; [] all", ()
     )
-
-    def situations(self) -> tuple[str, ...]:
-        """The situations that must all apply."""
-        return (self.when,) if isinstance(self.when, str) else self.when
 
 
 @section
@@ -111,7 +131,8 @@ class Roll:
     dice: int = field(Integer(minimum=0, maximum=100), "with by: fixed, the dice rolled", 0)
     values: Mapping[str, int] = field(
         Table(Integer(minimum=0, maximum=100)),
-        "with by: value or compare, each unit's value (a key of 'units'); a unit left out has 0",
+        "with by: value or compare, each unit's value (a key of 'units'); a unit left out cannot take part: "
+        "the attacker's must list every unit that makes the attack (0: it rolls no dice)",
         EMPTY,
     )
     range: Mapping[str, tuple[int, ...]] = field(
@@ -175,8 +196,11 @@ class Roll:
             bounds.append(base + sum(c.dice for c in self.changes if c.dice > 0))
         return min(bounds, default=None)
 
-    def cross_check(self, rules: Ruleset, path: str, fail: Fail) -> None:
-        """Units, situations and bands the way stated; the key `by` reads is written."""
+    def cross_check(self, rules: Ruleset, path: str, fail: Fail, makers: Sequence[str] = ()) -> None:
+        """Units, situations and bands the way stated; the key `by` reads is
+        written, and its values give each unit that makes the attack
+        (`makers`, for the attacking side) a value: one left out would roll
+        no dice unsaid. A table by distance refuses a unit it leaves out when told."""
         unit = pgettext("kind", "unit")
         named = [*self.values, *self.range, *(u for c in self.changes for u in c.only)]
         names_exist(fail, unit, [(f"{path}.values", u) for u in named], rules.units)
@@ -193,6 +217,13 @@ class Roll:
                 f"{path}.{key}", pgettext("file.roll_needs", "by: {by} needs '{key}'").format(by=self.by, key=key)
             )
         _check_bands(self.compare, self.bands, f"{path}.bands", fail)
+        missing = [unit for unit in makers if self.by in ("value", "compare") and unit not in self.values]
+        if missing:
+            left_out = pgettext(
+                "file.roll_left_out",
+                "'{unit}' makes this attack but has no value here: give it one (0 if it rolls no dice)",
+            )
+            raise fail(f"{path}.values", left_out.format(unit=missing[0]))
 
 
 def _check_bands(measure: str, bands: tuple[Band, ...], path: str, fail: Fail) -> None:
@@ -264,6 +295,7 @@ def dice(
     (where a comparison says), and why: the count `by` gives, then changed by
     situations, capped, never below zero; too many units or dice are refused."""
     _take_part(rules, spec, battle, side, rule, attack)
+    _listed(rules, spec, battle, side, rule, attack)
     chooser: Side | None = None
     if spec.by == "fixed":
         count = spec.dice  # a side that never rolls is not spoken of
@@ -276,10 +308,8 @@ def dice(
         count, steps = _by_units(rules, spec, battle, side, rule)
     kinds = {u for u, _ in battle.side(side)}
     for change in spec.changes:
-        named = change.situations()
-        if all(applies(rules, battle, side, n) for n in named) and (not change.only or kinds <= set(change.only)):
-            situation = rules.said(named[0]) if len(named) == 1 else listed(rules.said(n) for n in named)
-            rule_of = rules.situations[named[0]].rule
+        if change.holds(rules, battle, side) and (not change.only or kinds <= set(change.only)):
+            situation, rule_of = change.said(rules), change.rule(rules)
             if change.dice:
                 count += change.dice
                 steps.append(
@@ -336,6 +366,27 @@ def _take_part(rules: Ruleset, spec: Roll, battle: Battle, side: Side, rule: str
             most=spec.max_units,
         )
         raise RefereeError(many, rule=rule)
+
+
+def _listed(rules: Ruleset, spec: Roll, battle: Battle, side: Side, rule: str, attack: str) -> None:
+    """Refuse a unit on this side that its `values` leave out: it would roll
+    no dice (or count 0 in a comparison) with nothing said. A table by
+    distance refuses its own, naming the distance."""
+    if spec.by not in ("value", "compare"):
+        return
+    unit = next((u for u, _ in battle.side(side) if u not in spec.values), None)
+    if unit is None:
+        return
+    unlisted = say(
+        "roll.unlisted",
+        "the {side}'s {unit} has no value in {an_attack}, so it cannot take part: the file gives one to {units}",
+        side=side,
+        unit=rules.units[unit].title,
+        an_attack=article(rules.attacks[attack].label),
+        attack=rules.attack_said(attack),
+        units=listed(rules.units[u].title for u in spec.values),
+    )
+    raise RefereeError(unlisted, rule=rule)
 
 
 def _by_units(rules: Ruleset, spec: Roll, battle: Battle, side: Side, rule: str) -> tuple[int, list[Step]]:
