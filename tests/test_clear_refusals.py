@@ -8,6 +8,9 @@ import json
 
 import pytest
 
+from referee.procedures.base import Battle
+from referee.procedures.door import fronts
+from referee.ruleset.load import load
 from tests.conftest import fails, run, run_json
 
 
@@ -100,6 +103,15 @@ def test_frontline_risk_defender_too_many_on_the_front_suggests_a_split() -> Non
     line = fails("odds frontline-risk --attacker 2 --defender 5 --until conquest")
     assert "--defender 2 --defender-rear 3" in line, line
     run_json("odds frontline-risk --attacker 2 --defender 2 --defender-rear 3 --until conquest")
+
+
+def test_the_front_a_whole_fight_checks_is_declared_by_its_procedure() -> None:
+    """The CLI knows no procedure's front: ranked-pairs declares each side's
+    front and the rule that limits it where units wait in a rear (frontline
+    Risk), and none where the units told are the units that fight (Risk)."""
+    battle = Battle((("infantry", 1),), (("infantry", 1),))
+    assert fronts(load("frontline-risk"), battle) == {"attacker": (2, "FR-F1"), "defender": (2, "FR-F1")}
+    assert fronts(load("risk"), Battle((("army", 1),), (("army", 1),))) == {}
 
 
 def test_a_risk_roll_of_four_says_what_attacker_counts_and_its_suggestion_works() -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -226,25 +226,32 @@ def _referee() -> str:
     return digest.hexdigest()
 
 
-@pytest.fixture
-def house(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[Path, str]]:
-    """The package written and compiled, importable, and its procedure
-    registered: the ruleset's path, and the referee's files as they were before."""
-    before = _referee()
+def written(tmp_path: Path, name: str, files: dict[str, str], po: Callable[[str], str]) -> Path:
+    """A package written into a folder outside the referee as its author
+    would (its files, its catalogues in every language by `po`), compiled
+    and checked as strictly as a shipped package: the package's folder."""
     tools = _catalogues()
     plugins = tmp_path / "plugins"
-    folder = plugins / "house_duel"
+    folder = plugins / name
     (folder / "locale").mkdir(parents=True)
-    for name, text in PACKAGE.items():
-        (folder / name).write_text(text, encoding="utf-8")
-    for code in TRANSLATED:
-        (folder / "locale" / f"{code}.po").write_text(_po(code), encoding="utf-8")
+    for file, text in files.items():
+        (folder / file).write_text(text, encoding="utf-8")
+    for code in PLURALS:
+        (folder / "locale" / f"{code}.po").write_text(po(code), encoding="utf-8")
         shared = tmp_path / "locale" / code / "LC_MESSAGES" / "referee.po"  # no shared message of its own
         shared.parent.mkdir(parents=True)
         shared.write_text(f'msgid ""\nmsgstr ""\n"Plural-Forms: {PLURALS[code]}\\n"\n', encoding="utf-8")
     tools.compiled(plugins, tmp_path / "locale")
     assert tools.problems(plugins, tmp_path / "locale") == []  # strict as for a shipped package
-    monkeypatch.syspath_prepend(str(plugins))
+    return folder
+
+
+@pytest.fixture
+def house(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[Path, str]]:
+    """The package written and compiled, importable, and its procedure
+    registered: the ruleset's path, and the referee's files as they were before."""
+    before = _referee()
+    monkeypatch.syspath_prepend(str(written(tmp_path, "house_duel", PACKAGE, _po).parent))
     from house_duel.record import PROCEDURE
 
     registry.register(PROCEDURE)

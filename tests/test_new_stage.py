@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 from conftest import run, run_json
-from test_new_package import PLURALS, _referee
+from test_new_package import PLURALS, _referee, written
 from test_step_messages import _catalogues
 
 from referee.ruleset import registry
@@ -159,23 +159,11 @@ def house(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[Pat
     """The package written and compiled, importable, and its stage added:
     the ruleset's path, and the referee's files as they were before."""
     before = _referee()
-    tools = _catalogues()
-    plugins = tmp_path / "plugins"
-    folder = plugins / "steady"
-    (folder / "locale").mkdir(parents=True)
-    for name, text in PACKAGE.items():
-        (folder / name).write_text(text, encoding="utf-8")
-    for code in TRANSLATED:
-        (folder / "locale" / f"{code}.po").write_text(_po(code), encoding="utf-8")
-        shared = tmp_path / "locale" / code / "LC_MESSAGES" / "referee.po"  # no shared message of its own
-        shared.parent.mkdir(parents=True)
-        shared.write_text(f'msgid ""\nmsgstr ""\n"Plural-Forms: {PLURALS[code]}\\n"\n', encoding="utf-8")
-    tools.compiled(plugins, tmp_path / "locale")
+    folder = written(tmp_path, "steady", PACKAGE, _po)
     made = {mo: mo.read_bytes() for mo in (folder / "locale").glob("*.mo")}
-    assert tools.main(["--compile", str(folder)]) == 0  # as the guide says to compile a package kept outside
+    assert _catalogues().main(["--compile", str(folder)]) == 0  # as the guide says for a package kept outside
     assert len(made) == 3 and all(mo.read_bytes() == compiled for mo, compiled in made.items())
-    assert tools.problems(plugins, tmp_path / "locale") == []  # strict as for a shipped package
-    monkeypatch.syspath_prepend(str(plugins))
+    monkeypatch.syspath_prepend(str(folder.parent))
     from steady.stage import STAGE
 
     registry.add_stage(STAGE)

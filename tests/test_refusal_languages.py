@@ -55,6 +55,19 @@ REFUSALS = {
         "Fehler: Qualität des Angreifers muss 1 bis 6 sein, nicht 7",
         "錯誤：進攻方的素質須為 1 至 6，而非 7",
     ),
+    # the roll named as the target-number procedure names it, in its own catalogue
+    "hit trueforces --attacker 4 --target 5 --attack ranged --roll 5 --wound-roll 9": (
+        "error: a wound roll of 9 is impossible: the d6 shows 1 to 6 (TF-C5)",
+        "fout: een worp van 9 is onmogelijk voor de verwondingsworp: de d6 toont 1 tot 6 (TF-C5)",
+        "Fehler: ein Wurf von 9 ist für den Wundwurf unmöglich: der d6 zeigt 1 bis 6 (TF-C5)",
+        "錯誤：傷害擲骰不可能擲出 9：d6 只有 1 至 6（TF-C5）",
+    ),
+    "hit trueforces --attacker 4 --target 5 --attack ranged --roll 7": (
+        "error: a hit roll of 7 is impossible: the d6 shows 1 to 6 (TF-C4)",
+        "fout: een worp van 7 is onmogelijk voor de trefworp: de d6 toont 1 tot 6 (TF-C4)",
+        "Fehler: ein Wurf von 7 ist für den Trefferwurf unmöglich: der d6 zeigt 1 bis 6 (TF-C4)",
+        "錯誤：命中擲骰不可能擲出 7：d6 只有 1 至 6（TF-C4）",
+    ),
     "odds risk --attacker 200 --defender 200 --until conquest": (
         "error: about 40,401 fight states are too many to solve in exact fractions here (at most 40,000): add --float",
         "fout: ongeveer 40.401 gevechtstoestanden zijn te veel om hier in exacte breuken op te lossen (hoogstens "

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.chance.dice import Rng
-from referee.outcomes.strike import Strike
+from referee.outcomes.strike import Chances, Strike
 from referee.procedures.target_number.chart import cells
 from referee.ruleset.load import load
 from referee.settle.hitcheck import chances, chart
@@ -34,6 +34,28 @@ def brute(attacker: int, target: int, wounds: int) -> tuple[int, Fraction, Fract
             hits += 1
             outs += wound_die + wounds >= target
     return number, Fraction(hits, 36), Fraction(outs, 36)
+
+
+def test_a_strikes_chances_are_its_odds_added_up_by_the_strike_itself() -> None:
+    """What a hit check reads of a strike's odds is the strike outcome's own
+    (its keys), not the service's: the joint chances of each damage on a
+    normal and on a critical hit, and the expected damage."""
+    blank = {"needed": 4, "follows": "damage", "out_of_action": False}
+    weighted = [
+        ({**blank, "hit": True, "critical": True, "damage": 5}, Fraction(1, 6)),
+        ({**blank, "hit": True, "critical": False, "damage": 2}, Fraction(1, 3)),
+        ({**blank, "hit": False, "critical": False, "damage": None}, Fraction(1, 2)),
+    ]
+    assert Chances.of(weighted) == Chances(
+        needed=4,
+        hit=Fraction(1, 2),
+        out_of_action=Fraction(0),
+        wound=Fraction(1, 2),
+        follows="damage",
+        critical=Fraction(1, 6),
+        damage=((False, 2, Fraction(1, 3)), (True, 5, Fraction(1, 6))),
+        expected=Fraction(3, 2),
+    )
 
 
 @given(KIND, WOUNDS)

@@ -251,7 +251,8 @@ def _picked(rules: Ruleset, steps: list[Step], named: str | None) -> list[Step]:
     """The resolver's steps, with the field die named by its tile said right
     after the pairing the resolver names as chosen."""
     if named:
-        at = next((i + 1 for i, s in enumerate(steps) if s.message == "pips.as_chosen"), len(steps))
+        picked = combat.picked_step(rules)
+        at = next((i + 1 for i, s in enumerate(steps) if s.message == picked), len(steps))
         chosen = step(
             combat.combined_rule(rules),
             "attack.die_picked",

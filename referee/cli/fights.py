@@ -192,22 +192,19 @@ def _front_fits(rules: Ruleset, battle: Battle, told: Told) -> None:
     (--attacker-rear), the checks of one round run first; a front larger than
     may stand is refused with a split that works when typed: the first units
     told stand on the front, the rest wait behind it."""
-    from referee.procedures.base import cite
-    from referee.procedures.door import attack_of, dice_needed
+    from referee.procedures.door import dice_needed, fronts
 
-    _, params = attack_of(rules, battle)
-    if getattr(getattr(params, "fight", None), "given", None) != "front":
+    limits = fronts(rules, battle)
+    if not limits:
         return
-    fronts = replace(
+    fronts_alone = replace(
         battle, attacker_rear=(), defender_rear=(), states=tuple(x for x in battle.states if x[0] in SIDES)
     )
     try:
-        dice_needed(rules, fronts)  # the first round's checks, on the fronts alone
+        dice_needed(rules, fronts_alone)  # the first round's checks, on the fronts alone
     except RefereeError as refused:
-        for side in SIDES:
+        for side, (limit, rule) in limits.items():
             front = _one_by_one(battle, side)
-            limit = getattr(params, side).max_front
-            rule = params.cite.max_front or getattr(params, side).rule or cite(params, "front")
             if len(front) > limit and refused.rule == rule:  # refused for the front's size, not a state or situation
                 _refuse_front(rules, told, side, limit, front, _one_by_one(battle, f"{side}_rear"), rule)
         raise

@@ -134,11 +134,14 @@ def _held() -> None:
 def _act(kind: str, as_json: bool, given: str | None, seed: int | None = None, **fields: Any) -> None:
     """Apply one action to the going game's board, record it, print the new board."""
     _held()
+    from referee.board.combat import pairing
     from referee.board.history import apply, document
     from referee.board.state import Board
     from referee.render import board as render
 
     rules, entry, move = _board_entry(None, reading=False)
+    if fields.get("choose"):  # a pick as typed, ROLLED:FIELD, read as the file's procedure reads it
+        fields["choose"] = pairing(rules, fields["choose"])
     board = Board.from_dict(move.board.stored)
     action = {"kind": kind, "player": _player(rules, given, board), **fields}
     new, steps, done, drawn = apply(rules, board, action, seed)
@@ -372,28 +375,8 @@ def attack(
         seed,
         **{"from": source, "to": target, "with": second},
         throw=None if roll is None else list(numbers(roll, "--roll", "")),
-        choose=_pairing(choose) if choose else None,
+        choose=choose,
     )
-
-
-def _pairing(text: str) -> list[int | str]:
-    """ROLLED:FIELD, the field die named by its pips (5:6) or, where two
-    attacking dice show the same pips, by its tile (5:C3)."""
-    rolled, sep, field_die = text.partition(":")
-    named = field_die.strip()
-    if sep and named[:1].isalpha():
-        pair: tuple[int | str, ...] = (*numbers(rolled, say("error.play.pairing", "the pairing"), ""), named)
-    else:
-        pair = numbers(f"{rolled},{field_die}", say("error.play.pairing", "the pairing"), "") if sep else ()
-    if len(pair) != 2:
-        raise RefereeError(
-            say(
-                "error.play.pairing_form",
-                "a pairing is ROLLED:FIELD, the field die by its pips or its tile, e.g. 5:6 or 5:C3, not '{text}'",
-                text=text,
-            )
-        )
-    return list(pair)
 
 
 @play.command()
@@ -411,7 +394,7 @@ def pick(pairing: str, player: str | None, as_json: bool) -> None:
       referee play pick 5:6
       referee play pick 5:C3
     """
-    _act("pick", as_json, player, choose=_pairing(pairing))
+    _act("pick", as_json, player, choose=pairing)
 
 
 @play.command()

@@ -1,12 +1,15 @@
 """The kind of outcome "pips": a rolled die against a die on the field, as
 typed records whose fields are the `--json` keys (the resolver that gives
 them says how the core's keys read for pips), the policy its odds assume,
-and what the report reads of the attack as told."""
+what the report reads of the attack as told, and what a board reads of its
+odds."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import field as dc_field
-from typing import Protocol
+from fractions import Fraction
+from typing import Any, Protocol
 
 from referee.core.records import record
 from referee.rulings.ruling import Record, say
@@ -91,3 +94,15 @@ class PipOutcome(Record):
     defender_moves_in: bool | None
     pairings: list[Pairing]
     chosen: dict[str, int] | None
+
+
+def taken(weighted: Iterable[tuple[Mapping[str, Any], Fraction]]) -> tuple[Fraction, Fraction]:
+    """From an attack's odds, each result by its `PipOutcome` fields with its
+    exact chance: the chance the defender is removed, and the pips the
+    attacker is expected to lose."""
+    take = lost = Fraction(0)
+    for key, p in weighted:
+        if key["defender_removed"]:
+            take += p
+        lost += p * key["attacker_loses"]
+    return take, lost

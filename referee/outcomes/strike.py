@@ -1,19 +1,23 @@
 """The kind of outcome "strike": a number to roll, then a wound roll. Here are
 the strike as told (the situation a procedure of this kind reads), its typed
-outcome, and what the report reads of the rules before any roll: the terms of
-one strike and the cells of a chart over every pair of values. A procedure of
+outcome, the chances its odds add up to, and what the report reads of the
+rules before any roll: the terms of one strike and the cells of a chart over
+every pair of values. A procedure of
 this kind builds them; the report reads them and never the procedure."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import asdict
+from fractions import Fraction
 from typing import Any
 
 from referee.core.records import record
 from referee.rulings.ruling import Record, Step
 
 AGREED = ("attacker_bonus", "target_bonus", "to_hit", "to_wound")  # changes agreed on the spot, by word
+# what tells one strike from another in odds; the number needed and what follows a hit are the same for every throw
+ODDS_KEYS = ("needed", "follows", "hit", "critical", "out_of_action", "damage")
 
 
 @record
@@ -109,3 +113,47 @@ class StrikeChart:
     extras: tuple[str, ...]
     cells: tuple[Strike, ...]
     target_value: str = ""  # the target's own value, where it is not the attacker's
+
+
+@record
+class Chances:
+    """The number needed (None: the table says it cannot hit), what follows a
+    hit ('wound', 'damage' or '': the hit is the result) and the exact chance
+    of each result of one attack: with damage, the joint chances of each
+    damage on a normal and on a critical hit, and the expected damage."""
+
+    needed: int | None
+    hit: Fraction
+    out_of_action: Fraction
+    wound: Fraction
+    follows: str = "wound"
+    critical: Fraction = Fraction(0)
+    damage: tuple[tuple[bool, int, Fraction], ...] = ()
+    expected: Fraction = Fraction(0)
+
+    @classmethod
+    def of(cls, weighted: Iterable[tuple[Mapping[str, Any], Fraction]]) -> Chances:
+        """The chances of one strike from its odds: each distinct result (its
+        `ODDS_KEYS`, as a `StrikeOutcome` holds them) with its exact chance."""
+        results = list(weighted)
+
+        def chance(*keys: str) -> Fraction:
+            return sum((p for key, p in results if all(key[k] for k in keys)), Fraction(0))
+
+        hit, out = chance("hit"), chance("out_of_action")
+        damage: dict[tuple[bool, int], Fraction] = {}
+        for key, p in results:
+            if key["hit"] and key["damage"] is not None:
+                dealt = (bool(key["critical"]), key["damage"])
+                damage[dealt] = damage.get(dealt, Fraction(0)) + p
+        first = results[0][0]
+        return cls(
+            needed=first["needed"],
+            hit=hit,
+            out_of_action=out,
+            wound=hit - out,
+            follows=first["follows"],
+            critical=chance("hit", "critical"),
+            damage=tuple((critical, n, p) for (critical, n), p in sorted(damage.items())),
+            expected=sum((n * p for (_critical, n), p in damage.items()), Fraction(0)),
+        )

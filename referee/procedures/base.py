@@ -159,7 +159,8 @@ class DiceNeed:
     roll for each hit), `count` being the most: typed, it takes as many faces
     as the ruling reads of it (`Ruling.read`), no more and no fewer."""
     said: str = ""
-    """How a message names the group, where not by its side or roll ('to wound')."""
+    """How a message names the group, in the words of the procedure that rolls
+    it ('hit', 'to wound'), where not by its side."""
     typed_with: str = ""
     """The word's group this one is typed under, in turn with the others
     under it, each after a '/' (every follow-up step in one option)."""
@@ -285,14 +286,24 @@ class Procedure:
     outcome its rulings are (the report that reads them); `rear` says whether
     its situations may have units waiting behind the front; `alone(params)`,
     where an attack may refuse company, gives the rule that makes this one an
-    attack made alone (None if others may join it); `fight`, where it
+    attack made alone (None if others may join it); `front(params, side)`,
+    where a side stands on a front with units waiting behind it, gives the
+    most units its front holds and the rule that refuses more (None where the
+    units told are the units that fight); `fight`, where it
     is fought in rounds, names the module whose `fight_rules` gives the whole-fight
     solver its states and policy (imported only when a whole fight is asked);
     `chart`, where its odds are a chart over every pair of values rather than
     one attack's outcomes, names the module whose `CHART_WORDS`,
     `cells(rules, words)` and `terms(rules, situation)` give its report the
     chart's situations and what a situation is checked against before a roll
-    (imported only when that report is asked). A procedure registered from
+    (imported only when that report is asked); `board`, where a game held on
+    the board (DiceLand) plays its attacks, names the module whose
+    `words(attackers, defender, when, variants, choose)` tells an attack by
+    its dice on the board as players type it, and whose `pairing(text, what,
+    rule, named=True)` reads a pick typed at the board, `combined(params)`
+    cites the rule of attacking together and `PICKED` names the step that
+    says the pairing picked; its rulings are of the kind "pips", which the
+    board reads (imported only when a board asks). A procedure registered from
     outside the referee declares the words players type for it in `options`
     and its commands in `commands` (a shipped one, in its `options` module)."""
 
@@ -309,7 +320,9 @@ class Procedure:
     rear: bool = False
     for_odds: Callable[[Any], Any] | None = None
     alone: Callable[[Any], str | None] | None = None
+    front: Callable[[Any, str], tuple[int, str] | None] | None = None
     fight: str | None = None
     chart: str | None = None
+    board: str | None = None
     options: tuple[Option, ...] = ()
     commands: tuple[Alias, ...] = ()

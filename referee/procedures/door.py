@@ -186,6 +186,16 @@ def dice_needed(rules: Ruleset, situation: object) -> dict[str, DiceNeed]:
     return module.dice_needed(rules, params, situation)
 
 
+def fronts(rules: Ruleset, battle: Battle) -> dict[str, tuple[int, str]]:
+    """Each side's front, where it stands on one with units waiting behind it:
+    the most units it holds and the rule that refuses more (none where the
+    units told are the units that fight)."""
+    _, params = attack_of(rules, battle)
+    front = procedure(params).front
+    limits = {side: front(params, side) for side in Side} if front else {}
+    return {side: limit for side, limit in limits.items() if limit}
+
+
 def before_roll(rules: Ruleset, situation: object) -> object:
     """The situation odds are summed for: a choice made after the roll becomes
     the procedure's stated policy (or is refused, said why)."""

@@ -9,13 +9,13 @@ from collections.abc import Mapping
 from types import ModuleType
 from typing import Any, cast
 
-from referee.outcomes.strike import Strike, StrikeChart, StrikeOutcome, StrikeTerms
+from referee.outcomes.strike import Chances, Strike, StrikeChart, StrikeOutcome, StrikeTerms
 from referee.procedures.door import procedure_for
 from referee.render import json as json_render
 from referee.render.text import View, explanation, fraction, paragraph, percent, seed_line, styled, table
 from referee.ruleset.model import Ruleset
 from referee.rulings.ruling import Step, listed, series
-from referee.settle.hitcheck import Chances, chances
+from referee.settle.hitcheck import chances
 from referee.settle.hitcheck import chart as every_pair
 from referee.settle.rolling import Settled
 from referee.words.language import _, ngettext, pgettext

@@ -19,7 +19,8 @@ A stage in a package of its own is one more key of every attack written as
 stages: the key a file writes its section under and what that section
 reads into. A stage shipped with the referee is found by its file (a
 package under `referee.stages` with a `stage` module declaring `STAGE`),
-one installed beside it by its entry point (group `referee.stages`), and
+one installed beside it by its entry point (group `referee.stages`, looked
+up only when a file writes a key none of the others is), and
 one a program keeps is added with `add_stage`; the procedure that composes
 stages asks `stages()` for them when it reads a file and when it rules, so
 adding a stage edits no file of that procedure.
@@ -159,7 +160,8 @@ def forget() -> None:
     found after this)."""
     _COLLECTED.clear()
     _declaring.cache_clear()
-    _found_stages.cache_clear()
+    _shipped_stages.cache_clear()
+    _INSTALLED.clear()
 
 
 STAGES = "referee.stages"
@@ -189,27 +191,42 @@ def remove_stage(key: str) -> None:
 
 
 @cache
-def _found_stages() -> tuple[Stage, ...]:
-    """The stages in packages of their own that no program added: each
-    package under `referee.stages` with a `stage` module, found by its file,
-    in the order of their names; then those installed packages declare
-    under the entry-point group `referee.stages` (asked only here, when a
-    file has an attack written as stages: the look costs start-up)."""
-    from importlib.metadata import entry_points
-
+def _shipped_stages() -> tuple[Stage, ...]:
+    """The stages shipped in packages of their own: each package under
+    `referee.stages` with a `stage` module, found by its file, in the order
+    of their names."""
     spec = importlib.util.find_spec(STAGES)
     found = []
     for folder in (spec.submodule_search_locations or []) if spec else []:
         with os.scandir(folder) as entries:
             found += [e.name for e in entries if os.path.isfile(os.path.join(e.path, "stage.py"))]
-    shipped = [importlib.import_module(f"{STAGES}.{name}.stage").STAGE for name in sorted(found)]
-    return (*shipped, *(point.load() for point in entry_points(group=STAGES)))
+    return tuple(importlib.import_module(f"{STAGES}.{name}.stage").STAGE for name in sorted(found))
 
 
-def stages() -> dict[str, Stage]:
+_INSTALLED: list[Stage] = []  # those installed packages declare, once looked up
+
+
+def _installed() -> list[Stage]:
+    """The stages installed packages declare under the entry-point group
+    `referee.stages`, looked up once (the look imports the package metadata
+    reader, which costs a start-up a third of its time)."""
+    if not _INSTALLED:
+        from importlib.metadata import entry_points
+
+        _INSTALLED.extend(point.load() for point in entry_points(group=STAGES))
+    return _INSTALLED
+
+
+def stages(looking_for: str = "") -> dict[str, Stage]:
     """The stages of packages of their own, by the key a file writes each
-    under: those shipped, those installed, then those added, in the order added."""
-    return {**{stage.key: stage for stage in _found_stages()}, **_ADDED}
+    under: those shipped, those installed, then those added, in the order
+    added. The installed ones are looked up only when a file writes a key
+    that none of the others is (`looking_for`), so that a file using none
+    pays nothing for them."""
+    found = {stage.key: stage for stage in _shipped_stages()}
+    if looking_for and looking_for not in found and looking_for not in _ADDED:
+        _installed()
+    return {**found, **{stage.key: stage for stage in _INSTALLED}, **_ADDED}
 
 
 def _module(name: str) -> str:

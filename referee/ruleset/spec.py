@@ -372,13 +372,15 @@ class Record(Spec):
         keys = [f.name for f in dataclasses.fields(cls) if f.metadata.get("key")]
         self.key_field = keys[0] if keys else None
 
-    def added(self) -> Mapping[str, Spec]:
+    def added(self, looking_for: str = "") -> Mapping[str, Spec]:
         """The keys added to this record by packages of their own (a stage
         added to every attack written as stages), read into its `added` field; a record
         takes them by a class attribute `adds`, asked each time it is read,
-        since a package may be added or taken away while the process runs."""
-        adds: Callable[[], Mapping[str, Spec]] | None = getattr(self.cls, "adds", None)
-        added = adds() if adds else {}
+        since a package may be added or taken away while the process runs,
+        and told a key the file writes that is none of them (`looking_for`:
+        where the adds look further, installed packages, only then)."""
+        adds: Callable[[str], Mapping[str, Spec]] | None = getattr(self.cls, "adds", None)
+        added = adds(looking_for) if adds else {}
         taken = [key for key in added if key in self.fields]
         if taken:
             twice = pgettext(
@@ -401,7 +403,10 @@ class Record(Spec):
         for key, key_node, value_node in _pairs(node, path, reader):
             if key in self.fields:
                 values[key] = self.fields[key].metadata["spec"].read(value_node, _join(path, key), reader)
-            elif key in added:
+                continue
+            if key not in added:
+                added = self.added(key)
+            if key in added:
                 more[key] = added[key].read(value_node, _join(path, key), reader)
             else:
                 known = [*self.fields, *added]

@@ -153,15 +153,15 @@ def _mix(kinds: tuple[tuple[Die, int], ...]) -> str:
     return pgettext("list", " and ").join(f"{count} {die.name}" for die, count in kinds)
 
 
-def _said(group: str, need: DiceNeed | None = None) -> str:
-    """A group of dice as a message names it: a side by its noun in the
-    language spoken, a roll of one unit ('hit', 'wound') by the roll's, any
-    other as its need says ('to wound')."""
-    if need is not None and need.said:
+def _said(group: str, need: DiceNeed) -> str:
+    """A group of dice as a message names it: as its need says, in the words
+    of the procedure that rolls it ('hit', 'to wound'), else a side by its
+    noun in the language spoken, else by its key."""
+    if need.said:
         return need.said
     if group in SIDES:
         return side_word(Side(group))
-    return {"hit": pgettext("roll.group", "hit"), "wound": pgettext("roll.group", "wound")}.get(group, group)
+    return group
 
 
 def _face(rules: Ruleset, words: FaceWords, group: str, need: DiceNeed, die: Die, item: str) -> Face:

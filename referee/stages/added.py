@@ -29,7 +29,6 @@ and enumerated for odds like the procedure's own."""
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping, Sequence
-from dataclasses import dataclass, field
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -45,22 +44,30 @@ if TYPE_CHECKING:
 POINTS = ("dice", "symbols", "kept", "losses")
 
 
-@dataclass(frozen=True)
 class At:
     """What an added stage's function is given beside the value it changes:
     the rules, the battle as told, its section as the file wrote it, the
     rule its steps cite (the attack's `cite` under its key, else its
     section's `rule`, else the attack's), and, at `symbols`, the side whose
-    symbols these are."""
+    symbols these are. (Plain classes here, not records: the
+    procedure that composes stages imports this module with every ruling,
+    and a record costs start-up more to make.)"""
 
-    rules: Ruleset
-    battle: Battle
-    section: Any
-    rule: str
-    side: Side | None = None
-    throw: Mapping[str, tuple[Face, ...]] = field(default_factory=dict)
-    read: dict[str, int] = field(default_factory=dict)
-    key: str = ""
+    __slots__ = ("battle", "key", "read", "rule", "rules", "section", "side", "throw")
+
+    def __init__(
+        self,
+        rules: Ruleset,
+        battle: Battle,
+        section: Any,
+        rule: str,
+        side: Side | None = None,
+        throw: Mapping[str, tuple[Face, ...]] = EMPTY,
+        read: dict[str, int] | None = None,
+        key: str = "",
+    ) -> None:
+        self.rules, self.battle, self.section, self.rule, self.side = rules, battle, section, rule, side
+        self.throw, self.read, self.key = throw, {} if read is None else read, key
 
     def roll(self, group: str, n: int) -> tuple[int, ...]:
         """The first `n` dice of one of the stage's groups (`Added.dice`), as
@@ -70,20 +77,18 @@ class At:
         return pips(self.throw.get(f"{self.key}.{group}", ()))[:n]
 
 
-@dataclass(frozen=True)
 class Dice:
     """Dice an added stage may roll after the others: at most `count` of the
     file's die `die` (a key of 'dice'), named in messages as `said`; `reads`,
     what a face reads as, where faces that read alike may be one for odds
     (a 5+ save: `lambda face: face >= 5`)."""
 
-    die: str
-    count: int
-    said: str
-    reads: Callable[[int], Hashable] | None = None
+    __slots__ = ("count", "die", "reads", "said")
+
+    def __init__(self, die: str, count: int, said: str, reads: Callable[[int], Hashable] | None = None) -> None:
+        self.die, self.count, self.said, self.reads = die, count, said, reads
 
 
-@dataclass(frozen=True)
 class Added:
     """A stage a package adds to attacks written as stages: `key`, the key a file
     writes its section under; `grammar`, the `@section` it reads into (with
@@ -96,22 +101,27 @@ class Added:
     roll, by group, where `most(side, symbols)` is the most of those symbols
     a side's dice can read in one throw."""
 
-    key: str
-    grammar: type[Any]
-    at: str
-    run: Callable[[At, Any], tuple[Any, list[Step]]]
-    listed: bool = False
-    doc: str = ""
-    dice: Callable[[At, Callable[[Side, Sequence[str]], int]], Mapping[str, Dice]] | None = None
+    __slots__ = ("at", "dice", "doc", "grammar", "key", "listed", "run")
+
+    def __init__(
+        self,
+        key: str,
+        grammar: type[Any],
+        at: str,
+        run: Callable[[At, Any], tuple[Any, list[Step]]],
+        listed: bool = False,
+        doc: str = "",
+        dice: Callable[[At, Callable[[Side, Sequence[str]], int]], Mapping[str, Dice]] | None = None,
+    ) -> None:
+        if at not in POINTS:
+            raise ValueError(f"an added stage runs at one of {', '.join(POINTS)}, not {at!r}")
+        self.key, self.grammar, self.at, self.run = key, grammar, at, run
+        self.listed, self.doc, self.dice = listed, doc, dice
 
     @property
     def spec(self) -> Spec:
         """What the file's section reads into."""
         return Seq(Record(self.grammar), doc=self.doc) if self.listed else Record(self.grammar, self.doc)
-
-    def __post_init__(self) -> None:
-        if self.at not in POINTS:
-            raise ValueError(f"an added stage runs at one of {', '.join(POINTS)}, not {self.at!r}")
 
 
 def _at(

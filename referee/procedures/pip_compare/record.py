@@ -17,4 +17,5 @@ PROCEDURE = Procedure(
     odds_keys=ODDS_KEYS,
     report="pips",
     for_odds=reader.for_odds,
+    board="referee.procedures.pip_compare.reader",
 )

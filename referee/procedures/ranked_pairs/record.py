@@ -10,5 +10,6 @@ PROCEDURE = told.procedure(
     "pairs",
     resolver,
     rear=True,  # units waiting behind the front give cover and can be lost with a landing
+    front=resolver.front_limit,
     fight="referee.procedures.ranked_pairs.fight",
 )

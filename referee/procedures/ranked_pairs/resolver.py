@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from referee.chance.dice import pips
 from referee.core.errors import RefereeError, setting
 from referee.procedures.base import Battle, DiceNeed, Throw, cite
-from referee.procedures.ranked_pairs.grammar import RankedPairs
+from referee.procedures.ranked_pairs.grammar import PairSide, RankedPairs
 from referee.ruleset.model import Ruleset, Situation
 from referee.rulings.ruling import (
     SIDES,
@@ -120,6 +120,21 @@ def _on_front(params: RankedPairs) -> str:
     return say("front.on", " on the front") if params.fight.given == "front" else ""
 
 
+def front_limit(params: RankedPairs, side: str) -> tuple[int, str] | None:
+    """The most units a side's front holds and the rule that refuses more,
+    where units also wait in a rear; None where a side is the units that fight."""
+    if params.fight.given != "front":
+        return None
+    spec = getattr(params, side)
+    return spec.max_front, _front_rules(params, spec)[1]
+
+
+def _front_rules(params: RankedPairs, spec: PairSide) -> tuple[str, str]:
+    """The rule that gives a side its dice by its front, and the rule that limits the front."""
+    front_rule = spec.rule or cite(params, "front")
+    return front_rule, params.cite.max_front or front_rule
+
+
 def _rank(rank: int) -> str:
     """'highest die', 'die 4': a paired die by its rank (0 the highest)."""
     named = (
@@ -144,8 +159,7 @@ def _dice_parts(rules: Ruleset, params: RankedPairs, battle: Battle, side: str) 
     """Where a side's dice come from: (count, the step that says why), in the order the rules add them."""
     front = divisions(rules, battle, side)
     spec = getattr(params, side)
-    front_rule = spec.rule or cite(params, "front")
-    limit_rule = params.cite.max_front or front_rule
+    front_rule, limit_rule = _front_rules(params, spec)
     on = on_the_front(params)
     if not front:
         if on:

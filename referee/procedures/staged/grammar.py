@@ -89,9 +89,9 @@ class SideStages:
             raise fail(f"{path}.units", dealt)
 
 
-def _cited() -> dict[str, Spec]:
+def _cited(looking_for: str = "") -> dict[str, Spec]:
     """A rule cited for each stage of a package of its own, by its key."""
-    return dict.fromkeys(registry.stages(), RULE)
+    return dict.fromkeys(registry.stages(looking_for), RULE)
 
 
 @section
@@ -112,12 +112,12 @@ class StagesCite:
         Table(Text()), "the rules cited for stages of packages of their own, by key", EMPTY, internal=True
     )
 
-    adds: ClassVar[Callable[[], Mapping[str, Spec]]] = staticmethod(_cited)
+    adds: ClassVar[Callable[[str], Mapping[str, Spec]]] = staticmethod(_cited)
 
 
-def _added() -> dict[str, Spec]:
+def _added(looking_for: str = "") -> dict[str, Spec]:
     """The sections of the stages packages of their own add, by the key a file writes each under."""
-    return {key: stage.spec for key, stage in registry.stages().items()}
+    return {key: stage.spec for key, stage in registry.stages(looking_for).items()}
 
 
 @section
@@ -153,7 +153,7 @@ class Staged:
         internal=True,
     )
 
-    adds: ClassVar[Callable[[], Mapping[str, Spec]]] = staticmethod(_added)
+    adds: ClassVar[Callable[[str], Mapping[str, Spec]]] = staticmethod(_added)
     units_refused: ClassVar[str] = ""
     reads_situation: ClassVar[frozenset[str]] = frozenset({"range"})
 

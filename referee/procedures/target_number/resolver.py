@@ -36,9 +36,6 @@ from referee.rulings.ruling import (
 from referee.stages import costs, read
 from referee.words.names import article
 
-# the number needed and what follows a hit are the same for every throw
-ODDS_KEYS = ("needed", "follows", "hit", "critical", "out_of_action", "damage")
-
 
 def _signed(n: int) -> str:
     return f"{n:+d}"
@@ -74,11 +71,12 @@ def _listing(words: Iterable[str]) -> Spoken:
 
 def dice_needed(rules: Ruleset, params: TargetNumber, strike: Strike) -> dict[str, DiceNeed]:
     """A hit die, then the roll the file asks for after a hit: a wound die, or
-    damage dice with the extra dice a critical hit rolls as a group of their own."""
+    damage dice with the extra dice a critical hit rolls as a group of their own.
+    The hit and wound dice are named in messages as rolls ('the hit rolls 1 die')."""
     die = rules.dice[params.die].die
-    need = {"hit": DiceNeed(die, 1, cite(params, "roll"))}
+    need = {"hit": DiceNeed(die, 1, cite(params, "roll"), said=say("roll.group", "hit"))}
     if params.wound:
-        need["wound"] = DiceNeed(die, 1, cite(params, "wound"))
+        need["wound"] = DiceNeed(die, 1, cite(params, "wound"), said=say("roll.group", "wound"))
     if params.damage:
         damage = rules.dice[params.damage.die].die
         need["damage"] = DiceNeed(damage, params.damage.dice, cite(params, "damage"))
