@@ -102,3 +102,8 @@ def test_an_other_attack_the_file_lacks_is_refused_at_its_line(skirmish: Path) -
     skirmish.write_text(SKIRMISH.replace("also: [shooting]", "also: [shootin]"), encoding="utf-8")
     refused = run(f"validate {skirmish}", code=2).stderr
     assert "skirmish.yaml:11:35: units.soldier.also[0]" in refused and "did you mean 'shooting'" in refused
+
+
+def test_show_lists_every_attack_a_unit_can_make(skirmish: Path) -> None:
+    shown = run(f"show {skirmish}").stdout.splitlines()
+    assert any(line.startswith("soldier") and line.rstrip().endswith("melee, shooting") for line in shown)
