@@ -22,6 +22,7 @@ from referee.rulings.ruling import Side
 from referee.stages.costs import Costs, costs, stands
 
 TI4 = Path(__file__).resolve().parent.parent / "docs" / "examples" / "ti4.yaml"
+BARRAGE = "--attack anti-fighter-barrage"  # a destroyer makes space combat unless told this
 
 COMBAT = {
     "fighter": 9,
@@ -182,14 +183,17 @@ def test_anti_fighter_barrage_hits_fighters_only(barrages: int, fighters: int) -
     for throw in itertools.product(D10, repeat=2 * barrages):
         out[min(sum(face >= 9 for face in throw), fighters)] += 1
     brute = {(0, n): Fraction(c, 10 ** (2 * barrages)) for n, c in out.items()}
-    assert odds(f"--attacker '{barrages} barrage' --defender '{fighters} fighter'") == brute
+    assert odds(f"--attacker '{barrages} destroyer' --defender '{fighters} fighter' {BARRAGE}") == brute
 
 
 def test_a_barrage_typed() -> None:
-    ruling = run_json(f"battle {TI4} --attacker '2 afb' --defender '3 fighters' --attacker-roll 9,2,10,9")
-    assert ruling["defender_loses"] == 3 and ruling["loss"] == "fighter"
+    told = f"battle {TI4} --attacker '2 dd' --defender '3 fighters' {BARRAGE} --attacker-roll 9,2,10,9"
+    ruling = run_json(told)
+    assert (ruling["attack"], ruling["defender_loses"], ruling["loss"]) == ("anti-fighter-barrage", 3, "fighter")
     texts = [(s["rule"], s["text"]) for s in ruling["explanation"]]
-    assert ("TI-6", "the attacker rolls 4 dice (2 per anti-fighter barrage)") in texts
+    assert ("TI-6", "the attacker rolls 4 dice (2 per destroyer)") in texts
+    untold = run_json(f"battle {TI4} --attacker '2 dd' --defender '3 fighters' --attacker-roll 9,2")
+    assert (untold["attack"], untold["defender_loses"]) == ("space-combat", 1)  # untold: space combat, 9 and up
 
 
 def brute_fight(attacker: str, defender: str, boost: int = 0) -> Fraction:
@@ -312,29 +316,29 @@ def test_german_rulings_put_each_side_in_the_genitive() -> None:
 @pytest.mark.parametrize(
     ("lang", "said"),
     [
-        ("en", "the attacking units choose the attack, each making the one its file gives it;"),
+        ("en", "the attacking units choose the attack, each making one its file gives it;"),
         ("nl", "de aanvallende eenheden kiezen de aanval"),
         ("de", "die angreifenden Einheiten wählen den Angriff"),
         ("zh-Hant", "攻擊由進攻單位決定"),
     ],
 )
 def test_an_attack_told_that_other_units_make_is_refused_naming_them(lang: str, said: str) -> None:
-    # A destroyer makes space combat; the barrage is the unit `barrage`'s (one attack a unit).
+    # A destroyer makes space combat and also anti-fighter barrage; a cruiser makes space combat only.
     for command in ("battle", "odds"):
-        refused = fails(
-            f"--lang {lang} {command} {TI4} --attack anti-fighter-barrage --attacker destroyer --defender fighter"
-        )
+        refused = fails(f"--lang {lang} {command} {TI4} {BARRAGE} --attacker 'destroyer, cruiser' --defender fighter")
         assert refused.startswith(
             ("error: --attack anti-fighter-barrage:", "fout: --attack", "Fehler: --attack", "錯誤：--attack")
         )
         assert said in refused and "anti-fighter barrage" in refused and "TI-6" in refused
     if lang == "en":
-        assert refused.endswith("the units that make anti-fighter barrage: anti-fighter barrage (TI-6)")
+        assert refused.endswith("the units that make anti-fighter barrage: destroyer (TI-6)")
 
 
-def test_an_attack_told_is_the_one_the_attacking_units_make() -> None:
-    told = f"odds {TI4} --attacker '2 barrage' --defender '3 fighters'"
-    assert run_json(f"{told} --attack 'anti-fighter barrage'") == run_json(told)
+def test_an_attack_told_is_one_the_attacking_units_make() -> None:
+    told = f"odds {TI4} --attacker '2 destroyer' --defender '3 fighters'"
+    assert run_json(f"{told} --attack 'anti-fighter barrage'") == run_json(f"{told} {BARRAGE}")
+    assert run_json(f"{told} --attack 'space combat'") == run_json(told)  # the one a destroyer makes untold
+    assert run_json(f"{told} {BARRAGE}") != run_json(told)
     assert run_json(f"battle {TI4} --attack space-combat --attacker cruiser --defender fighter --seed 3")["attack"]
     assert fails(f"odds {TI4} --attack melee --attacker cruiser --defender fighter") == (
         "error: unknown attack 'melee'; known: anti-fighter barrage, space combat"
@@ -344,19 +348,27 @@ def test_an_attack_told_is_the_one_the_attacking_units_make() -> None:
 @pytest.mark.parametrize(
     ("lang", "said"),
     [
-        ("en", "the defender's anti-fighter barrage has no value in a space combat, so it cannot take part"),
-        ("nl", "anti-fighter barrage van de verdediger heeft geen waarde in een space combat"),
-        ("de", "anti-fighter barrage des Verteidigers hat keinen Wert bei: space combat"),
-        ("zh-Hant", "防守方的anti-fighter barrage在space combat中沒有數值"),
+        ("en", "the defender's PDS has no value in a space combat, so it cannot take part"),
+        ("nl", "PDS van de verdediger heeft geen waarde in een space combat"),
+        ("de", "PDS des Verteidigers hat keinen Wert bei: space combat"),
+        ("zh-Hant", "防守方的PDS在space combat中沒有數值"),
     ],
 )
-def test_a_unit_its_roll_gives_no_value_is_refused_not_rolled_no_dice(lang: str, said: str) -> None:
-    # A barrage told as a defender in space combat has no value in its roll: refused, never 0 dice unsaid.
+def test_a_unit_its_roll_gives_no_value_is_refused_not_rolled_no_dice(tmp_path: Path, lang: str, said: str) -> None:
+    # A unit that makes only the barrage, told as a defender in space combat, has no value in its roll:
+    # refused, never 0 dice unsaid.
+    path = boosted(tmp_path, "values: {destroyer: 2}", "values: {destroyer: 2, pds: 1}")
+    path.write_text(
+        path.read_text(encoding="utf-8").replace(
+            "\nattacks:", "\n  pds: {attack: anti-fighter-barrage, label: PDS}\nattacks:"
+        ),
+        encoding="utf-8",
+    )
     for command in (
-        f"--lang {lang} battle {TI4} --attacker cruiser --defender 'fighter, barrage' --attacker-roll 7",
-        f"--lang {lang} battle {TI4} --attacker cruiser --defender barrage --attacker-roll 7 --defender-roll 9,9",
-        f"--lang {lang} odds {TI4} --attacker cruiser --defender barrage",
-        f"--lang {lang} odds {TI4} --attacker cruiser --defender barrage --until conquest",
+        f"--lang {lang} battle {path} --attacker cruiser --defender 'fighter, pds' --attacker-roll 7",
+        f"--lang {lang} battle {path} --attacker cruiser --defender pds --attacker-roll 7 --defender-roll 9,9",
+        f"--lang {lang} odds {path} --attacker cruiser --defender pds",
+        f"--lang {lang} odds {path} --attacker cruiser --defender pds --until conquest",
     ):
         refused = fails(command)
         assert said in refused and refused.endswith(("(TI-1)", "（TI-1）"))
@@ -399,7 +411,7 @@ def test_sustain_damage_is_cited_by_its_own_rule_and_a_cap_without_one_by_the_co
         ("TI-4", "the defender has only 2 hits: 1 more is wasted"),
         ("TI-3", "the defender loses 2 hits"),
     ]
-    barrage = run_json(f"battle {TI4} --attacker afb --defender fighter --attacker-roll 9,9")
+    barrage = run_json(f"battle {TI4} --attacker destroyer --defender fighter {BARRAGE} --attacker-roll 9,9")
     texts = [(s["rule"], s["text"]) for s in barrage["explanation"]]
     assert ("TI-6", "the defender has only 1 fighter: 1 more is wasted") in texts
 
@@ -459,10 +471,12 @@ def test_a_change_adds_to_an_aim_at_one_number_as_the_brute_force(tmp_path: Path
         out[min(sum(face + 1 >= 9 for face in throw), fighters)] += 1
     brute = {(0, n): Fraction(c, 10 ** (2 * barrages)) for n, c in out.items()}
     found = run_json(
-        f"odds {path} --attacker '{barrages} barrage' --defender '{fighters} fighter' --when attacker:boost"
+        f"odds {path} --attacker '{barrages} destroyer' --defender '{fighters} fighter' {BARRAGE} --when attacker:boost"
     )
     assert {(0, o["defender_loses"]): Fraction(o["probability"]) for o in found["outcomes"]} == brute
-    ruling = run_json(f"battle {path} --attacker afb --defender '2 fighter' --when attacker:boost --attacker-roll 8,7")
+    ruling = run_json(
+        f"battle {path} --attacker dd --defender '2 fighter' {BARRAGE} --when attacker:boost --attacker-roll 8,7"
+    )
     texts = [(s["rule"], s["text"]) for s in ruling["explanation"]]
     assert texts[1:3] == [
         ("TI-7", "morale-boost: +1 to every die of the attacker"),
@@ -505,7 +519,7 @@ def test_a_barrage_against_a_whole_fleet_destroys_its_fighters_only(
     for throw in itertools.product(D10, repeat=2 * barrages):
         out[min(sum(face >= 9 for face in throw), fighters)] += 1
     brute = {(0, n): Fraction(c, 10 ** (2 * barrages)) for n, c in out.items()}
-    assert odds(f"--attacker '{barrages} barrage' --defender '{fleet_told}'") == brute
+    assert odds(f"--attacker '{barrages} destroyer' --defender '{fleet_told}' {BARRAGE}") == brute
 
 
 @pytest.mark.parametrize(
@@ -518,7 +532,8 @@ def test_a_barrage_against_a_whole_fleet_destroys_its_fighters_only(
     ],
 )
 def test_a_barrage_at_ships_that_take_none_of_its_hits_wastes_them(lang: str, said: str) -> None:
-    ruling = run_json(f"--lang {lang} battle {TI4} --attacker afb --defender 'carrier, cruiser' --attacker-roll 9,10")
+    told = f"--attacker dd --defender 'carrier, cruiser' {BARRAGE} --attacker-roll 9,10"
+    ruling = run_json(f"--lang {lang} battle {TI4} {told}")
     assert ruling["defender_loses"] == 0 and ruling["attacker"]["symbols"] == {"hit": 2}
     assert (ruling["explanation"][-1]["rule"], ruling["explanation"][-1]["text"]) == ("TI-6", said)
 
@@ -540,8 +555,8 @@ def test_a_side_with_a_unit_of_strength_0_is_never_eliminated_by_the_rest_of_its
     # Unit level: a fighter lost beside a carrier the attack cannot hurt leaves the side standing, and its retreat.
     rules = load_file(TI4)
     spec = Costs(losses=("hit",), retreats=("flag",), strength={"fighter": 1, "carrier": 0})
-    mixed = Battle(attacker=(("barrage", 1),), defender=(("fighter", 1), ("carrier", 1)))
-    alone = Battle(attacker=(("barrage", 1),), defender=(("fighter", 1),))
+    mixed = Battle(attacker=(("destroyer", 1),), defender=(("fighter", 1), ("carrier", 1)))
+    alone = Battle(attacker=(("destroyer", 1),), defender=(("fighter", 1),))
     kept = {Side.ATTACKER: {"hit": 3, "flag": 1}, Side.DEFENDER: {}}
     loses, retreats, steps = costs(rules, spec, kept, mixed, ("TI-6", "TI-4"))
     assert (loses[Side.DEFENDER], retreats[Side.DEFENDER]) == (1, 1)

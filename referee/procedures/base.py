@@ -62,8 +62,9 @@ GROUP_NAMES = ("attacker", "defender", "attacker_rear", "defender_rear")
 
 @record
 class Battle:
-    """Who fights whom, as told: units by canonical name with counts, and
-    the named situations (side, name) that apply."""
+    """Who fights whom, as told: units by canonical name with counts, the
+    named situations (side, name) that apply, and the attack told where the
+    attacking units can make several (else "": the one they make)."""
 
     attacker: Units
     defender: Units
@@ -74,6 +75,7 @@ class Battle:
     # (group, unit, state, count) for units not in their first state; a group
     # is a side ("attacker") or its rear ("attacker_rear")
     states: tuple[tuple[str, str, str, int], ...] = field(default=())
+    attack: str = ""
 
     @classmethod
     def of_groups(
@@ -82,6 +84,7 @@ class Battle:
         when: tuple[tuple[str, str], ...] = (),
         states: tuple[tuple[str, str, str, int], ...] = (),
         range: int | None = None,
+        attack: str = "",
     ) -> Battle:
         """The inverse of `groups`: a battle from its four groups by name."""
         return cls(
@@ -92,6 +95,7 @@ class Battle:
             attacker_rear=groups["attacker_rear"],
             defender_rear=groups["defender_rear"],
             states=states,
+            attack=attack,
         )
 
     def as_dict(self) -> dict[str, Any]:
@@ -101,6 +105,7 @@ class Battle:
             "range": self.range,
             "when": [list(item) for item in self.when],
             "states": [list(item) for item in self.states],
+            **({"attack": self.attack} if self.attack else {}),
         }
 
     @classmethod
@@ -111,6 +116,7 @@ class Battle:
             when=tuple((side, name) for side, name in data["when"]),
             states=tuple((group, unit, state, count) for group, unit, state, count in data["states"]),
             range=data["range"],
+            attack=data.get("attack", ""),
         )
 
     def side(self, name: str) -> Units:

@@ -35,13 +35,14 @@ def procedure_for(rules: Ruleset) -> Procedure:
 
 
 def attack_of(rules: Ruleset, situation: object) -> tuple[str, Any]:
-    """The attack the attacking units make, or the file's first where no units
-    are told; an attack that must be made alone refuses company."""
+    """The attack told (`--attack`, where the attacking units can make
+    several) or the one the attacking units make, or the file's first where
+    no units are told; an attack that must be made alone refuses company."""
     if not isinstance(situation, Battle):
         name = next(iter(rules.attacks))
         return name, rules.attacks[name]
     battle = situation
-    kinds = {rules.attack_of(unit) for unit, _ in battle.attacker}
+    kinds = {battle.attack} if battle.attack else {rules.attack_of(unit) for unit, _ in battle.attacker}
     total = sum(count for _, count in battle.attacker)
     for kind in sorted(kinds):
         params = rules.attacks[kind]

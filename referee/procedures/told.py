@@ -76,18 +76,19 @@ def read_battle(rules: Ruleset, words: Words) -> Battle:
     for side in SIDES:
         if not groups[side]:
             raise RefereeError(say("battle.one_unit", "the {side} needs at least one unit in the battle", side=side))
-    if words.get("kind"):
-        _check_attack(rules, words["kind"], groups["attacker"])
+    attack = _told_attack(rules, words["kind"], groups["attacker"]) if words.get("kind") else ""
     named = named_situations(rules, words.get("when") or ())
-    battle = Battle.of_groups(groups, when=tuple(named), states=tuple(states), range=words.get("reach"))
+    battle = Battle.of_groups(groups, when=tuple(named), states=tuple(states), range=words.get("reach"), attack=attack)
     check_situations(rules, battle, named)
     return battle
 
 
-def _check_attack(rules: Ruleset, told: str, attackers: Units) -> None:
-    """`--attack` told to a battle of units names the attack its attacking
-    units make: each unit makes the one its file gives it, so the units
-    choose it, and an attack other units make is refused naming them."""
+def _told_attack(rules: Ruleset, told: str, attackers: Units) -> str:
+    """`--attack` told to a battle of units chooses among the attacks every
+    attacking unit can make (its `attack`, and those its file gives it
+    `also`): the attack told where it is not the one they make untold, else
+    "". An attack some attacking unit cannot make is refused naming the
+    units that can."""
     attacks = lexicon(
         rules,
         pgettext("kind", "attack"),
@@ -95,11 +96,11 @@ def _check_attack(rules: Ruleset, told: str, attackers: Units) -> None:
         printed={lang: {n: [w] for n, w in t.attacks.items()} for lang, t in rules.translations.items()},
     )
     attack = attacks(told)
-    if attack not in {rules.attack_of(unit) for unit, _ in attackers}:
-        made_by = [unit.title for name, unit in rules.units.items() if rules.attack_of(name) == attack]
+    if any(attack not in rules.attacks_of(unit) for unit, _ in attackers):
+        made_by = [unit.title for name, unit in rules.units.items() if attack in rules.attacks_of(name)]
         others = say(
             "attack.made_by",
-            "{option} {given}: the attacking units choose the attack, each making the one its file gives it; "
+            "{option} {given}: the attacking units choose the attack, each making one its file gives it; "
             "the units that make {attack}: {units}",
             option=setting("attack"),
             given=shown(told),
@@ -107,6 +108,7 @@ def _check_attack(rules: Ruleset, told: str, attackers: Units) -> None:
             units=listed(made_by) if made_by else say("attack.made_by_none", "no unit"),
         )
         raise RefereeError(others, rule=rules.attacks[attack].rule)
+    return "" if all(rules.attack_of(unit) == attack for unit, _ in attackers) else attack
 
 
 def situations(rules: Ruleset, when: tuple[str, ...]) -> tuple[tuple[str, str], ...]:

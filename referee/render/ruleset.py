@@ -100,7 +100,10 @@ def _kind(where: str) -> str:
 
 def report(rules: Ruleset, options: list[tuple[str, str, str]]) -> str:
     aliases = listed(rules.aliases)
-    units = [(name, unit.title, unit.cost, unit.start, unit.attack) for name, unit in rules.units.items()]
+    units = [
+        (name, unit.title, unit.cost, unit.start, pgettext("list", ", ").join(filter(None, (unit.attack, *unit.also))))
+        for name, unit in rules.units.items()
+    ]
     faces = pgettext("list", ", ")
     dice = [(name, faces.join(rules.face_said(name, f) for f in d.faces), d.rule) for name, d in rules.dice.items()]
     parts = [

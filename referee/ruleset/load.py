@@ -181,17 +181,21 @@ def _check_units(rules: Ruleset, fail: Fail) -> None:
                     "file.needs_attack", "needs 'attack': this ruleset has several kinds of attack ({attacks})"
                 ).format(attacks=pgettext("list", ", ").join(rules.attacks)),
             )
-        refused = rules.attacks[rules.attack_of(name)].units_refused
-        if refused:
-            raise fail(f"units.{name}", refused)
+        others = [(f"units.{name}.also[{i}]", other) for i, other in enumerate(unit.also)]
+        names_exist(fail, pgettext("kind", "attack"), others, rules.attacks)
+        for attack_name in rules.attacks_of(name):
+            refused = rules.attacks[attack_name].units_refused
+            if refused:
+                raise fail(f"units.{name}", refused)
         names_exist(
             fail,
             pgettext("kind", "state"),
             ((f"units.{name}.states[{i}]", s) for i, s in enumerate(unit.states)),
             rules.states,
         )
-        attack = rules.attacks[rules.attack_of(name)]
-        if unit.states and not registry.reads_states(attack):
+        unread_by = [a for a in rules.attacks_of(name) if not registry.reads_states(rules.attacks[a])]
+        if unit.states and unread_by:
+            attack = rules.attacks[unread_by[0]]
             unread = pgettext(
                 "file.states_unread",
                 "only {procedures} attacks read states, and its attack '{attack}' is {procedure}: "
@@ -201,7 +205,7 @@ def _check_units(rules: Ruleset, fail: Fail) -> None:
                 f"units.{name}.states",
                 unread.format(
                     procedures=pgettext("list", " or ").join(registry.reading_states()),
-                    attack=rules.attack_of(name),
+                    attack=unread_by[0],
                     procedure=attack.procedure,
                 ),
             )

@@ -64,6 +64,11 @@ class Unit:
     cost: int = field(Integer(minimum=0), "what it costs to buy or recruit", 0)
     start: int = field(Integer(minimum=0), "how many each player starts with", 0)
     attack: str = field(Text(), "the attack it makes (a key of 'attacks'); needed when there are several", "")
+    also: tuple[str, ...] = field(
+        Seq(Text()),
+        "other attacks it can make (keys of 'attacks'), the one made told with the battle; untold, it makes 'attack'",
+        (),
+    )
     states: tuple[str, ...] = field(
         Seq(Text()),
         "its states (keys of 'states'), first the fresh one; each loss moves it one on, "
@@ -264,8 +269,12 @@ class Ruleset:
     digest: str = field(Text(), "SHA-256 of the file's bytes", "", internal=True)
 
     def attack_of(self, unit: str) -> str:
-        """The attack a unit makes: its own, or the file's only one."""
+        """The attack a unit makes unless told another: its own, or the file's only one."""
         return self.units[unit].attack or next(iter(self.attacks))
+
+    def attacks_of(self, unit: str) -> tuple[str, ...]:
+        """Every attack a unit can make: the one it makes unless told, then its others."""
+        return (self.attack_of(unit), *self.units[unit].also)
 
     def attack_said(self, attack: str) -> Spoken:
         """An attack's label as the language spoken writes it; the file's label otherwise."""

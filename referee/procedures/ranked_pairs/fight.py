@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from referee.chance.dice import pips
 from referee.core.errors import RefereeError, setting
-from referee.procedures.base import Battle, Units
+from referee.procedures.base import Battle, Units, attack_name
 from referee.procedures.door import check_situations, check_states, dice_needed
 from referee.procedures.ranked_pairs.grammar import RankedPairs
 from referee.procedures.ranked_pairs.resolver import _stand, _take_losses, divisions, reads_rear, situations_on
@@ -69,6 +69,7 @@ class RankedFight:
 
     def __init__(self, rules: Ruleset, params: RankedPairs, when: tuple[tuple[str, str], ...], stop_at: int | None):
         self.rules, self.params, self.when, self.stop_at = rules, params, when, stop_at
+        self.attack = attack_name(rules, params)  # every round's: the attack told, where a unit can make several
         self.keep = params.fight.keep_behind
         self.keep_rule = params.fight.keep_rule or params.fight.rule
         self.rule = params.fight.conquest_rule or params.fight.rule  # a fight played cites it for how it ended
@@ -318,7 +319,7 @@ class RankedFight:
                     if index:
                         states.append((group, unit, self.rules.units[unit].states[index], n))
                 groups[group] = tuple((unit, per_unit[unit]) for unit in self.rules.units if per_unit[unit])
-        return Battle.of_groups(groups, when=self.when, states=tuple(states))
+        return Battle.of_groups(groups, when=self.when, states=tuple(states), attack=self.attack)
 
     def round_battle(self, state: State) -> Battle:
         """For a fight played: the attack a round of this state is, as `battle` is told it."""

@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from referee.procedures.base import Battle
+from referee.procedures.base import Battle, attack_name
 from referee.procedures.door import dice_needed
 from referee.procedures.simultaneous_fire.grammar import SimultaneousFire
 from referee.procedures.simultaneous_fire.resolver import casualties, hitting_faces, shots
@@ -60,6 +60,7 @@ class FireFight:
         self.rule = params.fight.rule  # a fight played cites it for how it ended
         self.order = params.order(rules)
         self._volleys: dict[tuple[str, Counts], tuple[list[int], int]] = {}
+        self.attack = attack_name(rules, params)  # every round's: the attack told, where a unit can make several
 
     def _units(self, counts: Counts) -> tuple[tuple[str, int], ...]:
         return tuple((unit, n) for unit, n in zip(self.kinds_, counts) if n)
@@ -111,7 +112,9 @@ class FireFight:
 
     def round_battle(self, state: State) -> Battle:
         """For a fight played: the attack a round of this state is, the units left of each kind, as told."""
-        return Battle(attacker=self._units(state[0]), defender=self._units(state[1]), when=self.when)
+        return Battle(
+            attacker=self._units(state[0]), defender=self._units(state[1]), when=self.when, attack=self.attack
+        )
 
     def round_result(self, outcome: Exchange) -> Hits:
         """What of a round's ruling moves the fight: the units each side's hits remove, as `round` counts them."""

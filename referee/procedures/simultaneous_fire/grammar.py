@@ -93,7 +93,7 @@ class SimultaneousFire:
             fail, pgettext("kind", "unit"), ((f"{path}.units.{name}", name) for name in self.units), rules.units
         )
         for name, unit in rules.units.items():
-            if rules.attacks.get(rules.attack_of(name)) is self:
+            if self in map(rules.attacks.get, rules.attacks_of(name)):
                 if name not in self.units:
                     raise fail(
                         f"{path}.units",

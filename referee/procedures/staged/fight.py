@@ -80,6 +80,7 @@ class StagedFight:
         self.order = casualty_order(rules, tuple(rules.units), spec.casualties)
         self.rule = spec.rule  # the rule a fight played cites for how it ended
         self.range: int | None = None
+        self.attack = attack_name(rules, params)  # every round's: the attack told, where a unit can make several
 
     def _side(self, units: Units) -> Side:
         lasts = self.spec.lasts
@@ -156,7 +157,7 @@ class StagedFight:
         return self._battle(self.key(state))
 
     def _battle(self, key: Key) -> Battle:
-        return Battle(attacker=key[0], defender=key[1], range=self.range, when=self.when)
+        return Battle(attacker=key[0], defender=key[1], range=self.range, when=self.when, attack=self.attack)
 
     def round_result(self, outcome: Any) -> Result:
         """What of a round's ruling (a tally) moves the fight: each side's losses and retreats."""
@@ -208,7 +209,7 @@ class StagedFight:
         spec, rules = self.spec, self.rules
         attack = attack_name(rules, self.params)
         named = () if isinstance(spec.casualties, str) else spec.casualties
-        ours = [unit for unit in self.order if rules.attack_of(unit) == attack or unit in named]  # not a barrage's
+        ours = [unit for unit in self.order if attack in rules.attacks_of(unit) or unit in named]  # not a barrage's
         steps = [order_step(rules, ours, spec.casualties, spec.rule)]
         if spec.lasts:
             each = (

@@ -170,9 +170,8 @@ class Staged:
         carried: set[str] = set()
         for side in ("attacker", "defender"):
             stages: SideStages = getattr(self, side)
-            makers = (
-                [u for u in rules.units if rules.attacks.get(rules.attack_of(u)) is self] if side == "attacker" else []
-            )
+            makers = [u for u in rules.units if self in map(rules.attacks.get, rules.attacks_of(u))]
+            makers = makers if side == "attacker" else []
             stages.roll.cross_check(rules, f"{path}.{side}.roll", fail, makers)
             stages.read.cross_check(rules, stages.die, f"{path}.{side}.read", fail)
             if stages.units:
