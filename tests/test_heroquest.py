@@ -146,7 +146,13 @@ def test_a_blow_in_dutch_reads_the_file_s_words() -> None:
     ).stdout
     assert "De verdediger verliest 2 Lichaamspunten." in out
     assert "de verdediger heft treffer 1 op met afweer 1" in out
-    assert "hun eigen dobbelstenen: Dwerg: 2 gevechtsdobbelsteen" in out  # the die's name is one of the file's words
+    assert "hun eigen dobbelstenen" not in out  # a dwarf reads the side's way: nothing of its own to say
+    out = run(
+        f"--lang nl battle {HEROQUEST} --attacker dwerg --defender ork --no-journal"
+        " --attacker-roll schedel,schedel --defender-roll 'zwart schild,wit schild'"
+    ).stdout
+    assert "hun eigen dobbelstenen: Ork: 2 gevechtsdobbelsteen" in out  # the die's name is one of the file's words
+    assert "de verdediger verliest 1 Lichaamspunt" in out
 
 
 @pytest.mark.parametrize(

@@ -210,7 +210,8 @@ def _own(
         if unit
     )
     dice = step(rule, "read.unit_dice", "the {side}'s units roll their own dice: {units}", side=side, units=said)
-    return sorted(dealt, key=lambda one: order.index(one[0])), [dice, *steps]
+    own = len(kinds) > 1  # a unit told rolls a die or reads a way not the side's: else nothing to say
+    return sorted(dealt, key=lambda one: order.index(one[0])), [dice, *steps] if own else steps
 
 
 def _damage_need(
