@@ -198,9 +198,10 @@ def test_a_barrage_typed() -> None:
 
 def brute_fight(attacker: str, defender: str, boost: int = 0) -> Fraction:
     """The chance the attacker destroys every defending ship and keeps one, over rounds
-    until a side is gone: each side's hits go to its ships in the stated order, one ship
-    at a time, a sustaining ship taking two (the file's house order, TI-5); the attacker's
-    rolls plus `boost` in every round (a situation named for a whole fight holds in each)."""
+    until a side is gone: each side's hits go first to its ships that can sustain damage,
+    one each, then to its ships in the stated order, one ship at a time (the file's house
+    order, TI-5); the attacker's rolls plus `boost` in every round (a situation named for a
+    whole fight holds in each)."""
 
     def line(ships: Fleet) -> tuple[tuple[str, int], ...]:
         counts = dict(ships)
@@ -208,6 +209,10 @@ def brute_fight(attacker: str, defender: str, boost: int = 0) -> Fraction:
 
     def take(ships: tuple[tuple[str, int], ...], losses: int) -> tuple[tuple[str, int], ...]:
         left = list(ships)
+        for i, (kind, toughness) in enumerate(left):  # sustain damage first: one hit each
+            if losses and toughness > 1:
+                left[i], losses = (kind, toughness - 1), losses - 1
+        left.sort(key=lambda ship: (ORDER.index(ship[0]), ship[1]))  # a damaged ship goes before its kind's others
         while losses and left:
             kind, toughness = left[0]
             spent = min(losses, toughness)

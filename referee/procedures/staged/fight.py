@@ -188,9 +188,10 @@ class StagedFight:
         """One side after a round's result (role 0 the attacker): its losses
         taken, and its retreats, or with `retreat: loss` those as losses too."""
         losses, back = result[role], result[2 + role]
+        wear = self.spec.wear_first
         if self.spec.retreat == LOSS:
-            return (_lose(side[0], losses + back), False)
-        return (_lose(side[0], losses), bool(back))
+            return (_lose(side[0], losses + back, wear), False)
+        return (_lose(side[0], losses, wear), bool(back))
 
     def left(self, state: State) -> tuple[Counter[tuple[str, str]], Counter[tuple[str, str]]]:
         def kinds(side: Side) -> Counter[tuple[str, str]]:
@@ -224,6 +225,14 @@ class StagedFight:
             steps.append(
                 step(spec.rule, "rounds.lasts", "a unit is removed at its last loss: {lasts}", lasts=listed(each))
             )
+        if spec.wear_first:
+            steps.append(
+                step(
+                    spec.rule,
+                    "rounds.wear_first",
+                    "a round's losses go first to the units that last several, one each, before any unit is removed",
+                )
+            )
         steps += until_steps(spec.rule, self.stop_at)
         if self.params.costs.retreats:
             steps.append(
@@ -239,9 +248,15 @@ class StagedFight:
         return tuple(steps)
 
 
-def _lose(army: Army, losses: int) -> Army:
-    """A side after its losses: each to the first unit, until it is removed, then the next."""
+def _lose(army: Army, losses: int, wear_first: bool = False) -> Army:
+    """A side after its losses: each to the first unit, until it is removed,
+    then the next; with `wear_first`, first one to each unit that lasts
+    several, in order (a ship sustains damage before any ship is lost)."""
     units = list(army)
+    for i, (place, left) in enumerate(units if wear_first else ()):
+        if losses and left > 1:
+            units[i], losses = (place, left - 1), losses - 1
+    units.sort()  # a worn unit takes its kind's next loss
     while losses and units:
         place, left = units[0]
         if losses >= left:

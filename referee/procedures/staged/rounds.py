@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from referee.core.records import section
 from referee.ruleset.crosscheck import Fail, names_exist
-from referee.ruleset.spec import EMPTY, RULE, Either, Integer, Seq, Table, Text, field
+from referee.ruleset.spec import EMPTY, RULE, Boolean, Either, Integer, Seq, Table, Text, field
 from referee.stages.rounds import CHEAPEST
 from referee.words.language import pgettext
 
@@ -37,6 +37,12 @@ class Rounds:
         Table(Integer(minimum=1, maximum=100)),
         "the losses each kind of unit takes before it is removed (figures in a unit, hull points); left out: 1",
         EMPTY,
+    )
+    wear_first: bool = field(
+        Boolean(),
+        "a round's losses go first to the units that last several, one each in the casualty order, "
+        "before any unit is removed (sustain damage); then in the casualty order",
+        False,
     )
     retreat: str = field(
         Text(choices=(ENDS, LOSS)),
@@ -70,5 +76,6 @@ def key_words() -> dict[str, str]:
     return {
         "casualties": pgettext("show.param", "casualties"),
         "lasts": pgettext("show.param", "lasts"),
+        "wear_first": pgettext("show.param", "wear first"),
         "retreat": pgettext("show.param", "retreat"),
     }
