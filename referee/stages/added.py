@@ -13,8 +13,8 @@ changes there (it returns that, changed, and the steps that say why):
   (`{side: dice}`); the odds and the dice typed follow it;
 - `symbols`: one side's symbols as its faces read, before the follow-up
   rolls and cancelling (`{symbol: count}`, the side in `At.side`);
-- `kept`: both sides' symbols once cancelled, before they cost anything
-  (`{side: {symbol: count}}`);
+- `kept`: both sides' symbols once counted and followed up, before they
+  cost anything (`{side: {symbol: count}}`); cancelling is a stage here;
 - `losses`: what each side loses and how far it retreats, in the end
   (`({side: losses}, {side: retreats})`).
 
@@ -33,12 +33,13 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from referee.chance.dice import Face, alike, pips
+from referee.procedures.base import DiceNeed
 from referee.ruleset import registry
 from referee.ruleset.spec import ADDED, EMPTY, Record, Seq, Spec
 from referee.rulings.ruling import Side, Step
 
 if TYPE_CHECKING:
-    from referee.procedures.base import Battle, DiceNeed
+    from referee.procedures.base import Battle
     from referee.ruleset.model import Ruleset
 
 POINTS = ("dice", "symbols", "kept", "losses")
@@ -155,8 +156,6 @@ def needs(
     """The dice the attack's added stages may roll, each group by its stage's
     key and its own name (`steady.save`), each die read in its order (a run
     of its own, its faces that read alike merged), typed under `typed_with`."""
-    from referee.procedures.base import DiceNeed  # the door's record: imported when dice are asked
-
     need = {}
     for key, section, stage in _added(attack):
         if stage.dice is None:
