@@ -579,13 +579,13 @@ def sections(cls: type, leaving: Collection[str] = ()) -> list[type]:
 
     def walk(spec: Spec) -> None:
         if isinstance(spec, Record | Lazy):
-            inner = spec.cls if isinstance(spec, Record) else spec.record.cls
-            if inner not in found:
-                found[inner] = None
-                for f in dataclasses.fields(inner):
-                    if not f.metadata.get("internal") and f.name not in leaving:
+            record = spec if isinstance(spec, Record) else spec.record
+            if record.cls not in found:
+                found[record.cls] = None
+                for name, f in record.fields.items():
+                    if name not in leaving:
                         walk(f.metadata["spec"])
-                for added in Record(inner).added().values():
+                for added in record.added().values():
                     walk(added)
         for inner_spec in (getattr(spec, "item", None), getattr(spec, "value", None), *getattr(spec, "options", ())):
             if isinstance(inner_spec, Spec):

@@ -125,25 +125,22 @@ class Added:
         return Seq(Record(self.grammar), doc=self.doc) if self.listed else Record(self.grammar, self.doc)
 
 
-def _at(
-    attack: Any, key: str, section: Any, rules: Ruleset, battle: Battle, side: Side | None = None, **dice: Any
-) -> At:
-    """What the stage added as `key` is given: its rule, the attack's `cite`
-    under its key, else its section's `rule`, else the attack's."""
-    cited = getattr(getattr(attack, "cite", None), ADDED, EMPTY).get(key, "")
-    rule = cited or getattr(section, "rule", "") or attack.rule
-    return At(rules, battle, section, rule, side, key=key, **dice)
+Stages = tuple[tuple[str, Any, "Added", str], ...]
+"""An attack's added stages, each with its key, its section and the rule it cites."""
 
 
-def _added(attack: Any) -> list[tuple[str, Any, Added]]:
-    """The attack's added stages, each with its section, in the order the file writes them."""
+def of(attack: Any) -> Stages:
+    """The attack's added stages in the order the file writes them, each
+    citing the attack's `cite` under its key, else its section's `rule`,
+    else the attack's: found once for a ruler, not again for every throw."""
     known = registry.stages()
+    cited = getattr(getattr(attack, "cite", None), ADDED, EMPTY)
     found = []
     for key, section in getattr(attack, ADDED, EMPTY).items():
         stage = known[key]
         assert isinstance(stage, Added), f"the stage added as {key!r} is declared with `Added`"
-        found.append((key, section, stage))
-    return found
+        found.append((key, section, stage, cited.get(key, "") or getattr(section, "rule", "") or attack.rule))
+    return tuple(found)
 
 
 def _reading(reads: Callable[[int], Hashable], face: Face) -> Hashable:
@@ -151,16 +148,16 @@ def _reading(reads: Callable[[int], Hashable], face: Face) -> Hashable:
 
 
 def needs(
-    attack: Any, rules: Ruleset, battle: Battle, most: Callable[[Side, Sequence[str]], int], typed_with: str
+    stages: Stages, rules: Ruleset, battle: Battle, most: Callable[[Side, Sequence[str]], int], typed_with: str
 ) -> dict[str, DiceNeed]:
     """The dice the attack's added stages may roll, each group by its stage's
     key and its own name (`steady.save`), each die read in its order (a run
     of its own, its faces that read alike merged), typed under `typed_with`."""
     need = {}
-    for key, section, stage in _added(attack):
+    for key, section, stage, rule in stages:
         if stage.dice is None:
             continue
-        at = _at(attack, key, section, rules, battle)
+        at = At(rules, battle, section, rule, key=key)
         for group, dice in stage.dice(at, most).items():
             die = rules.dice[dice.die].die
             read = alike(die, partial(_reading, dice.reads)) if dice.reads else die
@@ -178,7 +175,7 @@ def needs(
 
 def run(
     point: str,
-    attack: Any,
+    stages: Stages,
     rules: Ruleset,
     battle: Battle,
     value: Any,
@@ -186,12 +183,11 @@ def run(
     throw: Mapping[str, tuple[Face, ...]] = EMPTY,
     read: dict[str, int] | None = None,
 ) -> tuple[Any, list[Step]]:
-    """The value as the attack's added stages at `point` leave it, and their
-    steps, in the order the file writes the stages; the dice they read noted in `read`."""
+    """The value as the attack's added stages (`of`) at `point` leave it, and
+    their steps, in the order the file writes the stages; the dice they read noted in `read`."""
     steps: list[Step] = []
-    for key, section, stage in _added(attack):
+    for key, section, stage, rule in stages:
         if stage.at == point:
-            at = _at(attack, key, section, rules, battle, side, throw=throw, read={} if read is None else read)
-            value, said = stage.run(at, value)
+            value, said = stage.run(At(rules, battle, section, rule, side, throw, read, key), value)
             steps += said
     return value, steps

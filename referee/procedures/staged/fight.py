@@ -253,10 +253,11 @@ def _lose(army: Army, losses: int, wear_first: bool = False) -> Army:
     then the next; with `wear_first`, first one to each unit that lasts
     several, in order (a ship sustains damage before any ship is lost)."""
     units = list(army)
-    for i, (place, left) in enumerate(units if wear_first else ()):
-        if losses and left > 1:
-            units[i], losses = (place, left - 1), losses - 1
-    units.sort()  # a worn unit takes its kind's next loss
+    if wear_first:
+        for i, (place, left) in enumerate(units):
+            if losses and left > 1:
+                units[i], losses = (place, left - 1), losses - 1
+        units.sort()  # a worn unit takes its kind's next loss
     while losses and units:
         place, left = units[0]
         if losses >= left:

@@ -4,7 +4,7 @@ the symbols or the comparison cost."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from referee.core.records import section
@@ -231,9 +231,7 @@ class Staged:
         counted |= {self.compare.symbol} if self.compare and self.compare.by != "pairs" else set()
         counted |= {self.follow.symbol} if self.follow else set()
         counted |= {CRITICAL} if self.costs.damage else set()
-        for written in self.added.values():
-            for part in written if isinstance(written, tuple) else (written,):
-                counted |= {symbol for _, symbol in part.symbols()} if hasattr(part, "symbols") else set()
+        counted |= {symbol for _, part in self._added_parts("") for _, symbol in _named(part)}
         idle = [symbol for symbol in carried if symbol not in counted]
         if not idle:
             return []
@@ -247,17 +245,20 @@ class Staged:
             )
         ]
 
-    def _added_symbols(self, rules: Ruleset, path: str, fail: Fail) -> Iterator[tuple[str, str]]:
-        """Each added stage's section (each of a list in turn) checked by its
-        own `cross_check`; the symbols it names (`symbols()`), by their paths."""
+    def _added_parts(self, path: str) -> Iterator[tuple[str, Any]]:
+        """Each added stage's section, each of a list in turn, with its key path."""
         for key, written in self.added.items():
             listed = isinstance(written, tuple)
             for i, part in enumerate(written if listed else (written,)):
-                where = f"{path}.{key}[{i}]" if listed else f"{path}.{key}"
-                if hasattr(part, "cross_check"):
-                    part.cross_check(rules, where, fail)
-                named = part.symbols() if hasattr(part, "symbols") else ()
-                yield from ((f"{where}.{name}", symbol) for name, symbol in named)
+                yield (f"{path}.{key}[{i}]" if listed else f"{path}.{key}"), part
+
+    def _added_symbols(self, rules: Ruleset, path: str, fail: Fail) -> Iterator[tuple[str, str]]:
+        """Each added stage's section checked by its own `cross_check`; the
+        symbols it names (`symbols()`), by their paths."""
+        for where, part in self._added_parts(path):
+            if hasattr(part, "cross_check"):
+                part.cross_check(rules, where, fail)
+            yield from ((f"{where}.{name}", symbol) for name, symbol in _named(part))
 
     def _cross_check_pairs(self, rules: Ruleset, path: str, fail: Fail) -> None:
         """Pairs compare each die's number as rolled: numbered faces, no pool
@@ -273,6 +274,11 @@ class Staged:
                     "both sides rolling at once",
                 )
                 raise fail(f"{path}.{side}", as_rolled)
+
+
+def _named(part: Any) -> Iterable[tuple[str, str]]:
+    """The symbols an added stage's section names, each with its key: none where it says none."""
+    return part.symbols() if hasattr(part, "symbols") else ()
 
 
 def key_words() -> dict[str, str]:

@@ -91,7 +91,8 @@ def dice_needed(rules: Ruleset, params: Staged, battle: Battle) -> dict[str, Dic
     (nothing to type or draw). A reading this battle cannot take is refused
     here, before a roll."""
     _distance_read(rules, params, battle)
-    rolls, chooser, _ = _rolls(rules, params, battle, attack_name(rules, params))
+    added_stages = added.of(params)
+    rolls, chooser, _ = _rolls(rules, params, battle, attack_name(rules, params), added_stages)
     need = {}
     read_by: dict[Side, list[read.Reading]] = {}
     for side in SIDES:
@@ -118,7 +119,7 @@ def dice_needed(rules: Ruleset, params: Staged, battle: Battle) -> dict[str, Dic
     def most(side: Side, symbols: Sequence[str]) -> int:
         return _most(params, side, rolls[side], read_by.get(side, ()), symbols)
 
-    return {**need, **added.needs(params, rules, battle, most, FOLLOW)}
+    return {**need, **added.needs(added_stages, rules, battle, most, FOLLOW)}
 
 
 def _follow_need(
@@ -299,11 +300,11 @@ def _distance_read(rules: Ruleset, params: Staged, battle: Battle) -> None:
 
 
 def _rolls(
-    rules: Ruleset, params: Staged, battle: Battle, name: str
+    rules: Ruleset, params: Staged, battle: Battle, name: str, added_stages: added.Stages
 ) -> tuple[dict[Side, int], Side | None, dict[Side, list[Step]]]:
-    """Each side's dice by the roll stage, the side that chooses where a
-    comparison names one (for a pool that keeps by the chooser's order), and
-    why, side by side."""
+    """Each side's dice by the roll stage and the added stages at `dice`, the
+    side that chooses where a comparison names one (for a pool that keeps by
+    the chooser's order), and why, side by side."""
     rolls: dict[Side, int] = {}
     chooser: Side | None = None
     steps: dict[Side, list[Step]] = {}
@@ -313,7 +314,7 @@ def _rolls(
         )
         chooser = chooser or chose
         steps[side] = said
-    rolls, said = added.run("dice", params, rules, battle, rolls)
+    rolls, said = added.run("dice", added_stages, rules, battle, rolls)
     steps[Side.ATTACKER] += said
     return rolls, chooser, steps
 
@@ -321,7 +322,8 @@ def _rolls(
 def prepare(rules: Ruleset, name: str, params: Staged, battle: Battle) -> Callable[[Throw], Ruling]:
     """The ruler of one attack as told: the dice counted and the faces' readings
     are the same for every throw, worked out once."""
-    rolls, chooser, said_of = _rolls(rules, params, battle, name)
+    added_stages = added.of(params)
+    rolls, chooser, said_of = _rolls(rules, params, battle, name, added_stages)
     back = next((side for side in SIDES if getattr(params, side).roll.battles_back), None)
     # what is said before the dice: the side that battles back only when it does
     told: dict[Side | None, list[Step]] = {None: [], back: []}
@@ -365,7 +367,7 @@ def prepare(rules: Ruleset, name: str, params: Staged, battle: Battle) -> Callab
         symbols = count.count_each(dealt, faces, order) if dealt else count.count(readings[side], faces, order)
         if faces:
             steps.append(_rolled(rules, params, side, faces, symbols, [die for die, _ in each[side]]))
-        symbols, said = added.run("symbols", params, rules, battle, symbols, side, throw, used)
+        symbols, said = added.run("symbols", added_stages, rules, battle, symbols, side, throw, used)
         steps += said
         return faces, symbols
 
@@ -400,7 +402,7 @@ def prepare(rules: Ruleset, name: str, params: Staged, battle: Battle) -> Callab
     ) -> tuple[dict[Side, dict[str, int]], Paid]:
         """What the symbols keep once cancelled, and what they cost each side."""
         counted = {side: dict(symbols[side]) for side in SIDES}
-        kept, said = added.run("kept", params, rules, battle, counted, throw=throw, read=used)
+        kept, said = added.run("kept", added_stages, rules, battle, counted, throw=throw, read=used)
         for group, n in _damage_read(params, kept).items():  # a side that battles back reads its own the second time
             used[group] = max(used.get(group, 0), n)
         loses, retreats, paid = _costs(rules, params, battle, kept, _dealt(rules, params, kept, throw), throw)
@@ -439,7 +441,9 @@ def prepare(rules: Ruleset, name: str, params: Staged, battle: Battle) -> Callab
                         side=back,
                     )
                 )
-        (loses, retreats), said = added.run("losses", params, rules, battle, (loses, retreats), throw=throw, read=used)
+        (loses, retreats), said = added.run(
+            "losses", added_stages, rules, battle, (loses, retreats), throw=throw, read=used
+        )
         steps += said
         scores = {side: count.scored(kept[side], costed, rules.said) for side in SIDES}
         criticals = {side: _criticals(params, kept[side]) if side in critical else None for side in SIDES}
