@@ -210,7 +210,8 @@ class StagedFight:
         spec, rules = self.spec, self.rules
         attack = attack_name(rules, self.params)
         named = () if isinstance(spec.casualties, str) else spec.casualties
-        ours = [unit for unit in self.order if attack in rules.attacks_of(unit) or unit in named]  # not a barrage's
+        # units that make only another attack are not in this fight's order
+        ours = [unit for unit in self.order if attack in rules.attacks_of(unit) or unit in named]
         steps = [order_step(rules, ours, spec.casualties, spec.rule)]
         if spec.lasts:
             each = (
