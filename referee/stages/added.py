@@ -100,9 +100,11 @@ class Added:
     `doc`: what the key holds, for the schema and the key reference (the
     grammar's docstring where left out); `dice(at, most)`: the dice it may
     roll, by group, where `most(side, symbols)` is the most of those symbols
-    a side's dice can read in one throw."""
+    a side's dice can read in one throw; `reads(at)`: what of the battle the
+    stage reads, for a whole fight to rule a round once for every battle that
+    reads alike (left out: both sides' units, every round its own)."""
 
-    __slots__ = ("at", "dice", "doc", "grammar", "key", "listed", "run")
+    __slots__ = ("at", "dice", "doc", "grammar", "key", "listed", "reads", "run")
 
     def __init__(
         self,
@@ -113,11 +115,12 @@ class Added:
         listed: bool = False,
         doc: str = "",
         dice: Callable[[At, Callable[[Side, Sequence[str]], int]], Mapping[str, Dice]] | None = None,
+        reads: Callable[[At], Hashable] | None = None,
     ) -> None:
         if at not in POINTS:
             raise ValueError(f"an added stage runs at one of {', '.join(POINTS)}, not {at!r}")
         self.key, self.grammar, self.at, self.run = key, grammar, at, run
-        self.listed, self.doc, self.dice = listed, doc, dice
+        self.listed, self.doc, self.dice, self.reads = listed, doc, dice, reads
 
     @property
     def spec(self) -> Spec:
@@ -171,6 +174,14 @@ def needs(
                 typed_with=typed_with,
             )
     return need
+
+
+def reads(stages: Stages, rules: Ruleset, battle: Battle) -> Hashable:
+    """What the added stages read of the battle, each as it declares (both sides' units where it does not)."""
+    return tuple(
+        stage.reads(At(rules, battle, section, rule, key=key)) if stage.reads else (battle.attacker, battle.defender)
+        for key, section, stage, rule in stages
+    )
 
 
 def run(

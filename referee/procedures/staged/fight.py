@@ -18,19 +18,22 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from fractions import Fraction
 from math import lcm
 from typing import Any
 
-from referee.chance.dice import MAX_THROWS, exact_throws, throw_count
+from referee.chance.dice import MAX_THROWS, exact_throws, pips, throw_count
 from referee.core.errors import RefereeError, setting
-from referee.procedures.base import Battle, Units, attack_name, dice_of, joined
+from referee.procedures.base import Battle, DiceNeed, Units, attack_name, dice_of, joined
 from referee.procedures.door import dice_needed, ruler
 from referee.procedures.staged.grammar import Staged
+from referee.procedures.staged.resolver import decides, paired_alone
 from referee.procedures.staged.rounds import LOSS, Rounds
 from referee.ruleset.model import Ruleset, Situation
-from referee.rulings.ruling import Step, listed, say, step
+from referee.rulings.ruling import SIDES, Step, listed, say, step
+from referee.rulings.ruling import Side as Role
+from referee.stages import costs, pairs
 from referee.stages.rounds import casualty_order, order_step, until_steps
 from referee.words.language import Grouped
 from referee.words.names import article
@@ -81,6 +84,9 @@ class StagedFight:
         self.rule = spec.rule  # the rule a fight played cites for how it ended
         self.range: int | None = None
         self.attack = attack_name(rules, params)  # every round's: the attack told, where a unit can make several
+        self._decided: dict[Key, Hashable] = {}  # each count of units: what decides its round
+        self._standing: dict[Hashable, Battle] = {}  # each key: the battle its round is ruled on
+        self.alone = paired_alone(params)
 
     def _side(self, units: Units) -> Side:
         lasts = self.spec.lasts
@@ -118,9 +124,14 @@ class StagedFight:
         rounds = [(a, d) for a in fewer(battle.attacker) for d in fewer(battle.defender)]
         if len(rounds) > MAX_RULED:
             return len(rounds)
-        ruled = 0
-        for key in rounds:
-            ruled += throw_count(dice_of(dice_needed(self.rules, self._battle(key))), MAX_RULED) or MAX_RULED + 1
+        ruled, seen = 0, set()
+        for units in rounds:
+            decided = self._decides(units)
+            if decided in seen:  # ruled once for every battle that decides alike
+                continue
+            seen.add(decided)
+            needs = dice_needed(self.rules, self._standing[decided])
+            ruled += throw_count(dice_of(needs), MAX_RULED) or MAX_RULED + 1
             if ruled > MAX_RULED:
                 break
         return ruled
@@ -149,12 +160,26 @@ class StagedFight:
             return "stopped"
         return None
 
-    def key(self, state: State) -> Key:
+    def key(self, state: State) -> Hashable:
+        """What decides a round of this state (`resolver.decides`), found once
+        for each count of units; the first battle met with a key stands for
+        every battle with it when the round is ruled."""
+        return self._decides(self._kinds(state))
+
+    def _decides(self, units: Key) -> Hashable:
+        decided = self._decided.get(units)
+        if decided is None:
+            battle = self._battle(units)
+            decided = self._decided[units] = decides(self.rules, self.params, battle)
+            self._standing.setdefault(decided, battle)
+        return decided
+
+    def _kinds(self, state: State) -> Key:
         return (self._units(state[0][0]), self._units(state[1][0]))
 
     def round_battle(self, state: State) -> Battle:
         """For a fight played: the attack a round of this state is, the units left of each kind, as told."""
-        return self._battle(self.key(state))
+        return self._battle(self._kinds(state))
 
     def _battle(self, key: Key) -> Battle:
         return Battle(attacker=key[0], defender=key[1], range=self.range, when=self.when, attack=self.attack)
@@ -168,11 +193,15 @@ class StagedFight:
             outcome["defender_retreats"],
         )
 
-    def round(self, key: Key) -> tuple[Sequence[tuple[Result, int]], int]:
+    def round(self, key: Hashable) -> tuple[Sequence[tuple[Result, int]], int]:
         """The attack ruled on every throw the sides as they stand can show,
         each result counted over a common denominator of the throws' chances."""
-        battle = self._battle(key)
+        battle = self._standing[key]
         needs = dice_needed(self.rules, battle)
+        return self._paired(battle, needs) or self.summed(battle, needs)
+
+    def summed(self, battle: Battle, needs: Mapping[str, DiceNeed]) -> tuple[Sequence[tuple[Result, int]], int]:
+        """A round as the resolver rules it, summed over every throw: the path every round can take."""
         rule_on = ruler(self.rules, battle)
         chances: dict[Result, Fraction] = {}
         for parts, p in exact_throws(dice_of(needs), MAX_THROWS):
@@ -180,6 +209,28 @@ class StagedFight:
             chances[result] = chances.get(result, Fraction(0)) + p
         total = lcm(*(p.denominator for p in chances.values()))
         return sorted((result, int(p * total)) for result, p in chances.items()), total
+
+    def _paired(self, battle: Battle, needs: Mapping[str, DiceNeed]) -> tuple[Sequence[tuple[Result, int]], int] | None:
+        """A round decided by ranked pairs alone (`resolver.paired_alone`),
+        counted by the pairs stage from each side's highest dice rather than
+        ruled throw by throw; None where the round reads more of its dice."""
+        contest, attacker, defender = self.params.compare, needs.get("attacker"), needs.get("defender")
+        if not self.alone or contest is None or attacker is None or defender is None or attacker.mix or defender.mix:
+            return None
+        lost, total = pairs.chances(
+            (pips(attacker.die.faces), attacker.count), (pips(defender.die.faces), defender.count), contest.tie
+        )
+        have = {side: sum(n for _, n in battle.side(side)) for side in SIDES}
+
+        def cost(side: Role, n: int) -> int:  # what `n` lost pairs cost the side, as the ruling takes it
+            on_win = contest.on_win(side.other)
+            return costs.taken(on_win, n, n, have[side]) if n and on_win != "nothing" else 0
+
+        results: dict[Result, int] = {}
+        for (by_attacker, by_defender), n in lost.items():
+            result = (cost(Role.ATTACKER, by_attacker), cost(Role.DEFENDER, by_defender), 0, 0)
+            results[result] = results.get(result, 0) + n
+        return sorted(results.items()), total
 
     def after(self, state: State, result: Result) -> State:
         return (self.moved(0, state[0], result), self.moved(1, state[1], result))

@@ -7,7 +7,7 @@ them together and builds the outcome "tally"."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import replace
 from functools import partial
 
@@ -120,6 +120,62 @@ def dice_needed(rules: Ruleset, params: Staged, battle: Battle) -> dict[str, Dic
         return _most(params, side, rolls[side], read_by.get(side, ()), symbols)
 
     return {**need, **added.needs(added_stages, rules, battle, most, FOLLOW)}
+
+
+def decides(rules: Ruleset, params: Staged, battle: Battle) -> Hashable:
+    """What of a battle decides the attack's result, as each stage declares
+    what it reads (icepool's `next_state_key`): each side's dice and how
+    every face reads (who rolls what, how a die reads, what the pool does:
+    the damage and follow-up dice follow from them), the numbers follow-up
+    dice need, what the costs and the comparison read
+    of each side, and both sides' units where an added stage reads the
+    battle as it likes. Battles that decide alike have one distribution of
+    results, so a whole fight rules each such round once."""
+    added_stages = added.of(params)
+    rolls, chooser, _ = _rolls(rules, params, battle, attack_name(rules, params), added_stages)
+    dice, most = [], {}  # each side's dice: how many, what its pool does, how each face reads
+    for side in SIDES:
+        readings, each, _ = _reading(rules, params, battle, side, rolls[side])
+        stages = getattr(params, side)
+        pool = side_pool(stages.pool, rules.dice[stages.die].die, readings, battle, side, chooser)
+        dealt = tuple((die, _frozen(reading)) for die, reading in each)
+        dice.append((rolls[side], pool if rolls[side] else None, _frozen(readings), dealt))
+        if params.compare and params.compare.by == "pairs":  # one die wins a pair: no more than the fewer dice
+            most[side] = min(rolls.values())
+        elif params.compare:
+            every = [readings, *(reading for _, reading in each)]
+            most[side] = _most(params, side, rolls[side], every, (params.compare.symbol,))
+    units = (battle.attacker, battle.defender)
+    compared: Hashable = ()
+    if params.compare:  # follow-up rolls change what the attacker counts: its units, then
+        compared = units if params.follow else params.compare.reads(battle, most)
+    return (
+        tuple(dice),
+        follow.numbers(rules, params.follow, battle, cite(params, "follow")) if params.follow else (),
+        tuple(costs.reads(params.costs, battle, side) for side in SIDES),
+        compared,
+        added.reads(added_stages, rules, battle),
+    )
+
+
+def paired_alone(params: Staged) -> bool:
+    """Whether ranked pairs are all an attack reads of its dice: no symbol
+    costs anything, no pool, follow-up, damage, added stage, unit rolling its
+    own die or side battling back. A whole fight may then count a round by
+    the pairs stage alone (`pairs.chances`); a test holds it to the resolver summed."""
+    spec = params.costs
+    sides = [getattr(params, side) for side in SIDES]
+    return bool(
+        params.compare
+        and params.compare.by == "pairs"
+        and not (spec.losses or spec.retreats or spec.own_losses or spec.damage or params.follow)
+        and not added.of(params)
+        and not any(stages.pool or stages.units or stages.roll.battles_back for stages in sides)
+    )
+
+
+def _frozen(reading: read.Reading) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    return tuple(sorted(reading.items()))
 
 
 def _follow_need(

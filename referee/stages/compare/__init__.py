@@ -8,17 +8,18 @@ Its own messages are in `locale/<lang>.po` beside this file."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from typing import TYPE_CHECKING
 
 from referee.core.records import section
 from referee.ruleset.crosscheck import Fail, names_exist
 from referee.ruleset.spec import Integer, Record, Table, Text, field
-from referee.rulings.ruling import Side, Step, Value, say_n, step
+from referee.rulings.ruling import SIDES, Side, Step, Value, say_n, step
 from referee.stages.costs import ON_WIN
 from referee.words.language import own_catalogue, pgettext
 
 if TYPE_CHECKING:
+    from referee.procedures.base import Battle
     from referee.ruleset.model import Ruleset
 
 own_catalogue(__file__)
@@ -106,6 +107,19 @@ class Compare:
     def on_win(self, side: Side) -> str:
         """What the other side takes when `side` wins."""
         return self.attacker_wins if side == Side.ATTACKER else self.defender_wins
+
+    def reads(self, battle: Battle, most: Mapping[Side, int]) -> Hashable:
+        """What a win reads of the battle, for each side that may win: the
+        loser's units where the win removes them (only up to the most the
+        winner can count, `most`, where it removes the surplus: a tie won
+        removes one), and the winner's plus."""
+        read: list[Hashable] = []
+        for winner in SIDES:
+            on_win, have = self.on_win(winner), sum(n for _, n in battle.side(winner.other))
+            units = have if on_win == "remove-all" else min(have, max(most[winner], 1))
+            plus = self.plus.of(battle.side(winner)) if self.plus and on_win == "wounds" else 0
+            read.append((units if on_win.startswith("remove") else 0, plus))
+        return tuple(read)
 
 
 def hits(n: int) -> Value:

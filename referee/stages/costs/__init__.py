@@ -14,7 +14,7 @@ Its own messages are in `locale/<lang>.po` beside this file."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Hashable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from referee.core.errors import RefereeError
@@ -251,6 +251,15 @@ def costs(
     elif not steps:  # a game without retreats never speaks of them
         steps.append(step(rule, "costs.nothing_lost", "nothing is lost"))
     return loses, retreats, steps
+
+
+def reads(spec: Costs, battle: Battle, side: Side) -> Hashable:
+    """What the costs read of one side, beside the symbols it faces: its
+    strength (where the file gives one), the steps its units retreat by, and
+    whether a unit of it takes none of the losses. Battles that read alike
+    here cost alike (a whole fight keys its rounds by it)."""
+    steps = frozenset(spec.retreat_steps.get(u, 1) for u, _ in battle.side(side)) if spec.retreats else frozenset()
+    return (_strength(spec, battle, side), steps, _spared(spec, battle, side))
 
 
 def _retreat_steps(spec: Costs, battle: Battle, side: Side, rule: str) -> int:

@@ -12,8 +12,12 @@ from referee.stages.roll import applies
 
 def cancelled(at: At, counts: dict[Side, dict[str, int]]) -> tuple[dict[Side, dict[str, int]], list[Step]]:
     """What each side keeps once the file's cancelling entries that apply have done their work."""
-    ways = tuple(way for way in at.section if not way.when or applies(at.rules, at.battle, Side(way.by), way.when))
-    return cancel(counts, ways, at.rule, at.rules.said)
+    return cancel(counts, _applying(at), at.rule, at.rules.said)
+
+
+def _applying(at: At) -> tuple[Cancel, ...]:
+    """The entries that apply: by situations and the distance told, never by units."""
+    return tuple(way for way in at.section if not way.when or applies(at.rules, at.battle, Side(way.by), way.when))
 
 
 STAGE = Added(
@@ -22,5 +26,6 @@ STAGE = Added(
     at="kept",
     run=cancelled,
     listed=True,
+    reads=lambda at: tuple(way in _applying(at) for way in at.section),
     doc="one side's symbols cancelling the other's, in the order written",
 )

@@ -9,7 +9,10 @@ Its own messages are in `locale/<lang>.po` beside this file."""
 
 from __future__ import annotations
 
+import itertools
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
+from math import factorial, prod
 
 from referee.rulings.ruling import SIDES, Side, Step, Value, step
 from referee.words.language import own_catalogue
@@ -70,3 +73,31 @@ def pair_step(rule: str, rank: int, shown: Mapping[str, str], paired: Paired) ->
     return step(
         rule, "pair.won", "pair {rank}: {attacker} against {defender}: the {winner} wins", **said, winner=winner
     )
+
+
+def chances(
+    attacker: tuple[Sequence[int], int], defender: tuple[Sequence[int], int], tie: str
+) -> tuple[dict[tuple[int, int], int], int]:
+    """The pairs each side loses, (attacker's, defender's), counted over every
+    ordered throw of each side's dice (a die's faces, how many it rolls), and
+    the number of throws. Only the highest dice that get paired matter, so a
+    side's throws are grouped by those (unordered, counted with their
+    arrangements): three dice against two read 56 × 21 groups, not 6⁵ throws."""
+    pairs = min(attacker[1], defender[1])
+    counted: dict[tuple[int, int], int] = {}
+    for high_a, n_a in _highest(*attacker, pairs):
+        for high_d, n_d in _highest(*defender, pairs):
+            lost_by = lost(pair_off({Side.ATTACKER: high_a, Side.DEFENDER: high_d}, tie))
+            key = (lost_by[Side.ATTACKER], lost_by[Side.DEFENDER])
+            counted[key] = counted.get(key, 0) + n_a * n_d
+    return counted, len(attacker[0]) ** attacker[1] * len(defender[0]) ** defender[1]
+
+
+def _highest(faces: Sequence[int], dice: int, keep: int) -> list[tuple[tuple[int, ...], int]]:
+    """The `keep` highest of `dice` such dice, high to low, each with the number of ordered throws showing them."""
+    shows = Counter(faces)  # a face a die shows twice comes up twice as often
+    kept: Counter[tuple[int, ...]] = Counter()
+    for combo in itertools.combinations_with_replacement(sorted(shows, reverse=True), dice):
+        arrangements = factorial(dice) // prod(factorial(combo.count(f)) for f in set(combo))
+        kept[combo[:keep]] += arrangements * prod(shows[f] for f in combo)
+    return list(kept.items())
