@@ -28,7 +28,7 @@ from referee.core.errors import RefereeError, setting
 from referee.procedures.base import Battle, DiceNeed, Units, attack_name, dice_of, joined
 from referee.procedures.door import dice_needed, ruler
 from referee.procedures.staged.grammar import Staged
-from referee.procedures.staged.resolver import decides, paired_alone
+from referee.procedures.staged.resolver import Rolled, decides, paired_alone
 from referee.procedures.staged.rounds import LOSS, Rounds
 from referee.ruleset.model import Ruleset, Situation
 from referee.rulings.ruling import SIDES, Step, listed, say, step
@@ -86,6 +86,7 @@ class StagedFight:
         self.attack = attack_name(rules, params)  # every round's: the attack told, where a unit can make several
         self._decided: dict[Key, Hashable] = {}  # each count of units: what decides its round
         self._standing: dict[Hashable, Battle] = {}  # each key: the battle its round is ruled on
+        self._rolled: Rolled = {}  # each side's roll, by the units it reads
         self.alone = paired_alone(params)
 
     def _side(self, units: Units) -> Side:
@@ -170,7 +171,7 @@ class StagedFight:
         decided = self._decided.get(units)
         if decided is None:
             battle = self._battle(units)
-            decided = self._decided[units] = decides(self.rules, self.params, battle)
+            decided = self._decided[units] = decides(self.rules, self.params, battle, self._rolled)
             self._standing.setdefault(decided, battle)
         return decided
 

@@ -36,6 +36,8 @@ from referee.words.names import article
 
 Paid = tuple[dict[Side, int], dict[Side, int]]  # what each side loses, and how far it retreats
 Dealt = tuple[str, read.Reading]  # a die dealt to its unit: the die it is (a key of 'dice') and how it reads
+# each side's roll by the battle it reads: its dice, who chooses, and why
+Rolled = dict[tuple[Side, Hashable], tuple[int, Side | None, list[Step]]]
 
 
 def odds_keys(params: Staged) -> tuple[str, ...]:
@@ -122,7 +124,7 @@ def dice_needed(rules: Ruleset, params: Staged, battle: Battle) -> dict[str, Dic
     return {**need, **added.needs(added_stages, rules, battle, most, FOLLOW)}
 
 
-def decides(rules: Ruleset, params: Staged, battle: Battle) -> Hashable:
+def decides(rules: Ruleset, params: Staged, battle: Battle, rolled: Rolled | None = None) -> Hashable:
     """What of a battle decides the attack's result, as each stage declares
     what it reads (icepool's `next_state_key`): each side's dice and how
     every face reads (who rolls what, how a die reads, what the pool does:
@@ -130,9 +132,10 @@ def decides(rules: Ruleset, params: Staged, battle: Battle) -> Hashable:
     dice need, what the costs and the comparison read
     of each side, and both sides' units where an added stage reads the
     battle as it likes. Battles that decide alike have one distribution of
-    results, so a whole fight rules each such round once."""
+    results, so a whole fight rules each such round once. `rolled` keeps
+    each side's roll across the battles of one fight (see `_rolls`)."""
     added_stages = added.of(params)
-    rolls, chooser, _ = _rolls(rules, params, battle, attack_name(rules, params), added_stages)
+    rolls, chooser, _ = _rolls(rules, params, battle, attack_name(rules, params), added_stages, rolled)
     dice, most = [], {}  # each side's dice: how many, what its pool does, how each face reads
     for side in SIDES:
         readings, each, _ = _reading(rules, params, battle, side, rolls[side])
@@ -356,20 +359,30 @@ def _distance_read(rules: Ruleset, params: Staged, battle: Battle) -> None:
 
 
 def _rolls(
-    rules: Ruleset, params: Staged, battle: Battle, name: str, added_stages: added.Stages
+    rules: Ruleset,
+    params: Staged,
+    battle: Battle,
+    name: str,
+    added_stages: added.Stages,
+    rolled: Rolled | None = None,
 ) -> tuple[dict[Side, int], Side | None, dict[Side, list[Step]]]:
     """Each side's dice by the roll stage and the added stages at `dice`, the
     side that chooses where a comparison names one (for a pool that keeps by
-    the chooser's order), and why, side by side."""
+    the chooser's order), and why, side by side. `rolled` keeps each side's
+    roll by what of the battle it reads (`roll.reads`) for the rounds of one
+    fight, whose situations and distance stay."""
+    rolled = {} if rolled is None else rolled
     rolls: dict[Side, int] = {}
     chooser: Side | None = None
     steps: dict[Side, list[Step]] = {}
     for side in SIDES:
-        rolls[side], chose, said = roll.dice(
-            rules, getattr(params, side).roll, battle, side, cite(params, "roll"), name
-        )
+        spec = getattr(params, side).roll
+        seen = (side, roll.reads(spec, battle, side))
+        if seen not in rolled:
+            rolled[seen] = roll.dice(rules, spec, battle, side, cite(params, "roll"), name)
+        rolls[side], chose, said = rolled[seen]
         chooser = chooser or chose
-        steps[side] = said
+        steps[side] = list(said)
     rolls, said = added.run("dice", added_stages, rules, battle, rolls)
     steps[Side.ATTACKER] += said
     return rolls, chooser, steps

@@ -11,7 +11,7 @@ Its own messages are in `locale/<lang>.po` beside this file."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from referee.core.errors import RefereeError, setting
@@ -286,6 +286,14 @@ def applies(rules: Ruleset, battle: Battle, side: Side, name: str) -> bool:
         return True
     theirs = side.other.value
     return (theirs, name) in battle.when and rules.situations[name].side == theirs
+
+
+def reads(spec: Roll, battle: Battle, side: Side) -> Hashable:
+    """What of the battle a side's roll reads besides its situations and
+    distance: its own units, and the other side's only where the sides'
+    values are compared. A whole fight finds a side's dice once for each
+    count of its own units, not once for every pairing."""
+    return (battle.attacker, battle.defender) if spec.by == "compare" else battle.side(side)
 
 
 def dice(
