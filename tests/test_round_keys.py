@@ -25,30 +25,7 @@ from referee.ruleset.model import Ruleset
 from referee.stages import pairs
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
-RISK = """\
-format: 1
-name: riskstaged
-title: Risk as stages
-source: classic Risk, written as stages
-rules:
-  RS-1: "The attacker rolls one die per attacking army, at most 3; the defender one per defending army, at most 2."
-  RS-2: "Sort each side's dice high to low, highest against highest; ties to the defender; a lost pair costs an army."
-dice:
-  d6: {rule: RS-1, faces: [1, 2, 3, 4, 5, 6]}
-  d8: {rule: RS-1, faces: [1, 2, 3, 4, 5, 6, 7, 8]}
-units:
-  army: {plural: armies, aliases: [armies], cost: 1}
-attacks:
-  attack:
-    procedure: staged
-    rule: RS-1
-    label: attack
-    attacker: {die: d6, roll: {by: units, max: 3}}
-    defender: {die: d6, roll: {by: units, max: 2}}
-    compare: {by: pairs, tie: defender}
-    fight: {rule: RS-2}
-    cite: {roll: RS-1, compare: RS-2, costs: RS-2}
-"""
+RISK = (Path(__file__).resolve().parent.parent / "benchmarks" / "risk_staged.yaml").read_text(encoding="utf-8")
 
 
 def staged_risk(tmp_path: Path, *edits: tuple[str, str]) -> Path:
