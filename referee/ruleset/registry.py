@@ -20,7 +20,8 @@ stages: the key a file writes its section under and what that section
 reads into. A stage shipped with the referee is found by its file (a
 package under `referee.stages` with a `stage` module declaring `STAGE`),
 one installed beside it by its entry point (group `referee.stages`, looked
-up only when a file writes a key none of the others is), and
+up only when a file writes a key none of the others is; one that fails to
+load is refused only to a file that writes its key), and
 one a program keeps is added with `add_stage`; the procedure that composes
 stages asks `stages()` for them when it reads a file and when it rules, so
 adding a stage edits no file of that procedure.
