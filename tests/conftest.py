@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import shlex
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -134,3 +135,17 @@ def edited(tmp_path: Path) -> Callable[[str, Callable[[str], str]], Path]:
         return path
 
     return make
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--slow", action="store_true", help="also run the tests marked slow (or set REFEREE_SLOW=1)")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Tests marked slow (a real `pip install`, a probe of many processes) run only when asked for."""
+    if config.getoption("--slow") or os.environ.get("REFEREE_SLOW") == "1":
+        return
+    skip = pytest.mark.skip(reason="slow: run with --slow or REFEREE_SLOW=1")
+    for item in items:
+        if "slow" in item.keywords:
+            item.add_marker(skip)

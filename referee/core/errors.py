@@ -95,3 +95,14 @@ def did_you_mean(
     listing = pgettext("list", ", ").join(sorted(names)) if names else pgettext("unknown.none", "none")
     known_ones = pgettext("unknown.known", "unknown {kind} '{given}'; known: {listing}")
     return RefereeError(known_ones.format(kind=kind, given=given, listing=listing) + more)
+
+
+LONGEST = 300  # the most of an exception's text a one-line message quotes
+
+
+def raised(exc: BaseException) -> str:
+    """What code outside the referee raised, for a one-line message: its
+    type and text, on one line and cut short ('ImportError: No module named x')."""
+    text = " ".join(str(exc).split())
+    said = f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+    return said if len(said) <= LONGEST else said[: LONGEST - 1] + "…"

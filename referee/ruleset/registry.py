@@ -20,7 +20,8 @@ stages: the key a file writes its section under and what that section
 reads into. A stage shipped with the referee is found by its file (a
 package under `referee.stages` with a `stage` module declaring `STAGE`),
 one installed beside it by its entry point (group `referee.stages`, looked
-up only when a file writes a key none of the others is), and
+up only when a file writes a key none of the others is; one that fails to
+load is refused only to a file that writes its key), and
 one a program keeps is added with `add_stage`; the procedure that composes
 stages asks `stages()` for them when it reads a file and when it rules, so
 adding a stage edits no file of that procedure.
@@ -35,10 +36,14 @@ import sys
 from collections.abc import Callable, Iterator, Mapping
 from functools import cache
 from types import ModuleType
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
+from referee.core.errors import RefereeError, raised
 from referee.ruleset.spec import Lazy, Spec
-from referee.words.language import own_catalogue
+from referee.words.language import own_catalogue, pgettext
+
+if TYPE_CHECKING:
+    from importlib.metadata import EntryPoint
 
 PACKAGE = "referee.procedures"
 
@@ -161,7 +166,8 @@ def forget() -> None:
     _COLLECTED.clear()
     _declaring.cache_clear()
     _shipped_stages.cache_clear()
-    _INSTALLED.clear()
+    for looked in (_INSTALLED, _LOOKED, _BROKEN, _PACKAGES):
+        looked.clear()
 
 
 STAGES = "referee.stages"
@@ -204,17 +210,76 @@ def _shipped_stages() -> tuple[Stage, ...]:
 
 
 _INSTALLED: list[Stage] = []  # those installed packages declare, once looked up
+_LOOKED: list[bool] = []  # whether they were: a look that found only broken ones is not made again
+_BROKEN: dict[str, str] = {}  # why each installed stage that failed to load did, by its entry point's name
+_PACKAGES: dict[str, tuple[str, str]] = {}  # the package and version each installed stage came in, by key
 
 
 def _installed() -> list[Stage]:
     """The stages installed packages declare under the entry-point group
     `referee.stages`, looked up once (the look imports the package metadata
-    reader, which costs a start-up a third of its time)."""
-    if not _INSTALLED:
+    reader, which costs a start-up a third of its time). Each is loaded on
+    its own: one that fails is kept aside with why, and only a file asking
+    for its key hears of it."""
+    if not _LOOKED:
         from importlib.metadata import entry_points
 
-        _INSTALLED.extend(point.load() for point in entry_points(group=STAGES))
+        _LOOKED.append(True)
+        for point in entry_points(group=STAGES):
+            _load(point)
     return _INSTALLED
+
+
+def _load(point: EntryPoint) -> None:
+    """One installed stage, loaded, or kept aside with why it failed: its
+    code is not the referee's, so whatever it raises is its fault, said in one line."""
+    dist = point.dist
+    _PACKAGES[point.name] = (dist.name, dist.version) if dist else (point.module, "?")
+    try:
+        stage = point.load()
+        fault = _fault(point, stage)
+    except KeyboardInterrupt:
+        raise
+    except BaseException as exc:  # a package outside the referee: anything it raises, even an exit
+        fault = raised(exc)
+    if fault:
+        failed = pgettext("stage.failed_to_load", "{stage} failed to load: {fault}; uninstall it or fix it")
+        _BROKEN[point.name] = failed.format(stage=named(point.name), fault=fault)
+    else:
+        _INSTALLED.append(stage)
+
+
+def _fault(point: EntryPoint, stage: Any) -> str:
+    """Why what an entry point names is not a stage the referee can run, or
+    "": a stage declared as the procedure composing stages declares them (its
+    `Added`), under the entry point's own name, no shipped stage's key, with
+    a grammar that is a section."""
+    declared = importlib.import_module(f"{STAGES}.added").Added  # what that procedure runs
+    if not isinstance(stage, declared):
+        kind = pgettext("stage.not_a_stage", "{target} is {kind}, not a stage declared with Added")
+        return kind.format(target=point.value, kind=type(stage).__name__)
+    if stage.key != point.name:
+        keyed = pgettext("stage.other_key", "its key is '{key}', not '{name}' as its entry point names it")
+        return keyed.format(key=stage.key, name=point.name)
+    if stage.key in {shipped.key for shipped in _shipped_stages()}:
+        shipped = pgettext("stage.shipped_key", "'{key}' is the key of a stage shipped with the referee")
+        return shipped.format(key=stage.key)
+    try:
+        stage.spec.schema()  # its section made and read now, so that a grammar that is none fails here
+    except Exception as exc:  # its grammar is the package's code: anything it raises
+        section = pgettext("stage.no_section", "its grammar is not a section: {error}")
+        return section.format(error=raised(exc))
+    return ""
+
+
+def named(key: str) -> str:
+    """A stage as a message names it: an installed one with its package and
+    version, so the user knows what to uninstall or whom to tell."""
+    if key not in _PACKAGES:
+        return pgettext("stage.named", "stage '{key}'").format(key=key)
+    package, version = _PACKAGES[key]
+    plugin = pgettext("stage.plugin", "stage plug-in '{key}' (package {package} {version})")
+    return plugin.format(key=key, package=package, version=version)
 
 
 def stages(looking_for: str = "") -> dict[str, Stage]:
@@ -222,10 +287,13 @@ def stages(looking_for: str = "") -> dict[str, Stage]:
     under: those shipped, those installed, then those added, in the order
     added. The installed ones are looked up only when a file writes a key
     that none of the others is (`looking_for`), so that a file using none
-    pays nothing for them."""
+    pays nothing for them; a file writing the key of one that failed to
+    load is refused, saying why."""
     found = {stage.key: stage for stage in _shipped_stages()}
     if looking_for and looking_for not in found and looking_for not in _ADDED:
-        _installed()
+        installed = _installed()
+        if looking_for in _BROKEN and all(stage.key != looking_for for stage in installed):
+            raise RefereeError(_BROKEN[looking_for])
     return {**found, **{stage.key: stage for stage in _INSTALLED}, **_ADDED}
 
 

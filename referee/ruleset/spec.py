@@ -405,7 +405,10 @@ class Record(Spec):
                 values[key] = self.fields[key].metadata["spec"].read(value_node, _join(path, key), reader)
                 continue
             if key not in added:
-                added = self.added(key)
+                try:
+                    added = self.added(key)
+                except RefereeError as exc:  # the stage the key asks for cannot be had: said where it is asked
+                    raise reader.fail(key_node, _join(path, key), exc.message) from None
             if key in added:
                 more[key] = added[key].read(value_node, _join(path, key), reader)
             else:

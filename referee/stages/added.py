@@ -37,6 +37,7 @@ from referee.procedures.base import DiceNeed
 from referee.ruleset import registry
 from referee.ruleset.spec import ADDED, EMPTY, Record, Seq, Spec
 from referee.rulings.ruling import Side, Step
+from referee.stages import contract
 
 if TYPE_CHECKING:
     from referee.procedures.base import Battle
@@ -74,6 +75,7 @@ class At:
         """The first `n` dice of one of the stage's groups (`Added.dice`), as
         numbers, noted as read: dice typed must be that many, and where fewer
         were typed the referee refuses them once the ruling is made."""
+        contract.count(n, f"at.roll({group!r}, n)")
         self.read[f"{self.key}.{group}"] = n
         return pips(self.throw.get(f"{self.key}.{group}", ()))[:n]
 
@@ -141,7 +143,8 @@ def of(attack: Any) -> Stages:
     found = []
     for key, section in getattr(attack, ADDED, EMPTY).items():
         stage = known[key]
-        assert isinstance(stage, Added), f"the stage added as {key!r} is declared with `Added`"
+        if not isinstance(stage, Added):  # one a program added (an installed one is checked as it loads)
+            raise contract.not_a_stage(key, stage)
         found.append((key, section, stage, cited.get(key, "") or getattr(section, "rule", "") or attack.rule))
     return tuple(found)
 
@@ -156,23 +159,35 @@ def needs(
     """The dice the attack's added stages may roll, each group by its stage's
     key and its own name (`steady.save`), each die read in its order (a run
     of its own, its faces that read alike merged), typed under `typed_with`."""
-    need = {}
+    need: dict[str, DiceNeed] = {}
     for key, section, stage, rule in stages:
-        if stage.dice is None:
-            continue
-        at = At(rules, battle, section, rule, key=key)
-        for group, dice in stage.dice(at, most).items():
-            die = rules.dice[dice.die].die
-            read = alike(die, partial(_reading, dice.reads)) if dice.reads else die
-            need[f"{key}.{group}"] = DiceNeed(
-                die,
-                dice.count,
-                at.rule,
-                runs=((read, 1),) * dice.count,
-                after=True,
-                said=dice.said,
-                typed_with=typed_with,
-            )
+        if stage.dice is not None:
+            at = At(rules, battle, section, rule, key=key)
+            need |= contract.guarded(key, "dice()", partial(_needs, stage.dice, at, most, rules, typed_with))
+    return need
+
+
+def _needs(
+    declared: Callable[[At, Callable[[Side, Sequence[str]], int]], Mapping[str, Dice]],
+    at: At,
+    most: Callable[[Side, Sequence[str]], int],
+    rules: Ruleset,
+    typed_with: str,
+) -> dict[str, DiceNeed]:
+    """One stage's dice, as its `dice` declares them, checked."""
+    need: dict[str, DiceNeed] = {}
+    for group, dice in contract.groups(declared(at, most), Dice, rules).items():
+        die = rules.dice[dice.die].die
+        read = alike(die, partial(_reading, dice.reads)) if dice.reads else die
+        need[f"{at.key}.{group}"] = DiceNeed(
+            die,
+            dice.count,
+            at.rule,
+            runs=((read, 1),) * dice.count,
+            after=True,
+            said=dice.said,
+            typed_with=typed_with,
+        )
     return need
 
 
@@ -193,12 +208,27 @@ def run(
     side: Side | None = None,
     throw: Mapping[str, tuple[Face, ...]] = EMPTY,
     read: dict[str, int] | None = None,
+    held: Mapping[Side, int] | None = None,
 ) -> tuple[Any, list[Step]]:
     """The value as the attack's added stages (`of`) at `point` leave it, and
-    their steps, in the order the file writes the stages; the dice they read noted in `read`."""
+    their steps, in the order the file writes the stages; the dice they read
+    noted in `read`. What each gives back is checked as it comes
+    (`referee.stages.contract`); at `losses`, against what each side holds (`held`)."""
     steps: list[Step] = []
     for key, section, stage, rule in stages:
         if stage.at == point:
-            value, said = stage.run(At(rules, battle, section, rule, side, throw, read, key), value)
+            at = At(rules, battle, section, rule, side, throw, read, key)
+            ruled = partial(_ran, stage.run, at, point, value, held)
+            value, said = contract.guarded(key, point, ruled)
             steps += said
     return value, steps
+
+
+def _ran(
+    function: Callable[[At, Any], tuple[Any, list[Step]]],
+    at: At,
+    point: str,
+    value: Any,
+    held: Mapping[Side, int] | None,
+) -> tuple[Any, list[Step]]:
+    return contract.returned(point, function(at, value), value, held)

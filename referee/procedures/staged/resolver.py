@@ -420,6 +420,7 @@ def prepare(rules: Ruleset, name: str, params: Staged, battle: Battle) -> Callab
     needed = follow.numbers(rules, params.follow, battle, cite(params, "follow")) if params.follow else ()
 
     silent = count.count({}, (), order)
+    held = {side: costs.held(params.costs, battle, side) for side in SIDES}  # no added stage takes more
     critical = critical_sides(params)
 
     def read_side(
@@ -511,7 +512,7 @@ def prepare(rules: Ruleset, name: str, params: Staged, battle: Battle) -> Callab
                     )
                 )
         (loses, retreats), said = added.run(
-            "losses", added_stages, rules, battle, (loses, retreats), throw=throw, read=used
+            "losses", added_stages, rules, battle, (loses, retreats), throw=throw, read=used, held=held
         )
         steps += said
         scores = {side: count.scored(kept[side], costed, rules.said) for side in SIDES}

@@ -283,6 +283,14 @@ def _strength(spec: Costs, battle: Battle, side: Side) -> int | None:
     return sum(spec.strength[u] * n for u, n in units)
 
 
+def held(spec: Costs, battle: Battle, side: Side) -> int:
+    """The most a side can lose as the battle holds it: its units' strength
+    where the file gives every one of them one, else its units, one each
+    (what an added stage may not take a side's losses beyond)."""
+    strength = _strength(spec, battle, side)
+    return sum(n for _, n in battle.side(side)) if strength is None else strength
+
+
 def _capped(
     rules: Ruleset, spec: Costs, battle: Battle, side: Side, lost: int, back: int, rule: str
 ) -> tuple[int, int, list[Step], list[Step]]:
