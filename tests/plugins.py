@@ -90,10 +90,23 @@ BREAKS_WHEN_RULING = {
     ),
 }
 
+# kind -> its stage module; each loads, and its grammar's own code raises when a file using it is checked
+BREAKS_WHEN_CHECKED = {
+    "check_raises": _stage("check_raises", "kept", "return value, []").replace(
+        '    rule: str = field(RULE, "the rule it cites", "")\n',
+        '    rule: str = field(RULE, "the rule it cites", "")\n\n'
+        "    def cross_check(self, rules, path, fail):\n        raise KeyError('banner')\n",
+    ),
+    "symbols_raise": _stage("symbols_raise", "kept", "return value, []").replace(
+        '    rule: str = field(RULE, "the rule it cites", "")\n',
+        '    rule: str = field(RULE, "the rule it cites", "")\n\n    def symbols(self):\n        return 1 / 0\n',
+    ),
+}
+
 # the working plug-in installed beside them: a side's symbols stand as counted, and it says so
 WORKS = _stage("works", "kept", "return value, [step(at.rule, 'works.stood', 'the banner stands')]")
 
-KINDS = [*FAILS_TO_LOAD, *BREAKS_WHEN_RULING]
+KINDS = [*FAILS_TO_LOAD, *BREAKS_WHEN_RULING, *BREAKS_WHEN_CHECKED]
 
 
 def package(folder: Path, key: str, module: str, target: str = "{module}:STAGE", version: str = "0.1") -> None:
@@ -115,7 +128,7 @@ def installed(folder: Path) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     for key, (module, target) in FAILS_TO_LOAD.items():
         package(folder, key, module, target)
-    for key, module in BREAKS_WHEN_RULING.items():
+    for key, module in {**BREAKS_WHEN_RULING, **BREAKS_WHEN_CHECKED}.items():
         package(folder, key, module)
     package(folder, "works", WORKS)
     return folder

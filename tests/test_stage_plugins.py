@@ -95,6 +95,18 @@ def test_the_line_says_why_it_failed(site: Site, key: str, why: str) -> None:
     assert f"failed to load: {why}" in referee(env, "battle", _asks(root, key), *plugins.ROLLED).stderr
 
 
+@pytest.mark.parametrize(
+    ("key", "why"),
+    [("check_raises", "at cross_check: KeyError: 'banner'"), ("symbols_raise", "at symbols: ZeroDivisionError:")],
+)
+@pytest.mark.parametrize("command", ["validate", "battle"])
+def test_a_grammar_whose_own_checks_raise_is_refused_in_one_line(site: Site, key: str, why: str, command: str) -> None:
+    root, env = site
+    done = referee(env, command, _asks(root, key), *plugins.COMMANDS[command])
+    assert done.returncode == 2 and done.stderr.count("\n") == 1, done.stderr
+    assert f"stage plug-in '{key}' (package referee-{key} 0.1) broke its contract {why}" in done.stderr
+
+
 def test_a_mistyped_key_is_still_unknown_with_did_you_mean(site: Site) -> None:
     root, env = site
     done = referee(env, "validate", _asks(root, "work"))
@@ -278,7 +290,8 @@ def test_broken_plugins_installed_by_pip_end_no_command_in_a_traceback(tmp_path:
         "".join(f"import site; site.addsitedir({path!r})\n" for path in seen), encoding="utf-8"
     )
     wheels = [_wheel(tmp_path, key, *made) for key, made in plugins.FAILS_TO_LOAD.items()]
-    wheels += [_wheel(tmp_path, key, module, "{module}:STAGE") for key, module in plugins.BREAKS_WHEN_RULING.items()]
+    breaks = {**plugins.BREAKS_WHEN_RULING, **plugins.BREAKS_WHEN_CHECKED}
+    wheels += [_wheel(tmp_path, key, module, "{module}:STAGE") for key, module in breaks.items()]
     wheels.append(_wheel(tmp_path, "works", plugins.WORKS, "{module}:STAGE"))
     pip = [python, "-m", "pip", "install", "-q", "--no-index", "--no-deps", *map(str, wheels)]
     subprocess.run(pip, check=True, capture_output=True)
@@ -302,7 +315,7 @@ def test_broken_plugins_installed_by_pip_end_no_command_in_a_traceback(tmp_path:
         ruled = command in ("battle", "odds")
         if key in plugins.FAILS_TO_LOAD:
             assert (code, lines) == (2, 1) and f"(package referee-{key} 0.1) failed to load" in said, said
-        elif key in plugins.BREAKS_WHEN_RULING and ruled:
+        elif key in plugins.BREAKS_WHEN_CHECKED or (key in plugins.BREAKS_WHEN_RULING and ruled):
             assert (code, lines) == (2, 1) and f"(package referee-{key} 0.1) broke its contract" in said, said
         else:
             assert (code, said) == (0, ""), (key, command, said)

@@ -4,6 +4,7 @@ the symbols or the comparison cost."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -13,6 +14,7 @@ from referee.ruleset import registry
 from referee.ruleset.crosscheck import Fail, names_exist, unknown
 from referee.ruleset.spec import EMPTY, RULE, Record, Spec, Table, Text, field
 from referee.rulings.ruling import Spoken, listed, say
+from referee.stages import contract
 from referee.stages.compare import Compare
 from referee.stages.costs import Costs
 from referee.stages.follow import Follow
@@ -231,7 +233,7 @@ class Staged:
         counted |= {self.compare.symbol} if self.compare and self.compare.by != "pairs" else set()
         counted |= {self.follow.symbol} if self.follow else set()
         counted |= {CRITICAL} if self.costs.damage else set()
-        counted |= {symbol for _, part in self._added_parts("") for _, symbol in _named(part)}
+        counted |= {symbol for key, _, part in self._added_parts("") for _, symbol in _named(key, part)}
         idle = [symbol for symbol in carried if symbol not in counted]
         if not idle:
             return []
@@ -245,20 +247,21 @@ class Staged:
             )
         ]
 
-    def _added_parts(self, path: str) -> Iterator[tuple[str, Any]]:
-        """Each added stage's section, each of a list in turn, with its key path."""
+    def _added_parts(self, path: str) -> Iterator[tuple[str, str, Any]]:
+        """Each added stage's section, each of a list in turn, with its stage's key and its key path."""
         for key, written in self.added.items():
             listed = isinstance(written, tuple)
             for i, part in enumerate(written if listed else (written,)):
-                yield (f"{path}.{key}[{i}]" if listed else f"{path}.{key}"), part
+                yield key, (f"{path}.{key}[{i}]" if listed else f"{path}.{key}"), part
 
     def _added_symbols(self, rules: Ruleset, path: str, fail: Fail) -> Iterator[tuple[str, str]]:
         """Each added stage's section checked by its own `cross_check`; the
-        symbols it names (`symbols()`), by their paths."""
-        for where, part in self._added_parts(path):
+        symbols it names (`symbols()`), by their paths. An installed stage's
+        code raising there is refused in one line naming it (`contract.guarded`)."""
+        for key, where, part in self._added_parts(path):
             if hasattr(part, "cross_check"):
-                part.cross_check(rules, where, fail)
-            yield from ((f"{where}.{name}", symbol) for name, symbol in _named(part))
+                contract.guarded(key, "cross_check", functools.partial(part.cross_check, rules, where, fail))
+            yield from ((f"{where}.{name}", symbol) for name, symbol in _named(key, part))
 
     def _cross_check_pairs(self, rules: Ruleset, path: str, fail: Fail) -> None:
         """Pairs compare each die's number as rolled: numbered faces, no pool
@@ -276,9 +279,9 @@ class Staged:
                 raise fail(f"{path}.{side}", as_rolled)
 
 
-def _named(part: Any) -> Iterable[tuple[str, str]]:
+def _named(key: str, part: Any) -> Iterable[tuple[str, str]]:
     """The symbols an added stage's section names, each with its key: none where it says none."""
-    return part.symbols() if hasattr(part, "symbols") else ()
+    return tuple(contract.guarded(key, "symbols", part.symbols)) if hasattr(part, "symbols") else ()
 
 
 def key_words() -> dict[str, str]:
