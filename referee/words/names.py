@@ -1,7 +1,8 @@
 """Words players type, matched to a ruleset's names: units, faces, situations.
 
-Matching ignores case and extra spaces, accepts every alias in the file and
-a plain English plural, and suggests the closest name when nothing matches.
+Matching ignores case and extra spaces, accepts every alias in the file, a
+plain English plural and the start of a word that only one thing's words
+start with, and suggests the closest name when nothing matches.
 What the referee prints for a thing is typed back as it: every word a
 file's translations give a thing, in every language, and the sides' words
 in every language the referee speaks (`lexicon`, `side_of`).
@@ -104,6 +105,9 @@ class Lexicon(Generic[T]):
         for candidate in (key, key[:-1] if key.endswith("s") else "", key[:-2] if key.endswith("es") else ""):
             if candidate in self._index:
                 return self._index[candidate]
+        started = {name for typed, name in self._index.items() if key and typed.startswith(key)}
+        if len(started) == 1:  # the start of one thing's word, as a table types it quickly ('expl', 'schi')
+            return started.pop()
         raise did_you_mean(self.kind, word.strip(), list(self._written.values()), self._shown)
 
     def _items(self, text: str) -> list[tuple[str, int]]:
