@@ -35,6 +35,10 @@ def completing_ruleset(ctx: click.Context) -> Ruleset | None:
 
     try:
         named = ctx.params.get("ruleset") or next(iter(ctx.args), "")
+        if named and not named.startswith("-") and "said" in ctx.params:
+            from referee.cli.inplay import names_a_ruleset
+
+            named = named if names_a_ruleset(named) else ""  # the short form's first word: the game in play's
         if not named or named.startswith("-"):  # none named: the game in play's
             from click.globals import pop_context, push_context
 
@@ -120,6 +124,13 @@ def _bonuses(kind: str) -> Callable[[Ruleset], list[str]]:
         return list(dict.fromkeys([*keys, *(rules.said(key).spoken for key in keys)]))
 
     return named
+
+
+def short_form(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
+    """The short form's words (`2 trooper vs trooper : sword …`): units
+    before the colon, faces after it, by the words typed so far."""
+    said = [*([ctx.params["ruleset"]] if ctx.params.get("ruleset") else []), *(ctx.params.get("said") or ())]
+    return (faces if any(":" in word or "：" in word for word in said) else units)(ctx, param, incomplete)
 
 
 units = names_from(lambda rules: list(dict.fromkeys([*rules.units, *(u.known_as for u in rules.units.values())])))

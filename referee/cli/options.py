@@ -107,7 +107,9 @@ def ruleset_argument(f: F) -> F:
 
 def short_form(f: F) -> F:
     """The words after RULESET: an attack in its short form, ATTACKER vs DEFENDER : ROLLS (`referee.cli.shortform`)."""
-    return click.argument("said", nargs=-1, metavar="[ATTACKER vs DEFENDER [: ROLLS]]")(f)
+    return click.argument(
+        "said", nargs=-1, metavar="[ATTACKER vs DEFENDER [: ROLLS]]", shell_complete=completion.short_form
+    )(f)
 
 
 JSON = "referee.json"
