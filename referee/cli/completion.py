@@ -33,12 +33,12 @@ def completing_ruleset(ctx: click.Context) -> Ruleset | None:
     unparsed in ctx.args."""
     from referee.ruleset.load import find, load_file
 
+    named = ctx.params.get("ruleset") or next(iter(ctx.args), "")
+    if named and not named.startswith("-") and "said" in ctx.params:  # the short form's first word, or RULESET
+        with contextlib.suppress(RefereeError):
+            return load_file(find(named, user_dirs())[0])
+        named = ""
     try:
-        named = ctx.params.get("ruleset") or next(iter(ctx.args), "")
-        if named and not named.startswith("-") and "said" in ctx.params:
-            from referee.cli.inplay import names_a_ruleset
-
-            named = named if names_a_ruleset(named) else ""  # the short form's first word: the game in play's
         if not named or named.startswith("-"):  # none named: the game in play's
             from click.globals import pop_context, push_context
 

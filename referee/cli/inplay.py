@@ -76,7 +76,7 @@ def named_first(ctx: click.Context, word: str | None) -> str | None:
     """RULESET where an optional RULESET may be followed by options the
     ruleset names (`play start friday --red 6,5`): the word when it names a
     ruleset, else None, the word going back to the extra arguments."""
-    if word is None or ruleset_override() is not None or names_a_ruleset(word):
+    if word is None or ruleset_override() is not None or _names_a_ruleset(word):
         return word
     ctx.args = [word, *ctx.args]
     return None
@@ -85,7 +85,7 @@ def named_first(ctx: click.Context, word: str | None) -> str | None:
 def rules_and_words(named: str | None, words: list[str]) -> tuple[Ruleset, list[str]]:
     """The ruleset, and the command's other words, of a command that reads
     words after RULESET: a first word that names no ruleset is the first of them."""
-    if named is not None and (ruleset_override() is not None or names_a_ruleset(named)):
+    if named is not None and (ruleset_override() is not None or _names_a_ruleset(named)):
         return load_rules(named), words
     return _of_the_game(), [named, *words] if named is not None else words
 
@@ -97,7 +97,7 @@ def rules_and_extra(ctx: click.Context, named: str | None) -> Ruleset:
     return rules
 
 
-def names_a_ruleset(word: str) -> bool:
+def _names_a_ruleset(word: str) -> bool:
     """Whether a first word is RULESET: a path or a name a ruleset answers to
     is; one close to such a name is refused (a typo, not a count or a die)."""
     if word.startswith("-"):
