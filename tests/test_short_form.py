@@ -148,6 +148,9 @@ def test_a_colon_inside_a_face_is_no_colon_of_the_short_form() -> None:
 
 def test_the_start_of_a_name_names_it_when_it_starts_one_thing_s_words_only() -> None:
     faces = Lexicon("face", {"sword": ["swords"], "shield": [], "explosion": ["bomb"], "blank": ["empty"]})
+    with pytest.raises(RefereeError, match="did you mean 'sword'"):
+        faces("swo")  # a lexicon of other names takes no start
+    faces.by_start = True
     assert [faces("expl"), faces("sw"), faces("Shi"), faces("bo"), faces("bl")] == [
         "explosion",
         "sword",
