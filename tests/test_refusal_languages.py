@@ -111,11 +111,26 @@ REFUSALS = {
         "Fehler: Option '--target' fehlt. (siehe 'cli hit --help')",
         "錯誤：缺少選項「--target」。（見「cli hit --help」）",
     ),
-    "odds groundforce --attacker trooper --defender trooper 3 4": (
-        "error: Got unexpected extra arguments (3 4) (see 'cli odds --help')",
-        "fout: Onverwachte extra argumenten (3 4) (zie 'cli odds --help')",
-        "Fehler: Unerwartete zusätzliche Argumente (3 4) (siehe 'cli odds --help')",
-        "錯誤：多了幾個參數（3 4）（見「cli odds --help」）",
+    "show groundforce 3 4": (
+        "error: Got unexpected extra arguments (3 4) (see 'cli show --help')",
+        "fout: Onverwachte extra argumenten (3 4) (zie 'cli show --help')",
+        "Fehler: Unerwartete zusätzliche Argumente (3 4) (siehe 'cli show --help')",
+        "錯誤：多了幾個參數（3 4）（見「cli show --help」）",
+    ),
+    "odds groundforce --attacker trooper --defender trooper 3 4": (  # words after RULESET: the short form, misread
+        "error: '3 4': tell an attack as ATTACKER vs DEFENDER : ROLLS, or with --attacker and --defender",
+        "fout: '3 4': vertel een aanval als AANVALLER vs VERDEDIGER : WORPEN, of met --attacker en --defender",
+        "Fehler: '3 4': einen Angriff als ANGREIFER vs VERTEIDIGER : WÜRFE angeben, oder mit --attacker und --defender",
+        "錯誤：「3 4」：請以「進攻方 vs 防守方 : 擲骰」說明一次進攻，或使用 --attacker 與 --defender",
+    ),
+    "battle risk 3 vs 2 : 6 / 5 / 4": (
+        "error: '3 vs 2 : 6 / 5 / 4': after ':' type the dice of --attacker-roll, --defender-roll, in that order, "
+        "apart by '/'",
+        "fout: '3 vs 2 : 6 / 5 / 4': typ na ':' de dobbelstenen van --attacker-roll, --defender-roll, in die "
+        "volgorde, gescheiden door '/'",
+        "Fehler: '3 vs 2 : 6 / 5 / 4': nach ':' die Würfel von --attacker-roll, --defender-roll angeben, in dieser "
+        "Reihenfolge, getrennt durch '/'",
+        "錯誤：「3 vs 2 : 6 / 5 / 4」：請在「:」之後依序輸入 --attacker-roll、--defender-roll 的骰子，以「/」分隔",
     ),
     "battle --entry x": (
         "error: --entry needs a whole number, not 'x'",

@@ -11,9 +11,9 @@ from typing import Any
 
 import click
 
-from referee.cli import completion
+from referee.cli import completion, shortform
 from referee.cli.helptext import described, helped
-from referee.cli.inplay import rules_in_play
+from referee.cli.inplay import rules_and_words, rules_in_play
 from referee.cli.journaling import journaled, printed_entry, record, writing
 from referee.cli.options import (
     ROLLED,
@@ -28,6 +28,7 @@ from referee.cli.options import (
     refuse_unread,
     ruleset_argument,
     seed_option,
+    short_form,
     situation_options,
     stop_at_option,
     variant_option,
@@ -43,15 +44,18 @@ from referee.rulings.ruling import say
 @declare  # the options the procedures declare, already in place for whoever imports the command
 @click.command()
 @ruleset_argument
+@short_form
 @force_options
 @rear_options
 @click.option(
+    "-A",
     "--attacker-roll",
     type=ROLLED,
     shell_complete=completion.faces,
     help=helped("help.battle.attacker-roll", "The faces the attacker rolled, e.g. sword,explosion."),
 )
 @click.option(
+    "-D",
     "--defender-roll",
     type=ROLLED,
     shell_complete=completion.faces,
@@ -59,6 +63,7 @@ from referee.rulings.ruling import say
 )
 @variant_option
 @click.option(
+    "-r",
     "--roll",
     type=ROLLED,
     help=helped(
@@ -77,6 +82,7 @@ from referee.rulings.ruling import say
 )
 @situation_options
 @click.option(
+    "-u",
     "--until",
     type=Named(["conquest"]),
     help=helped(
@@ -91,7 +97,7 @@ from referee.rulings.ruling import say
 @journaled
 @json_option
 @described("help.battle")
-def battle(ruleset: str | None, entry: int | None, as_json: bool, **options: Any) -> None:
+def battle(ruleset: str | None, said: tuple[str, ...], entry: int | None, as_json: bool, **options: Any) -> None:
     """Rule on one attack. Type the faces that were rolled, or leave a roll out
     and the referee rolls it (print the seed to repeat it). In DiceLand,
     --attacker and --defender take pips and --roll the hand dice rolled; in a
@@ -103,6 +109,9 @@ def battle(ruleset: str | None, entry: int | None, as_json: bool, **options: Any
           --defender "trooper, heavy" \\
           --attacker-roll sword,explosion \\
           --defender-roll shield,sword
+      referee battle groundforce 2 trooper vs trooper, heavy \\
+          : sword explosion / shield sword
+      referee battle risk 3 vs 2 : 6 5 1 / 4 3
       referee battle diceland --attacker 6,2 --defender 3 \\
           --roll 5,1 --choose 5:6
       referee battle --entry 4 --choose 5:6
@@ -114,6 +123,14 @@ def battle(ruleset: str | None, entry: int | None, as_json: bool, **options: Any
       referee battle risk --attacker 5 --defender 3 \\
           --until conquest
     """
+    rules = None
+    if said:
+        if entry is not None:
+            raise RefereeError(
+                say("error.short.entry", "--entry gives what an entry waits for on its own throw: tell no attack")
+            )
+        rules, words = rules_and_words(ruleset, list(said))
+        options = shortform.told(words, options, _rolls_typed(rules))
     told = BattleTold.of(**options)
     if told.stop_at is not None and told.until is None:
         raise RefereeError(
@@ -125,9 +142,17 @@ def battle(ruleset: str | None, entry: int | None, as_json: bool, **options: Any
         rules, told, line = asked(entry, ruleset, told)
         rule(rules, told, as_json, replay=line)
     elif told.until is not None:
-        rule_fight(rules_in_play(ruleset), told, as_json)
+        rule_fight(rules or rules_in_play(ruleset), told, as_json)
     else:
-        rule(rules_in_play(ruleset), told, as_json)
+        rule(rules or rules_in_play(ruleset), told, as_json)
+
+
+def _rolls_typed(rules: Ruleset) -> dict[str, str]:
+    """The words the game's rolls fill, in the order the short form types them, with their flags."""
+    from referee.procedures.door import procedure_for
+
+    flags = BattleTold().flags()
+    return {word: flags[word] for word in procedure_for(rules).typed}
 
 
 def retyped(given: Mapping[str, object]) -> tuple[str, ...]:

@@ -33,8 +33,12 @@ def completing_ruleset(ctx: click.Context) -> Ruleset | None:
     unparsed in ctx.args."""
     from referee.ruleset.load import find, load_file
 
+    named = ctx.params.get("ruleset") or next(iter(ctx.args), "")
+    if named and not named.startswith("-") and "said" in ctx.params:  # the short form's first word, or RULESET
+        with contextlib.suppress(RefereeError):
+            return load_file(find(named, user_dirs())[0])
+        named = ""
     try:
-        named = ctx.params.get("ruleset") or next(iter(ctx.args), "")
         if not named or named.startswith("-"):  # none named: the game in play's
             from click.globals import pop_context, push_context
 
@@ -120,6 +124,13 @@ def _bonuses(kind: str) -> Callable[[Ruleset], list[str]]:
         return list(dict.fromkeys([*keys, *(rules.said(key).spoken for key in keys)]))
 
     return named
+
+
+def short_form(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
+    """The short form's words (`2 trooper vs trooper : sword …`): units
+    before the colon, faces after it, by the words typed so far."""
+    said = [*([ctx.params["ruleset"]] if ctx.params.get("ruleset") else []), *(ctx.params.get("said") or ())]
+    return (faces if any(":" in word or "：" in word for word in said) else units)(ctx, param, incomplete)
 
 
 units = names_from(lambda rules: list(dict.fromkeys([*rules.units, *(u.known_as for u in rules.units.values())])))

@@ -51,6 +51,7 @@ def fight_options(f: F) -> F:
         ),
     )(f)
     return click.option(
+        "-u",
         "--until",
         type=Named(["conquest"]),
         help=helped(

@@ -101,6 +101,7 @@ def quiet_option(f: F) -> F:
     """--quiet, for every command that writes a journal entry: the ruling
     without the footer line naming its entry and checkpoint."""
     return click.option(
+        "-q",
         "--quiet",
         is_flag=True,
         expose_value=False,

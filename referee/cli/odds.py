@@ -9,9 +9,9 @@ from typing import Any
 
 import click
 
-from referee.cli import fights
+from referee.cli import fights, shortform
 from referee.cli.helptext import described
-from referee.cli.inplay import rules_in_play
+from referee.cli.inplay import rules_and_words, rules_in_play
 from referee.cli.options import (
     declare,
     declared_options,
@@ -22,6 +22,7 @@ from referee.cli.options import (
     rear_options,
     refuse_unread,
     ruleset_argument,
+    short_form,
     situation_options,
     variant_option,
 )
@@ -31,6 +32,7 @@ from referee.cli.told import OddsTold
 @declare  # the options the procedures declare, already in place for whoever imports the command
 @click.command()
 @ruleset_argument
+@short_form
 @force_options
 @rear_options
 @variant_option
@@ -39,7 +41,7 @@ from referee.cli.told import OddsTold
 @fights.fight_options
 @json_option
 @described("help.odds")
-def odds(ruleset: str | None, as_json: bool, **options: Any) -> None:
+def odds(ruleset: str | None, said: tuple[str, ...], as_json: bool, **options: Any) -> None:
     """Exact odds of every outcome of one attack, summed over every possible
     roll with exact weights (no sampling). In DiceLand, --attacker and
     --defender take pips. --attacker counts the attacking units, never those
@@ -55,6 +57,7 @@ def odds(ruleset: str | None, as_json: bool, **options: Any) -> None:
     Example:
       referee odds groundforce --attacker "2 trooper" \\
           --defender "trooper, heavy"
+      referee odds risk 3 vs 2
       referee odds trueforces --attack melee --wounds 1
       referee odds diceland --attacker 6,2 --defender 3
       referee odds risk --attacker 10 --defender 10 \\
@@ -66,7 +69,11 @@ def odds(ruleset: str | None, as_json: bool, **options: Any) -> None:
     from referee.procedures.door import procedure_for
     from referee.render import kinds
 
-    rules = rules_in_play(ruleset)
+    if said:
+        rules, words = rules_and_words(ruleset, list(said))
+        options = shortform.told(words, options, {})
+    else:
+        rules = rules_in_play(ruleset)
     told = OddsTold.of(**options)
     procedure = procedure_for(rules)
     if procedure.chart:

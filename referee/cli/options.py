@@ -105,6 +105,13 @@ def ruleset_argument(f: F) -> F:
     return click.argument("ruleset", metavar="[RULESET]", required=False, shell_complete=completion.rulesets)(f)
 
 
+def short_form(f: F) -> F:
+    """The words after RULESET: an attack in its short form, ATTACKER vs DEFENDER : ROLLS (`referee.cli.shortform`)."""
+    return click.argument(
+        "said", nargs=-1, metavar="[ATTACKER vs DEFENDER [: ROLLS]]", shell_complete=completion.short_form
+    )(f)
+
+
 JSON = "referee.json"
 
 
@@ -140,6 +147,7 @@ def bought(rules: Ruleset, buy: str | None) -> dict[str, int] | None:
 
 def seed_option(f: F) -> F:
     return click.option(
+        "-s",
         "--seed",
         type=whole(0),
         help=helped("help.seed", "Seed for the referee's rolls; the same seed gives the same dice anywhere."),
@@ -180,13 +188,14 @@ REARS = {  # side -> its help
 
 def force_options(f: F) -> F:
     for side in reversed(SIDES):
-        f = click.option(f"--{side}", shell_complete=completion.units, help=FORCES[side])(f)
+        f = click.option(f"-{side[0]}", f"--{side}", side, shell_complete=completion.units, help=FORCES[side])(f)
     return f
 
 
 def situation_options(f: F) -> F:
 
     f = click.option(
+        "-w",
         "--when",
         "when",
         multiple=True,

@@ -26,12 +26,14 @@ import click
 from referee.cli.helptext import described, options_part
 from referee.cli.journaling import PATH, journal_option, kept_open, opened
 from referee.cli.options import emit, json_option
+from referee.cli.tablewords import at_the_prompt, named
 from referee.core.errors import RefereeError
 from referee.rulings.ruling import say
 from referee.words.language import pgettext
 
 if TYPE_CHECKING:
     from referee.journal.store import Journal
+    from referee.ruleset.model import Ruleset
 
 LEAVING = ("exit", "quit")
 OWN_WORDS = ("help", *LEAVING)  # the table's own words, beside the commands
@@ -96,6 +98,9 @@ class Table(cmd.Cmd):
         self.held = contextlib.ExitStack()
         self.journal: Journal | None = None
         self.prompt = self.prompted()
+        from referee.cli import COMMANDS
+
+        self.spoken = named(COMMANDS)  # a --json table's documents keep the command lines as they are
 
     def __enter__(self) -> Table:
         return self
@@ -208,7 +213,8 @@ class Table(cmd.Cmd):
             words = [*words[:at], "--json", *words[at:]]
         self.commands += 1
         try:
-            cli.main(args=words, prog_name="referee", terminal_width=self.terminal_width)
+            with contextlib.nullcontext() if self.as_json else at_the_prompt(self.spoken):
+                cli.main(args=words, prog_name="referee", terminal_width=self.terminal_width)
         except ReaderGone:
             self.reader_gone = True
         except SystemExit as exc:
@@ -298,16 +304,38 @@ def candidates(words: list[str], incomplete: str) -> list[str]:
     from click.shell_completion import ShellComplete
 
     from referee.cli import COMMANDS, cli
+    from referee.cli.applies import command_applies, options_named, options_unread
 
     if words[:1] == ["referee"]:
         words = words[1:]
+    rules = _ruleset_for(words)
     if not words or words == ["help"]:
-        names = [*(name for name in COMMANDS if name != "table"), *([] if words else OWN_WORDS)]
-        return sorted(name for name in names if name.startswith(incomplete))
+        names = [name for name in COMMANDS if name != "table" and (rules is None or command_applies(rules, name))]
+        return sorted(name for name in [*names, *([] if words else OWN_WORDS)] if name.startswith(incomplete))
     found = []
     for item in ShellComplete(cli, {}, "referee", "_REFEREE_COMPLETE").get_completions(words, incomplete):
         found += _paths(incomplete, item.type == "dir") if item.type in ("file", "dir") else [item.value]
-    return found
+    if rules is None or not incomplete.startswith("-"):
+        return found
+    unread = options_unread(rules, words[0])
+    named = [option for option in options_named(rules, words) if option.startswith(incomplete)]
+    return [option for option in found if option not in unread] + [option for option in named if option not in found]
+
+
+def _ruleset_for(words: list[str]) -> Ruleset | None:
+    """The ruleset a line being completed rules with: the one it names after
+    the command, else the game in play's; None where neither is known."""
+    from referee.cli import cli
+    from referee.cli.completion import completing_ruleset
+
+    ctx = click.Context(cli)
+    named = words[1:2] if len(words) > 1 and not words[1].startswith("-") else []
+    for word in [*named, ""]:
+        ctx.params = {"ruleset": word}
+        found = completing_ruleset(ctx)
+        if found is not None:
+            return found
+    return None
 
 
 def _split(line: str) -> tuple[list[str], str, bool]:

@@ -40,7 +40,7 @@ def face_lexicon(rules: Ruleset, die_name: str) -> Lexicon[Face]:
     """A die's faces by their own word, aliases and words in every language the
     file translates; the language spoken's first, so a suggestion is written as it writes it."""
     die = rules.dice[die_name]
-    return lexicon(
+    faces = lexicon(
         rules,
         pgettext("kind", "face"),
         {face: die.aliases.get(str(face), ()) for face in die.faces},
@@ -50,6 +50,8 @@ def face_lexicon(rules: Ruleset, die_name: str) -> Lexicon[Face]:
             for lang, t in rules.translations.items()
         },
     )
+    faces.by_start = True
+    return faces
 
 
 def read_faces(rules: Ruleset, group: str, need: DiceNeed, text: str, words: FaceWords) -> tuple[Face, ...]:

@@ -1,7 +1,9 @@
 """Words players type, matched to a ruleset's names: units, faces, situations.
 
 Matching ignores case and extra spaces, accepts every alias in the file and
-a plain English plural, and suggests the closest name when nothing matches.
+a plain English plural (and for units and faces, which a table types at
+every ruling, the start of a word only one thing's words start with), and
+suggests the closest name when nothing matches.
 What the referee prints for a thing is typed back as it: every word a
 file's translations give a thing, in every language, and the sides' words
 in every language the referee speaks (`lexicon`, `side_of`).
@@ -87,6 +89,7 @@ class Lexicon(Generic[T]):
         self._index: dict[str, T] = {}
         self._written: dict[str, str] = {}  # each word as the file writes it, by its matched form
         self.measures: tuple[str, ...] = ()  # words a count may put before a name, as Chinese counts (2 名士兵)
+        self.by_start = False  # whether the start of one thing's word names it (units and faces: 'expl')
         tiers = [{name: [str(name)] for name in words}, words, *also]
         for tier in tiers:
             for name, aliases in tier.items():
@@ -104,6 +107,9 @@ class Lexicon(Generic[T]):
         for candidate in (key, key[:-1] if key.endswith("s") else "", key[:-2] if key.endswith("es") else ""):
             if candidate in self._index:
                 return self._index[candidate]
+        started = {name for typed, name in self._index.items() if self.by_start and key and typed.startswith(key)}
+        if len(started) == 1:  # the start of one thing's word, as a table types it quickly ('expl', 'schi')
+            return started.pop()
         raise did_you_mean(self.kind, word.strip(), list(self._written.values()), self._shown)
 
     def _items(self, text: str) -> list[tuple[str, int]]:
@@ -233,6 +239,7 @@ def units_of(rules: Ruleset) -> Lexicon[str]:
         {lang: {n: u.spoken.get(lang, ())[:2] for n, u in rules.units.items()} for lang in LANGUAGES},
     )
     words.measures = tuple(sorted({s[2] for u in rules.units.values() for s in u.spoken.values() if s[2]}))
+    words.by_start = True
     return words
 
 
