@@ -280,6 +280,35 @@ def test_a_corrupt_page_of_the_id_counter_is_named_by_every_reader(journal: Path
     assert out.startswith("BROKEN: the journal cannot be checked in full: the file is damaged")
 
 
+def test_a_column_another_tool_added_is_named_and_the_rest_read(journal: Path) -> None:
+    """Another tool (or a newer referee's migration by hand) added a column to the
+    entries: every reader reads the columns it knows and says, in one line, which
+    it does not; the chain covers none of it, so verify still finds it intact."""
+    ruled(2)
+    edit(journal, "ALTER TABLE entries ADD COLUMN extra TEXT", "UPDATE entries SET extra = 'x'")
+    run(f"{BATTLE} --seed 9")  # a ruling still writes to it
+    note = (
+        "note: the journal's entries also hold 'extra', which this referee does not know: "
+        "left unread, and not covered by the hash chain"
+    )
+    for command in ["log", "log show 2", "log show 3", "log export", "log export --format csv", "log verify"]:
+        result = run(command)
+        assert result.stderr.splitlines() == [note], (command, result.stderr)
+        assert result.stdout, command
+    listed = json.loads(run("log --json").stdout)["entries"]
+    assert [e["id"] for e in listed] == [1, 2, 3] and all("extra" not in e for e in listed)
+    assert run("log show 2").stdout.startswith("Entry 2")
+    verdict = json.loads(run("log verify --json").stdout)
+    assert (verdict["intact"], verdict["entries"], verdict["unknown_columns"]) == (True, 3, ["extra"])
+    said = {lang: CliRunner().invoke(cli, ["--lang", lang, "log"]).stderr for lang in ("nl", "de", "zh-Hant")}
+    assert all(len(err.splitlines()) == 1 and "'extra'" in err and "note:" not in err for err in said.values())
+
+
+def test_a_journal_of_ours_names_no_unknown_column() -> None:
+    ruled(1)
+    assert run("log").stderr == "" and run_json("log verify")["unknown_columns"] == []
+
+
 # --- checkpoints ---------------------------------------------------------------------------
 
 

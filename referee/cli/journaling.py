@@ -40,7 +40,7 @@ import click
 
 from referee.cli.helptext import helped
 from referee.core.errors import RefereeError
-from referee.rulings.ruling import say, series
+from referee.rulings.ruling import listed, say, series
 
 if TYPE_CHECKING:
     from referee.journal.rows import Entry
@@ -488,7 +488,16 @@ def chosen(journal: Journal, entry: int | None) -> Entry:
 def report_damage(journal: Journal, entries: list[Entry]) -> None:
     """Name on stderr every damaged entry a reading command met, and what the
     file itself could not give; then exit 1, as `log verify` does for a broken
-    chain, after the command printed what it could read."""
+    chain, after the command printed what it could read. Columns another tool
+    added to the entries are a note: what this referee knows was all read."""
+    if journal.unknown:
+        said = say(
+            "journal.unknown_columns",
+            "note: the journal's entries also hold {columns}, which this referee does not know: "
+            "left unread, and not covered by the hash chain",
+            columns=listed(f"'{name}'" for name in journal.unknown),
+        )
+        click.echo(said, err=True)
     lines = [
         say("journal.damaged_entry", "damaged: entry {n}: {why}", n=e.id, why=series(e.damage))
         for e in entries

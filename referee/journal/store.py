@@ -77,6 +77,7 @@ class Journal:
         self.db = db
         self.damage: list[str] = []  # what could not be read, for the reading commands to report
         self.found = True  # False: no file there, read as an empty journal
+        self.unknown: list[str] = []  # columns of entries another tool added, which readers say they leave unread
 
     def __enter__(self) -> Journal:
         return self
@@ -87,10 +88,15 @@ class Journal:
     def look_over(self) -> None:
         """Read the small bookkeeping tables a reading command would not
         otherwise touch (the id counter, the games), so a damaged page there
-        is named (in `damage`) instead of passed over in silence."""
+        is named (in `damage`) instead of passed over in silence; and the
+        columns of the entries, so one this referee does not know is named
+        (in `unknown`) instead of read as if it were none."""
+        from referee.journal.rows import unknown  # reading entries; a ruling only writes one
+
         try:
             for table in ("sqlite_sequence", "games"):
                 self.db.execute(f"SELECT * FROM {table}").fetchall()
+            self.unknown = unknown(str(row["name"]) for row in self.db.execute("PRAGMA table_info(entries)"))
         except sqlite3.DatabaseError as exc:
             self.damage.append(_damaged(exc))
 
