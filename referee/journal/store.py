@@ -368,7 +368,7 @@ class Journal:
         return (
             None
             if found == ["ok"]
-            else say("journal.damaged", "the file is damaged (SQLite says: {why})", why=found[0])
+            else say("journal.damaged", "the file is damaged (SQLite says: {why})", why=_one_line(found[0]))
         )
 
     def ruleset_content(self, digest: str) -> bytes | None:
@@ -507,7 +507,7 @@ class _Transaction:
 
 def unusable(path: Path, exc: sqlite3.Error) -> Unusable:
     """One clear line for every way SQLite can refuse a file."""
-    text = str(exc)
+    text = _one_line(str(exc))
     if "not a database" in text:
         why = say("error.journal.not_sqlite", "it is not an SQLite database (a file of another kind?)")
     elif "locked" in text or "busy" in text:
@@ -545,7 +545,13 @@ def _lost(run: tuple[int, int]) -> str:
 
 def _damaged(exc: sqlite3.Error) -> str:
     """Why a damaged file could not be read further, in SQLite's words."""
-    return say("journal.damaged", "the file is damaged (SQLite says: {why})", why=str(exc))
+    return say("journal.damaged", "the file is damaged (SQLite says: {why})", why=_one_line(str(exc)))
+
+
+def _one_line(said: str) -> str:
+    """SQLite's words on one line: its checks report over several ('*** in
+    database main ***' and then each problem), and every message is one line."""
+    return "; ".join(line.strip() for line in said.splitlines() if line.strip())
 
 
 def _stored_bytes(value: bytes | memoryview | str | float | None) -> bytes:
