@@ -3,7 +3,12 @@ file that validates, and user rulesets are found but never shadow shipped ones."
 
 from __future__ import annotations
 
+import errno
 import json
+import os
+import subprocess
+import sys
+import time
 from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
@@ -90,6 +95,84 @@ def test_new_does_not_overwrite(tmp_path: Path) -> None:
     target.write_text("keep me")
     assert "exists already" in fails(f"new mine --out {target}")
     assert target.read_text() == "keep me"
+
+
+def test_new_leaves_nothing_behind_when_the_write_fails(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A disk that fills while the file is written (said at the sync, as a quota
+    or a network disk says it): one line, and no empty file left to take the name."""
+    target = tmp_path / "full.yaml"
+
+    def full(handle: int) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    with monkeypatch.context() as patched:
+        patched.setattr(os, "fsync", full)
+        assert fails(f"new full --out {target}") == f"error: cannot write {target}: No space left on device"
+    assert list(tmp_path.iterdir()) == []
+    assert run_json(f"new full --out {target}")["path"] == str(target)  # the name is free: nothing blocks it
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux") or os.geteuid() != 0, reason="mounts a tmpfs: Linux, as root")
+def test_new_on_a_full_disk_leaves_nothing_behind(tmp_path: Path) -> None:
+    """A real full disk: a tmpfs of two pages, smaller than the starting ruleset."""
+    disk = tmp_path / "disk"
+    disk.mkdir()
+    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=8k", "tmpfs", str(disk)], check=False).returncode:
+        pytest.skip("no tmpfs could be mounted here")
+    try:
+        target = disk / "full.yaml"
+        assert fails(f"new full --out {target}") == f"error: cannot write {target}: No space left on device"
+        assert list(disk.iterdir()) == []
+        subprocess.run(["mount", "-o", "remount,size=64k", str(disk)], check=True)
+        assert load_file(Path(run_json(f"new full --out {target}")["path"])).name == "full"
+    finally:
+        subprocess.run(["umount", str(disk)], check=True)
+
+
+def test_new_never_replaces_a_file_written_meanwhile(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Another `new` writes the name after this one looked and before it writes:
+    this one is refused, and the other's file stays as it wrote it."""
+    from referee.cli import new
+
+    target, starter = tmp_path / "mine.yaml", new._starter
+
+    def meanwhile(source: str, name: str, schema_path: Path) -> str:
+        target.write_text("the other's")
+        return starter(source, name, schema_path)
+
+    monkeypatch.setattr(new, "_starter", meanwhile)
+    assert fails(f"new mine --out {target}") == f"error: {target} exists already; choose another --out"
+    assert target.read_text() == "the other's"
+
+
+GATE = "import os, sys, time\ngate = sys.argv.pop(1)\nwhile not os.path.exists(gate): time.sleep(0.001)\n"
+
+
+def test_new_racing_for_one_name_writes_once(tmp_path: Path) -> None:
+    """Eight `new` of one name at once, each started (imports paid) and waiting
+    at one gate: exactly one says it wrote, the others that the name is taken,
+    and the file is the one written, whole."""
+    folder, gate = tmp_path / "mine", tmp_path / "gate"
+    folder.mkdir()
+    racer = ["--rules-dir", str(folder), "new", "racer", "--from", "groundforce", "--json"]
+    racing = [
+        subprocess.Popen(
+            [sys.executable, "-c", GATE + "from referee.cli import main; main()", str(gate), *racer],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for _ in range(8)
+    ]
+    time.sleep(1.0)  # each has imported the referee and waits
+    gate.touch()
+    done = [(p.wait(timeout=120), *p.communicate()) for p in racing]
+    written = [out for code, out, _ in done if code == 0]
+    assert len(written) == 1, done
+    refused = [err for code, _, err in done if code == 2]
+    assert len(refused) == 7 and all(len(err.splitlines()) == 1 and "exists already" in err for err in refused)
+    assert json.loads(written[0])["path"] == str(folder / "racer.yaml")
+    assert [p.name for p in folder.iterdir()] == ["racer.yaml"] and load_file(folder / "racer.yaml").name == "racer"
 
 
 def test_user_rulesets_are_listed_with_their_origin(tmp_path: Path) -> None:

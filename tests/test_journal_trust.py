@@ -280,6 +280,55 @@ def test_a_corrupt_page_of_the_id_counter_is_named_by_every_reader(journal: Path
     assert out.startswith("BROKEN: the journal cannot be checked in full: the file is damaged")
 
 
+def test_what_sqlite_says_over_several_lines_is_said_on_one(journal: Path) -> None:
+    """SQLite's check reports a problem under a heading line ('*** in database
+    main ***'); the damaged: line that passes it on stays one line."""
+    ruled(12)
+    edit(journal, "DELETE FROM entries WHERE id > 8")
+    db = sqlite3.connect(journal)
+    db.execute("PRAGMA journal_mode = DELETE")
+    db.close()
+    data = bytearray(journal.read_bytes())
+    data[32:40] = bytes(8)  # the header's freelist lost: the pages freed by the delete are never used
+    journal.write_bytes(bytes(data))
+    for command in ("log show 10", "replay 10"):
+        code, out, err = invoke(command)
+        assert (code, out) == (1, ""), (command, err)
+        assert len(err.splitlines()) == 1 and "*** in database main ***; Page " in err, (command, err)
+    assert len(invoke("--lang de log show 10")[2].splitlines()) == 1  # the other languages leave SQLite's words out
+    said = invoke("log show 10")[2]
+    assert said.startswith("damaged: entry 10: it cannot be read: the file is damaged (SQLite says: *** in database")
+
+
+def test_a_column_another_tool_added_is_named_and_the_rest_read(journal: Path) -> None:
+    """Another tool (or a newer referee's migration by hand) added a column to the
+    entries: every reader reads the columns it knows and says, in one line, which
+    it does not; the chain covers none of it, so verify still finds it intact."""
+    ruled(2)
+    edit(journal, "ALTER TABLE entries ADD COLUMN extra TEXT", "UPDATE entries SET extra = 'x'")
+    run(f"{BATTLE} --seed 9")  # a ruling still writes to it
+    note = (
+        "note: the journal's entries also hold 'extra', which this referee does not know: "
+        "left unread, and not covered by the hash chain"
+    )
+    for command in ["log", "log show 2", "log show 3", "log export", "log export --format csv", "log verify"]:
+        result = run(command)
+        assert result.stderr.splitlines() == [note], (command, result.stderr)
+        assert result.stdout, command
+    listed = json.loads(run("log --json").stdout)["entries"]
+    assert [e["id"] for e in listed] == [1, 2, 3] and all("extra" not in e for e in listed)
+    assert run("log show 2").stdout.startswith("Entry 2")
+    verdict = json.loads(run("log verify --json").stdout)
+    assert (verdict["intact"], verdict["entries"], verdict["unknown_columns"]) == (True, 3, ["extra"])
+    said = {lang: CliRunner().invoke(cli, ["--lang", lang, "log"]).stderr for lang in ("nl", "de", "zh-Hant")}
+    assert all(len(err.splitlines()) == 1 and "'extra'" in err and "note:" not in err for err in said.values())
+
+
+def test_a_journal_of_ours_names_no_unknown_column() -> None:
+    ruled(1)
+    assert run("log").stderr == "" and run_json("log verify")["unknown_columns"] == []
+
+
 # --- checkpoints ---------------------------------------------------------------------------
 
 

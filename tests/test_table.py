@@ -153,6 +153,8 @@ def test_json_answers_each_command_and_ends_with_the_table_s_account(friday: Non
         ("table", "error: you are at the table already: type the command alone"),
         ("batle", "error: unknown command 'batle'; did you mean 'battle'?"),
         ("battle --atacker trooper", "error: no such option --atacker; did you mean --attacker?"),
+        ("EOF", "error: unknown command 'EOF'; known: battle,"),  # a word typed, not the end of input
+        ("EOF battle", "error: unknown command 'EOF'; known: battle,"),
     ],
 )
 def test_an_error_is_one_line_and_the_table_goes_on(friday: None, journal: Path, line: str, said: str) -> None:
@@ -172,6 +174,19 @@ def test_bytes_that_are_not_utf8_are_one_line_too(friday: None) -> None:
     result = CliRunner().invoke(cli, ["table"], input=given, catch_exceptions=False)
     assert result.exit_code == 0 and "The attacker wins by 1" in result.stdout
     assert result.stderr.startswith("error: argument 1 ('\\udcff\\udcfe') holds bytes that are not UTF-8")
+
+
+def test_the_word_eof_piped_in_is_a_command_unknown_and_the_evening_goes_on(journal: Path) -> None:
+    """Through a real pipe, as `referee table < evening.txt` reads it: only
+    the pipe's end ends the table, never a line saying EOF."""
+    evening = b"roll 2d6 --seed 1\nEOF\nroll 2d6 --seed 2\n"
+    table = subprocess.run(
+        [sys.executable, "-m", "referee", "table"], input=evening, capture_output=True, check=False, timeout=120
+    )
+    assert table.returncode == 0 and table.stdout.count(b"2d6: 2d6 [") == 2, table
+    assert table.stderr.decode().splitlines()[0].startswith("error: unknown command 'EOF'")
+    assert len(table.stderr.splitlines()) == 1
+    assert [e["command"] for e in entries(journal)] == ["roll", "roll"]
 
 
 def test_no_input_at_all_is_its_end() -> None:
@@ -480,6 +495,8 @@ def test_at_a_terminal_tab_completes_up_arrow_recalls_and_ctrl_d_leaves(journal:
     assert "Seed" not in evening.shows("friday (groundforce)> ")
     evening.type("battle --attacker nobody --defender trooper\r")
     assert "error: unknown unit 'nobody'" in evening.shows("friday (groundforce)> ")  # and the table goes on
+    evening.type("EOF\r")  # the word, typed: not Ctrl-D
+    assert "error: unknown command 'EOF'" in evening.shows("friday (groundforce)> ")  # and the table goes on
     evening.type("\x04")  # Ctrl-D
     assert evening.leaves() == 0
     history = tmp_path / "user-data" / "referee" / "table-history"
@@ -487,7 +504,7 @@ def test_at_a_terminal_tab_completes_up_arrow_recalls_and_ctrl_d_leaves(journal:
 
     next_evening = Terminal(env)
     next_evening.shows("friday (groundforce)> ")
-    next_evening.type("\x1b[A\x1b[A")  # up-arrow twice: the battle of the evening before
+    next_evening.type("\x1b[A" * 3)  # up-arrow three times: past EOF and the unknown unit, the battle before
     next_evening.shows("--defender-roll shield")
     next_evening.type("\x7f" * len("shield") + "sword\r")  # its dice changed
     assert "The defender wins" not in next_evening.shows("friday (groundforce)> ")

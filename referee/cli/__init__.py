@@ -13,6 +13,7 @@ from typing import Any
 import click
 
 from referee import __version__
+from referee.cli.given import refuse_empty
 from referee.cli.helptext import SpokenContext, described, examples_last, helped, language_typed, options_part
 from referee.cli.rulesdirs import folders_after, folders_given
 from referee.core.errors import RefereeError, spell_inputs
@@ -222,9 +223,11 @@ def _after_the_command() -> list[click.Parameter]:
 
 
 def anywhere(command: click.Command) -> click.Command:
-    """Gives a command, and each of its subcommands, the group's options (once)."""
+    """Gives a command, and each of its subcommands, the group's options (once),
+    and refuses an empty value for any of its options."""
     if not any(param.name == "lang" for param in command.params):
         command.params.extend(_after_the_command())
+    refuse_empty(command)
     for sub in getattr(command, "commands", {}).values():
         anywhere(sub)
     return command
@@ -380,6 +383,7 @@ def cli(rules_dir: tuple[str, ...], as_json: bool) -> None:
 
 
 examples_last(cli)
+refuse_empty(cli)
 
 
 def main() -> None:

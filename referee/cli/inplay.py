@@ -22,7 +22,14 @@ from typing import TYPE_CHECKING
 
 import click
 
-from referee.cli.journaling import SUPPLIED, SUPPLIED_AT, ruleset_in_play, ruleset_last_played, ruleset_override
+from referee.cli.journaling import (
+    SUPPLIED,
+    SUPPLIED_AT,
+    SUPPLIED_BY,
+    game_in_play,
+    ruleset_last_played,
+    ruleset_override,
+)
 from referee.cli.options import load_rules
 from referee.cli.rulesdirs import user_dirs
 from referee.core.errors import RefereeError
@@ -124,11 +131,11 @@ def _of_the_game(refusal: Callable[[], RefereeError] | None = None) -> Ruleset:
     override = ruleset_override()
     if override is not None:  # a replay: the file it rules with
         return load_rules(str(override))
-    word = ruleset_in_play()
+    going, word = game_in_play()
     if word is None:
         raise (refusal or _none_in_play)()
     ctx = click.get_current_context()
-    ctx.meta[SUPPLIED] = word
+    ctx.meta[SUPPLIED], ctx.meta[SUPPLIED_BY] = word, going  # the ruling is filed under that game, or refused
     ctx.params["ruleset"] = word
     return load_rules(word)
 

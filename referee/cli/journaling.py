@@ -40,7 +40,7 @@ import click
 
 from referee.cli.helptext import helped
 from referee.core.errors import RefereeError
-from referee.rulings.ruling import say, series
+from referee.rulings.ruling import listed, say, series
 
 if TYPE_CHECKING:
     from referee.journal.rows import Entry
@@ -57,6 +57,7 @@ CHECKPOINT = "referee.journal.checkpoint"
 QUIET = "referee.journal.quiet"  # --quiet: no footer line after the ruling
 SUPPLIED = "referee.ruleset.supplied"  # the ruleset the game in play supplied, for the replay line
 SUPPLIED_AT = "referee.ruleset.supplied.at"  # how many of the command's arguments come before it (NAME)
+SUPPLIED_BY = "referee.ruleset.supplied.by"  # the game in play that supplied it, as the journal read it
 ASIDE = "referee.report.aside"  # stdout carries a file ('--svg -'): the report goes to stderr
 STDOUT = "-"
 HOW = "{message}; choose another file with --journal PATH or REFEREE_JOURNAL, or rule without it with --no-journal"
@@ -217,6 +218,7 @@ def record(
             stops=stops,
             situation=situation,
             builds=builds,
+            ruled_in=ctx.meta.get(SUPPLIED_BY),
         )
     ctx.meta[ENTRY], ctx.meta[CHECKPOINT], game = written.entry, code(written.entry, written.hash), written.game
     if starts is None and game is not None and rules is not None and game["ruleset"] != rules.name:
@@ -304,12 +306,18 @@ def ruleset_in_play() -> str | None:
     """The ruleset of the game in play, as a command line names it: by its
     name, or by the path of the file the game started with where its name
     now finds another file (or none); None with no game in play."""
+    return game_in_play()[1]
+
+
+def game_in_play() -> tuple[dict[str, Any] | None, str | None]:
+    """The game in play as the journal says it (None: none), and its ruleset as
+    `ruleset_in_play` names it."""
     with opened(reading=True) as journal:
         going = journal.current_game()
         started = journal.entry(going["entry"]) if going and "entry" in going else None
     if going is None or not going["ruleset"]:
-        return None
-    return _as_typed(str(going["ruleset"]), started)
+        return going, None
+    return going, _as_typed(str(going["ruleset"]), started)
 
 
 def ruleset_last_played() -> tuple[str, str] | None:
@@ -489,7 +497,16 @@ def chosen(journal: Journal, entry: int | None) -> Entry:
 def report_damage(journal: Journal, entries: list[Entry]) -> None:
     """Name on stderr every damaged entry a reading command met, and what the
     file itself could not give; then exit 1, as `log verify` does for a broken
-    chain, after the command printed what it could read."""
+    chain, after the command printed what it could read. Columns another tool
+    added to the entries are a note: what this referee knows was all read."""
+    if journal.unknown:
+        said = say(
+            "journal.unknown_columns",
+            "note: the journal's entries also hold {columns}, which this referee does not know: "
+            "left unread, and not covered by the hash chain",
+            columns=listed(f"'{name}'" for name in journal.unknown),
+        )
+        click.echo(said, err=True)
     lines = [
         say("journal.damaged_entry", "damaged: entry {n}: {why}", n=e.id, why=series(e.damage))
         for e in entries

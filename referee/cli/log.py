@@ -339,6 +339,7 @@ def verify(checkpoints: list[Noted], as_json: bool) -> None:
             "checkpoints": [c.shown() for c in checkpoints],
             "broken": {"entry": broken.entry, "reason": broken.reason} if broken else None,
             "forks": forked,
+            "unknown_columns": journal.unknown,
         }
         emit(as_json, document, lambda: render.verdict(document))
         report_damage(journal, [])

@@ -15,6 +15,7 @@ from referee.core.errors import RefereeError
 from referee.render.text import path_lines
 from referee.ruleset.load import catalogue, load_file
 from referee.rulings.ruling import say
+from referee.words.inputs import create_text
 
 SCHEMA_LINE = "# yaml-language-server: $schema="
 STARTER = "groundforce"  # copied with neither --from nor a game in play
@@ -80,12 +81,12 @@ def new(name: str, origin: str, out: Path | None, as_json: bool) -> None:
     source = load_rules(origin or ruleset_in_play() or STARTER)
     target = out or user_dirs()[0] / f"{name}.yaml"
     try:
-        if target.exists():
-            raise RefereeError(say("error.new.exists", "{path} exists already; choose another --out", path=str(target)))
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(
-            _starter(Path(source.path).read_text(encoding="utf-8"), name, SCHEMA_FILE.resolve()), encoding="utf-8"
-        )
+        create_text(target, _starter(Path(source.path).read_text(encoding="utf-8"), name, SCHEMA_FILE.resolve()))
+    except FileExistsError:
+        raise RefereeError(
+            say("error.new.exists", "{path} exists already; choose another --out", path=str(target))
+        ) from None
     except OSError as exc:
         raise RefereeError(
             say("error.new.write", "cannot write {path}: {why}", path=str(target), why=exc.strerror)

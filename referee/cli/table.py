@@ -133,11 +133,29 @@ class Table(cmd.Cmd):
                 click.echo()
                 self.intro = None
 
+    def cmdloop(self, intro: Any = None) -> None:
+        """Each line read, handed to `onecmd`, until the end of input or a
+        line that leaves. `cmd`'s own loop reads the end of input as a line
+        saying 'EOF' (and runs `do_EOF`), so a player's word EOF, or any line
+        starting with it, ended the evening and dropped the lines after it;
+        here the end is told apart, and EOF typed is an unknown command."""
+        if self.intro:
+            click.echo(self.intro)
+        while True:
+            try:
+                line = input(self.prompt)
+            except EOFError:  # Ctrl-D, or the end of the commands piped in
+                if self.interactive:
+                    click.echo()  # the shell's prompt on a line of its own
+                return
+            if self.postcmd(self.onecmd(line), line):
+                return
+
     @contextlib.contextmanager
     def history(self) -> Iterator[None]:
         """The commands of earlier evenings come back with up-arrow; this
-        evening's are kept for the next one. A Python without readline
-        (Windows') gives a table without either, and without completion."""
+        evening's are kept for the next one; Tab completes. A Python without
+        readline (Windows') gives a table without any of them."""
         try:
             import readline
         except ImportError:
@@ -146,6 +164,9 @@ class Table(cmd.Cmd):
         from referee.core.userdirs import table_history
 
         path = table_history()
+        completer = readline.get_completer()
+        readline.set_completer(self.complete)  # type: ignore[arg-type]  # typeshed: a list; cmd returns one name
+        readline.parse_and_bind(f"{self.completekey}: complete")
         readline.set_completer_delims(DELIMITERS)
         if "libedit" in (readline.__doc__ or ""):  # macOS's readline binds Tab its own way
             readline.parse_and_bind("bind ^I rl_complete")
@@ -155,6 +176,7 @@ class Table(cmd.Cmd):
         try:
             yield
         finally:
+            readline.set_completer(completer)
             try:
                 path.parent.mkdir(parents=True, exist_ok=True)
                 readline.write_history_file(path)
@@ -260,12 +282,6 @@ class Table(cmd.Cmd):
         return True
 
     do_quit = do_exit
-
-    def do_EOF(self, arg: str) -> bool:
-        """Ctrl-D, or the end of the commands piped in."""
-        if self.interactive:
-            click.echo()  # the shell's prompt on a line of its own
-        return True
 
     def completedefault(self, text: str, line: str, begidx: int, endidx: int) -> list[str]:
         """What `cmd` asks readline to offer in place of `text`, the end of

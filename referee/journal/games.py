@@ -285,3 +285,18 @@ def refuse_to_stop(db: sqlite3.Connection, name: str) -> dict[str, Any]:
         )
 
     return going
+
+
+def refuse_if_ended(ruled_in: dict[str, Any], going: dict[str, Any] | None) -> None:
+    """A ruling is filed under the game that was in play when it was ruled:
+    where that game supplied its ruleset and has ended since (stopped in
+    another terminal, another perhaps started), it is refused, nothing written."""
+    if going != ruled_in:
+        raise RefereeError(
+            say(
+                "error.game.ended_meanwhile",
+                "game '{game}' ended meanwhile in another terminal; nothing was ruled: "
+                "run 'referee game' to see, then type the command again",
+                game=ruled_in["name"],
+            )
+        )

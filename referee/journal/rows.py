@@ -9,7 +9,7 @@ an export print of it."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import field
 from typing import TYPE_CHECKING, Any, Union
 
@@ -223,6 +223,12 @@ def _move(ruling: Any) -> BoardMove | None:
 _FIELDS = ("id", *TEXT, *OPTIONAL_TEXT, *JSON, *OPTIONAL_JSON)
 
 
+def unknown(columns: Iterable[str]) -> list[str]:
+    """The columns of `entries` this referee does not read: another tool's, added
+    beside ours. An entry is read from the columns it knows."""
+    return [name for name in columns if name not in _FIELDS]
+
+
 def decode(row: Stored) -> Entry:
     """The row as an Entry, JSON columns parsed; `damage` lists what was wrong."""
     entry = dict(row)
@@ -261,7 +267,7 @@ def decode(row: Stored) -> Entry:
                 say("damage.shape", "its {column} does not hold {holds}", column=column, holds=_holds(column))
             )
             entry[column] = empty()
-    return _entry(entry, tuple(entry), damage)
+    return _entry(entry, tuple(name for name in entry if name in _FIELDS), damage)
 
 
 def unreadable(n: int, why: str) -> Entry:

@@ -9,6 +9,7 @@ forking the chain. The caller prints a ruling only after `append` returns.
 from __future__ import annotations
 
 import contextlib
+import os
 import sqlite3
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -69,28 +70,58 @@ class Written:
         self.game = game
 
 
+# The journal files this process has a connection to, by (device, inode), and
+# how many. Closing any descriptor of a file drops every POSIX lock the process
+# holds on it, SQLite's too: another process may then take the file for
+# unused, fold the write-ahead log back and reset it under the connections
+# still open (the table's, kept for the evening), whose next entries corrupt
+# the file. So a file held open is never opened again to read its first bytes.
+_HELD: dict[tuple[int, int], int] = {}
+
+
+def _identity(path: Path) -> tuple[int, int] | None:
+    try:
+        found = os.stat(path)
+    except OSError:
+        return None
+    return (found.st_dev, found.st_ino)
+
+
 class Journal:
     """One open journal file. Use as a context manager; it closes the file."""
 
-    def __init__(self, path: Path, db: sqlite3.Connection):
+    def __init__(self, path: Path, db: sqlite3.Connection, held: tuple[int, int] | None = None):
         self.path = path
         self.db = db
+        self.held = held  # the file's identity in _HELD while this connection is open
+        if held is not None:
+            _HELD[held] = _HELD.get(held, 0) + 1
         self.damage: list[str] = []  # what could not be read, for the reading commands to report
         self.found = True  # False: no file there, read as an empty journal
+        self.unknown: list[str] = []  # columns of entries another tool added, which readers say they leave unread
 
     def __enter__(self) -> Journal:
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.db.close()
+        if self.held is not None:
+            _HELD[self.held] -= 1
+            if not _HELD[self.held]:
+                del _HELD[self.held]
 
     def look_over(self) -> None:
         """Read the small bookkeeping tables a reading command would not
         otherwise touch (the id counter, the games), so a damaged page there
-        is named (in `damage`) instead of passed over in silence."""
+        is named (in `damage`) instead of passed over in silence; and the
+        columns of the entries, so one this referee does not know is named
+        (in `unknown`) instead of read as if it were none."""
+        from referee.journal.rows import unknown  # reading entries; a ruling only writes one
+
         try:
             for table in ("sqlite_sequence", "games"):
                 self.db.execute(f"SELECT * FROM {table}").fetchall()
+            self.unknown = unknown(str(row["name"]) for row in self.db.execute("PRAGMA table_info(entries)"))
         except sqlite3.DatabaseError as exc:
             self.damage.append(_damaged(exc))
 
@@ -116,6 +147,7 @@ class Journal:
         stops: str | None = None,
         situation: dict[str, Any] | None = None,
         builds: Builds | None = None,
+        ruled_in: dict[str, Any] | None = None,
     ) -> Written:
         """Link and commit one entry: everything needed to show the ruling again
         and to re-run it (`replay`: the command line with its seed made
@@ -124,7 +156,9 @@ class Journal:
         same lock; `situation` is what a ruling through the door is ruled on
         again from (see `referee.journal.rerule`); `builds` the board entry an
         action was read from, which must still be its game's last (else `Moved`,
-        and nothing is written). (Keywords, not a record class: defining one
+        and nothing is written); `ruled_in` the game in play that supplied the
+        ruleset, which must still be in play: the entry is filed under it, or
+        refused. (Keywords, not a record class: defining one
         costs start-up time on every ruling.)"""
         digest = None if ruleset_content is None else sha256_hex(ruleset_content)
         stored = {
@@ -146,6 +180,8 @@ class Journal:
                 self._still_last(builds)
             else:
                 game = games.current(self.db)
+                if ruled_in is not None:
+                    games.refuse_if_ended(ruled_in, game)
             if ruleset_content is not None:
                 self.db.execute(
                     "INSERT OR IGNORE INTO rulesets (digest, name, content) VALUES (?, ?, ?)",
@@ -362,7 +398,7 @@ class Journal:
         return (
             None
             if found == ["ok"]
-            else say("journal.damaged", "the file is damaged (SQLite says: {why})", why=found[0])
+            else say("journal.damaged", "the file is damaged (SQLite says: {why})", why=_one_line(found[0]))
         )
 
     def ruleset_content(self, digest: str) -> bytes | None:
@@ -501,7 +537,7 @@ class _Transaction:
 
 def unusable(path: Path, exc: sqlite3.Error) -> Unusable:
     """One clear line for every way SQLite can refuse a file."""
-    text = str(exc)
+    text = _one_line(str(exc))
     if "not a database" in text:
         why = say("error.journal.not_sqlite", "it is not an SQLite database (a file of another kind?)")
     elif "locked" in text or "busy" in text:
@@ -539,7 +575,13 @@ def _lost(run: tuple[int, int]) -> str:
 
 def _damaged(exc: sqlite3.Error) -> str:
     """Why a damaged file could not be read further, in SQLite's words."""
-    return say("journal.damaged", "the file is damaged (SQLite says: {why})", why=str(exc))
+    return say("journal.damaged", "the file is damaged (SQLite says: {why})", why=_one_line(str(exc)))
+
+
+def _one_line(said: str) -> str:
+    """SQLite's words on one line: its checks report over several ('*** in
+    database main ***' and then each problem), and every message is one line."""
+    return "; ".join(line.strip() for line in said.splitlines() if line.strip())
 
 
 def _stored_bytes(value: bytes | memoryview | str | float | None) -> bytes:
@@ -567,7 +609,7 @@ def open_journal(path: Path, create_dir: bool = False, reading: bool = False) ->
         raise _cannot_use(path, why or str(exc)) from None
     if kind not in (None, "file"):
         raise _cannot_use(path, say("error.journal.not_file", "it is a {kind}, not a file", kind=kind_said(kind)))
-    found = recognise(path) if kind else NEW
+    found = NEW if not kind else OURS if _identity(path) in _HELD else recognise(path)  # held: known ours
     if found not in (NEW, OURS):
         raise _cannot_use(path, found)
     if reading and found == NEW:
@@ -603,7 +645,7 @@ def open_journal(path: Path, create_dir: bool = False, reading: bool = False) ->
     except sqlite3.Error as exc:
         raise unusable(path, exc) from None
     db.row_factory = sqlite3.Row
-    journal = Journal(path, db)
+    journal = Journal(path, db, _identity(path))
     try:
         if reading:
             _check_version(journal)
@@ -611,7 +653,7 @@ def open_journal(path: Path, create_dir: bool = False, reading: bool = False) ->
         else:
             _prepare(journal)
     except BaseException:
-        db.close()
+        journal.__exit__()
         raise
     return journal
 

@@ -179,6 +179,23 @@ def write_text(path: Path, text: str, what: str) -> None:
         raise RefereeError(failed.format(path=shown(str(path)), reason=exc.strerror)) from None
 
 
+def create_text(path: Path, text: str) -> None:
+    """Write a file that must be new: created exclusively, so of two writers
+    racing for one name one writes and the other finds it there
+    (FileExistsError), and removed again when writing fails (a full disk, an
+    interrupt), so no empty or partial file is left to take the name. Raises
+    what the system raised."""
+    handle = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o666)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            stream.write(text)
+            stream.flush()
+            os.fsync(stream.fileno())  # a disk that is full says so here, not after the file is called written
+    except BaseException:
+        path.unlink(missing_ok=True)
+        raise
+
+
 def _a(kind: str | None) -> str:
     """'a directory': what `kind_of` found, with its article, in the language spoken."""
     return {
