@@ -297,3 +297,20 @@ def test_a_line_break_inside_a_unit_list_is_only_a_name() -> None:
 )
 def test_a_superscript_digit_is_a_name_not_a_count(command: str) -> None:
     fails(command)
+
+
+@pytest.mark.parametrize(
+    ("rolls", "winner", "said"),
+    [
+        ("blank / shield", "defender", "The defender wins by 1. Nothing happens."),
+        ("sword / shield", None, "No winner: nothing happens."),
+    ],
+)
+def test_a_heavy_weapon_outhit_loses_to_the_defender_and_nothing_happens(
+    rolls: str, winner: str | None, said: str
+) -> None:
+    """GF-H3: the defender wins or ties and nothing happens; with more hits it is the winner, as the rule says."""
+    told = f"battle groundforce heavy vs 2 trooper --range 2 : {rolls}"
+    ruling = run_json(told)
+    assert (ruling["winner"], ruling["attacker_loses"], ruling["defender_loses"]) == (winner, 0, 0)
+    assert said in run(told).output

@@ -174,3 +174,13 @@ def test_the_pip_compare_preset_rules_each_pairing_as_dl_a2_reads(defender: int)
             expected = ("perfect" if rolled == field_die else "valid", rolled, max(defender - rolled, 0))
         assert (made.outcome, made.attacker_after, made.defender_after) == expected
         assert made.moves_in == (expected[2] == 0 and rolled <= field_die)
+
+
+def test_a_tie_won_with_wounds_deals_the_margin_none(duel: Path) -> None:
+    """`wounds` are the margin: a tie the attacker wins deals none (a tie won removes one only by `remove-surplus`)."""
+    duel.write_text(DUEL.replace("attacker_wins: count", "attacker_wins: wounds"), encoding="utf-8")
+    ruling = run_json(f"battle {duel} --attacker fencer --defender fencer --attacker-roll 3 --defender-roll 3")
+    assert (ruling["defender_loses"], ruling["attacker_loses"]) == (0, 0)
+    assert ruling["explanation"][-1]["text"] == "the defender takes 0 pips: the surplus of 0, however many units it has"
+    won = run_json(f"battle {duel} --attacker fencer --defender fencer --attacker-roll 2 --defender-roll 5")
+    assert won["defender_loses"] == 3

@@ -82,6 +82,8 @@ def summary(rules: Ruleset, outcome: Exchange) -> str:
         )
     if outcome.moves_in:
         parts.append(_("The attackers move in."))
+    if winner is not None and not (outcome.attacker_loses or outcome.defender_loses):
+        parts.append(_("Nothing happens."))  # a win that removes nothing (GF-H3)
     return sentences(parts)
 
 

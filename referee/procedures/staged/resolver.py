@@ -601,7 +601,7 @@ def _costs(
     said_as = partial(spaced, rules.said(contest.symbol))
     winner, margin, said = compare.compare(counts, contest.tie, costly, rule, said_as, contest.wins)
     steps = [said]
-    if winner:
+    if winner and costly[winner]:
         lost, removed = _removed(rules, params, contest, battle, winner, margin, counts[winner])
         loses[winner.other] += lost
         steps += removed

@@ -146,9 +146,11 @@ def compare(
     counted: Callable[[int], Value] = hits,
     wins: str = "most",
 ) -> tuple[Side | None, int, Step]:
-    """The winner (None: nothing happens), the margin (the difference of the
+    """The winner (None: nobody wins), the margin (the difference of the
     counts) and the step that says so; `costly` says whether a win by each
-    side costs the loser anything (a win that removes nothing is no win)."""
+    side costs the loser anything. A side with more wins even where its win
+    removes nothing (GF-H3: the defender wins, nothing happens); a tie won by
+    such a side is no win."""
     attacker, defender = counts[Side.ATTACKER], counts[Side.DEFENDER]
     decided, margin = decide(counts, wins, tie)
     if attacker == defender:
@@ -172,7 +174,7 @@ def compare(
     }
     if not costly[decided] and wins == "fewest":
         return (
-            None,
+            decided,
             margin,
             step(
                 rule,
@@ -183,7 +185,7 @@ def compare(
         )
     if not costly[decided]:
         return (
-            None,
+            decided,
             margin,
             step(
                 rule,

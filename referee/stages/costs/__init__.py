@@ -364,17 +364,17 @@ def removal_options(units: Units, count: int) -> list[dict[str, int]]:
 
 
 def taken(on_win: str, margin: int, scored: int, have: int) -> int:
-    """How much the loser of a comparison takes by the winner's `on_win` (not
-    nothing): units by the margin (at least one, a tie won removing one)
-    capped at the `have` it has, all of them, the margin as wounds, the
-    winner's count of the symbol compared (`scored`), or one loss."""
-    surplus = max(margin, 1)
+    """How much the loser of a comparison takes by the winner's `on_win`:
+    units by the margin (at least one, a tie won removing one) capped at the
+    `have` it has, all of them, the margin as wounds (none on a tie), the
+    winner's count of the symbol compared (`scored`), one loss, or nothing."""
     return {
-        "remove-surplus": min(surplus, have),
+        "remove-surplus": min(max(margin, 1), have),
         "remove-all": have,
-        "wounds": surplus,
+        "wounds": margin,
         "count": scored,
         "one": 1,
+        "nothing": 0,
     }[on_win]
 
 
@@ -397,7 +397,7 @@ def removed(
     who chooses among units of different types (loser or winner) and the
     rule its step cites; `plus` is a value added to wounds, and its name."""
     have = sum(n for _, n in units)
-    surplus = max(margin, 1)
+    surplus = margin if on_win == "wounds" else max(margin, 1)
     count = taken(on_win, margin, scored, have) + (plus[0] if on_win == "wounds" else 0)
     options = [] if on_win in WOUNDS else removal_options(units, count)
     which = counted(rules, options[0].items()) if len(options) == 1 and count else ""
