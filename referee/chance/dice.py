@@ -11,6 +11,7 @@ this file, so no library update can change a recorded roll.
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from math import comb, factorial, prod
 from typing import TYPE_CHECKING, Protocol, TypeVar
@@ -124,9 +125,10 @@ def multisets(die: Die, count: int) -> Iterator[tuple[tuple[Face, ...], Fraction
 
     chances = die.distinct()
     for combo in itertools.combinations_with_replacement(list(chances), count):
-        multiplicities = [combo.count(face) for face in set(combo)]
-        arrangements = factorial(count) // prod(factorial(k) for k in multiplicities)
-        yield combo, arrangements * prod((chances[f] for f in combo), start=Fraction(1))
+        # by the faces' counts, not face by face: a thousand dice cost a few products, not a thousand
+        shown = Counter(combo)
+        arrangements = factorial(count) // prod(factorial(k) for k in shown.values())
+        yield combo, arrangements * prod((chances[f] ** k for f, k in shown.items()), start=Fraction(1))
 
 
 def multiset_count(die: Die, count: int) -> int:
