@@ -13,9 +13,10 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
-from math import comb, factorial, prod
+from math import factorial, prod
 from typing import TYPE_CHECKING, Protocol, TypeVar
 
+from referee.chance.work import MAX_WORK, Estimate, bound_work, choices
 from referee.core.digests import blake2b_digest
 from referee.core.errors import RefereeError, pgettext
 from referee.core.records import record
@@ -33,6 +34,10 @@ if TYPE_CHECKING:
             ...
 
         def throws(self) -> Iterable[tuple[tuple[Face, ...], Fraction]]: ...
+
+        def estimate(self) -> Estimate:
+            """What listing its throws costs, known without listing any."""
+            ...
 
 
 Face = str | int
@@ -133,7 +138,7 @@ def multisets(die: Die, count: int) -> Iterator[tuple[tuple[Face, ...], Fraction
 
 def multiset_count(die: Die, count: int) -> int:
     """How many unordered throws `multisets` visits: faces chosen with repetition."""
-    return comb(len(set(die.faces)) + count - 1, count)
+    return choices(len(set(die.faces)), count)
 
 
 def alike(die: Die, reading: Callable[[Face], Hashable]) -> Die:
@@ -157,6 +162,10 @@ class Run:
     def throws(self) -> Iterator[tuple[tuple[Face, ...], Fraction]]:
         return multisets(self.die, self.count)
 
+    def estimate(self) -> Estimate:
+        throws = multiset_count(self.die, self.count)
+        return Estimate(throws, self.count, throws * self.count)
+
 
 def throw_count(request: Mapping[K, Group], limit: int = MAX_THROWS) -> int | None:
     """How many distinct throws `exact_throws` would visit, known before visiting
@@ -173,15 +182,17 @@ def throw_count(request: Mapping[K, Group], limit: int = MAX_THROWS) -> int | No
 
 
 def exact_throws(
-    request: Mapping[K, Group], limit: int = MAX_THROWS
+    request: Mapping[K, Group], limit: int = MAX_THROWS, work: int = MAX_WORK
 ) -> Iterator[tuple[dict[K, tuple[Face, ...]], Fraction]]:
     """Every throw a request can show, with exact weights summing to 1.
 
     A request names groups of dice (``{"attacker": Run(die, 2)}``), each
     enumerating its own throws: a run of dice read in any order its multisets,
-    a pool its rounds. More than `limit` throws is refused before the first:
-    each is ruled on, and a hundred dice or a thousand-face die would never finish.
+    a pool its rounds. More than `limit` throws, or more than `work` faces
+    handled in all, is refused before the first: each is ruled on, and a
+    hundred dice or a thousand-face die would never finish.
     """
+    bound_work((group.estimate() for group in request.values()), work)
     if (count := throw_count(request, limit)) is None:
         more = pgettext(
             "throws.more_than",
