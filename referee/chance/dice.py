@@ -11,10 +11,12 @@ this file, so no library update can change a recorded roll.
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
-from math import comb, factorial, prod
+from math import factorial, prod
 from typing import TYPE_CHECKING, Protocol, TypeVar
 
+from referee.chance.work import MAX_WORK, Estimate, bound_work, choices
 from referee.core.digests import blake2b_digest
 from referee.core.errors import RefereeError, pgettext
 from referee.core.records import record
@@ -32,6 +34,10 @@ if TYPE_CHECKING:
             ...
 
         def throws(self) -> Iterable[tuple[tuple[Face, ...], Fraction]]: ...
+
+        def estimate(self) -> Estimate:
+            """What listing its throws costs, known without listing any."""
+            ...
 
 
 Face = str | int
@@ -124,14 +130,15 @@ def multisets(die: Die, count: int) -> Iterator[tuple[tuple[Face, ...], Fraction
 
     chances = die.distinct()
     for combo in itertools.combinations_with_replacement(list(chances), count):
-        multiplicities = [combo.count(face) for face in set(combo)]
-        arrangements = factorial(count) // prod(factorial(k) for k in multiplicities)
-        yield combo, arrangements * prod((chances[f] for f in combo), start=Fraction(1))
+        # by the faces' counts, not face by face: a thousand dice cost a few products, not a thousand
+        shown = Counter(combo)
+        arrangements = factorial(count) // prod(factorial(k) for k in shown.values())
+        yield combo, arrangements * prod((chances[f] ** k for f, k in shown.items()), start=Fraction(1))
 
 
 def multiset_count(die: Die, count: int) -> int:
     """How many unordered throws `multisets` visits: faces chosen with repetition."""
-    return comb(len(set(die.faces)) + count - 1, count)
+    return choices(len(set(die.faces)), count)
 
 
 def alike(die: Die, reading: Callable[[Face], Hashable]) -> Die:
@@ -155,6 +162,10 @@ class Run:
     def throws(self) -> Iterator[tuple[tuple[Face, ...], Fraction]]:
         return multisets(self.die, self.count)
 
+    def estimate(self) -> Estimate:
+        throws = multiset_count(self.die, self.count)
+        return Estimate(throws, self.count, throws * self.count)
+
 
 def throw_count(request: Mapping[K, Group], limit: int = MAX_THROWS) -> int | None:
     """How many distinct throws `exact_throws` would visit, known before visiting
@@ -171,15 +182,17 @@ def throw_count(request: Mapping[K, Group], limit: int = MAX_THROWS) -> int | No
 
 
 def exact_throws(
-    request: Mapping[K, Group], limit: int = MAX_THROWS
+    request: Mapping[K, Group], limit: int = MAX_THROWS, work: int = MAX_WORK
 ) -> Iterator[tuple[dict[K, tuple[Face, ...]], Fraction]]:
     """Every throw a request can show, with exact weights summing to 1.
 
     A request names groups of dice (``{"attacker": Run(die, 2)}``), each
     enumerating its own throws: a run of dice read in any order its multisets,
-    a pool its rounds. More than `limit` throws is refused before the first:
-    each is ruled on, and a hundred dice or a thousand-face die would never finish.
+    a pool its rounds. More than `limit` throws, or more than `work` faces
+    handled in all, is refused before the first: each is ruled on, and a
+    hundred dice or a thousand-face die would never finish.
     """
+    bound_work((group.estimate() for group in request.values()), work)
     if (count := throw_count(request, limit)) is None:
         more = pgettext(
             "throws.more_than",

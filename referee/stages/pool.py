@@ -32,6 +32,7 @@ from collections.abc import Callable, Hashable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from referee.chance.dice import Die, Face, Rng, multiset_count, multisets
+from referee.chance.work import PAST_COUNTING, SETTLE, Estimate, choices
 from referee.core.records import record
 
 if TYPE_CHECKING:
@@ -210,6 +211,10 @@ class Pooled:
         total = count([], self.count)
         return total if total <= limit else None
 
+    def estimate(self) -> Estimate:
+        """Every run of rounds, none merged."""
+        return walk_bound(self.die, self.count, self.pool, None)
+
 
 MAX_STEPS = 400_000  # the steps `Counted` sums before it gives up: a few seconds at most
 
@@ -241,6 +246,66 @@ class Counted:
 
     def throws(self) -> Iterator[tuple[tuple[Face, ...], Fraction]]:
         yield from (_counted_results(self) or {}).values()
+
+    def estimate(self) -> Estimate:
+        """Runs merged as `_counted_results` merges them: by what their dice
+        count, or with a keep by the faces they show."""
+        readings = {self.counted(face) for face in self.die.faces} - {()}
+        return walk_bound(self.die, self.count, self.pool, len(readings))
+
+
+TIGHT = 150
+"""Pools of at most this many dice are bounded by how many of each roll
+explode (a few hundred thousand products at most); larger ones, more
+loosely, as if every die might (the bound still only grows with the dice)."""
+
+
+def walk_bound(die: Die, count: int, pool: Pool, readings: int | None) -> Estimate:
+    """What walking a pool's rounds costs at most, from the numbers of dice and
+    faces alone: the first rolls and their re-rolls, each with every way its
+    explosions can fall (`readings`: the distinct things a face counts as,
+    where runs that count alike are merged; None: none are). A bound, not
+    the walk, cheap to work out."""
+    kinds = len(set(die.faces))
+    depth = pool.explode.depth if pool.explode else 0
+    most = count if pool.reroll is None or pool.reroll.most is None else min(count, pool.reroll.most)
+    faces = count + (most if pool.reroll else 0) + count * depth
+    if choices(kinds, count) * count > PAST_COUNTING:  # the first roll alone: the walk need not be bounded
+        return Estimate(PAST_COUNTING, faces, PAST_COUNTING + 1)
+    blow = len(set(pool.explode.faces) & set(die.faces)) if pool.explode else 0
+
+    def falls(dice: int, after: Sequence[int]) -> int:
+        """The runs after one roll of `dice` dice, `after[m]` the runs after m of them explode."""
+        if count > TIGHT:
+            return choices(kinds, dice) * after[dice]
+        return sum(choices(blow, m) * choices(kinds - blow, dice - m) * after[m] for m in range(dice + 1))
+
+    def merged(raw: int, dice: int) -> int:
+        """The most distinct runs of up to `dice` faces, `raw` before they are merged."""
+        if readings is None:
+            return raw
+        return min(raw, choices(readings + 1, dice) if pool.keep is None else choices(kinds + 1, dice))
+
+    tails = [1] * (count + 1)  # runs of explosions after c dice that explode, at the round reached
+    work = 0
+    for left in range(1, depth + 1):
+        raw = [falls(c, tails) for c in range(count + 1)]
+        work += sum(n * (c * left + SETTLE) for c, n in enumerate(raw) if c)
+        if work > PAST_COUNTING:
+            return Estimate(PAST_COUNTING, faces, work)
+        tails = [merged(n, c * left) for c, n in enumerate(raw)]
+    again = set(pool.reroll.faces) if pool.reroll else set()
+    shown = len(again & set(die.faces))
+    if again:  # each first roll by how many of its dice show a face rolled again, with its re-rolls
+        runs = tails[count] * sum(
+            choices(shown, m) * choices(kinds - shown, count - m) * choices(kinds, min(m, most))
+            for m in range(count + 1)
+        )
+    else:
+        runs = falls(count, tails)
+    kept = pool.keep.count if pool.keep else faces
+    throws = runs if readings is None else min(runs, choices(readings + 1, kept))
+    return Estimate(throws, faces, work + runs * (faces + SETTLE))
 
 
 @functools.lru_cache(maxsize=16)
