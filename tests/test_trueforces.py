@@ -262,3 +262,11 @@ def test_a_chart_bounds_the_throws_of_all_its_cells_together(
     assert "at most 2,777" in fails(f"odds {path} --attack melee")
     one = "--attacker 4 --target 5 --attack melee --no-roll"
     assert run_json(f"hit {path} {one}")["needed"] == run_json(f"hit trueforces {one}")["needed"]
+
+
+def test_a_miss_says_the_wound_roll_drawn_for_it_was_not_needed() -> None:
+    """TF-C5: after a miss no wound roll is made; a wound die the referee drew is not said to have been rolled."""
+    ruling = run("battle trueforces 4 vs 5 --attack ranged : 1 --seed 3").output
+    assert "TF-C4   rolled 1 against 5+: a miss" in ruling
+    assert "no wound roll: it only follows a hit (a wound roll of 2 is not needed)" in ruling
+    assert "rolled does not count" not in ruling

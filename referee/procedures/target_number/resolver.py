@@ -371,7 +371,7 @@ def _wound(
             step(
                 cite(params, "wound"),
                 "wound.unrolled",
-                "no wound roll: it only follows a hit (the {roll} rolled does not count)",
+                "no wound roll: it only follows a hit (a wound roll of {roll} is not needed)",
                 roll=pips(throw["wound"])[0],
             )
             if throw.get("wound")
