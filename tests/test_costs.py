@@ -55,13 +55,14 @@ def test_a_win_that_takes_nothing_is_no_win() -> None:
     assert "No winner: nothing happens." in report and "wins" not in report
 
 
-def test_ground_force_heavy_weapon_repelled_is_no_win() -> None:
-    """GF-H3: the heavy weapon wins only with strictly more hits; otherwise nothing happens."""
+def test_ground_force_heavy_weapon_repelled_is_the_defender_s_win_that_takes_nothing() -> None:
+    """GF-H3: the heavy weapon wins only with strictly more hits; "defender wins or ties: nothing
+    happens" (`on_win: no-loss`), where Valour's shields beyond the skulls are no win (`nothing`)."""
     ruling = run_json(
         "battle groundforce --attacker heavy --defender trooper --attacker-roll blank --defender-roll shield"
     )
-    assert ruling["winner"] is None
-    assert ruling["explanation"][-1]["message"] == "hits.compared.nothing"
+    assert (ruling["winner"], ruling["attacker_loses"], ruling["defender_loses"]) == ("defender", 0, 0)
+    assert ruling["explanation"][-1]["message"] == "hits.compared"
 
 
 def test_wounds_are_named_in_the_games_word() -> None:

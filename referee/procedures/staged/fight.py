@@ -225,7 +225,7 @@ class StagedFight:
 
         def cost(side: Role, n: int) -> int:  # what `n` lost pairs cost the side, as the ruling takes it
             on_win = contest.on_win(side.other)
-            return costs.taken(on_win, n, n, have[side]) if n and on_win != "nothing" else 0
+            return costs.taken(on_win, n, n, have[side]) if n and on_win not in costs.TAKES_NOTHING else 0
 
         results: dict[Result, int] = {}
         for (by_attacker, by_defender), n in lost.items():

@@ -601,7 +601,7 @@ def _costs(
     said_as = partial(spaced, rules.said(contest.symbol))
     winner, margin, said = compare.compare(counts, contest.tie, costly, rule, said_as, contest.wins)
     steps = [said]
-    if winner and costly[winner]:
+    if winner and contest.on_win(winner) not in costs.TAKES_NOTHING:
         lost, removed = _removed(rules, params, contest, battle, winner, margin, counts[winner])
         loses[winner.other] += lost
         steps += removed
@@ -644,7 +644,7 @@ def _pairs(
     ]
     loses = dict.fromkeys(SIDES, 0)
     for side, n in pairs.lost(paired).items():
-        if n and contest.on_win(side.other) != "nothing":
+        if n and contest.on_win(side.other) not in costs.TAKES_NOTHING:
             loses[side], removed = _removed(rules, params, contest, battle, side.other, n, n)
             steps += removed
     return loses, steps

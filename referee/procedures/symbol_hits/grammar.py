@@ -52,7 +52,7 @@ class SymbolSide:
         ON_WIN,
         "what the losing side takes when this side wins: units by the surplus (capped at its units), "
         "all its units, the surplus as wounds (never capped), this side's hits as wounds (count), one wound "
-        "(one), or nothing",
+        "(one), nothing as a win (no-loss: this side wins, nothing happens), or nothing (no win)",
     )
     max_dice: int | None = field(
         Integer(minimum=1, maximum=100),
@@ -189,6 +189,7 @@ def value_words() -> dict[str, str]:
         "attacker": pgettext("show.value", "attacker"),
         "count": pgettext("show.value", "count"),
         "defender": pgettext("show.value", "defender"),
+        "no-loss": pgettext("show.value", "no-loss"),
         "nothing": pgettext("show.value", "nothing"),
         "one": pgettext("show.value", "one"),
         "per-unit": pgettext("show.value", "per-unit"),

@@ -142,7 +142,7 @@ def _rule(
     loses = dict.fromkeys(SIDES, 0)
     options: dict[Side, list[dict[str, int]]] = {side: [] for side in SIDES}
     moves_in = False
-    if winner and costly[winner]:
+    if winner and contest.on_win(winner) not in costs.TAKES_NOTHING:
         loser, on_win = winner.other, contest.on_win(winner)
         units = battle.side(loser)
         loses[loser], options[loser], paid = costs.removed(

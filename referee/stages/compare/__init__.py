@@ -65,7 +65,8 @@ class Compare:
         ON_WIN,
         "what the defender takes when the attacker wins: units by the margin (at least one, capped at its "
         "units), all its units, the margin as losses in the game's word (never capped), the winner's count "
-        "of the symbol as losses (count: the pips it rolled), one loss whatever the margin, or nothing",
+        "of the symbol as losses (count: the pips it rolled), one loss whatever the margin, nothing as a win "
+        "(no-loss: the winner is named, nothing happens), or nothing (no win)",
         "remove-surplus",
     )
     defender_wins: str = field(
@@ -146,11 +147,9 @@ def compare(
     counted: Callable[[int], Value] = hits,
     wins: str = "most",
 ) -> tuple[Side | None, int, Step]:
-    """The winner (None: nobody wins), the margin (the difference of the
+    """The winner (None: nothing happens), the margin (the difference of the
     counts) and the step that says so; `costly` says whether a win by each
-    side costs the loser anything. A side with more wins even where its win
-    removes nothing (GF-H3: the defender wins, nothing happens); a tie won by
-    such a side is no win."""
+    side costs the loser anything (a win that removes nothing is no win)."""
     attacker, defender = counts[Side.ATTACKER], counts[Side.DEFENDER]
     decided, margin = decide(counts, wins, tie)
     if attacker == defender:
@@ -174,7 +173,7 @@ def compare(
     }
     if not costly[decided] and wins == "fewest":
         return (
-            decided,
+            None,
             margin,
             step(
                 rule,
@@ -185,7 +184,7 @@ def compare(
         )
     if not costly[decided]:
         return (
-            decided,
+            None,
             margin,
             step(
                 rule,
@@ -240,6 +239,7 @@ def value_words() -> dict[str, str]:
         "fewest": pgettext("show.value", "fewest"),
         "loser": pgettext("show.value", "loser"),
         "most": pgettext("show.value", "most"),
+        "no-loss": pgettext("show.value", "no-loss"),
         "nothing": pgettext("show.value", "nothing"),
         "one": pgettext("show.value", "one"),
         "remove-all": pgettext("show.value", "remove-all"),

@@ -32,7 +32,9 @@ if TYPE_CHECKING:
 own_catalogue(__file__)
 
 WOUNDS = ("wounds", "count", "one")  # what a comparison won costs in losses, not in units removed
-ON_WIN = Text(choices=("remove-surplus", "remove-all", "wounds", "count", "one", "nothing"))
+ON_WIN = Text(choices=("remove-surplus", "remove-all", "wounds", "count", "one", "no-loss", "nothing"))
+# a win that takes nothing: `no-loss` still wins (GF-H3 "defender wins: nothing happens"), `nothing` is no win
+TAKES_NOTHING = ("no-loss", "nothing")
 
 
 @section
@@ -367,13 +369,15 @@ def taken(on_win: str, margin: int, scored: int, have: int) -> int:
     """How much the loser of a comparison takes by the winner's `on_win`:
     units by the margin (at least one, a tie won removing one) capped at the
     `have` it has, all of them, the margin as wounds (none on a tie), the
-    winner's count of the symbol compared (`scored`), one loss, or nothing."""
+    winner's count of the symbol compared (`scored`), one loss, or nothing
+    (TAKES_NOTHING)."""
     return {
         "remove-surplus": min(max(margin, 1), have),
         "remove-all": have,
         "wounds": margin,
         "count": scored,
         "one": 1,
+        "no-loss": 0,
         "nothing": 0,
     }[on_win]
 
