@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from referee.chance.dice import Face
 from referee.core.records import section
 from referee.ruleset.crosscheck import Fail, names_exist
-from referee.ruleset.spec import Integer, Seq, Text, field
+from referee.ruleset.spec import Boolean, Integer, Seq, Text, field
 from referee.rulings.ruling import Said, Side, Spoken, Step, listed, say, spaced, step
 from referee.words.language import own_catalogue, pgettext
 
@@ -42,8 +42,8 @@ def count_each(reads: Sequence[Reading], faces: tuple[Face, ...], order: tuple[s
 
 @section
 class Cancel:
-    """One side's symbol cancelling the other side's, one for one, in order;
-    or, with no symbol, a side ignoring up to a number of the other's symbols
+    """One side's symbol cancelling the other side's, one for one, in order,
+    both spent (unless `spends: false`); or, with no symbol, a side ignoring up to a number of the other's symbols
     (a leader ignores one flag); either only in a named situation."""
 
     by: str = field(SIDE, "the side whose symbol cancels, or that ignores")
@@ -60,6 +60,11 @@ class Cancel:
     )
     when: str = field(
         Text(), "a named situation (a key of 'situations'): it cancels only while that applies to the side 'by'", ""
+    )
+    spends: bool = field(
+        Boolean(),
+        "whether a symbol that cancels is spent, one for one with what it cancels; false: it still counts after",
+        True,
     )
 
     def cross_check(self, rules: Ruleset, path: str, fail: Fail) -> None:
@@ -106,6 +111,8 @@ def cancel(
             steps.append(_ignored(way, by, listed(cancelled), rule, said))
         elif cancelled:
             used = min(have, way.up_to or have) - spare
+            if way.spends:
+                mine[way.symbol] -= used
             steps.append(
                 step(
                     rule,
