@@ -481,8 +481,10 @@ def entry_argument(f: F) -> F:
 
 
 def chosen(journal: Journal, entry: int | None) -> Entry:
-    """The entry asked for: by its number, or the newest where 'last' was typed."""
-    return journal.entry(journal.newest() if entry is None else entry)
+    """The entry asked for: by its number, or where 'last' was typed the
+    newest ruling (a game's start or stop is no ruling to show or replay;
+    a journal of nothing else shows its newest entry)."""
+    return journal.entry(journal.newest(ruling=True) if entry is None else entry)
 
 
 def report_damage(journal: Journal, entries: list[Entry]) -> None:

@@ -160,7 +160,7 @@ def replay(entry: int | None, as_json: bool) -> None:
     with the ruleset content stored in the journal, once with today's file,
     and say whether the ruling is the same and, if not, what differs (exit
     code 1, as `log verify` when the chain is broken). ENTRY is its
-    number, or 'last' for the newest.
+    number, or 'last' for the newest ruling.
 
     \b
     Example:
