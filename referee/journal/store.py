@@ -300,8 +300,8 @@ class Journal:
         try:
             last = self.db.execute("SELECT max(id) FROM entries").fetchone()[0]
             if ruling and last:
-                games = "SELECT max(id) FROM entries WHERE substr(command, 1, 4) != 'game'"
-                last = self.db.execute(games).fetchone()[0] or last
+                rulings = "SELECT max(id) FROM entries WHERE substr(command, 1, 4) != 'game'"
+                last = self.db.execute(rulings).fetchone()[0] or last
         except sqlite3.DatabaseError as exc:
             raise RefereeError(
                 say("error.journal.no_newest", "the latest entry cannot be read: {why}", why=_damaged(exc))
