@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import shlex
+
 from conftest import run, run_json
 
 TYPED = (
@@ -35,3 +37,31 @@ def test_last_is_a_number_given_as_it_was() -> None:
     run(TYPED)
     run("game stop")
     assert run_json("log show 3")["command"] == "game stop"
+
+
+def _command_shown(shown: str) -> list[str]:
+    """The command line `log show` prints after its label, its continued lines joined."""
+    lines = shown.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("command:"))
+    joined = lines[at].removeprefix("command:")
+    while joined.endswith("\\"):
+        at += 1
+        joined = joined[:-1] + lines[at]
+    return shlex.split(joined)
+
+
+def test_log_show_prints_a_command_that_runs_once_the_game_has_stopped() -> None:
+    """The game in play supplied the ruleset and the referee drew the dice:
+    the line shown names both, and run after 'game stop' it rules the same."""
+    run("game start friday groundforce")
+    ruled = run_json('battle --attacker "2 trooper" --defender "trooper, heavy"')
+    run("game stop")
+    shown = _command_shown(run("log show 2").stdout)
+    assert shown[:3] == ["referee", "battle", "groundforce"]
+    assert shown[-2:] == ["--seed", str(ruled["seed"])]
+    again = run_json(shlex.join([*shown[1:], "--no-journal"]))
+    assert (again["attacker"], again["defender"], again["winner"]) == (
+        ruled["attacker"],
+        ruled["defender"],
+        ruled["winner"],
+    )
