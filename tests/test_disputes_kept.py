@@ -4,8 +4,12 @@
 from __future__ import annotations
 
 import shlex
+from pathlib import Path
 
+import pytest
 from conftest import run, run_json
+
+from referee.ruleset.load import shipped
 
 TYPED = (
     'battle groundforce --attacker "2 trooper" --defender "trooper, heavy" '
@@ -65,3 +69,23 @@ def test_log_show_prints_a_command_that_runs_once_the_game_has_stopped() -> None
         ruled["defender"],
         ruled["winner"],
     )
+
+
+def test_replay_names_a_shipped_ruleset_by_its_file_not_where_it_was_installed() -> None:
+    run(TYPED)
+    said = run("replay 1").stdout.splitlines()
+    assert any(line.startswith("With groundforce.yaml as it was (sha256 ") for line in said)
+    assert "With today's groundforce.yaml (unchanged):" in said
+    assert run_json("replay 1")["runs"][1]["label"] == "With today's groundforce.yaml (unchanged)"
+
+
+def test_replay_names_a_ruleset_of_ones_own_from_the_home_directory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    mine = tmp_path / "games" / "friday-night.yaml"
+    mine.parent.mkdir()
+    mine.write_text((Path(shipped()["groundforce"])).read_text(encoding="utf-8"), encoding="utf-8")
+    monkeypatch.setenv("HOME", str(tmp_path))
+    run(TYPED.replace("groundforce", str(mine)))
+    said = run("replay 1").stdout.splitlines()
+    assert "With today's ~/games/friday-night.yaml (unchanged):" in said

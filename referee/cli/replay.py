@@ -44,6 +44,19 @@ def _today_file(entry: Entry) -> Path | None:
     return shipped().get(entry.inputs.get("ruleset", ""))
 
 
+def _named(path: Path) -> str:
+    """A ruleset file as the table knows it: a shipped one by its file name
+    (where the referee was installed says nothing at the table), another by
+    its path, the home directory written '~'."""
+    from referee.ruleset.load import shipped_dir
+
+    where = path.resolve()
+    if where.parent == shipped_dir().resolve():
+        return path.name
+    home = Path.home().resolve()
+    return f"~/{where.relative_to(home)}" if where.is_relative_to(home) else str(path)
+
+
 def rerun(args: list[str], ruleset_file: Path | None, *, as_json: bool = True) -> tuple[Any, str | None, str]:
     """What `referee ARGS` would record, run in this process with
     `ruleset_file` for the ruleset: (its document, or why it was refused, and
@@ -124,7 +137,7 @@ def replay_entry(entry: Entry, stored: bytes | None) -> list[Run]:
             label = pgettext("replay.today.same", "With today's {file} (unchanged)")
         else:
             label = pgettext("replay.today.changed", "With today's {file} (changed since: sha256 {digest})")
-        runs.append(replace(_run(entry, label.format(file=today, digest=digest[:16]), today), digest=digest))
+        runs.append(replace(_run(entry, label.format(file=_named(today), digest=digest[:16]), today), digest=digest))
     return runs
 
 
