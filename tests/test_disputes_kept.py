@@ -1,14 +1,21 @@
 """The rulings a table argues about afterwards are kept and can be found:
-'last' is the last ruling, not the game's stop after it."""
+'last' is the last ruling, not the game's stop after it; `log show` gives a
+command line that still runs once the game has stopped; `replay` names
+today's ruleset as the table knows it; a refusal that cites a rule is
+journaled, listed, replayed and verified like any ruling."""
 
 from __future__ import annotations
 
 import shlex
+import sqlite3
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from conftest import run, run_json
+from click.testing import CliRunner
+from conftest import fails, run, run_json
 
+from referee.cli import cli
 from referee.ruleset.load import shipped
 
 TYPED = (
@@ -89,3 +96,148 @@ def test_replay_names_a_ruleset_of_ones_own_from_the_home_directory(
     run(TYPED.replace("groundforce", str(mine)))
     said = run("replay 1").stdout.splitlines()
     assert "With today's ~/games/friday-night.yaml (unchanged):" in said
+
+
+# -- refusals are journaled ---------------------------------------------------------
+
+STEALTHED = 'battle --attacker "2 trooper" --defender saboteur --when defender:stealth'
+OVER_THE_POINTS = 'reinforce --mines 1 --buy "heavy, heavy, heavy"'
+OVER_THE_PLACES = 'reinforce --mines 3 --free-places 1 --buy "trooper, trooper"'
+REFUSALS = [
+    (STEALTHED, "GF-S1", "refused: a stealthed saboteur cannot be attacked during the opponent's next turn"),
+    (OVER_THE_POINTS, "GF-R4", "that costs 9 points, but there are only 3"),
+    (OVER_THE_PLACES, "GF-R3", "that is 2 units, but only 1 place is free"),
+]
+
+
+@pytest.mark.parametrize(("command", "rule", "said"), REFUSALS)
+def test_a_refusal_is_journaled_with_its_rule_and_what_was_asked(command: str, rule: str, said: str) -> None:
+    """The refusal is still its one line on stderr, exit 2; the journal keeps
+    it, under the game in play, with the command line that asks it again."""
+    run("game start friday groundforce")
+    assert fails(command) == f"error: {said} ({rule})"
+    refused = run_json("log")["entries"][-1]
+    assert (refused["id"], refused["game"], refused["ruleset"], refused["kind"]) == (
+        2,
+        "friday",
+        "groundforce",
+        "refused",
+    )
+    assert refused["ruling"] == {"error": said, "rule": rule, "explanation": [{"rule": rule, "text": said}]}
+    assert refused["outcome"] == f"refused ({rule})"
+    assert refused["argv"] == shlex.split(command)
+    assert refused["replay"][:2] == [command.split()[0], "groundforce"]  # the ruleset the game supplied
+
+
+def test_log_lists_refusals_marked_as_refused_among_the_rulings() -> None:
+    run("game start friday groundforce")
+    for command, _, _ in REFUSALS:
+        fails(command)
+    run(TYPED)
+    listed = run("log").stdout.splitlines()
+    assert [line.split()[0] for line in listed[2:]] == ["1", "2", "3", "4", "5"]
+    assert [line.rsplit("  ", 1)[-1].strip() for line in listed[3:]] == [
+        "refused (GF-S1)",
+        "refused (GF-R4)",
+        "refused (GF-R3)",
+        "attacker wins",
+    ]
+
+
+def test_log_show_of_a_refusal_gives_the_rule_and_the_refusal() -> None:
+    fails(f"{OVER_THE_POINTS.replace('reinforce', 'reinforce groundforce')}")
+    shown = run("log show last").stdout
+    assert "refused (GF-R4) (every field: --json)" in shown
+    assert "GF-R4   that costs 9 points, but there are only 3" in shown
+    assert _command_shown(shown) == [
+        "referee",
+        *shlex.split(OVER_THE_POINTS.replace("reinforce", "reinforce groundforce")),
+    ]
+
+
+@pytest.mark.parametrize(("command", "rule", "said"), REFUSALS)
+def test_replay_rules_a_refusal_again_and_it_stands(command: str, rule: str, said: str) -> None:
+    run("game start friday groundforce")
+    fails(command)
+    run("game stop")
+    replayed = run("replay last")
+    assert replayed.stdout.startswith("Replay of entry 2: referee ")
+    assert replayed.stdout.count("  the same ruling.") == 2
+    assert replayed.stdout.rstrip().endswith("The refusal stands: today the referee refuses it the same way.")
+    document = run_json("replay 2")
+    assert document["same"] is True
+    assert [run["ruling"]["rule"] for run in document["runs"]] == [rule, rule]
+
+
+def test_a_refusal_the_ruleset_no_longer_makes_is_replayed_as_a_ruling_that_differs(
+    edited: Callable[[str, Callable[[str], str]], Path],
+) -> None:
+    """Heavy weapons cost 4 in the file when a purchase of one was refused;
+    at 3 today it is a legal purchase, and replay says the ruling differs
+    (exit 1): the file has changed since."""
+    dearer = edited("groundforce", lambda text: text.replace("    cost: 3\n", "    cost: 4\n", 1))
+    assert (
+        fails(f"reinforce {dearer} --mines 1 --buy heavy") == "error: that costs 4 points, but there are only 3 (GF-R4)"
+    )
+    dearer.write_text(shipped()["groundforce"].read_text(encoding="utf-8"), encoding="utf-8")
+    replayed = run("replay 1", code=1).stdout
+    assert "  the same ruling." in replayed  # with the file as it was, kept in the journal
+    assert "error: that costs 4 points, but there are only 3 → (absent)" in replayed
+    assert replayed.rstrip().endswith("Today's ruling differs: the ruleset file has changed since.")
+
+
+def test_log_verify_covers_a_refusal_edited_by_hand(journal: Path) -> None:
+    fails(f"{STEALTHED.replace('battle', 'battle groundforce')}")
+    run(TYPED)
+    assert run("log verify").stdout.startswith("ok: 2 entries, chain intact")
+    db = sqlite3.connect(journal)
+    with db:
+        db.execute("UPDATE entries SET ruling = replace(ruling, 'GF-S1', 'GF-B1') WHERE id = 1")
+    db.close()
+    assert run("log verify", code=1).stdout.startswith("BROKEN: entry 1 ")
+
+
+def test_a_mistake_of_typing_or_a_ruling_without_the_journal_leaves_no_entry(journal: Path) -> None:
+    """'unknown unit' cites no rule: a typo, not a ruling anyone argues about;
+    --no-journal keeps even a refusal out."""
+    run("game start friday groundforce")
+    fails("battle --attacker nobody --defender trooper")
+    fails(f"{STEALTHED} --no-journal")
+    assert [e["command"] for e in run_json("log")["entries"]] == ["game start"]
+
+
+def test_a_refusal_at_the_table_is_journaled_as_on_the_command_line() -> None:
+    run("game start friday groundforce")
+    given = f"{STEALTHED}\n{TYPED.replace('battle groundforce', 'battle')}\n"
+    result = CliRunner().invoke(cli, ["table"], input=given, catch_exceptions=False)
+    assert result.exit_code == 0 and "Traceback" not in result.stderr
+    assert "GF-S1" in result.stderr
+    assert [e["outcome"] for e in run_json("log")["entries"][1:]] == ["refused (GF-S1)", "attacker wins"]
+
+
+def test_a_refused_pick_leaves_the_throw_waiting_for_its_pick() -> None:
+    """DiceLand: a pairing the throw does not hold is refused (DL-A5) and
+    journaled; the throw still waits, and the pick then given is ruled."""
+    run("battle diceland --attacker 6,2 --defender 3 --roll 5,1")
+    assert fails("battle --entry 1 --choose 9:9").endswith("(DL-A5)")
+    assert run_json("battle --entry 1 --choose 5:6")["journal_entry"] == 3
+    assert [e["outcome"] for e in run_json("log")["entries"]] == [
+        "waits for --choose",
+        "refused (DL-A5)",
+        "attacker wins",
+    ]
+    assert run_json("replay 2")["same"] is True  # ruled again on entry 1's throw, typed out
+
+
+@pytest.mark.parametrize(
+    ("lang", "outcome", "stands"),
+    [
+        ("nl", "geweigerd (GF-S1)", "De weigering blijft staan"),
+        ("de", "abgelehnt (GF-S1)", "Die Ablehnung steht"),
+        ("zh-Hant", "已拒絕（GF-S1）", "拒絕維持不變"),
+    ],
+)
+def test_a_refusal_is_listed_and_replayed_in_the_language_asked(lang: str, outcome: str, stands: str) -> None:
+    fails(f"--lang {lang} {STEALTHED.replace('battle', 'battle groundforce')}")
+    assert run_json(f"--lang {lang} log")["entries"][0]["outcome"] == outcome
+    assert stands in run(f"--lang {lang} replay 1").stdout

@@ -14,7 +14,7 @@ import click
 from referee.cli import completion
 from referee.cli.helptext import described, helped
 from referee.cli.inplay import rules_in_play
-from referee.cli.journaling import journaled, printed_entry, record, writing
+from referee.cli.journaling import journaled, printed_entry, record, replayed_by, writing
 from referee.cli.options import (
     ROLLED,
     Named,
@@ -123,6 +123,7 @@ def battle(ruleset: str | None, entry: int | None, as_json: bool, **options: Any
         from referee.cli.picks import asked
 
         rules, told, line = asked(entry, ruleset, told)
+        replayed_by(line)
         rule(rules, told, as_json, replay=line)
     elif told.until is not None:
         rule_fight(rules_in_play(ruleset), told, as_json)
