@@ -16,6 +16,7 @@ from click.testing import CliRunner
 from conftest import fails, run, run_json
 
 from referee.cli import cli
+from referee.journal.summaries import cost_nothing
 from referee.ruleset.load import shipped
 
 TYPED = (
@@ -241,3 +242,77 @@ def test_a_refusal_is_listed_and_replayed_in_the_language_asked(lang: str, outco
     fails(f"--lang {lang} {STEALTHED.replace('battle', 'battle groundforce')}")
     assert run_json(f"--lang {lang} log")["entries"][0]["outcome"] == outcome
     assert stands in run(f"--lang {lang} replay 1").stdout
+
+
+# -- a new round is not a re-roll ---------------------------------------------------
+
+RISK_ROUND = "battle --attacker 3 --defender 2"
+TROOPERS = "battle --attacker trooper --defender trooper"
+
+
+def _flagged() -> list[list[int]]:
+    ruled = [e for e in run_json("log")["entries"] if e["command"] == "battle" and e["kind"] != "refused"]
+    return [e["dice"].get("rolled_before", []) for e in ruled]
+
+
+def test_risk_rounds_rolled_one_after_another_are_new_rounds_not_rolls_again() -> None:
+    """RK-B4, RK-B5: 3 dice against 2 compare two pairs, and each pair costs
+    its loser an army, so every round takes two armies off: the same attack
+    typed next is the next round."""
+    run("game start eve risk")
+    rounds = [run(f"{RISK_ROUND} --seed {seed}") for seed in (1, 2, 3)]
+    assert all("flags this roll" not in r.stderr for r in rounds)
+    assert _flagged() == [[], [], []]
+    losses = [e["ruling"]["attacker_loses"] + e["ruling"]["defender_loses"] for e in run_json("log")["entries"][1:]]
+    assert losses == [2, 2, 2]
+
+
+def test_an_attack_rolled_again_after_it_cost_nobody_anything_is_flagged() -> None:
+    run("game start friday groundforce")
+    first = run_json(f"{TROOPERS} --seed 1")
+    assert (first["attacker"]["loses"], first["defender"]["loses"]) == (0, 0)  # GF-B3: equal hits, nothing happens
+    again = run(f"{TROOPERS} --seed 2")
+    assert again.stderr == (
+        "note: entry 2 rolled this same attack just before in game 'friday', and it cost nobody anything: "
+        "a roll again, not a new round; the journal flags this roll\n"
+    )
+    assert _flagged() == [[], [2]]
+    assert "rolled before: entry 2 (the same attack)" in run("log show 3").stdout
+
+
+def test_a_run_of_rolls_again_names_each_before_it() -> None:
+    """DiceLand: a ruling that waits for its pick has cost nothing yet."""
+    run("game start friday diceland")
+    for seed in (2, 3, 4):
+        assert run_json(f"battle --attacker 6,3 --defender 5 --seed {seed}")["awaits"] == "choose"
+    assert _flagged() == [[], [2], [2, 3]]
+
+
+def test_anything_recorded_between_makes_the_same_attack_a_new_one_but_a_refusal_does_not() -> None:
+    run("game start friday groundforce")
+    run(f"{TROOPERS} --seed 1")
+    run("reinforce --mines 1")
+    run(f"{TROOPERS} --seed 1")  # the game moved on: a purchase was made between
+    fails(STEALTHED)  # refused: the table is as it was
+    flagged = run(f"{TROOPERS} --seed 2")
+    assert "entry 4 rolled this same attack just before" in flagged.stderr
+    assert _flagged() == [[], [], [4]]
+
+
+@pytest.mark.parametrize(
+    ("kind", "ruling", "nothing"),
+    [
+        ("pairs", {"attacker_loses": 1, "defender_loses": 1}, False),
+        ("exchange", {"attacker_loses": 0, "defender_loses": 0}, True),
+        ("pips", {"attacker_loses": None, "defender_loses": None, "awaits": "choose"}, True),
+        ("tally", {"attacker_loses": 0, "defender_loses": 0, "attacker_retreats": 0, "defender_retreats": 1}, False),
+        ("strike", {"needed": 4, "roll": 2, "hit": False, "wounds": 0}, True),
+        ("strike", {"needed": 4, "roll": 5, "hit": True, "wound_roll": 1, "out_of_action": False, "wounds": 0}, True),
+        ("strike", {"needed": 4, "roll": 5, "hit": True, "wound_roll": 6, "out_of_action": True, "wounds": 0}, False),
+        ("strike", {"needed": 4, "roll": 5, "hit": True, "damage_roll": [3], "damage": 3}, False),
+        ("chain", {"steps": [], "stopped_at": None}, True),
+        ("exchange", "a ruling edited by hand", False),
+    ],
+)
+def test_what_costs_nothing_is_read_from_the_ruling_of_its_kind(kind: str, ruling: object, nothing: bool) -> None:
+    assert cost_nothing(kind, ruling) is nothing
