@@ -316,3 +316,36 @@ def test_anything_recorded_between_makes_the_same_attack_a_new_one_but_a_refusal
 )
 def test_what_costs_nothing_is_read_from_the_ruling_of_its_kind(kind: str, ruling: object, nothing: bool) -> None:
     assert cost_nothing(kind, ruling) is nothing
+
+
+# -- what the current referee writes replays as the same -----------------------------
+
+WRITTEN = [
+    "game start friday groundforce",
+    TYPED.replace("battle groundforce", "battle"),
+    'battle --attacker "2 trooper" --defender "trooper, heavy" --seed 5',
+    STEALTHED,
+    OVER_THE_POINTS,
+    f"--lang nl {OVER_THE_PLACES}",
+    "reinforce --mines 2 --free-places 2",
+    "roll 2d6+1 --seed 3",
+    "game stop",
+    "battle risk --attacker 5 --defender 3 --until conquest --seed 2",
+    "battle diceland --attacker 6,3 --defender 5 --seed 2",
+    "battle --entry 11 --choose 5:6",
+    "hit trueforces --attacker 4 --target 5 --attack ranged --seed 1",
+    "recruit frontline-risk --stars 7 --cities 2 --capitals 1 --continent asia",
+]
+
+
+def test_every_entry_the_referee_writes_today_replays_as_the_same() -> None:
+    for command in WRITTEN:
+        if command.endswith(("stealth", '"heavy, heavy, heavy"', '"trooper, trooper"')):
+            fails(command)
+        else:
+            run(command)
+    entries = run_json("log")["entries"]
+    assert [e["kind"] for e in entries].count("refused") == 3
+    for entry in entries:
+        if entry["kind"] != "game":
+            assert run_json(f"replay {entry['id']}")["same"] is True, entry["argv"]
