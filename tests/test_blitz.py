@@ -169,6 +169,57 @@ def test_worn_armour_is_said_in_the_round_line() -> None:
     assert "FR-B12  after 2 rounds the attacker has nothing left: the defender holds" in said
 
 
+MIXED = (
+    "battle frontline-risk --attacker infantry --attacker-rear '2 infantry' --defender 'infantry, damaged armour' "
+    "--until conquest --attacker-roll '6;6,6,6' --defender-roll '1,1;1'"
+)
+
+
+def test_a_round_line_names_the_unit_lost_where_a_side_has_several_kinds() -> None:
+    """FR-B8: the pair lost by a front of infantry and armour stands for the
+    infantry, so round 1 takes off the infantry and leaves the damaged armour;
+    in round 2 the defender holds one kind, and its count alone says it all."""
+    said = run(MIXED).stdout.splitlines()
+    assert "round 1: 6 against 1+1, 1 — defender loses 1 infantry (2 → 1)" in said
+    assert "round 2: 6, 6, 6 against 1+1 — defender loses 1 (1 → 0)" in said
+
+
+@pytest.mark.parametrize(
+    ("code", "line"),
+    [
+        ("nl", "ronde 1: 6 tegen 1+1, 1 — verdediger verliest 1 infanterie (2 → 1)"),
+        ("de", "Runde 1: 6 gegen 1+1, 1 — Verteidiger verliert 1 Infanterie (2 → 1)"),
+        ("zh-Hant", "第 1 輪：6 對 1+1、1 — 防守方損失 1 個步兵師（2 → 1）"),
+    ],
+)
+def test_the_unit_lost_in_a_round_is_named_in_the_language_asked(code: str, line: str) -> None:
+    assert line in run(f"--lang {code} {MIXED}").stdout.splitlines()
+
+
+@pytest.mark.parametrize("seed", range(1, 13))
+def test_each_round_names_the_units_its_counts_before_and_after_differ_by(seed: int) -> None:
+    """Over drawn fights: from round 2 on (a round begins with what the one
+    before left), a side of several kinds that lost units whole has its line
+    name each kind it has fewer of, as the rounds' --json count them."""
+    command = (
+        "battle frontline-risk --attacker 'infantry, armour' --attacker-rear '2 infantry' "
+        f"--defender 'infantry, damaged armour' --defender-rear '2 armour' --until conquest --seed {seed} --no-journal"
+    )
+    rounds = run_json(command)["rounds"]
+    lines = [line for line in run(command).stdout.splitlines() if line.startswith("round ")]
+    checked = 0
+    for earlier, round_, line in zip(rounds, rounds[1:], lines[1:], strict=False):
+        for side in ("attacker", "defender"):
+            fought, before = round_[side], Counter(earlier["left"][side])
+            lost = before - Counter(round_["left"][side])
+            if fought["loses"] and fought["destroyed"] == fought["loses"] and len(before) > 1:
+                assert f"{side} loses " in line and all(f"{n} {kind}" in line for kind, n in lost.items()), line
+                checked += 1
+    assert len(lines) == len(rounds)
+    if seed == 1:
+        assert checked  # seed 1 loses units of two kinds in round 3
+
+
 def test_a_landing_that_loses_its_armour_fails() -> None:
     got = run_json(
         "battle frontline-risk --attacker 'damaged armour' --attacker-rear infantry --defender infantry "

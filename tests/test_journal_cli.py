@@ -165,9 +165,13 @@ def test_reinforce_is_journaled_and_odds_is_not() -> None:
     assert entries[0]["ruling"]["points"] == 4
 
 
-def test_a_refused_ruling_is_not_journaled() -> None:
-    fails(f"{BATTLE} --attacker-roll sword")
-    assert run_json("log")["entries"] == []
+def test_a_refused_ruling_is_journaled_as_refused_not_as_a_ruling() -> None:
+    """The refusal cites the rule it applies (GF-B2): the journal keeps it
+    as refused, with no dice and no ruling of the battle."""
+    said = fails(f"{BATTLE} --attacker-roll sword")
+    (entry,) = run_json("log")["entries"]
+    assert (entry["kind"], entry["outcome"], entry["dice"]) == ("refused", "refused (GF-B2)", {"seed": None})
+    assert said == f"error: {entry['ruling']['error']} (GF-B2)"
 
 
 def test_log_filters_by_game_and_ruleset_and_limits() -> None:

@@ -68,9 +68,10 @@ def test_a_pick_is_refused_where_it_does_not_belong() -> None:
     assert "no pairing 5:5; the pairings are 4:6, 4:3, 2:6, 2:3" in fails("battle --entry 1 --choose 5:5")
     assert "--attacker" in fails("battle --entry 1 --choose 4:6 --attacker 6")
     assert "waits for --choose" in fails("battle --entry 1")
-    run("battle --entry 1 --choose 4:6")
-    assert "entry 2 picked already" in fails("battle --entry 1 --choose 2:6")
-    assert "waits for no pick" in fails("battle --entry 2 --choose 2:6")
+    run("battle --entry 1 --choose 4:6")  # entry 3: the pairing refused (DL-A5) is entry 2
+    assert "entry 3 picked already" in fails("battle --entry 1 --choose 2:6")
+    assert "entry 2 is a refusal: it holds no throw to pick on" in fails("battle --entry 2 --choose 2:6")
+    assert "waits for no pick" in fails("battle --entry 3 --choose 2:6")
     assert "no entry 9" in fails("battle --entry 9 --choose 2:6")
     assert "name a ruleset" in fails("battle --attacker 6 --defender 5")
     assert "entry 1 was ruled with diceland" in fails("battle groundforce --entry 1 --choose 4:6")
@@ -80,8 +81,8 @@ def test_a_second_roll_of_the_same_attack_in_a_game_is_flagged(journal: Path) ->
     run("game start friday --ruleset diceland")
     run(ASK)
     again = run("battle diceland --attacker 6,3 --defender 5 --seed 4")
-    assert "rolled before in game 'friday' (entry 2)" in again.stderr
-    assert "entry 2 still waits for its pick" in again.stderr
+    assert "entry 2 rolled this same attack just before in game 'friday'" in again.stderr
+    assert "still waits for its pick: a roll again, not a new round" in again.stderr
     entry = json.loads(run("log show 3 --json").stdout)
     assert entry["dice"]["rolled_before"] == [2]
     assert "rolled before: entry 2" in run("log show 3").stdout

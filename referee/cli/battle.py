@@ -14,7 +14,7 @@ import click
 from referee.cli import completion, shortform
 from referee.cli.helptext import described, helped
 from referee.cli.inplay import rules_and_words, rules_in_play
-from referee.cli.journaling import journaled, printed_entry, record, writing
+from referee.cli.journaling import journaled, printed_entry, record, replayed_by, writing
 from referee.cli.options import (
     ROLLED,
     Named,
@@ -140,6 +140,7 @@ def battle(ruleset: str | None, said: tuple[str, ...], entry: int | None, as_jso
         from referee.cli.picks import asked
 
         rules, told, line = asked(entry, ruleset, told)
+        replayed_by(line)
         rule(rules, told, as_json, replay=line)
     elif told.until is not None:
         rule_fight(rules or rules_in_play(ruleset), told, as_json)

@@ -30,6 +30,7 @@ command line again, under `rerunning`.
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 from collections.abc import Callable, Iterator
 from contextvars import ContextVar
@@ -55,6 +56,8 @@ PENDING = "referee.journal.pending"
 ENTRY = "referee.journal.entry"
 CHECKPOINT = "referee.journal.checkpoint"
 QUIET = "referee.journal.quiet"  # --quiet: no footer line after the ruling
+REPLAY = "referee.journal.replay"  # the command line that rules it again, where the one typed reads the journal
+RULES = "referee.ruleset.loaded"  # the ruleset the command loaded: a refusal is journaled with it
 SUPPLIED = "referee.ruleset.supplied"  # the ruleset the game in play supplied, for the replay line
 SUPPLIED_AT = "referee.ruleset.supplied.at"  # how many of the command's arguments come before it (NAME)
 SUPPLIED_BY = "referee.ruleset.supplied.by"  # the game in play that supplied it, as the journal read it
@@ -113,13 +116,24 @@ def quiet_option(f: F) -> F:
 
 def journaled(f: F) -> F:
     """Make a command a ruling command: --journal PATH, --no-journal and
-    --quiet, and `emit` will insist that `record` ran first."""
+    --quiet, and `emit` will insist that `record` ran first. A refusal that
+    cites a rule is a ruling too (`kept_refused`)."""
 
     def mark(ctx: click.Context, param: click.Parameter, value: bool) -> None:
         ctx.meta[OFF] = value
         ctx.meta[PENDING] = True
 
-    f = quiet_option(f)
+    command = f
+
+    @functools.wraps(command)
+    def ruling(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return command(*args, **kwargs)
+        except RefereeError as refusal:
+            kept_refused(refusal)
+            raise
+
+    f = quiet_option(ruling)
     f = click.option(
         "--no-journal",
         is_flag=True,
@@ -231,6 +245,33 @@ def record(
             used=used if plays != used else rules.name,
         )
         click.echo(said, err=True)
+
+
+def kept_refused(refusal: RefereeError) -> None:
+    """Journal a refusal that cites a rule, as the ruling the players will
+    argue about afterwards (an attack on a stealthed saboteur, a purchase
+    over the points): what was asked, the ruleset it was refused under, and
+    the refusal as `--json` says it, its rule as its one step. A mistake of
+    typing cites none and is no ruling; nor is a refusal of the journal's
+    own (the ruling was recorded, or recording it failed). A board action
+    is left out: a game held on the board reads its last entry as its board.
+    During a replay it is what the command would have recorded."""
+    from referee.board import COMMAND as BOARD_ACTION
+
+    ctx = click.get_current_context()
+    command = " ".join(ctx.command_path.split()[1:])
+    if refusal.rule is None or not ctx.meta.get(PENDING) or f"{command} ".startswith(BOARD_ACTION):
+        return
+    said = {"error": refusal.message, "rule": refusal.rule, **({"where": refusal.where} if refusal.where else {})}
+    step = {"rule": refusal.rule, "text": refusal.message}
+    with contextlib.suppress(RefereeError):  # a journal that cannot take it leaves the refusal to be said
+        record(ctx.meta.get(RULES), {**said, "explanation": [step]}, "refused", replay=ctx.meta.get(REPLAY))
+
+
+def replayed_by(line: list[str]) -> None:
+    """The command line that rules this command again where the one typed
+    reads the journal (a pick on entry N's throw): a refusal is journaled with it."""
+    click.get_current_context().meta[REPLAY] = line
 
 
 def _title_of(name: str) -> str:
@@ -490,8 +531,10 @@ def entry_argument(f: F) -> F:
 
 
 def chosen(journal: Journal, entry: int | None) -> Entry:
-    """The entry asked for: by its number, or the newest where 'last' was typed."""
-    return journal.entry(journal.newest() if entry is None else entry)
+    """The entry asked for: by its number, or where 'last' was typed the
+    newest ruling (a game's start or stop is no ruling to show or replay;
+    a journal of nothing else shows its newest entry)."""
+    return journal.entry(journal.newest(ruling=True) if entry is None else entry)
 
 
 def report_damage(journal: Journal, entries: list[Entry]) -> None:

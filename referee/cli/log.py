@@ -153,7 +153,7 @@ def show(entry: int | None, as_json: bool) -> None:
     again with that content; a board action by its outcome, why and the board
     it left; else its card (command line, ruleset and its hash, dice, outcome,
     explanation, its place in the hash chain). --json gives every field.
-    ENTRY is its number, or 'last' for the newest.
+    ENTRY is its number, or 'last' for the newest ruling.
 
     \b
     Example:

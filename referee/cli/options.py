@@ -329,17 +329,23 @@ def counts_from_args(extra: list[str], known: Sequence[str]) -> tuple[dict[str, 
 
 def load_rules(name: str) -> Ruleset:
     """A ruleset by name or path (a same-named file left unused is reported on
-    stderr), or during `referee replay` the file it substitutes."""
-    from referee.cli.journaling import ruleset_override
+    stderr), or during `referee replay` the file it substitutes; the command
+    remembers it, to journal a refusal with it."""
+    from referee.cli.journaling import RULES, ruleset_override
     from referee.ruleset.load import find, load_file
 
     override = ruleset_override()
     if override:
-        return load_file(override)
-    path, notes = find(name, user_dirs())
-    for note in notes:
-        click.echo(note, err=True)
-    return load_file(path)
+        rules = load_file(override)
+    else:
+        path, notes = find(name, user_dirs())
+        for note in notes:
+            click.echo(note, err=True)
+        rules = load_file(path)
+    ctx = click.get_current_context(silent=True)
+    if ctx is not None:  # the ruleset a refusal is journaled with
+        ctx.meta[RULES] = rules
+    return rules
 
 
 def emit(as_json: bool, document: Any, text: Callable[[], str]) -> None:

@@ -1,7 +1,7 @@
 """A ruling that waits for a pick is settled on its own throw: `battle --entry
 N --choose …` reads entry N's attack and dice from the journal, the command
-line printed with a waiting ruling types those dice, and a second roll of the
-same attack in the same game is flagged in the journal."""
+line printed with a waiting ruling types those dice, and the same attack
+rolled again just after it cost nobody anything is flagged in the journal."""
 
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from referee.core.errors import RefereeError
 from referee.rulings.ruling import listed, say, series
 
 if TYPE_CHECKING:
+    from referee.journal.rows import Entry
     from referee.procedures.base import Procedure
     from referee.ruleset.model import Ruleset
     from referee.settle.rolling import Settled
@@ -99,6 +100,8 @@ def asked(n: int, ruleset: str | None, told: BattleTold) -> tuple[Ruleset, Battl
             say("error.pick.unreadable", "entry {n} cannot be read: {why}", n=n, why=series(entry.damage))
         )
     awaits = entry.awaits if entry.command == "battle" else None
+    if entry.kind == "refused":
+        raise RefereeError(say("error.pick.refused", "entry {n} is a refusal: it holds no throw to pick on", n=n))
     if awaits is None:
         raise RefereeError(
             say(
@@ -183,37 +186,47 @@ def _attack(inputs: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def rolled_before(rules: Ruleset) -> list[int]:
-    """Earlier entries of the game in play that rolled this same attack; each is
-    named on stderr, with whether it still waits for its pick."""
+    """The entries that rolled this same attack just before, in the game in
+    play, the latest named on stderr (with whether it still waits for its
+    pick): a roll again, which the journal flags. A roll that cost someone
+    something moved the game on (a Risk round that took armies off), so the
+    same attack after it is the next round, and so is one after anything
+    else recorded in the game; a refusal changed nothing and does not count."""
+    from referee.journal.summaries import cost_nothing
+
     ctx = click.get_current_context()
     attack = _attack(json.loads(json.dumps(ctx.params)))
+    command = " ".join(ctx.command_path.split()[1:])
     with opened(reading=True) as journal:
         game = journal.current_game()
         entries = journal.entries(game=game["name"]) if game else []
     picked = {e.picks_on for e in entries}
-    before = [
-        e
-        for e in entries
-        if e.command == "battle" and e.ruleset == rules.name and e.dice.seed is not None and _attack(e.inputs) == attack
-    ]
-    for e in before:
-        waiting = e.awaits and e.id not in picked
+    before: list[Entry] = []
+    for e in reversed([e for e in entries if e.kind != "refused"]):
+        same = e.command == command and e.ruleset == rules.name and e.dice.seed is not None
+        if not (same and _attack(e.inputs) == attack and cost_nothing(e.kind, e.ruling)):
+            break
+        before.insert(0, e)
+    if before:
+        last = before[-1]
+        waiting = last.awaits and last.id not in picked
         click.echo(
             say(
                 "pick.rolled_before_waiting",
-                "note: this attack was rolled before in game '{game}' (entry {n}); the journal flags this roll; "
-                "entry {n} still waits for its pick: referee battle --entry {n}",
-                game=e.game,
-                n=e.id,
+                "note: entry {n} rolled this same attack just before in game '{game}' and still waits for its pick: "
+                "a roll again, not a new round; the journal flags this roll; "
+                "pick on entry {n} with: referee battle --entry {n}",
+                game=last.game,
+                n=last.id,
             )
             if waiting
             else say(
                 "pick.rolled_before",
-                "note: this attack was rolled before in game '{game}' (entry {n}); the journal flags this roll",
-                game=e.game,
-                n=e.id,
+                "note: entry {n} rolled this same attack just before in game '{game}', and it cost nobody anything: "
+                "a roll again, not a new round; the journal flags this roll",
+                game=last.game,
+                n=last.id,
             ),
             err=True,
         )
-
     return [e.id for e in before]

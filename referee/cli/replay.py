@@ -44,23 +44,38 @@ def _today_file(entry: Entry) -> Path | None:
     return shipped().get(entry.inputs.get("ruleset", ""))
 
 
+def _named(path: Path) -> str:
+    """A ruleset file as the table knows it: a shipped one by its file name
+    (where the referee was installed says nothing at the table), another by
+    its path, the home directory written '~'."""
+    from referee.ruleset.load import shipped_dir
+
+    where = path.resolve()
+    if where.parent == shipped_dir().resolve():
+        return path.name
+    home = Path.home().resolve()
+    return f"~/{where.relative_to(home)}" if where.is_relative_to(home) else str(path)
+
+
 def rerun(args: list[str], ruleset_file: Path | None, *, as_json: bool = True) -> tuple[Any, str | None, str]:
     """What `referee ARGS` would record, run in this process with
     `ruleset_file` for the ruleset: (its document, or why it was refused, and
-    what it printed), journaling and writing nothing."""
+    what it printed), journaling and writing nothing. A refusal that would
+    be journaled gives its document as well as why."""
     from referee.cli import cli
-    from referee.cli.journaling import without_language
+    from referee.cli.journaling import Rerun, without_language
 
     if without_language(args) == args:  # ruled in English: the line names every other language it was ruled in
         args = ["--lang", "en", *args]
     printed = io.StringIO()
+    attempt: Rerun | None = None
     try:
         with rerunning(ruleset_file) as attempt, contextlib.redirect_stdout(printed):
             ctx = cli.make_context("referee", [*args, "--no-journal", *(["--json"] if as_json else [])])
             with ctx:
                 cli.invoke(ctx)
     except RefereeError as exc:
-        return None, str(exc), ""
+        return attempt.document if attempt else None, str(exc), ""
     except click.ClickException as exc:
         return None, exc.format_message(), ""
     return attempt.document, None, printed.getvalue()
@@ -71,7 +86,9 @@ def _rule_again(entry: Entry, ruleset_file: Path | None) -> tuple[Any, Any, str 
     on the stored situation where the entry holds one, else by its command line."""
     if not entry.situation:
         now, error, _ = rerun(entry.replay, ruleset_file)
-        return entry.ruling, now, error
+        if entry.kind == "refused" and now is not None:  # refused again: what it says is compared
+            return entry.ruling, now, None
+        return entry.ruling, None if error else now, error
     from referee.journal.rerule import rule_again
 
     then = entry.situation.ruling
@@ -124,13 +141,15 @@ def replay_entry(entry: Entry, stored: bytes | None) -> list[Run]:
             label = pgettext("replay.today.same", "With today's {file} (unchanged)")
         else:
             label = pgettext("replay.today.changed", "With today's {file} (changed since: sha256 {digest})")
-        runs.append(replace(_run(entry, label.format(file=today, digest=digest[:16]), today), digest=digest))
+        runs.append(replace(_run(entry, label.format(file=_named(today), digest=digest[:16]), today), digest=digest))
     return runs
 
 
 def _summary(entry: Entry, runs: list[Run]) -> str:
     """The replay's verdict: the ruling stands, or differs, and why as far as is known."""
     today = runs[-1]
+    if today.same and entry.kind == "refused":
+        return pgettext("replay.refusal_stands", "The refusal stands: today the referee refuses it the same way.")
     if today.same:
         return pgettext("replay.stands", "The ruling stands: today the referee rules the same.")
     why = []
@@ -160,7 +179,7 @@ def replay(entry: int | None, as_json: bool) -> None:
     with the ruleset content stored in the journal, once with today's file,
     and say whether the ruling is the same and, if not, what differs (exit
     code 1, as `log verify` when the chain is broken). ENTRY is its
-    number, or 'last' for the newest.
+    number, or 'last' for the newest ruling.
 
     \b
     Example:

@@ -35,7 +35,7 @@ KINDS = {
     "group": "a group of dice valued",
     "map": "a map dealt",
     "setup": "a game set up",
-    "refused": "a ruling refused (written by an older referee)",
+    "refused": "a ruling refused, with the rule that refused it (`referee.cli.journaling.kept_refused`)",
     "unknown": "an entry whose kind cannot be told (damaged, or unlike any kind)",
 }
 

@@ -173,8 +173,9 @@ class Entry:
 
     @property
     def picks_on(self) -> Any:
-        """The entry whose throw this one picked on (`battle --entry N`), if any."""
-        return self.inputs.get("entry")
+        """The entry whose throw this one picked on (`battle --entry N`), if any:
+        a pick refused picked on none, and the throw still waits for one."""
+        return None if self.kind == "refused" else self.inputs.get("entry")
 
     @property
     def unreadable(self) -> bool:

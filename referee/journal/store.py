@@ -329,10 +329,15 @@ class Journal:
         found = self._rows("SELECT DISTINCT ruleset FROM entries WHERE ruleset IS NOT NULL ORDER BY ruleset")
         return [str(row[0]) for row in found if isinstance(row, sqlite3.Row)]
 
-    def newest(self) -> int:
-        """The number of the latest entry ('log show last'); an empty journal has none to show."""
+    def newest(self, ruling: bool = False) -> int:
+        """The number of the latest entry; with `ruling`, of the latest that is
+        not a game started or stopped ('replay last' after 'game stop' means the
+        ruling before it), else of the latest entry. An empty journal has none."""
         try:
             last = self.db.execute("SELECT max(id) FROM entries").fetchone()[0]
+            if ruling and last:
+                rulings = "SELECT max(id) FROM entries WHERE substr(command, 1, 4) != 'game'"
+                last = self.db.execute(rulings).fetchone()[0] or last
         except sqlite3.DatabaseError as exc:
             raise RefereeError(
                 say("error.journal.no_newest", "the latest entry cannot be read: {why}", why=_damaged(exc))

@@ -166,3 +166,19 @@ def summary(kind: str, ruling: Any) -> Summary | None:
         return read(ruling)
     except (KeyError, TypeError, ValueError, AttributeError):
         return None
+
+
+def cost_nothing(kind: str, ruling: Any) -> bool:
+    """Whether a ruling left the table as it was: no side lost or retreated
+    (a ruling still waiting for its pick has lost nothing yet), and a hit
+    check took nothing off its target. A kind that counts neither (a roll
+    chain) cannot tell, and is taken to have changed nothing."""
+    if not isinstance(ruling, Mapping):
+        return False
+    if kind == "strike":
+        struck = summary(kind, ruling)
+        return isinstance(struck, Struck) and not (
+            struck.hit and (struck.out_of_action or struck.wounded or bool(struck.damage))
+        )
+    costs = [ruling.get(f"{side}_{cost}") for side in ("attacker", "defender") for cost in ("loses", "retreats")]
+    return not any(isinstance(n, int) and n > 0 for n in costs)

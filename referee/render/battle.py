@@ -151,5 +151,5 @@ def fought_round(rules: Ruleset, number: int, settled: Settled, before: Forces, 
     from referee.render import compact
 
     outcome = cast("Exchange", settled.ruling.outcome)
-    costs = [said for side in SIDES if (said := compact.cost(side, outcome.side(side).loses, before, after))]
+    costs = [said for side in SIDES if (said := compact.cost(rules, side, outcome.side(side).loses, before, after))]
     return compact.line(number, (faces(rules, outcome.attacker.rolled), faces(rules, outcome.defender.rolled)), costs)

@@ -93,11 +93,13 @@ def _labels() -> dict[str, str]:
 
 
 def _header(entry: Entry, labels: dict[str, str]) -> list[str]:
-    """The lines naming an entry: its number, time, game and command line."""
+    """The lines naming an entry: its number, time, game and the command line
+    that rules it again, as `replay` keeps it: with the ruleset the game in
+    play supplied and the seed drawn, so it runs once the game has stopped."""
     game = "  " + pgettext("log.game", "game {game}").format(game=entry.game) if entry.game else ""
     return [
         styled(pgettext("log.entry", "Entry {entry}").format(entry=entry.id), bold=True) + f"  {entry.time}" + game,
-        *_command_lines(labels["command"], entry.argv),
+        *_command_lines(labels["command"], entry.replay or entry.argv),
     ]
 
 

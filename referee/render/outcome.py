@@ -61,8 +61,13 @@ def _outcome(entry: Entry, word: Word, counted: Counted) -> str:
         return _board(entry.move, word)
     if isinstance(told, GameTold):
         return _game(entry.command.removeprefix("game "), told.game)
-    if entry.kind == "refused":
-        return say("outcome.refused", "refused")
+    if entry.kind == "refused":  # with the rule that refused it, where the entry names one
+        rule = entry.ruling.get("rule") if isinstance(entry.ruling, dict) else None
+        return (
+            say("outcome.refused.rule", "refused ({rule})", rule=rule)
+            if isinstance(rule, str)
+            else say("outcome.refused", "refused")
+        )
     said: str
     if entry.awaits:  # a ruling through the door that waits for a pick on the same throw
         said = say("outcome.awaits", "waits for --{option}", option=entry.awaits)

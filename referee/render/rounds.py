@@ -103,7 +103,7 @@ def fought_round(rules: Ruleset, number: int, settled: Settled, before: Forces, 
     for side in SIDES:
         its = outcome.side(side)
         whole = its.destroyed == its.loses and not its.failed  # every loss a unit removed: counted
-        said = compact.cost(side, its.loses, before, after, None if whole else spoken(its.suffers))
+        said = compact.cost(rules, side, its.loses, before, after, None if whole else spoken(its.suffers))
         costs += [said] if said else []
     dice = (_ranked(outcome.attacker), _ranked(outcome.defender))
     return compact.line(number, dice, costs)
