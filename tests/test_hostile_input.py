@@ -46,8 +46,23 @@ def test_fifty_megabyte_file_is_refused_quickly(tmp_path: Path) -> None:
 )
 def test_deep_nesting_is_refused_without_crashing(tmp_path: Path, text: str) -> None:
     path = tmp_path / "deep.yaml"
-    path.write_text(text)
-    assert "nested more than 64 deep" in fails(f"validate {path}")
+    path.write_text("# nested\n" + text)
+    assert f"{path}:2: lists or mappings nested more than 64 deep" in fails(f"validate {path}")
+
+
+def test_a_flow_mapping_of_many_entries_is_not_deep(tmp_path: Path) -> None:
+    """Depth counts nesting, not entries: seventy faces read in one flow mapping pass, as in block style."""
+    faces = ", ".join(f"{n}: [hit]" for n in range(1, 71))
+    path = tmp_path / "d70.yaml"
+    path.write_text(
+        "format: 1\nname: d70\ntitle: D70\nsource: a test\nrules: {D-1: One die per unit.}\n"
+        f"dice:\n  d70: {{faces: [{', '.join(map(str, range(1, 71)))}]}}\nunits:\n  unit: {{}}\n"
+        "attacks:\n  shot:\n    procedure: staged\n    rule: D-1\n    label: shot\n"
+        f"    attacker: {{die: d70, roll: {{by: units}}, read: {{faces: {{{faces}}}}}}}\n"
+        "    defender: {die: d70}\n    costs: {losses: [hit]}\n",
+        encoding="utf-8",
+    )
+    assert run(f"validate {path}").exit_code == 0
 
 
 def test_hundred_dice_against_forty_are_summed_as_hits_and_misses(edited: Edit) -> None:

@@ -25,18 +25,22 @@ MAX_BYTES = (
     250_000  # a ruleset needs a few kB; a 1 MB file of flow mappings took over 2 s to parse on a busy 2-core machine
 )
 MAX_DEPTH = 64
-# block collections opened on one line: "- - - x", "? - ? x", "- a: - b"
-_COMPACT = re.compile(r"^[ \t]*((?:(?:[-?]|[^\s#'\"][^:#\n]*:)[ \t]+)+)", re.MULTILINE)
+# block collections opened on one line: "- - - x", "? - ? x", "- a: - b"; a key
+# inside a flow collection ("{1: [x], 2: [x]}") opens none, so brackets end the match
+_COMPACT = re.compile(r"^[ \t]*((?:(?:[-?]|[^\s#'\"\[\]{},][^:#\n\[\]{},]*:)[ \t]+)+)", re.MULTILINE)
 
 
-def _flow_depth(text: str) -> int:
-    """How deeply [ and { nest outside quotes and comments. The C parser
-    recurses per level and crashes the process on a deep enough file, so this
-    is checked before it sees the text."""
-    depth = deepest = 0
+def _too_deep_flow(text: str) -> int | None:
+    """The line (from 1) where [ and { first nest more than MAX_DEPTH deep
+    outside quotes and comments, if any. The C parser recurses per level and
+    crashes the process on a deep enough file, so this is checked before it
+    sees the text."""
+    depth, line = 0, 1
     quote = ""
     comment = False
     for char in text:
+        if char == "\n":
+            line += 1
         if comment:
             comment = char != "\n"
         elif quote:
@@ -47,16 +51,21 @@ def _flow_depth(text: str) -> int:
             comment = True
         elif char in "[{":
             depth += 1
-            deepest = max(deepest, depth)
+            if depth > MAX_DEPTH:
+                return line
         elif char in "]}":
             depth -= 1
-    return deepest
+    return None
 
 
-def _compact_depth(text: str) -> int:
-    """The most block collections one line opens; nesting across lines needs
-    ever deeper indentation, so a file of bounded size bounds it already."""
-    return max((len(re.findall(r"[-?:][ \t]", m.group(1))) for m in _COMPACT.finditer(text)), default=0)
+def _too_deep_compact(text: str) -> int | None:
+    """The line (from 1) that opens more than MAX_DEPTH block collections, if
+    any; nesting across lines needs ever deeper indentation, so a file of
+    bounded size bounds it already."""
+    for match in _COMPACT.finditer(text):
+        if len(re.findall(r"[-?:][ \t]", match.group(1))) > MAX_DEPTH:
+            return text.count("\n", 0, match.start()) + 1
+    return None
 
 
 def position(source: str, node: Node) -> str:
@@ -67,11 +76,12 @@ def position(source: str, node: Node) -> str:
 def compose_text(text: str, source: str) -> Node:
     """The document's root node; one clear error for anything that is not YAML."""
     brackets = text.count("[") + text.count("{")  # a cheap bound first: most files have few
-    if (brackets > MAX_DEPTH and _flow_depth(text) > MAX_DEPTH) or _compact_depth(text) > MAX_DEPTH:
+    line = (_too_deep_flow(text) if brackets > MAX_DEPTH else None) or _too_deep_compact(text)
+    if line:
         deep = pgettext(
             "yaml.deep", "lists or mappings nested more than {most} deep; a ruleset needs only a few levels"
         )
-        raise RefereeError(deep.format(most=MAX_DEPTH), where=source)
+        raise RefereeError(deep.format(most=MAX_DEPTH), where=f"{source}:{line}")
     try:
         root = yaml.compose(text, Loader=Loader)
     except yaml.MarkedYAMLError as exc:
