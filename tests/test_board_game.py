@@ -276,3 +276,33 @@ def test_the_log_says_what_the_board_says_the_next_player_does() -> None:
     told = {e["id"]: e["outcome"] for e in run_json("log")["entries"]}[ended]
     assert told == "turn 2: red to attack (or move, if no attack is possible)"
     assert status.endswith(f"T{told[1:]}, then end the turn.")
+
+
+def test_a_map_dealt_after_the_win_is_not_filed_under_the_game_won() -> None:
+    """The won game makes way for the next: a map dealt for it stops the
+    game first (as `play start` does), so the map is no entry of the game won."""
+    placed()
+    for command in [
+        "play attack A4 B4 --roll 3",
+        "play end",
+        "play attack B3 A3 --roll 3",
+        "play end",
+        "play attack A2 B1 --roll 2",
+        "play move B4 B3",
+        "play end",
+        "play attack B2 B3 --roll 3",
+        "play end",
+        "play move C4 B4",
+        "play end",
+        "play attack B3 B4 --roll 3",
+        "play end",
+        "play attack B4 B3 --roll 1",
+        "play end",
+    ]:
+        run(command)
+    assert run_json("play attack B3 B4 --roll 1")["board"]["phase"] == "over"
+    assert run_json("play board")["board"]["phase"] == "over"  # still the game in play until what comes next
+    run("map diceland --tiles 8 --seed 5")
+    log = run_json("log --limit 3")["entries"]
+    assert [(e["command"], e["game"]) for e in log][-2:] == [("game stop", "friday"), ("map", None)]
+    assert run_json("log --game friday --limit 100")["entries"][-1]["command"] == "game stop"

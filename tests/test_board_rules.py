@@ -168,3 +168,13 @@ def test_a_tile_left_for_good_is_crossed_in_the_svg_and_keeps_its_letters() -> N
     parts = [child.tag for child in crossed[0]]
     assert parts.index(f"{ns}path") < parts.index(f"{ns}text")  # drawn under the letters
     assert "A2 left for good (crossed)" in ET.tostring(root, encoding="unicode")
+
+
+def test_a_player_whose_last_die_falls_attacking_loses_at_once_in_that_turn() -> None:
+    """DL-A1: the game ends when a player has no dice left, also when its own
+    attack cost it the last one: no end of turn to play, and the turn it ended in is the last."""
+    board = position({"A3": ("red", 1), "B3": ("blue", 5), "C4": ("blue", 3)})
+    over, _ = act(board, "attack", **{"from": "A3", "to": "B3", "with": None, "throw": [2]})
+    assert (over.phase, over.turn) == ("over", 1)
+    assert over.winner is not None and over.winner["player"] == "blue"
+    assert refused(over, "end") == "the game is over (DL-A1)"

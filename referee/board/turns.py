@@ -392,7 +392,7 @@ def _settle(
         owner = board.capitals.get(target)
         if owner == enemy and opted(board, play.capital_variant):
             return _over(rules, board, steps, capital=target)
-    if not board.pips_of(enemy):
+    if not board.pips_of(enemy) or not board.pips_of(player):  # a side's last die lost, either side's
         return _over(rules, board, steps)
     return board, steps
 
@@ -709,6 +709,8 @@ def end(rules: Ruleset, board: Board, action: Action) -> tuple[Board, list[Step]
         )
     if board.void and board.void["player"] == player:
         board.void = None
+    if not all(board.pips_of(p) for p in board.players):  # over in the turn it ended, not the next
+        return (*_over(rules, board, steps), action)
     board.to_move = board.other(player)
     board.turn += 1
     return (*begin_turn(rules, board, steps), action)

@@ -343,6 +343,22 @@ def without_language(argv: list[str]) -> list[str]:
     return kept
 
 
+def stop_if_won() -> None:
+    """A game held on the board whose winner is declared makes way for what
+    comes next (a new game, a map dealt for one): its stop is an entry of the
+    chain, as `game stop` writes it, so nothing after is filed under it."""
+    from referee.board import COMMAND
+    from referee.journal.games import STOP
+
+    if not writing():
+        return
+    with opened() as journal:
+        going = journal.current_game()
+        last = going and journal.last_entry(going["name"], COMMAND)
+    if going and last and last.move and last.move.board.phase == "over":
+        record(None, {"game": going["name"], "ruleset": going["ruleset"]}, "game", stops=going["name"], command=STOP)
+
+
 def ruleset_in_play() -> str | None:
     """The ruleset of the game in play, as a command line names it: by its
     name, or by the path of the file the game started with where its name

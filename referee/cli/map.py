@@ -10,7 +10,7 @@ from referee.board.hexmap import SHAPES, Landmap, deal, landscape_of
 from referee.chance.dice import new_seed
 from referee.cli.helptext import described, helped
 from referee.cli.inplay import rules_in_play
-from referee.cli.journaling import journaled, record, write_file, written_to
+from referee.cli.journaling import journaled, record, stop_if_won, write_file, written_to
 from referee.cli.options import F, Named, emit, json_option, ruleset_argument, seed_option, whole
 from referee.core.errors import RefereeError
 from referee.render.text import path_lines
@@ -141,6 +141,7 @@ def landmap(
     """
     from referee.render import hexmap as render
 
+    stop_if_won()  # a map for the next game is not filed under the one just won
     rules = rules_in_play(ruleset)
     land = landscape_of(rules)
     landmap_ = dealt(rules, tiles, shape, capitals, seed)

@@ -16,7 +16,7 @@ import click
 from referee.cli import completion
 from referee.cli.helptext import SeveralLinesCommand, described, helped
 from referee.cli.inplay import last_game_note, named_first, rules_of_last_game
-from referee.cli.journaling import OFF, journal_option, journaled, opened, record, write_file, written_to
+from referee.cli.journaling import OFF, journal_option, journaled, opened, record, stop_if_won, write_file, written_to
 from referee.cli.map import map_options
 from referee.cli.options import (
     ROLLED,
@@ -30,7 +30,7 @@ from referee.cli.options import (
 )
 from referee.cli.players import no_ruleset, not_on_board, player_options
 from referee.core.errors import RefereeError
-from referee.journal.games import START, STOP
+from referee.journal.games import START
 from referee.procedures.told import pips as numbers
 from referee.rulings.ruling import say, series, step
 from referee.words.language import pgettext
@@ -88,18 +88,6 @@ def _move(entry: Entry) -> BoardMove:
             )
         )
     return entry.move
-
-
-def _stop_if_over() -> None:
-    """A game held on the board whose winner is declared makes way for the next
-    one: its stop is an entry of the chain, as `game stop` writes it."""
-    from referee.board import COMMAND
-
-    with opened() as journal:
-        going = journal.current_game()
-        last = going and journal.last_entry(going["name"], COMMAND)
-    if going and last and last.move and last.move.board.phase == "over":
-        record(None, {"game": going["name"], "ruleset": going["ruleset"]}, "game", stops=going["name"], command=STOP)
 
 
 def _player(rules: Ruleset, given: str | None, board: Board) -> str:
@@ -281,7 +269,7 @@ def start(
         "growth": growth,
     }
     board, steps, _, _ = apply(rules, None, action)
-    _stop_if_over()
+    stop_if_won()
     record(rules, {"game": name, "ruleset": rules.name}, "game", starts=name, command=START)
     out = document(board, action, None, steps)
     record(rules, out, "board", seed=board.seed)
