@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from conftest import fails, run, run_json
+from test_board_languages import TO_THE_END
 
 START = "play start friday diceland --tiles 8 --seed 3 --rule terrain --red 6,6,5,3,2,1 --blue 6,5,4,4,3,1"
 # the map of seed 3 (rows 2 and 4 half a tile to the right):
@@ -281,24 +282,8 @@ def test_the_log_says_what_the_board_says_the_next_player_does() -> None:
 def test_a_map_dealt_after_the_win_is_not_filed_under_the_game_won() -> None:
     """The won game makes way for the next: a map dealt for it stops the
     game first (as `play start` does), so the map is no entry of the game won."""
-    placed()
-    for command in [
-        "play attack A4 B4 --roll 3",
-        "play end",
-        "play attack B3 A3 --roll 3",
-        "play end",
-        "play attack A2 B1 --roll 2",
-        "play move B4 B3",
-        "play end",
-        "play attack B2 B3 --roll 3",
-        "play end",
-        "play move C4 B4",
-        "play end",
-        "play attack B3 B4 --roll 3",
-        "play end",
-        "play attack B4 B3 --roll 1",
-        "play end",
-    ]:
+    run(START)
+    for command in [*(f"play place {p}" for p in PLACEMENTS[:-1]), *TO_THE_END[:-1]]:
         run(command)
     assert run_json("play attack B3 B4 --roll 1")["board"]["phase"] == "over"
     assert run_json("play board")["board"]["phase"] == "over"  # still the game in play until what comes next

@@ -16,6 +16,7 @@ import pytest
 from conftest import run_json
 from hypothesis import given
 from hypothesis import strategies as st
+from test_stage_pairs import pair_losses
 
 from referee.procedures.base import Battle
 from referee.procedures.door import dice_needed
@@ -59,13 +60,7 @@ def brute_pairs(a: tuple[int, int], d: tuple[int, int], tie: str) -> Counter[tup
     lost: Counter[tuple[int, int]] = Counter()
     for attacker in itertools.product(range(1, a[0] + 1), repeat=a[1]):
         for defender in itertools.product(range(1, d[0] + 1), repeat=d[1]):
-            by = [0, 0]
-            for x, y in zip(sorted(attacker, reverse=True), sorted(defender, reverse=True)):
-                if x > y or (x == y and tie == "attacker"):
-                    by[1] += 1
-                elif x < y or tie == "defender":
-                    by[0] += 1
-            lost[by[0], by[1]] += 1
+            lost[pair_losses(attacker, defender, tie)] += 1
     return lost
 
 
