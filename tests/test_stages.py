@@ -335,8 +335,10 @@ def test_cancelling_goes_through_the_order_and_leaves_the_rest() -> None:
     assert rolled[Side.ATTACKER] == {"hit": 2, "crit": 1}
     kept, steps = cancel(rolled, (Cancel(by="defender", symbol="evade", order=("hit", "crit")),), "XW-5", str)
     assert kept[Side.ATTACKER] == {"hit": 0, "crit": 0}
-    assert kept[Side.DEFENDER] == {"evade": 3}  # what cancels is not spent from the record of what it rolled
+    assert kept[Side.DEFENDER] == {"evade": 0}  # what cancels is spent, one for one
     assert [s.text for s in steps] == ["the defender cancels hit 2, crit 1 with evade 3"]
+    kept, _ = cancel(rolled, (Cancel(by="defender", symbol="evade", order=("hit",), spends=False),), "XW-5", str)
+    assert kept == {Side.ATTACKER: {"hit": 0, "crit": 1}, Side.DEFENDER: {"evade": 3}}
     kept, steps = cancel(rolled, (Cancel(by="defender", symbol="evade", order=("crit", "hit")),), "XW-5", str)
     assert kept[Side.ATTACKER] == {"hit": 0, "crit": 0} and len(steps) == 1
     kept, _ = cancel(

@@ -160,6 +160,7 @@ def key_words() -> dict[str, str]:
         "by": pgettext("show.param", "by"),
         "cancel": pgettext("show.param", "cancel"),
         "order": pgettext("show.param", "order"),
+        "spends": pgettext("show.param", "spends"),
         "symbol": pgettext("show.param", "symbol"),
         "up_to": pgettext("show.param", "up to"),
         "when": pgettext("show.param", "when"),
