@@ -8,9 +8,9 @@ import json
 
 import pytest
 
-from referee.procedures.base import Battle
 from referee.procedures.door import fronts
 from referee.ruleset.load import load
+from referee.rulings.battle import Battle
 from tests.conftest import fails, run, run_json
 
 

@@ -16,10 +16,10 @@ from conftest import fails, run, run_json
 from test_new_procedure import NAME, PROCEDURE, RULESET
 
 from referee.procedures import told
-from referee.procedures.base import Battle, Words
 from referee.ruleset import registry
 from referee.ruleset.model import Ruleset
 from referee.ruleset.registry import Option, alias
+from referee.rulings.battle import Battle, Words
 from referee.words.helps import described, helped
 
 AIMED: list[object] = []  # what the reader was told of --aim

@@ -82,7 +82,8 @@ from typing import Any
 
 from referee.chance.dice import pips
 from referee.outcomes import Exchange, ExchangeSide
-from referee.procedures.base import Battle, DiceNeed, Throw, size
+from referee.procedures.base import DiceNeed, size
+from referee.rulings.battle import Battle, Throw
 from referee.ruleset.model import Ruleset
 from referee.rulings.ruling import SIDES, Ruling, Side, step
 
@@ -136,7 +137,7 @@ from dataclasses import replace
 from house_duel import resolver
 from house_duel.grammar import HouseDuel
 from referee.procedures import told
-from referee.procedures.base import Battle, Words
+from referee.rulings.battle import Battle, Words
 from referee.ruleset.model import Ruleset
 from referee.ruleset.registry import Option
 from referee.words.helps import helped

@@ -12,9 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.chance.dice import Rng
-from referee.procedures.base import Battle
 from referee.procedures.door import dice_needed, resolve
 from referee.ruleset.load import load
+from referee.rulings.battle import Battle
 from referee.settle.odds import battle_odds
 
 GF = load("groundforce")

@@ -18,11 +18,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 from test_stage_pairs import pair_losses
 
-from referee.procedures.base import Battle
 from referee.procedures.door import dice_needed
 from referee.procedures.staged.fight import StagedFight, fight_rules
 from referee.ruleset.load import load_file
 from referee.ruleset.model import Ruleset
+from referee.rulings.battle import Battle
 from referee.stages import pairs
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"

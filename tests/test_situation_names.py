@@ -13,9 +13,9 @@ import pytest
 from conftest import fails
 
 from referee.core.errors import RefereeError
-from referee.procedures.base import Battle
 from referee.procedures.door import check_situations
 from referee.ruleset.load import load_file
+from referee.rulings.battle import Battle
 from referee.words.language import speaking
 
 ANCIENTS = Path(__file__).parent.parent / "docs" / "examples" / "ancients.yaml"

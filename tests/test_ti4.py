@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 from conftest import fails, ruling_of, run, run_json
 
-from referee.procedures.base import Battle
 from referee.ruleset.load import load_file
+from referee.rulings.battle import Battle
 from referee.rulings.ruling import Side
 from referee.stages.costs import Costs, costs, stands
 

@@ -21,7 +21,7 @@ from referee.words.language import pgettext
 
 if TYPE_CHECKING:
     from referee.cli.told import OddsTold
-    from referee.procedures.base import Battle
+    from referee.rulings.battle import Battle
 
 T = TypeVar("T", bound=Told)
 

@@ -17,9 +17,9 @@ from referee.cli.helptext import helped
 from referee.cli.rulesdirs import user_dirs
 from referee.core.errors import RefereeError, did_you_mean
 from referee.core.records import record
-from referee.procedures.base import Battle
 from referee.procedures.told import read_battle
 from referee.ruleset.model import Ruleset
+from referee.rulings.battle import Battle
 from referee.rulings.ruling import SIDES, listed, say
 from referee.words.inputs import LARGEST, MAX_COUNT, shown, whole_number
 from referee.words.language import pgettext

@@ -21,9 +21,9 @@ from referee.core.errors import RefereeError, setting
 from referee.core.records import record
 from referee.fights.grid import grid
 from referee.fights.solver import ENDS, Chain, FightRules, Number
-from referee.procedures.base import Battle
 from referee.procedures.door import attack_of, procedure
 from referee.ruleset.model import Ruleset, Situation
+from referee.rulings.battle import Battle
 from referee.rulings.ruling import SIDES, Step, say
 from referee.words.language import Grouped
 from referee.words.names import article

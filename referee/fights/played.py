@@ -19,8 +19,8 @@ from referee.chance.dice import new_seed, seed_of
 from referee.core.errors import RefereeError
 from referee.core.records import record
 from referee.fights.answers import MOVE_ON, Fought, Territories, fight_rules, stops_before
-from referee.procedures.base import Battle
 from referee.ruleset.model import Ruleset
+from referee.rulings.battle import Battle
 from referee.rulings.ruling import Side, Step, say, say_n, step_n
 from referee.settle.rolling import Settled, settle
 

@@ -12,9 +12,10 @@ from types import MappingProxyType
 from typing import Any, cast
 
 from referee.core.errors import RefereeError
-from referee.procedures.base import Battle, DiceNeed, Procedure, Situated, Throw
+from referee.procedures.base import DiceNeed, Procedure
 from referee.ruleset import registry
 from referee.ruleset.model import Ruleset
+from referee.rulings.battle import Battle, Situated, Throw
 from referee.rulings.ruling import Ruling, Side, listed, say, side_word
 from referee.words.inputs import shown
 from referee.words.language import pgettext

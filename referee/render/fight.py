@@ -11,11 +11,11 @@ from typing import Any
 
 from referee.fights.answers import Chart, FightOdds
 from referee.fights.solver import Number
-from referee.procedures.base import Battle
 from referee.render.json import percent as json_percent
 from referee.render.text import by_side, decimal, fraction, grouped, paragraph, side_word, styled, width, wrapped
 from referee.render.widths import columns
 from referee.ruleset.model import Ruleset
+from referee.rulings.battle import Battle
 from referee.rulings.ruling import SIDES, Step, listed
 from referee.words.language import _, ngettext
 from referee.words.names import some_units

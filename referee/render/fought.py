@@ -11,12 +11,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from referee.fights.played import Left, Played
-from referee.procedures.base import Battle
 from referee.render import kinds
 from referee.render.battle import document as round_document
 from referee.render.fight import forces_told, policy_lines, situation_lines, told_line
 from referee.render.text import View, paragraph, seed_line, styled, wrapped
 from referee.ruleset.model import Ruleset
+from referee.rulings.battle import Battle
 from referee.rulings.ruling import listed
 from referee.words.language import _
 

@@ -40,8 +40,8 @@ from referee.rulings.ruling import Side, Step
 from referee.stages import contract
 
 if TYPE_CHECKING:
-    from referee.procedures.base import Battle
     from referee.ruleset.model import Ruleset
+    from referee.rulings.battle import Battle
 
 POINTS = ("dice", "symbols", "kept", "losses")
 

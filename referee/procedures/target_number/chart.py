@@ -7,11 +7,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from referee.outcomes.strike import AGREED, Strike, StrikeChart, StrikeTerms
-from referee.procedures.base import Words
 from referee.procedures.target_number.grammar import TargetNumber
 from referee.procedures.target_number.reader import attack, named
 from referee.procedures.target_number.resolver import needed
 from referee.ruleset.model import Ruleset
+from referee.rulings.battle import Words
 from referee.stages import costs
 from referee.words.language import _
 

@@ -26,8 +26,8 @@ from referee.words.language import own_catalogue, pgettext
 from referee.words.names import counted
 
 if TYPE_CHECKING:
-    from referee.procedures.base import Battle, Units
     from referee.ruleset.model import Ruleset
+    from referee.rulings.battle import Battle, Units
 
 own_catalogue(__file__)
 

@@ -22,8 +22,8 @@ from referee.stages.read import HIT, Aim, Natural, aimed
 from referee.words.language import own_catalogue, pgettext
 
 if TYPE_CHECKING:
-    from referee.procedures.base import Battle
     from referee.ruleset.model import Ruleset
+    from referee.rulings.battle import Battle
 
 own_catalogue(__file__)
 

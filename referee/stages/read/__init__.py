@@ -31,8 +31,8 @@ from referee.stages.roll import When, applies
 from referee.words.language import own_catalogue, pgettext
 
 if TYPE_CHECKING:
-    from referee.procedures.base import Battle, Units
     from referee.ruleset.model import Ruleset
+    from referee.rulings.battle import Battle, Units
 
 own_catalogue(__file__)
 
