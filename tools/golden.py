@@ -57,7 +57,7 @@ def _kept(args: list[str], files: dict[str, str]) -> list[str] | None:
             text = path.read_text(encoding="utf-8", errors="replace")
             key = hashlib.sha256(text.encode()).hexdigest()[:16] + path.suffix
             files[key] = text
-            out.append("{file:%s}" % key)
+            out.append(f"{{file:{key}}}")
         elif outside and (path.is_dir() or str(path).startswith(tempfile.gettempdir())):
             return None
         else:
