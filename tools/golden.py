@@ -95,7 +95,7 @@ def harvest(target: Path) -> int:
         return invoke(self, cli, args, input=input, env=env, **kw)
 
     CliRunner.invoke = watched  # type: ignore[method-assign]
-    code = pytest.main(["-q", "-x", "-p", "no:cacheprovider", "tests"])
+    code = pytest.main(["-q", "-p", "no:cacheprovider", "tests"])
     target.write_text(json.dumps({"commands": list(seen.values()), "files": files}), encoding="utf-8")
     print(f"{len(seen)} command lines, {len(files)} files", file=sys.stderr)
     return int(code)
