@@ -120,8 +120,8 @@ def _answers(commands: Path, only: tuple[str, ...] = ()) -> Iterator[tuple[str, 
         (FILES / key).write_text(text, encoding="utf-8")
     with tempfile.TemporaryDirectory() as home:
         for n, entry in enumerate(held["commands"]):
-            if only and not any(word in " ".join(entry["args"]) for word in only):
-                continue
+            if (only and not any(word in " ".join(entry["args"]) for word in only)) or "--svg" in entry["args"]:
+                continue  # a picture is written to a file, not printed
             args = [re.sub(r"\{file:([^}]+)\}", lambda m: str(FILES / m[1]), a) for a in entry["args"]]
             env = {
                 "REFEREE_LANG": None, "LC_ALL": None, "LANGUAGE": None, "COLUMNS": None, "LANG": "C.UTF-8",

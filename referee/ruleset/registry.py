@@ -39,7 +39,9 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any, Protocol
 
 from referee.core.errors import RefereeError, raised
-from referee.ruleset.spec import Lazy, Spec
+from referee.ruleset import templates
+from referee.ruleset.spec import Lazy, Reader, Spec
+from referee.ruleset.yamlnodes import MappingNode, Node
 from referee.words.language import own_catalogue, pgettext
 
 if TYPE_CHECKING:
@@ -318,8 +320,8 @@ def _shipped() -> frozenset[str]:
 
 
 def names() -> list[str]:
-    """Every procedure a file may select, shipped and registered, sorted."""
-    return sorted({*_shipped(), *_REGISTERED})
+    """Every procedure a file may select, shipped, templated and registered, sorted."""
+    return sorted({*_shipped(), *templates.names(), *_REGISTERED})
 
 
 def entry(name: str) -> Entry:
@@ -404,16 +406,46 @@ def reading_states() -> list[str]:
     return [name for name in names() if reads_states(grammar(name))]
 
 
-class Grammars(Mapping[str, Lazy]):
+class Templated(Spec):
+    """An attack whose `procedure:` names a template: expanded to its stages
+    on the file's nodes, then read as stages (see `referee.ruleset.templates`)."""
+
+    def __init__(self, name: str, grammars: Grammars):
+        self.name, self.grammars = name, grammars
+
+    def expected(self) -> str:
+        return pgettext("file.kind", "a mapping")
+
+    def read(self, node: Node, path: str, reader: Reader) -> Any:
+        assert isinstance(node, MappingNode)  # Tagged found the tag in it
+        made = templates.expand(self.name, node, path, reader)
+        becomes = next(v.value for k, v in made.value if k.value == templates.TAG)
+        return self.grammars[becomes].read(made, path, reader)
+
+    def schema(self) -> dict[str, Any]:
+        keys = {k: v for k, v in templates.keys(self.name).items() if "." not in k}
+        properties = {k: {"description": v} for k, v in keys.items()}
+        return {
+            "type": "object",
+            "description": templates.says(self.name),
+            "properties": {templates.TAG: {"const": self.name}, **properties},
+            "required": [templates.TAG],
+            "additionalProperties": False,
+        }
+
+
+class Grammars(Mapping[str, Spec]):
     """Each procedure's attack grammar by name, as `Tagged` reads a file's attacks;
     the names are looked up when a file is read, so a registered procedure counts."""
 
     def __init__(self) -> None:
         self._made: dict[str, Lazy] = {}
 
-    def __getitem__(self, name: str) -> Lazy:
+    def __getitem__(self, name: str) -> Spec:
         if name in _REGISTERED:  # read afresh: a registration may come and go
             return Lazy(lambda: _REGISTERED[name].grammar)
+        if name in templates.names():
+            return Templated(name, self)
         if not _shipped_has(name):
             raise KeyError(name)
         if name not in self._made:

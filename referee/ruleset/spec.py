@@ -506,7 +506,7 @@ class Either(Spec):
 class Tagged(Spec):
     """Records told apart by one key (an attack's `procedure:`)."""
 
-    def __init__(self, tag: str, variants: Mapping[str, Record | Lazy]):
+    def __init__(self, tag: str, variants: Mapping[str, Spec]):
         self.tag = tag
         self.variants = variants
 

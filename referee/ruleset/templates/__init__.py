@@ -1,0 +1,177 @@
+"""Named attacks written as stages: a `procedure:` that names a template is a
+YAML file beside this one that says which stages the name stands for and
+where the file's own keys go in them. A template is expanded on the
+file's nodes before the attack is read, so the stages check every value, and
+an error points at the line the file wrote it on.
+
+A template holds `says` (what `show` and the schema say of it), `keys` (each
+key a file may write, with what it is) and `becomes`, the attack written as
+stages, in which:
+
+- `$a.b` stands for the file's value at that key path (left out when the
+  file has none: the key holding it goes too);
+- `{$first: [$a, $b]}` is the first of those the file has;
+- `{$case: a, VALUE: ..., else: ...}` is chosen by the file's value at `a`
+  (`absent:` when it has none);
+- `{$each: a, key: ..., value: ...}` is a mapping with an entry for each item
+  of the file's list at `a`, `$item` standing for the item.
+
+A key of the file that no `$` reaches is refused, as an unknown key is.
+`becomes` names the procedure the attack is then read by.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import cache
+from importlib.resources import files
+from typing import TYPE_CHECKING
+
+from referee.ruleset.spec import did_you_mean_at
+from referee.ruleset.yamlnodes import MappingNode, Node, ScalarNode, SequenceNode, compose_text
+from referee.words.language import pgettext
+
+if TYPE_CHECKING:
+    from yaml.error import Mark
+
+    from referee.ruleset.spec import Reader
+
+_STR, _MAP, _SEQ = "tag:yaml.org,2002:str", "tag:yaml.org,2002:map", "tag:yaml.org,2002:seq"
+TAG = "procedure"
+
+
+@cache
+def names() -> frozenset[str]:
+    """The templates shipped: the YAML files of this folder, by name."""
+    return frozenset(p.name.removesuffix(".yaml") for p in files(__package__).iterdir() if p.name.endswith(".yaml"))
+
+
+@cache
+def template(name: str) -> dict[str, Node]:
+    """A template's top keys, as nodes (`says`, `keys`, `becomes`)."""
+    source = f"{__package__}/{name}.yaml"
+    root = compose_text(files(__package__).joinpath(f"{name}.yaml").read_text(encoding="utf-8"), source)
+    assert isinstance(root, MappingNode)
+    return {k.value: v for k, v in root.value}
+
+
+def says(name: str) -> str:
+    """What the template stands for, as the schema describes it."""
+    node = template(name)["says"]
+    assert isinstance(node, ScalarNode)
+    return str(node.value)
+
+
+def keys(name: str) -> dict[str, str]:
+    """Each key a file of this template may write, and what it is."""
+    node = template(name)["keys"]
+    assert isinstance(node, MappingNode)
+    return {k.value: v.value for k, v in node.value}
+
+
+_ABSENT = ScalarNode(_STR, "")  # a part left out: the key holding it goes too
+
+
+class _Expansion:
+    """One attack's expansion: the file's nodes, the paths `$` reached."""
+
+    def __init__(self, given: MappingNode, reached: frozenset[str]):
+        self.given = given
+        self.mark: Mark = given.start_mark
+        self.reached = reached
+
+    def value(self, key_path: str) -> Node:
+        node: Node = self.given
+        for key in key_path.split("."):
+            if not isinstance(node, MappingNode):
+                return _ABSENT
+            node = next((v for k, v in node.value if isinstance(k, ScalarNode) and k.value == key), _ABSENT)
+        return node
+
+    def made(self, t: Node, item: Node | None = None) -> Node:
+        if isinstance(t, ScalarNode) and t.value.startswith("$"):
+            return item if t.value == "$item" and item is not None else self.value(t.value[1:])
+        if isinstance(t, ScalarNode):
+            return ScalarNode(t.tag, t.value, self.mark, self.mark, style=t.style)
+        if isinstance(t, SequenceNode):
+            items = [m for i in t.value if (m := self.made(i, item)) is not _ABSENT]
+            return SequenceNode(_SEQ, items, self.mark, self.mark, flow_style=True)
+        assert isinstance(t, MappingNode)
+        parts = {k.value: v for k, v in t.value}
+        if "$first" in parts:
+            assert isinstance(parts["$first"], SequenceNode)
+            tried = (self.made(choice, item) for choice in parts["$first"].value)
+            return next((m for m in tried if m is not _ABSENT), _ABSENT)
+        if "$case" in parts:
+            return self._case(parts, item)
+        if "$each" in parts:
+            return self._each(parts)
+        pairs = [(self.made(k, item), self.made(v, item)) for k, v in t.value]
+        return MappingNode(
+            _MAP, [(k, v) for k, v in pairs if v is not _ABSENT and k is not _ABSENT], self.mark, self.mark
+        )
+
+    def _case(self, parts: dict[str, Node], item: Node | None) -> Node:
+        chosen = self.value(parts["$case"].value)
+        if chosen is _ABSENT:
+            return self.made(parts["absent"], item) if "absent" in parts else _ABSENT
+        value = chosen.value if isinstance(chosen, ScalarNode) else None
+        branch = parts.get(str(value)) if value is not None else None
+        return self.made(branch or parts["else"], item) if branch or "else" in parts else chosen
+
+    def _each(self, parts: dict[str, Node]) -> Node:
+        listed = self.value(parts["$each"].value)
+        if not isinstance(listed, SequenceNode):
+            return listed  # not a list: the stage reading it says what it wanted
+        pairs = [(self.made(parts["key"], i), self.made(parts["value"], i)) for i in listed.value]
+        return MappingNode(_MAP, pairs, listed.start_mark, listed.end_mark)
+
+    def unreached(self, node: Node, prefix: str = "") -> tuple[str, Node] | None:
+        """The first key the file wrote that no `$` reached, with its node."""
+        if prefix in self.reached or not isinstance(node, MappingNode):
+            return None
+        for k, v in node.value:
+            key = f"{prefix}.{k.value}" if prefix else str(k.value)
+            if not any(r == key or r.startswith(f"{key}.") for r in self.reached):
+                return key, k
+            if found := self.unreached(v, key):
+                return found
+        return None
+
+
+def _paths(t: Node) -> Iterator[str]:
+    """Every key path of the file a template's `$` reaches, whichever branch a file takes."""
+    if isinstance(t, ScalarNode) and t.value.startswith("$") and t.value != "$item":
+        yield t.value[1:]
+    elif isinstance(t, SequenceNode):
+        for item in t.value:
+            yield from _paths(item)
+    elif isinstance(t, MappingNode):
+        for k, v in t.value:
+            if k.value in ("$case", "$each"):
+                yield v.value
+            else:
+                yield from _paths(k)
+                yield from _paths(v)
+
+
+def expand(name: str, given: MappingNode, path: str, reader: Reader) -> MappingNode:
+    """The attack the template `name` stands for, with the file's values in it."""
+    return expanded(template(name), given, path, reader)
+
+
+def expanded(held: dict[str, Node], given: MappingNode, path: str, reader: Reader) -> MappingNode:
+    """The attack a template's nodes (`keys`, `becomes`) stand for, with the file's values in it."""
+    expansion = _Expansion(given, frozenset({TAG, *_paths(held["becomes"])}))
+    made = expansion.made(held["becomes"])
+    assert isinstance(made, MappingNode)
+    if found := expansion.unreached(given):
+        key, node = found
+        parent, _, last = key.rpartition(".")
+        assert isinstance(held["keys"], MappingNode)
+        written = [k.value for k, _ in held["keys"].value]
+        known = [k.rpartition(".")[2] for k in (TAG, *written) if k.rpartition(".")[0] == parent]
+        raise did_you_mean_at(
+            reader, node, f"{path}.{parent}" if parent else path, pgettext("kind", "key"), last, known
+        )
+    return made
