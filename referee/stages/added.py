@@ -104,9 +104,11 @@ class Added:
     roll, by group, where `most(side, symbols)` is the most of those symbols
     a side's dice can read in one throw; `reads(at)`: what of the battle the
     stage reads, for a whole fight to rule a round once for every battle that
-    reads alike (left out: both sides' units, every round its own)."""
+    reads alike (left out: both sides' units, every round its own);
+    `distance`: the stage reads the distance told (`--range`), which an
+    attack whose stages read none refuses."""
 
-    __slots__ = ("at", "dice", "doc", "grammar", "key", "listed", "reads", "run")
+    __slots__ = ("at", "dice", "distance", "doc", "grammar", "key", "listed", "reads", "run")
 
     def __init__(
         self,
@@ -118,11 +120,12 @@ class Added:
         doc: str = "",
         dice: Callable[[At, Callable[[Side, Sequence[str]], int]], Mapping[str, Dice]] | None = None,
         reads: Callable[[At], Hashable] | None = None,
+        distance: bool = False,
     ) -> None:
         if at not in POINTS:
             raise ValueError(f"an added stage runs at one of {', '.join(POINTS)}, not {at!r}")
         self.key, self.grammar, self.at, self.run = key, grammar, at, run
-        self.listed, self.doc, self.dice, self.reads = listed, doc, dice, reads
+        self.listed, self.doc, self.dice, self.reads, self.distance = listed, doc, dice, reads, distance
 
     @property
     def spec(self) -> Spec:
@@ -147,6 +150,18 @@ def of(attack: Any) -> Stages:
             raise contract.not_a_stage(key, stage)
         found.append((key, section, stage, cited.get(key, "") or getattr(section, "rule", "") or attack.rule))
     return tuple(found)
+
+
+def reads_distance(stages: Stages) -> bool:
+    """Whether one of the attack's added stages reads the distance told."""
+    return any(stage.distance for _, _, stage, _ in stages)
+
+
+def made_alone(attack: Any) -> str | None:
+    """The rule that makes the attack one no other unit may join, where one of
+    its added sections says so (`made_alone()`), else None: the door refuses
+    company before a die is rolled."""
+    return next((rule for _, section, _, rule in of(attack) if getattr(section, "made_alone", False)), None)
 
 
 def _reading(reads: Callable[[int], Hashable], face: Face) -> Hashable:

@@ -110,6 +110,7 @@ class StagesCite:
         RULE, "the most losses a unit can take (costs' strength: sustain damage); left out: the costs' rule", ""
     )
     follow: str = field(RULE, "the follow-up rolls", "")
+    choice: str = field(RULE, "who chooses the units a comparison removes; left out: the costs' rule", "")
     added: Mapping[str, str] = field(
         Table(Text()), "the rules cited for stages of packages of their own, by key", EMPTY, internal=True
     )

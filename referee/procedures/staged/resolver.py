@@ -334,9 +334,11 @@ def _criticals(params: Staged, kept: Mapping[str, int]) -> int:
 
 
 def _distance_read(rules: Ruleset, params: Staged, battle: Battle) -> None:
-    """A distance told to an attack whose dice no table by distance counts
-    would be silently ignored: refused, naming the attack."""
+    """A distance told to an attack whose dice no table by distance counts,
+    and no added stage reads, would be silently ignored: refused, naming the attack."""
     if battle.range is None or any(getattr(params, side).roll.by == "range" for side in SIDES):
+        return
+    if added.reads_distance(added.of(params)):
         return
     name = attack_name(rules, params)
     ignored = say(
@@ -614,7 +616,7 @@ def _removed(
         margin,
         params.costs.loss,
         cite(params, "costs"),
-        (contest.chooser, cite(params, "costs")),
+        (contest.chooser, params.cite.choice or cite(params, "costs")),
         count,
         (plus.of(battle.side(winner)), rules.said(plus.label)) if plus else (0, ""),
     )
