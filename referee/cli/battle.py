@@ -165,7 +165,7 @@ def rule(rules: Ruleset, told: BattleTold, as_json: bool, roll: bool = True, rep
     """The one door of every ruling command: words → situation → settle → report
     of its kind; `roll=False` reports the situation before any dice."""
     from referee.journal.rerule import stored
-    from referee.procedures.door import procedure_for
+    from referee.procedures.door import procedure_for, report_of
     from referee.render import kinds
     from referee.settle.rolling import settle
 
@@ -182,13 +182,14 @@ def rule(rules: Ruleset, told: BattleTold, as_json: bool, roll: bool = True, rep
     settled = settle(rules, situation, typed, told.seed) if roll else None
     if settled is not None:  # the seed alone draws other dice once some were typed: repeat with them
         settled = replace(settled, again=retyped(told.given(*procedure.typed)))
-    document, report = kinds.report(procedure.report).ruled(rules, situation, settled)
+    kind = report_of(rules, situation)
+    document, report = kinds.report(kind).ruled(rules, situation, settled)
     picking = replay is not None  # a pick rules again on the throw it was asked on: no second roll
     flagged = rolled_before(rules) if settled and settled.seed is not None and writing() and not picking else []
     record(
         rules,
         document,
-        procedure.report,
+        kind,
         seed=settled.seed if settled else None,
         dice={"rolled": settled.throw, "typed": settled.typed, **({"rolled_before": flagged} if flagged else {})}
         if settled
@@ -221,11 +222,11 @@ def rule_fight(rules: Ruleset, told: BattleTold, as_json: bool) -> None:
     from its command line."""
     from referee.cli.fights import told_battles
     from referee.fights.played import play
-    from referee.procedures.door import procedure_for
+    from referee.procedures.door import fought_by, procedure_for
     from referee.render import fought
 
     procedure = procedure_for(rules)
-    if not procedure.fight:
+    if not fought_by(rules):
         raise RefereeError(
             say(
                 "error.fight.battle_not_in_rounds",

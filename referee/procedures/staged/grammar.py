@@ -16,7 +16,7 @@ from referee.ruleset.spec import EMPTY, RULE, Record, Spec, Table, Text, field
 from referee.rulings.ruling import Spoken, listed, say
 from referee.stages import contract
 from referee.stages.compare import Compare
-from referee.stages.costs import Costs
+from referee.stages.costs import Costs, Word
 from referee.stages.follow import Follow
 from referee.stages.pool_rules import PoolRules
 from referee.stages.read import CRITICAL, Read
@@ -91,6 +91,9 @@ class SideStages:
             raise fail(f"{path}.units", dealt)
 
 
+UNWORDED = Costs().loss  # the word for a loss a file that gives none has
+
+
 def _cited(looking_for: str = "") -> dict[str, Spec]:
     """A rule cited for each stage of a package of its own, by its key."""
     return dict.fromkeys(registry.stages(looking_for), RULE)
@@ -146,6 +149,13 @@ class Staged:
     )
     costs: Costs = field(Record(Costs), "what the symbols each side keeps cost the other side", Costs())
     cite: StagesCite = field(Record(StagesCite), "the rule cited at each stage", StagesCite())
+    report: str = field(
+        Text(choices=("tally", "exchange")),
+        "how a ruling is told: tally (each side's symbols and what they cost) or exchange (hits against hits: "
+        "both sides' dice and hits said together, the units the loser may remove; needs compare, and no costs "
+        "by symbol, follow-up, own dice by unit, side battling back or fight)",
+        "tally",
+    )
     fight: Rounds | None = field(
         Record(Rounds), "whole fights: the attack fought in rounds until a side is gone or retreats", None
     )
@@ -159,6 +169,17 @@ class Staged:
     adds: ClassVar[Callable[[str], Mapping[str, Spec]]] = staticmethod(_added)
     units_refused: ClassVar[str] = ""
     reads_situation: ClassVar[frozenset[str]] = frozenset({"range"})
+
+    @property
+    def fought(self) -> bool:
+        """Whether the attack may be fought in rounds: an exchange is ruled one attack at a time."""
+        return self.report != "exchange"
+
+    @property
+    def loss(self) -> Word | None:
+        """The game's word for a loss where the file gives one (`costs.loss`), else
+        None: an exchange then says units removed, or wounds."""
+        return None if self.costs.loss == UNWORDED else self.costs.loss
 
     def cross_check(self, rules: Ruleset, path: str, fail: Fail) -> None:
         """Each side's die, units, faces and situations exist; cancelled,
@@ -220,6 +241,8 @@ class Staged:
                 "losses to the units in its order of casualties: give it a strength, or leave out 'fight'",
             )
             raise fail(f"{path}.costs.strength.{spared[0]}", rounds.format(unit=spared[0]))
+        if self.report == "exchange":
+            self._cross_check_exchange(path, fail)
         if self.fight:
             wins = (self.compare.attacker_wins, self.compare.defender_wins) if self.compare else ()
             removes = [win for win in dict.fromkeys(wins) if win.startswith("remove")]
@@ -263,6 +286,25 @@ class Staged:
             if hasattr(part, "cross_check"):
                 contract.guarded(key, "cross_check", functools.partial(part.cross_check, rules, where, fail))
             yield from ((f"{where}.{name}", symbol) for name, symbol in _named(key, part))
+
+    def _cross_check_exchange(self, path: str, fail: Fail) -> None:
+        """An exchange is hits against hits, one attack at a time: a comparison
+        of one symbol is all that costs, each side rolls its own die at once."""
+        spec = self.costs
+        sides = [getattr(self, side) for side in ("attacker", "defender")]
+        others = spec.losses or spec.retreats or spec.own_losses or spec.damage or self.follow or self.fight
+        if (
+            not self.compare
+            or self.compare.by == "pairs"
+            or others
+            or any(s.units or s.roll.battles_back for s in sides)
+        ):
+            hits = pgettext(
+                "file.exchange",
+                "report: exchange tells hits against hits: it needs compare (by difference) and no costs by symbol, "
+                "follow, units with their own dice, side battling back or fight",
+            )
+            raise fail(f"{path}.report", hits)
 
     def _cross_check_pairs(self, rules: Ruleset, path: str, fail: Fail) -> None:
         """Pairs compare each die's number as rolled: numbered faces, no pool
