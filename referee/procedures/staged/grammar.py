@@ -14,7 +14,7 @@ from referee.ruleset import registry
 from referee.ruleset.crosscheck import Fail, names_exist, unknown
 from referee.ruleset.spec import EMPTY, RULE, Record, Spec, Table, Text, field
 from referee.rulings.ruling import Spoken, listed, say
-from referee.stages import contract
+from referee.stages import added, contract
 from referee.stages.compare import Compare
 from referee.stages.costs import Costs, Word
 from referee.stages.follow import Follow
@@ -149,13 +149,6 @@ class Staged:
     )
     costs: Costs = field(Record(Costs), "what the symbols each side keeps cost the other side", Costs())
     cite: StagesCite = field(Record(StagesCite), "the rule cited at each stage", StagesCite())
-    report: str = field(
-        Text(choices=("tally", "exchange")),
-        "how a ruling is told: tally (each side's symbols and what they cost) or exchange (hits against hits: "
-        "both sides' dice and hits said together, the units the loser may remove; needs compare, and no costs "
-        "by symbol, follow-up, own dice by unit, side battling back or fight)",
-        "tally",
-    )
     fight: Rounds | None = field(
         Record(Rounds), "whole fights: the attack fought in rounds until a side is gone or retreats", None
     )
@@ -171,15 +164,21 @@ class Staged:
     reads_situation: ClassVar[frozenset[str]] = frozenset({"range"})
 
     @property
+    def report(self) -> str:
+        """The kind of outcome the attack's rulings are where a stage tells them its own way, else ""."""
+        told = added.teller(self)
+        return told.kind if told else ""
+
+    @property
     def fought(self) -> bool:
-        """Whether the attack may be fought in rounds: an exchange is ruled one attack at a time."""
-        return self.report != "exchange"
+        """Whether the attack may be fought in rounds: not where a stage tells its ruling its own way."""
+        return added.teller(self) is None
 
     @property
     def loss(self) -> Word | None:
-        """The game's word for a loss where the file gives one (`costs.loss`), else
-        None: an exchange then says units removed, or wounds."""
-        return None if self.costs.loss == UNWORDED else self.costs.loss
+        """The game's word for a loss where a stage tells the ruling its own way
+        and the file gives one (`costs.loss`), else None (units removed, or wounds)."""
+        return self.costs.loss if self.costs.loss != UNWORDED and added.teller(self) else None
 
     def cross_check(self, rules: Ruleset, path: str, fail: Fail) -> None:
         """Each side's die, units, faces and situations exist; cancelled,
@@ -241,8 +240,6 @@ class Staged:
                 "losses to the units in its order of casualties: give it a strength, or leave out 'fight'",
             )
             raise fail(f"{path}.costs.strength.{spared[0]}", rounds.format(unit=spared[0]))
-        if self.report == "exchange":
-            self._cross_check_exchange(path, fail)
         if self.fight:
             wins = (self.compare.attacker_wins, self.compare.defender_wins) if self.compare else ()
             removes = [win for win in dict.fromkeys(wins) if win.startswith("remove")]
@@ -285,26 +282,9 @@ class Staged:
         for key, where, part in self._added_parts(path):
             if hasattr(part, "cross_check"):
                 contract.guarded(key, "cross_check", functools.partial(part.cross_check, rules, where, fail))
+            if hasattr(part, "cross_check_attack"):  # what the stage asks of the rest of the attack
+                contract.guarded(key, "cross_check", functools.partial(part.cross_check_attack, self, where, fail))
             yield from ((f"{where}.{name}", symbol) for name, symbol in _named(key, part))
-
-    def _cross_check_exchange(self, path: str, fail: Fail) -> None:
-        """An exchange is hits against hits, one attack at a time: a comparison
-        of one symbol is all that costs, each side rolls its own die at once."""
-        spec = self.costs
-        sides = [getattr(self, side) for side in ("attacker", "defender")]
-        others = spec.losses or spec.retreats or spec.own_losses or spec.damage or self.follow or self.fight
-        if (
-            not self.compare
-            or self.compare.by == "pairs"
-            or others
-            or any(s.units or s.roll.battles_back for s in sides)
-        ):
-            hits = pgettext(
-                "file.exchange",
-                "report: exchange tells hits against hits: it needs compare (by difference) and no costs by symbol, "
-                "follow, units with their own dice, side battling back or fight",
-            )
-            raise fail(f"{path}.report", hits)
 
     def _cross_check_pairs(self, rules: Ruleset, path: str, fail: Fail) -> None:
         """Pairs compare each die's number as rolled: numbered faces, no pool

@@ -15,7 +15,6 @@ from referee.chance.dice import Face, pips
 from referee.core.errors import RefereeError, setting
 from referee.outcomes.tally import Tally, TallySide
 from referee.procedures.base import DiceNeed, attack_name, cite, read_each_need, read_need, side_pool, untold
-from referee.procedures.staged import exchange as exchanges
 from referee.procedures.staged.grammar import Staged
 from referee.procedures.told import ROLLS
 from referee.ruleset.model import Ruleset
@@ -36,9 +35,10 @@ def odds_keys(params: Staged) -> tuple[str, ...]:
     """The outcome fields that tell one result from another: what a side scores
     where several symbols cost a loss (hits and crits together), else the
     losses it deals, the retreats it forces and the losses it takes itself;
-    a comparison deals losses to either side; an exchange, who wins and what each side loses."""
-    if params.report == "exchange":
-        return exchanges.ODDS_KEYS
+    a comparison deals losses to either side; where a stage tells the ruling its own way, its keys."""
+    telling = added.teller(params)
+    if telling:
+        return telling.odds_keys
     keys = [f"{side}_loses" for side in SIDES] if params.compare else []
     for side in SIDES:
         carried = set(getattr(params, side).symbols())
@@ -386,9 +386,10 @@ def _rolls(
 
 def prepare(rules: Ruleset, name: str, params: Staged, battle: Battle) -> Callable[[Throw], Ruling]:
     """The ruler of one attack as told: the dice counted and the faces' readings
-    are the same for every throw, worked out once; an exchange is told its own way."""
-    if params.report == "exchange":
-        return exchanges.ruler(rules, name, params, battle)
+    are the same for every throw, worked out once; where a stage tells the ruling its own way, its ruler."""
+    telling = added.teller(params)
+    if telling:
+        return telling.ruler(rules, name, params, battle)
     added_stages = added.of(params)
     rolls, chooser, said_of = _rolls(rules, params, battle, name, added_stages)
     back = next((side for side in SIDES if getattr(params, side).roll.battles_back), None)

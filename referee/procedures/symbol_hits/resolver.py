@@ -19,12 +19,12 @@ from referee.core.errors import RefereeError
 from referee.core.records import record
 from referee.outcomes import Exchange
 from referee.procedures.base import DiceNeed, attack_name, cite, read_need, side_pool, size, untold
-from referee.procedures.staged import exchange as exchanges
 from referee.procedures.symbol_hits.grammar import HIT, SymbolHits
 from referee.ruleset.model import Ruleset
 from referee.rulings.battle import Battle, Throw
 from referee.rulings.ruling import SIDES, Ruling, Side, Step, say, step
 from referee.stages import compare, costs, count, read, roll
+from referee.stages import exchange as exchanges
 from referee.stages.pool_rules import pool_steps
 from referee.stages.read import Reading
 from referee.words.names import article, span

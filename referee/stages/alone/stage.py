@@ -4,15 +4,8 @@ nothing."""
 
 from __future__ import annotations
 
-from referee.rulings.ruling import Side, Step
-from referee.stages.added import Added, At
+from referee.stages.added import Added, unchanged
 from referee.stages.alone import Alone
-
-
-def unchanged(at: At, dice: dict[Side, int]) -> tuple[dict[Side, int], list[Step]]:
-    """The dice as counted: a battle that reaches the dice has one attacking unit."""
-    return dice, []
-
 
 STAGE = Added(
     key="alone",

@@ -1,11 +1,12 @@
-"""An attack written as stages told as an exchange (`report: exchange`):
+"""An attack written as stages told as an exchange (its `exchange` key):
 hits against hits, as Ground Force's rulebook tells a battle. The stages
 are the same (who rolls what, how a face reads, the pool, most hits wins,
 what the loser takes, the added stages at the dice and at the end); what
 is its own is the telling: both sides' dice in one step and both sides'
 hits in another, each saying which faces count, and an outcome of the kind
 "exchange", with the ways the loser may remove its units and whether the
-attackers move in."""
+attackers move in. An exchange is ruled one attack at a time.
+Its own messages are in `locale/<lang>.po` beside this file."""
 
 from __future__ import annotations
 
@@ -13,12 +14,15 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import partial
 from typing import TYPE_CHECKING
 
+from referee.core.records import section
 from referee.outcomes import Exchange
 from referee.procedures.base import cite, side_pool
+from referee.ruleset.crosscheck import Fail
 from referee.rulings.ruling import SIDES, Ruling, Side, Step, either, listed, say, say_n, step
 from referee.stages import added, compare, costs, count, read, roll
 from referee.stages.move_in import MOVES
 from referee.stages.pool_rules import pool_steps
+from referee.words.language import own_catalogue, pgettext
 
 if TYPE_CHECKING:
     from referee.chance.dice import Face
@@ -27,7 +31,30 @@ if TYPE_CHECKING:
     from referee.rulings.battle import Battle, Throw
     from referee.stages.roll import Roll
 
+own_catalogue(__file__)
+
+KIND = "exchange"  # the kind of outcome, and the report that reads it
 ODDS_KEYS = ("winner", "attacker_loses", "defender_loses")
+
+
+@section
+class Telling:
+    """The attack is told as an exchange: hits against hits, the units the loser may remove."""
+
+    def cross_check_attack(self, attack: Staged, path: str, fail: Fail) -> None:
+        """An exchange is hits against hits, one attack at a time: a comparison
+        of one symbol is all that costs, each side rolls its own die at once."""
+        spec = attack.costs
+        sides = [attack.attacker, attack.defender]
+        others = spec.losses or spec.retreats or spec.own_losses or spec.damage or attack.follow or attack.fight
+        by_pairs = attack.compare is None or attack.compare.by == "pairs"
+        if by_pairs or others or any(side.units or side.roll.battles_back for side in sides):
+            hits = pgettext(
+                "file.exchange",
+                "an exchange tells hits against hits: it needs compare (by difference) and no costs by symbol, "
+                "follow, units with their own dice, side battling back or fight",
+            )
+            raise fail(path, hits)
 
 
 def ruler(rules: Ruleset, name: str, params: Staged, battle: Battle) -> Callable[[Throw], Ruling]:
