@@ -195,3 +195,8 @@ def _counting(rules: Ruleset, die: str, faces: Sequence[Face]) -> str:
     if not faces:
         return say("hits.counting.none", "no face counts")
     return say("hits.counting", "{faces} count", faces=either(rules.face_said(die, f) for f in faces))
+
+
+def key_words() -> dict[str, str]:
+    """What `show` calls each key this module declares, in the language spoken."""
+    return {"exchange": pgettext("show.param", "exchange")}
