@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from referee.core.records import section
 from referee.outcomes import Exchange
@@ -26,7 +26,6 @@ from referee.words.language import own_catalogue, pgettext
 
 if TYPE_CHECKING:
     from referee.chance.dice import Face
-    from referee.procedures.staged.grammar import Staged
     from referee.ruleset.model import Ruleset
     from referee.rulings.battle import Battle, Throw
     from referee.stages.roll import Roll
@@ -41,7 +40,7 @@ ODDS_KEYS = ("winner", "attacker_loses", "defender_loses")
 class Telling:
     """The attack is told as an exchange: hits against hits, the units the loser may remove."""
 
-    def cross_check_attack(self, attack: Staged, path: str, fail: Fail) -> None:
+    def cross_check_attack(self, attack: Any, path: str, fail: Fail) -> None:
         """An exchange is hits against hits, one attack at a time: a comparison
         of one symbol is all that costs, each side rolls its own die at once."""
         spec = attack.costs
@@ -57,7 +56,7 @@ class Telling:
             raise fail(path, hits)
 
 
-def ruler(rules: Ruleset, name: str, params: Staged, battle: Battle) -> Callable[[Throw], Ruling]:
+def ruler(rules: Ruleset, name: str, params: Any, battle: Battle) -> Callable[[Throw], Ruling]:
     """The ruler of one attack as told: each side's dice, readings and pool, worked out once."""
     stages = added.of(params)
     rolls = {
