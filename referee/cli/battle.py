@@ -165,12 +165,12 @@ def rule(rules: Ruleset, told: BattleTold, as_json: bool, roll: bool = True, rep
     """The one door of every ruling command: words → situation → settle → report
     of its kind; `roll=False` reports the situation before any dice."""
     from referee.journal.rerule import stored
-    from referee.procedures.door import procedure_for, report_of
+    from referee.procedures.door import procedure_for, report_of, typed_by
     from referee.render import kinds
     from referee.settle.rolling import settle
 
     procedure = procedure_for(rules)
-    refuse_unread(told.unread({*procedure.reads, *procedure.typed, "seed"}), not_read_by(rules))
+    refuse_unread(told.unread({*procedure.reads, *typed_by(rules), "seed"}), not_read_by(rules))
     if procedure.fight and told.defender and told_in_turn(told.defender):  # one attack has one defender
         in_turn = say("error.fight.in_turn_example", "territories in turn (--defender 3,5,2)")
         raise RefereeError(

@@ -43,6 +43,21 @@ def fought_by(rules: Ruleset) -> str | None:
     return door if any(getattr(attack, "fought", True) for attack in rules.attacks.values()) else None
 
 
+def typed_by(rules: Ruleset) -> dict[str, str]:
+    """The words that type dice in this game, each with its group: its
+    procedure's, but for a group no attack of the file rolls (an attack's
+    grammar says which it rolls with `rolls(group)`, where it may roll
+    fewer than its procedure types)."""
+    typed = procedure_for(rules).typed
+    attacks = rules.attacks.values()
+    return {word: group for word, group in typed.items() if any(_rolls(attack, group) for attack in attacks)}
+
+
+def _rolls(attack: Any, group: str) -> bool:
+    rolls = getattr(attack, "rolls", None)
+    return True if rolls is None else bool(rolls(group))
+
+
 def report_of(rules: Ruleset, situation: object) -> str:
     """The kind of outcome a ruling on this situation is (the report that
     reads it): the attack's own, where its file chooses how it is told

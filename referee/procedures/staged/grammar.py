@@ -163,6 +163,14 @@ class Staged:
     units_refused: ClassVar[str] = ""
     reads_situation: ClassVar[frozenset[str]] = frozenset({"range"})
 
+    def rolls(self, group: str) -> bool:
+        """Whether the attack may roll dice of a group its procedure types:
+        each side's; follow-up dice where it follows up or an added stage rolls
+        its own (typed in turn with them); damage dice where its costs roll damage."""
+        if group == "follow":
+            return self.follow is not None or any(stage.dice for _, _, stage, _ in added.of(self))
+        return self.costs.damage is not None if group in ("damage", "critical") else True
+
     @property
     def report(self) -> str:
         """The kind of outcome the attack's rulings are where a stage tells them its own way, else ""."""
