@@ -45,6 +45,9 @@ def piped(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("COLUMNS", raising=False)
 
 
+PRESETS = Path(__file__).resolve().parent / "presets"
+PRESET = "preset:"  # `edited("preset:groundforce", ...)`: the file as the symbol-hits preset writes it
+
 # one working command line per command, for tests that need every command to run
 EXAMPLES = {
     "battle": "battle groundforce --attacker trooper --defender trooper --seed 1",
@@ -124,10 +127,13 @@ def english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
 @pytest.fixture
 def edited(tmp_path: Path) -> Callable[[str, Callable[[str], str]], Path]:
-    """A copy of a shipped ruleset with its text changed by `edit`."""
+    """A copy of a shipped ruleset (or of one of the preset files in
+    tests/presets, by `PRESET`) with its text changed by `edit`."""
 
     def make(name: str, edit: Callable[[str], str]) -> Path:
-        original = shipped()[name].read_text(encoding="utf-8")
+        source = PRESETS / f"{name.removeprefix(PRESET)}.yaml" if name.startswith(PRESET) else shipped()[name]
+        name = name.removeprefix(PRESET)
+        original = source.read_text(encoding="utf-8")
         changed = edit(original)
         assert changed != original, "the edit changed nothing"
         path = tmp_path / f"{name}-edited.yaml"

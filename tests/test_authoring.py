@@ -44,12 +44,12 @@ BAD_EDITS = [
     ("    cost: 1\n", "    cots: 1\n"),
     ("format: 1", "format: 2"),
     ("start: 8", "start: eight"),
-    ("tie: nothing\n    move_in: true", "tie: draw\n    move_in: true"),
-    ("procedure: symbol-hits\n    label: normal", "procedure: symbol-hit\n    label: normal"),
+    ("tie: nothing, attacker_wins: remove-surplus", "tie: draw, attacker_wins: remove-surplus"),
+    ("procedure: staged\n    label: normal", "procedure: stagd\n    label: normal"),
     ("title: Ground Force\n", ""),
     ("name: groundforce", "name: Ground Force"),
     ("faces: [sword, sword,", "faces: [no, sword,"),
-    ("alone: true", "alone: 'yes'"),
+    ("alone: {rule: GF-H4}", "alone: 'yes'"),
 ]
 
 

@@ -72,7 +72,7 @@ def test_rulesets_lists_groundforce() -> None:
 
 def test_show_lists_units_faces_and_hits() -> None:
     out = run("show groundforce").stdout
-    for word in ("trooper", "heavy weapon", "sword", "explosion", "GF-D2", "hits sword/explosion"):
+    for word in ("trooper", "heavy weapon", "sword", "explosion", "GF-D2", "read faces sword hit, explosion hit"):
         assert word in out
     shown = json.loads(run("show groundforce --json").stdout)
     assert shown["units"]["heavy"]["cost"] == 3

@@ -241,8 +241,9 @@ def test_editing_the_file_changes_the_ruling(edited: Callable[[str, Callable[[st
     path = edited(
         "groundforce",
         lambda t: t.replace(
-            "hits: [sword, explosion], on_win: remove-surplus}",
-            "hits: [sword, explosion, blank], on_win: remove-surplus}",
+            "read: {faces: {sword: [hit], explosion: [hit]}}",
+            "read: {faces: {sword: [hit], explosion: [hit], blank: [hit]}}",
+            1,
         ),
     )
     ruling = run_json(
@@ -253,7 +254,10 @@ def test_editing_the_file_changes_the_ruling(edited: Callable[[str, Callable[[st
 
 def test_editing_the_tie_rule(edited: Callable[[str, Callable[[str], str]], Path]) -> None:
     path = edited(
-        "groundforce", lambda t: t.replace("tie: nothing\n    move_in: true", "tie: defender\n    move_in: true")
+        "groundforce",
+        lambda t: t.replace(
+            "tie: nothing, attacker_wins: remove-surplus", "tie: defender, attacker_wins: remove-surplus"
+        ),
     )
     ruling = run_json(
         f"battle {path} --attacker trooper --defender trooper --attacker-roll sword --defender-roll shield"

@@ -70,8 +70,8 @@ def test_hundred_dice_against_forty_are_summed_as_hits_and_misses(edited: Edit) 
     and 41 throws, not 6**140; each side's hits binomial, each die a half."""
     path = edited(
         "groundforce",
-        lambda t: t.replace("max_dice: 2", "max_dice: 100").replace(
-            "max_units: 2, hits: [shield", "max_units: 100, hits: [shield"
+        lambda t: t.replace("roll: {by: units, owned: 2}", "roll: {by: units, owned: 100}").replace(
+            "roll: {by: units, max_units: 2}", "roll: {by: units, max_units: 100}"
         ),
     )
     outcomes = run_json(f"odds {path} --attacker '100 trooper' --defender '40 trooper'")["outcomes"]
@@ -90,8 +90,8 @@ def test_hundred_dice_a_side_are_refused_by_what_they_cost(edited: Edit) -> None
     """101 throws a side, each pair said face by face: more work than a few seconds, refused before the first."""
     path = edited(
         "groundforce",
-        lambda t: t.replace("max_dice: 2", "max_dice: 100").replace(
-            "max_units: 2, hits: [shield", "max_units: 100, hits: [shield"
+        lambda t: t.replace("roll: {by: units, owned: 2}", "roll: {by: units, owned: 100}").replace(
+            "roll: {by: units, max_units: 2}", "roll: {by: units, max_units: 100}"
         ),
     )
     started = time.process_time()
@@ -127,9 +127,10 @@ def test_a_thousand_faces_each_read_apart_are_bounded(edited: Edit) -> None:
             "faces: [sword, sword, shield, shield, explosion, blank]",
             f"faces: [sword, shield, explosion, blank, {faces}]",
         ).replace(
-            "attacker: {dice: per-unit, max_dice: 2, hits: [sword, explosion], on_win: remove-surplus}",
-            "attacker: {dice: per-unit, max_dice: 2, hits: [sword, explosion], on_win: remove-surplus, "
-            f"pool: {{keep: {{dice: 1, best: [blank, {faces}], rule: GF-B2}}}}}}",
+            "      read: {faces: {sword: [hit], explosion: [hit]}}\n",
+            "      read: {faces: {sword: [hit], explosion: [hit]}}\n"
+            f"      pool: {{keep: {{dice: 1, best: [blank, {faces}], rule: GF-B2}}}}\n",
+            1,
         ),
     )
     started = time.perf_counter()

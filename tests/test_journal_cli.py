@@ -253,8 +253,9 @@ def _edited_rules(edited: Callable[[str, Callable[[str], str]], Path]) -> Path:
     return edited(
         "groundforce",
         lambda text: text.replace(
-            "hits: [shield, explosion], on_win: remove-surplus",
-            "hits: [shield, explosion, sword], on_win: remove-surplus",
+            "read: {faces: {shield: [hit], explosion: [hit]}}",
+            "read: {faces: {shield: [hit], explosion: [hit], sword: [hit]}}",
+            1,
         ),
     )
 
@@ -262,7 +263,7 @@ def _edited_rules(edited: Callable[[str, Callable[[str], str]], Path]) -> Path:
 def test_replay_says_what_differs_when_the_ruleset_file_changed(edited: Callable[..., Path]) -> None:
     path = _edited_rules(edited)
     original = path.read_text()
-    path.write_text(original.replace("hits: [shield, explosion, sword]", "hits: [shield, explosion]"))
+    path.write_text(original.replace("explosion: [hit], sword: [hit]}}", "explosion: [hit]}}"))
     run(f"{TYPED.replace('groundforce', str(path), 1)}")
     path.write_text(original)
     replayed = json.loads(run("replay 1 --json", code=1).stdout)
@@ -527,7 +528,7 @@ def test_show_rebuilds_the_report_from_the_ruleset_kept_in_the_journal(edited: C
     path = _edited_rules(edited)
     original = path.read_text()
     printed = run(TYPED.replace("groundforce", str(path), 1)).stdout
-    path.write_text(original.replace("hits: [shield, explosion, sword]", "hits: [shield, explosion]"))
+    path.write_text(original.replace("explosion: [hit], sword: [hit]}}", "explosion: [hit]}}"))
     assert printed[: printed.index("\nJournal entry 1")] in run("log show 1").stdout
 
 

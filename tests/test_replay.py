@@ -39,7 +39,7 @@ def _set(journal: Path, entry: int, column: str, value: object) -> None:
 def test_a_ruling_through_the_door_stores_its_situation_and_typed_ruling(journal: Path) -> None:
     printed = run_json(TYPED)
     kept = json.loads(str(_column(journal, 1, "situation")))
-    assert kept["procedure"] == "symbol-hits"
+    assert kept["procedure"] == "staged"
     assert kept["situation"]["attacker"] == [["trooper", 2]]
     assert kept["ruling"]["explanation"] == printed["explanation"]
     assert kept["ruling"]["defender"]["hits"] == printed["defender"]["hits"]
@@ -81,7 +81,7 @@ def _broken_at(journal: Path) -> int:
 @pytest.mark.parametrize(
     "edit, says",
     [
-        (lambda kept: kept | {"procedure": "ranked-pairs"}, "is now ruled by symbol-hits, not ranked-pairs"),
+        (lambda kept: kept | {"procedure": "ranked-pairs"}, "is now ruled by staged, not ranked-pairs"),
         (lambda kept: kept | {"situation": {"attacker": 3}}, "the stored situation cannot be read"),
     ],
 )

@@ -72,9 +72,9 @@ def test_a_unit_without_attack_is_refused_when_there_are_several_as_the_guide_sa
 
 
 def test_a_side_that_never_hits_may_say_hits_empty(edited: Edit) -> None:
-    """Boarding a merchant ship whose crew cannot fight back."""
+    """Boarding a merchant ship whose crew cannot fight back (the symbol-hits preset's `hits: []`)."""
     path = edited(
-        "groundforce",
+        "preset:groundforce",
         lambda text: text.replace(
             "hits: [shield, explosion], on_win: remove-surplus", "hits: [], on_win: remove-surplus", 1
         ),
@@ -89,7 +89,8 @@ def test_a_side_that_never_hits_may_say_hits_empty(edited: Edit) -> None:
 
 
 def _numbered(text: str) -> str:
-    """Ground Force played with a plain d6: 5 and 6 hit for the attacker, 6 for the defender."""
+    """Ground Force as the symbol-hits preset writes it, played with a plain d6:
+    5 and 6 hit for the attacker, 6 for the defender."""
     text = re.sub(r"    faces:\n      symbol: \{.*\}\n", "", text)  # the translated words of the old faces go too
     return (
         text.replace("faces: [sword, sword, shield, shield, explosion, blank]", "faces: [1, 2, 3, 4, 5, 6]")
@@ -103,7 +104,7 @@ def _numbered(text: str) -> str:
 
 
 def test_numbered_faces_are_listed_as_hits_without_quotes(edited: Edit) -> None:
-    path = edited("groundforce", _numbered)
+    path = edited("preset:groundforce", _numbered)
     run(f"validate {path}")
     ruling = run_json(
         f"battle {path} --attacker '2 trooper' --defender trooper --attacker-roll 5,zes --defender-roll 6"
@@ -117,7 +118,7 @@ def test_numbered_faces_are_listed_as_hits_without_quotes(edited: Edit) -> None:
 
 
 def test_a_hit_that_is_not_a_face_of_the_numbered_die_is_refused(edited: Edit) -> None:
-    path = edited("groundforce", lambda text: _numbered(text).replace("hits: [6]", "hits: [7]", 1))
+    path = edited("preset:groundforce", lambda text: _numbered(text).replace("hits: [6]", "hits: [7]", 1))
     assert fails(f"validate {path}").endswith("attacks.normal.defender.hits[0]: '7' is not a face of die 'symbol'")
 
 

@@ -39,9 +39,9 @@ def _row(lines: list[str], first: str) -> list[str]:
             "en",
             [
                 "source: Ground Force rulebook, English and Dutch editions",
-                "    attacker: dice per-unit, hits sword/explosion, on win remove-surplus, max dice 2",
-                "    tie: nothing",
-                "    move in: yes",
+                "    attacker: die symbol, roll by units, owned 2, read faces sword hit, explosion hit",
+                "      retreat: one step, many steps",
+                "    move in: moves yes",
                 "  die symbol  sword: swords, zwaard, zwaarden",
             ],
         ),
@@ -49,10 +49,9 @@ def _row(lines: list[str], first: str) -> list[str]:
             "nl",
             [
                 "bron: spelregels van Ground Force, Engelse en Nederlandse uitgave",
-                "    aanvaller: dobbelstenen één per eenheid, treffers zwaard/explosie, bij winst overschot "
-                "weghalen, max. dobbelstenen 2",
-                "    gelijkspel: niets",
-                "    schuift door: ja",
+                "    bereik: min. 1, max. 1",
+                "      terugtocht: enkelvoud stap, meervoud stappen",
+                "    schuift door: schuift ja",
                 "  dobbelsteen symbol  sword: swords, zwaard, zwaarden",
             ],
         ),
@@ -60,10 +59,9 @@ def _row(lines: list[str], first: str) -> list[str]:
             "de",
             [
                 "Quelle: Regelheft von Ground Force, englische und niederländische Ausgabe",
-                "    Angreifer: Würfel 1 pro Einheit, Treffer Schwert/Explosion, bei Sieg Überschuss entfernen, "
-                "max. Würfel 2",
-                "    Gleichstand: nichts",
-                "    rückt nach: ja",
+                "    Reichweite: min. 1, max. 1",
+                "      Rückzug: Einzahl Schritt, Mehrzahl Schritte",
+                "    rückt nach: zieht ja",
                 "  Würfel symbol  sword: swords, zwaard, zwaarden",
             ],
         ),
@@ -71,9 +69,9 @@ def _row(lines: list[str], first: str) -> list[str]:
             "zh-Hant",
             [
                 "出處：Ground Force 規則書，英文版及荷蘭文版",
-                "    進攻方：骰數每單位一粒、命中劍/爆炸、勝出時移除差額、最多骰數 2",
-                "    平手：無事發生",
-                "    移入：是",
+                "    防守方：骰子符號、擲骰提升單位、最多單位 2、判讀骰面盾命中、爆炸命中",
+                "      撤退：單數步、多數步",
+                "    移入：移入是",
                 "  骰子 symbol  sword: swords, zwaard, zwaarden",
             ],
         ),

@@ -14,7 +14,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from conftest import fails, run, run_json
+from conftest import PRESETS, fails, run, run_json
 
 from referee.procedures.pip_compare.grammar import PipCompare
 from referee.procedures.pip_compare.resolver import PipFight, pairing
@@ -145,7 +145,7 @@ def test_a_sum_needs_faces_numbered_0_or_more(duel: Path) -> None:
 def test_symbol_hits_may_cost_the_winners_hits(tmp_path: Path) -> None:
     """The `count` a win may cost is the compare stage's, so the symbol-hits
     preset takes it too: the loser takes as many wounds as the winner hits."""
-    ground = (Path(__file__).resolve().parent.parent / "rulesets" / "groundforce.yaml").read_text(encoding="utf-8")
+    ground = (PRESETS / "groundforce.yaml").read_text(encoding="utf-8")
     path = tmp_path / "groundforce.yaml"
     path.write_text(
         ground.replace("hits: [sword, explosion], on_win: remove-surplus", "hits: [sword, explosion], on_win: count")

@@ -145,7 +145,7 @@ def test_ten_dice_with_a_reroll_answer_from_a_handful_of_throws(tmp_path: Path) 
     """Ten attack dice under a lock: the re-rolled pool's exact odds, against the brute force's per-die chance."""
     path = tmp_path / "volley.yaml"
     path.write_text(
-        STARFIGHTERS.read_text(encoding="utf-8").replace("unit_dice: {x-wing: 3,", "unit_dice: {x-wing: 10,"),
+        STARFIGHTERS.read_text(encoding="utf-8").replace("values: {x-wing: 3,", "values: {x-wing: 10,"),
         encoding="utf-8",
     )
     outcomes = run_json(f"odds {path} --attacker x-wing --defender tie --when attacker:lock")["outcomes"]

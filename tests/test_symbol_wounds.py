@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from tests.conftest import fails, run, run_json
+from tests.conftest import PRESETS, fails, run, run_json
 
 VALOUR = Path(__file__).resolve().parent.parent / "docs" / "examples" / "valour.yaml"
 COMBAT = ("skull", "skull", "skull", "shield", "shield", "blank")
@@ -76,7 +76,8 @@ def test_one_figure_a_side_and_each_pool_its_size() -> None:
 
 
 def edited(tmp_path: Path, change: dict[str, object]) -> Path:
-    data = yaml.safe_load(VALOUR.read_text())
+    """Valour as the symbol-hits preset writes it, its defender changed: the preset's own grammar checked."""
+    data = yaml.safe_load((PRESETS / "valour.yaml").read_text())
     data["attacks"]["strike"]["defender"].update(change)
     path = tmp_path / "valour.yaml"
     path.write_text(yaml.safe_dump(data, sort_keys=False))

@@ -71,17 +71,17 @@ def options_named(rules: Ruleset, words: list[str]) -> list[str]:
 def _read(rules: Ruleset, command: str) -> set[str]:
     """The words of an attack the game's procedure reads for `command`."""
     from referee.cli import fights
-    from referee.procedures.door import procedure_for
+    from referee.procedures.door import fought_by, procedure_for, typed_by
 
     procedure = procedure_for(rules)
-    read = {*procedure.reads, *procedure.typed, "seed"}
+    read = {*procedure.reads, *typed_by(rules), "seed"}
     if command == "odds":
         if procedure.chart:
             import importlib
 
             read |= set(importlib.import_module(procedure.chart).CHART_WORDS)
-        if procedure.fight:
+        if fought_by(rules):
             read |= set(fights.WORDS)
-    elif procedure.fight:
+    elif fought_by(rules):
         read |= {"until", "stop_at"}
     return read

@@ -165,12 +165,12 @@ def rule(rules: Ruleset, told: BattleTold, as_json: bool, roll: bool = True, rep
     """The one door of every ruling command: words → situation → settle → report
     of its kind; `roll=False` reports the situation before any dice."""
     from referee.journal.rerule import stored
-    from referee.procedures.door import procedure_for
+    from referee.procedures.door import procedure_for, report_of, typed_by
     from referee.render import kinds
     from referee.settle.rolling import settle
 
     procedure = procedure_for(rules)
-    refuse_unread(told.unread({*procedure.reads, *procedure.typed, "seed"}), not_read_by(rules))
+    refuse_unread(told.unread({*procedure.reads, *typed_by(rules), "seed"}), not_read_by(rules))
     if procedure.fight and told.defender and told_in_turn(told.defender):  # one attack has one defender
         in_turn = say("error.fight.in_turn_example", "territories in turn (--defender 3,5,2)")
         raise RefereeError(
@@ -182,13 +182,14 @@ def rule(rules: Ruleset, told: BattleTold, as_json: bool, roll: bool = True, rep
     settled = settle(rules, situation, typed, told.seed) if roll else None
     if settled is not None:  # the seed alone draws other dice once some were typed: repeat with them
         settled = replace(settled, again=retyped(told.given(*procedure.typed)))
-    document, report = kinds.report(procedure.report).ruled(rules, situation, settled)
+    kind = report_of(rules, situation)
+    document, report = kinds.report(kind).ruled(rules, situation, settled)
     picking = replay is not None  # a pick rules again on the throw it was asked on: no second roll
     flagged = rolled_before(rules) if settled and settled.seed is not None and writing() and not picking else []
     record(
         rules,
         document,
-        procedure.report,
+        kind,
         seed=settled.seed if settled else None,
         dice={"rolled": settled.throw, "typed": settled.typed, **({"rolled_before": flagged} if flagged else {})}
         if settled
@@ -221,11 +222,11 @@ def rule_fight(rules: Ruleset, told: BattleTold, as_json: bool) -> None:
     from its command line."""
     from referee.cli.fights import told_battles
     from referee.fights.played import play
-    from referee.procedures.door import procedure_for
+    from referee.procedures.door import fought_by, procedure_for
     from referee.render import fought
 
     procedure = procedure_for(rules)
-    if not procedure.fight:
+    if not fought_by(rules):
         raise RefereeError(
             say(
                 "error.fight.battle_not_in_rounds",

@@ -85,10 +85,10 @@ def asked(told: OddsTold) -> bool:
 
 
 def answer(rules: Ruleset, told: OddsTold, as_json: bool) -> None:
-    from referee.procedures.door import procedure_for
+    from referee.procedures.door import fought_by
     from referee.render import fight as render
 
-    door = procedure_for(rules).fight
+    door = fought_by(rules)
     if not door:
         given = [name for name, value in told.given(*WORDS).items() if value not in (None, False)]
         what = listed(given) or say("error.fight.in_turn", "territories in turn")

@@ -253,7 +253,7 @@ def _reported(entry: Entry, content: bytes) -> str:
     """The report of the entry's kind, ruled again on its stored situation and
     dice with the ruleset content kept in the journal, not today's file."""
     from referee.journal.rerule import reread
-    from referee.procedures.door import resolve
+    from referee.procedures.door import report_of, resolve
     from referee.render import kinds
     from referee.settle.rolling import Settled
 
@@ -263,7 +263,7 @@ def _reported(entry: Entry, content: bytes) -> str:
         rules, procedure, situation, throw = reread(entry, kept)
         again = _typed_again(entry.replay, procedure.typed) if dice.typed else ()
         settled = Settled(resolve(rules, situation, throw), throw, dice.typed, dice.seed, again)
-        report: str = kinds.report(procedure.report).ruled(rules, situation, settled)[1]()
+        report: str = kinds.report(report_of(rules, situation)).ruled(rules, situation, settled)[1]()
     return report
 
 

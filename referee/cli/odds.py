@@ -66,7 +66,7 @@ def odds(ruleset: str | None, said: tuple[str, ...], as_json: bool, **options: A
           --until conquest
       referee odds risk --table 30
     """
-    from referee.procedures.door import procedure_for
+    from referee.procedures.door import procedure_for, report_of
     from referee.render import kinds
 
     if said:
@@ -88,7 +88,7 @@ def odds(ruleset: str | None, said: tuple[str, ...], as_json: bool, **options: A
         return fights.answer(rules, told, as_json)
     from referee.settle.odds import battle_odds
 
-    view = kinds.report(procedure.report)
     situation = procedure.read(rules, told.words())
+    view = kinds.report(report_of(rules, situation))
     document, report = view.odds(rules, situation, battle_odds(rules, situation))
     emit(as_json, document, report)

@@ -35,6 +35,37 @@ def procedure_for(rules: Ruleset) -> Procedure:
     return procedure(next(iter(rules.attacks.values())))
 
 
+def fought_by(rules: Ruleset) -> str | None:
+    """The module of the game's whole fights, or None where it is not fought
+    in rounds: its procedure fights none, or no attack of the file may be
+    (an attack that says so with `fought`: one told as an exchange)."""
+    door = procedure_for(rules).fight
+    return door if any(getattr(attack, "fought", True) for attack in rules.attacks.values()) else None
+
+
+def typed_by(rules: Ruleset) -> dict[str, str]:
+    """The words that type dice in this game, each with its group: its
+    procedure's, but for a group no attack of the file rolls (an attack's
+    grammar says which it rolls with `rolls(group)`, where it may roll
+    fewer than its procedure types)."""
+    typed = procedure_for(rules).typed
+    attacks = rules.attacks.values()
+    return {word: group for word, group in typed.items() if any(_rolls(attack, group) for attack in attacks)}
+
+
+def _rolls(attack: Any, group: str) -> bool:
+    rolls = getattr(attack, "rolls", None)
+    return True if rolls is None else bool(rolls(group))
+
+
+def report_of(rules: Ruleset, situation: object) -> str:
+    """The kind of outcome a ruling on this situation is (the report that
+    reads it): the attack's own, where its file chooses how it is told
+    (`report`), else its procedure's."""
+    params = attack_of(rules, situation)[1]
+    return getattr(params, "report", "") or procedure(params).report
+
+
 def attack_of(rules: Ruleset, situation: object) -> tuple[str, Any]:
     """The attack told (`--attack`, where the attacking units can make
     several) or the one the attacking units make, or the file's first where

@@ -145,8 +145,11 @@ class Values:
         return self.rules.said(value).spoken
 
     def line(self, name: str, value: str) -> str:
-        """An item of a group ('infantry: dice 1'): the file's word for it, then its value."""
-        return _line(self.word(name), value)
+        """An item of a group ('infantry: dice 1'): the file's word for it, or
+        the language's where it is a key of the grammar the file has no word for
+        (costs' 'retreat'), then its value."""
+        said = self.word(name)
+        return _line(self.keys.get(name, said) if said == name else said, value)
 
     def none(self) -> str:
         """What a parameter set to nothing shows ('modifiers: none')."""

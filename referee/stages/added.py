@@ -92,6 +92,19 @@ class Dice:
         self.die, self.count, self.said, self.reads = die, count, said, reads
 
 
+class Told:
+    """A stage that tells the attack's ruling its own way: `kind`, the kind
+    of outcome its rulings are (the report that reads them); `odds_keys`,
+    the outcome fields that tell one result from another; `ruler(rules, name,
+    attack, battle)`, the ruler of one attack as told, a throw in and a
+    `Ruling` out. Such an attack is ruled one attack at a time."""
+
+    __slots__ = ("kind", "odds_keys", "ruler")
+
+    def __init__(self, kind: str, odds_keys: tuple[str, ...], ruler: Callable[..., Callable[..., Any]]) -> None:
+        self.kind, self.odds_keys, self.ruler = kind, odds_keys, ruler
+
+
 class Added:
     """A stage a package adds to attacks written as stages: `key`, the key a file
     writes its section under; `grammar`, the `@section` it reads into (with
@@ -104,9 +117,12 @@ class Added:
     roll, by group, where `most(side, symbols)` is the most of those symbols
     a side's dice can read in one throw; `reads(at)`: what of the battle the
     stage reads, for a whole fight to rule a round once for every battle that
-    reads alike (left out: both sides' units, every round its own)."""
+    reads alike (left out: both sides' units, every round its own);
+    `distance`: the stage reads the distance told (`--range`), which an
+    attack whose stages read none refuses; `tells`, a `Told` where the
+    stage tells the ruling its own way."""
 
-    __slots__ = ("at", "dice", "doc", "grammar", "key", "listed", "reads", "run")
+    __slots__ = ("at", "dice", "distance", "doc", "grammar", "key", "listed", "reads", "run", "tells")
 
     def __init__(
         self,
@@ -118,11 +134,14 @@ class Added:
         doc: str = "",
         dice: Callable[[At, Callable[[Side, Sequence[str]], int]], Mapping[str, Dice]] | None = None,
         reads: Callable[[At], Hashable] | None = None,
+        distance: bool = False,
+        tells: Told | None = None,
     ) -> None:
         if at not in POINTS:
             raise ValueError(f"an added stage runs at one of {', '.join(POINTS)}, not {at!r}")
         self.key, self.grammar, self.at, self.run = key, grammar, at, run
-        self.listed, self.doc, self.dice, self.reads = listed, doc, dice, reads
+        self.listed, self.doc, self.dice, self.reads, self.distance = listed, doc, dice, reads, distance
+        self.tells = tells
 
     @property
     def spec(self) -> Spec:
@@ -147,6 +166,29 @@ def of(attack: Any) -> Stages:
             raise contract.not_a_stage(key, stage)
         found.append((key, section, stage, cited.get(key, "") or getattr(section, "rule", "") or attack.rule))
     return tuple(found)
+
+
+def unchanged(at: At, value: Any) -> tuple[Any, list[Step]]:
+    """The value as it came, nothing said: the run of a stage whose work is
+    done elsewhere (the door's refusal, a telling of its own)."""
+    return value, []
+
+
+def teller(attack: Any) -> Told | None:
+    """The telling of the first of the attack's added stages that tells its ruling its own way, if any."""
+    return next((stage.tells for _, _, stage, _ in of(attack) if stage.tells), None)
+
+
+def reads_distance(stages: Stages) -> bool:
+    """Whether one of the attack's added stages reads the distance told."""
+    return any(stage.distance for _, _, stage, _ in stages)
+
+
+def made_alone(attack: Any) -> str | None:
+    """The rule that makes the attack one no other unit may join, where one of
+    its added sections says so (`made_alone()`), else None: the door refuses
+    company before a die is rolled."""
+    return next((rule for _, section, _, rule in of(attack) if getattr(section, "made_alone", False)), None)
 
 
 def _reading(reads: Callable[[int], Hashable], face: Face) -> Hashable:

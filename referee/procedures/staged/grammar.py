@@ -14,9 +14,9 @@ from referee.ruleset import registry
 from referee.ruleset.crosscheck import Fail, names_exist, unknown
 from referee.ruleset.spec import EMPTY, RULE, Record, Spec, Table, Text, field
 from referee.rulings.ruling import Spoken, listed, say
-from referee.stages import contract
+from referee.stages import added, contract
 from referee.stages.compare import Compare
-from referee.stages.costs import Costs
+from referee.stages.costs import Costs, Word
 from referee.stages.follow import Follow
 from referee.stages.pool_rules import PoolRules
 from referee.stages.read import CRITICAL, Read
@@ -91,6 +91,9 @@ class SideStages:
             raise fail(f"{path}.units", dealt)
 
 
+UNWORDED = Costs().loss  # the word for a loss a file that gives none has
+
+
 def _cited(looking_for: str = "") -> dict[str, Spec]:
     """A rule cited for each stage of a package of its own, by its key."""
     return dict.fromkeys(registry.stages(looking_for), RULE)
@@ -110,6 +113,7 @@ class StagesCite:
         RULE, "the most losses a unit can take (costs' strength: sustain damage); left out: the costs' rule", ""
     )
     follow: str = field(RULE, "the follow-up rolls", "")
+    choice: str = field(RULE, "who chooses the units a comparison removes; left out: the costs' rule", "")
     added: Mapping[str, str] = field(
         Table(Text()), "the rules cited for stages of packages of their own, by key", EMPTY, internal=True
     )
@@ -158,6 +162,31 @@ class Staged:
     adds: ClassVar[Callable[[str], Mapping[str, Spec]]] = staticmethod(_added)
     units_refused: ClassVar[str] = ""
     reads_situation: ClassVar[frozenset[str]] = frozenset({"range"})
+
+    def rolls(self, group: str) -> bool:
+        """Whether the attack may roll dice of a group its procedure types:
+        each side's; follow-up dice where it follows up or an added stage rolls
+        its own (typed in turn with them); damage dice where its costs roll damage."""
+        if group == "follow":
+            return self.follow is not None or any(stage.dice for _, _, stage, _ in added.of(self))
+        return self.costs.damage is not None if group in ("damage", "critical") else True
+
+    @property
+    def report(self) -> str:
+        """The kind of outcome the attack's rulings are where a stage tells them its own way, else ""."""
+        told = added.teller(self)
+        return told.kind if told else ""
+
+    @property
+    def fought(self) -> bool:
+        """Whether the attack may be fought in rounds: not where a stage tells its ruling its own way."""
+        return added.teller(self) is None
+
+    @property
+    def loss(self) -> Word | None:
+        """The game's word for a loss where a stage tells the ruling its own way
+        and the file gives one (`costs.loss`), else None (units removed, or wounds)."""
+        return self.costs.loss if self.costs.loss != UNWORDED and added.teller(self) else None
 
     def cross_check(self, rules: Ruleset, path: str, fail: Fail) -> None:
         """Each side's die, units, faces and situations exist; cancelled,
@@ -261,6 +290,8 @@ class Staged:
         for key, where, part in self._added_parts(path):
             if hasattr(part, "cross_check"):
                 contract.guarded(key, "cross_check", functools.partial(part.cross_check, rules, where, fail))
+            if hasattr(part, "cross_check_attack"):  # what the stage asks of the rest of the attack
+                contract.guarded(key, "cross_check", functools.partial(part.cross_check_attack, self, where, fail))
             yield from ((f"{where}.{name}", symbol) for name, symbol in _named(key, part))
 
     def _cross_check_pairs(self, rules: Ruleset, path: str, fail: Fail) -> None:

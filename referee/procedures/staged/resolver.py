@@ -35,7 +35,10 @@ def odds_keys(params: Staged) -> tuple[str, ...]:
     """The outcome fields that tell one result from another: what a side scores
     where several symbols cost a loss (hits and crits together), else the
     losses it deals, the retreats it forces and the losses it takes itself;
-    a comparison deals losses to either side."""
+    a comparison deals losses to either side; where a stage tells the ruling its own way, its keys."""
+    telling = added.teller(params)
+    if telling:
+        return telling.odds_keys
     keys = [f"{side}_loses" for side in SIDES] if params.compare else []
     for side in SIDES:
         carried = set(getattr(params, side).symbols())
@@ -334,9 +337,11 @@ def _criticals(params: Staged, kept: Mapping[str, int]) -> int:
 
 
 def _distance_read(rules: Ruleset, params: Staged, battle: Battle) -> None:
-    """A distance told to an attack whose dice no table by distance counts
-    would be silently ignored: refused, naming the attack."""
+    """A distance told to an attack whose dice no table by distance counts,
+    and no added stage reads, would be silently ignored: refused, naming the attack."""
     if battle.range is None or any(getattr(params, side).roll.by == "range" for side in SIDES):
+        return
+    if added.reads_distance(added.of(params)):
         return
     name = attack_name(rules, params)
     ignored = say(
@@ -381,7 +386,10 @@ def _rolls(
 
 def prepare(rules: Ruleset, name: str, params: Staged, battle: Battle) -> Callable[[Throw], Ruling]:
     """The ruler of one attack as told: the dice counted and the faces' readings
-    are the same for every throw, worked out once."""
+    are the same for every throw, worked out once; where a stage tells the ruling its own way, its ruler."""
+    telling = added.teller(params)
+    if telling:
+        return telling.ruler(rules, name, params, battle)
     added_stages = added.of(params)
     rolls, chooser, said_of = _rolls(rules, params, battle, name, added_stages)
     back = next((side for side in SIDES if getattr(params, side).roll.battles_back), None)
@@ -614,7 +622,7 @@ def _removed(
         margin,
         params.costs.loss,
         cite(params, "costs"),
-        (contest.chooser, cite(params, "costs")),
+        (contest.chooser, params.cite.choice or cite(params, "costs")),
         count,
         (plus.of(battle.side(winner)), rules.said(plus.label)) if plus else (0, ""),
     )

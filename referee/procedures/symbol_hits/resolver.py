@@ -15,7 +15,6 @@ from collections.abc import Callable, Mapping
 from functools import partial
 from typing import TYPE_CHECKING
 
-from referee.chance.dice import Face
 from referee.core.errors import RefereeError
 from referee.core.records import record
 from referee.outcomes import Exchange
@@ -23,8 +22,9 @@ from referee.procedures.base import DiceNeed, attack_name, cite, read_need, side
 from referee.procedures.symbol_hits.grammar import HIT, SymbolHits
 from referee.ruleset.model import Ruleset
 from referee.rulings.battle import Battle, Throw
-from referee.rulings.ruling import SIDES, Ruling, Side, Step, either, listed, say, say_n, step
+from referee.rulings.ruling import SIDES, Ruling, Side, Step, say, step
 from referee.stages import compare, costs, count, read, roll
+from referee.stages import exchange as exchanges
 from referee.stages.pool_rules import pool_steps
 from referee.stages.read import Reading
 from referee.words.names import article, span
@@ -32,7 +32,7 @@ from referee.words.names import article, span
 if TYPE_CHECKING:
     from referee.stages.pool import Pool
 
-ODDS_KEYS = ("winner", "attacker_loses", "defender_loses")
+ODDS_KEYS = exchanges.ODDS_KEYS
 
 
 def made_alone(params: SymbolHits) -> str | None:
@@ -81,28 +81,6 @@ def dice_needed(rules: Ruleset, params: SymbolHits, battle: Battle) -> dict[str,
     return need
 
 
-def _counting(rules: Ruleset, params: SymbolHits, side: Side) -> str:
-    """'sword or explosion count', '5 or 6 count', or a side that never hits."""
-    hits = getattr(params, side).hits
-    if not hits:
-        return say("hits.counting.none", "no face counts")
-    return say("hits.counting", "{faces} count", faces=either(rules.face_said(params.die_of(side), f) for f in hits))
-
-
-def _per_unit(rules: Ruleset, params: SymbolHits, battle: Battle, side: str) -> str:
-    """' (one per unit)', ' (4 per knight)', or nothing for a fixed number of dice."""
-    spec = getattr(params, side)
-    if spec.dice != "per-unit":
-        return ""
-    if not spec.unit_dice:
-        return say("dice.per_unit", " (one per unit)")
-    each = (
-        say("dice.per_kind", "{n} per {unit}", n=spec.unit_dice.get(u, 1), unit=rules.units[u].title)
-        for u, _ in battle.side(side)
-    )
-    return say("dice.per_kinds", " ({kinds})", kinds=listed(each))
-
-
 def prepare(rules: Ruleset, name: str, params: SymbolHits, battle: Battle) -> Callable[[Throw], Ruling]:
     """The ruler of one attack as told: each side's dice, readings and pool, worked out once."""
     sides = {side: _stages(rules, params, battle, side) for side in SIDES}
@@ -125,7 +103,12 @@ def _rule(
                 reach=span(params.range.min, params.range.max),
             )
         )
-    steps.append(_rolls(rules, params, battle, sides))
+    by = {side: getattr(params, side).as_roll(rules) for side in SIDES}
+    steps.append(
+        exchanges.sides_roll(
+            rules, {side: ready.rolls for side, ready in sides.items()}, by, battle, cite(params, "dice")
+        )
+    )
     rolled = {side: list(throw[side]) for side in SIDES}
     for side, ready in sides.items():
         if ready.pool is not None:
@@ -134,7 +117,9 @@ def _rule(
             said = partial(rules.face_said, params.die_of(side))
             steps += pool_steps(getattr(params, side).pool, side, settled, said)
     hits = {side: count.count(sides[side].readings, tuple(rolled[side]), (HIT,))[HIT] for side in SIDES}
-    steps.append(_hits(rules, params, rolled, hits))
+    dice = {side: params.die_of(side) for side in SIDES}
+    counting = {side: getattr(params, side).hits for side in SIDES}
+    steps.append(exchanges.sides_hit(rules, dice, rolled, hits, counting, cite(params, "hits")))
     contest = params.as_compare()
     costly = {side: contest.on_win(side) != "nothing" for side in SIDES}
     winner, margin, compared = compare.compare(hits, contest.tie, costly, cite(params, "compare"))
@@ -183,34 +168,3 @@ def _rule(
         ),
         steps=tuple(steps),
     )
-
-
-def _rolls(rules: Ruleset, params: SymbolHits, battle: Battle, sides: Mapping[Side, _Ready]) -> Step:
-    """'the attacker rolls 2 dice (one per unit); the defender rolls 1 die (one per unit)'."""
-    rolls = {
-        side.value: say(
-            "dice.side_rolls",
-            "the {side} rolls {dice}{per_unit}",
-            side=side,
-            dice=say_n("count.dice", "{n} die", "{n} dice", sides[side].rolls),
-            per_unit=_per_unit(rules, params, battle, side),
-        )
-        for side in SIDES
-    }
-    return step(cite(params, "dice"), "dice.sides_roll", "{attacker}; {defender}", **rolls)
-
-
-def _hits(rules: Ruleset, params: SymbolHits, rolled: Mapping[Side, list[Face]], hits: Mapping[Side, int]) -> Step:
-    """'the attacker rolled sword, blank: 1 hit (sword or explosion count); the defender …'."""
-    scored = {
-        side.value: say(
-            "hits.side_rolled",
-            "the {side} rolled {faces}: {hits} ({counting})",
-            side=side,
-            faces=listed(rules.face_said(params.die_of(side), f) for f in rolled[side]) or say("faces.none", "nothing"),
-            hits=compare.hits(hits[side]),
-            counting=_counting(rules, params, side),
-        )
-        for side in SIDES
-    }
-    return step(cite(params, "hits"), "hits.sides_rolled", "{attacker}; {defender}", **scored)
