@@ -24,9 +24,11 @@ def _symbol_hits_schema() -> dict:
 
 def test_an_attack_without_range_reaches_distance_one_and_says_so() -> None:
     reach = _symbol_hits_schema()["properties"]["range"]
-    assert reach["default"] == {"min": 1, "max": 1}
-    assert "left out" in reach["description"]
-    assert "| `range` | default `min: 1, max: 1` |" in run("schema --markdown").stdout
+    assert reach["description"].endswith("left out: distance 1 only")
+    assert (
+        "| `range` | how far the target may be (min, max); left out: distance 1 only |"
+        in run("schema --markdown").stdout
+    )
     # Boarding Party's boarding attack has no range: distance 1 only
     assert fails(f"battle {BOARDING} --attacker '2 hands' --defender hand --range 2").endswith(
         "a boarding reaches distance 1, not 2 (BP-1)"
@@ -119,7 +121,7 @@ def test_numbered_faces_are_listed_as_hits_without_quotes(edited: Edit) -> None:
 
 def test_a_hit_that_is_not_a_face_of_the_numbered_die_is_refused(edited: Edit) -> None:
     path = edited("preset:groundforce", lambda text: _numbered(text).replace("hits: [6]", "hits: [7]", 1))
-    assert fails(f"validate {path}").endswith("attacks.normal.defender.hits[0]: '7' is not a face of die 'symbol'")
+    assert fails(f"validate {path}").endswith("attacks.normal.defender.read.faces.7: '7' is not a face of die 'symbol'")
 
 
 WARBAND = "docs/examples/warband.yaml"

@@ -250,7 +250,7 @@ def test_no_key_defaults_to_a_number_it_may_not_be_written_as() -> None:
     ]
     assert wrong == []
     reference = run("schema --markdown").stdout
-    for limit in ("max", "owned", "max_units", "max_dice"):
+    for limit in ("max", "owned", "max_units"):
         assert f"| `{limit}` | optional |" in reference
 
 

@@ -85,6 +85,7 @@ def edited(tmp_path: Path, change: dict[str, object]) -> Path:
 
 
 def test_dice_by_unit_need_per_unit_dice_and_known_units(tmp_path: Path) -> None:
-    assert "dice by unit need 'dice: per-unit', not 2" in fails(f"validate {edited(tmp_path, {'dice': 2})}")
+    refused = fails(f"validate {edited(tmp_path, {'dice': 2})}")
+    assert "values are read only by: value or compare, not by: fixed" in refused
     unknown = fails(f"validate {edited(tmp_path, {'unit_dice': {'knigt': 4}})}")
-    assert "defender.unit_dice.knigt" in unknown and "knight" in unknown
+    assert "'knigt'" in unknown and "knight" in unknown

@@ -240,7 +240,7 @@ def _check_effects(rules: Ruleset, path: str, record: Situation, fail: Fail) -> 
     read = {key for attack in rules.attacks.values() for key in attack.reads_situation}
     for f in dataclasses.fields(record):
         if f.metadata.get("effect") and getattr(record, f.name) != f.default and f.name not in read:
-            readers = [n for n in registry.names() if f.name in registry.grammar(n).reads_situation]
+            readers = [n for n in registry.procedures() if f.name in registry.grammar(n).reads_situation]
             raise fail(
                 f"{path}.{f.name}",
                 pgettext("file.effect_unread", "only {procedures} attacks read it, and this ruleset has none").format(

@@ -7,6 +7,7 @@ import dataclasses
 from collections.abc import Iterator
 from typing import Any
 
+from referee.ruleset import templates
 from referee.ruleset.model import GRAMMAR
 from referee.ruleset.spec import Either, Lazy, Record, Seq, Spec, Table, Tagged, default_of, required
 
@@ -78,6 +79,17 @@ def markdown() -> str:
                     *rows,
                     "",
                 ]
+            )
+        )
+    for name in sorted(templates.names()):
+        rows = [f"| `{key}` | {meaning} |" for key, meaning in templates.keys(name).items()]
+        intro = (
+            f"A template: {templates.says(name)}. A file that names it is read as the stages "
+            "it stands for (see Templates in the guide)."
+        )
+        parts.append(
+            "\n".join(
+                [f"### `attacks.NAME (procedure: {name})`", "", intro, "", "| key | meaning |", "|---|---|", *rows, ""]
             )
         )
     return "\n".join(parts)

@@ -321,13 +321,20 @@ def _shipped() -> frozenset[str]:
 
 def names() -> list[str]:
     """Every procedure a file may select, shipped, templated and registered, sorted."""
-    return sorted({*_shipped(), *templates.names(), *_REGISTERED})
+    return sorted({*procedures(), *templates.names()})
+
+
+def procedures() -> list[str]:
+    """The procedures that rule attacks, shipped and registered (a template is read by one of them), sorted."""
+    return sorted({*_shipped(), *_REGISTERED})
 
 
 def entry(name: str) -> Entry:
     """The procedure a file's `procedure:` key selects (the caller checked the name)."""
     if name in _REGISTERED:
         return _REGISTERED[name]
+    if name in templates.names():
+        return entry(templates.becomes(name))
     found: Entry = importlib.import_module(f"{_module(name)}.record").PROCEDURE
     return found
 
@@ -336,6 +343,8 @@ def grammar(name: str) -> type[Any]:
     """The attack grammar a file's `procedure:` key selects, without its resolver."""
     if name in _REGISTERED:
         return _REGISTERED[name].grammar
+    if name in templates.names():
+        return grammar(templates.becomes(name))
     found: type[Any] = importlib.import_module(f"{_module(name)}.grammar").GRAMMAR
     return found
 
@@ -403,7 +412,7 @@ def reads_states(attack: object) -> bool:
 
 def reading_states() -> list[str]:
     """The procedures whose attacks read units' states, for a refusal to name."""
-    return [name for name in names() if reads_states(grammar(name))]
+    return [name for name in procedures() if reads_states(grammar(name))]
 
 
 class Templated(Spec):
@@ -419,8 +428,7 @@ class Templated(Spec):
     def read(self, node: Node, path: str, reader: Reader) -> Any:
         assert isinstance(node, MappingNode)  # Tagged found the tag in it
         made = templates.expand(self.name, node, path, reader)
-        becomes = next(v.value for k, v in made.value if k.value == templates.TAG)
-        return self.grammars[becomes].read(made, path, reader)
+        return self.grammars[templates.becomes(self.name)].read(made, path, reader)
 
     def schema(self) -> dict[str, Any]:
         keys = {k: v for k, v in templates.keys(self.name).items() if "." not in k}
@@ -428,7 +436,7 @@ class Templated(Spec):
         return {
             "type": "object",
             "description": templates.says(self.name),
-            "properties": {templates.TAG: {"const": self.name}, **properties},
+            "properties": {templates.TAG: {"enum": [self.name]}, **properties},
             "required": [templates.TAG],
             "additionalProperties": False,
         }

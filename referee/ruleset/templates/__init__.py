@@ -13,6 +13,8 @@ stages, in which:
 - `{$first: [$a, $b]}` is the first of those the file has;
 - `{$case: a, VALUE: ..., else: ...}` is chosen by the file's value at `a`
   (`absent:` when it has none);
+- `~` leaves its part out, and so does a mapping all of whose parts are left
+  out (a `{}` written as such stays);
 - `{$each: a, key: ..., value: ...}` is a mapping with an entry for each item
   of the file's list at `a`, `$item` standing for the item.
 
@@ -37,6 +39,7 @@ if TYPE_CHECKING:
     from referee.ruleset.spec import Reader
 
 _STR, _MAP, _SEQ = "tag:yaml.org,2002:str", "tag:yaml.org,2002:map", "tag:yaml.org,2002:seq"
+_NULL = "tag:yaml.org,2002:null"
 TAG = "procedure"
 
 
@@ -60,6 +63,13 @@ def says(name: str) -> str:
     node = template(name)["says"]
     assert isinstance(node, ScalarNode)
     return str(node.value)
+
+
+def becomes(name: str) -> str:
+    """The procedure the template's attack is read by."""
+    node = template(name)["becomes"]
+    assert isinstance(node, MappingNode)
+    return str(next(v.value for k, v in node.value if k.value == TAG))
 
 
 def keys(name: str) -> dict[str, str]:
@@ -91,6 +101,8 @@ class _Expansion:
     def made(self, t: Node, item: Node | None = None) -> Node:
         if isinstance(t, ScalarNode) and t.value.startswith("$"):
             return item if t.value == "$item" and item is not None else self.value(t.value[1:])
+        if isinstance(t, ScalarNode) and t.tag == _NULL:
+            return _ABSENT  # `~`: this part is left out
         if isinstance(t, ScalarNode):
             return ScalarNode(t.tag, t.value, self.mark, self.mark, style=t.style)
         if isinstance(t, SequenceNode):
@@ -107,9 +119,10 @@ class _Expansion:
         if "$each" in parts:
             return self._each(parts)
         pairs = [(self.made(k, item), self.made(v, item)) for k, v in t.value]
-        return MappingNode(
-            _MAP, [(k, v) for k, v in pairs if v is not _ABSENT and k is not _ABSENT], self.mark, self.mark
-        )
+        kept = [(k, v) for k, v in pairs if v is not _ABSENT and k is not _ABSENT]
+        if pairs and not kept:
+            return _ABSENT  # every part left out: the mapping goes too (a `{}` written as such stays)
+        return MappingNode(_MAP, kept, self.mark, self.mark)
 
     def _case(self, parts: dict[str, Node], item: Node | None) -> Node:
         chosen = self.value(parts["$case"].value)
@@ -123,7 +136,12 @@ class _Expansion:
         listed = self.value(parts["$each"].value)
         if not isinstance(listed, SequenceNode):
             return listed  # not a list: the stage reading it says what it wanted
-        pairs = [(self.made(parts["key"], i), self.made(parts["value"], i)) for i in listed.value]
+        pairs = []
+        around = self.mark
+        for i in listed.value:
+            self.mark = i.start_mark  # what is made for an item is placed where the item was written
+            pairs.append((self.made(parts["key"], i), self.made(parts["value"], i)))
+        self.mark = around
         return MappingNode(_MAP, pairs, listed.start_mark, listed.end_mark)
 
     def unreached(self, node: Node, prefix: str = "") -> tuple[str, Node] | None:

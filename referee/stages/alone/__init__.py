@@ -8,7 +8,9 @@ from typing import ClassVar
 
 from referee.core.records import section
 from referee.ruleset.spec import RULE, field
-from referee.words.language import pgettext
+from referee.words.language import own_catalogue, pgettext
+
+own_catalogue(__file__)
 
 
 @section

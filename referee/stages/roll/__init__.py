@@ -216,6 +216,9 @@ class Roll:
             raise fail(
                 f"{path}.{key}", pgettext("file.roll_needs", "by: {by} needs '{key}'").format(by=self.by, key=key)
             )
+        if self.values and self.by not in ("value", "compare"):
+            unread = pgettext("file.roll_values_unread", "values are read only by: value or compare, not by: {by}")
+            raise fail(f"{path}.values", unread.format(by=self.by))
         _check_bands(self.compare, self.bands, f"{path}.bands", fail)
         missing = [unit for unit in makers if self.by in ("value", "compare") and unit not in self.values]
         if missing:
