@@ -52,6 +52,8 @@ def _kept(args: list[str], files: dict[str, str]) -> list[str] | None:
     out = []
     for arg in args:
         path = Path(arg)
+        if path.is_absolute() and path.is_relative_to(ROOT):
+            arg = str(path.relative_to(ROOT))  # run from whichever checkout compares
         outside = path.is_absolute() and not path.is_relative_to(ROOT)
         if outside and path.is_file() and path.suffix in (".yaml", ".yml", ".json", ".txt", ".py"):
             text = path.read_text(encoding="utf-8", errors="replace")
@@ -103,10 +105,14 @@ def harvest(target: Path) -> int:
 
 def _answers(commands: Path, only: tuple[str, ...] = ()) -> Iterator[tuple[str, str]]:
     """Each command line, and what it printed here: stdout, stderr and exit code."""
+    import secrets
+
     from click.testing import CliRunner
 
     from referee.cli import cli
     from referee.words import language
+
+    secrets.randbelow = lambda n: 12345 % n  # a seed drawn for a roll not asked for reads the same at both ends
 
     held = json.loads(commands.read_text(encoding="utf-8"))
     FILES.mkdir(exist_ok=True)
@@ -130,7 +136,12 @@ def _answers(commands: Path, only: tuple[str, ...] = ()) -> Iterator[tuple[str, 
             if result.exception and not isinstance(result.exception, SystemExit):
                 said += f"\n--- raised {type(result.exception).__name__}: {result.exception}"
             said = CHECKPOINT.sub("<checkpoint>", said.replace(str(ROOT), "<checkout>").replace(home, "<home>"))
-            yield shlex.join(entry["args"]) + (f"  [{entry['env']}]" if entry["env"] else ""), said
+            given = {
+                **entry["env"],
+                **({"width": width} if width else {}),
+                **({"input": entry["input"]} if entry["input"] else {}),
+            }
+            yield shlex.join(entry["args"]) + (f"  {given}" if given else ""), said
 
 
 def record(commands: Path, out: Path) -> int:
