@@ -47,6 +47,7 @@ from referee.rulings.ruling import (
 )
 from referee.stages import pairs as pairs_stage
 from referee.stages.bonus import by_rank
+from referee.stages.cover import cover_step
 from referee.words.names import article
 
 if TYPE_CHECKING:
@@ -213,20 +214,7 @@ def _dice_parts(rules: Ruleset, params: RankedPairs, battle: Battle, side: str) 
     ]
     rear = divisions(rules, battle, f"{side}_rear")
     if spec.cover and len(front) >= spec.max_front and rear:
-        parts.append(
-            (
-                spec.cover,
-                step_n(
-                    cite(params, "cover"),
-                    "front.cover",
-                    "a full front of {front} and {rear} in the rear: +{n} cover die",
-                    "a full front of {front} and {rear} in the rear: +{n} cover dice",
-                    spec.cover,
-                    front=len(front),
-                    rear=len(rear),
-                ),
-            )
-        )
+        parts.append((spec.cover, cover_step(cite(params, "cover"), spec.cover, len(front), len(rear))))
     names = {name for s, name in battle.when if s == side}
     for name in dict.fromkeys(name for s, name in battle.when if s == side):
         situation = rules.situations[name]
