@@ -1,7 +1,7 @@
 """Cover dice: a side with a full front and any unit waiting behind it rolls
 more dice (Frontline Risk's cover die), whatever it rolls otherwise. For
 an attack written as stages, the units that fight beyond the front are
-those waiting; the ranked-pairs preset counts its rear.
+those waiting.
 Its own messages are in `locale/<lang>.po` beside this file."""
 
 from __future__ import annotations
