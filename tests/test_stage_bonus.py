@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 from conftest import fails, run, run_json
+from test_stage_pairs import losses
 
 from referee.rulings.ruling import Side
 from referee.stages.bonus import by_rank
@@ -88,14 +89,6 @@ def round_losses(
             out[(lost[0], lost[1])] += 1
     total = 6 ** sum(dice)
     return {lost: Fraction(n, total) for lost, n in out.items()}
-
-
-def losses(outcomes: list[dict[str, object]]) -> dict[tuple[int, int], Fraction]:
-    out: dict[tuple[int, int], Fraction] = {}
-    for o in outcomes:
-        lost = (int(str(o["attacker_loses"])), int(str(o["defender_loses"])))
-        out[lost] = out.get(lost, Fraction(0)) + Fraction(str(o["probability"]))
-    return out
 
 
 def test_a_typed_throw_says_each_bonus(guns: Path) -> None:

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from conftest import fails, run, run_json
+from test_stage_pairs import losses
 
 COVERED = """\
 format: 1
@@ -55,14 +56,6 @@ def brute(dice: int, against: int) -> dict[tuple[int, int], Fraction]:
                 lost[0 if x <= y else 1] += 1
             out[(lost[0], lost[1])] += 1
     return {lost: Fraction(n, 6 ** (dice + against)) for lost, n in out.items()}
-
-
-def losses(outcomes: list[dict[str, object]]) -> dict[tuple[int, int], Fraction]:
-    out: dict[tuple[int, int], Fraction] = {}
-    for o in outcomes:
-        lost = (int(str(o["attacker_loses"])), int(str(o["defender_loses"])))
-        out[lost] = out.get(lost, Fraction(0)) + Fraction(str(o["probability"]))
-    return out
 
 
 def test_a_full_front_with_units_waiting_rolls_a_cover_die(covered: Path) -> None:
