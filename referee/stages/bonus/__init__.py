@@ -172,4 +172,5 @@ def key_words() -> dict[str, str]:
         "bonus": pgettext("show.param", "bonus"),
         "highest": pgettext("show.param", "highest"),
         "stopped_by": pgettext("show.param", "stopped by"),
+        "units": pgettext("show.param", "units"),
     }

@@ -70,4 +70,10 @@ def cover_step(rule: str, dice: int, front: int, rear: int) -> Step:
 
 def key_words() -> dict[str, str]:
     """What `show` calls each key this module declares, in the language spoken."""
-    return {"cover": pgettext("show.param", "cover"), "front": pgettext("show.param", "front")}
+    return {
+        "attacker": pgettext("show.param", "attacker"),
+        "cover": pgettext("show.param", "cover"),
+        "defender": pgettext("show.param", "defender"),
+        "dice": pgettext("show.param", "dice"),
+        "front": pgettext("show.param", "front"),
+    }
