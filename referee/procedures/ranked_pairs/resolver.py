@@ -17,6 +17,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, fields
 from dataclasses import field as dc_field
+from functools import partial
 from typing import TYPE_CHECKING
 
 from referee.chance.dice import pips
@@ -45,6 +46,8 @@ from referee.rulings.ruling import (
     typed,
 )
 from referee.stages import pairs as pairs_stage
+from referee.stages.bonus import by_rank
+from referee.stages.cover import cover_step
 from referee.words.names import article
 
 if TYPE_CHECKING:
@@ -136,16 +139,6 @@ def _front_rules(params: RankedPairs, spec: PairSide) -> tuple[str, str]:
     return front_rule, params.cite.max_front or front_rule
 
 
-def _rank(rank: int) -> str:
-    """'highest die', 'die 4': a paired die by its rank (0 the highest)."""
-    named = (
-        lambda: say("rank.highest", "highest die"),
-        lambda: say("rank.second", "second-highest die"),
-        lambda: say("rank.third", "third-highest die"),
-    )
-    return named[rank]() if rank < len(named) else say("rank.nth", "die {n}", n=rank + 1)
-
-
 def _spoken_label(rules: Ruleset, division: Division) -> str:
     """'damaged armour' as a step says it: the unit's word in the language spoken."""
     unit, index = division
@@ -221,20 +214,7 @@ def _dice_parts(rules: Ruleset, params: RankedPairs, battle: Battle, side: str) 
     ]
     rear = divisions(rules, battle, f"{side}_rear")
     if spec.cover and len(front) >= spec.max_front and rear:
-        parts.append(
-            (
-                spec.cover,
-                step_n(
-                    cite(params, "cover"),
-                    "front.cover",
-                    "a full front of {front} and {rear} in the rear: +{n} cover die",
-                    "a full front of {front} and {rear} in the rear: +{n} cover dice",
-                    spec.cover,
-                    front=len(front),
-                    rear=len(rear),
-                ),
-            )
-        )
+        parts.append((spec.cover, cover_step(cite(params, "cover"), spec.cover, len(front), len(rear))))
     names = {name for s, name in battle.when if s == side}
     for name in dict.fromkeys(name for s, name in battle.when if s == side):
         situation = rules.situations[name]
@@ -293,55 +273,21 @@ def side_dice(
 def _bonuses(
     rules: Ruleset, params: RankedPairs, battle: Battle, side: str, pairs: int, steps: list[Step]
 ) -> list[int]:
-    """Bonus per paired rank: bombarding units from the highest die down, then air support."""
-    bonus = [0] * pairs
-    front = divisions(rules, battle, side)
-    bombarding = [d for d in front if params.divisions[d[0]].bombard]
-    cancelled = [s for s in situations_on(rules, battle, other(side)) if s.cancels_bombardment]
-    if bombarding and cancelled:
-        steps.append(
-            step_n(
-                cancelled[0].rule,
-                "bombard.cancelled_n",
-                "{situation}: the {side}'s {units} gives no bonus",
-                "{situation}: the {side}'s {units} give no bonus",
-                len(bombarding),
-                situation=cancelled[0].said,
-                side=Side(side),
-                units=labels(rules, bombarding),
-            )
-        )
-    elif bombarding:
-        for rank, (unit, _) in enumerate(bombarding[:pairs]):
-            bonus[rank] += params.divisions[unit].bombard
-        ranks = listed(
-            say("bombard.rank", "+{bonus} to its {rank}", bonus=b, rank=_rank(rank))
-            for rank, b in enumerate(bonus)
-            if b
-        )
-        steps.append(
-            step(
-                cite(params, "bombard"),
-                "bombard.front",
-                "the {side}'s {units} on the front: {ranks}",
-                side=Side(side),
-                units=labels(rules, bombarding),
-                ranks=ranks or say("bombard.none", "no paired die"),
-            )
-        )
-    for situation in situations_on(rules, battle, side):
-        if situation.highest_bonus and pairs:
-            bonus[0] += situation.highest_bonus
-            steps.append(
-                step(
-                    situation.rule,
-                    "situation.highest_bonus",
-                    "{situation}: +{bonus} to the {side}'s highest die",
-                    situation=situation.said,
-                    bonus=situation.highest_bonus,
-                    side=Side(side),
-                )
-            )
+    """Bonus per paired rank (the bonus stage): bombarding units from the highest die down, then air support."""
+    bombarding = [d for d in divisions(rules, battle, side) if params.divisions[d[0]].bombard]
+    stopping = [s for s in situations_on(rules, battle, other(side)) if s.cancels_bombardment]
+    highest = [(s, s.highest_bonus) for s in situations_on(rules, battle, side) if s.highest_bonus]
+    bonus, said = by_rank(
+        bombarding,
+        pairs,
+        lambda d: params.divisions[d[0]].bombard,
+        partial(labels, rules),
+        Side(side),
+        stopping,
+        highest,
+        cite(params, "bombard"),
+    )
+    steps += said
     return bonus
 
 
@@ -544,10 +490,7 @@ def _rule(rules: Ruleset, name: str, params: RankedPairs, battle: Battle, setup:
         winner = paired[0] or Side(params.tie)  # ranked-pairs gives every tie to a side
         lost[other(winner)][front[other(winner)][rank][0]] += 1
         totals = {side: ranked[side][rank] + bonus[side][rank] for side in SIDES}
-        shown = {
-            side.value: f"{ranked[side][rank]}" + (f"+{bonus[side][rank]}={totals[side]}" if bonus[side][rank] else "")
-            for side in SIDES
-        }
+        shown = {side.value: pairs_stage.shown(ranked[side][rank], bonus[side][rank]) for side in SIDES}
         steps.append(pairs_stage.pair_step(cite(params, "sort"), rank, shown, paired))
         paired_dice = {
             side: PairedDie(ranked[side][rank], bonus[side][rank], totals[side], label(rules, front[side][rank]))

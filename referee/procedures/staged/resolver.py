@@ -636,9 +636,12 @@ def _pairs(
     the pairs' winner's side says (units removed, wounds, or nothing)."""
     rule = cite(params, "compare")
     ranked = {side: pairs.ranked(pips(throw.get(side, ()))) for side in SIDES}
-    paired = pairs.pair_off(ranked, contest.tie)
-    steps = [
-        pairs.pair_step(rule, rank, {side.value: str(ranked[side][rank]) for side in SIDES}, one)
+    bonus, steps = _by_rank(rules, params, battle, min(len(ranked[side]) for side in SIDES))
+    paired = pairs.pair_off(ranked, contest.tie, bonus)
+    steps += [
+        pairs.pair_step(
+            rule, rank, {side.value: pairs.shown(ranked[side][rank], bonus[side][rank]) for side in SIDES}, one
+        )
         for rank, one in enumerate(paired)
     ]
     loses = dict.fromkeys(SIDES, 0)
@@ -647,3 +650,17 @@ def _pairs(
             loses[side], removed = _removed(rules, params, contest, battle, side.other, n, n)
             steps += removed
     return loses, steps
+
+
+def _by_rank(rules: Ruleset, params: Staged, battle: Battle, n: int) -> tuple[dict[Side, list[int]], list[Step]]:
+    """What each side adds to its paired dice by rank, by the added stages
+    that say so (`ranks`: the bonus stage), and why; nothing where none does."""
+    bonus = {side: [0] * n for side in SIDES}
+    steps: list[Step] = []
+    for _, section, _, rule in added.of(params):
+        if hasattr(section, "ranks"):
+            for side in SIDES:
+                more, said = section.ranks(rules, battle, side, n, rule)
+                bonus[side] = [a + b for a, b in zip(bonus[side], more, strict=True)]
+                steps += said
+    return bonus, steps

@@ -55,6 +55,11 @@ def lost(paired: Sequence[Paired]) -> dict[Side, int]:
     return {side: sum(winner == side.other for winner, _ in paired) for side in SIDES}
 
 
+def shown(die: int, bonus: int) -> str:
+    """A paired die as a ruling writes it: '5', or with its bonus '5+1=6'."""
+    return f"{die}+{bonus}={die + bonus}" if bonus else str(die)
+
+
 def pair_step(rule: str, rank: int, shown: Mapping[str, str], paired: Paired) -> Step:
     """'pair 1: 6 against 5: the attacker wins': one pair as a ruling says it,
     each side's die as `shown` (a bonus written out: '5+1=6')."""
