@@ -3,6 +3,7 @@ so the stages check every value and an error points at the line written."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -12,6 +13,7 @@ from referee.core.errors import RefereeError
 from referee.ruleset import templates
 from referee.ruleset.spec import Reader
 from referee.ruleset.yamlnodes import MappingNode, compose_text
+from tests.conftest import fails, run, run_json
 
 TEMPLATE = """\
 says: a duel
@@ -86,3 +88,19 @@ def test_a_key_no_dollar_reaches_is_refused_where_it_is_written(attack: str, ref
     with pytest.raises(RefereeError) as raised:
         _expand(attack)
     assert str(raised.value) == refusal
+
+
+PRESET = Path(__file__).resolve().parent / "presets" / "groundforce.yaml"
+
+
+def test_a_file_naming_a_template_rules_as_the_stages_written_out() -> None:
+    """Ground Force as the template's keys write it and as its stages: the same exact odds."""
+    for attack in ("--attacker '2 trooper' --defender 'trooper, heavy'", "--attacker heavy --defender '2 trooper'"):
+        assert run_json(f"odds {PRESET} {attack}")["outcomes"] == run_json(f"odds groundforce {attack}")["outcomes"]
+
+
+def test_a_misspelt_key_of_a_template_is_one_line_naming_it(tmp_path: Path) -> None:
+    path = tmp_path / "gf.yaml"
+    path.write_text(PRESET.read_text(encoding="utf-8").replace("move_in: true", "move_inn: true"), encoding="utf-8")
+    assert fails(f"validate {path}").endswith("attacks.normal: unknown key 'move_inn'; did you mean 'move_in'?")
+    assert "| `attacker.hits` | the faces that are hits for this side |" in run("schema --markdown").stdout
