@@ -21,7 +21,7 @@ from typing import Any
 import icepool
 
 from referee.chance.dice import Die, alike
-from referee.stages.pool import Explode, Keep, Pool, Reroll, distribution
+from referee.chance.pool import Explode, Keep, Pool, Reroll, distribution
 
 D6 = Die("d6", (1, 2, 3, 4, 5, 6))
 

@@ -24,11 +24,11 @@ from referee.core.errors import RefereeError
 from referee.fights.answers import chart, fight_rules, solve
 from referee.fights.grid import grid
 from referee.fights.solver import Chain
-from referee.procedures.base import dice_of, joined
 from referee.procedures.door import dice_needed, resolve
 from referee.procedures.ranked_pairs.rounds import pair_losses
 from referee.ruleset.load import load
 from referee.rulings.battle import Battle
+from referee.rulings.procedure import dice_of, joined
 
 RISK = load("risk")
 FR = load("frontline-risk")

@@ -82,7 +82,7 @@ from typing import Any
 
 from referee.chance.dice import pips
 from referee.outcomes import Exchange, ExchangeSide
-from referee.procedures.base import DiceNeed, size
+from referee.rulings.procedure import DiceNeed, size
 from referee.rulings.battle import Battle, Throw
 from referee.ruleset.model import Ruleset
 from referee.rulings.ruling import SIDES, Ruling, Side, step

@@ -20,12 +20,12 @@ from conftest import fails, run_json
 from referee.chance.dice import pips
 from referee.outcomes import Exchange, ExchangeSide
 from referee.procedures import told
-from referee.procedures.base import DiceNeed, Procedure, size
 from referee.ruleset import registry
 from referee.ruleset.crosscheck import Fail
 from referee.ruleset.model import Ruleset
 from referee.ruleset.spec import RULE, Text, field
 from referee.rulings.battle import Battle, Throw
+from referee.rulings.procedure import DiceNeed, Procedure, size
 from referee.rulings.ruling import SIDES, Ruling, Side, step
 
 NAME = "highest-die"

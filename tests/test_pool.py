@@ -1,4 +1,4 @@
-"""The pool stage (referee/stages/pool.py): re-roll, explode, keep and a
+"""The pool stage (referee/chance/pool.py): re-roll, explode, keep and a
 side's choice of one die. Each operation's exact distribution against a brute
 force written here (itertools over every ordered throw, Fraction weights,
 never the resolver); rulings on typed rounds; icepool as a second oracle for
@@ -17,8 +17,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.chance.dice import Die, Face, alike, exact_throws
+from referee.chance.pool import Counted, Explode, Keep, Pool, Pooled, Reroll, distribution
 from referee.core.errors import RefereeError
-from referee.stages.pool import Counted, Explode, Keep, Pool, Pooled, Reroll, distribution
 
 D6 = Die("d6", (1, 2, 3, 4, 5, 6))
 

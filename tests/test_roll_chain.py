@@ -14,7 +14,7 @@ import pytest
 import yaml
 
 from referee.chance.dice import Die, exact_throws
-from referee.procedures.base import DiceNeed, dice_of, joined
+from referee.rulings.procedure import DiceNeed, dice_of, joined
 from tests.conftest import fails, run, run_json
 
 GAUNTLET = Path(__file__).resolve().parent.parent / "docs" / "examples" / "gauntlet.yaml"

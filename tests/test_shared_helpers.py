@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from referee.chance.dice import Die, Run, throw_count
-from referee.procedures.base import DiceNeed, cite, dice_of, joined
+from referee.rulings.procedure import DiceNeed, cite, dice_of, joined
 from referee.rulings.ruling import other
 from referee.words.names import plural
 

@@ -11,10 +11,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from referee.procedures.base import throw_from_dict
 from referee.procedures.door import procedure_for, resolve
 from referee.ruleset.load import load
 from referee.rulings.battle import Battle
+from referee.rulings.procedure import throw_from_dict
 from referee.settle.rolling import settle
 
 NAME = st.text(alphabet="abcdefgh-", min_size=1, max_size=8)

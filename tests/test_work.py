@@ -22,9 +22,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.chance.dice import Die, Run, exact_throws
+from referee.chance.pool import Counted, Explode, Keep, Pool, Pooled, Reroll
 from referee.chance.work import MAX_WORK, PAST_COUNTING, RULING, SAID, Estimate, bound_work, request_work
 from referee.core.errors import RefereeError
-from referee.stages.pool import Counted, Explode, Keep, Pool, Pooled, Reroll
 
 D6 = Die("d6", (1, 2, 3, 4, 5, 6))
 D4 = Die("d4", (1, 2, 3, 4))

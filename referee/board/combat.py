@@ -18,7 +18,7 @@ from referee.rulings.ruling import Step, say
 
 if TYPE_CHECKING:
     from referee.outcomes.pips import PipOutcome
-    from referee.procedures.base import Cited
+    from referee.rulings.procedure import Cited
 
 
 @record

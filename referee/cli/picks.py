@@ -20,8 +20,8 @@ from referee.rulings.ruling import listed, say, series
 
 if TYPE_CHECKING:
     from referee.journal.rows import Entry
-    from referee.procedures.base import Procedure
     from referee.ruleset.model import Ruleset
+    from referee.rulings.procedure import Procedure
     from referee.settle.rolling import Settled
 
 NOT_THE_ATTACK = frozenset({"seed", "entry"})

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from referee.chance.dice import Face
 from referee.core.errors import RefereeError
-from referee.procedures.base import Procedure, throw_from_dict
+from referee.rulings.procedure import Procedure, throw_from_dict
 from referee.rulings.ruling import Ruling, listed, say
 
 if TYPE_CHECKING:
@@ -47,7 +47,7 @@ def reread(entry: Entry, ruleset_file: Path) -> tuple[Ruleset, Procedure, Any, d
     assert kept is not None, "reread is asked only of an entry that holds a situation"
     rules = load_file(ruleset_file)
     today = procedure_for(rules)
-    if today.name != kept.procedure:
+    if today.name != registry.ruled_by(kept.procedure):
         raise RefereeError(
             say(
                 "error.replay.procedure",

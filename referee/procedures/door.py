@@ -12,10 +12,10 @@ from types import MappingProxyType
 from typing import Any, cast
 
 from referee.core.errors import RefereeError
-from referee.procedures.base import DiceNeed, Procedure
 from referee.ruleset import registry
 from referee.ruleset.model import Ruleset
 from referee.rulings.battle import Battle, Situated, Throw
+from referee.rulings.procedure import DiceNeed, Procedure
 from referee.rulings.ruling import Ruling, Side, listed, say, side_word
 from referee.words.inputs import shown
 from referee.words.language import pgettext

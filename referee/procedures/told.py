@@ -10,10 +10,10 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from referee.core.errors import RefereeError, setting
-from referee.procedures.base import Procedure
 from referee.procedures.door import check_side, check_situations
 from referee.ruleset.model import Ruleset
 from referee.rulings.battle import GROUP_NAMES, Battle, Units, Words
+from referee.rulings.procedure import Procedure
 from referee.rulings.ruling import SIDES, Side, listed, say
 from referee.words.inputs import MAX_COUNT, shown, typed_list, whole_number
 from referee.words.language import pgettext

@@ -9,10 +9,10 @@ from typing import Any
 
 from referee.chance.dice import MAX_THROWS, exact_throws
 from referee.core.records import record
-from referee.procedures.base import DiceNeed, dice_of, joined
 from referee.procedures.door import before_roll, dice_needed, odds_keys, ruler
 from referee.ruleset.model import Ruleset
 from referee.rulings.battle import Throw
+from referee.rulings.procedure import DiceNeed, dice_of, joined
 from referee.rulings.ruling import Ruling
 
 

@@ -9,9 +9,9 @@ from collections.abc import Callable, Mapping
 from referee.chance.dice import Die, Face, Rng, new_seed
 from referee.core.errors import RefereeError, setting
 from referee.core.records import record
-from referee.procedures.base import DiceNeed
 from referee.procedures.door import dice_needed, ruler
 from referee.ruleset.model import Ruleset
+from referee.rulings.procedure import DiceNeed
 from referee.rulings.ruling import SIDES, Ruling, Side, both, listed, say, say_n, side_word
 from referee.words.inputs import typed_list
 from referee.words.language import pgettext

@@ -33,9 +33,9 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from referee.chance.dice import Face, alike, pips
-from referee.procedures.base import DiceNeed
 from referee.ruleset import registry
 from referee.ruleset.spec import ADDED, EMPTY, Record, Seq, Spec
+from referee.rulings.procedure import DiceNeed
 from referee.rulings.ruling import Side, Step
 from referee.stages import contract
 

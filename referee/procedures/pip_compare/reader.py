@@ -8,13 +8,13 @@ from collections.abc import Iterable, Sequence
 from typing import Any, Literal, overload
 
 from referee.core.errors import RefereeError
-from referee.procedures.base import cite
 from referee.procedures.door import check_situations
 from referee.procedures.pip_compare.grammar import PipCompare
 from referee.procedures.pip_compare.resolver import BEST, PipFight
 from referee.procedures.told import named_situations, pips
 from referee.ruleset.model import Ruleset
 from referee.rulings.battle import Words
+from referee.rulings.procedure import cite
 from referee.rulings.ruling import say
 from referee.words.language import pgettext
 from referee.words.names import variants_of

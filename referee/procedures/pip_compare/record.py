@@ -1,9 +1,9 @@
 """pip-compare as the door reaches it (`PROCEDURE`), imported on first use."""
 
-from referee.procedures.base import Procedure
 from referee.procedures.pip_compare import reader
 from referee.procedures.pip_compare.grammar import PipCompare
 from referee.procedures.pip_compare.resolver import ODDS_KEYS, PipFight, dice_needed, prepare
+from referee.rulings.procedure import Procedure
 
 PROCEDURE = Procedure(
     name="pip-compare",

@@ -34,11 +34,11 @@ from referee.chance.dice import pips
 from referee.core.errors import RefereeError
 from referee.core.records import record
 from referee.outcomes.pips import AttackingDice, DefendingDie, Pairing, PipOutcome, policy
-from referee.procedures.base import DiceNeed, cite
 from referee.procedures.door import check_situations
 from referee.procedures.pip_compare.grammar import PipCompare
 from referee.ruleset.model import Ruleset
 from referee.rulings.battle import Throw, Units
+from referee.rulings.procedure import DiceNeed, cite
 from referee.rulings.ruling import Ruling, Side, Step, Value, both, listed, say, say_n, series, step
 from referee.stages import compare, costs, count, read
 from referee.words.language import pgettext

@@ -20,13 +20,13 @@ from typing import TYPE_CHECKING
 
 from referee.chance.dice import pips
 from referee.core.errors import RefereeError, setting
-from referee.procedures.base import attack_name
 from referee.procedures.door import check_situations, check_states, dice_needed
 from referee.procedures.ranked_pairs.grammar import RankedPairs
 from referee.procedures.ranked_pairs.resolver import _stand, _take_losses, divisions, reads_rear, situations_on
 from referee.procedures.ranked_pairs.rounds import Pattern, Pool, RoundKey, pair_losses
 from referee.ruleset.model import Ruleset, Situation
 from referee.rulings.battle import Battle, Units
+from referee.rulings.procedure import attack_name
 from referee.rulings.ruling import SIDES, Step, Value, in_turn, listed, say, say_n, step, step_n
 
 if TYPE_CHECKING:

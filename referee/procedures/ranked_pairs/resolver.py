@@ -22,10 +22,10 @@ from typing import TYPE_CHECKING
 
 from referee.chance.dice import pips
 from referee.core.errors import RefereeError, setting
-from referee.procedures.base import DiceNeed, cite
 from referee.procedures.ranked_pairs.grammar import PairSide, RankedPairs
 from referee.ruleset.model import Ruleset, Situation
 from referee.rulings.battle import Battle, Throw
+from referee.rulings.procedure import DiceNeed, cite
 from referee.rulings.ruling import (
     SIDES,
     Ruling,

@@ -19,10 +19,10 @@ from collections.abc import Callable
 from referee.chance.dice import pips
 from referee.core.errors import RefereeError
 from referee.outcomes.chain import Chain, StepResult
-from referee.procedures.base import DiceNeed
 from referee.procedures.roll_chain.grammar import CANNOT, ChainStep, RollChain
 from referee.ruleset.model import Ruleset
 from referee.rulings.battle import Battle, Throw
+from referee.rulings.procedure import DiceNeed
 from referee.rulings.ruling import SIDES, Ruling, Side, Step, say, step
 from referee.stages import follow
 from referee.stages.read import Natural

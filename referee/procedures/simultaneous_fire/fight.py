@@ -14,12 +14,12 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from referee.procedures.base import attack_name
 from referee.procedures.door import dice_needed
 from referee.procedures.simultaneous_fire.grammar import SimultaneousFire
 from referee.procedures.simultaneous_fire.resolver import casualties, hitting_faces, shots
 from referee.ruleset.model import Ruleset, Situation
 from referee.rulings.battle import Battle
+from referee.rulings.procedure import attack_name
 from referee.rulings.ruling import SIDES, Step
 from referee.stages.rounds import order_step, until_steps
 

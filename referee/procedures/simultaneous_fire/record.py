@@ -1,10 +1,10 @@
 """simultaneous-fire as the door reaches it (`PROCEDURE`), imported on first use."""
 
 from referee.procedures import told
-from referee.procedures.base import Procedure
 from referee.procedures.simultaneous_fire.grammar import SimultaneousFire
 from referee.procedures.simultaneous_fire.resolver import ODDS_KEYS, dice_needed, prepare
 from referee.rulings.battle import Battle
+from referee.rulings.procedure import Procedure
 
 PROCEDURE = Procedure(
     name="simultaneous-fire",

@@ -13,10 +13,10 @@ from functools import partial
 from referee.chance.dice import Die, Face, alike
 from referee.core.records import record
 from referee.outcomes import Exchange
-from referee.procedures.base import DiceNeed, cite
 from referee.procedures.simultaneous_fire.grammar import SimultaneousFire, Support
 from referee.ruleset.model import Ruleset
 from referee.rulings.battle import Battle, Throw, Units
+from referee.rulings.procedure import DiceNeed, cite
 from referee.rulings.ruling import SIDES, Ruling, Side, either, listed, say, say_n, step
 from referee.stages import read
 from referee.stages.costs import removal_options

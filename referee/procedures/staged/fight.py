@@ -25,13 +25,13 @@ from typing import Any
 
 from referee.chance.dice import MAX_THROWS, exact_throws, pips, throw_count
 from referee.core.errors import RefereeError, setting
-from referee.procedures.base import DiceNeed, attack_name, dice_of, joined
 from referee.procedures.door import dice_needed, ruler
 from referee.procedures.staged.grammar import Staged
 from referee.procedures.staged.resolver import Rolled, decides, paired_alone
 from referee.procedures.staged.rounds import LOSS, Rounds
 from referee.ruleset.model import Ruleset, Situation
 from referee.rulings.battle import Battle, Units
+from referee.rulings.procedure import DiceNeed, attack_name, dice_of, joined
 from referee.rulings.ruling import SIDES, Step, listed, say, step
 from referee.rulings.ruling import Side as Role
 from referee.stages import costs, pairs

@@ -14,14 +14,15 @@ from functools import partial
 from referee.chance.dice import Face, pips
 from referee.core.errors import RefereeError, setting
 from referee.outcomes.tally import Tally, TallySide
-from referee.procedures.base import DiceNeed, attack_name, cite, read_each_need, read_need, side_pool, untold
 from referee.procedures.staged.grammar import Staged
 from referee.procedures.told import ROLLS
 from referee.ruleset.model import Ruleset
 from referee.rulings.battle import Battle, Throw
+from referee.rulings.procedure import DiceNeed, attack_name, cite
 from referee.rulings.ruling import SIDES, Ruling, Side, Step, listed, say, spaced, step
 from referee.stages import added, compare, costs, count, follow, pairs, read, roll
 from referee.stages.compare import Compare
+from referee.stages.needs import read_each_need, read_need, side_pool, untold
 from referee.stages.pool_rules import pool_steps
 from referee.words.names import article
 

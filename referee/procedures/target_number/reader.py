@@ -8,11 +8,11 @@ from typing import Any
 
 from referee.core.errors import RefereeError, setting
 from referee.outcomes.strike import AGREED, Strike
-from referee.procedures.base import cite
 from referee.procedures.target_number.grammar import TargetNumber
 from referee.procedures.target_number.resolver import whose
 from referee.ruleset.model import Ruleset
 from referee.rulings.battle import Words
+from referee.rulings.procedure import cite
 from referee.rulings.ruling import listed, say
 from referee.words.inputs import whole_number
 from referee.words.language import pgettext

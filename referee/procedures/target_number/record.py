@@ -1,10 +1,10 @@
 """target-number as the door reaches it (`PROCEDURE`), imported on first use."""
 
 from referee.outcomes.strike import ODDS_KEYS, Strike
-from referee.procedures.base import Procedure
 from referee.procedures.target_number import reader
 from referee.procedures.target_number.grammar import TargetNumber
 from referee.procedures.target_number.resolver import dice_needed, prepare
+from referee.rulings.procedure import Procedure
 
 PROCEDURE = Procedure(
     name="target-number",

@@ -14,10 +14,10 @@ from dataclasses import replace
 from referee.chance.dice import pips
 from referee.core.errors import RefereeError, setting
 from referee.outcomes.strike import Strike, StrikeOutcome
-from referee.procedures.base import DiceNeed, cite
 from referee.procedures.target_number.grammar import CANNOT, Modifier, TargetNumber, WoundRoll
 from referee.ruleset.model import Ruleset
 from referee.rulings.battle import Throw
+from referee.rulings.procedure import DiceNeed, cite
 from referee.rulings.ruling import (
     Ruling,
     Side,

@@ -16,11 +16,12 @@ from typing import TYPE_CHECKING, Any
 
 from referee.core.records import section
 from referee.outcomes import Exchange
-from referee.procedures.base import cite, side_pool
 from referee.ruleset.crosscheck import Fail
+from referee.rulings.procedure import cite
 from referee.rulings.ruling import SIDES, Ruling, Side, Step, either, listed, say, say_n, step
 from referee.stages import added, compare, costs, count, read, roll
 from referee.stages.move_in import MOVES
+from referee.stages.needs import side_pool
 from referee.stages.pool_rules import pool_steps
 from referee.words.language import own_catalogue, pgettext
 

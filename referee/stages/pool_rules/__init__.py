@@ -21,8 +21,8 @@ own_catalogue(__file__)
 SIDE = Text(choices=("attacker", "defender"))
 
 if TYPE_CHECKING:
+    from referee.chance.pool import Pool, PoolRoll, Reroll
     from referee.ruleset.model import Ruleset
-    from referee.stages.pool import Pool, PoolRoll, Reroll
 
 
 @section
@@ -44,7 +44,7 @@ class RerollRule:
 
     def of(self, misses: Sequence[Face], units: Mapping[str, int]) -> Reroll:
         """The re-roll of a side with these units, its misses the faces that are not hits."""
-        from referee.stages.pool import Reroll  # the pool engine, for a side that has a pool
+        from referee.chance.pool import Reroll  # the pool engine, for a side that has a pool
 
         faces = tuple(dict.fromkeys((*self.faces, *(misses if self.misses else ()))))
         limited = bool(self.most or self.per_unit)
@@ -110,7 +110,7 @@ class PoolRules:
         explode = self.explode if self.explode and (not self.explode.when or self.explode.when in when) else None
         if not (reroll or explode or self.keep):
             return None
-        from referee.stages.pool import Explode, Keep, Pool  # the pool engine, for a side that has a pool
+        from referee.chance.pool import Explode, Keep, Pool  # the pool engine, for a side that has a pool
 
         return Pool(
             reroll=reroll.of(misses, units) if reroll else None,

@@ -4,22 +4,19 @@ which the door reaches a procedure."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping, Sequence
-from functools import partial
+from collections.abc import Callable, Hashable, Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
-from referee.chance.dice import Die, Face, Run, alike
+from referee.chance.dice import Die, Face, Run
 from referee.core.records import record
-from referee.rulings.battle import Battle, Throw, Units, Words
+from referee.rulings.battle import Throw, Units, Words
 from referee.rulings.ruling import Ruling
 
 if TYPE_CHECKING:
     from referee.chance.dice import Group
+    from referee.chance.pool import Pool
     from referee.ruleset.model import Ruleset
     from referee.ruleset.registry import Alias, Option
-    from referee.stages.count import Reading
-    from referee.stages.pool import Pool
-    from referee.stages.pool_rules import PoolRules
 
 
 class Cited(Protocol):
@@ -84,66 +81,6 @@ class DiceNeed:
         return self.mix or ((self.die, self.count),)
 
 
-def side_pool(
-    spec: PoolRules | None, die: Die, readings: Reading, battle: Battle, side: str, chooser: str | None = None
-) -> Pool | None:
-    """What a side's dice do before they count, with its units and the
-    situations named on it; its misses are the faces that carry no symbol as
-    they read here; a keep by side keeps by `chooser`'s order (None: this side's)."""
-    if spec is None:
-        return None
-    misses = tuple(face for face in die.faces if not readings.get(str(face)))
-    told = {name for told, name in battle.when if told == side}
-    return spec.of(die, misses, dict(battle.side(side)), told, chooser or side)
-
-
-def read_need(
-    die: Die, count: int, rule: str, readings: Reading, pool: Pool | None, untold: tuple[tuple[str, str], ...] = ()
-) -> DiceNeed:
-    """A group of one die whose faces read as `readings` says, its pool (if
-    any) acting on them: faces alike in both are one for odds."""
-    merged = alike(die, partial(_reads, readings, pool))
-    counted = partial(_counts, readings) if pool else None
-    return DiceNeed(die, count, rule, runs=((merged, count),), pool=pool, counted=counted, untold=untold)
-
-
-def untold(spec: PoolRules | None, battle: Battle, side: str) -> tuple[tuple[str, str], ...]:
-    """The re-roll and explosion of a side's pool that wait for a situation not
-    named on it, as (situation, rule)."""
-    told = {name for told, name in battle.when if told == side}
-    parts = (spec.reroll, spec.explode) if spec else ()
-    return tuple((part.when, part.rule) for part in parts if part and part.when and part.when not in told)
-
-
-def _counts(readings: Reading, face: Face) -> Hashable:
-    """What a kept face counts as: its symbols."""
-    return readings.get(str(face), ())
-
-
-def read_each_need(die: Die, rule: str, dealt: Sequence[tuple[Die, Reading]]) -> DiceNeed:
-    """A group of dice dealt to their units, each die its unit's own (kind by
-    kind, `die` typed plain) and reading its own way: dice side by side of
-    one die that read alike are one run for odds."""
-    runs: list[tuple[Die, Reading, int]] = []
-    for kind, reading in dealt:
-        if runs and runs[-1][:2] == (kind, reading):
-            runs[-1] = (kind, reading, runs[-1][2] + 1)
-        else:
-            runs.append((kind, reading, 1))
-    merged = tuple((alike(kind, partial(_reads, reading, None)), n) for kind, reading, n in runs)
-    counts: dict[Die, int] = {}
-    for kind, _ in dealt:
-        counts[kind] = counts.get(kind, 0) + 1
-    own = die if die in counts else next(iter(counts), die)
-    mix = tuple(counts.items()) if len(counts) > 1 else ()
-    return DiceNeed(own, len(dealt), rule, runs=merged, mix=mix)
-
-
-def _reads(readings: Reading, pool: Pool | None, face: Face) -> Hashable:
-    """What a ruling reads of a face: its symbols, and what the pool does with it."""
-    return readings.get(str(face), ()), pool.reading(face) if pool else None
-
-
 def throw_from_dict(data: Mapping[str, list[Face]]) -> dict[str, tuple[Face, ...]]:
     """A throw as the journal stored it (each group's faces a JSON list)."""
     return {group: tuple(faces) for group, faces in data.items()}
@@ -153,7 +90,7 @@ def _runs(need: DiceNeed) -> list[Group]:
     """A group's dice as odds enumerate them: its pool, or its runs."""
     runs = need.runs or need.kinds()
     if need.pool is not None:
-        from referee.stages.pool import Counted, Pooled  # the pool engine, for a group that has a pool
+        from referee.chance.pool import Counted, Pooled  # the pool engine, for a group that has a pool
 
         ((die, count),) = runs
         return [Counted(die, count, need.pool, need.counted) if need.counted else Pooled(die, count, need.pool)]
