@@ -329,6 +329,12 @@ def procedures() -> list[str]:
     return sorted({*_shipped(), *_REGISTERED})
 
 
+def ruled_by(name: str) -> str:
+    """The procedure that rules an attack of this name: a template's, or the name's own
+    (an entry journaled under a preset since made a template replays by it)."""
+    return templates.becomes(name) if name in templates.names() else name
+
+
 def entry(name: str) -> Entry:
     """The procedure a file's `procedure:` key selects (the caller checked the name)."""
     if name in _REGISTERED:
