@@ -1,0 +1,45 @@
+"""Write docs/command-reference.md from the commands' own help, so the
+reference cannot drift from what `--help` says (run after changing a
+command's options or help): python docs/update_commands.py"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import click
+from click.testing import CliRunner
+
+from referee.cli import cli
+
+PAGE = Path(__file__).with_name("command-reference.md")
+HEAD = """# Command reference
+
+Every command and subcommand, as its `--help` says it (written by
+`docs/update_commands.py`; [Commands, by example](commands.md) shows them at
+work).
+"""
+
+
+def _paths(group: click.Group, prefix: tuple[str, ...] = ()) -> Iterator[tuple[str, ...]]:
+    context = click.Context(group)
+    for name in group.list_commands(context):
+        command = group.get_command(context, name)
+        if command is None or command.hidden:
+            continue
+        yield (*prefix, name)
+        if isinstance(command, click.Group):
+            yield from _paths(command, (*prefix, name))
+
+
+def page() -> str:
+    """The reference as the commands' help says it today, in English, 80 columns wide."""
+    parts = [HEAD]
+    for path in _paths(cli):
+        said = CliRunner().invoke(cli, ["--lang", "en", *path, "--help"], terminal_width=80, prog_name="referee")
+        parts.append(f"## referee {' '.join(path)}\n\n```\n{said.stdout.rstrip()}\n```\n")
+    return "\n".join(parts)
+
+
+if __name__ == "__main__":
+    PAGE.write_text(page(), encoding="utf-8")
