@@ -1,7 +1,8 @@
 """Re-run the `$ referee ...` examples in the docs' ```text blocks and put
 their real output back, so the docs show what the referee prints today:
 
-    .venv/bin/python docs/refresh_examples.py README.md docs/games.md docs/rulesets.md
+    .venv/bin/python docs/refresh_examples.py            # README.md and every page under docs/
+    .venv/bin/python docs/refresh_examples.py PAGE ...   # only these
 
 An example is left as it is when it or its output is shortened by hand ("..."),
 when it reads or writes the journal or the user's folders (log, game,
@@ -101,5 +102,11 @@ def main(paths: list[str]) -> None:
             handle.write(refresh(text, env))
 
 
+def pages() -> list[str]:
+    """README.md and every page of docs/, as the refresh and the tests read them."""
+    root = Path(__file__).resolve().parent.parent
+    return [str(p.relative_to(root)) for p in [root / "README.md", *sorted((root / "docs").rglob("*.md"))]]
+
+
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    main(sys.argv[1:] or pages())

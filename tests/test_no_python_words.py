@@ -14,7 +14,7 @@ from referee.ruleset.load import shipped
 from tests.conftest import run
 
 ROOT = Path(__file__).resolve().parent.parent
-PAGES = ("README.md", "docs/games.md", "docs/rulesets.md")
+PAGES = tuple(str(p.relative_to(ROOT)) for p in [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))])
 PYTHON_WORDS = re.compile(r"\b(True|False|None)\b(?! Forces)")  # True Forces is a game
 
 

@@ -68,7 +68,7 @@ def test_a_unit_without_attack_is_refused_when_there_are_several_as_the_guide_sa
     path = edited("groundforce", lambda text: text.replace("    start: 2\n    attack: normal\n", "    start: 2\n", 1))
     message = fails(f"validate {path}")
     assert message.endswith("units.saboteur: needs 'attack': this ruleset has several kinds of attack (normal, heavy)")
-    guide = " ".join(Path("docs/rulesets.md").read_text(encoding="utf-8").split())
+    guide = " ".join(Path("docs/procedures.md").read_text(encoding="utf-8").split())
     assert "first attack" not in guide
     assert "a unit may leave `attack` out only when the file has a single attack" in guide
 
