@@ -426,7 +426,7 @@ def test_a_journal_deleted_during_the_evening_is_not_written_to(journal: Path) -
 # 7. at a terminal: the prompt, Tab, up-arrow across evenings, Ctrl-D
 
 
-KEYSTROKE = 0.2  # seconds between a key and the next, when the next is Ctrl-C; see `Terminal`
+KEYSTROKE = 1.0  # seconds between a key and the next Ctrl-C (0.2 hung on a loaded machine); see `Terminal`
 
 
 class Terminal:
