@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from functools import cache
-from importlib.resources import files
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from referee.ruleset.spec import did_you_mean_at
@@ -41,19 +41,20 @@ if TYPE_CHECKING:
 _STR, _MAP, _SEQ = "tag:yaml.org,2002:str", "tag:yaml.org,2002:map", "tag:yaml.org,2002:seq"
 _NULL = "tag:yaml.org,2002:null"
 TAG = "procedure"
+HERE = Path(__file__).parent  # the templates, beside this file (importlib.resources costs start-up a zip reader)
 
 
 @cache
 def names() -> frozenset[str]:
     """The templates shipped: the YAML files of this folder, by name."""
-    return frozenset(p.name.removesuffix(".yaml") for p in files(__package__).iterdir() if p.name.endswith(".yaml"))
+    return frozenset(p.stem for p in HERE.glob("*.yaml"))
 
 
 @cache
 def template(name: str) -> dict[str, Node]:
     """A template's top keys, as nodes (`says`, `keys`, `becomes`)."""
-    source = f"{__package__}/{name}.yaml"
-    root = compose_text(files(__package__).joinpath(f"{name}.yaml").read_text(encoding="utf-8"), source)
+    path = HERE / f"{name}.yaml"
+    root = compose_text(path.read_text(encoding="utf-8"), str(path))
     assert isinstance(root, MappingNode)
     return {k.value: v for k, v in root.value}
 
