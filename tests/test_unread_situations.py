@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from conftest import fails, run, run_json
+from test_idle_symbols import FILES
 
 from referee.core.errors import RefereeError
 from referee.procedures.door import check_situations
@@ -136,7 +137,7 @@ def test_every_attack_of_the_shipped_and_example_files_reads_what_it_should() ->
     """Each attack's situations as the files write them: the refusal above is
     the only one a shipped or example file holds."""
     found = {}
-    for path in sorted([*(ROOT / "rulesets").glob("*.yaml"), *(ROOT / "docs" / "examples").glob("*.yaml")]):
+    for path in FILES:
         rules = load_file(path)
         for name, attack in rules.attacks.items():
             unread = [s for s in rules.situations if s not in situations_read(rules, attack)]
