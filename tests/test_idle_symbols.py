@@ -7,7 +7,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 from conftest import run, run_json
+
+from referee.cli import cli
 
 ROOT = Path(__file__).resolve().parent.parent
 FILES = sorted([*(ROOT / "rulesets").glob("*.yaml"), *(ROOT / "docs" / "examples").glob("*.yaml")])
@@ -63,3 +66,17 @@ def test_a_symbol_a_cancel_names_is_counted(tmp_path: Path) -> None:
     assert "warnings" not in run_json(f"validate {path}")
     only_costs = run(f"validate {_file(tmp_path, '    costs: {losses: [hit]}')}").stderr
     assert "nothing counts 'block'," in only_costs
+
+
+def test_every_validate_warns_where_rulesets_are_kept_read_once(tmp_path: Path) -> None:
+    """At the table a file is read once and kept (`ruleset.load.kept`):
+    each `validate` still warns, the first, a second, and one after a
+    ruling read the file, in text and in --json."""
+    path = _file(tmp_path, "    costs: {}")
+    battle = f"battle {path} --attacker soldier --defender soldier --seed 1"
+    lines = [f"validate {path}", f"validate {path}", battle, f"validate {path}", f"validate {path} --json"]
+    given = "".join(f"{line}\n" for line in lines)
+    result = CliRunner().invoke(cli, ["table"], input=given, catch_exceptions=False)
+    assert result.exit_code == 0, result.stderr
+    assert result.stderr.count("warning: attack 'melee': nothing counts 'hit', 'block'") == 4
+    assert result.stdout.count('"warnings": [') == 1

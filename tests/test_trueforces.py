@@ -199,8 +199,8 @@ def test_extend_continues_the_table_beyond_its_rows(edited: Edit) -> None:
         ("hit trueforces --attacker 4 --target 5", "say which attack it is: melee, ranged, astral"),
         (f"{EXAMPLE} --wounds -1", "--wounds"),
         (f"{EXAMPLE} --no-roll --roll 3", "--no-roll rolls nothing"),
-        # a battle of units reads --attack as the attack its units make (docs/rulesets.md, "Attacks")
-        ("hit groundforce --attacker 4 --target 5 --attack ranged", "unknown attack 'ranged'; known: heavy-weapon"),
+        # `hit` rules hit checks only: a battle of units is not ruled as one (test_hit_checks_alone.py)
+        ("hit groundforce --attacker 4 --target 5 --attack ranged", "Ground Force has none"),
         ("odds trueforces", "say which attack it is"),
         ("odds trueforces --attack melee --attacker 4", "the chart covers every pair of values: leave out --attacker"),
         (

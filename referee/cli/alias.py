@@ -5,6 +5,7 @@ declaration, ruled through the same door as `battle`."""
 from __future__ import annotations
 
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 import click
@@ -12,9 +13,13 @@ import click
 from referee.cli.inplay import rules_in_play
 from referee.cli.journaling import journaled
 from referee.cli.options import json_option, made, ruleset_argument, seed_option
+from referee.cli.rulesdirs import user_dirs
 from referee.core.errors import RefereeError
+from referee.ruleset import registry
+from referee.ruleset.load import catalogue, load_file
+from referee.ruleset.model import Ruleset
 from referee.ruleset.registry import Alias
-from referee.rulings.ruling import say
+from referee.rulings.ruling import listed, say
 
 AS_TEXT = ("die", "value")  # whole numbers passed on as typed, as `battle` takes them
 ROLLED = ("die", "dice")  # what is typed as rolled, which a command that rolls nothing refuses
@@ -41,7 +46,9 @@ def command(alias: Alias) -> click.Command:
             )
         named = alias.words()
         words = {named[o.word]: _said(o.value, given[o.word]) for o in alias.options}
-        rule(rules_in_play(ruleset), BattleTold.of(**words, seed=seed), as_json, roll=not no_roll)
+        rules = rules_in_play(ruleset)
+        refuse_other(rules, alias.name)
+        rule(rules, BattleTold.of(**words, seed=seed), as_json, roll=not no_roll)
 
     made_command = click.command(alias.name, help=alias.help)(
         ruleset_argument(seed_option(journaled(json_option(ruled))))
@@ -51,10 +58,45 @@ def command(alias: Alias) -> click.Command:
     return made_command
 
 
+def refuse_other(rules: Ruleset, command: str) -> None:
+    """A command declared by a procedure rules that procedure's attacks: a
+    ruleset whose words another procedure reads is refused, naming the
+    rulesets that have such an attack, rather than ruled as something else."""
+    from referee.procedures.door import procedure_for
+
+    owner = registry.declared_by(command)
+    if procedure_for(rules).name == owner:
+        return
+    found = [entry.name for entry in catalogue(user_dirs()) if not entry.hidden and _has(entry.path, owner)]
+    others = (
+        say("error.alias.found", "rulesets with one: {rulesets}", rulesets=listed(found))
+        if found
+        else say("error.alias.none_found", "no ruleset found has one")
+    )
+    raise RefereeError(
+        say(
+            "error.alias.other_procedure",
+            "'referee {command}' rules {procedure} attacks, and {title} has none "
+            "(rule its attacks with 'referee battle'); {others}",
+            command=command,
+            procedure=owner,
+            title=rules.spoken_title,
+            others=others,
+        )
+    )
+
+
+def _has(path: Path, procedure: str) -> bool:
+    """Whether the ruleset at `path` has an attack of the procedure; a file
+    that does not load has none a command could rule."""
+    try:
+        return any(attack.procedure == procedure for attack in load_file(path).attacks.values())
+    except RefereeError:
+        return False
+
+
 def __getattr__(name: str) -> click.Command:
     """Each alias by its name, as the group imports a command (`referee.cli.alias:hit`)."""
-    from referee.ruleset import registry
-
     found = registry.commands().get(name)
     if found is None:
         raise AttributeError(name)

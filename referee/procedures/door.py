@@ -14,6 +14,7 @@ from typing import Any, cast
 from referee.core.errors import RefereeError
 from referee.ruleset import registry
 from referee.ruleset.model import Ruleset
+from referee.ruleset.reading import situations_read
 from referee.rulings.battle import Battle, Situated, Throw
 from referee.rulings.procedure import DiceNeed, Procedure
 from referee.rulings.ruling import Ruling, Side, listed, say, side_word
@@ -158,6 +159,42 @@ def check_situations(rules: Ruleset, battle: Situated, typed: Mapping[tuple[str,
             raise RefereeError(
                 say("situation.refused", "refused: {why}", why=rules.said(situation.refuse)), rule=situation.rule
             )
+    if names:
+        check_read(rules, battle, called)
+
+
+def check_read(rules: Ruleset, battle: Situated, called: Callable[[str, str], str]) -> None:
+    """A situation the attack never reads is refused, naming those it does:
+    ruled, it would change nothing, and the plain answer would pass for the
+    situation's. Where the attacking units make several attacks, the door
+    refuses them later, as it always has."""
+    if isinstance(battle, Battle):
+        kinds = {battle.attack} if battle.attack else {rules.attack_of(unit) for unit, _ in battle.attacker}
+        if len(kinds) != 1:
+            return
+        name = kinds.pop()
+    else:
+        name = next(iter(rules.attacks))
+    params = rules.attacks[name]
+    read = situations_read(rules, params)
+    for side, told in battle.when:
+        if told in read:
+            continue
+        if read:
+            reads = say(
+                "situation.reads", "it reads {situations}", situations=listed(situation_called(rules, n) for n in read)
+            )
+        else:
+            reads = say("situation.reads_none", "it reads no named situation")
+        unread = say(
+            "situation.unread",
+            "'{name}' changes nothing in {an_attack}: {reads}",
+            name=called(told, side),
+            an_attack=article(params.label),
+            attack=rules.attack_said(name),
+            reads=reads,
+        )
+        raise RefereeError(unread, rule=params.rule)
 
 
 def check_states(rules: Ruleset, battle: Battle) -> None:

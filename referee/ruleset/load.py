@@ -147,7 +147,16 @@ def _check(rules: Ruleset, reader: Reader) -> None:
     def fail(path: str, message: str, rule: str | None = None) -> RefereeError:
         return RefereeError(f"{path}: {message}", where=reader.place(path), rule=rule)
 
-    for check in (_check_cited, _check_dice, _check_units, _check_attacks, _check_situations, _check_economy):
+    checks = (
+        _check_cited,
+        _check_dice,
+        _check_units,
+        _check_attacks,
+        _check_reachable,
+        _check_situations,
+        _check_economy,
+    )
+    for check in checks:
         check(rules, fail)
     _check_sections(rules, fail)
     _check_aliases(rules, fail)
@@ -219,6 +228,33 @@ def _check_attacks(rules: Ruleset, fail: Fail) -> None:
         if die is not None and die not in rules.dice:
             raise unknown(fail, f"attacks.{name}.die", pgettext("kind", "die"), die, rules.dice)
         attack.cross_check(rules, f"attacks.{name}", fail)
+
+
+def _check_reachable(rules: Ruleset, fail: Fail) -> None:
+    """An attack no unit can make (a hit check, told by values) is reached
+    only as the file's first: every command reads the file's words as its
+    first attack's procedure does and, told no units, rules that attack.
+    So one such attack stands alone in its file: first, it leaves every
+    other attack beyond reach; after an attack of units, it is itself."""
+    first, *others = rules.attacks
+    alone = [name for name, attack in rules.attacks.items() if attack.units_refused]
+    if not others or not alone:
+        return
+    if alone[0] == first:
+        beside = pgettext(
+            "file.unreachable_beside",
+            "no unit makes this attack, so every command rules it and none could rule {attacks}: "
+            "give them a file of their own",
+        )
+        raise fail(
+            f"attacks.{first}", beside.format(attacks=pgettext("list", ", ").join(f"'{name}'" for name in others))
+        )
+    after = pgettext(
+        "file.unreachable_after",
+        "no unit makes this attack, and a command rules one only as its file's first attack ('{first}' here): "
+        "give it a file of its own",
+    )
+    raise fail(f"attacks.{alone[0]}", after.format(first=first))
 
 
 def _check_situations(rules: Ruleset, fail: Fail) -> None:

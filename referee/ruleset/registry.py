@@ -410,6 +410,18 @@ def commands() -> dict[str, Alias]:
     return {alias.name: alias for alias in _declared("COMMANDS")}
 
 
+def declared_by(command: str) -> str:
+    """The procedure whose package declares a command (`battle` by another
+    name), as a file's `procedure:` names it: the attacks the command rules."""
+    for module, path in _declaring():
+        if any(a.name == command for a in getattr(_options_module(module, path), "COMMANDS", ())):
+            return module.removeprefix(f"{PACKAGE}.").removesuffix(".options").replace("_", "-")
+    for name, entry in _REGISTERED.items():
+        if any(a.name == command for a in getattr(entry, "commands", ())):
+            return name
+    raise KeyError(command)
+
+
 def reads_states(attack: object) -> bool:
     """Whether an attack's procedure reads the states units are in: its
     grammar says so with `reads_states`; one that does not would drop them."""
