@@ -4,6 +4,11 @@ their real output back, so the docs show what the referee prints today:
     .venv/bin/python docs/refresh_examples.py            # README.md and every page under docs/
     .venv/bin/python docs/refresh_examples.py PAGE ...   # only these
 
+It first writes the two generated pages, the command reference from every
+command's `--help` (docs/update_commands.py) and the key reference from the
+grammar (docs/update_reference.py), so refreshing the docs cannot leave them
+behind.
+
 An example is left as it is when it or its output is shortened by hand ("..."),
 when it reads or writes the journal or the user's folders (log, game,
 replay, new, rulesets, a path under ~: those still run, so the journal
@@ -22,6 +27,8 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
+import update_commands
+import update_reference
 from referee.cli import cli
 
 STATEFUL = ("log", "game", "replay", "new", "rulesets")
@@ -33,7 +40,7 @@ def fresh_output(command: str, env: dict[str, str]) -> str | None:
     by_hand = any(mark in command for mark in ("~", "#", "|", *ELIDED))
     if not args or by_hand or "--svg" in args:
         return None
-    result = CliRunner().invoke(cli, args, env=env, prog_name="referee")
+    result = CliRunner().invoke(cli, args, env=env, prog_name="referee", terminal_width=update_commands.WIDTH)
     if args[0] in STATEFUL:  # run for what it does to the journal, its output (times, paths) kept as written
         return None
     out = (result.stdout + result.stderr).rstrip("\n")
@@ -88,6 +95,8 @@ def refresh(text: str, env: dict[str, str]) -> str:
 
 
 def main(paths: list[str]) -> None:
+    update_commands.main()
+    update_reference.main()
     for path in paths:  # each page tells its own story, from an empty journal
         home = tempfile.mkdtemp(prefix="referee-docs-")
         env = {

@@ -1,6 +1,7 @@
 """Write docs/command-reference.md from the commands' own help, so the
 reference cannot drift from what `--help` says (run after changing a
-command's options or help): python docs/update_commands.py"""
+command's options or help; docs/refresh_examples.py runs it too):
+python docs/update_commands.py"""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from click.testing import CliRunner
 from referee.cli import cli
 
 PAGE = Path(__file__).with_name("command-reference.md")
+WIDTH = 80  # click's own cap on help lines, so the page reads the same whatever terminal wrote it
 HEAD = """# Command reference
 
 Every command and subcommand, as its `--help` says it (written by
@@ -35,11 +37,15 @@ def _paths(group: click.Group, prefix: tuple[str, ...] = ()) -> Iterator[tuple[s
 def page() -> str:
     """The reference as the commands' help says it today, in English, 80 columns wide."""
     parts = [HEAD]
-    for path in _paths(cli):
-        said = CliRunner().invoke(cli, ["--lang", "en", *path, "--help"], terminal_width=80, prog_name="referee")
-        parts.append(f"## referee {' '.join(path)}\n\n```\n{said.stdout.rstrip()}\n```\n")
+    for path in [(), *_paths(cli)]:  # the group's own help first: its options, commands and exit codes
+        said = CliRunner().invoke(cli, ["--lang", "en", *path, "--help"], terminal_width=WIDTH, prog_name="referee")
+        parts.append(f"## {' '.join(('referee', *path))}\n\n```\n{said.stdout.rstrip()}\n```\n")
     return "\n".join(parts)
 
 
-if __name__ == "__main__":
+def main() -> None:
     PAGE.write_text(page(), encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()

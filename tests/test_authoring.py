@@ -224,6 +224,26 @@ def test_command_reference_is_the_commands_own_help() -> None:
     assert (DOCS / "command-reference.md").read_text(encoding="utf-8") == written, "run: python docs/update_commands.py"
 
 
+def test_command_reference_names_every_command_and_subcommand() -> None:
+    """Read from the help itself, not the generator's walk: each command `referee --help`
+    lists, and each subcommand its group's help lists, has its section."""
+    page = (DOCS / "command-reference.md").read_text(encoding="utf-8")
+
+    def listed(help_text: str) -> list[str]:
+        block = help_text.split("Commands:\n", 1)[1].split("\n\n", 1)[0]
+        return [line.split()[0] for line in block.splitlines() if line.startswith("  ") and line.split()]
+
+    commands = listed(run("--help").stdout)
+    assert {"battle", "odds", "log", "play", "table"} <= set(commands)
+    assert "\n## referee\n" in page
+    for name in commands:
+        assert f"\n## referee {name}\n" in page
+        shown = run(f"{name} --help").stdout
+        for sub in listed(shown) if "Commands:\n" in shown else []:
+            assert f"\n## referee {name} {sub}\n" in page
+    assert "\n## referee play pick\n" in page and "\n## referee log verify\n" in page
+
+
 def test_example_game_is_played() -> None:
     boarding = run_json(
         f"battle {BOARDING} --attacker '2 deckhand, gunner' --defender '2 hands' "

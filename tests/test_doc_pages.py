@@ -26,8 +26,8 @@ def _anchors(page: Path) -> set[str]:
     return found
 
 
-@pytest.mark.parametrize("page", PAGES, ids=lambda p: str(p.relative_to(ROOT)))
-def test_every_relative_link_and_anchor_resolves(page: Path) -> None:
+def _broken_links(page: Path) -> list[str]:
+    """The relative links of a page whose file, or whose anchor in it, is not there."""
     broken = []
     for target in LINK.findall(page.read_text(encoding="utf-8")):
         if re.match(r"^[a-z]+:", target):
@@ -36,7 +36,30 @@ def test_every_relative_link_and_anchor_resolves(page: Path) -> None:
         dest = (page.parent / path).resolve() if path else page
         if not dest.exists() or (anchor and dest.suffix == ".md" and anchor not in _anchors(dest)):
             broken.append(target)
-    assert broken == []
+    return broken
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_every_relative_link_and_anchor_resolves(page: Path) -> None:
+    assert _broken_links(page) == []
+
+
+def test_the_link_check_finds_a_missing_page_and_a_missing_anchor(tmp_path: Path) -> None:
+    """The check above can fail: a page gone, an anchor gone (and a repeated heading's -1), a link outside kept out."""
+    (tmp_path / "stages").mkdir()
+    (tmp_path / "stages" / "pool.md").write_text("# What the pool does: `pool`\n\n## Keep\n\n## Keep\n")
+    page = tmp_path / "index.md"
+    page.write_text(
+        "[ok](stages/pool.md#what-the-pool-does-pool) [ok](stages/pool.md#keep-1) [ok](#the-index)\n"
+        "[gone](stages/roll.md) [no anchor](stages/pool.md#pool) [web](https://example.org/a.md)\n\n# The index\n"
+    )
+    assert _broken_links(page) == ["stages/roll.md", "stages/pool.md#pool"]
+
+
+def test_the_pages_hold_together_by_links() -> None:
+    """Not a vacuous pass: the guide's pages link to each other, anchors and all."""
+    links = [t for p in PAGES for t in LINK.findall(p.read_text(encoding="utf-8")) if not re.match(r"^[a-z]+:", t)]
+    assert len(links) > 60 and sum("#" in t for t in links) > 15
 
 
 def test_the_readme_is_a_first_screen_and_no_page_is_a_book() -> None:
