@@ -80,3 +80,18 @@ def test_every_page_is_reached_from_the_readme() -> None:
             if not re.match(r"^[a-z]+:", target) and target.partition("#")[0]:
                 todo.append((page.parent / target.partition("#")[0]).resolve())
     assert sorted(str(p.relative_to(ROOT)) for p in set(PAGES) - reached) == []
+
+
+def test_every_page_the_code_names_is_there() -> None:
+    """A message or docstring that sends a reader to a page of docs/ names one that
+    exists; the target-number modifiers message sends players to docs/rulesets.md,
+    which leads on to that section."""
+    named = {
+        match
+        for source in (ROOT / "referee").rglob("*")
+        if source.suffix in (".py", ".po", ".yaml")
+        for match in re.findall(r"docs/[\w/-]+\.md", source.read_text(encoding="utf-8"))
+    }
+    assert "docs/rulesets.md" in named
+    assert sorted(n for n in named if not (ROOT / n).is_file()) == []
+    assert "(procedures.md#target-number)" in (ROOT / "docs" / "rulesets.md").read_text(encoding="utf-8")

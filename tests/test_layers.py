@@ -146,7 +146,7 @@ def _names(package: str) -> tuple[str, ...]:
 def test_nothing_outside_a_procedure_names_it() -> None:
     """A procedure is found by the registry from its `procedure:` key: no
     module outside its package names its package or its key, so adding or
-    removing one touches its own folder (docs/rulesets.md, "Adding a procedure")."""
+    removing one touches its own folder (docs/adding-a-procedure.md)."""
     packages = sorted(p.name for p in PROCEDURES_DIR.iterdir() if (p / "__init__.py").is_file())
     assert packages, "no procedure package found"
     namers: dict[str, list[str]] = {}
