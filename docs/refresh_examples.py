@@ -94,21 +94,24 @@ def refresh(text: str, env: dict[str, str]) -> str:
     return "\n".join(out)
 
 
+def story(home: str) -> dict[str, str]:
+    """Where a page tells its story: in English, uncoloured, from an empty journal and folders of its own."""
+    return {
+        "NO_COLOR": "1",
+        "REFEREE_LANG": "en",
+        "XDG_DATA_HOME": home,
+        "REFEREE_JOURNAL": os.path.join(home, "journal.sqlite3"),
+    }
+
+
 def main(paths: list[str]) -> None:
     update_commands.main()
     update_reference.main()
-    for path in paths:  # each page tells its own story, from an empty journal
-        home = tempfile.mkdtemp(prefix="referee-docs-")
-        env = {
-            "NO_COLOR": "1",
-            "REFEREE_LANG": "en",
-            "XDG_DATA_HOME": home,
-            "REFEREE_JOURNAL": os.path.join(home, "journal.sqlite3"),
-        }
+    for path in paths:
         with open(path, encoding="utf-8") as handle:
             text = handle.read()
         with open(path, "w", encoding="utf-8") as handle:
-            handle.write(refresh(text, env))
+            handle.write(refresh(text, story(tempfile.mkdtemp(prefix="referee-docs-"))))
 
 
 def pages() -> list[str]:

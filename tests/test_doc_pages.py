@@ -4,7 +4,9 @@ README stays a first screen, and no page grows past reading."""
 from __future__ import annotations
 
 import re
+import sys
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -95,3 +97,37 @@ def test_every_page_the_code_names_is_there() -> None:
     assert "docs/rulesets.md" in named
     assert sorted(n for n in named if not (ROOT / n).is_file()) == []
     assert "(procedures.md#target-number)" in (ROOT / "docs" / "rulesets.md").read_text(encoding="utf-8")
+
+
+@pytest.fixture(scope="module")
+def refresher() -> ModuleType:
+    """docs/refresh_examples.py, imported as it runs: beside the generators it imports."""
+    import importlib
+
+    sys.path.insert(0, str(ROOT / "docs"))
+    try:
+        return importlib.import_module("refresh_examples")
+    finally:
+        sys.path.remove(str(ROOT / "docs"))
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_every_example_shows_what_the_referee_prints_today(
+    page: Path, refresher: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The refresh would change nothing: each page's examples, run as its story
+    runs them, print what the page shows."""
+    monkeypatch.chdir(ROOT)  # the examples name files as from a checkout
+    text = page.read_text(encoding="utf-8")
+    assert refresher.refresh(text, refresher.story(str(tmp_path))) == text, (
+        "run: .venv/bin/python docs/refresh_examples.py"
+    )
+
+
+def test_a_stale_example_is_caught(refresher: ModuleType, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The check above can fail: an output line the referee no longer prints is put back as it prints it."""
+    monkeypatch.chdir(ROOT)
+    text = (ROOT / "docs" / "tutorial.md").read_text(encoding="utf-8")
+    stale = text.replace("The defender loses 1 fighter.", "The defender loses 2 fighters.", 1)
+    assert stale != text
+    assert refresher.refresh(stale, refresher.story(str(tmp_path))) == text
