@@ -25,10 +25,10 @@ import sys
 import tempfile
 from pathlib import Path
 
-from click.testing import CliRunner
-
 import update_commands
 import update_reference
+from click.testing import CliRunner
+
 from referee.cli import cli
 
 STATEFUL = ("log", "game", "replay", "new", "rulesets")
