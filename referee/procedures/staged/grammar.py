@@ -179,8 +179,9 @@ class Staged:
 
     @property
     def fought(self) -> bool:
-        """Whether the attack may be fought in rounds: not where a stage tells its ruling its own way."""
-        return added.teller(self) is None
+        """Whether the attack may be fought in rounds: not where a stage tells its ruling its own way, unless it fights so."""
+        told = added.teller(self)
+        return told is None or told.fought
 
     @property
     def loss(self) -> Word | None:
