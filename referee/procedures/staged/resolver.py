@@ -172,6 +172,35 @@ def paired_alone(params: Staged) -> bool:
     )
 
 
+def one_for_one(params: Staged) -> str | None:
+    """The symbol each of which costs the other side one loss, where that is
+    all an attack reads of its dice: no comparison, pool, follow-up, damage,
+    retreat, loss of a side's own or side battling back, and no added stage
+    but one that tells a fight so (fire). Each side's dice then count on
+    their own, so a whole fight may count a round die by die (convolved);
+    a test holds it to the resolver summed. None where the attack reads more."""
+    spec, stages, told = params.costs, added.of(params), added.teller(params)
+    sides = [getattr(params, side) for side in SIDES]
+    if params.compare or params.follow or spec.damage or spec.retreats or spec.own_losses:
+        return None
+    if any(side.pool or side.roll.battles_back for side in sides):
+        return None
+    if told is not None and told.fought and len(stages) == 1:
+        return read.HIT
+    return spec.losses[0] if not stages and len(spec.losses) == 1 else None
+
+
+def dice_read(rules: Ruleset, params: Staged, battle: Battle) -> dict[Side, list[Dealt]]:
+    """Each side's dice as a ruling reads them: each the die it is (a key of
+    'dice') and how its faces read, for a whole fight that counts a round die by die."""
+    rolls, _, _ = _rolls(rules, params, battle, attack_name(rules, params), added.of(params))
+    out = {}
+    for side in SIDES:
+        readings, each, _ = _reading(rules, params, battle, side, rolls[side])
+        out[side] = each or [(getattr(params, side).die, readings)] * rolls[side]
+    return out
+
+
 def _frozen(reading: read.Reading) -> tuple[tuple[str, tuple[str, ...]], ...]:
     return tuple(sorted(reading.items()))
 

@@ -217,9 +217,7 @@ def _rolls(rules: Ruleset, attack: Any, fired: dict[Side, list[Shot]]) -> Step:
     return step(cite(attack, "roll"), "dice.sides_roll", "{attacker}; {defender}", **said)
 
 
-def _shots(
-    rules: Ruleset, attack: Any, side: Side, hits_on: str, faced: list[tuple[Shot, Face]], scored: int
-) -> Step:
+def _shots(rules: Ruleset, attack: Any, side: Side, hits_on: str, faced: list[tuple[Shot, Face]], scored: int) -> Step:
     """'the attacker: infantry 2 (hit on 2 or less, supported), …: 2 hits'."""
     each = listed(
         say(
