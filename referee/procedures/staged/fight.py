@@ -188,7 +188,8 @@ class StagedFight:
         return Battle(attacker=key[0], defender=key[1], range=self.range, when=self.when, attack=self.attack)
 
     def round_result(self, outcome: Any) -> Result:
-        """What of a round's ruling moves the fight: each side's losses and retreats (none where it tells no retreats)."""
+        """What of a round's ruling moves the fight: each side's losses and
+        retreats (none where it tells no retreats)."""
         return (
             outcome.attacker_loses,
             outcome.defender_loses,

@@ -14,7 +14,7 @@ from functools import partial
 from referee.chance.dice import Face, pips
 from referee.core.errors import RefereeError, setting
 from referee.outcomes.tally import Tally, TallySide
-from referee.procedures.staged.grammar import Staged
+from referee.procedures.staged.grammar import SideStages, Staged
 from referee.procedures.told import ROLLS
 from referee.ruleset.model import Ruleset
 from referee.rulings.battle import Battle, Throw
@@ -280,6 +280,8 @@ def _own(
             kinds[unit] = (stages.die_of(unit), reading)
             steps += why if own.read else []
     dealt = [kinds.get(unit, kinds[""]) for unit in rolling]
+    if stages.read.aim is not None and stages.read.aim.each_unit():  # each die at its unit's number, on its own die
+        dealt, steps = _aimed_own(rules, stages, battle, side, per_unit, rolling, rule)
     order = list(dict.fromkeys(die for die, _ in dealt))
     have = dict(battle.side(side))
     said = listed(
@@ -296,6 +298,32 @@ def _own(
     dice = step(rule, "read.unit_dice", "the {side}'s units roll their own dice: {units}", side=side, units=said)
     own = len(kinds) > 1  # a unit told rolls a die or reads a way not the side's: else nothing to say
     return sorted(dealt, key=lambda one: order.index(one[0])), [dice, *steps] if own else steps
+
+
+def _aimed_own(
+    rules: Ruleset,
+    stages: SideStages,
+    battle: Battle,
+    side: Side,
+    per_unit: dict[str, int],
+    rolling: list[str],
+    rule: str,
+) -> tuple[list[Dealt], list[Step]]:
+    """Dice of units that roll their own die under an aim by unit: each read
+    at its unit's number (improved by support) on its own die's faces, a die
+    past the units at the aim's number; said as the aim by unit says it."""
+    aim = stages.read.aim
+    assert aim is not None
+    _, said = read.dealt(rules, stages.read, stages.die, battle, side, per_unit, len(rolling), rule)
+    plus = aim.plus_in(rules, battle, side)[0]
+    numbers = read.numbers(aim.hits_on, lambda unit: aim.units.get(unit, aim.number), aim.support, battle.side(side))
+    per_die = [(unit, number) for unit, number, _ in numbers for _ in range(per_unit.get(unit, 0))]
+    per_die = (per_die + [("", aim.number)] * len(rolling))[: len(rolling)]
+    dealt: list[Dealt] = []
+    for unit, number in per_die:
+        die = stages.die_of(unit) if unit else stages.die
+        dealt.append((die, read.aimed(pips(rules.dice[die].faces), number - plus, aim.natural, aim.hits_on)))
+    return dealt, said
 
 
 def _damage_need(

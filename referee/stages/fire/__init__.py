@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from referee.core.records import section
 from referee.outcomes import Exchange
-from referee.ruleset.crosscheck import Fail
+from referee.ruleset.crosscheck import Fail, names_exist
 from referee.rulings.procedure import cite
 from referee.rulings.ruling import SIDES, Ruling, Side, Step, either, listed, say, say_n, step
 from referee.stages import read, roll
@@ -67,6 +67,34 @@ class Fire:
                 "rolled by units or value, fight, and no costs, compare, follow, pool or reading of a unit's own",
             )
             raise fail(path, fire)
+
+    def cross_check_game(self, rules: Ruleset, attack: Any, path: str, fail: Fail) -> None:
+        """Every unit that makes the attack has a number on both sides and is
+        removed at its first loss; the casualty order and support name units
+        that fight (that every die reads numbers, the aim checks)."""
+        attack_path = path.rpartition(".")[0]
+        fighting = {unit: None for side in SIDES for unit in getattr(attack, side).read.aim.units}
+        for name, unit in rules.units.items():
+            if attack in map(rules.attacks.get, rules.attacks_of(name)):
+                for side in SIDES:
+                    if name not in getattr(attack, side).read.aim.units:
+                        no_line = pgettext("file.no_line", "'{name}' makes this attack but has no line here")
+                        raise fail(f"{attack_path}.{side}.read.aim.units", no_line.format(name=name))
+                if unit.states:
+                    first = pgettext("file.first_loss", "a {attack} removes a unit at its first loss")
+                    raise fail(f"units.{name}.states", first.format(attack=attack.label))
+        for side in SIDES:
+            stages = getattr(attack, side)
+            for i, line in enumerate(stages.read.aim.support):
+                named = [
+                    (f"{attack_path}.{side}.read.aim.support[{i}].{k}", getattr(line, k)) for k in ("unit", "raises")
+                ]
+                names_exist(fail, pgettext("kind", "fighting unit"), named, fighting)
+        listed = attack.fight.casualties
+        missing = [unit for unit in fighting if not isinstance(listed, str) and unit not in listed]
+        if missing:
+            said = pgettext("file.casualties", "says nothing of {units}: list every fighting unit")
+            raise fail(f"{attack_path}.fight.casualties", said.format(units=pgettext("list", ", ").join(missing)))
 
 
 def _unfit(side: Any) -> bool:
