@@ -153,8 +153,9 @@ def test_a_float_chart_is_the_exact_chart_in_floats(size: int) -> None:
 
 
 def test_a_float_chart_of_simultaneous_fire_is_its_exact_chart(tmp_path: Path) -> None:
-    """Land Battle with infantry alone: both sides lose at once, each side by the other's hits."""
-    text = Path("docs/examples/landbattle.yaml").read_text(encoding="utf-8")
+    """Land Battle with infantry alone (as the simultaneous-fire template reads it): both sides lose at once,
+    each side by the other's hits."""
+    text = Path("tests/presets/landbattle.yaml").read_text(encoding="utf-8")
     others = (
         "  artillery:\n    plural: artillery\n    aliases: [art, guns]\n    cost: 4\n",
         "  tank:\n    aliases: [tanks, armour]\n    cost: 6\n",

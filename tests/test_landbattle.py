@@ -18,6 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 LAND = "docs/examples/landbattle.yaml"
+PRESET = "tests/presets/landbattle.yaml"  # the file as the simultaneous-fire preset wrote it, read through its template
 ROUND = "--attacker '2 infantry, artillery' --defender '2 infantry' --attacker-roll 2,4,1 --defender-roll 2,5"
 
 # LB-1, LB-2 and LB-6 as the rulebook says them, kept apart from the file
@@ -242,7 +243,7 @@ def test_the_report_says_both_sides_fire_and_who_may_choose() -> None:
 
 
 def _edited(tmp_path: Path, old: str, new: str) -> str:
-    text = Path(LAND).read_text(encoding="utf-8")
+    text = Path(PRESET).read_text(encoding="utf-8")
     assert old in text
     path = tmp_path / "landbattle.yaml"
     path.write_text(text.replace(old, new), encoding="utf-8")
@@ -292,8 +293,8 @@ def test_a_unit_may_roll_its_own_die_and_several_of_them(tmp_path: Path) -> None
         ("raises: infantry", "raises: infantri", "did you mean 'infantry'"),
         ("casualties: cheapest", "casualties: [infantry, tank]", "says nothing of artillery"),
         ("tank: {attacker: 3, defender: 3}", "tank: {attacker: 3, defender: 3, die: d12}", "unknown die 'd12'"),
-        ("faces: [1, 2, 3, 4, 5, 6]", "faces: [one, two, three]", "faces that are not numbers"),
-        ("      tank: {attacker: 3, defender: 3}\n", "", "'tank' makes this attack but has no line here"),
+        ("faces: [1, 2, 3, 4, 5, 6]", "faces: [one, two, three]", "needs numbered faces"),
+        ("      tank: {attacker: 3, defender: 3}\n", "", "'tank' makes this attack but has no"),
     ],
 )
 def test_the_file_is_checked(tmp_path: Path, old: str, new: str, message: str) -> None:

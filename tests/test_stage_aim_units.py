@@ -2,7 +2,7 @@
 (at most it, or at least it), and support raises another unit's number one
 for one. Through `procedure: staged` (exact odds and whole fights against a
 brute force written here with itertools and Fraction, typed rulings, the
-file checked) and against the simultaneous-fire preset built on the same stage."""
+file checked) and against the simultaneous-fire template built on the same stage."""
 
 from __future__ import annotations
 
@@ -194,9 +194,9 @@ def losses(outcomes: list[dict[str, object]]) -> dict[tuple[object, object], obj
     return {(o["attacker_loses"], o["defender_loses"]): o["probability"] for o in outcomes}
 
 
-def test_the_staged_file_rules_as_the_simultaneous_fire_preset(skirmish: Path) -> None:
-    """One set of stages: the same battle written as stages and as the preset gives the same odds."""
-    land = Path(__file__).resolve().parent.parent / "docs" / "examples" / "landbattle.yaml"
+def test_the_staged_file_rules_as_the_simultaneous_fire_template(skirmish: Path) -> None:
+    """One set of stages: the same battle written as a tally and through the template gives the same odds."""
+    land = Path(__file__).resolve().parent / "presets" / "landbattle.yaml"
     for attacker, defender in SIDES:
         args = f"--attacker '{told(attacker)}' --defender '{told(defender)}'"
         staged = run_json(f"odds {skirmish} {args}")["outcomes"]
@@ -225,7 +225,7 @@ def test_a_die_a_situation_adds_reads_at_the_aims_own_number(skirmish: Path) -> 
 
 def test_a_support_line_that_raised_nobody_says_nothing(tmp_path: Path) -> None:
     """Two lines raise infantry and only the tank stands by it: one step, the tank's (no '0 artillery')."""
-    land = Path(__file__).resolve().parent.parent / "docs" / "examples" / "landbattle.yaml"
+    land = Path(__file__).resolve().parent / "presets" / "landbattle.yaml"
     line = "      - {unit: artillery, raises: infantry, by: 1, side: attacker, rule: LB-2}\n"
     path = tmp_path / "landbattle.yaml"
     path.write_text(

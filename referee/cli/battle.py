@@ -222,7 +222,7 @@ def rule_fight(rules: Ruleset, told: BattleTold, as_json: bool) -> None:
     from its command line."""
     from referee.cli.fights import told_battles
     from referee.fights.played import play
-    from referee.procedures.door import fought_by, procedure_for
+    from referee.procedures.door import fought_by, procedure_for, report_of
     from referee.render import fought
 
     procedure = procedure_for(rules)
@@ -240,7 +240,9 @@ def rule_fight(rules: Ruleset, told: BattleTold, as_json: bool) -> None:
     words = told.words()
     typed = {group: str(words[word]) for word, group in procedure.typed.items() if words[word] is not None}
     played = play(rules, battles, typed, told.seed, told.stop_at)
-    document, report = fought.view(rules, procedure.report, battles, played, retyped(told.given(*procedure.typed)))
+    document, report = fought.view(
+        rules, report_of(rules, battles[0]), battles, played, retyped(told.given(*procedure.typed))
+    )
     # the journal's dice: each group's faces over every round in turn, and the rounds apart
     rounds = [{group: list(faces) for group, faces in settled.throw.items()} for settled in played.rounds]
     rolled = {group: [face for r in rounds for face in r.get(group, [])] for group in procedure.typed.values()}

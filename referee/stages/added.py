@@ -97,12 +97,15 @@ class Told:
     of outcome its rulings are (the report that reads them); `odds_keys`,
     the outcome fields that tell one result from another; `ruler(rules, name,
     attack, battle)`, the ruler of one attack as told, a throw in and a
-    `Ruling` out. Such an attack is ruled one attack at a time."""
+    `Ruling` out; `fought`: the attack may be fought in rounds (by its
+    `fight`), else it is ruled one attack at a time."""
 
-    __slots__ = ("kind", "odds_keys", "ruler")
+    __slots__ = ("fought", "kind", "odds_keys", "ruler")
 
-    def __init__(self, kind: str, odds_keys: tuple[str, ...], ruler: Callable[..., Callable[..., Any]]) -> None:
-        self.kind, self.odds_keys, self.ruler = kind, odds_keys, ruler
+    def __init__(
+        self, kind: str, odds_keys: tuple[str, ...], ruler: Callable[..., Callable[..., Any]], fought: bool = False
+    ) -> None:
+        self.kind, self.odds_keys, self.ruler, self.fought = kind, odds_keys, ruler, fought
 
 
 class Added:

@@ -20,14 +20,14 @@ import itertools
 from collections import Counter
 from collections.abc import Hashable, Mapping, Sequence
 from fractions import Fraction
-from math import lcm
+from math import gcd, lcm
 from typing import Any
 
 from referee.chance.dice import MAX_THROWS, exact_throws, pips, throw_count
 from referee.core.errors import RefereeError, setting
 from referee.procedures.door import dice_needed, ruler
 from referee.procedures.staged.grammar import Staged
-from referee.procedures.staged.resolver import Rolled, decides, paired_alone
+from referee.procedures.staged.resolver import Rolled, decides, dice_read, one_for_one, paired_alone
 from referee.procedures.staged.rounds import LOSS, Rounds
 from referee.ruleset.model import Ruleset, Situation
 from referee.rulings.battle import Battle, Units
@@ -89,6 +89,7 @@ class StagedFight:
         self._standing: dict[Hashable, Battle] = {}  # each key: the battle its round is ruled on
         self._rolled: Rolled = {}  # each side's roll, by the units it reads
         self.alone = paired_alone(params)
+        self.counted = one_for_one(params)
 
     def _side(self, units: Units) -> Side:
         lasts = self.spec.lasts
@@ -103,7 +104,7 @@ class StagedFight:
         whose rounds would rule on too many throws, before solving."""
         self.range = battle.range
         dice_needed(self.rules, battle)
-        if self._throws(battle) > MAX_RULED:
+        if self.counted is None and self._throws(battle) > MAX_RULED:
             raise RefereeError(
                 say(
                     "error.fight.throws",
@@ -187,12 +188,13 @@ class StagedFight:
         return Battle(attacker=key[0], defender=key[1], range=self.range, when=self.when, attack=self.attack)
 
     def round_result(self, outcome: Any) -> Result:
-        """What of a round's ruling (a tally) moves the fight: each side's losses and retreats."""
+        """What of a round's ruling moves the fight: each side's losses and
+        retreats (none where it tells no retreats)."""
         return (
-            outcome["attacker_loses"],
-            outcome["defender_loses"],
-            outcome["attacker_retreats"],
-            outcome["defender_retreats"],
+            outcome.attacker_loses,
+            outcome.defender_loses,
+            getattr(outcome, "attacker_retreats", 0),
+            getattr(outcome, "defender_retreats", 0),
         )
 
     def round(self, key: Hashable) -> tuple[Sequence[tuple[Result, int]], int]:
@@ -200,7 +202,7 @@ class StagedFight:
         each result counted over a common denominator of the throws' chances."""
         battle = self._standing[key]
         needs = dice_needed(self.rules, battle)
-        return self._paired(battle, needs) or self.summed(battle, needs)
+        return self._paired(battle, needs) or self._convolved(battle) or self.summed(battle, needs)
 
     def summed(self, battle: Battle, needs: Mapping[str, DiceNeed]) -> tuple[Sequence[tuple[Result, int]], int]:
         """A round as the resolver rules it, summed over every throw: the path every round can take."""
@@ -211,6 +213,35 @@ class StagedFight:
             chances[result] = chances.get(result, Fraction(0)) + p
         total = lcm(*(p.denominator for p in chances.values()))
         return sorted((result, int(p * total)) for result, p in chances.items()), total
+
+    def _convolved(self, battle: Battle) -> tuple[Sequence[tuple[Result, int]], int] | None:
+        """A round whose losses are one for each of a symbol the other side's
+        dice read (`resolver.one_for_one`), counted by convolving each side's
+        dice one by one (each die's faces by how many of it they carry) rather
+        than ruled throw by throw; each side loses no more than it holds. The
+        counts come over the same denominator the resolver summed gives, the
+        attacker's hits first; None where the round reads more of its dice."""
+        if self.counted is None:
+            return None
+        spreads = {}
+        for side, dice in dice_read(self.rules, self.params, battle).items():
+            spread, total = [1], 1
+            for die, reading in dice:
+                faces = self.rules.dice[die].faces
+                each = [reading.get(str(face), ()).count(self.counted) for face in faces]
+                spread = _convolve(spread, [each.count(k) for k in range(max(each) + 1)])
+                total *= len(faces)
+            spreads[side] = (spread, total)
+        (a_spread, a_total), (d_spread, d_total) = spreads[Role.ATTACKER], spreads[Role.DEFENDER]
+        held = {side: costs.held(self.params.costs, battle, side) for side in SIDES}
+        results: Counter[Result] = Counter()
+        for a_hits, a_n in enumerate(a_spread):
+            for d_hits, d_n in enumerate(d_spread):
+                if a_n and d_n:
+                    results[min(d_hits, held[Role.ATTACKER]), min(a_hits, held[Role.DEFENDER]), 0, 0] += a_n * d_n
+        total = a_total * d_total
+        common = gcd(total, *results.values())
+        return sorted(((r, n // common) for r, n in results.items()), key=_attacker_first), total // common
 
     def _paired(self, battle: Battle, needs: Mapping[str, DiceNeed]) -> tuple[Sequence[tuple[Result, int]], int] | None:
         """A round decided by ranked pairs alone (`resolver.paired_alone`),
@@ -265,7 +296,7 @@ class StagedFight:
         named = () if isinstance(spec.casualties, str) else spec.casualties
         # units that make only another attack are not in this fight's order
         ours = [unit for unit in self.order if attack in rules.attacks_of(unit) or unit in named]
-        steps = [order_step(rules, ours, spec.casualties, spec.rule)]
+        steps = [order_step(rules, ours, spec.casualties, self.params.cite.choice or spec.rule)]
         if spec.lasts:
             each = (
                 say(
@@ -300,6 +331,21 @@ class StagedFight:
                 )
             )
         return tuple(steps)
+
+
+def _convolve(a: list[int], b: list[int]) -> list[int]:
+    """The counts of a sum of two independent counts, each by its value."""
+    out = [0] * (len(a) + len(b) - 1)
+    for i, x in enumerate(a):
+        for j, y in enumerate(b):
+            out[i + j] += x * y
+    return out
+
+
+def _attacker_first(result: tuple[Result, int]) -> tuple[int, ...]:
+    """A round's result by the attacker's hits (the defender's losses), then the defender's."""
+    (attacker_loses, defender_loses, *_), _ = result
+    return (defender_loses, attacker_loses)
 
 
 def _lose(army: Army, losses: int, wear_first: bool = False) -> Army:

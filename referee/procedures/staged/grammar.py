@@ -71,7 +71,7 @@ class SideStages:
     def cross_check_units(self, rules: Ruleset, path: str, fail: Fail) -> None:
         """The units and their dice exist; each reading reads the faces of the
         die it reads; the dice can be dealt to the units (rolled by units or
-        value, no pool, no aim by unit beside them)."""
+        value, no pool, no aim by unit beside units' own readings)."""
         names_exist(fail, pgettext("kind", "unit"), [(f"{path}.units", u) for u in self.units], rules.units)
         dice = [(f"{path}.units.{u}.die", own.die) for u, own in self.units.items() if own.die]
         names_exist(fail, pgettext("kind", "die"), dice, rules.dice)
@@ -82,7 +82,8 @@ class SideStages:
             elif die != self.die:
                 self.read.cross_check(rules, die, f"{path}.units.{unit}.die", fail)
         aimed_by_unit = self.read.aim is not None and self.read.aim.each_unit()
-        if self.roll.by not in ("units", "value") or self.pool or aimed_by_unit:
+        own_reads = any(unit.read for unit in self.units.values())
+        if self.roll.by not in ("units", "value") or self.pool or (aimed_by_unit and own_reads):
             dealt = pgettext(
                 "file.units_dealt",
                 "units' own dice and readings deal the dice to the units that roll them: roll by units or value, "
@@ -179,8 +180,10 @@ class Staged:
 
     @property
     def fought(self) -> bool:
-        """Whether the attack may be fought in rounds: not where a stage tells its ruling its own way."""
-        return added.teller(self) is None
+        """Whether the attack may be fought in rounds: not where a stage tells
+        its ruling its own way, unless that telling is fought (fire)."""
+        told = added.teller(self)
+        return told is None or told.fought
 
     @property
     def loss(self) -> Word | None:
@@ -292,6 +295,9 @@ class Staged:
                 contract.guarded(key, "cross_check", functools.partial(part.cross_check, rules, where, fail))
             if hasattr(part, "cross_check_attack"):  # what the stage asks of the rest of the attack
                 contract.guarded(key, "cross_check", functools.partial(part.cross_check_attack, self, where, fail))
+            if hasattr(part, "cross_check_game"):  # what it asks of the attack among the game's units and dice
+                ruled = functools.partial(part.cross_check_game, rules, self, where, fail)
+                contract.guarded(key, "cross_check", ruled)
             yield from ((f"{where}.{name}", symbol) for name, symbol in _named(key, part))
 
     def _cross_check_pairs(self, rules: Ruleset, path: str, fail: Fail) -> None:

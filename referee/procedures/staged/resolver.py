@@ -14,7 +14,7 @@ from functools import partial
 from referee.chance.dice import Face, pips
 from referee.core.errors import RefereeError, setting
 from referee.outcomes.tally import Tally, TallySide
-from referee.procedures.staged.grammar import Staged
+from referee.procedures.staged.grammar import SideStages, Staged
 from referee.procedures.told import ROLLS
 from referee.ruleset.model import Ruleset
 from referee.rulings.battle import Battle, Throw
@@ -172,6 +172,35 @@ def paired_alone(params: Staged) -> bool:
     )
 
 
+def one_for_one(params: Staged) -> str | None:
+    """The symbol each of which costs the other side one loss, where that is
+    all an attack reads of its dice: no comparison, pool, follow-up, damage,
+    retreat, loss of a side's own or side battling back, and no added stage
+    but one that tells a fight so (fire). Each side's dice then count on
+    their own, so a whole fight may count a round die by die (convolved);
+    a test holds it to the resolver summed. None where the attack reads more."""
+    spec, stages, told = params.costs, added.of(params), added.teller(params)
+    sides = [getattr(params, side) for side in SIDES]
+    if params.compare or params.follow or spec.damage or spec.retreats or spec.own_losses:
+        return None
+    if any(side.pool or side.roll.battles_back for side in sides):
+        return None
+    if told is not None and told.fought and len(stages) == 1:
+        return read.HIT
+    return spec.losses[0] if not stages and len(spec.losses) == 1 else None
+
+
+def dice_read(rules: Ruleset, params: Staged, battle: Battle) -> dict[Side, list[Dealt]]:
+    """Each side's dice as a ruling reads them: each the die it is (a key of
+    'dice') and how its faces read, for a whole fight that counts a round die by die."""
+    rolls, _, _ = _rolls(rules, params, battle, attack_name(rules, params), added.of(params))
+    out = {}
+    for side in SIDES:
+        readings, each, _ = _reading(rules, params, battle, side, rolls[side])
+        out[side] = each or [(getattr(params, side).die, readings)] * rolls[side]
+    return out
+
+
 def _frozen(reading: read.Reading) -> tuple[tuple[str, tuple[str, ...]], ...]:
     return tuple(sorted(reading.items()))
 
@@ -251,6 +280,8 @@ def _own(
             kinds[unit] = (stages.die_of(unit), reading)
             steps += why if own.read else []
     dealt = [kinds.get(unit, kinds[""]) for unit in rolling]
+    if stages.read.aim is not None and stages.read.aim.each_unit():  # each die at its unit's number, on its own die
+        dealt, steps = _aimed_own(rules, stages, battle, side, per_unit, rolling, rule)
     order = list(dict.fromkeys(die for die, _ in dealt))
     have = dict(battle.side(side))
     said = listed(
@@ -267,6 +298,32 @@ def _own(
     dice = step(rule, "read.unit_dice", "the {side}'s units roll their own dice: {units}", side=side, units=said)
     own = len(kinds) > 1  # a unit told rolls a die or reads a way not the side's: else nothing to say
     return sorted(dealt, key=lambda one: order.index(one[0])), [dice, *steps] if own else steps
+
+
+def _aimed_own(
+    rules: Ruleset,
+    stages: SideStages,
+    battle: Battle,
+    side: Side,
+    per_unit: dict[str, int],
+    rolling: list[str],
+    rule: str,
+) -> tuple[list[Dealt], list[Step]]:
+    """Dice of units that roll their own die under an aim by unit: each read
+    at its unit's number (improved by support) on its own die's faces, a die
+    past the units at the aim's number; said as the aim by unit says it."""
+    aim = stages.read.aim
+    assert aim is not None
+    _, said = read.dealt(rules, stages.read, stages.die, battle, side, per_unit, len(rolling), rule)
+    plus = aim.plus_in(rules, battle, side)[0]
+    numbers = read.numbers(aim.hits_on, lambda unit: aim.units.get(unit, aim.number), aim.support, battle.side(side))
+    per_die = [(unit, number) for unit, number, _ in numbers for _ in range(per_unit.get(unit, 0))]
+    per_die = (per_die + [("", aim.number)] * len(rolling))[: len(rolling)]
+    dealt: list[Dealt] = []
+    for unit, number in per_die:
+        die = stages.die_of(unit) if unit else stages.die
+        dealt.append((die, read.aimed(pips(rules.dice[die].faces), number - plus, aim.natural, aim.hits_on)))
+    return dealt, said
 
 
 def _damage_need(

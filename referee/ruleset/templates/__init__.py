@@ -16,9 +16,13 @@ stages, in which:
 - `~` leaves its part out, and so does a mapping all of whose parts are left
   out (a `{}` written as such stays);
 - `{$each: a, key: ..., value: ...}` is a mapping with an entry for each item
-  of the file's list at `a`, `$item` standing for the item.
+  of the file's list at `a`, `$item` standing for the item (an entry left
+  out goes); `{$each: a, item: ...}` is a list of them instead. Over a
+  mapping at `a`, `$item` is each entry's key and `$item.b` its value at
+  `b`, and `$case: item.b` chooses by it.
 
-A key of the file that no `$` reaches is refused, as an unknown key is.
+A key of the file that no `$` reaches is refused, as an unknown key is; so
+is a key of an item of `$each` that no `$item.b` reaches.
 `becomes` names the procedure the attack is then read by.
 """
 
@@ -40,6 +44,7 @@ if TYPE_CHECKING:
 
 _STR, _MAP, _SEQ = "tag:yaml.org,2002:str", "tag:yaml.org,2002:map", "tag:yaml.org,2002:seq"
 _NULL = "tag:yaml.org,2002:null"
+_ITEM = "item"  # `$item`: the item `$each` is at
 TAG = "procedure"
 HERE = Path(__file__).parent  # the templates, beside this file (importlib.resources costs start-up a zip reader)
 
@@ -86,13 +91,16 @@ _ABSENT = ScalarNode(_STR, "")  # a part left out: the key holding it goes too
 class _Expansion:
     """One attack's expansion: the file's nodes, the paths `$` reached."""
 
-    def __init__(self, given: MappingNode, reached: frozenset[str]):
+    def __init__(self, given: MappingNode, reached: frozenset[str], items: dict[str, frozenset[str]]):
         self.given = given
         self.mark: Mark = given.start_mark
-        self.reached = reached
+        self.reached, self.items = reached, items
+        self.entry: Node = _ABSENT  # the value of the item `$each` is at, which `$item.b` reads
 
     def value(self, key_path: str) -> Node:
         node: Node = self.given
+        if key_path.startswith(f"{_ITEM}."):
+            node, key_path = self.entry, key_path[len(_ITEM) + 1 :]
         for key in key_path.split("."):
             if not isinstance(node, MappingNode):
                 return _ABSENT
@@ -101,7 +109,7 @@ class _Expansion:
 
     def made(self, t: Node, item: Node | None = None) -> Node:
         if isinstance(t, ScalarNode) and t.value.startswith("$"):
-            return item if t.value == "$item" and item is not None else self.value(t.value[1:])
+            return item if t.value == f"${_ITEM}" and item is not None else self.value(t.value[1:])
         if isinstance(t, ScalarNode) and t.tag == _NULL:
             return _ABSENT  # `~`: this part is left out
         if isinstance(t, ScalarNode):
@@ -135,18 +143,32 @@ class _Expansion:
 
     def _each(self, parts: dict[str, Node]) -> Node:
         listed = self.value(parts["$each"].value)
-        if not isinstance(listed, SequenceNode):
-            return listed  # not a list: the stage reading it says what it wanted
-        pairs = []
-        around = self.mark
-        for i in listed.value:
-            self.mark = i.start_mark  # what is made for an item is placed where the item was written
-            pairs.append((self.made(parts["key"], i), self.made(parts["value"], i)))
-        self.mark = around
-        return MappingNode(_MAP, pairs, listed.start_mark, listed.end_mark)
+        if isinstance(listed, MappingNode):
+            entries = [(k, v) for k, v in listed.value]
+        elif isinstance(listed, SequenceNode):
+            entries = [(i, i) for i in listed.value]
+        else:
+            return listed  # neither: the stage reading it says what it wanted
+        made: list[Node] = []
+        pairs: list[tuple[Node, Node]] = []
+        around = self.mark, self.entry
+        for item, self.entry in entries:
+            self.mark = item.start_mark  # what is made for an item is placed where the item was written
+            if "item" in parts:
+                made.append(self.made(parts["item"], item))
+            else:
+                pairs.append((self.made(parts["key"], item), self.made(parts["value"], item)))
+        self.mark, self.entry = around
+        if "item" in parts:
+            kept = [m for m in made if m is not _ABSENT]
+            return SequenceNode(_SEQ, kept, listed.start_mark, listed.end_mark, flow_style=True)
+        kept_pairs = [(k, v) for k, v in pairs if v is not _ABSENT]
+        return MappingNode(_MAP, kept_pairs, listed.start_mark, listed.end_mark)
 
     def unreached(self, node: Node, prefix: str = "") -> tuple[str, Node] | None:
         """The first key the file wrote that no `$` reached, with its node."""
+        if prefix in self.items:
+            return self._unreached_items(node, prefix)
         if prefix in self.reached or not isinstance(node, MappingNode):
             return None
         for k, v in node.value:
@@ -157,10 +179,46 @@ class _Expansion:
                 return found
         return None
 
+    def _unreached_items(self, node: Node, prefix: str) -> tuple[str, Node] | None:
+        """The first key of an item of `$each` that no `$item.b` reached (none
+        where the template reads none of an item's keys: its stage checks them)."""
+        known = self.items[prefix]
+        if not known:
+            return None
+        if isinstance(node, MappingNode):
+            entries = [(f"{prefix}.{k.value}", v) for k, v in node.value]
+        else:
+            entries = [
+                (f"{prefix}[{i}]", v) for i, v in enumerate(node.value if isinstance(node, SequenceNode) else ())
+            ]
+        for at, value in entries:
+            for k, _ in value.value if isinstance(value, MappingNode) else ():
+                if k.value not in known:
+                    return f"{at}.{k.value}", k
+        return None
+
+
+def _items(t: Node, inside: str = "") -> Iterator[tuple[str, str]]:
+    """Each path `$each` goes over, with each key of its items a `$item.b` reaches."""
+    if isinstance(t, ScalarNode) and inside and t.value.startswith(f"${_ITEM}."):
+        yield inside, t.value.split(".")[1]
+    elif isinstance(t, SequenceNode):
+        for item in t.value:
+            yield from _items(item, inside)
+    elif isinstance(t, MappingNode):
+        parts = {k.value: v for k, v in t.value}
+        if "$each" in parts:
+            inside = parts["$each"].value
+            yield inside, ""
+        for k, v in t.value:
+            if k.value == "$case" and inside and v.value.startswith(f"{_ITEM}."):
+                yield inside, v.value.split(".")[1]
+            yield from _items(v, inside)
+
 
 def _paths(t: Node) -> Iterator[str]:
     """Every key path of the file a template's `$` reaches, whichever branch a file takes."""
-    if isinstance(t, ScalarNode) and t.value.startswith("$") and t.value != "$item":
+    if isinstance(t, ScalarNode) and t.value.startswith("$") and not t.value.startswith(f"${_ITEM}"):
         yield t.value[1:]
     elif isinstance(t, SequenceNode):
         for item in t.value:
@@ -168,7 +226,8 @@ def _paths(t: Node) -> Iterator[str]:
     elif isinstance(t, MappingNode):
         for k, v in t.value:
             if k.value in ("$case", "$each"):
-                yield v.value
+                if not v.value.startswith(f"{_ITEM}."):
+                    yield v.value
             else:
                 yield from _paths(k)
                 yield from _paths(v)
@@ -181,7 +240,11 @@ def expand(name: str, given: MappingNode, path: str, reader: Reader) -> MappingN
 
 def expanded(held: dict[str, Node], given: MappingNode, path: str, reader: Reader) -> MappingNode:
     """The attack a template's nodes (`keys`, `becomes`) stand for, with the file's values in it."""
-    expansion = _Expansion(given, frozenset({TAG, *_paths(held["becomes"])}))
+    items: dict[str, set[str]] = {}
+    for over, key in _items(held["becomes"]):
+        items.setdefault(over, set()).update({key} - {""})
+    reached = frozenset({TAG, *_paths(held["becomes"])})
+    expansion = _Expansion(given, reached, {over: frozenset(keys) for over, keys in items.items()})
     made = expansion.made(held["becomes"])
     assert isinstance(made, MappingNode)
     if found := expansion.unreached(given):
@@ -189,7 +252,9 @@ def expanded(held: dict[str, Node], given: MappingNode, path: str, reader: Reade
         parent, _, last = key.rpartition(".")
         assert isinstance(held["keys"], MappingNode)
         written = [k.value for k, _ in held["keys"].value]
-        known = [k.rpartition(".")[2] for k in (TAG, *written) if k.rpartition(".")[0] == parent]
+        over = next((o for o in items if parent.startswith(o) and parent != o), "")
+        generic = f"{over}.*" if over else parent  # an item's keys are written `units.*.attacker`
+        known = [k.rpartition(".")[2] for k in (TAG, *written) if k.rpartition(".")[0] == generic]
         raise did_you_mean_at(
             reader, node, f"{path}.{parent}" if parent else path, pgettext("kind", "key"), last, known
         )
