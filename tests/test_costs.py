@@ -179,7 +179,7 @@ def test_a_one_roll_game_gets_no_wound_step(tmp_path: Path) -> None:
 
 def test_a_cannot_entry_never_hits_and_prints_no_number(tmp_path: Path) -> None:
     table = [{"difference": 2, "needed": "cannot"}, {"difference": 1, "needed": 5}, {"difference": 0, "needed": 4}]
-    path = one_roll(tmp_path, {"table": table})
+    path = one_roll(tmp_path, {"by_difference": {"rows": table, "beyond": "nearest", "rule": "TF-C2"}})
     ruling = run_json(f"hit {path} --attacker 2 --target 6 --attack ranged --roll 6")
     assert (ruling["needed"], ruling["hit"], Fraction(ruling["p_hit"]), Fraction(ruling["p_out_of_action"])) == (
         None,
@@ -228,7 +228,7 @@ def test_a_game_without_a_wound_roll_refuses_wounds_and_does_not_offer_them() ->
 def test_a_natural_hit_without_criticals_hits_whatever_the_number(tmp_path: Path) -> None:
     """A game where the top face always hits but is no critical: one damage die, never a second."""
     data = yaml.safe_load(FIFTH.read_text())
-    data["attacks"]["weapon"]["natural"]["critical"] = False
+    data["attacks"]["weapon"]["clamp"]["natural"]["critical"] = False
     data["attacks"]["weapon"]["clamp"]["max"] = 30  # 24 - 2: only the natural 20 reaches it
     path = tmp_path / "plain.yaml"
     path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True))

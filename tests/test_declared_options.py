@@ -86,9 +86,10 @@ def test_collecting_the_options_imports_no_grammar_and_no_resolver() -> None:
     script = (
         "import sys; from referee.ruleset import registry; from referee.cli import cli\n"
         "import click; cli.get_command(click.Context(cli), 'battle'); registry.options('odds'); registry.commands()\n"
-        "print(sorted(m for m in sys.modules if m.startswith('referee.procedures.') and m.count('.') == 3))"
+        "print(sorted(m for m in sys.modules if m.startswith(('referee.procedures.', 'referee.stages.'))"
+        " and m.count('.') == 3))"
     )
     loaded = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
     assert loaded.strip() == str(
-        [f"referee.procedures.{name}.options" for name in ("pip_compare", "staged", "target_number")]
+        [f"referee.procedures.{name}.options" for name in ("pip_compare", "staged")] + ["referee.stages.strike.options"]
     )

@@ -19,7 +19,7 @@ from referee.ruleset.load import load_file
 
 ROOT = Path(__file__).resolve().parent.parent
 NONE_HERE = (
-    "error: 'referee hit' rules target-number attacks, and Ground Force has none "
+    "error: 'referee hit' rules strike attacks, and Ground Force has none "
     "(rule its attacks with 'referee battle'); rulesets with one: trueforces"
 )
 
@@ -79,7 +79,7 @@ def test_the_refusal_in_json_and_in_dutch() -> None:
     assert json.loads(refused.stderr) == {"error": NONE_HERE.removeprefix("error: "), "rule": None}
     dutch = fails("--lang nl hit diceland --attacker 1 --target 1")
     assert dutch == (
-        "fout: 'referee hit' beslist over target-number-aanvallen, en DiceLand heeft er geen "
+        "fout: 'referee hit' beslist over strike-aanvallen, en DiceLand heeft er geen "
         "(beslis over zijn aanvallen met 'referee battle'); spelregels met zo'n aanval: trueforces"
     )
 
@@ -99,8 +99,10 @@ def test_hit_still_rules_a_hit_check() -> None:
     assert "Needs 5+ to hit." in run("hit trueforces --attacker 4 --target 5 --attack ranged --no-roll").stdout
 
 
-def test_the_procedure_that_declares_hit_is_target_number() -> None:
-    assert registry.declared_by("hit") == "target-number"
+def test_the_stage_that_declares_hit_is_the_strike() -> None:
+    """`hit` belongs to the strike stage, by the key a file writes it under:
+    a file saying `procedure: target-number` gets one from the template."""
+    assert registry.declared_by("hit") == "strike"
     with pytest.raises(KeyError):
         registry.declared_by("no-such-command")
 

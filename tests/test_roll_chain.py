@@ -90,7 +90,7 @@ def test_one_unit_a_side_with_stats() -> None:
 
 def edited(tmp_path: Path, step: dict[str, object]) -> Path:
     data = yaml.safe_load(GAUNTLET.read_text())
-    data["attacks"]["shoot"]["steps"][0].update(step)
+    data["attacks"]["shoot"]["chain"]["steps"][0].update(step)
     path = tmp_path / "gauntlet.yaml"
     path.write_text(yaml.safe_dump(data, sort_keys=False))
     return path

@@ -70,7 +70,7 @@ def test_show_lists_only_what_a_section_reads() -> None:
     assert "compare difference" not in shown and "roll by value" in shown
     assert "by difference" in shown  # the comparison itself is by difference
     fifth = run(f"show {EXAMPLES / 'fifth.yaml'}").stdout
-    assert "table: (difference 0, needed 0)/(difference 1, needed 1)" in fifth
+    assert "by difference: rows (difference 0, needed 0)/(difference 1, needed 1)" in fifth
     assert "()" not in fifth
 
 

@@ -12,13 +12,13 @@ from hypothesis import strategies as st
 
 from referee.chance.dice import Rng
 from referee.outcomes.strike import Chances, Strike
-from referee.procedures.target_number.chart import cells
 from referee.ruleset.load import load
 from referee.settle.hitcheck import chances, chart
 from referee.settle.rolling import settle
+from referee.stages.strike.chart import cells
 
 TF = load("trueforces")
-PARAMS = TF.attacks["combat"]
+PARAMS = TF.attacks["combat"].added["strike"]  # the hit check: its value and attack types
 QUALITY = st.integers(min_value=PARAMS.value.min, max_value=PARAMS.value.max)
 KIND = st.sampled_from(sorted(PARAMS.types))
 WOUNDS = st.integers(min_value=0, max_value=6)

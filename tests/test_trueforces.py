@@ -4,6 +4,7 @@ refusal the issue names."""
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable
 from pathlib import Path
 
@@ -33,7 +34,7 @@ COVER = """    modifiers:
 
 
 def with_modifiers(text: str) -> str:
-    text = text.replace("    modifiers: {}\n", COVER)
+    text = text.replace("      modifiers: {}\n", textwrap.indent(COVER, "  "))  # under the agreed stage
     return text.replace(
         "\ndice:\n", '\n  HR-1: "A target in cover is harder to hit."\n  HR-2: "House rules of our table."\n\ndice:\n'
     )
@@ -220,7 +221,7 @@ def test_bad_input_gets_one_line(command: str, message: str) -> None:
         (lambda t: t.replace("allows: [melee]}", "allows: [mele]}"), "did you mean 'melee'"),
         (lambda t: t.replace("faces: [1, 2, 3, 4, 5, 6]", "faces: [one, two]"), "needs numbered faces"),
         (lambda t: t.replace("difference: -2, needed: 2", "difference: -1, needed: 2"), "difference -1 has two rows"),
-        (lambda t: t.replace("clamp: {min: 2, max: 6}", "clamp: {min: 6, max: 2}"), "min 6 is above max 2"),
+        (lambda t: t.replace("clamp: {min: 2, max: 6,", "clamp: {min: 6, max: 2,"), "min 6 is above max 2"),
         (lambda t: t.replace("aliases: [Gehen, move]", "aliases: [Gehen, Halten]"), "'Halten' also names 'hold'"),
         (lambda t: with_modifiers(t).replace("types: [melee]", "types: [sword]"), "unknown attack type 'sword'"),
         (lambda t: with_modifiers(t).replace("rule: HR-1", "rule: HR-9"), "cites rule HR-9"),
@@ -234,7 +235,7 @@ def test_the_loader_checks_a_target_number_attack(edited: Edit, edit: Callable[[
 def test_show_and_validate_the_shipped_file() -> None:
     assert "valid ruleset" in run("validate rulesets/trueforces.yaml").stdout
     out = run("show trueforces").stdout
-    for word in ("target-number", "Nahkampf", "TF-C6"):
+    for word in ("strike", "by difference", "Nahkampf", "TF-C6"):
         assert word in out
 
 

@@ -21,14 +21,14 @@ from referee.board.deployment import players_of
 from referee.cli import cli
 from referee.core.errors import RefereeError
 from referee.economy.recruiting import bonus_words, works_of
-from referee.procedures.target_number.grammar import TargetNumber
-from referee.procedures.target_number.reader import named
-from referee.procedures.target_number.reader import read as read_strike
 from referee.procedures.told import situations
 from referee.ruleset.load import load_file, shipped
 from referee.ruleset.model import Ruleset
 from referee.rulings.ruling import SIDES, Side, side_word
 from referee.settle.rolling import face_lexicon
+from referee.stages.strike import HitCheck
+from referee.stages.strike.reader import named
+from referee.stages.strike.reader import read as read_strike
 from referee.words.language import LANGUAGES, LETTERS, current, pgettext, use
 from referee.words.names import dice_of, situation_names, states_of, units_of, variants_of, without_article
 
@@ -116,7 +116,8 @@ def _variants(rules: Ruleset) -> Iterator[Typed]:
 
 def _strikes(rules: Ruleset) -> Iterator[Typed]:
     """A hit check's attack types, modifiers and actions, as its ruling's steps print their labels."""
-    params = next((p for p in rules.attacks.values() if isinstance(p, TargetNumber)), None)
+    found = next((p for p in rules.attacks.values() if "strike" in getattr(p, "added", ())), None)
+    params = HitCheck(found) if found else None
     if params is None:
         return
     first = next(iter(params.types))

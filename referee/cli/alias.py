@@ -59,13 +59,11 @@ def command(alias: Alias) -> click.Command:
 
 
 def refuse_other(rules: Ruleset, command: str) -> None:
-    """A command declared by a procedure rules that procedure's attacks: a
+    """A command declared by a procedure or a stage rules the attacks made by it: a
     ruleset whose words another procedure reads is refused, naming the
     rulesets that have such an attack, rather than ruled as something else."""
-    from referee.procedures.door import procedure_for
-
     owner = registry.declared_by(command)
-    if procedure_for(rules).name == owner:
+    if any(_made_by(attack, owner) for attack in rules.attacks.values()):
         return
     found = [entry.name for entry in catalogue(user_dirs()) if not entry.hidden and _has(entry.path, owner)]
     others = (
@@ -90,9 +88,15 @@ def _has(path: Path, procedure: str) -> bool:
     """Whether the ruleset at `path` has an attack of the procedure; a file
     that does not load has none a command could rule."""
     try:
-        return any(attack.procedure == procedure for attack in load_file(path).attacks.values())
+        return any(_made_by(attack, procedure) for attack in load_file(path).attacks.values())
     except RefereeError:
         return False
+
+
+def _made_by(attack: Any, owner: str) -> bool:
+    """Whether an attack is the owner's: made by that procedure, or written
+    with that stage (a strike, whether a file writes it or a template does)."""
+    return bool(attack.procedure == owner or owner in getattr(attack, "added", {}))
 
 
 def __getattr__(name: str) -> click.Command:

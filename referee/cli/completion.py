@@ -60,7 +60,8 @@ def part(name: str) -> Completer:
 
     def complete(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
         rules = completing_ruleset(ctx)
-        named = [n for p in rules.attacks.values() for n in getattr(p, name, ())] if rules else []
+        parts = [s for p in rules.attacks.values() for s in (p, *getattr(p, "added", {}).values())] if rules else []
+        named = [n for p in parts for n in getattr(p, name, ())]  # an attack's own, or its stages'
         return [n for n in named if n.startswith(incomplete)]
 
     return complete

@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from referee.chance.dice import Face
 from referee.core.errors import RefereeError
@@ -47,7 +47,7 @@ def reread(entry: Entry, ruleset_file: Path) -> tuple[Ruleset, Procedure, Any, d
     assert kept is not None, "reread is asked only of an entry that holds a situation"
     rules = load_file(ruleset_file)
     today = procedure_for(rules)
-    if today.name != registry.ruled_by(kept.procedure):
+    if registry.ruled_by(today.name) != registry.ruled_by(kept.procedure):
         raise RefereeError(
             say(
                 "error.replay.procedure",
@@ -57,7 +57,7 @@ def reread(entry: Entry, ruleset_file: Path) -> tuple[Ruleset, Procedure, Any, d
                 then=kept.procedure,
             )
         )
-    procedure = cast(Procedure, registry.entry(kept.procedure))
+    procedure = today  # the entry's procedure, as the file rules it today (a template's stages, a stage's door)
     try:
         situation = procedure.situation.from_dict(kept.situation)
         throw = throw_from_dict(entry.dice.rolled)

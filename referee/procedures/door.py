@@ -7,6 +7,7 @@ situation refuses it) happen here, once.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any, cast
@@ -26,7 +27,11 @@ UNTYPED: Mapping[tuple[str, str], str] = MappingProxyType({})  # situations name
 
 
 def procedure(params: Any) -> Procedure:
-    """The procedure that rules an attack, by the `procedure:` key of its parameters."""
+    """The procedure that rules an attack, by the `procedure:` key of its
+    parameters, or the door of its own a stage gives it (`door`: its module)."""
+    own = getattr(params, "door", "")
+    if own:
+        return cast(Procedure, importlib.import_module(own).PROCEDURE)
     return cast(Procedure, registry.entry(params.procedure))
 
 

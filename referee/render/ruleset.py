@@ -10,7 +10,7 @@ from referee.render import parameters
 from referee.render.parameters import plain
 from referee.render.text import path_lines, styled, table, wrapped
 from referee.ruleset.model import Ruleset, Situation
-from referee.ruleset.spec import written
+from referee.ruleset.spec import ADDED, written
 from referee.ruleset.translated import languages
 from referee.rulings.ruling import listed
 from referee.words.language import _, ngettext, pgettext
@@ -65,6 +65,8 @@ def other_words(value: Any, where: str = "") -> Iterator[tuple[str, str, str]]:
                     yield from ((here, str(k), ", ".join(words)) for k, words in item.items() if words)
                 elif item:
                     yield where, key, ", ".join(item)
+            elif f.name == ADDED:  # the attack's stages, each section by its key
+                yield from (w for key, part in item.items() for w in other_words(part, key))
             elif not f.metadata.get("internal"):
                 yield from other_words(item, f.name.rstrip("s") if hasattr(item, "items") else f.name)
     elif hasattr(value, "items"):

@@ -360,12 +360,14 @@ def _declaring() -> tuple[tuple[str, str], ...]:
     """The shipped packages that declare words players type (an `options`
     module), each as the module's name and file, found by their files: no
     package is imported to look."""
-    spec = importlib.util.find_spec(PACKAGE)
     found = []
-    for folder in (spec.submodule_search_locations or []) if spec else []:
-        with os.scandir(folder) as entries:
-            found += [(e.name, path) for e in entries if os.path.isfile(path := os.path.join(e.path, "options.py"))]
-    return tuple((f"{PACKAGE}.{name}.options", path) for name, path in sorted(found))
+    for package in (PACKAGE, STAGES):
+        spec = importlib.util.find_spec(package)
+        for folder in (spec.submodule_search_locations or []) if spec else []:
+            with os.scandir(folder) as entries:
+                options = [(e.name, os.path.join(e.path, "options.py")) for e in entries]
+            found += [(package, name, path) for name, path in options if os.path.isfile(path)]
+    return tuple((f"{package}.{name}.options", path) for package, name, path in sorted(found))
 
 
 def _options_module(name: str, path: str) -> ModuleType:
@@ -411,11 +413,13 @@ def commands() -> dict[str, Alias]:
 
 
 def declared_by(command: str) -> str:
-    """The procedure whose package declares a command (`battle` by another
-    name), as a file's `procedure:` names it: the attacks the command rules."""
+    """The procedure or stage whose package declares a command (`battle` by
+    another name), as a file writes it (`procedure: NAME`, or the stage's
+    key): the attacks the command rules."""
     for module, path in _declaring():
         if any(a.name == command for a in getattr(_options_module(module, path), "COMMANDS", ())):
-            return module.removeprefix(f"{PACKAGE}.").removesuffix(".options").replace("_", "-")
+            name = module.removesuffix(".options").rpartition(".")[2]
+            return name if module.startswith(STAGES) else name.replace("_", "-")
     for name, entry in _REGISTERED.items():
         if any(a.name == command for a in getattr(entry, "commands", ())):
             return name

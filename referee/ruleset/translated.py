@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 from referee.ruleset.crosscheck import Fail, names_exist
 from referee.ruleset.model import Ruleset
-from referee.ruleset.spec import EMPTY
+from referee.ruleset.spec import ADDED, EMPTY
 from referee.words.language import ENGLISH, LANGUAGES, current, pgettext
 
 if TYPE_CHECKING:
@@ -117,10 +117,11 @@ def check(rules: Ruleset, fail: Fail) -> None:
 
 def _written(value: object) -> Iterator[str]:
     """Every word a file writes outside its rule texts and translations: its
-    keys and texts, wherever they sit, which `words` may translate."""
+    keys and texts, wherever they sit (the sections of an attack's stages
+    too), which `words` may translate."""
     if dataclasses.is_dataclass(value):
         for f in dataclasses.fields(value):
-            if f.name not in ("rules", "translations") and not f.metadata.get("internal"):
+            if f.name not in ("rules", "translations") and (not f.metadata.get("internal") or f.name == ADDED):
                 yield from _written(getattr(value, f.name))
     elif isinstance(value, Mapping):
         for key, item in value.items():

@@ -98,14 +98,22 @@ class Told:
     the outcome fields that tell one result from another; `ruler(rules, name,
     attack, battle)`, the ruler of one attack as told, a throw in and a
     `Ruling` out; `fought`: the attack may be fought in rounds (by its
-    `fight`), else it is ruled one attack at a time."""
+    `fight`), else it is ruled one attack at a time. `door`, where players
+    describe the attack otherwise than by units (a strike, value against
+    value), names the module whose `PROCEDURE` is the attack's door: its
+    words, its dice and its ruler."""
 
-    __slots__ = ("fought", "kind", "odds_keys", "ruler")
+    __slots__ = ("door", "fought", "kind", "odds_keys", "ruler")
 
     def __init__(
-        self, kind: str, odds_keys: tuple[str, ...], ruler: Callable[..., Callable[..., Any]], fought: bool = False
+        self,
+        kind: str,
+        odds_keys: tuple[str, ...],
+        ruler: Callable[..., Callable[..., Any]],
+        fought: bool = False,
+        door: str = "",
     ) -> None:
-        self.kind, self.odds_keys, self.ruler, self.fought = kind, odds_keys, ruler, fought
+        self.kind, self.odds_keys, self.ruler, self.fought, self.door = kind, odds_keys, ruler, fought, door
 
 
 class Added:
@@ -169,6 +177,17 @@ def of(attack: Any) -> Stages:
             raise contract.not_a_stage(key, stage)
         found.append((key, section, stage, cited.get(key, "") or getattr(section, "rule", "") or attack.rule))
     return tuple(found)
+
+
+def numbered_die(rules: Ruleset, section: Any, path: str, fail: Any, why: str) -> Any:
+    """The attack whose stages hold `section` (written at `path`), once its
+    attacker's die is found to have numbered faces; `why` (with {die}) says
+    why it must, at the die's key path (a telling that rolls against a number)."""
+    attack = next(a for a in rules.attacks.values() if section in getattr(a, "added", EMPTY).values())
+    die = attack.attacker.die
+    if die in rules.dice and not all(isinstance(face, int) for face in rules.dice[die].faces):
+        raise fail(f"{path.rpartition('.')[0]}.attacker.die", why.format(die=die))
+    return attack
 
 
 def unchanged(at: At, value: Any) -> tuple[Any, list[Step]]:

@@ -161,13 +161,15 @@ class Staged:
     )
 
     adds: ClassVar[Callable[[str], Mapping[str, Spec]]] = staticmethod(_added)
-    units_refused: ClassVar[str] = ""
     reads_situation: ClassVar[frozenset[str]] = frozenset({"range"})
 
     def rolls(self, group: str) -> bool:
         """Whether the attack may roll dice of a group its procedure types:
         each side's; follow-up dice where it follows up or an added stage rolls
-        its own (typed in turn with them); damage dice where its costs roll damage."""
+        its own (typed in turn with them); damage dice where its costs roll damage;
+        where a stage gives it a door of its own, every group that door types."""
+        if self.door:
+            return True
         if group == "follow":
             return self.follow is not None or any(stage.dice for _, _, stage, _ in added.of(self))
         return self.costs.damage is not None if group in ("damage", "critical") else True
@@ -177,6 +179,17 @@ class Staged:
         """The kind of outcome the attack's rulings are where a stage tells them its own way, else ""."""
         told = added.teller(self)
         return told.kind if told else ""
+
+    @property
+    def units_refused(self) -> str:
+        """Why no unit may make this attack, where one of its stages says so (a hit check), else ""."""
+        return next((part.units_refused for part in self.added.values() if hasattr(part, "units_refused")), "")
+
+    @property
+    def door(self) -> str:
+        """The module of the attack's own door where a stage tells it from words of its own (a strike), else ""."""
+        told = added.teller(self)
+        return told.door if told else ""
 
     @property
     def fought(self) -> bool:
