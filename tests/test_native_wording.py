@@ -58,9 +58,9 @@ def test_chinese_counts_each_unit_with_its_measure_word() -> None:
 @pytest.mark.parametrize(
     ("code", "left"),
     [
-        ("en", "0.12 intact armour, 2.84 infantry, 1.73 damaged armour"),
-        ("de", "0,12 Panzer (intakt), 2,84 Infanterie, 1,73 Panzer (beschädigt)"),
-        ("zh-Hant", "0.12 個完好裝甲師、2.84 個步兵師、1.73 個受損裝甲師"),
+        ("en", "0.12 intact armour, 1.73 damaged armour, 2.84 infantry"),
+        ("de", "0,12 Panzer (intakt), 1,73 Panzer (beschädigt), 2,84 Infanterie"),
+        ("zh-Hant", "0.12 個完好裝甲師、1.73 個受損裝甲師、2.84 個步兵師"),
     ],
 )
 def test_a_fights_expected_survivors_are_counted_in_the_language_asked(code: str, left: str) -> None:

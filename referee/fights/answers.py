@@ -243,6 +243,7 @@ def solve(rules: Ruleset, battles: Sequence[Battle], exact: bool, stop_at: int |
     taken = tuple(sum(gone[k:], zero) for k in range(1, len(battles) + 1))
     defenders_told = [sum(_counts(b, "defender").values()) for b in battles]
     reached = [zero + 1, *taken[:-1]]  # the chance each territory is attacked at all
+    told = {side.value: [unit for b in battles for unit in _counts(b, side)] for side in SIDES}
     return _summary(
         fight,
         ends,
@@ -251,7 +252,14 @@ def solve(rules: Ruleset, battles: Sequence[Battle], exact: bool, stop_at: int |
         attackers,
         sum((p * n for p, n in zip(reached, defenders_told)), zero),
         (len(chain.moves), len(chain.rounds.keys() - {MOVE_ON})),
+        told,
     )
+
+
+def _as_told(left: dict[tuple[str, str], Number], told: Sequence[str]) -> dict[tuple[str, str], Number]:
+    """Kinds of unit in the order their units were told, each unit's states as met."""
+    first = {unit: i for i, unit in reversed(list(enumerate(told)))}
+    return dict(sorted(left.items(), key=lambda item: first.get(item[0][0], len(first))))
 
 
 def _summary(
@@ -262,11 +270,13 @@ def _summary(
     attackers: int,
     defenders: Number,
     work: tuple[int, int],
+    told: Mapping[str, Sequence[str]],
 ) -> FightOdds:
     """Every answer from where the fight stopped. In a chain the attacker leaves
     its keep-behind on each conquered territory it attacks the next from (the
     one it first attacks from holds its own, never told), and the defenders met are
-    those of every territory attacked."""
+    those of every territory attacked. What is left is listed in the order the
+    units were told, whatever order the fight's states were met in."""
     by_end = {name: zero for name in ENDS}
     left: dict[str, dict[tuple[str, str], Number]] = {side: {} for side in SIDES}
     conquer: dict[int, Number] = {}
@@ -297,7 +307,7 @@ def _summary(
         taken=taken,
         conquer_with=_at_least(conquer, zero),
         defender_keeps=_at_least(keeps, zero),
-        expected_left=left,
+        expected_left={side: _as_told(kinds, told[side]) for side, kinds in left.items()},
         expected_losses={
             "attacker": attackers - kept - sum(left["attacker"].values(), zero),
             "defender": defenders - sum(left["defender"].values(), zero),
