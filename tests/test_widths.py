@@ -8,6 +8,7 @@ from conftest import run
 from hypothesis import given
 from hypothesis import strategies as st
 
+from referee.render import widths
 from referee.render.widths import columns, shortened, wrap
 
 NARROW_60 = {"COLUMNS": "60"}
@@ -85,3 +86,13 @@ def test_a_shortened_cell_fits_and_keeps_its_beginning(text: str, width: int) ->
     cut = shortened(text, width)
     assert columns(cut) <= width
     assert cut == text or (cut.endswith("…") and text.startswith(cut[:-1]))
+
+
+@given(
+    st.text(alphabet=st.characters(max_codepoint=127), max_size=60),
+    st.sampled_from(["", "/", "-", "/]^"]),
+)
+def test_ascii_text_breaks_where_the_character_walk_breaks_it(text: str, after: str) -> None:
+    """The pattern that cuts ASCII text (a thousand-digit fraction at C's
+    speed) finds the same unbreakable pieces as the walk over each character."""
+    assert widths._narrow_pieces(after).findall(text) == widths._by_character(text, after)
