@@ -4,8 +4,9 @@
 # chart, the Frontline whole fight with armour and a city, and the exact
 # 100 x 100 chart. Each side is a non-editable `pip install .` in a fresh venv
 # (as a user installs it), so neither pays an import hook. The answers must
-# agree before the times mean anything. Prints each ratio (now / then: median
-# wall time and CPU time; the target is at most 1.0). Needs hyperfine and git.
+# agree (as JSON, the order of an object's keys aside) before the times mean
+# anything. Prints each ratio (now / then: median wall time and CPU time; the
+# target is at most 1.0). Needs hyperfine and git.
 # Usage: benchmarks/against.sh REV   (a commit, tag or branch; RUNS=N runs each)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -22,11 +23,14 @@ export REFEREE_JOURNAL="$work/journal.sqlite3"
 fight="--attacker 30 --defender 30 --until conquest"
 front="--attacker '2 armour' --attacker-rear '10 infantry, 3 armour' --defender '2 infantry' --defender-rear '8 infantry, 2 armour' --when defender:city --until conquest"
 declare -A asked=([fight]="risk $fight" [table30]="risk --table 30" [frontline]="frontline-risk $front" [table100]="risk --table 100")
+same="$work/same"  # the answer with its keys sorted: the order of a JSON object's keys says nothing
+printf '#!/bin/sh\nexec python3 -c "import json, sys; print(json.dumps(json.load(sys.stdin), sort_keys=True))"\n' >"$same"
+chmod +x "$same"
 args=()
 for name in fight table30 frontline table100; do
   now="$work/now-venv/bin/referee odds ${asked[$name]} --json"
   then="$work/then-venv/bin/referee odds ${asked[$name]} --json"
-  [ "$(eval "$now" | sha256sum)" = "$(eval "$then" | sha256sum)" ] \
+  [ "$(eval "$now" | "$same")" = "$(eval "$then" | "$same")" ] \
     || { echo "$name: the answers of $rev and now differ" >&2; exit 1; }
   args+=(-n "$name-now" "$now" -n "$name-then" "$then")
 done
