@@ -10,6 +10,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 venv=${1:-.venv}
+"$venv/bin/python" -c 'import click, yaml, tabulate' 2>/dev/null \
+  || { echo "the floor imports tabulate, which the referee does not install: $venv/bin/pip install tabulate" >&2; exit 2; }
 actions=${2:-300}
 "$venv/bin/python" -m compileall -q referee >/dev/null
 scratch=$(mktemp -d)

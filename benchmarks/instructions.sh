@@ -10,6 +10,8 @@
 set -euo pipefail
 venv=${1:?usage: benchmarks/instructions.sh path/to/venv}
 scratch=$(mktemp -d)
+"$venv/bin/python" -c 'import click, yaml, tabulate' 2>/dev/null \
+  || { echo "the floor imports tabulate, which the referee does not install: $venv/bin/pip install tabulate" >&2; exit 2; }
 trap 'rm -rf "$scratch"' EXIT
 export REFEREE_JOURNAL="$scratch/journal.sqlite3"
 "$venv/bin/python" -m compileall -q "$("$venv/bin/python" -c 'import referee, os; print(os.path.dirname(referee.__file__))')" >/dev/null

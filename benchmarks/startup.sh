@@ -16,6 +16,8 @@ cd "$(dirname "$0")/.."
 venv=${1:-.venv}
 before=${2:-}
 out=$(mktemp)
+"$venv/bin/python" -c 'import click, yaml, tabulate' 2>/dev/null \
+  || { echo "the floor imports tabulate, which the referee does not install: $venv/bin/pip install tabulate" >&2; exit 2; }
 # Time what an installed referee does: with its bytecode compiled (pip compiles
 # it on install; a shell with PYTHONDONTWRITEBYTECODE would recompile every run).
 "$venv/bin/python" -m compileall -q referee >/dev/null
