@@ -16,8 +16,6 @@ from referee.core.records import record
 from referee.rulings.ruling import Record, Step
 
 AGREED = ("attacker_bonus", "target_bonus", "to_hit", "to_wound")  # changes agreed on the spot, by word
-# what tells one strike from another in odds; the number needed and what follows a hit are the same for every throw
-ODDS_KEYS = ("needed", "follows", "hit", "critical", "out_of_action", "damage")
 
 
 @record
@@ -134,7 +132,7 @@ class Chances:
     @classmethod
     def of(cls, weighted: Iterable[tuple[Mapping[str, Any], Fraction]]) -> Chances:
         """The chances of one strike from its odds: each distinct result (its
-        `ODDS_KEYS`, as a `StrikeOutcome` holds them) with its exact chance."""
+        `referee.stages.strike.ODDS_KEYS`, as a `StrikeOutcome` holds them) with its exact chance."""
         results = list(weighted)
 
         def chance(*keys: str) -> Fraction:

@@ -31,6 +31,9 @@ if TYPE_CHECKING:
 
 own_catalogue(__file__)
 
+# what tells one strike from another in odds; the number needed and what follows a hit are the same for every throw
+ODDS_KEYS = ("needed", "follows", "hit", "critical", "out_of_action", "damage")
+
 
 @section
 class ValueRange:

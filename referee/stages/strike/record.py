@@ -3,9 +3,9 @@ use: players describe a strike, not units, so it reads its own words, rolls
 its own dice and reports of its own kind. It keeps the name the preset had
 ("target-number"), which the `hit` command rules and journals record."""
 
-from referee.outcomes.strike import ODDS_KEYS, Strike
+from referee.outcomes.strike import Strike
 from referee.rulings.procedure import Procedure
-from referee.stages.strike import Telling, reader
+from referee.stages.strike import ODDS_KEYS, Telling, reader
 from referee.stages.strike.resolver import dice_needed, prepare
 
 PROCEDURE = Procedure(

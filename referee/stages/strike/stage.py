@@ -6,9 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from referee.outcomes.strike import ODDS_KEYS
 from referee.stages.added import Added, Told, unchanged
-from referee.stages.strike import Telling
+from referee.stages.strike import ODDS_KEYS, Telling
 
 
 def _ruler(rules: Any, name: str, attack: Any, strike: Any) -> Callable[..., Any]:
