@@ -104,3 +104,18 @@ def test_a_misspelt_key_of_a_template_is_one_line_naming_it(tmp_path: Path) -> N
     path.write_text(PRESET.read_text(encoding="utf-8").replace("move_in: true", "move_inn: true"), encoding="utf-8")
     assert fails(f"validate {path}").endswith("attacks.normal: unknown key 'move_inn'; did you mean 'move_in'?")
     assert "| `attacker.hits` | the faces that are hits for this side |" in run("schema --markdown").stdout
+
+
+def test_a_part_the_template_makes_is_placed_where_the_file_wrote_its_values() -> None:
+    """The compare mapping is the template's, its tie the file's: it sits on
+    the tie's line, so an error in it names the line a player can fix."""
+    held = compose_text(TEMPLATE, "duel.yaml")
+    assert isinstance(held, MappingNode)
+    given = compose_text("procedure: duel\nrule: D-1\ndie: d6\nattacker: {hits: [sword]}\ntie: defender\n", "game.yaml")
+    assert isinstance(given, MappingNode)
+    made = templates.expanded({k.value: v for k, v in held.value}, given, "attacks.duel", Reader("game.yaml"))
+    parts = {k.value: v for k, v in made.value}
+    assert made.start_mark.line == 0  # the attack itself stays where the file wrote it
+    assert parts["compare"].start_mark.line == 4  # `tie: defender`, the fifth line
+    assert parts["rule"].start_mark.line == 1
+    assert parts["attacker"].start_mark.line == 2  # its first value is the file's `die: d6`

@@ -116,7 +116,7 @@ class _Expansion:
             return ScalarNode(t.tag, t.value, self.mark, self.mark, style=t.style)
         if isinstance(t, SequenceNode):
             items = [m for i in t.value if (m := self.made(i, item)) is not _ABSENT]
-            return SequenceNode(_SEQ, items, self.mark, self.mark, flow_style=True)
+            return SequenceNode(_SEQ, items, self._placed(items), self._placed(items), flow_style=True)
         assert isinstance(t, MappingNode)
         parts = {k.value: v for k, v in t.value}
         if "$first" in parts:
@@ -131,7 +131,14 @@ class _Expansion:
         kept = [(k, v) for k, v in pairs if v is not _ABSENT and k is not _ABSENT]
         if pairs and not kept:
             return _ABSENT  # every part left out: the mapping goes too (a `{}` written as such stays)
-        return MappingNode(_MAP, kept, self.mark, self.mark)
+        at = self._placed([v for _, v in kept])
+        return MappingNode(_MAP, kept, at, at)
+
+    def _placed(self, held: list[Node]) -> Mark:
+        """Where a part the template makes is placed: at the first of the
+        file's values it holds (a clamp's `min`), so that an error in the part
+        names the line the file wrote it on; else where the attack was written."""
+        return next((node.start_mark for node in held if node.start_mark is not self.mark), self.mark)
 
     def _case(self, parts: dict[str, Node], item: Node | None) -> Node:
         chosen = self.value(parts["$case"].value)
@@ -258,4 +265,4 @@ def expanded(held: dict[str, Node], given: MappingNode, path: str, reader: Reade
         raise did_you_mean_at(
             reader, node, f"{path}.{parent}" if parent else path, pgettext("kind", "key"), last, known
         )
-    return made
+    return MappingNode(made.tag, made.value, given.start_mark, given.end_mark)  # the attack stays where it was written
