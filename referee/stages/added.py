@@ -28,6 +28,7 @@ and enumerated for odds like the procedure's own."""
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -114,6 +115,18 @@ class Told:
         door: str = "",
     ) -> None:
         self.kind, self.odds_keys, self.ruler, self.fought, self.door = kind, odds_keys, ruler, fought, door
+
+
+def prepared_in(module: str) -> Callable[..., Callable[..., Any]]:
+    """A `Told` ruler that is the `prepare` of `module`, imported when an
+    attack is first ruled, not when the stage is declared: a resolver costs
+    every start-up that reads a file written as stages."""
+
+    def ruler(*told: Any) -> Callable[..., Any]:
+        prepare: Callable[..., Callable[..., Any]] = importlib.import_module(module).prepare
+        return prepare(*told)
+
+    return ruler
 
 
 class Added:

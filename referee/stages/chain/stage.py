@@ -3,18 +3,8 @@ its own way, through a door of its own (`record`), and changes nothing at the di
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
-from referee.stages.added import Added, Told, unchanged
+from referee.stages.added import Added, Told, prepared_in, unchanged
 from referee.stages.chain import ODDS_KEYS, Telling
-
-
-def _ruler(rules: Any, name: str, attack: Any, battle: Any) -> Callable[..., Any]:
-    from referee.stages.chain.resolver import prepare
-
-    return prepare(rules, name, attack, battle)
-
 
 STAGE = Added(
     key="chain",
@@ -22,6 +12,6 @@ STAGE = Added(
     at="dice",
     run=unchanged,
     reads=lambda at: (),
-    tells=Told("chain", ODDS_KEYS, _ruler, door="referee.stages.chain.record"),
+    tells=Told("chain", ODDS_KEYS, prepared_in("referee.stages.chain.resolver"), door="referee.stages.chain.record"),
     doc="the attack told as a roll chain: one unit against one, each step its own die against its own number",
 )

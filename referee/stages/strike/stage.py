@@ -3,18 +3,8 @@ its own way, through a door of its own (`record`), and changes nothing at the di
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
-from referee.stages.added import Added, Told, unchanged
+from referee.stages.added import Added, Told, prepared_in, unchanged
 from referee.stages.strike import ODDS_KEYS, Telling
-
-
-def _ruler(rules: Any, name: str, attack: Any, strike: Any) -> Callable[..., Any]:
-    from referee.stages.strike.resolver import prepare
-
-    return prepare(rules, name, attack, strike)
-
 
 STAGE = Added(
     key="strike",
@@ -22,6 +12,6 @@ STAGE = Added(
     at="dice",
     run=unchanged,
     reads=lambda at: (),
-    tells=Told("strike", ODDS_KEYS, _ruler, door="referee.stages.strike.record"),
+    tells=Told("strike", ODDS_KEYS, prepared_in("referee.stages.strike.resolver"), door="referee.stages.strike.record"),
     doc="the attack told as a hit check: a value against a value ('referee hit'), its attack types and actions",
 )
