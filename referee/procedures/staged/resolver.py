@@ -614,10 +614,12 @@ def _rolled(
     """'the attacker rolled grenade, flag: hit 1, retreat 1'; a face of a die
     not the side's own after its die's name, as typed (d8:7)."""
     own = getattr(params, side).die
-    said = [
-        rules.face_said(die, f) if die == own else f"{die}:{rules.face_said(die, f)}"
-        for die, f in zip(dice or [own] * len(faces), faces, strict=True)
-    ]
+    thrown = list(zip(dice or [own] * len(faces), faces, strict=True))
+    named = {  # each face worded once: odds rule every throw, of up to a thousand dice
+        (die, f): rules.face_said(die, f) if die == own else f"{die}:{rules.face_said(die, f)}"
+        for die, f in set(thrown)
+    }
+    said = [named[die_face] for die_face in thrown]
     carried = count.scored(symbols, tuple(symbols), rules.said)
     return step(
         cite(params, "read"),
