@@ -132,7 +132,8 @@ def odds(rules: Ruleset, situation: object, outcomes: list[Outcome]) -> View:
     from referee.procedures.door import attack_of
     from referee.render import odds as odds_render  # exact fractions load only when odds are asked
 
-    loss = loss_of(rules, attack_of(rules, situation)[0])
+    attack = attack_of(rules, situation)[0]
+    loss = loss_of(rules, attack)
     worded = {}
     if loss:
         plural = rules.said(loss.many).spoken
@@ -140,7 +141,12 @@ def odds(rules: Ruleset, situation: object, outcomes: list[Outcome]) -> View:
             "attacker_loses": _("attacker: {losses}").format(losses=plural),
             "defender_loses": _("defender: {losses}").format(losses=plural),
         }
-    document = {"ruleset": rules.name, "loss": loss.one if loss else None, "outcomes": odds_render.document(outcomes)}
+    document = {
+        "ruleset": rules.name,
+        "attack": attack,
+        "loss": loss.one if loss else None,
+        "outcomes": odds_render.document(outcomes),
+    }
     return document, lambda: odds_render.report(
         _("{title}: odds of one attack").format(title=rules.spoken_title), outcomes, worded
     )

@@ -84,9 +84,12 @@ def _at_least(chances: Sequence[Number]) -> list[dict[str, Any]]:
 
 
 def document(rules: Ruleset, battles: Sequence[Battle], odds: FightOdds, stop_at: int | None) -> dict[str, Any]:
+    from referee.procedures.door import attack_of
+
     first = battles[0]
     return {
         "ruleset": rules.name,
+        "attack": attack_of(rules, first)[0],
         "until": "conquest",
         "arithmetic": _arithmetic(odds.exact),
         "attacker": forces_told(first, "attacker"),

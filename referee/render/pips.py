@@ -138,8 +138,11 @@ def odds_report(rules: Ruleset, fight: PipAttack, outcomes: list[Outcome]) -> st
 
 
 def odds_document(rules: Ruleset, fight: PipAttack, outcomes: list[Outcome]) -> dict[str, Any]:
+    from referee.procedures.door import attack_of
+
     return {
         "ruleset": rules.name,
+        "attack": attack_of(rules, fight)[0],
         "attacker": list(fight.attacker),
         "defender": fight.defender,
         "policy": _policy(fight),
