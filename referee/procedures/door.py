@@ -80,7 +80,7 @@ def attack_of(rules: Ruleset, situation: object) -> tuple[str, Any]:
         name = next(iter(rules.attacks))
         return name, rules.attacks[name]
     battle = situation
-    kinds = {battle.attack} if battle.attack else {rules.attack_of(unit) for unit, _ in battle.attacker}
+    kinds = _kinds_told(rules, battle)
     total = sum(count for _, count in battle.attacker)
     for kind in sorted(kinds):
         params = rules.attacks[kind]
@@ -101,6 +101,11 @@ def attack_of(rules: Ruleset, situation: object) -> tuple[str, Any]:
         raise RefereeError(ways)
     kind = kinds.pop()
     return kind, rules.attacks[kind]
+
+
+def _kinds_told(rules: Ruleset, battle: Battle) -> set[str]:
+    """The attacks a battle may be: the one told with `--attack`, else those its attacking units make."""
+    return {battle.attack} if battle.attack else {rules.attack_of(unit) for unit, _ in battle.attacker}
 
 
 def check_side(rules: Ruleset, side: str, name: str, typed: str) -> None:
@@ -174,7 +179,7 @@ def check_read(rules: Ruleset, battle: Situated, called: Callable[[str, str], st
     situation's. Where the attacking units make several attacks, the door
     refuses them later, as it always has."""
     if isinstance(battle, Battle):
-        kinds = {battle.attack} if battle.attack else {rules.attack_of(unit) for unit, _ in battle.attacker}
+        kinds = _kinds_told(rules, battle)
         if len(kinds) != 1:
             return
         name = kinds.pop()
