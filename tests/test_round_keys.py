@@ -85,6 +85,7 @@ def test_pair_chances_are_the_brute_force(a_faces: int, a_dice: int, d_faces: in
         (("tie: defender", "tie: nothing"),),
         (("tie: defender", "tie: defender, attacker_wins: wounds"),),
         (("tie: defender", "tie: defender, defender_wins: nothing"),),
+        (("tie: defender", "tie: defender, attacker_wins: remove-all"),),
         (("attacker: {die: d6", "attacker: {die: d8"),),
         (("max: 3}", "max: 4}"),),
     ],

@@ -31,10 +31,10 @@ from referee.procedures.staged.resolver import Rolled, decides, dice_read, one_f
 from referee.procedures.staged.rounds import LOSS, Rounds
 from referee.ruleset.model import Ruleset, Situation
 from referee.rulings.battle import Battle, Units
-from referee.rulings.procedure import DiceNeed, attack_name, dice_of, joined
+from referee.rulings.procedure import DiceNeed, attack_name, cite, dice_of, joined
 from referee.rulings.ruling import SIDES, Step, listed, say, step
 from referee.rulings.ruling import Side as Role
-from referee.stages import costs, pairs
+from referee.stages import costs, pairs, roll
 from referee.stages.rounds import casualty_order, order_step, until_steps
 from referee.words.language import Grouped
 from referee.words.names import article
@@ -42,7 +42,9 @@ from referee.words.names import article
 Unit = tuple[int, int]  # its place in the casualty order, the losses it still takes
 Army = tuple[Unit, ...]  # a side's units, sorted: the next to take a loss first
 Side = tuple[Army, bool]  # its units, and whether it retreated
-State = tuple[Side, Side]  # attacker, defender: each changed by a round on its own (a chart sweeps them so)
+State = tuple[
+    int, int
+]  # attacker, defender, each side by its number: changed by a round on its own (a chart sweeps them so)
 Key = tuple[Units, Units]
 Result = tuple[int, int, int, int]  # the attacker's losses, the defender's; the attacker's retreats, the defender's
 MAX_RULED = 20_000
@@ -88,23 +90,50 @@ class StagedFight:
         self._decided: dict[Key, Hashable] = {}  # each count of units: what decides its round
         self._standing: dict[Hashable, Battle] = {}  # each key: the battle its round is ruled on
         self._rolled: Rolled = {}  # each side's roll, by the units it reads
+        self._counted: dict[Army, Units] = {}  # each army met: its units of each kind
+        self.known: list[Side] = []  # each side met, by its number
+        self._numbers: dict[Side, int] = {}
+        self._moved: dict[tuple[int, int, Result], int] = {}  # each side, by role and result: its next
         self.alone = paired_alone(params)
+        # ranked pairs alone, each side's dice by its own units: a round is keyed side by side
+        self._side_by_side = self.alone and all(getattr(params, side).roll.by != "compare" for side in SIDES)
+        self._brought: tuple[dict[int, tuple[int, int]], ...] = ({}, {})  # each side met: its dice, its units
+        self._roll_rule = cite(params, "roll")
+        self._paired_keys: dict[tuple[tuple[int, int], tuple[int, int]], Hashable] = {}  # by what each side brings
+        contest = params.compare
+        # a side that loses a pair loses every unit it has; else no more than the pairs compared
+        self._takes_all = tuple(bool(contest and contest.on_win(side.other) == "remove-all") for side in SIDES)
         self.counted = one_for_one(params)
 
-    def _side(self, units: Units) -> Side:
+    def _number(self, side: Side) -> int:
+        """A side's number, the same for equal sides: the solver hashes a state
+        as two integers, not two armies unit by unit."""
+        found = self._numbers.get(side)
+        if found is None:
+            found = self._numbers[side] = len(self.known)
+            self.known.append(side)
+        return found
+
+    def _side(self, units: Units) -> int:
         lasts = self.spec.lasts
-        return (tuple(sorted((self.order.index(u), lasts.get(u, 1)) for u, n in units for _ in range(n))), False)
+        army = tuple(sorted((self.order.index(u), lasts.get(u, 1)) for u, n in units for _ in range(n)))
+        return self._number((army, False))
 
     def _units(self, army: Army) -> Units:
-        counted = Counter(self.order[place] for place, _ in army)
-        return tuple((unit, counted[unit]) for unit in self.rules.units if counted[unit])
+        """A side's units of each kind, found once for each army the fight meets."""
+        found = self._counted.get(army)
+        if found is None:
+            counted = Counter(self.order[place] for place, _ in army)
+            found = self._counted[army] = tuple((unit, counted[unit]) for unit in self.rules.units if counted[unit])
+        return found
 
     def start(self, battle: Battle) -> State:
         """The first state; refuses what a round of it would refuse, and a fight
-        whose rounds would rule on too many throws, before solving."""
+        whose rounds would rule on too many throws, before solving (rounds
+        counted by their dice, paired or convolved, rule on none)."""
         self.range = battle.range
         dice_needed(self.rules, battle)
-        if self.counted is None and self._throws(battle) > MAX_RULED:
+        if self.counted is None and not self.alone and self._throws(battle) > MAX_RULED:
             raise RefereeError(
                 say(
                     "error.fight.throws",
@@ -144,13 +173,13 @@ class StagedFight:
         return (end[0], self._side(battle.defender))
 
     def pooled(self, attacker: Mapping[tuple[str, int], int], defender: Mapping[tuple[str, int], int]) -> State:
-        def fresh(units: Mapping[tuple[str, int], int]) -> Side:
+        def fresh(units: Mapping[tuple[str, int], int]) -> int:
             return self._side(tuple((unit, n) for (unit, _), n in units.items()))
 
         return (fresh(attacker), fresh(defender))
 
     def end(self, state: State) -> str | None:
-        (attacker, attacker_back), (defender, defender_back) = state
+        (attacker, attacker_back), (defender, defender_back) = self.known[state[0]], self.known[state[1]]
         if not attacker:
             return "out"
         if not defender:
@@ -166,8 +195,33 @@ class StagedFight:
     def key(self, state: State) -> Hashable:
         """What decides a round of this state (`resolver.decides`), found once
         for each count of units; the first battle met with a key stands for
-        every battle with it when the round is ruled."""
-        return self._decides(self._kinds(state))
+        every battle with it when the round is ruled. A round of ranked pairs
+        alone is decided by what `_paired` reads, found side by side."""
+        if not self._side_by_side:
+            return self._decides(self._kinds(state))
+        brought = (self._brings(0, state[0]), self._brings(1, state[1]))
+        key = self._paired_keys.get(brought)
+        if key is None:
+            (a_dice, a_have), (d_dice, d_have) = brought
+            compared = min(a_dice, d_dice)
+            capped = (have if all_ else min(have, compared) for all_, have in zip(self._takes_all, (a_have, d_have)))
+            key = self._paired_keys[brought] = (a_dice, d_dice, *capped)
+            self._standing.setdefault(key, self._battle(self._kinds(state)))
+        return key
+
+    def _brings(self, role: int, number: int) -> tuple[int, int]:
+        """A side's dice and units, found once for each side the fight meets:
+        the roll reads its own units alone (`roll.reads`), so it is counted
+        on a battle of that side only."""
+        found = self._brought[role].get(number)
+        if found is None:
+            units, side = self._units(self.known[number][0]), SIDES[role]
+            battle = self._battle((units, ()) if role == 0 else ((), units))
+            count, _, _ = roll.dice(
+                self.rules, getattr(self.params, side).roll, battle, side, self._roll_rule, self.attack
+            )
+            found = self._brought[role][number] = (count, sum(n for _, n in units))
+        return found
 
     def _decides(self, units: Key) -> Hashable:
         decided = self._decided.get(units)
@@ -178,7 +232,7 @@ class StagedFight:
         return decided
 
     def _kinds(self, state: State) -> Key:
-        return (self._units(state[0][0]), self._units(state[1][0]))
+        return (self._units(self.known[state[0]][0]), self._units(self.known[state[1]][0]))
 
     def round_battle(self, state: State) -> Battle:
         """For a fight played: the attack a round of this state is, the units left of each kind, as told."""
@@ -268,18 +322,24 @@ class StagedFight:
     def after(self, state: State, result: Result) -> State:
         return (self.moved(0, state[0], result), self.moved(1, state[1], result))
 
-    def moved(self, role: int, side: Side, result: Result) -> Side:
+    def moved(self, role: int, number: int, result: Result) -> int:
         """One side after a round's result (role 0 the attacker): its losses
-        taken, and its retreats, or with `retreat: loss` those as losses too."""
-        losses, back = result[role], result[2 + role]
-        wear = self.spec.wear_first
-        if self.spec.retreat == LOSS:
-            return (_lose(side[0], losses + back, wear), False)
-        return (_lose(side[0], losses, wear), bool(back))
+        taken, and its retreats, or with `retreat: loss` those as losses too;
+        found once for each side and result."""
+        found = self._moved.get((role, number, result))
+        if found is None:
+            army, losses, back = self.known[number][0], result[role], result[2 + role]
+            wear = self.spec.wear_first
+            if self.spec.retreat == LOSS:
+                side = (_lose(army, losses + back, wear), False)
+            else:
+                side = (_lose(army, losses, wear), bool(back))
+            found = self._moved[role, number, result] = self._number(side)
+        return found
 
     def left(self, state: State) -> tuple[Counter[tuple[str, str]], Counter[tuple[str, str]]]:
-        def kinds(side: Side) -> Counter[tuple[str, str]]:
-            return Counter((self.order[place], "") for place, _ in side[0])
+        def kinds(number: int) -> Counter[tuple[str, str]]:
+            return Counter((self.order[place], "") for place, _ in self.known[number][0])
 
         return (kinds(state[0]), kinds(state[1]))
 

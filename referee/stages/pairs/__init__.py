@@ -12,6 +12,7 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
+from functools import cache
 from math import factorial, prod
 
 from referee.rulings.ruling import SIDES, Side, Step, Value, step
@@ -80,25 +81,34 @@ def pair_step(rule: str, rank: int, shown: Mapping[str, str], paired: Paired) ->
     )
 
 
+@cache
 def chances(
-    attacker: tuple[Sequence[int], int], defender: tuple[Sequence[int], int], tie: str
-) -> tuple[dict[tuple[int, int], int], int]:
+    attacker: tuple[tuple[int, ...], int], defender: tuple[tuple[int, ...], int], tie: str
+) -> tuple[Mapping[tuple[int, int], int], int]:
     """The pairs each side loses, (attacker's, defender's), counted over every
     ordered throw of each side's dice (a die's faces, how many it rolls), and
     the number of throws. Only the highest dice that get paired matter, so a
     side's throws are grouped by those (unordered, counted with their
-    arrangements): three dice against two read 56 × 21 groups, not 6⁵ throws."""
+    arrangements): three dice against two read 56 × 21 groups, not 6⁵ throws.
+    Kept for the process by value: every round of a fight, cell of a chart
+    and command that pairs the same dice shares one count."""
     pairs = min(attacker[1], defender[1])
     counted: dict[tuple[int, int], int] = {}
+    to_attacker, nobody = tie == Side.ATTACKER.value, tie == "nothing"
     for high_a, n_a in _highest(*attacker, pairs):
         for high_d, n_d in _highest(*defender, pairs):
-            lost_by = lost(pair_off({Side.ATTACKER: high_a, Side.DEFENDER: high_d}, tie))
-            key = (lost_by[Side.ATTACKER], lost_by[Side.DEFENDER])
-            counted[key] = counted.get(key, 0) + n_a * n_d
+            a_lost = d_lost = 0
+            for a, d in zip(high_a, high_d):  # pair_off's rule, without its words
+                if a > d or (a == d and to_attacker):
+                    d_lost += 1
+                elif a < d or not nobody:
+                    a_lost += 1
+            counted[a_lost, d_lost] = counted.get((a_lost, d_lost), 0) + n_a * n_d
     return counted, len(attacker[0]) ** attacker[1] * len(defender[0]) ** defender[1]
 
 
-def _highest(faces: Sequence[int], dice: int, keep: int) -> list[tuple[tuple[int, ...], int]]:
+@cache
+def _highest(faces: tuple[int, ...], dice: int, keep: int) -> list[tuple[tuple[int, ...], int]]:
     """The `keep` highest of `dice` such dice, high to low, each with the number of ordered throws showing them."""
     shows = Counter(faces)  # a face a die shows twice comes up twice as often
     kept: Counter[tuple[int, ...]] = Counter()
