@@ -16,7 +16,7 @@ import yaml
 from hypothesis import given
 from hypothesis import strategies as st
 
-from referee.procedures.ranked_pairs.rounds import pair_losses
+from referee.stages.pairs import patterns
 from tests.conftest import fails, ruling_of, run, run_json
 
 COMMANDERS = Path(__file__).resolve().parent.parent / "docs" / "examples" / "commanders.yaml"
@@ -164,19 +164,14 @@ def test_mixed_pools_by_order_statistics_equal_every_ordered_throw(
     """A pool of two kinds of die per side, any counts, against plain enumeration."""
     big = [*small, 5, 7]
     pairs = min(a_small + a_big, d_small + d_big)
-    key = (
-        ((tuple(small), a_small), (tuple(big), a_big)),
-        ((tuple(small), d_small), (tuple(big), d_big)),
-        (0,) * pairs,
-        (0,) * pairs,
-        ties_to_attacker,
-    )
+    pools = (((tuple(small), a_small), (tuple(big), a_big)), ((tuple(small), d_small), (tuple(big), d_big)))
+    bonus = ((0,) * pairs, (0,) * pairs)
     brute: Counter[tuple[bool, ...]] = Counter()
     for att in itertools.product(*[small] * a_small, *[big] * a_big):
         for dfn in itertools.product(*[small] * d_small, *[big] * d_big):
             ranked = zip(sorted(att, reverse=True), sorted(dfn, reverse=True))
             brute[tuple(x < y or (x == y and not ties_to_attacker) for x, y in ranked)] += 1
-    counted, total = pair_losses(key)
+    counted, total = patterns(*pools, bonus, "attacker" if ties_to_attacker else "defender")
     assert dict(counted) == dict(brute) and total == sum(brute.values())
 
 

@@ -25,10 +25,10 @@ from referee.fights.answers import chart, fight_rules, solve
 from referee.fights.grid import grid
 from referee.fights.solver import Chain
 from referee.procedures.door import dice_needed, resolve
-from referee.procedures.ranked_pairs.rounds import pair_losses
 from referee.ruleset.load import load
 from referee.rulings.battle import Battle
 from referee.rulings.procedure import dice_of, joined
+from referee.stages.pairs import patterns
 
 RISK = load("risk")
 FR = load("frontline-risk")
@@ -247,19 +247,14 @@ def test_order_statistics_equal_every_ordered_throw(
 ) -> None:
     """Any die per side (repeated faces count twice), any dice, any bonuses, against plain enumeration."""
     pairs = min(a, d)
-    key = (
-        ((tuple(faces), a),),
-        ((tuple(d_faces), d),),
-        tuple(a_bonus[:pairs]),
-        tuple(d_bonus[:pairs]),
-        ties_to_attacker,
-    )
+    pools = (((tuple(faces), a),), ((tuple(d_faces), d),))
+    bonus = (tuple(a_bonus[:pairs]), tuple(d_bonus[:pairs]))
     brute: Counter = Counter()
     for att in itertools.product(faces, repeat=a):
         for dfn in itertools.product(d_faces, repeat=d):
             ranked = zip(sorted(att, reverse=True), sorted(dfn, reverse=True), a_bonus, d_bonus)
             brute[tuple(x + bx < y + by or (x + bx == y + by and not ties_to_attacker) for x, y, bx, by in ranked)] += 1
-    counted, total = pair_losses(key)
+    counted, total = patterns(*pools, bonus, "attacker" if ties_to_attacker else "defender")
     assert dict(counted) == dict(brute) and total == len(faces) ** a * len(d_faces) ** d
 
 

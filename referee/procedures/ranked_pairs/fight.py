@@ -8,8 +8,11 @@ fight state is two small integers and hashing one costs nothing. The
 attacker's units kept behind stay out of the state: they never fight and
 only count when the attack is told to stop.
 
-It reuses the ruling's own helpers for who stands for which pair and what a
-loss does (`_stand`, `_take_losses`), so a loss is worked out one way.
+A round is counted by the pairs stage (`pairs.patterns`, as any fight of
+pairs is), keyed by what decides it: each side's dice and bonus by rank,
+no unit and no situation, so one count serves every fight state, chart
+cell and command that meets it. It reuses the ruling's own helpers for who stands for which pair and what a loss does (`_stand`,
+`_take_losses`), so a loss is worked out one way.
 """
 
 from __future__ import annotations
@@ -23,11 +26,11 @@ from referee.core.errors import RefereeError, setting
 from referee.procedures.door import check_situations, check_states, dice_needed
 from referee.procedures.ranked_pairs.grammar import RankedPairs
 from referee.procedures.ranked_pairs.resolver import _stand, _take_losses, divisions, reads_rear, situations_on
-from referee.procedures.ranked_pairs.rounds import Pattern, Pool, RoundKey, pair_losses
 from referee.ruleset.model import Ruleset, Situation
 from referee.rulings.battle import Battle, Units
 from referee.rulings.procedure import attack_name
 from referee.rulings.ruling import SIDES, Step, Value, in_turn, listed, say, say_n, step, step_n
+from referee.stages.pairs import Pattern, Pool, patterns
 
 if TYPE_CHECKING:
     from referee.outcomes.pairs import Round
@@ -36,6 +39,8 @@ Division = tuple[str, int]  # unit, index of its state (0: fresh)
 Rear = tuple[tuple[Division, int], ...]
 Side = tuple[tuple[Division, ...], Rear]  # front, rear
 State = tuple[int, int]  # the attacker's side and the defender's, by number; FAILED once the attack failed
+RoundKey = tuple[Pool, Pool, tuple[int, ...], tuple[int, ...]]
+"""What decides a round: each side's dice, and its bonus at each rank paired (one per pair; ties as the file says)."""
 GONE: Side = ((), ())
 FAILED = -1
 
@@ -223,7 +228,7 @@ class RankedFight:
         if found is None:
             (a_dice, a_bonus), (d_dice, d_bonus) = self._made[a], self._made[d]
             pairs = min(len(a_bonus), len(d_bonus))
-            key = (a_dice, d_dice, a_bonus[:pairs], d_bonus[:pairs], self.params.tie == "attacker")
+            key = (a_dice, d_dice, a_bonus[:pairs], d_bonus[:pairs])
             if key not in self._round_numbers:
                 self._round_numbers[key] = len(self._round_keys)
                 self._round_keys.append(key)
@@ -233,7 +238,8 @@ class RankedFight:
     def round(self, key: int) -> tuple[Sequence[tuple[int, int]], int]:
         """The round a key stands for, each result by its number: one cached sum
         per key for every fight of the process."""
-        counted, total = pair_losses(self._round_keys[key])
+        a_dice, d_dice, a_bonus, d_bonus = self._round_keys[key]
+        counted, total = patterns(a_dice, d_dice, (a_bonus, d_bonus), self.params.tie, len(a_bonus))
         return [(self.result_number(pattern), n) for pattern, n in counted], total
 
     def result_number(self, pattern: Pattern) -> int:

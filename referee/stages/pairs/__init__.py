@@ -81,38 +81,76 @@ def pair_step(rule: str, rank: int, shown: Mapping[str, str], paired: Paired) ->
     )
 
 
+Pool = tuple[tuple[tuple[int, ...], int], ...]
+"""A side's dice: each kind's faces with how many of it the side rolls (a commander's d8 among armies' d6)."""
+
+Pattern = tuple[bool | None, ...]
+"""Who lost each pair, highest first: True the attacker, False the defender, None nobody (a tie to nobody)."""
+
+
+@cache
+def patterns(
+    attacker: Pool, defender: Pool, bonus: tuple[Sequence[int], Sequence[int]], tie: str, most: int | None = None
+) -> tuple[tuple[tuple[Pattern, int], ...], int]:
+    """Who loses each pair, counted over every ordered throw of both sides'
+    dice, with each side's bonus at each rank (none past its list), and the
+    number of throws: the odds of a round of ranked pairs, where a fight
+    needs to know which rank each side lost (the unit behind it). The pairs
+    are as many as the fewer dice, or `most` where fewer units stand behind
+    them (as `pair_off` pairs them). A die
+    listing a face twice counts it twice, as on the table. Kept for the
+    process by value: every round of a fight, cell of a chart and command
+    that pairs the same dice shares one count."""
+    pairs = min(sum(n for _, n in attacker), sum(n for _, n in defender), *(() if most is None else (most,)))
+    a_bonus, d_bonus = (tuple(b[:pairs]) + (0,) * (pairs - len(b[:pairs])) for b in bonus)
+    to_attacker, nobody = tie == Side.ATTACKER.value, tie == "nothing"
+    counted: Counter[Pattern] = Counter()
+    for high_a, n_a in highest(attacker, pairs):
+        a_totals = [die + plus for die, plus in zip(high_a, a_bonus)]
+        for high_d, n_d in highest(defender, pairs):
+            pattern: list[bool | None] = []
+            for a, d in zip(a_totals, (die + plus for die, plus in zip(high_d, d_bonus))):  # pair_off's rule
+                if a != d:
+                    pattern.append(a < d)
+                else:
+                    pattern.append(None if nobody else not to_attacker)
+            counted[tuple(pattern)] += n_a * n_d
+    return tuple(counted.items()), prod(len(faces) ** dice for faces, dice in attacker + defender)
+
+
 @cache
 def chances(
     attacker: tuple[tuple[int, ...], int], defender: tuple[tuple[int, ...], int], tie: str
 ) -> tuple[Mapping[tuple[int, int], int], int]:
     """The pairs each side loses, (attacker's, defender's), counted over every
-    ordered throw of each side's dice (a die's faces, how many it rolls), and
-    the number of throws. Only the highest dice that get paired matter, so a
-    side's throws are grouped by those (unordered, counted with their
-    arrangements): three dice against two read 56 × 21 groups, not 6⁵ throws.
-    Kept for the process by value: every round of a fight, cell of a chart
-    and command that pairs the same dice shares one count."""
-    pairs = min(attacker[1], defender[1])
+    ordered throw of each side's die (its faces, how many it rolls), and the
+    number of throws, with no bonus: what a round of pairs alone costs."""
     counted: dict[tuple[int, int], int] = {}
-    to_attacker, nobody = tie == Side.ATTACKER.value, tie == "nothing"
-    for high_a, n_a in _highest(*attacker, pairs):
-        for high_d, n_d in _highest(*defender, pairs):
-            a_lost = d_lost = 0
-            for a, d in zip(high_a, high_d):  # pair_off's rule, without its words
-                if a > d or (a == d and to_attacker):
-                    d_lost += 1
-                elif a < d or not nobody:
-                    a_lost += 1
-            counted[a_lost, d_lost] = counted.get((a_lost, d_lost), 0) + n_a * n_d
-    return counted, len(attacker[0]) ** attacker[1] * len(defender[0]) ** defender[1]
+    found, total = patterns((attacker,), (defender,), ((), ()), tie)
+    for pattern, n in found:
+        lost_by = (pattern.count(True), pattern.count(False))
+        counted[lost_by] = counted.get(lost_by, 0) + n
+    return counted, total
 
 
 @cache
-def _highest(faces: tuple[int, ...], dice: int, keep: int) -> list[tuple[tuple[int, ...], int]]:
-    """The `keep` highest of `dice` such dice, high to low, each with the number of ordered throws showing them."""
+def _unordered(faces: tuple[int, ...], dice: int) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """Each unordered throw of `dice` such dice, high to low, with the number of ordered throws showing it."""
     shows = Counter(faces)  # a face a die shows twice comes up twice as often
-    kept: Counter[tuple[int, ...]] = Counter()
-    for combo in itertools.combinations_with_replacement(sorted(shows, reverse=True), dice):
-        arrangements = factorial(dice) // prod(factorial(combo.count(f)) for f in set(combo))
-        kept[combo[:keep]] += arrangements * prod(shows[f] for f in combo)
-    return list(kept.items())
+    return tuple(
+        (combo, factorial(dice) // prod(factorial(combo.count(f)) for f in set(combo)) * prod(shows[f] for f in combo))
+        for combo in itertools.combinations_with_replacement(sorted(shows, reverse=True), dice)
+    )
+
+
+@cache
+def highest(pool: Pool, keep: int) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """The `keep` highest faces a pool shows, high to low, each with the number
+    of ordered throws that show them (each kind a die of its own). Only the
+    dice that get paired matter, so throws are grouped by those: three dice
+    against two read 56 × 21 groups, not 6⁵ throws."""
+    counts: Counter[tuple[int, ...]] = Counter()
+    for picks in itertools.product(*(_unordered(faces, dice) for faces, dice in pool)):
+        faces = sorted(itertools.chain.from_iterable(combo for combo, _ in picks), reverse=True)
+        counts[tuple(faces[:keep])] += prod(n for _, n in picks)
+    return tuple(counts.items())
