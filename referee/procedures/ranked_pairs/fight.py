@@ -11,8 +11,9 @@ only count when the attack is told to stop.
 A round is counted by the pairs stage (`pairs.patterns`, as any fight of
 pairs is), keyed by what decides it: each side's dice and bonus by rank,
 no unit and no situation, so one count serves every fight state, chart
-cell and command that meets it. It reuses the ruling's own helpers for who stands for which pair and what a loss does (`_stand`,
-`_take_losses`), so a loss is worked out one way.
+cell and command that meets it. It reuses the ruling's own helpers for
+who stands for which pair and what a loss does (`_stand`, `_take_losses`),
+so a loss is worked out one way.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from typing import TYPE_CHECKING
 
 from referee.chance.dice import pips
 from referee.core.errors import RefereeError, setting
+from referee.core.numbering import Numbering
 from referee.procedures.door import check_situations, check_states, dice_needed
 from referee.procedures.ranked_pairs.grammar import RankedPairs
 from referee.procedures.ranked_pairs.resolver import _stand, _take_losses, divisions, reads_rear, situations_on
@@ -91,8 +93,8 @@ class RankedFight:
         self._sides: dict[tuple[str, tuple[Division, ...], bool], int] = {}
         self._made: list[tuple[Pool, tuple[int, ...]]] = []  # dice and bonus by rank, by number
         self._brings: tuple[dict[int, int], dict[int, int]] = ({}, {})  # side number -> what it brings
-        self.known: list[Side] = []  # each side met, by its number
-        self._numbers: dict[Side, int] = {}
+        self.number: Numbering[Side] = Numbering()  # each side met, by its number
+        self.known = self.number.known
         self._keys: dict[tuple[int, int], int] = {}
         self._round_numbers: dict[RoundKey, int] = {}
         self._round_keys: list[RoundKey] = []
@@ -105,14 +107,6 @@ class RankedFight:
         self._next: tuple[list[dict[int, int]], list[dict[int, int]]] = ([], [])
         self._by_losses: tuple[dict[tuple[int, ...], dict[int, int]], ...] = ({}, {})
         self._fronts: dict[tuple[tuple[Division, ...], tuple[int, ...]], tuple[Division, ...]] = {}
-
-    def number(self, side: Side) -> int:
-        """A side's number, the same for equal sides."""
-        found = self._numbers.get(side)
-        if found is None:
-            found = self._numbers[side] = len(self.known)
-            self.known.append(side)
-        return found
 
     # -- (a) the state from what the players told -----------------------
     def start(self, battle: Battle) -> State:

@@ -25,6 +25,7 @@ from typing import Any
 
 from referee.chance.dice import MAX_THROWS, exact_throws, pips, throw_count
 from referee.core.errors import RefereeError, setting
+from referee.core.numbering import Numbering
 from referee.procedures.door import dice_needed, ruler
 from referee.procedures.staged.grammar import Staged
 from referee.procedures.staged.resolver import Rolled, decides, dice_read, one_for_one, paired_alone
@@ -91,8 +92,8 @@ class StagedFight:
         self._standing: dict[Hashable, Battle] = {}  # each key: the battle its round is ruled on
         self._rolled: Rolled = {}  # each side's roll, by the units it reads
         self._counted: dict[Army, Units] = {}  # each army met: its units of each kind
-        self.known: list[Side] = []  # each side met, by its number
-        self._numbers: dict[Side, int] = {}
+        self._number: Numbering[Side] = Numbering()  # each side met, by its number
+        self.known = self._number.known
         self._moved: dict[tuple[int, int, Result], int] = {}  # each side, by role and result: its next
         self.alone = paired_alone(params)
         # ranked pairs alone, each side's dice by its own units: a round is keyed side by side
@@ -104,15 +105,6 @@ class StagedFight:
         # a side that loses a pair loses every unit it has; else no more than the pairs compared
         self._takes_all = tuple(bool(contest and contest.on_win(side.other) == "remove-all") for side in SIDES)
         self.counted = one_for_one(params)
-
-    def _number(self, side: Side) -> int:
-        """A side's number, the same for equal sides: the solver hashes a state
-        as two integers, not two armies unit by unit."""
-        found = self._numbers.get(side)
-        if found is None:
-            found = self._numbers[side] = len(self.known)
-            self.known.append(side)
-        return found
 
     def _side(self, units: Units) -> int:
         lasts = self.spec.lasts
