@@ -235,3 +235,19 @@ def test_a_stage_rolls_its_own_dice_typed_drawn_and_in_the_odds(added: None, tmp
     drawn = run_json(f"battle {path} --attacker '3 soldier' --defender '3 soldier' --seed 4")
     assert drawn["defender_loses"] <= 3
     assert _odds(path, "3 soldier") == _shrugged(3, 5)
+
+
+def test_each_shipped_stage_is_named_as_its_key_and_imported_only_when_written() -> None:
+    """The referee finds a shipped stage by its package's name without
+    importing it: a file that writes none of its key pays nothing for it."""
+    import subprocess
+    import sys
+
+    for key in registry.stages():
+        assert registry.stages()[key].key == key
+    probe = (
+        "import sys; from referee.ruleset.load import load; load('risk'); load('groundforce');"
+        "print(*sorted(m.split('.')[2] for m in sys.modules if m.startswith('referee.stages.') and m[-6:] == '.stage'))"
+    )
+    loaded = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout.split()
+    assert loaded == ["alone", "exchange", "move_in", "reach"]  # the keys Ground Force writes, no other

@@ -167,7 +167,8 @@ def forget() -> None:
     found after this)."""
     _COLLECTED.clear()
     _declaring.cache_clear()
-    _shipped_stages.cache_clear()
+    _shipped_keys.cache_clear()
+    _shipped_stage.cache_clear()
     for looked in (_INSTALLED, _LOOKED, _BROKEN, _PACKAGES):
         looked.clear()
 
@@ -199,16 +200,73 @@ def remove_stage(key: str) -> None:
 
 
 @cache
-def _shipped_stages() -> tuple[Stage, ...]:
-    """The stages shipped in packages of their own: each package under
-    `referee.stages` with a `stage` module, found by its file, in the order
-    of their names."""
+def _shipped_keys() -> tuple[str, ...]:
+    """The keys of the stages shipped in packages of their own: each package
+    under `referee.stages` with a `stage` module, named as its key, found by
+    its file without importing it, in the order of their names."""
     spec = importlib.util.find_spec(STAGES)
     found = []
     for folder in (spec.submodule_search_locations or []) if spec else []:
         with os.scandir(folder) as entries:
             found += [e.name for e in entries if os.path.isfile(os.path.join(e.path, "stage.py"))]
-    return tuple(importlib.import_module(f"{STAGES}.{name}.stage").STAGE for name in sorted(found))
+    return tuple(sorted(found))
+
+
+@cache
+def _shipped_stage(key: str) -> Stage:
+    """A shipped stage, imported when first asked for: a file that writes
+    none of a stage's key pays nothing for its package."""
+    stage: Stage = importlib.import_module(f"{STAGES}.{key}.stage").STAGE
+    return stage
+
+
+class Stages(Mapping[str, Stage]):
+    """The stages a file may write, by key: those added first, then those
+    installed, then those shipped, each of these imported only when its key
+    is asked for (reading a file asks only for the keys it writes)."""
+
+    def __init__(self) -> None:
+        self._others = {**{stage.key: stage for stage in _INSTALLED}, **_ADDED}
+        self._keys = tuple(dict.fromkeys([*_shipped_keys(), *self._others]))
+
+    def __getitem__(self, key: str) -> Stage:
+        if key in self._others:
+            return self._others[key]
+        if key in _shipped_keys():
+            return _shipped_stage(key)
+        raise KeyError(key)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._keys)
+
+    def __len__(self) -> int:
+        return len(self._keys)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._others or key in _shipped_keys()
+
+    def specs(self) -> Mapping[str, Spec]:
+        """What each stage's section reads into, by key, each found when asked for."""
+        return _Specs(self)
+
+
+class _Specs(Mapping[str, Spec]):
+    """`Stages.specs`: the stages' sections, by key, none imported before it is asked for."""
+
+    def __init__(self, stages: Stages) -> None:
+        self._stages = stages
+
+    def __getitem__(self, key: str) -> Spec:
+        return self._stages[key].spec
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._stages)
+
+    def __len__(self) -> int:
+        return len(self._stages)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._stages
 
 
 _INSTALLED: list[Stage] = []  # those installed packages declare, once looked up
@@ -263,7 +321,7 @@ def _fault(point: EntryPoint, stage: Any) -> str:
     if stage.key != point.name:
         keyed = pgettext("stage.other_key", "its key is '{key}', not '{name}' as its entry point names it")
         return keyed.format(key=stage.key, name=point.name)
-    if stage.key in {shipped.key for shipped in _shipped_stages()}:
+    if stage.key in _shipped_keys():
         shipped = pgettext("stage.shipped_key", "'{key}' is the key of a stage shipped with the referee")
         return shipped.format(key=stage.key)
     try:
@@ -284,19 +342,18 @@ def named(key: str) -> str:
     return plugin.format(key=key, package=package, version=version)
 
 
-def stages(looking_for: str = "") -> dict[str, Stage]:
+def stages(looking_for: str = "") -> Stages:
     """The stages of packages of their own, by the key a file writes each
     under: those shipped, those installed, then those added, in the order
     added. The installed ones are looked up only when a file writes a key
     that none of the others is (`looking_for`), so that a file using none
     pays nothing for them; a file writing the key of one that failed to
     load is refused, saying why."""
-    found = {stage.key: stage for stage in _shipped_stages()}
-    if looking_for and looking_for not in found and looking_for not in _ADDED:
+    if looking_for and looking_for not in _shipped_keys() and looking_for not in _ADDED:
         installed = _installed()
         if looking_for in _BROKEN and all(stage.key != looking_for for stage in installed):
             raise RefereeError(_BROKEN[looking_for])
-    return {**found, **{stage.key: stage for stage in _INSTALLED}, **_ADDED}
+    return Stages()
 
 
 def _module(name: str) -> str:

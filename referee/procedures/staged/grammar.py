@@ -122,9 +122,10 @@ class StagesCite:
     adds: ClassVar[Callable[[str], Mapping[str, Spec]]] = staticmethod(_cited)
 
 
-def _added(looking_for: str = "") -> dict[str, Spec]:
-    """The sections of the stages packages of their own add, by the key a file writes each under."""
-    return {key: stage.spec for key, stage in registry.stages(looking_for).items()}
+def _added(looking_for: str = "") -> Mapping[str, Spec]:
+    """The sections of the stages packages of their own add, by the key a
+    file writes each under, each imported only when a file writes its key."""
+    return registry.stages(looking_for).specs()
 
 
 @section
