@@ -309,7 +309,7 @@ def test_a_ruleset_just_past_the_size_bound_is_refused(tmp_path: Path) -> None:
     assert path.stat().st_size == MAX_BYTES + 1
     assert f"too large for a ruleset file (over {MAX_BYTES:,} bytes)" in fails(f"validate {path}")
     path.write_text(text + "#" * (MAX_BYTES - len(text.encode())), encoding="utf-8")
-    assert "valid ruleset" in run(f"validate {path}").stdout
+    assert "valid ruleset" in " ".join(run(f"validate {path}").stdout.split())  # a long temporary path wraps the line
 
 
 def test_a_state_word_on_a_one_state_unit_is_refused_in_a_whole_fight() -> None:

@@ -76,7 +76,7 @@ def written(path: Path, old: str, new: str) -> Path:
 
 
 def test_the_example_file_is_valid(ancients: Path) -> None:
-    assert "is a valid ruleset" in run(f"validate {ancients}").stdout
+    assert "is a valid ruleset" in " ".join(run(f"validate {ancients}").stdout.split())  # a long path wraps the line
 
 
 def test_two_situations_that_replace_one_face_are_refused_at_load_naming_both(ancients: Path) -> None:
@@ -167,7 +167,7 @@ def test_a_keep_of_more_dice_than_the_side_can_have_is_refused_at_load(
 def test_explosions_count_among_the_dice_a_keep_may_choose_from(ancients: Path) -> None:
     written(ancients, "roll: {by: units}", "roll: {by: fixed, dice: 2}")
     written(ancients, "keep: {dice: 2,", "explode: {faces: [swords], rule: AN-3}\n        keep: {dice: 3,")
-    assert "is a valid ruleset" in run(f"validate {ancients}").stdout
+    assert "is a valid ruleset" in " ".join(run(f"validate {ancients}").stdout.split())  # a long path wraps the line
 
 
 def test_a_side_with_no_more_dice_than_it_keeps_says_it_keeps_them_all(ancients: Path) -> None:
