@@ -198,7 +198,8 @@ class StagedFight:
             compared = min(a_dice, d_dice)
             capped = (have if all_ else min(have, compared) for all_, have in zip(self._takes_all, (a_have, d_have)))
             key = self._paired_keys[brought] = (a_dice, d_dice, *capped)
-            self._standing.setdefault(key, self._battle(self._kinds(state)))
+            if key not in self._standing:  # the first battle met stands for its key: built once, not per side met
+                self._standing[key] = self._battle(self._kinds(state))
         return key
 
     def _brings(self, role: int, number: int) -> tuple[int, int]:
