@@ -100,7 +100,6 @@ class StagedFight:
         self._side_by_side = self.alone and all(getattr(params, side).roll.by != "compare" for side in SIDES)
         self._brought: tuple[dict[int, tuple[int, int]], ...] = ({}, {})  # each side met: its dice, its units
         self._roll_rule = cite(params, "roll")
-        self._paired_keys: dict[tuple[tuple[int, int], tuple[int, int]], Hashable] = {}  # by what each side brings
         contest = params.compare
         # a side that loses a pair loses every unit it has; else no more than the pairs compared
         self._takes_all = tuple(bool(contest and contest.on_win(side.other) == "remove-all") for side in SIDES)
@@ -191,15 +190,17 @@ class StagedFight:
         alone is decided by what `_paired` reads, found side by side."""
         if not self._side_by_side:
             return self._decides(self._kinds(state))
-        brought = (self._brings(0, state[0]), self._brings(1, state[1]))
-        key = self._paired_keys.get(brought)
-        if key is None:
-            (a_dice, a_have), (d_dice, d_have) = brought
-            compared = min(a_dice, d_dice)
-            capped = (have if all_ else min(have, compared) for all_, have in zip(self._takes_all, (a_have, d_have)))
-            key = self._paired_keys[brought] = (a_dice, d_dice, *capped)
-            if key not in self._standing:  # the first battle met stands for its key: built once, not per side met
-                self._standing[key] = self._battle(self._kinds(state))
+        (a_dice, a_have), (d_dice, d_have) = self._brings(0, state[0]), self._brings(1, state[1])
+        compared = a_dice if a_dice < d_dice else d_dice
+        a_takes_all, d_takes_all = self._takes_all
+        key = (
+            a_dice,
+            d_dice,
+            a_have if a_takes_all or a_have < compared else compared,
+            d_have if d_takes_all or d_have < compared else compared,
+        )
+        if key not in self._standing:  # the first battle met stands for its key
+            self._standing[key] = self._battle(self._kinds(state))
         return key
 
     def _brings(self, role: int, number: int) -> tuple[int, int]:
