@@ -33,7 +33,7 @@ from referee.procedures.staged.rounds import LOSS, Rounds
 from referee.ruleset.model import Ruleset, Situation
 from referee.rulings.battle import Battle, Units
 from referee.rulings.procedure import DiceNeed, attack_name, cite, dice_of, joined
-from referee.rulings.ruling import SIDES, Step, listed, say, step
+from referee.rulings.ruling import SIDES, Step, listed, say, say_n, step, step_n
 from referee.rulings.ruling import Side as Role
 from referee.stages import costs, pairs, roll
 from referee.stages.rounds import casualty_order, order_step, until_steps
@@ -77,15 +77,13 @@ class StagedFight:
     situations told (they hold in every round), the distance told (set by
     `start`), and when the attacker stops (`stop_at`: its units left)."""
 
-    keep = 0  # every attacking unit fights
-    keep_rule = ""
-
     def __init__(
         self, rules: Ruleset, params: Staged, spec: Rounds, when: tuple[tuple[str, str], ...], stop_at: int | None
     ) -> None:
         self.rules, self.params, self.spec, self.when, self.stop_at = rules, params, spec, when, stop_at
         self.order = casualty_order(rules, tuple(rules.units), spec.casualties)
         self.rule = spec.rule  # the rule a fight played cites for how it ended
+        self.keep, self.keep_rule = spec.keep_behind, spec.keep_rule or spec.rule  # never in the fight, only said
         self.range: int | None = None
         self.attack = attack_name(rules, params)  # every round's: the attack told, where a unit can make several
         self._decided: dict[Key, Hashable] = {}  # each count of units: what decides its round
@@ -104,11 +102,22 @@ class StagedFight:
         # a side that loses a pair loses every unit it has; else no more than the pairs compared
         self._takes_all = tuple(bool(contest and contest.on_win(side.other) == "remove-all") for side in SIDES)
         self.counted = one_for_one(params)
+        # the most units of each side a round takes (`roll.max_units`): its front, filled from the rest
+        self._fronts = tuple(getattr(params, side).roll.max_units for side in SIDES)
 
     def _side(self, units: Units) -> int:
+        return self._number((self._army(units), False))
+
+    def _army(self, units: Units) -> Army:
         lasts = self.spec.lasts
-        army = tuple(sorted((self.order.index(u), lasts.get(u, 1)) for u, n in units for _ in range(n)))
-        return self._number((army, False))
+        return tuple(sorted((self.order.index(u), lasts.get(u, 1)) for u, n in units for _ in range(n)))
+
+    def _front(self, role: int, army: Army) -> Army:
+        """The units of a side that fight a round: where its roll takes at
+        most `max_units`, the first of them in the casualty order (the first
+        to take its losses), the others brought in as those fall; else all."""
+        most = self._fronts[role]
+        return army[:most] if most and len(army) > most else army
 
     def _units(self, army: Army) -> Units:
         """A side's units of each kind, found once for each army the fight meets."""
@@ -123,7 +132,8 @@ class StagedFight:
         whose rounds would rule on too many throws, before solving (rounds
         counted by their dice, paired or convolved, rule on none)."""
         self.range = battle.range
-        dice_needed(self.rules, battle)
+        state = (self._side(battle.attacker), self._side(battle.defender))
+        dice_needed(self.rules, self.round_battle(state))
         if self.counted is None and not self.alone and self._throws(battle) > MAX_RULED:
             raise RefereeError(
                 say(
@@ -133,7 +143,7 @@ class StagedFight:
                     most=Grouped(MAX_RULED),
                 )
             )
-        return (self._side(battle.attacker), self._side(battle.defender))
+        return state
 
     def _throws(self, battle: Battle) -> int:
         """The throws every round the fight may meet would rule on, counted
@@ -145,6 +155,9 @@ class StagedFight:
             return [tuple((u, n) for (u, _), n in zip(units, c, strict=True) if n) for c in counts if any(c)]
 
         rounds = [(a, d) for a in fewer(battle.attacker) for d in fewer(battle.defender)]
+        rounds = [
+            (self._units(self._front(0, self._army(a))), self._units(self._front(1, self._army(d)))) for a, d in rounds
+        ]
         if len(rounds) > MAX_RULED:
             return len(rounds)
         ruled, seen = 0, set()
@@ -160,14 +173,18 @@ class StagedFight:
         return ruled
 
     def next_start(self, end: State, battle: Battle) -> State:
-        """The survivors, worn as they are, attack the next territory's defenders."""
-        return (end[0], self._side(battle.defender))
+        """The survivors, worn as they are, move onto the conquered territory
+        and attack the next territory's defenders, leaving the file's keep-behind there."""
+        return (self._number((self.known[end[0]][0][self.keep :], False)), self._side(battle.defender))
 
     def pooled(self, attacker: Mapping[tuple[str, int], int], defender: Mapping[tuple[str, int], int]) -> State:
-        def fresh(units: Mapping[tuple[str, int], int]) -> int:
-            return self._side(tuple((unit, n) for (unit, _), n in units.items()))
+        """Every unit on each territory, fresh (a chart's cell), the attacker's
+        keep-behind staying home: the first of its units in the casualty order."""
 
-        return (fresh(attacker), fresh(defender))
+        def army(units: Mapping[tuple[str, int], int]) -> Army:
+            return self._army(tuple((unit, n) for (unit, _), n in units.items()))
+
+        return (self._number((army(attacker)[self.keep :], False)), self._number((army(defender), False)))
 
     def end(self, state: State) -> str | None:
         (attacker, attacker_back), (defender, defender_back) = self.known[state[0]], self.known[state[1]]
@@ -209,7 +226,7 @@ class StagedFight:
         on a battle of that side only."""
         found = self._brought[role].get(number)
         if found is None:
-            units, side = self._units(self.known[number][0]), SIDES[role]
+            units, side = self._units(self._front(role, self.known[number][0])), SIDES[role]
             battle = self._battle((units, ()) if role == 0 else ((), units))
             count, _, _ = roll.dice(
                 self.rules, getattr(self.params, side).roll, battle, side, self._roll_rule, self.attack
@@ -226,7 +243,8 @@ class StagedFight:
         return decided
 
     def _kinds(self, state: State) -> Key:
-        return (self._units(self.known[state[0]][0]), self._units(self.known[state[1]][0]))
+        attacker, defender = self.known[state[0]][0], self.known[state[1]][0]
+        return (self._units(self._front(0, attacker)), self._units(self._front(1, defender)))
 
     def round_battle(self, state: State) -> Battle:
         """For a fight played: the attack a round of this state is, the units left of each kind, as told."""
@@ -343,6 +361,34 @@ class StagedFight:
     def failing(self) -> tuple[Situation, ...]:
         return ()
 
+    def _front_steps(self) -> list[Step]:
+        """Each side's front, where its roll takes at most some units in one
+        battle, and the attacker's units kept behind, where the file keeps some."""
+        steps = [
+            step(
+                self._roll_rule,
+                "rounds.front",
+                "the {side} fights each round with at most {units}, the first in the order of casualties; "
+                "the others come in as those fall",
+                units=say_n("count.units", "{n} unit", "{n} units", most),
+                side=SIDES[role],
+            )
+            for role, most in enumerate(self._fronts)
+            if most
+        ]
+        if self.keep:
+            steps.append(
+                step_n(
+                    self.keep_rule,
+                    "rounds.kept",
+                    "{units} stays behind on the attacker's territory, besides those told, and never fights",
+                    "{units} stay behind on the attacker's territory, besides those told, and never fight",
+                    self.keep,
+                    units=say_n("count.units", "{n} unit", "{n} units", self.keep),
+                )
+            )
+        return steps
+
     def policy(self) -> tuple[Step, ...]:
         """The casualty order, what each unit lasts, the rounds, and what a retreat does."""
         spec, rules = self.spec, self.rules
@@ -372,6 +418,7 @@ class StagedFight:
                     "a round's losses go first to the units that last several, one each, before any unit is removed",
                 )
             )
+        steps += self._front_steps()
         steps += until_steps(spec.rule, self.stop_at)
         if self.params.costs.retreats:
             steps.append(

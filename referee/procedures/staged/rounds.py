@@ -44,6 +44,12 @@ class Rounds:
         "before any unit is removed (sustain damage); then in the casualty order",
         False,
     )
+    keep_behind: int = field(
+        Integer(minimum=0, maximum=100),
+        "attacking units that stay home and never fight, on top of the attacking units told (a whole fight says so)",
+        0,
+    )
+    keep_rule: str = field(RULE, "the rule for the units kept behind; left out: the fight's rule", "")
     retreat: str = field(
         Text(choices=(ENDS, LOSS)),
         "what a retreat does in a whole fight: ends (the side that retreats leaves the fight: a defender "
@@ -78,4 +84,6 @@ def key_words() -> dict[str, str]:
         "lasts": pgettext("show.param", "lasts"),
         "wear_first": pgettext("show.param", "wear first"),
         "retreat": pgettext("show.param", "retreat"),
+        "keep_behind": pgettext("show.param", "keep behind"),
+        "keep_rule": pgettext("show.param", "keep rule"),
     }
