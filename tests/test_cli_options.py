@@ -28,6 +28,8 @@ def test_unread_names_by_flag_the_options_a_reader_does_not_read() -> None:
         | {"attacker_bonus", "target_bonus", "to_hit", "to_wound"}
     )
     assert unread == {
+        "--attacker-value": (),
+        "--defender-value": (),
         "--attacker-rear": None,
         "--defender-rear": None,
         "--range": 2,
@@ -43,5 +45,7 @@ def test_unread_names_by_flag_the_options_a_reader_does_not_read() -> None:
         "--defender-rear",
         "--range",
         "--when",
+        "--attacker-value",
+        "--defender-value",
         "--rule",
     ]

@@ -113,7 +113,7 @@ def answer(rules: Ruleset, told: OddsTold, as_json: bool) -> None:
         from referee.fights.answers import chartable
         from referee.procedures.told import situations
 
-        chartable(rules, situations(rules, told.when))
+        chartable(rules, situations(rules, told.when), _values(rules, told))
         refuse_unread(
             told.given("attacker", "defender", "attacker_rear", "defender_rear", "stop_at"),
             pgettext(
@@ -175,6 +175,13 @@ def _charts(rules: Ruleset) -> bool:
     return True
 
 
+def _values(rules: Ruleset, told: Told) -> tuple[tuple[str, str, int], ...]:
+    """The numbers the table stated, for a chart, which counts the units itself."""
+    from referee.procedures.told import told_values
+
+    return told_values(rules, {side: told.said(f"{side}_value") for side in SIDES})
+
+
 def _chart(rules: Ruleset, told: OddsTold, as_json: bool) -> None:
     from referee.fights.answers import chart
     from referee.render import fight as render
@@ -183,7 +190,7 @@ def _chart(rules: Ruleset, told: OddsTold, as_json: bool) -> None:
     from referee.procedures.told import situations
 
     when = situations(rules, told.when)
-    made = chart(rules, told.table, exact=not told.floats, when=when)
+    made = chart(rules, told.table, exact=not told.floats, when=when, values=_values(rules, told))
     named = [f"{side}:{name}" for side, name in when]
     emit(as_json, render.chart_document(rules, made, named), lambda: render.chart_report(rules, made, told.exact, when))
 

@@ -203,12 +203,32 @@ def situation_options(f: F) -> F:
         metavar="SIDE:NAME",
         help=helped("help.when", "A named situation of the ruleset, e.g. defender:stealth (repeatable)."),
     )(f)
+    for side in reversed(SIDES):
+        f = click.option(
+            f"--{side}-value",
+            f"{side}_value",
+            multiple=True,
+            metavar="NAME=N",
+            help=VALUE_HELP[side],
+        )(f)
     return click.option(
         "--range",
         "reach",
         type=whole(0),
         help=helped("help.range", "Distance to the target, for attacks that reach further."),
     )(f)
+
+
+VALUE_HELP = {  # side -> the help of its values
+    "attacker": helped(
+        "help.attacker-value",
+        "A number the table states for the attacker, a value the ruleset names, e.g. strength=4 (repeatable).",
+    ),
+    "defender": helped(
+        "help.defender-value",
+        "A number the table states for the defender, a value the ruleset names, e.g. armour=15 (repeatable).",
+    ),
+}
 
 
 def variant_option(f: F) -> F:
@@ -410,6 +430,8 @@ class Told:
     defender_rear: str | None = flag("--defender-rear")
     reach: int | None = flag("--range")
     when: tuple[str, ...] = flag("--when", ())
+    attacker_value: tuple[str, ...] = flag("--attacker-value", ())
+    defender_value: tuple[str, ...] = flag("--defender-value", ())
     variants: tuple[str, ...] = flag("--rule", ())
     declared: Mapping[str, Any] = dc_field(default_factory=dict)
 

@@ -350,12 +350,14 @@ class Chart:
     kept_rule: str
 
 
-def chartable(rules: Ruleset, when: tuple[tuple[str, str], ...] = ()) -> Fought:
+def chartable(
+    rules: Ruleset, when: tuple[tuple[str, str], ...] = (), values: tuple[tuple[str, str, int], ...] = ()
+) -> Fought:
     """The fight a chart plays, refused before anything else is asked of the
     chart when the ruleset's fight has more than one kind of unit (a chart
     counts units, so it cannot say which)."""
     kinds = list(rules.units)
-    probe = Battle(attacker=((kinds[0], 1),), defender=((kinds[0], 1),), when=when)
+    probe = Battle(attacker=((kinds[0], 1),), defender=((kinds[0], 1),), when=when, values=values)
     fight = fight_rules(rules, probe)
     if len(kinds) != 1 or fight.kinds() != 1:
         raise RefereeError(
@@ -374,13 +376,19 @@ def chartable(rules: Ruleset, when: tuple[tuple[str, str], ...] = ()) -> Fought:
     return fight
 
 
-def chart(rules: Ruleset, size: int, exact: bool, when: tuple[tuple[str, str], ...] = ()) -> Chart:
+def chart(
+    rules: Ruleset,
+    size: int,
+    exact: bool,
+    when: tuple[tuple[str, str], ...] = (),
+    values: tuple[tuple[str, str, int], ...] = (),
+) -> Chart:
     """Every count against every count from one solve (a smaller fight is a state
     of a bigger one), for a ruleset whose fight has one unit kind per side. Rows
     count the attacking units, as --attacker does; the territory holds the
     keep-behind besides. Exact fractions come from the chain, floats from the
     sweep over each side against each side (referee/fights/grid.py)."""
-    fight = chartable(rules, when)
+    fight = chartable(rules, when, values)
     unit = next(iter(rules.units))
     keep = fight.keep
     counts = list(range(1, size + 1))
@@ -391,7 +399,7 @@ def chart(rules: Ruleset, size: int, exact: bool, when: tuple[tuple[str, str], .
         say("error.fight.smaller_chart", "ask for a smaller {table}", table=setting("table")),
         MAX_CHART,
     )
-    fight.start(Battle(attacker=((unit, size),), defender=((unit, size),), when=when))
+    fight.start(Battle(attacker=((unit, size),), defender=((unit, size),), when=when, values=values))
     # a cell is an attacking side against a defending side: each count's sides found once
     pools = {n: {(unit, 0): n} for n in range(1, size + keep + 1)}
     attacking, defending = zip(*(fight.pooled(pools[n + keep], pools[n]) for n in counts))
@@ -404,8 +412,8 @@ def chart(rules: Ruleset, size: int, exact: bool, when: tuple[tuple[str, str], .
         chain = Chain(fight, exact, limit)
         # the biggest fight first: it meets most smaller ones as its states
         chain.add(*((a, d) for a in reversed(attacking) for d in reversed(defending)))
-        values, one = chain.values(won), Fraction(1)
-        rows = [[_number(values[a, d], one) for d in defending] for a in attacking]
+        won_from, one = chain.values(won), Fraction(1)
+        rows = [[_number(won_from[a, d], one) for d in defending] for a in attacking]
         states = len(chain.moves)
     else:
         rows, states = grid(fight, attacking, defending, won, limit)

@@ -100,7 +100,26 @@ def attack_of(rules: Ruleset, situation: object) -> tuple[str, Any]:
         )
         raise RefereeError(ways)
     kind = kinds.pop()
-    return kind, rules.attacks[kind]
+    return kind, _told(rules, rules.attacks[kind], battle)
+
+
+def _told(rules: Ruleset, params: Any, battle: Battle) -> Any:
+    """The attack with the numbers the table stated for this battle in place
+    of the values its stages name (`referee.ruleset.values`)."""
+    if not rules.values:
+        return params
+    from referee.ruleset.stated import instantiated
+
+    return instantiated(rules, params, battle)
+
+
+def attack_named(rules: Ruleset, situation: object) -> str | None:
+    """The attack a battle is, by its key; None where its attacking units
+    make several (which `attack_of` refuses later, as it always has)."""
+    if not isinstance(situation, Battle):
+        return next(iter(rules.attacks))
+    kinds = _kinds_told(rules, situation)
+    return kinds.pop() if len(kinds) == 1 else None
 
 
 def _kinds_told(rules: Ruleset, battle: Battle) -> set[str]:
@@ -178,13 +197,9 @@ def check_read(rules: Ruleset, battle: Situated, called: Callable[[str, str], st
     ruled, it would change nothing, and the plain answer would pass for the
     situation's. Where the attacking units make several attacks, the door
     refuses them later, as it always has."""
-    if isinstance(battle, Battle):
-        kinds = _kinds_told(rules, battle)
-        if len(kinds) != 1:
-            return
-        name = kinds.pop()
-    else:
-        name = next(iter(rules.attacks))
+    name = attack_named(rules, battle)
+    if name is None:
+        return
     params = rules.attacks[name]
     read = situations_read(rules, params)
     for side, told in battle.when:

@@ -10,14 +10,14 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from referee.core.errors import RefereeError, setting
-from referee.procedures.door import check_side, check_situations
+from referee.procedures.door import attack_named, check_side, check_situations
 from referee.ruleset.model import Ruleset
 from referee.rulings.battle import GROUP_NAMES, Battle, Units, Words
 from referee.rulings.procedure import Procedure
 from referee.rulings.ruling import SIDES, Side, listed, say
 from referee.words.inputs import MAX_COUNT, shown, typed_list, whole_number
 from referee.words.language import pgettext
-from referee.words.names import Lexicon, lexicon, side_of, situations_of, states_of, units_of
+from referee.words.names import Lexicon, article, lexicon, side_of, situations_of, states_of, units_of
 
 
 def _force(
@@ -79,9 +79,105 @@ def read_battle(rules: Ruleset, words: Words) -> Battle:
             raise RefereeError(say("battle.one_unit", "the {side} needs at least one unit in the battle", side=side))
     attack = _told_attack(rules, words["kind"], groups["attacker"]) if words.get("kind") else ""
     named = named_situations(rules, words.get("when") or ())
-    battle = Battle.of_groups(groups, when=tuple(named), states=tuple(states), range=words.get("reach"), attack=attack)
+    values = told_values(rules, {side: words.get(f"{side}_value") or () for side in SIDES})
+    battle = Battle.of_groups(
+        groups, when=tuple(named), states=tuple(states), range=words.get("reach"), attack=attack, values=values
+    )
     check_situations(rules, battle, named)
+    if values:
+        check_values_read(rules, battle)
     return battle
+
+
+def told_values(rules: Ruleset, told: Mapping[str, tuple[str, ...]]) -> tuple[tuple[str, str, int], ...]:
+    """Each number stated for a side (`strength=4`), as (side, value, number):
+    a value of the file's, for that side, within its bounds, stated once."""
+    if not any(told.values()):
+        return ()
+    if not rules.values:
+        none = say(
+            "values.none",
+            "{title} names no values the table states: leave out {options}",
+            title=rules.spoken_title,
+            options=listed(setting(f"{side}-value") for side, items in told.items() if items),
+        )
+        raise RefereeError(none)
+    from referee.ruleset.stated import said as value_said
+
+    named = lexicon(rules, pgettext("kind", "value"), {name: [name, *v.aliases] for name, v in rules.values.items()})
+    found: dict[tuple[str, str], int] = {}
+    for side, items in told.items():
+        for item in items:
+            word, sep, number = item.partition("=")
+            if not sep:
+                stated = say(
+                    "values.told_as", "a value is stated as NAME=N (strength=4), not '{given}'", given=shown(item)
+                )
+                raise RefereeError(stated)
+            name = named(word.strip())
+            spec = rules.values[name]
+            n = whole_number(number.strip(), name)
+            if side not in spec.sides():
+                other = say(
+                    "values.other_side",
+                    "'{name}' is the {for_side}'s to state: {option} {name}={n}",
+                    name=name,
+                    for_side=Side(spec.side),
+                    option=setting(f"{spec.side}-value"),
+                    n=n,
+                )
+                raise RefereeError(other, rule=spec.rule)
+            if not spec.at_least <= n <= spec.at_most:
+                outside = say(
+                    "values.outside",
+                    "the {side}'s {value} is {least} to {most}, not {n}",
+                    side=Side(side),
+                    value=value_said(rules, name),
+                    least=spec.at_least,
+                    most=spec.at_most,
+                    n=n,
+                )
+                raise RefereeError(outside, rule=spec.rule)
+            if found.setdefault((side, name), n) != n:
+                twice = say(
+                    "values.twice",
+                    "the {side}'s {value} is stated twice",
+                    side=Side(side),
+                    value=value_said(rules, name),
+                )
+                raise RefereeError(twice, rule=spec.rule)
+    return tuple((side, name, n) for (side, name), n in found.items())
+
+
+def check_values_read(rules: Ruleset, battle: Battle) -> None:
+    """A number stated for a value the attack never reads is refused, naming
+    those it reads, never silently ignored."""
+    from referee.ruleset.stated import read_by
+    from referee.ruleset.stated import said as value_said
+
+    name = attack_named(rules, battle)
+    if name is None:
+        return
+    params = rules.attacks[name]
+    reads = read_by(params)
+    for side, value, _ in battle.values:
+        if value in reads:
+            continue
+        said = (
+            say("values.reads", "it reads {values}", values=listed(sorted(reads)))
+            if reads
+            else say("values.reads_none", "it reads no value the table states")
+        )
+        unread = say(
+            "values.unread",
+            "the {side}'s {value} changes nothing in {an_attack}: {reads}",
+            side=Side(side),
+            value=value_said(rules, value),
+            an_attack=article(params.label),
+            attack=rules.attack_said(name),
+            reads=said,
+        )
+        raise RefereeError(unread, rule=params.rule)
 
 
 def _told_attack(rules: Ruleset, told: str, attackers: Units) -> str:
@@ -153,7 +249,9 @@ def pips(text: str, what: str, rule: str = "") -> tuple[int, ...]:
         raise RefereeError(takes, rule=rule) from None
 
 
-UNIT_WORDS = frozenset({*GROUP_NAMES, "reach", "when", "kind"})  # kind: --attack, checked against the units
+UNIT_WORDS = frozenset(
+    {*GROUP_NAMES, "reach", "when", "kind", "attacker_value", "defender_value"}
+)  # kind: --attack, checked against the units
 ROLLS = {"attacker_roll": "attacker", "defender_roll": "defender"}  # the faces each side rolled, typed
 
 

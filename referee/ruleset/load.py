@@ -156,6 +156,7 @@ def _check(rules: Ruleset, reader: Reader) -> None:
         _check_situations,
         _check_economy,
     )
+    _check_values(rules, reader.named, fail)
     for check in checks:
         check(rules, fail)
     _check_sections(rules, fail)
@@ -218,6 +219,29 @@ def _check_units(rules: Ruleset, fail: Fail) -> None:
                     procedure=attack.procedure,
                 ),
             )
+
+
+def _check_values(rules: Ruleset, named: Sequence[tuple[str, str]], fail: Fail) -> None:
+    """Each value a stage names (`named`: by its key path) is one of the
+    file's `values`, each bounded the right way round."""
+    for name, value in rules.values.items():
+        if value.at_least > value.at_most:
+            bounds = pgettext("file.value_bounds", "at_least {least} is more than at_most {most}")
+            raise fail(f"values.{name}.at_least", bounds.format(least=value.at_least, most=value.at_most))
+        if value.default is not None and not value.at_least <= value.default <= value.at_most:
+            outside = pgettext("file.value_default", "default {default} is outside {least} to {most}")
+            raise fail(
+                f"values.{name}.default",
+                outside.format(default=value.default, least=value.at_least, most=value.at_most),
+            )
+    if named and not rules.values:
+        path, name = named[0]
+        untold = pgettext(
+            "file.value_undeclared",
+            "'{name}' is not a whole number; a number the table states is declared under 'values'",
+        )
+        raise fail(path, untold.format(name=name))
+    names_exist(fail, pgettext("kind", "value"), named, rules.values)
 
 
 def _check_attacks(rules: Ruleset, fail: Fail) -> None:
@@ -439,6 +463,7 @@ def _named(rules: Ruleset) -> list[tuple[str, Words, Printed]]:
             lambda t: {n: [w.label, w.plural] for n, w in t.units.items()},
         ),
         ("situations", {n: [n, *s.aliases] for n, s in rules.situations.items()}, _nothing),
+        ("values", {n: [n, *v.aliases] for n, v in rules.values.items()}, _nothing),
         ("states", {n: [n, *s.aliases] for n, s in rules.states.items()}, _nothing),
         ("variants", {n: [n, *v.aliases] for n, v in rules.variants.items()}, _nothing),
         ("dice", {n: [n] for n in rules.dice}, _nothing),

@@ -21,11 +21,13 @@ if TYPE_CHECKING:
     from referee.ruleset.recruits import Building, Recruiting
     from referee.ruleset.sections import Deployment, Grouping, Landscape, Scoring, Variant
     from referee.ruleset.texts import Translation
+    from referee.ruleset.values import ToldValue
 
 FORMAT = 1
 ECONOMY = "referee.ruleset.economy"
 RECRUITS = "referee.ruleset.recruits"
 SECTIONS = "referee.ruleset.sections"
+VALUES = "referee.ruleset.values"
 PLAY = "referee.ruleset.play"
 TEXTS = "referee.ruleset.texts"
 
@@ -238,6 +240,11 @@ class Ruleset:
         "the kinds of attack; each selects a procedure and sets its parameters",
     )
     situations: Mapping[str, Situation] = field(Table(Record(Situation)), "named situations", EMPTY)
+    values: Mapping[str, ToldValue] = field(
+        Table(Lazy(f"{VALUES}:ToldValue")),
+        "numbers the table states for an attack, each side its own, which stage keys may name",
+        EMPTY,
+    )
     states: Mapping[str, UnitState] = field(Table(Record(UnitState)), "states units can be in", EMPTY)
     reinforcements: Reinforcements | None = field(
         Lazy(f"{ECONOMY}:Reinforcements"), "buying new units with points", None

@@ -43,6 +43,7 @@ class Reader:
     def __init__(self, source: str):
         self.source = source
         self.places: dict[str, Node] = {}  # each key path's node, whose place an error says (`place`)
+        self.named: list[tuple[str, str]] = []  # each key path that names a value the table states, and it
         self.visited = 0
 
     def where(self, node: Node) -> str:

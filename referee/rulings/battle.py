@@ -30,6 +30,7 @@ class Situated(Protocol):
 
 
 GROUP_NAMES = ("attacker", "defender", "attacker_rear", "defender_rear")
+TOLD_FROM = "told_from"  # on an attack with the numbers a table stated in place: the file's own attack
 
 
 @record
@@ -48,6 +49,8 @@ class Battle:
     # is a side ("attacker") or its rear ("attacker_rear")
     states: tuple[tuple[str, str, str, int], ...] = field(default=())
     attack: str = ""
+    # (side, value, number) for the numbers the table states (the file's `values`)
+    values: tuple[tuple[str, str, int], ...] = field(default=())
 
     @classmethod
     def of_groups(
@@ -57,6 +60,7 @@ class Battle:
         states: tuple[tuple[str, str, str, int], ...] = (),
         range: int | None = None,
         attack: str = "",
+        values: tuple[tuple[str, str, int], ...] = (),
     ) -> Battle:
         """The inverse of `groups`: a battle from its four groups by name."""
         return cls(
@@ -68,6 +72,7 @@ class Battle:
             defender_rear=groups["defender_rear"],
             states=states,
             attack=attack,
+            values=values,
         )
 
     def as_dict(self) -> dict[str, Any]:
@@ -78,6 +83,7 @@ class Battle:
             "when": [list(item) for item in self.when],
             "states": [list(item) for item in self.states],
             **({"attack": self.attack} if self.attack else {}),
+            **({"values": [list(item) for item in self.values]} if self.values else {}),
         }
 
     @classmethod
@@ -89,7 +95,12 @@ class Battle:
             states=tuple((group, unit, state, count) for group, unit, state, count in data["states"]),
             range=data["range"],
             attack=data.get("attack", ""),
+            values=tuple((side, name, number) for side, name, number in data.get("values", ())),
         )
+
+    def value(self, side: str, name: str) -> int | None:
+        """The number told for a side's value, None where nobody told one."""
+        return next((number for at, named, number in self.values if at == side and named == name), None)
 
     def side(self, name: str) -> Units:
         return self.attacker if name == "attacker" else self.defender

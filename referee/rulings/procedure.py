@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from referee.chance.dice import Die, Face, Run
 from referee.core.records import record
-from referee.rulings.battle import Throw, Units, Words
+from referee.rulings.battle import TOLD_FROM, Throw, Units, Words
 from referee.rulings.ruling import Ruling
 
 if TYPE_CHECKING:
@@ -35,7 +35,10 @@ def cite(params: Cited, step: str) -> str:
 
 
 def attack_name(rules: Ruleset, params: object) -> str:
-    """The name in the file of the attack these parameters are, for its label in the language spoken."""
+    """The name in the file of the attack these parameters are, for its label
+    in the language spoken (of the file's own, where the numbers a table
+    stated stand in them: `referee.ruleset.values`)."""
+    params = getattr(params, TOLD_FROM, params)
     return next(name for name, attack in rules.attacks.items() if attack is params)
 
 

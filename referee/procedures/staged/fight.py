@@ -85,6 +85,7 @@ class StagedFight:
         self.rule = spec.rule  # the rule a fight played cites for how it ended
         self.keep, self.keep_rule = spec.keep_behind, spec.keep_rule or spec.rule  # never in the fight, only said
         self.range: int | None = None
+        self.values: tuple[tuple[str, str, int], ...] = ()  # the numbers the table stated: the same in every round
         self.attack = attack_name(rules, params)  # every round's: the attack told, where a unit can make several
         self._decided: dict[Key, Hashable] = {}  # each count of units: what decides its round
         self._standing: dict[Hashable, Battle] = {}  # each key: the battle its round is ruled on
@@ -131,7 +132,7 @@ class StagedFight:
         """The first state; refuses what a round of it would refuse, and a fight
         whose rounds would rule on too many throws, before solving (rounds
         counted by their dice, paired or convolved, rule on none)."""
-        self.range = battle.range
+        self.range, self.values = battle.range, battle.values
         state = (self._side(battle.attacker), self._side(battle.defender))
         dice_needed(self.rules, self.round_battle(state))
         if self.counted is None and not self.alone and self._throws(battle) > MAX_RULED:
@@ -251,7 +252,9 @@ class StagedFight:
         return self._battle(self._kinds(state))
 
     def _battle(self, key: Key) -> Battle:
-        return Battle(attacker=key[0], defender=key[1], range=self.range, when=self.when, attack=self.attack)
+        return Battle(
+            attacker=key[0], defender=key[1], range=self.range, when=self.when, attack=self.attack, values=self.values
+        )
 
     def round_result(self, outcome: Any) -> Result:
         """What of a round's ruling moves the fight: each side's losses and

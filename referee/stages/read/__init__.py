@@ -25,6 +25,7 @@ from referee.core.errors import RefereeError
 from referee.core.records import section
 from referee.ruleset.crosscheck import Fail, names_exist, not_a_face
 from referee.ruleset.spec import EMPTY, FACE, RULE, Boolean, Integer, Record, Seq, Table, Text, field
+from referee.ruleset.values import Amount
 from referee.rulings.ruling import Side, Spoken, Step, Value, both, listed, say, step, step_n
 from referee.stages.count import nothing
 from referee.stages.roll import When, applies
@@ -99,8 +100,11 @@ class Aim:
     """A numbered face plus a modifier against a target number: reaching it
     reads a hit; the natural faces decide whatever the number."""
 
-    number: int = field(Integer(), "the number the face plus 'plus' must reach, or pass, to hit")
-    plus: int = field(Integer(), "added to every face (a d20's attack bonus)", 0)
+    number: int = field(
+        Amount(),
+        "the number the face plus 'plus' must reach, or pass, to hit; or a value the table states (an armour class)",
+    )
+    plus: int = field(Amount(), "added to every face (a d20's attack bonus), or a value the table states", 0)
     natural: Natural = field(Record(Natural), "faces that decide whatever the number", Natural())
     hits_on: str = field(
         HITS_ON,

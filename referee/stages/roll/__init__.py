@@ -11,13 +11,15 @@ Its own messages are in `locale/<lang>.po` beside this file."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from referee.core.errors import RefereeError, setting
 from referee.core.records import section
 from referee.ruleset.crosscheck import Fail, names_exist
 from referee.ruleset.spec import EMPTY, Boolean, Either, Integer, Record, Seq, Table, Text, field
+from referee.ruleset.values import Amount, ValueName
 from referee.rulings.ruling import Side, Step, listed, say, say_n, step
 from referee.words.language import own_catalogue, pgettext
 from referee.words.names import article
@@ -128,11 +130,14 @@ class Roll:
         "range (a table by unit and distance), compare (this side's values against the other's)",
         "fixed",
     )
-    dice: int = field(Integer(minimum=0, maximum=100), "with by: fixed, the dice rolled", 0)
+    dice: int = field(
+        Amount(minimum=0, maximum=100), "with by: fixed, the dice rolled, or a value the table states (a pool)", 0
+    )
     values: Mapping[str, int] = field(
-        Table(Integer(minimum=0, maximum=100)),
-        "with by: value or compare, each unit's value (a key of 'units'); a unit left out cannot take part: "
-        "the attacker's must list every unit that makes the attack (0: it rolls no dice)",
+        Table(Amount(minimum=0, maximum=100)),
+        "with by: value or compare, each unit's value (a key of 'units'), or a value the table states for "
+        "its side (a Strength); a unit left out cannot take part: the attacker's must list every unit that "
+        "makes the attack (0: it rolls no dice)",
         EMPTY,
     )
     range: Mapping[str, tuple[int, ...]] = field(
@@ -167,6 +172,12 @@ class Roll:
     max_units: int | None = field(
         Integer(minimum=1), "the most units this side can have in one battle: more are refused; left out: any", None
     )
+    against: Mapping[str, int] = field(
+        Table(Integer()),
+        "with by: compare, the other side's units' values, each a value it states where the table states one",
+        EMPTY,
+        internal=True,
+    )
     battles_back: bool = field(
         Boolean(),
         "this side rolls after the other side's dice are costed, and only if it still stands where it was "
@@ -178,14 +189,32 @@ class Roll:
         """The fields its `by` does not read, which `show` leaves out (a roll by units lists no `compare`)."""
         return tuple(name for name in ("dice", "values", "range", "compare", "bands") if name not in READS[self.by])
 
+    def told(self, resolve: Callable[[ValueName, str], int], side: str) -> Roll:
+        """This roll with the numbers told in place of the values it names
+        (`referee.ruleset.values`): where it compares the two sides, each
+        side's units are worth the numbers their own side states."""
+
+        def placed(values: Mapping[str, int], at: str) -> dict[str, int]:
+            return {unit: resolve(v, at) if isinstance(v, ValueName) else v for unit, v in values.items()}
+
+        other = Side(side).other if side else ""
+        return replace(
+            self,
+            dice=resolve(self.dice, side) if isinstance(self.dice, ValueName) else self.dice,
+            values=placed(self.values, side),
+            against=placed(self.values, other) if self.by == "compare" and other else EMPTY,
+        )
+
     def most(self) -> int | None:
         """The most dice this side can ever roll, where the file bounds it (a
         fixed count, the largest band, a table or values with `max_units`, a
         `max` or `owned`, each with every die a situation adds); None where the
         units told decide it alone, for a later stage's check of the file."""
         units = self.max_units
+        if isinstance(self.dice, ValueName) or any(isinstance(v, ValueName) for v in self.values.values()):
+            units = None  # the table states the dice for each attack: no bound before it does
         base = {
-            "fixed": self.dice,
+            "fixed": None if isinstance(self.dice, ValueName) else self.dice,
             "compare": max((b.dice for b in self.bands), default=0),
             "units": units,
             "value": max(self.values.values(), default=0) * units if units else None,
@@ -273,8 +302,10 @@ def _bound(measure: str, band: Band) -> tuple[int, bool] | None:
     return least + strict, False
 
 
-def _worth(spec: Roll, units: tuple[tuple[str, int], ...]) -> int:
-    return sum(spec.values.get(u, 0) * n for u, n in units)
+def _worth(spec: Roll, units: tuple[tuple[str, int], ...], other: bool = False) -> int:
+    """What a side's units are worth: by this roll's values, or the other side's own where the table states them."""
+    values = spec.against if other and spec.against else spec.values
+    return sum(values.get(u, 0) * n for u, n in units)
 
 
 def applies(rules: Ruleset, battle: Battle, side: Side, name: str) -> bool:
@@ -419,7 +450,7 @@ def each_unit(spec: Roll, units: Units) -> dict[str, int]:
 def _by_comparison(spec: Roll, battle: Battle, side: Side, rule: str) -> tuple[int, Side | None, list[Step]]:
     """The band this side's values against the other's fall in (by their
     difference or their ratio): its dice, and who chooses."""
-    ours, theirs = _worth(spec, battle.side(side)), _worth(spec, battle.side(side.other))
+    ours, theirs = _worth(spec, battle.side(side)), _worth(spec, battle.side(side.other), other=True)
     band = next(b for b in spec.bands if b.takes(spec.compare, ours, theirs))
     stronger = side if ours > theirs else side.other if theirs > ours else None
     if band.chooser in ("stronger", "weaker"):
