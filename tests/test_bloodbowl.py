@@ -19,16 +19,24 @@ BLOODBOWL = Path(__file__).resolve().parent.parent / "docs" / "examples" / "bloo
 
 BLOCK_DIE = ("attacker-down", "both-down", "push", "push", "stumbles", "defender-down")
 ATTACKER_PREFERS = ("defender-down", "stumbles", "push", "both-down", "attacker-down")
-STRENGTH = {"st1": 1, "st2": 2, "st3": 3, "st4": 4, "st5": 5, "st6": 6, "assist": 1}
 
 
 def strength(told: str) -> int:
-    """'st3, 2 assist' -> 5: Strength plus assists, as the players name the units."""
-    total = 0
-    for part in told.split(","):
-        words = part.split()
-        total += (int(words[0]) if len(words) == 2 else 1) * STRENGTH[words[-1]]
-    return total
+    """'3, 2 assist' -> 5: the player's Strength plus its assists."""
+    player, _, assists = told.partition(",")
+    helpers = assists.split()
+    return int(player) + (int(helpers[0]) if len(helpers) == 2 else len(helpers))
+
+
+def block(blocker: str, target: str) -> str:
+    """'3, 2 assist' against '2': each side's player, its assists, and its
+    Strength stated as a number (--attacker-value strength=3)."""
+    said = []
+    for side, told in (("attacker", blocker), ("defender", target)):
+        player, _, assists = told.partition(",")
+        units = f"player,{assists}" if assists else "player"
+        said.append(f"--{side} '{units}' --{side}-value strength={player.strip()}")
+    return " ".join(said)
 
 
 def block_dice(blocker: int, target: int) -> tuple[int, str | None]:
@@ -67,7 +75,7 @@ def odds(blocker: str, target: str, skills: set[str]) -> dict[tuple[int, int, in
     when = "".join(
         f" --when {'defender' if s in ('defender-block', 'dodge') else 'attacker'}:{s}" for s in sorted(skills)
     )
-    found = run_json(f"odds {BLOODBOWL} --attacker '{blocker}' --defender '{target}'{when}")["outcomes"]
+    found = run_json(f"odds {BLOODBOWL} {block(blocker, target)}{when}")["outcomes"]
     return {
         (o["defender_loses"], o["defender_retreats"], o["attacker_loses"]): Fraction(o["probability"]) for o in found
     }
@@ -76,19 +84,19 @@ def odds(blocker: str, target: str, skills: set[str]) -> dict[tuple[int, int, in
 @pytest.mark.parametrize(
     ("blocker", "target", "skills"),
     [
-        ("st1", "st1", set()),  # equal: 1 die, nobody chooses
-        ("st3", "st3", {"attacker-block", "defender-block"}),
-        ("st3", "st2", set()),  # stronger: 2 dice, the blocker chooses
-        ("st3", "st2", {"dodge", "defender-block"}),
-        ("st2", "st3", set()),  # weaker: 2 dice, the target chooses
-        ("st2", "st3", {"attacker-block", "dodge"}),
-        ("st5", "st2", set()),  # more than twice: 3 dice, the blocker chooses
-        ("st5", "st2", {"dodge"}),
-        ("st2", "st5", set()),  # 3 dice, the target chooses
-        ("st2", "st5", {"defender-block"}),
-        ("st4", "st2", set()),  # exactly twice is not more than twice: 2 dice
-        ("st3, 2 assist", "st2", {"attacker-block"}),  # assists count: 5 against 2
-        ("st2", "st4, assist", {"attacker-block", "defender-block", "dodge"}),  # 2 against 5
+        ("1", "1", set()),  # equal: 1 die, nobody chooses
+        ("3", "3", {"attacker-block", "defender-block"}),
+        ("3", "2", set()),  # stronger: 2 dice, the blocker chooses
+        ("3", "2", {"dodge", "defender-block"}),
+        ("2", "3", set()),  # weaker: 2 dice, the target chooses
+        ("2", "3", {"attacker-block", "dodge"}),
+        ("5", "2", set()),  # more than twice: 3 dice, the blocker chooses
+        ("5", "2", {"dodge"}),
+        ("2", "5", set()),  # 3 dice, the target chooses
+        ("2", "5", {"defender-block"}),
+        ("4", "2", set()),  # exactly twice is not more than twice: 2 dice
+        ("3, 2 assist", "2", {"attacker-block"}),  # assists count: 5 against 2
+        ("2", "4, assist", {"attacker-block", "defender-block", "dodge"}),  # 2 against 5
     ],
 )
 def test_block_odds_are_the_brute_force(blocker: str, target: str, skills: set[str]) -> None:
@@ -96,13 +104,15 @@ def test_block_odds_are_the_brute_force(blocker: str, target: str, skills: set[s
 
 
 def test_the_stronger_blocker_chooses_its_best_die_typed() -> None:
-    ruling = run_json(f"battle {BLOODBOWL} --attacker st5 --defender st2 --attacker-roll skull,push,pow")
+    ruling = run_json(f"battle {BLOODBOWL} {block('5', '2')} --attacker-roll skull,push,pow")
     assert ruling["chooser"] == "attacker" and ruling["attacker"]["dice"] == 3
     assert ruling["defender"]["dice"] == 0 and ruling["defender"]["rolled"] == []
     assert ruling["attacker"]["rolled"] == ["defender-down"]
     assert (ruling["defender_loses"], ruling["defender_retreats"], ruling["attacker_loses"]) == (1, 1, 0)
     said = [(s["rule"], s["text"]) for s in ruling["explanation"]]
-    assert said[:3] == [
+    assert said[:5] == [
+        ("BB-1", "the attacker's strength: 5"),  # the numbers stated come first
+        ("BB-1", "the defender's strength: 2"),
         ("BB-1", "5 against 2: the attacker rolls 3 dice"),
         ("BB-1", "the attacker is stronger and chooses"),
         (
@@ -114,7 +124,7 @@ def test_the_stronger_blocker_chooses_its_best_die_typed() -> None:
 
 
 def test_the_stronger_target_chooses_the_blockers_worst_die_typed() -> None:
-    command = f"battle {BLOODBOWL} --attacker st2 --defender 'st2, assist' --when defender:dodge"
+    command = f"battle {BLOODBOWL} {block('2', '2, assist')} --when defender:dodge"
     out = run(f"{command} --attacker-roll 'pow, stumbles'").stdout
     assert "The defender chooses. The defender retreats 1 square." in out
     assert "the defender chooses stumbles from defender-down, stumbles, by its order:" in out
@@ -131,18 +141,18 @@ def test_the_stronger_target_chooses_the_blockers_worst_die_typed() -> None:
 
 
 def test_equal_strength_rolls_one_die_and_nobody_chooses() -> None:
-    ruling = run_json(f"battle {BLOODBOWL} --attacker st3 --defender st3 --attacker-roll bd")
+    ruling = run_json(f"battle {BLOODBOWL} {block('3', '3')} --attacker-roll bd")
     assert ruling["chooser"] is None and ruling["attacker"]["dice"] == 1
     assert (ruling["defender_loses"], ruling["attacker_loses"]) == (1, 1)
     texts = [s["text"] for s in ruling["explanation"]]
     assert "3 against 3: the attacker rolls 1 die" in texts
     assert not any("chooses" in text for text in texts)
-    out = run(f"battle {BLOODBOWL} --attacker st3 --defender st3 --attacker-roll bd").stdout
+    out = run(f"battle {BLOODBOWL} {block('3', '3')} --attacker-roll bd").stdout
     assert "chooses." not in out
 
 
 def test_block_skills_spare_a_player_from_both_down() -> None:
-    command = f"battle {BLOODBOWL} --attacker st3 --defender st3 --attacker-roll bd"
+    command = f"battle {BLOODBOWL} {block('3', '3')} --attacker-roll bd"
     blocker = run_json(f"{command} --when attacker:attacker-block")
     target = run_json(f"{command} --when defender:defender-block")
     both = run_json(f"{command} --when attacker:attacker-block --when defender:defender-block")
@@ -153,7 +163,7 @@ def test_block_skills_spare_a_player_from_both_down() -> None:
 
 @pytest.mark.parametrize("seed", [1, 2, 3, 7, 11, 19])
 def test_drawn_block_dice_are_kept_by_the_choosers_order(seed: int) -> None:
-    command = f"battle {BLOODBOWL} --attacker st2 --defender st5 --seed {seed}"
+    command = f"battle {BLOODBOWL} {block('2', '5')} --seed {seed}"
     ruling = ruling_of(command)
     assert ruling == ruling_of(command)  # the seed repeats the ruling
     chosen = next(s for s in ruling["explanation"] if s["message"] == "pool.choose")
@@ -172,24 +182,22 @@ def flat(text: str) -> str:
 
 
 def test_a_block_is_ruled_in_the_language_asked() -> None:
-    out = flat(run(f"--lang nl battle {BLOODBOWL} --attacker st4 --defender st1 --attacker-roll push,push,pow").stdout)
+    out = flat(run(f"--lang nl battle {BLOODBOWL} {block('4', '1')} --attacker-roll push,push,pow").stdout)
     assert "de aanvaller is sterker en kiest" in out
     assert "de aanvaller kiest verdediger neer uit teruggeduwd, teruggeduwd, verdediger neer, in zijn volgorde:" in out
     assert "De verdediger verliest 1 neergeslagen speler. De verdediger trekt 1 vak terug." in out
-    out = flat(
-        run(f"--lang de battle {BLOODBOWL} --attacker st1 --defender st4 --attacker-roll push,push,skull").stdout
-    )
+    out = flat(run(f"--lang de battle {BLOODBOWL} {block('1', '4')} --attacker-roll push,push,skull").stdout)
     assert "der Verteidiger ist stärker und wählt" in out
     assert "Der Angreifer verliert 1 niedergeschlagenen Spieler." in out
     both = "--when attacker:attacker-block --when defender:defender-block"
-    out = run(f"--lang zh-Hant battle {BLOODBOWL} --attacker st3 --defender st3 {both} --seed 2")
+    out = run(f"--lang zh-Hant battle {BLOODBOWL} {block('3', '3')} {both} --seed 2")
     assert "3 對 3：進攻方擲 1 粒骰" in out.stdout
 
 
 def test_the_wrong_number_of_block_dice_is_refused() -> None:
-    refused = fails(f"battle {BLOODBOWL} --attacker st4 --defender st2 --attacker-roll push,skull,pow")
+    refused = fails(f"battle {BLOODBOWL} {block('4', '2')} --attacker-roll push,skull,pow")
     assert "the attacker rolls 2 dice here, but 3 faces were given" in refused and "(BB-1)" in refused
-    refused = fails(f"battle {BLOODBOWL} --attacker st4 --defender st2 --defender-roll push")
+    refused = fails(f"battle {BLOODBOWL} {block('4', '2')} --defender-roll push")
     assert "this battle has no 'defender' roll; it rolls for: attacker" in refused
 
 
@@ -278,9 +286,9 @@ def test_difference_bands_read_more_than_and_a_weaker_chooser(tmp_path: Path) ->
         ),
         encoding="utf-8",
     )
-    two_up = run_json(f"battle {path} --attacker st4 --defender st2 --seed 1")
-    one_up = run_json(f"battle {path} --attacker st3 --defender st2 --seed 1")
-    level = run_json(f"battle {path} --attacker st3 --defender st3 --seed 1")
+    two_up = run_json(f"battle {path} {block('4', '2')} --seed 1")
+    one_up = run_json(f"battle {path} {block('3', '2')} --seed 1")
+    level = run_json(f"battle {path} {block('3', '3')} --seed 1")
     assert (two_up["attacker"]["dice"], two_up["chooser"]) == (3, "defender")
     assert (one_up["attacker"]["dice"], one_up["chooser"]) == (1, "defender")
     assert (level["attacker"]["dice"], level["chooser"]) == (1, None)  # nobody is weaker

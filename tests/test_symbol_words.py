@@ -12,7 +12,10 @@ import pytest
 from conftest import run, run_json
 
 EXAMPLES = Path(__file__).parent.parent / "docs" / "examples"
-BLOCK = f"battle {EXAMPLES / 'bloodbowl.yaml'} --attacker st5 --defender st2 --attacker-roll skull,push,pow"
+BLOCK = (
+    f"battle {EXAMPLES / 'bloodbowl.yaml'} --attacker player --attacker-value strength=5 "
+    "--defender player --defender-value strength=2 --attacker-roll skull,push,pow"
+)
 
 
 @pytest.mark.parametrize(

@@ -7,6 +7,7 @@ situation refuses it) happen here, once.
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
@@ -303,7 +304,18 @@ def ruler(rules: Ruleset, battle: object) -> Callable[[Throw], Ruling]:
     """The ruling on a battle as a function of the faces showing; what every
     throw shares is worked out once, so odds and whole fights reuse it."""
     name, params = attack_of(rules, battle)
-    return procedure(params).prepare(rules, name, params, battle)
+    rule_on: Callable[[Throw], Ruling] = procedure(params).prepare(rules, name, params, battle)
+    if not (isinstance(battle, Battle) and battle.values):
+        return rule_on
+    from referee.ruleset.stated import stated_steps
+
+    said = stated_steps(rules, battle)  # every ruling on numbers the table stated says them first
+
+    def ruled(throw: Throw) -> Ruling:
+        ruling = rule_on(throw)
+        return dataclasses.replace(ruling, steps=(*said, *ruling.steps))
+
+    return ruled
 
 
 def resolve(rules: Ruleset, battle: object, throw: Throw) -> Ruling:

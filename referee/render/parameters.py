@@ -17,6 +17,7 @@ from referee.render.text import spoken
 from referee.ruleset import spec
 from referee.ruleset.model import Ruleset
 from referee.ruleset.spec import EMPTY, required, sections
+from referee.ruleset.values import ValueName
 from referee.words.language import pgettext
 
 _RULE_ID = re.compile(r"^[A-Z]+-[A-Z0-9.-]+$")
@@ -26,7 +27,10 @@ _SYMBOLS = frozenset({"symbol", "losses", "retreats", "own_losses"})
 
 
 def plain(value: Any) -> Any:
-    """A section of a ruleset as plain dicts, lists and values (its internal fields left out)."""
+    """A section of a ruleset as plain dicts, lists and values (its internal
+    fields left out; a value the table states by its name)."""
+    if isinstance(value, ValueName):
+        return value.name
     if dataclasses.is_dataclass(value):
         return {
             f.name: plain(getattr(value, f.name)) for f in dataclasses.fields(value) if not f.metadata.get("internal")
@@ -50,13 +54,18 @@ def shown(value: Any) -> Any:
             for f in dataclasses.fields(value)
             if not f.metadata.get("internal")
             and f.name not in unread
-            and (required(f) or getattr(value, f.name) not in ("", 0, None, False, (), EMPTY))
+            and (required(f) or _said(getattr(value, f.name)))
         }
     if hasattr(value, "items"):
         return {k: shown(v) for k, v in value.items()}
     if isinstance(value, tuple):
         return [shown(v) for v in value]
     return value
+
+
+def _said(value: Any) -> bool:
+    """Whether an optional field says something: a value the table states always does (it is an int, 0)."""
+    return isinstance(value, ValueName) or value not in ("", 0, None, False, (), EMPTY)
 
 
 def declaring(rules: Ruleset) -> list[ModuleType]:

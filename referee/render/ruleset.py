@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from referee.render import parameters
@@ -12,7 +12,8 @@ from referee.render.text import path_lines, styled, table, wrapped
 from referee.ruleset.model import Ruleset, Situation
 from referee.ruleset.spec import ADDED, written
 from referee.ruleset.translated import languages
-from referee.rulings.ruling import listed
+from referee.ruleset.values import ToldValue
+from referee.rulings.ruling import Side, listed, side_word
 from referee.words.language import _, ngettext, pgettext
 
 
@@ -100,6 +101,21 @@ def _kind(where: str) -> str:
     return f"{said} {key}".strip()
 
 
+def _listing(title: str, entries: Iterable[str]) -> list[str]:
+    """A titled list of things players name, each entry wrapped under its own indent."""
+    return ["", styled(title, bold=True), *(line for entry in entries for line in wrapped(entry, "  ", "      "))]
+
+
+def _value_line(rules: Ruleset, value: ToldValue) -> str:
+    """'a player's Strength: either side, 1 to 10, else 5 (BB-1)'."""
+    side = pgettext("show.value_side", "either side") if value.side == "either" else side_word(Side(value.side))
+    bounds = pgettext("show.value_bounds", "{least} to {most}").format(least=value.at_least, most=value.at_most)
+    said = f"{rules.said(value.text).spoken}: {side}, {bounds}"
+    if value.default is not None:
+        said += pgettext("show.value_default", ", else {default}").format(default=value.default)
+    return f"{said} ({value.rule})"
+
+
 def report(rules: Ruleset, options: list[tuple[str, str, str]]) -> str:
     aliases = listed(rules.aliases)
     units = [
@@ -135,12 +151,11 @@ def report(rules: Ruleset, options: list[tuple[str, str, str]]) -> str:
         *_attack_lines(rules),
     ]
     if rules.situations:
-        parts += ["", styled(pgettext("show.situations", "Situations (--when SIDE:NAME)"), bold=True)]
-        parts += [
-            line
-            for name, s in rules.situations.items()
-            for line in wrapped(f"{_named(name, s)}  {s.said} ({s.rule})", "  ", "      ")
-        ]
+        title = pgettext("show.situations", "Situations (--when SIDE:NAME)")
+        parts += _listing(title, (f"{_named(name, s)}  {s.said} ({s.rule})" for name, s in rules.situations.items()))
+    if rules.values:
+        title = pgettext("show.values", "Values the table states (--attacker-value NAME=N)")
+        parts += _listing(title, (f"{name}  {_value_line(rules, v)}" for name, v in rules.values.items()))
     if rules.states:
         # a state a unit is not in from the start, as players type it
         example = next((f"{state} {u.word}" for u in rules.units.values() for state in u.states[1:]), "")
@@ -151,12 +166,8 @@ def report(rules: Ruleset, options: list[tuple[str, str, str]]) -> str:
             for name, s in rules.states.items()
         ]
     if rules.variants:
-        parts += ["", styled(pgettext("show.variants", "Special rules (--rule NAME)"), bold=True)]
-        parts += [
-            line
-            for name, v in rules.variants.items()
-            for line in wrapped(f"{name}  {v.said} ({v.rule})", "  ", "      ")
-        ]
+        title = pgettext("show.variants", "Special rules (--rule NAME)")
+        parts += _listing(title, (f"{name}  {v.said} ({v.rule})" for name, v in rules.variants.items()))
     if rules.landscape:
         land = rules.landscape
         rows = [(t.title, t.letter, t.count, t.rule) for t in land.terrains.values()]

@@ -14,7 +14,22 @@ from referee.ruleset.model import Ruleset
 from referee.ruleset.spec import written
 from referee.ruleset.values import ValueName
 from referee.rulings.battle import TOLD_FROM, Battle
-from referee.rulings.ruling import SIDES, Side, Spoken, say, worded
+from referee.rulings.ruling import SIDES, Side, Spoken, Step, say, step, worded
+
+
+def stated_steps(rules: Ruleset, battle: Battle) -> tuple[Step, ...]:
+    """'the attacker's strength: 4', each number stated, with its value's rule."""
+    return tuple(
+        step(
+            rules.values[name].rule,
+            "values.stated",
+            "the {side}'s {value}: {n}",
+            side=Side(side),
+            value=said(rules, name),
+            n=n,
+        )
+        for side, name, n in battle.values
+    )
 
 
 def said(rules: Ruleset, name: str) -> Spoken:

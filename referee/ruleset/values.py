@@ -42,6 +42,15 @@ class ValueName(int):
     def __format__(self, spec: str) -> str:
         return self.name
 
+    def __eq__(self, other: object) -> bool:  # a name is set: never the 0 an unset key holds
+        return isinstance(other, ValueName) and other.name == self.name
+
+    def __hash__(self) -> int:
+        return hash(self.name)
+
+    def __bool__(self) -> bool:
+        return True
+
 
 @section
 class ToldValue:
