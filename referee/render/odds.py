@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from fractions import Fraction
 from types import MappingProxyType
 from typing import Any
 
 from referee.render import json as json_render
 from referee.render.text import fraction, percent, side_word, spoken, styled, table
-from referee.settle.odds import Outcome
+from referee.settle.odds import Column, Outcome, columns, counted
 from referee.words.language import _
 
 EMPTY: Mapping[str, str] = MappingProxyType({})
@@ -66,5 +67,41 @@ def _cell(key: str, value: Any) -> Any:
     return outcome_word(value) if key == "outcome" else spoken(value)
 
 
-def document(outcomes: list[Outcome]) -> list[dict[str, Any]]:
-    return [{**o.key, "probability": o.probability, "percent": json_render.percent(o.probability)} for o in outcomes]
+def document(outcomes: list[Outcome]) -> dict[str, Any]:
+    """The outcomes, each with the count of each symbol a side scores beside
+    the score's phrase ('attacker_scores_hit': 1); and each number on its own
+    (`columns`), by the key the outcomes hold it under."""
+    found = columns(outcomes)
+    scored = [column for column in found if column.symbol is not None]
+    return {
+        "outcomes": [
+            {
+                **o.key,
+                **{column.key: counted(o.key, column.of, column.symbol) for column in scored},
+                **_chance(o.probability),
+            }
+            for o in outcomes
+        ],
+        "columns": {column.key: _column_document(column) for column in found},
+    }
+
+
+def _column_document(column: Column) -> dict[str, Any]:
+    expected, tails = column.expected(), column.at_least()
+    return {
+        "expected": expected,
+        "expected_float": round(float(expected), 4),
+        "values": [
+            {
+                "value": value,
+                **_chance(p),
+                "at_least": tails[value],
+                "at_least_percent": json_render.percent(tails[value]),
+            }
+            for value, p in column.chances.items()
+        ],
+    }
+
+
+def _chance(p: Fraction) -> dict[str, Any]:
+    return {"probability": p, "percent": json_render.percent(p)}
