@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import run_json
+from conftest import run, run_json
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -143,9 +143,42 @@ def test_a_column_s_key_names_the_symbol_a_score_counts() -> None:
     assert Column("defender_loses", None, {0: Fraction(1)}).key == "defender_loses"
 
 
+def test_the_report_shows_each_side_s_losses_on_their_own() -> None:
+    text = run("odds groundforce --attacker '2 trooper' --defender 'trooper, heavy'").stdout
+    joint, alone = text.split("\n\n")
+    assert "winner" in joint
+    lines = alone.splitlines()
+    assert lines[0].split() == [
+        "each",
+        "on",
+        "its",
+        "own",
+        "attacker",
+        "loses",
+        "at",
+        "least",
+        "defender",
+        "loses",
+        "at",
+        "least",
+    ]
+    assert lines[2].split() == ["0", "68.75%", "68.75%"]  # at least 0 is certain: left blank
+    assert lines[3].split() == ["1", "25.00%", "31.25%", "25.00%", "31.25%"]
+    assert lines[-1].split() == ["expected", "3/8", "(0.38)", "3/8", "(0.38)"]
+
+
+def test_the_report_says_each_symbol_in_the_language_spoken() -> None:
+    text = run(f"--lang nl odds {XWING} --attacker tie --defender x-wing").stdout
+    alone = text.split("\n\n")[1].splitlines()
+    assert alone[0].split()[:6] == ["elk", "op", "zich", "aanvaller", "scoort:", "hit"]
+    assert alone[-1].split() == ["verwachting", "735/2048", "(0,36)", "305/2048", "(0,15)"]
+
+
 def test_an_answer_without_numbers_has_no_columns() -> None:
     """A chain's outcomes name the step it stopped at: nothing to count on its own."""
-    assert run_json(f"odds {GAUNTLET} --attacker trooper --defender veteran")["columns"] == {}
+    told = f"odds {GAUNTLET} --attacker trooper --defender veteran"
+    assert run_json(told)["columns"] == {}
+    assert "on its own" not in run(told).stdout
 
 
 def test_a_yes_or_no_is_not_a_number_to_count() -> None:
@@ -153,3 +186,21 @@ def test_a_yes_or_no_is_not_a_number_to_count() -> None:
     document = run_json("odds diceland --attacker 6,2 --defender 3")
     assert set(document["columns"]) == {"attacker_loses", "defender_loses"}
     assert "totals" in document
+
+
+@pytest.mark.parametrize(
+    ("page", "command"),
+    [
+        ("commands.md", "odds groundforce --attacker trooper --defender trooper --json"),
+        ("games.md", 'odds groundforce --attacker heavy --defender "2 trooper" --json'),
+    ],
+)
+def test_a_page_s_excerpt_of_odds_json_is_what_it_prints(page: str, command: str) -> None:
+    """The refresh leaves an example shortened by hand ('...') as it is: its
+    lines are lines the answer prints, in a row."""
+    text = (EXAMPLES.parent / page).read_text(encoding="utf-8")
+    block = text.split(f"$ referee {command}\n", 1)[1].split("```", 1)[0]
+    shown = [line for line in block.splitlines() if line.strip() != "..."]
+    printed = run(command).stdout.splitlines()
+    start = printed.index(shown[0])
+    assert printed[start : start + len(shown)] == shown
