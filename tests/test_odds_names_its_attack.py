@@ -1,5 +1,6 @@
 """`odds --json` names the attack it answered, as `battle --json` does: a
-table reading the numbers can tell a heavy weapon's odds from a trooper's."""
+table reading the numbers can tell a heavy weapon's odds from a trooper's;
+and so does a chart, of whole fights or of hit checks."""
 
 from __future__ import annotations
 
@@ -26,3 +27,16 @@ def test_odds_in_json_name_the_attack_as_the_ruling_does(asked: str, attack: str
     if "--until" not in asked and "diceland" not in asked:
         ruled = run_json(f"{asked.replace('odds', 'battle', 1)} --seed 1 --no-journal --json")
         assert ruled["attack"] == attack
+
+
+CHARTS = {  # a chart asked, and the attack it charts
+    "odds risk --table 3": "attack",
+    "odds docs/examples/stronghold.yaml --table 2": "attack",
+    "odds trueforces --attack melee": "melee",
+    "odds docs/examples/fifth.yaml --attack longsword": "longsword",
+}
+
+
+@pytest.mark.parametrize("asked", CHARTS)
+def test_a_chart_in_json_names_the_attack_it_charts(asked: str) -> None:
+    assert run_json(f"{asked} --json")["attack"] == CHARTS[asked]

@@ -25,10 +25,14 @@ FOREST = {"infantry": -1, "armour": -2, "artillery": 0}
 
 
 def odds_of(command: str) -> dict[tuple[Any, ...], Fraction]:
-    """The referee's exact odds, by each outcome's key values in order."""
+    """The referee's exact odds, by each outcome's key values in order: a
+    score as its phrase, not the count of each symbol beside it
+    (tests/test_odds_columns.py checks those)."""
+    document = run_json(command)
+    counts = {key for key in document["columns"] if key.startswith(("attacker_scores_", "defender_scores_"))}
     return {
-        tuple(v for k, v in o.items() if k not in ("probability", "percent")): Fraction(o["probability"])
-        for o in run_json(command)["outcomes"]
+        tuple(v for k, v in o.items() if k not in ("probability", "percent", *counts)): Fraction(o["probability"])
+        for o in document["outcomes"]
     }
 
 

@@ -43,12 +43,14 @@ from referee.cli.told import OddsTold
 @described("help.odds")
 def odds(ruleset: str | None, said: tuple[str, ...], as_json: bool, **options: Any) -> None:
     """Exact odds of every outcome of one attack, summed over every possible
-    roll with exact weights (no sampling). In DiceLand, --attacker and
-    --defender take pips. --attacker counts the attacking units, never those
-    the rules keep behind on its territory. With --until conquest, whole
-    fights of rounds, --defender counts every unit on its territory, or, where
-    the ruleset's fight is told by its front, both count the front with the
-    rear apart (--attacker-rear). The answer says which, under 'Between rounds'.
+    roll with exact weights (no sampling), then each number on its own: the
+    chance of each value, of at least it, and its expectation. In DiceLand,
+    --attacker and --defender take pips. --attacker counts the attacking
+    units, never those the rules keep behind on its territory. With --until
+    conquest, whole fights of rounds, --defender counts every unit on its
+    territory, or, where the ruleset's fight is told by its front, both count
+    the front with the rear apart (--attacker-rear). The answer says which,
+    under 'Between rounds'.
 
     A game ruled by hit checks (--attack) gets the chart of every attacker
     value against every target value.

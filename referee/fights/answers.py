@@ -338,8 +338,9 @@ def _number(value: Number, one: Number) -> Number:
 
 @record
 class Chart:
-    """The chance to conquer for each count of attackers against each count of defenders."""
+    """The chance to conquer for each count of attackers against each count of defenders, in the attack they make."""
 
+    attack: str
     exact: bool
     attackers: list[int]
     defenders: list[int]
@@ -399,7 +400,8 @@ def chart(
         say("error.fight.smaller_chart", "ask for a smaller {table}", table=setting("table")),
         MAX_CHART,
     )
-    fight.start(Battle(attacker=((unit, size),), defender=((unit, size),), when=when, values=values))
+    biggest = Battle(attacker=((unit, size),), defender=((unit, size),), when=when, values=values)
+    fight.start(biggest)
     # a cell is an attacking side against a defending side: each count's sides found once
     pools = {n: {(unit, 0): n} for n in range(1, size + keep + 1)}
     attacking, defending = zip(*(fight.pooled(pools[n + keep], pools[n]) for n in counts))
@@ -417,4 +419,6 @@ def chart(
         states = len(chain.moves)
     else:
         rows, states = grid(fight, attacking, defending, won, limit)
-    return Chart(exact, counts, counts, rows, fight.policy(), states, keep, fight.keep_rule)
+    return Chart(
+        attack_of(rules, biggest)[0], exact, counts, counts, rows, fight.policy(), states, keep, fight.keep_rule
+    )

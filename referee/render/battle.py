@@ -145,7 +145,7 @@ def odds(rules: Ruleset, situation: object, outcomes: list[Outcome]) -> View:
         "ruleset": rules.name,
         "attack": attack,
         "loss": loss.one if loss else None,
-        "outcomes": odds_render.document(outcomes),
+        **odds_render.document(outcomes),
     }
     return document, lambda: odds_render.report(
         _("{title}: odds of one attack").format(title=rules.spoken_title), outcomes, worded

@@ -272,6 +272,7 @@ def _cited(rows: Iterable[tuple[str, str]]) -> list[str]:
 def chart_document(rules: Ruleset, made: Chart, when: Sequence[str]) -> dict[str, Any]:
     return {
         "ruleset": rules.name,
+        "attack": made.attack,
         "until": "conquest",
         "arithmetic": _arithmetic(made.exact),
         "when": list(when),

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from fractions import Fraction
 from types import MappingProxyType
 from typing import Any
 
 from referee.render import json as json_render
-from referee.render.text import fraction, percent, side_word, spoken, styled, table
-from referee.settle.odds import Outcome
-from referee.words.language import _
+from referee.render.text import decimal, fraction, percent, side_word, spoken, styled, table
+from referee.settle.odds import Column, Outcome, columns, counted
+from referee.words.language import _, pgettext
 
 EMPTY: Mapping[str, str] = MappingProxyType({})
 
@@ -28,7 +29,44 @@ def report(title: str, outcomes: list[Outcome], headers: Mapping[str, str] = EMP
         for o in outcomes
     ]
     heads = [_("percent"), "", *(headers.get(k) or header(k) for k in keys), _("probability")]
-    return "\n".join([styled(title, bold=True), table(rows, heads)])
+    alone = columns(outcomes)
+    return "\n".join(
+        [styled(title, bold=True), table(rows, heads), *(["", _each_alone(alone, headers)] if alone else [])]
+    )
+
+
+def _each_alone(found: list[Column], headers: Mapping[str, str] = EMPTY) -> str:
+    """Each number on its own, whatever the others are: a row for each value
+    any of them takes, two cells for each (the chance of that value, and of
+    at least it), and their expectations last, exact and as a decimal."""
+    values = sorted({value for column in found for value in column.chances})
+    labels = [*values, pgettext("odds.expected", "expected")]
+    cells = [_cells(column, values) for column in found]
+    rows = [[label, *(cell for pairs in cells for cell in pairs[row])] for row, label in enumerate(labels)]
+    heads = [_("each on its own"), *(head for c in found for head in (_column_header(c, headers), _("at least")))]
+    return table(rows, heads)
+
+
+def _cells(column: Column, values: list[int]) -> list[tuple[str, str]]:
+    """A column's two cells in each row: blank for a value it never takes, and
+    'at least' blank where it is certain (its lowest value), so the eye finds the chances that decide."""
+    tails = column.at_least()
+    pairs = [
+        (percent(column.chances[v]), percent(tails[v]) if tails[v] < 1 else "") if v in column.chances else ("", "")
+        for v in values
+    ]
+    return [*pairs, (_expectation(column), "")]
+
+
+def _expectation(column: Column) -> str:
+    expected = column.expected()
+    return f"{fraction(expected)} ({decimal(f'{float(expected):.2f}')})"
+
+
+def _column_header(column: Column, headers: Mapping[str, str]) -> str:
+    """A column's header: its key's, with the symbol a score counts in the language spoken ('attacker scores: hit')."""
+    head = headers.get(column.of) or header(column.of)
+    return head if column.symbol is None else _("{column}: {symbol}").format(column=head, symbol=spoken(column.symbol))
 
 
 def outcome_word(outcome: str) -> str:
@@ -66,5 +104,41 @@ def _cell(key: str, value: Any) -> Any:
     return outcome_word(value) if key == "outcome" else spoken(value)
 
 
-def document(outcomes: list[Outcome]) -> list[dict[str, Any]]:
-    return [{**o.key, "probability": o.probability, "percent": json_render.percent(o.probability)} for o in outcomes]
+def document(outcomes: list[Outcome]) -> dict[str, Any]:
+    """The outcomes, each with the count of each symbol a side scores beside
+    the score's phrase ('attacker_scores_hit': 1); and each number on its own
+    (`columns`), by the key the outcomes hold it under."""
+    found = columns(outcomes)
+    scored = [column for column in found if column.symbol is not None]
+    return {
+        "outcomes": [
+            {
+                **o.key,
+                **{column.key: counted(o.key, column.of, column.symbol) for column in scored},
+                **_chance(o.probability),
+            }
+            for o in outcomes
+        ],
+        "columns": {column.key: _column_document(column) for column in found},
+    }
+
+
+def _column_document(column: Column) -> dict[str, Any]:
+    expected, tails = column.expected(), column.at_least()
+    return {
+        "expected": expected,
+        "expected_float": round(float(expected), 4),
+        "values": [
+            {
+                "value": value,
+                **_chance(p),
+                "at_least": tails[value],
+                "at_least_percent": json_render.percent(tails[value]),
+            }
+            for value, p in column.chances.items()
+        ],
+    }
+
+
+def _chance(p: Fraction) -> dict[str, Any]:
+    return {"probability": p, "percent": json_render.percent(p)}

@@ -146,7 +146,7 @@ def odds_document(rules: Ruleset, fight: PipAttack, outcomes: list[Outcome]) -> 
         "attacker": list(fight.attacker),
         "defender": fight.defender,
         "policy": _policy(fight),
-        "outcomes": odds_render.document(outcomes),
+        **odds_render.document(outcomes),
         "totals": {
             name: {"probability": p, "percent": json_render.percent(p)} for name, p in marginals(outcomes).items()
         },

@@ -10,10 +10,8 @@ from referee.render.battle import odds as odds_of_losses
 from referee.render.text import (
     View,
     by_side,
-    decimal,
     explanation,
     faces,
-    fraction,
     paragraph,
     ruling_page,
     ruling_title,
@@ -26,13 +24,11 @@ from referee.render.text import (
     units,
 )
 from referee.ruleset.model import Ruleset
-from referee.rulings.ruling import SIDES, Side, listed, spaced
+from referee.rulings.ruling import SIDES, listed, spaced
 from referee.settle.rolling import Settled
 from referee.words.language import _
 
 if TYPE_CHECKING:
-    from fractions import Fraction
-
     from referee.fights.played import Forces
     from referee.outcomes.tally import Tally
     from referee.settle.odds import Outcome
@@ -117,7 +113,9 @@ def ruled(rules: Ruleset, situation: object, settled: Settled) -> View:
 
 def odds(rules: Ruleset, situation: object, outcomes: list[Outcome]) -> View:
     """The odds as every attack's, and in `--json` the game's words for a loss
-    and a retreat (`costs`), as its ruling's `--json` has them."""
+    and a retreat (`costs`), as its ruling's `--json` has them; where hits
+    roll damage, the damage each side is expected to take (`expected_damage`:
+    its losses' expectation, which the report says among each on its own)."""
     from referee.procedures.door import attack_of
 
     document, text = odds_of_losses(rules, situation, outcomes)
@@ -125,31 +123,6 @@ def odds(rules: Ruleset, situation: object, outcomes: list[Outcome]) -> View:
     document = {**document, "loss": costs.loss.one, "retreat": costs.retreat.one}
     if costs.damage is None:
         return document, text
-    expected = _expected(outcomes)
-    said = (
-        _("The attacker expects to lose {expected} {losses} ({decimal})."),
-        _("The defender expects to lose {expected} {losses} ({decimal})."),
-    )
-    lines = [
-        by_side(side, *said).format(
-            expected=fraction(lost),
-            losses=rules.said(costs.loss.one if lost == 1 else costs.loss.many),
-            decimal=decimal(f"{float(lost):.2f}"),
-        )
-        for side, lost in expected.items()
-    ]
-    return {**document, "expected_damage": {side.value: lost for side, lost in expected.items()}}, lambda: "\n".join(
-        [text(), "", *lines]
-    )
-
-
-def _expected(outcomes: list[Outcome]) -> dict[Side, Fraction]:
-    """Each side's expected losses, where the odds count them: what damage is expected to cost it."""
-    from fractions import Fraction
-
-    keys = outcomes[0].key if outcomes else {}
-    return {
-        side: sum((o.probability * o.key[f"{side}_loses"] for o in outcomes), Fraction(0))
-        for side in SIDES
-        if f"{side}_loses" in keys
-    }
+    found = document["columns"]
+    expected = {side.value: found[f"{side}_loses"]["expected"] for side in SIDES if f"{side}_loses" in found}
+    return {**document, "expected_damage": expected}, text

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import field, fields
 from enum import Enum
-from typing import Any
+from typing import Any, Self
 
 from referee.core.records import record
 from referee.words.language import ENGLISH, current, npgettext, pgettext
@@ -71,13 +71,30 @@ class Said(str):
 
     spoken: str
 
-    def __new__(cls, english: str, spoken: str) -> Said:
+    def __new__(cls, english: str, spoken: str) -> Self:
         said = super().__new__(cls, english)
         said.spoken = spoken
         return said
 
     def __getnewargs__(self) -> tuple[str, str]:  # type: ignore[override]  # copied as it was made
         return str(self), self.spoken
+
+
+class Score(Said):
+    """What a side scores as a phrase ('hit 1, crit 1'), grouped and compared
+    by its text as any phrase, that also holds it as numbers: the count of
+    each symbol (a ruleset's word, `Said`), so the odds can give each symbol
+    its own column and `--json` its own integer."""
+
+    counts: dict[str, int]
+
+    def __new__(cls, english: str, spoken: str, counts: dict[str, int]) -> Score:
+        score = super().__new__(cls, english, spoken)
+        score.counts = counts
+        return score
+
+    def __getnewargs__(self) -> tuple[str, str, dict[str, int]]:  # type: ignore[override]  # copied as it was made
+        return str(self), self.spoken, self.counts
 
 
 Form = Any  # a phrase as --json holds it: a word, a number, or a mapping a program says again

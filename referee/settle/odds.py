@@ -13,7 +13,7 @@ from referee.procedures.door import before_roll, dice_needed, odds_keys, ruler
 from referee.ruleset.model import Ruleset
 from referee.rulings.battle import Throw
 from referee.rulings.procedure import DiceNeed, dice_of, joined
-from referee.rulings.ruling import Ruling
+from referee.rulings.ruling import Ruling, Score
 
 
 @record
@@ -45,3 +45,66 @@ def tally(
         totals[key] = totals.get(key, Fraction(0)) + chance
     ranked = sorted(totals.items(), key=lambda item: (-item[1], repr(item[0])))
     return [Outcome(dict(zip(keys, key, strict=True)), p) for key, p in ranked]
+
+
+@record
+class Column:
+    """One number of the outcomes on its own, whatever the others are (the
+    losses a side takes, the hits it scores): the chance of each value it
+    takes, ascending. It reads the outcome key `of`, or, where that key is a
+    side's score, the count of its `symbol`."""
+
+    of: str
+    symbol: str | None
+    chances: dict[int, Fraction]
+
+    @property
+    def key(self) -> str:
+        """The column as `--json` names it: its outcome key, and the symbol a score counts ('attacker_scores_hit')."""
+        return self.of if self.symbol is None else f"{self.of}_{self.symbol}"
+
+    def at_least(self) -> dict[int, Fraction]:
+        """The chance of each value or more: the sum of the chances from it up."""
+        tail, tails = Fraction(0), {}
+        for value in reversed(self.chances):
+            tail += self.chances[value]
+            tails[value] = tail
+        return dict(reversed(tails.items()))
+
+    def expected(self) -> Fraction:
+        return sum((value * p for value, p in self.chances.items()), Fraction(0))
+
+
+def columns(outcomes: list[Outcome]) -> list[Column]:
+    """Each number the outcomes hold, in their keys' order: a key that is a
+    whole number in every outcome, and each symbol a side's score counts in
+    any (0 where an outcome scores none of it)."""
+    found = [_numbers(o.key) for o in outcomes]
+    named = dict.fromkeys(name for names in found for name in names)
+    kept = [(of, symbol) for of, symbol in named if symbol is not None or all((of, None) in n for n in found)]
+    return [Column(of, symbol, _chances(outcomes, of, symbol)) for of, symbol in kept]
+
+
+def counted(key: dict[str, Any], of: str, symbol: str | None) -> int:
+    """The number an outcome holds under `of`, or the count of `symbol` in the score it holds there."""
+    value = key[of]
+    return int(value) if symbol is None else int(value.counts.get(symbol, 0))
+
+
+def _numbers(key: dict[str, Any]) -> list[tuple[str, str | None]]:
+    """Where an outcome holds numbers: a whole number (never a yes or no), or a score's symbols."""
+    names: list[tuple[str, str | None]] = []
+    for of, value in key.items():
+        if isinstance(value, Score):
+            names += [(of, symbol) for symbol in value.counts]
+        elif isinstance(value, int) and not isinstance(value, bool):
+            names.append((of, None))
+    return names
+
+
+def _chances(outcomes: list[Outcome], of: str, symbol: str | None) -> dict[int, Fraction]:
+    totals: dict[int, Fraction] = {}
+    for o in outcomes:
+        value = counted(o.key, of, symbol)
+        totals[value] = totals.get(value, Fraction(0)) + o.probability
+    return dict(sorted(totals.items()))

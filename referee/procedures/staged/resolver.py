@@ -474,6 +474,7 @@ def prepare(rules: Ruleset, name: str, params: Staged, battle: Battle) -> Callab
         for side in SIDES
     }
     costed = (*params.costs.losses, *params.costs.retreats, *params.costs.own_losses)
+    carried = {side: frozenset(getattr(params, side).symbols()) for side in SIDES}
     needed = follow.numbers(rules, params.follow, battle, cite(params, "follow")) if params.follow else ()
 
     silent = count.count({}, (), order)
@@ -572,7 +573,7 @@ def prepare(rules: Ruleset, name: str, params: Staged, battle: Battle) -> Callab
             "losses", added_stages, rules, battle, (loses, retreats), throw=throw, read=used, held=held
         )
         steps += said
-        scores = {side: count.scored(kept[side], costed, rules.said) for side in SIDES}
+        scores = {side: count.scored(kept[side], costed, rules.said, carried[side]) for side in SIDES}
         criticals = {side: _criticals(params, kept[side]) if side in critical else None for side in SIDES}
         parts = {
             side: TallySide(

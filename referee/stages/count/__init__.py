@@ -6,14 +6,14 @@ Its own messages are in `locale/<lang>.po` beside this file."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING
 
 from referee.chance.dice import Face
 from referee.core.records import section
 from referee.ruleset.crosscheck import Fail, names_exist
 from referee.ruleset.spec import Boolean, Integer, Seq, Text, field
-from referee.rulings.ruling import Said, Side, Spoken, Step, listed, say, spaced, step
+from referee.rulings.ruling import Score, Side, Spoken, Step, listed, say, spaced, step
 from referee.words.language import own_catalogue, pgettext
 
 if TYPE_CHECKING:
@@ -140,13 +140,15 @@ def _ignored(way: Cancel, side: Side, cancelled: Spoken, rule: str, situation_sa
     )
 
 
-def scored(counts: Counts, kept: tuple[str, ...], said: Callable[[str], str]) -> Said:
+def scored(counts: Counts, kept: tuple[str, ...], said: Callable[[str], str], carried: Collection[str] = ()) -> Score:
     """The symbols that count for a side, as its result reads ('hit 2, crit 1'):
     in the file's words for --json and the odds' groups, each symbol as `said`
-    in the language spoken (treffer 2) for reports."""
+    in the language spoken (treffer 2) for reports; and as numbers, each one
+    the side scores or carries (0 too: the odds count it in every outcome)."""
     parts = [spaced(said(symbol), n) for symbol, n in counts.items() if n and symbol in kept]
     phrase = listed(parts) if parts else nothing()
-    return Said(phrase.english, phrase)
+    numbers = {said(symbol): counts.get(symbol, 0) for symbol in kept if symbol in carried or counts.get(symbol)}
+    return Score(phrase.english, phrase, numbers)
 
 
 def nothing() -> Spoken:
