@@ -111,14 +111,15 @@ XW = load_file(XWING)
 
 @st.composite
 def attacks(draw: st.DrawFn) -> tuple[Any, Battle]:
-    """A Ground Force attack of troopers and saboteurs, or an X-Wing shot with any situations."""
+    """A Ground Force attack of troopers and saboteurs, or an X-Wing shot with any situations, at any range."""
     if draw(st.booleans()):
         units = st.lists(st.sampled_from(["trooper", "saboteur"]), min_size=1, max_size=2)
         return GF, Battle(tuple(Counter(draw(units)).items()), tuple(Counter(draw(units)).items()))
     ships = st.sampled_from(["x-wing", "tie-fighter"])
-    situations = [("attacker", "focus"), ("defender", "focus"), ("attacker", "close"), ("attacker", "target-lock")]
+    situations = [("attacker", "focus"), ("defender", "focus"), ("attacker", "target-lock")]
     when = tuple(draw(st.lists(st.sampled_from(situations), unique=True)))
-    return XW, Battle(((draw(ships), 1),), ((draw(ships), 1),), when=when)
+    distance = draw(st.sampled_from([None, 1, 2, 3]))  # range 1 and 3 add a die of their own
+    return XW, Battle(((draw(ships), 1),), ((draw(ships), 1),), when=when, range=distance)
 
 
 @settings(max_examples=40)

@@ -131,10 +131,10 @@ ATTACK = {"x-wing": 3, "tie-fighter": 2}
 AGILITY = {"x-wing": 2, "tie-fighter": 3}
 
 
-def xwing_brute(attacker: str, defender: str, when: tuple[str, ...]) -> dict[tuple[str], Fraction]:
+def xwing_brute(attacker: str, defender: str, when: tuple[str, ...], distance: int = 2) -> dict[tuple[str], Fraction]:
     """X-Wing as its rules read: the hits and crits left after evades, by chance."""
-    red = ATTACK[attacker] + ("attacker:close" in when)
-    green = AGILITY[defender] + ("defender:long" in when)
+    red = ATTACK[attacker] + (distance == 1)  # one more red die at range 1, one more green at range 3
+    green = AGILITY[defender] + (distance == 3)
     out: Counter[tuple[str]] = Counter()
     for attack in itertools.product(RED, repeat=red):
         for defence in itertools.product(GREEN, repeat=green):
@@ -149,19 +149,25 @@ def xwing_brute(attacker: str, defender: str, when: tuple[str, ...]) -> dict[tup
 
 
 @pytest.mark.parametrize(
-    ("attacker", "defender", "when"),
+    ("attacker", "defender", "when", "distance"),
     [
-        ("x-wing", "tie-fighter", ()),
-        ("x-wing", "tie-fighter", ("attacker:focus",)),
-        ("tie-fighter", "x-wing", ("defender:focus", "attacker:close")),
-        ("x-wing", "x-wing", ("attacker:focus", "defender:focus", "defender:long")),
+        ("x-wing", "tie-fighter", (), 2),
+        ("x-wing", "tie-fighter", ("attacker:focus",), 2),
+        ("tie-fighter", "x-wing", ("defender:focus",), 1),
+        ("x-wing", "x-wing", ("attacker:focus", "defender:focus"), 3),
     ],
 )
-def test_xwing_odds_are_the_brute_force(attacker: str, defender: str, when: tuple[str, ...]) -> None:
+def test_xwing_odds_are_the_brute_force(attacker: str, defender: str, when: tuple[str, ...], distance: int) -> None:
     told = "".join(f" --when {w}" for w in when)
-    assert odds_of(f"odds {XWING} --attacker {attacker} --defender {defender}{told}") == xwing_brute(
-        attacker, defender, when
-    )
+    command = f"odds {XWING} --attacker {attacker} --defender {defender}{told} --range {distance}"
+    assert odds_of(command) == xwing_brute(attacker, defender, when, distance)
+
+
+def test_xwing_range_bands_are_the_distance_stated_never_a_situation() -> None:
+    """Range 1 and 3 hold by themselves at the distance told; left out, no band holds (as range 2)."""
+    assert odds_of(f"odds {XWING} --attacker tie --defender x-wing") == xwing_brute("tie-fighter", "x-wing", ())
+    refused = fails(f"odds {XWING} --attacker tie --defender x-wing --when attacker:close")
+    assert "'close' holds by itself at distance 1: state the distance, not the situation (XW-1)" in refused
 
 
 def test_xwing_evades_cancel_hits_before_crits() -> None:
@@ -190,7 +196,7 @@ def test_xwing_focus_counts_only_for_the_side_that_spends_it() -> None:
 
 
 def test_xwing_drawn_ruling_rolls_each_sides_own_die() -> None:
-    command = f"battle {XWING} --attacker tie --defender x-wing --when defender:long --seed 7"
+    command = f"battle {XWING} --attacker tie --defender x-wing --range 3 --seed 7"
     ruling = ruling_of(command)
     assert len(ruling["attacker"]["rolled"]) == 2 and set(ruling["attacker"]["rolled"]) <= set(RED)
     assert len(ruling["defender"]["rolled"]) == 3 and set(ruling["defender"]["rolled"]) <= set(GREEN)

@@ -396,10 +396,11 @@ def _criticals(params: Staged, kept: Mapping[str, int]) -> int:
 
 def _distance_read(rules: Ruleset, params: Staged, battle: Battle) -> None:
     """A distance told to an attack whose dice no table by distance counts,
-    and no added stage reads, would be silently ignored: refused, naming the attack."""
+    no added stage reads, and no situation it reads hangs on (range 1 adds a
+    die), would be silently ignored: refused, naming the attack."""
     if battle.range is None or any(getattr(params, side).roll.by == "range" for side in SIDES):
         return
-    if added.reads_distance(added.of(params)):
+    if added.reads_distance(added.of(params)) or _hangs_on_distance(rules, params):
         return
     name = attack_name(rules, params)
     ignored = say(
@@ -410,6 +411,13 @@ def _distance_read(rules: Ruleset, params: Staged, battle: Battle) -> None:
         range=setting("range"),
     )
     raise RefereeError(ignored, rule=cite(params, "roll"))
+
+
+def _hangs_on_distance(rules: Ruleset, params: Staged) -> bool:
+    """Whether a situation the attack reads holds by itself at distances the players state."""
+    from referee.ruleset.reading import situations_read
+
+    return any(rules.situations[name].range for name in situations_read(rules, params))
 
 
 def _rolls(
