@@ -5,6 +5,7 @@ numbers stated: the door rules every battle on the attack so placed."""
 from __future__ import annotations
 
 import dataclasses
+import weakref
 from collections.abc import Callable, Iterator, Mapping
 from types import MappingProxyType
 from typing import Any
@@ -52,19 +53,19 @@ def named(record: Any, path: str = "") -> Iterator[tuple[str, ValueName]]:
             yield from named(item, f"{path}[{i}]")
 
 
-_read_by: dict[int, frozenset[str]] = {}
+_read_by: weakref.WeakKeyDictionary[Any, frozenset[str]] = weakref.WeakKeyDictionary()
 
 
 def read_by(attack: Any) -> frozenset[str]:
-    """The values an attack's stages read (found once per attack)."""
-    found = _read_by.get(id(attack))
+    """The values an attack's stages read (found once per attack, while it lives)."""
+    found = _read_by.get(attack)
     if found is None:
-        found = _read_by[id(attack)] = frozenset(name.name for _, name in named(attack))
+        found = _read_by[attack] = frozenset(name.name for _, name in named(attack))
     return found
 
 
 Resolve = Callable[[ValueName, str], int]
-_placed_for: dict[tuple[int, tuple[tuple[str, str, int], ...]], Any] = {}
+_placed_for: weakref.WeakKeyDictionary[Any, dict[tuple[tuple[str, str, int], ...], Any]] = weakref.WeakKeyDictionary()
 
 
 def instantiated(rules: Ruleset, attack: Any, battle: Battle) -> Any:
@@ -95,10 +96,10 @@ def instantiated(rules: Ruleset, attack: Any, battle: Battle) -> Any:
             rule=spec.rule,
         )
 
-    key = (id(attack), battle.values)
-    found = _placed_for.get(key)
+    placed = _placed_for.setdefault(attack, {})
+    found = placed.get(battle.values)
     if found is None:  # the rounds of a fight are battles told alike: placed once
-        found = _placed_for[key] = _placed(attack, "", resolve)
+        found = placed[battle.values] = _placed(attack, "", resolve)
         if found is not attack:
             object.__setattr__(found, TOLD_FROM, attack)  # frozen: its name is still found by the file's attack
     return found
