@@ -29,7 +29,7 @@ and enumerated for odds like the procedure's own."""
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -115,6 +115,12 @@ class Told:
         door: str = "",
     ) -> None:
         self.kind, self.odds_keys, self.ruler, self.fought, self.door = kind, odds_keys, ruler, fought, door
+
+
+def for_side(at: At) -> Iterator[Any]:
+    """The entries of a listed section at `symbols` for the side whose symbols
+    these are (each entry's `side`): a stage that looks at one side's own roll."""
+    return (entry for entry in at.section if Side(entry.side) == at.side)
 
 
 def prepared_in(module: str) -> Callable[..., Callable[..., Any]]:

@@ -237,7 +237,7 @@ class Staged:
             if stages.pool:
                 stages.pool.cross_check(rules, stages.die, f"{path}.{side}.pool", fail)
                 stages.pool.cross_check_keep(stages.roll.most(), f"{path}.{side}.pool", fail)
-            carried |= set(stages.symbols())
+            carried |= {*stages.symbols(), *self.given(side)}
         self.costs.cross_check(rules, f"{path}.costs", fail)
         if self.compare:
             self.compare.cross_check(rules, f"{path}.compare", fail)
@@ -254,6 +254,7 @@ class Staged:
             *((f"{path}.costs.own_losses", s) for s in self.costs.own_losses),
             *((f"{path}.costs.retreats", s) for s in self.costs.retreats),
             *((f"{path}.costs.own_losses", s) for s in self.costs.own_losses),
+            *((f"{path}.costs.counts", s) for s in self.costs.counts),
             *([(f"{path}.compare.symbol", self.compare.symbol)] if self.compare and self.compare.by != "pairs" else []),
         ]
         names_exist(fail, pgettext("kind", "symbol"), named, sorted(carried))
@@ -275,7 +276,7 @@ class Staged:
         that nothing counts (no cost, comparison, follow-up, cancelling or
         other stage names them), which every ruling would read and drop."""
         carried = dict.fromkeys(s for side in ("attacker", "defender") for s in getattr(self, side).symbols())
-        counted = {*self.costs.losses, *self.costs.retreats, *self.costs.own_losses}
+        counted = {*self.costs.losses, *self.costs.retreats, *self.costs.own_losses, *self.costs.counts}
         counted |= {self.compare.symbol} if self.compare and self.compare.by != "pairs" else set()
         counted |= {self.follow.symbol} if self.follow else set()
         counted |= {CRITICAL} if self.costs.damage else set()
@@ -287,11 +288,18 @@ class Staged:
             say(
                 "file.idle_symbols",
                 "attack '{attack}': nothing counts {symbols}, which its faces carry: name it under costs "
-                "(losses, retreats), compare, follow or cancel, or leave it off the faces",
+                "(losses, retreats, counts), compare, follow or cancel, or leave it off the faces",
                 attack=self.label,
                 symbols=listed(f"'{symbol}'" for symbol in idle),
             )
         ]
+
+    def given(self, side: str) -> tuple[str, ...]:
+        """The symbols the attack's added stages give a side, which no face
+        carries (a jam on doubles, the points a set scores): each section's
+        `made()`, as (side, symbol) pairs."""
+        made = (pair for _, _, part in self._added_parts("") if hasattr(part, "made") for pair in part.made())
+        return tuple(dict.fromkeys(symbol for at, symbol in made if at == side))
 
     def _added_parts(self, path: str) -> Iterator[tuple[str, str, Any]]:
         """Each added stage's section, each of a list in turn, with its stage's key and its key path."""

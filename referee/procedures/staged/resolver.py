@@ -42,12 +42,17 @@ def odds_keys(params: Staged) -> tuple[str, ...]:
         return telling.odds_keys
     keys = [f"{side}_loses" for side in SIDES] if params.compare else []
     for side in SIDES:
-        carried = set(getattr(params, side).symbols())
+        carried = {*getattr(params, side).symbols(), *params.given(side)}
         losing, retreating = carried & set(params.costs.losses), carried & set(params.costs.retreats)
+        if carried & set(params.costs.counts):  # outcomes of their own: the side's score tells them
+            keys.append(f"{side}_scores")
         if carried & set(params.costs.own_losses):
             keys.append(f"{side}_loses")
         if len(losing) > 1 and not params.costs.damage:
             keys.append(f"{side}_scores")
+            continue
+        if carried & set(params.costs.counts) and losing:
+            keys.append(f"{side.other}_loses")
             continue
         if side in critical_sides(params):  # the damage with the criticals that rolled it
             keys.append(f"{side}_criticals")
@@ -481,8 +486,8 @@ def prepare(rules: Ruleset, name: str, params: Staged, battle: Battle) -> Callab
         )
         for side in SIDES
     }
-    costed = (*params.costs.losses, *params.costs.retreats, *params.costs.own_losses)
-    carried = {side: frozenset(getattr(params, side).symbols()) for side in SIDES}
+    costed = (*params.costs.losses, *params.costs.retreats, *params.costs.own_losses, *params.costs.counts)
+    carried = {side: frozenset({*getattr(params, side).symbols(), *params.given(side)}) for side in SIDES}
     needed = follow.numbers(rules, params.follow, battle, cite(params, "follow")) if params.follow else ()
 
     silent = count.count({}, (), order)

@@ -141,6 +141,12 @@ class Costs:
     own_losses: tuple[str, ...] = field(
         Seq(Text()), "symbols that each cost the side that keeps them one loss (a blocker knocked down, a misfire)", ()
     )
+    counts: tuple[str, ...] = field(
+        Seq(Text()),
+        "symbols counted as outcomes of their own, costing nothing (a jam, a miss, points scored): each side's "
+        "count of them is its score, and a column of the odds",
+        (),
+    )
     strength: Mapping[str, int] = field(
         Table(Integer(minimum=0, maximum=1000)),
         "by unit (a key of 'units'): the most losses one such unit can take (its blocks; 0: it takes none of "
@@ -487,6 +493,7 @@ def key_words() -> dict[str, str]:
         "many": pgettext("show.param", "many"),
         "one": pgettext("show.param", "one"),
         "own_losses": pgettext("show.param", "own losses"),
+        "counts": pgettext("show.param", "counts"),
         "plus": pgettext("show.param", "plus"),
         "retreat": pgettext("show.param", "retreat"),
         "retreat_steps": pgettext("show.param", "retreat steps"),
