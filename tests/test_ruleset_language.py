@@ -67,7 +67,10 @@ def test_a_name_key_taken_twice_is_not_guessed(tmp_path: Path) -> None:
 def test_a_unit_without_attack_is_refused_when_there_are_several_as_the_guide_says(edited: Edit) -> None:
     path = edited("groundforce", lambda text: text.replace("    start: 2\n    attack: normal\n", "    start: 2\n", 1))
     message = fails(f"validate {path}")
-    assert message.endswith("units.saboteur: needs 'attack': this ruleset has several kinds of attack (normal, heavy)")
+    assert message.endswith(
+        "units.saboteur: needs 'attack': this ruleset has several kinds of attack (normal, heavy); "
+        "'defends_only: true' for a unit that makes none"
+    )
     guide = " ".join(Path("docs/procedures.md").read_text(encoding="utf-8").split())
     assert "first attack" not in guide
     assert "a unit may leave `attack` out only when the file has a single attack" in guide

@@ -124,7 +124,12 @@ def attack_named(rules: Ruleset, situation: object) -> str | None:
 
 
 def _kinds_told(rules: Ruleset, battle: Battle) -> set[str]:
-    """The attacks a battle may be: the one told with `--attack`, else those its attacking units make."""
+    """The attacks a battle may be: the one told with `--attack`, else those
+    its attacking units make; a unit that only defends makes none, refused."""
+    idle = next((unit for unit, _ in battle.attacker if rules.units[unit].defends_only), None)
+    if idle is not None:
+        only = say("attack.defends_only", "the {unit} only defends: it makes no attack", unit=rules.units[idle].title)
+        raise RefereeError(only)
     return {battle.attack} if battle.attack else {rules.attack_of(unit) for unit, _ in battle.attacker}
 
 

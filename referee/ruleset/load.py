@@ -184,11 +184,18 @@ def _check_units(rules: Ruleset, fail: Fail) -> None:
     for name, unit in rules.units.items():
         if unit.attack and unit.attack not in rules.attacks:
             raise unknown(fail, f"units.{name}.attack", pgettext("kind", "attack"), unit.attack, rules.attacks)
-        if not unit.attack and len(rules.attacks) > 1:
+        if unit.defends_only and (unit.attack or unit.also):
+            only = pgettext(
+                "file.defends_only", "a unit that only defends names no attack: leave out 'attack' and 'also'"
+            )
+            raise fail(f"units.{name}.defends_only", only)
+        if not unit.attack and not unit.defends_only and len(rules.attacks) > 1:
             raise fail(
                 f"units.{name}",
                 pgettext(
-                    "file.needs_attack", "needs 'attack': this ruleset has several kinds of attack ({attacks})"
+                    "file.needs_attack",
+                    "needs 'attack': this ruleset has several kinds of attack ({attacks}); "
+                    "'defends_only: true' for a unit that makes none",
                 ).format(attacks=pgettext("list", ", ").join(rules.attacks)),
             )
         others = [(f"units.{name}.also[{i}]", other) for i, other in enumerate(unit.also)]

@@ -65,7 +65,12 @@ class Unit:
     plural: str = field(Text(), "its plural as printed, when adding an s is wrong (armies, infantry)", "")
     cost: int = field(Integer(minimum=0), "what it costs to buy or recruit", 0)
     start: int = field(Integer(minimum=0), "how many each player starts with", 0)
-    attack: str = field(Text(), "the attack it makes (a key of 'attacks'); needed when there are several", "")
+    attack: str = field(
+        Text(), "the attack it makes (a key of 'attacks'); needed when there are several, unless it only defends", ""
+    )
+    defends_only: bool = field(
+        Boolean(), "true if it makes no attack of its own: a target, a monster that only defends", False
+    )
     also: tuple[str, ...] = field(
         Seq(Text()),
         "other attacks it can make (keys of 'attacks'), the one made told with the battle; untold, it makes 'attack'",

@@ -502,7 +502,9 @@ def prepare(rules: Ruleset, name: str, params: Staged, battle: Battle) -> Callab
         pool, stages = pools[side], getattr(params, side)
         if pool is not None and faces:
             settled = pool.settle(pool.rounds(faces, rolls[side]))
-            steps += pool_steps(stages.pool, side, settled, partial(rules.face_said, stages.die), chooser)
+            told = {name for at, name in battle.when if at == side}
+            faces_said = partial(rules.face_said, stages.die)
+            steps += pool_steps(stages.pool, side, settled, faces_said, chooser, told, rules.said)
             faces = settled.kept
         dealt = [reading for _, reading in each[side]]
         symbols = count.count_each(dealt, faces, order) if dealt else count.count(readings[side], faces, order)

@@ -80,15 +80,22 @@ class KeepRule:
         "comparison; else the side that rolls) keeps by its own order",
     )
     rule: str = field(RULE, "the rule that says which dice are kept")
+    when: Mapping[str, str] = field(
+        Table(Text(choices=("highest", "lowest"))),
+        "by named situation (a key of 'situations'): highest or lowest kept instead while it applies "
+        "(disadvantage keeps the lowest); the first written that applies counts",
+        EMPTY,
+    )
 
-    def order(self, die: Die, chooser: str) -> tuple[Face, ...]:
-        """Every face of the die, best first, for the side that chooses."""
+    def order(self, die: Die, chooser: str, when: Set[str] = frozenset()) -> tuple[Face, ...]:
+        """Every face of the die, best first, for the side that chooses, in the situations told."""
         faces = tuple(dict.fromkeys(die.faces))
-        if self.best == "highest":
+        best = next((kept for name, kept in self.when.items() if name in when), self.best)
+        if best == "highest":
             return tuple(sorted(faces, key=lambda face: -int(face)))
-        if self.best == "lowest":
+        if best == "lowest":
             return tuple(sorted(faces, key=int))
-        listed = tuple(self.best[chooser] if isinstance(self.best, Mapping) else self.best)
+        listed = tuple(best[chooser] if isinstance(best, Mapping) else best)
         return (*listed, *(face for face in faces if face not in listed))
 
 
@@ -115,7 +122,7 @@ class PoolRules:
         return Pool(
             reroll=reroll.of(misses, units) if reroll else None,
             explode=Explode(explode.faces, explode.depth) if explode else None,
-            keep=Keep(self.keep.dice, self.keep.order(die, chooser)) if self.keep else None,
+            keep=Keep(self.keep.dice, self.keep.order(die, chooser, when)) if self.keep else None,
         )
 
     def cross_check(self, rules: Ruleset, die: str, path: str, fail: Fail) -> None:
@@ -154,6 +161,10 @@ class PoolRules:
             )
         told = {"reroll": self.reroll.when if self.reroll else "", "explode": self.explode.when if self.explode else ""}
         situations = [(f"{path}.{part}.when", name) for part, name in told.items() if name]
+        situations += [(f"{path}.keep.when", name) for name in (self.keep.when if self.keep else ())]
+        if self.keep and self.keep.when and not all(isinstance(f, int) for f in faces):
+            numbered = pgettext("file.keep_numbered", "{best} needs numbered faces; list the faces best first")
+            raise fail(f"{path}.keep.when", numbered.format(best=next(iter(self.keep.when.values()))))
         names_exist(fail, pgettext("kind", "situation"), situations, rules.situations)
 
     def cross_check_keep(self, rolled: int | None, path: str, fail: Fail) -> None:
@@ -174,11 +185,18 @@ class PoolRules:
 
 
 def pool_steps(
-    rules: PoolRules, side: Side, roll: PoolRoll, said: Callable[[Face], Spoken], chooser: Side | None = None
+    rules: PoolRules,
+    side: Side,
+    roll: PoolRoll,
+    said: Callable[[Face], Spoken],
+    chooser: Side | None = None,
+    told: Set[str] = frozenset(),
+    situation_said: Callable[[str], str] = str,
 ) -> list[Step]:
     """The steps of a ruling that say what a side's pool did: the dice rolled
     again, the explosions, the dice kept (chosen by `chooser`'s order where the
-    keep is by side and a side chooses); a part that did nothing says nothing."""
+    keep is by side and a side chooses; by a situation `told` on the side where
+    the keep names one, as `situation_said` words it); a part that did nothing says nothing."""
 
     def faces(shown: Sequence[Face]) -> Spoken:
         return listed(said(face) for face in shown)
@@ -221,6 +239,20 @@ def pool_steps(
                 kept=faces(roll.kept),
                 standing=faces(roll.standing),
                 order=faces(rules.keep.best[chooser]),
+            )
+        )
+    elif rules.keep and (named := next((name for name in rules.keep.when if name in told), None)):
+        orders = {"highest": pgettext("pool.order", "the highest"), "lowest": pgettext("pool.order", "the lowest")}
+        out.append(
+            step(
+                rules.keep.rule,
+                "pool.keep_when",
+                "{situation}: the {side} keeps {order}, {kept} of {standing}",
+                situation=situation_said(named),
+                side=side,
+                order=orders[rules.keep.when[named]],
+                kept=faces(roll.kept),
+                standing=faces(roll.standing),
             )
         )
     elif rules.keep:
