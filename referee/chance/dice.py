@@ -215,3 +215,15 @@ def exact_throws(
             {name: faces for name, (faces, _) in zip(names, picks, strict=True)},
             prod((p for _, p in picks), start=Fraction(1)),
         )
+
+
+N = TypeVar("N", int, "Fraction")  # a count, or an exact chance
+
+
+def convolve(a: Sequence[N], b: Sequence[N]) -> list[N]:
+    """The counts (or chances) of a sum of two independent counts, each by its value."""
+    out = [a[0] * 0] * (len(a) + len(b) - 1)
+    for i, x in enumerate(a):
+        for j, y in enumerate(b):
+            out[i + j] += x * y
+    return out

@@ -329,6 +329,14 @@ def resolve(rules: Ruleset, battle: object, throw: Throw) -> Ruling:
     return ruler(rules, battle)(throw)
 
 
+def counted(rules: Ruleset, battle: object) -> list[tuple[dict[str, Any], Any]] | None:
+    """The outcomes of an attack with their exact chances, counted die by die
+    where its procedure can (`Procedure.counted`); None where every throw is ruled."""
+    _, params = attack_of(rules, battle)
+    count = procedure(params).counted
+    return count(rules, params, battle) if count else None
+
+
 def odds_keys(rules: Ruleset, battle: object) -> tuple[str, ...]:
     """The outcome fields that tell one result of this battle from another."""
     _, params = attack_of(rules, battle)

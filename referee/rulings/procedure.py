@@ -13,6 +13,8 @@ from referee.rulings.battle import TOLD_FROM, Throw, Units, Words
 from referee.rulings.ruling import Ruling
 
 if TYPE_CHECKING:
+    from fractions import Fraction
+
     from referee.chance.dice import Group
     from referee.chance.pool import Pool
     from referee.ruleset.model import Ruleset
@@ -157,7 +159,10 @@ class Procedure:
     rule, named=True)` reads a pick typed at the board, `combined(params)`
     cites the rule of attacking together and `PICKED` names the step that
     says the pairing picked; its rulings are of the kind "pips", which the
-    board reads (imported only when a board asks). A procedure registered from
+    board reads (imported only when a board asks). `counted(rules, params,
+    situation)`, where an attack's dice may count on their own, gives its
+    outcomes (odds keys and exact chance) without ruling every throw, or
+    None where this attack's do not (a test holds it to the resolver summed). A procedure registered from
     outside the referee declares the words players type for it in `options`
     and its commands in `commands` (a shipped one, in its `options` module)."""
 
@@ -178,5 +183,6 @@ class Procedure:
     fight: str | None = None
     chart: str | None = None
     board: str | None = None
+    counted: Callable[[Ruleset, Any, Any], list[tuple[dict[str, Any], Fraction]] | None] | None = None
     options: tuple[Option, ...] = ()
     commands: tuple[Alias, ...] = ()

@@ -10,6 +10,7 @@ from typing import Any
 from referee.chance.dice import MAX_THROWS, exact_throws
 from referee.core.records import record
 from referee.procedures.door import before_roll, dice_needed, odds_keys, ruler
+from referee.procedures.door import counted as counted_die_by_die
 from referee.ruleset.model import Ruleset
 from referee.rulings.battle import Throw
 from referee.rulings.procedure import DiceNeed, dice_of, joined
@@ -28,7 +29,12 @@ def battle_odds(rules: Ruleset, situation: object, limit: int = MAX_THROWS) -> l
     """Every outcome of an attack as told, whatever its procedure, with its
     exact chance; more than `limit` throws is refused before the first."""
     situation = before_roll(rules, situation)
-    return tally(dice_needed(rules, situation), odds_keys(rules, situation), ruler(rules, situation), limit)
+    needs, keys = dice_needed(rules, situation), odds_keys(rules, situation)  # refused as a ruling would be
+    found = counted_die_by_die(rules, situation)
+    if found is not None:  # each die's part on its own: convolved, not every throw ruled
+        totals = {tuple(key[k] for k in keys): Fraction(p) for key, p in found}
+        return ranked(totals, keys)
+    return tally(needs, keys, ruler(rules, situation), limit)
 
 
 def tally(
@@ -43,8 +49,13 @@ def tally(
         outcome = rule_on(joined(needs, parts)).outcome
         key = tuple(outcome[k] for k in keys)
         totals[key] = totals.get(key, Fraction(0)) + chance
-    ranked = sorted(totals.items(), key=lambda item: (-item[1], repr(item[0])))
-    return [Outcome(dict(zip(keys, key, strict=True)), p) for key, p in ranked]
+    return ranked(totals, keys)
+
+
+def ranked(totals: Mapping[tuple[Any, ...], Fraction], keys: tuple[str, ...]) -> list[Outcome]:
+    """The outcomes, likeliest first (ties in the order of their keys), each by its keys."""
+    order = sorted(totals.items(), key=lambda item: (-item[1], repr(item[0])))
+    return [Outcome(dict(zip(keys, key, strict=True)), p) for key, p in order if p]
 
 
 @record

@@ -23,7 +23,7 @@ from fractions import Fraction
 from math import gcd, lcm
 from typing import Any
 
-from referee.chance.dice import MAX_THROWS, exact_throws, pips, throw_count
+from referee.chance.dice import MAX_THROWS, convolve, exact_throws, pips, throw_count
 from referee.core.errors import RefereeError, setting
 from referee.core.numbering import Numbering
 from referee.procedures.door import dice_needed, ruler
@@ -298,7 +298,7 @@ class StagedFight:
             for die, reading in dice:
                 faces = self.rules.dice[die].faces
                 each = [reading.get(str(face), ()).count(self.counted) for face in faces]
-                spread = _convolve(spread, [each.count(k) for k in range(max(each) + 1)])
+                spread = convolve(spread, [each.count(k) for k in range(max(each) + 1)])
                 total *= len(faces)
             spreads[side] = (spread, total)
         (a_spread, a_total), (d_spread, d_total) = spreads[Role.ATTACKER], spreads[Role.DEFENDER]
@@ -435,15 +435,6 @@ class StagedFight:
                 )
             )
         return tuple(steps)
-
-
-def _convolve(a: list[int], b: list[int]) -> list[int]:
-    """The counts of a sum of two independent counts, each by its value."""
-    out = [0] * (len(a) + len(b) - 1)
-    for i, x in enumerate(a):
-        for j, y in enumerate(b):
-            out[i + j] += x * y
-    return out
 
 
 def _attacker_first(result: tuple[Result, int]) -> tuple[int, ...]:

@@ -1,10 +1,31 @@
 """staged as the door reaches it (`PROCEDURE`), imported on first use."""
 
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
 from referee.procedures import told
 from referee.procedures.staged import resolver
 from referee.procedures.staged.grammar import Staged
+from referee.ruleset.model import Ruleset
 from referee.stages.added import made_alone
 
+
+def _counted(rules: Ruleset, params: Staged, battle: Any) -> list[tuple[dict[str, Any], Fraction]] | None:
+    """The odds counted die by die (`staged.counted`), imported only when odds are asked."""
+    from referee.procedures.staged.counted import counted
+
+    return counted(rules, params, battle)
+
+
 PROCEDURE = told.procedure(
-    "staged", Staged, "tally", resolver, fight="referee.procedures.staged.fight", typed=resolver.TYPED, alone=made_alone
+    "staged",
+    Staged,
+    "tally",
+    resolver,
+    fight="referee.procedures.staged.fight",
+    typed=resolver.TYPED,
+    alone=made_alone,
+    counted=_counted,
 )

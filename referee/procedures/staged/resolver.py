@@ -184,9 +184,15 @@ def one_for_one(params: Staged) -> str | None:
     but one that tells a fight so (fire). Each side's dice then count on
     their own, so a whole fight may count a round die by die (convolved);
     a test holds it to the resolver summed. None where the attack reads more."""
+    return None if params.follow else each_on_its_own(params)
+
+
+def each_on_its_own(params: Staged) -> str | None:
+    """`one_for_one`, where each success may also roll follow-up dice of its
+    own (to wound, a save): each die's part still comes through on its own."""
     spec, stages, told = params.costs, added.of(params), added.teller(params)
     sides = [getattr(params, side) for side in SIDES]
-    if params.compare or params.follow or spec.damage or spec.retreats or spec.own_losses:
+    if params.compare or spec.damage or spec.retreats or spec.own_losses or spec.counts:
         return None
     if any(side.pool or side.roll.battles_back for side in sides):
         return None

@@ -267,7 +267,7 @@ def reads(spec: Costs, battle: Battle, side: Side) -> Hashable:
     whether a unit of it takes none of the losses. Battles that read alike
     here cost alike (a whole fight keys its rounds by it)."""
     steps = frozenset(spec.retreat_steps.get(u, 1) for u, _ in battle.side(side)) if spec.retreats else frozenset()
-    return (_strength(spec, battle, side), steps, _spared(spec, battle, side))
+    return (strength(spec, battle, side), steps, _spared(spec, battle, side))
 
 
 def _retreat_steps(spec: Costs, battle: Battle, side: Side, rule: str) -> int:
@@ -283,8 +283,9 @@ def _retreat_steps(spec: Costs, battle: Battle, side: Side, rule: str) -> int:
     return each.pop()
 
 
-def _strength(spec: Costs, battle: Battle, side: Side) -> int | None:
-    """The most a side can lose: its units' strength, where the file gives every one of them one."""
+def strength(spec: Costs, battle: Battle, side: Side) -> int | None:
+    """The most a side can lose in one attack: its units' strength, where the
+    file gives every one of them one; None where its losses are not capped."""
     units = battle.side(side)
     if not spec.strength or not units or any(u not in spec.strength for u, _ in units):
         return None
@@ -295,8 +296,8 @@ def held(spec: Costs, battle: Battle, side: Side) -> int:
     """The most a side can lose as the battle holds it: its units' strength
     where the file gives every one of them one, else its units, one each
     (what an added stage may not take a side's losses beyond)."""
-    strength = _strength(spec, battle, side)
-    return sum(n for _, n in battle.side(side)) if strength is None else strength
+    most = strength(spec, battle, side)
+    return sum(n for _, n in battle.side(side)) if most is None else most
 
 
 def _capped(
@@ -305,11 +306,11 @@ def _capped(
     """Losses no more than the side's strength; a side that loses it all is
     gone and does not retreat. The steps that say so come before and after
     the step of its losses."""
-    strength = _strength(spec, battle, side)
-    if strength is None:
+    most = strength(spec, battle, side)
+    if most is None:
         return lost, back, [], []
     wasted = []
-    if lost > strength and not strength:
+    if lost > most and not most:
         wasted.append(
             step_n(
                 rule,
@@ -321,20 +322,20 @@ def _capped(
                 losses=rules.said(spec.loss.many),
             )
         )
-    elif lost > strength:
+    elif lost > most:
         wasted.append(
             step_n(
                 rule,
                 "costs.capped",
                 "the {side} has only {strength}: {n} more is wasted",
                 "the {side} has only {strength}: {n} more are wasted",
-                lost - strength,
+                lost - most,
                 side=side,
-                strength=spec.loss.counted(rules, strength),
+                strength=spec.loss.counted(rules, most),
             )
         )
-    lost = min(lost, strength)
-    if lost < strength or not back or _spared(spec, battle, side):
+    lost = min(lost, most)
+    if lost < most or not back or _spared(spec, battle, side):
         return lost, back, wasted, []
     return lost, 0, wasted, [step(rule, "costs.eliminated", "the {side} is eliminated and does not retreat", side=side)]
 
@@ -349,8 +350,8 @@ def stands(spec: Costs, battle: Battle, side: Side, lost: int, back: int) -> boo
     """Whether a side still stands where it was after its losses and
     retreats: it did not retreat, and kept some strength (where the file
     gives its units one) or a unit this attack cannot hurt."""
-    strength = _strength(spec, battle, side)
-    return not back and (strength is None or lost < strength or _spared(spec, battle, side))
+    most = strength(spec, battle, side)
+    return not back and (most is None or lost < most or _spared(spec, battle, side))
 
 
 def removal_options(units: Units, count: int) -> list[dict[str, int]]:
