@@ -251,3 +251,20 @@ def test_each_shipped_stage_is_named_as_its_key_and_imported_only_when_written()
     )
     loaded = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True).stdout.split()
     assert loaded == ["alone", "exchange", "move_in", "reach"]  # the keys Ground Force writes, no other
+
+
+def test_a_ruling_pays_nothing_for_exact_odds() -> None:
+    """A battle of a file written as stages, ruled as the command line rules
+    it, imports no fractions (exact odds only: decimal and numbers come with
+    it, a millisecond of every start)."""
+    import subprocess
+    import sys
+
+    probe = (
+        "import sys, runpy; sys.argv = ['referee', 'battle', 'groundforce', '--attacker', 'trooper', "
+        "'--defender', 'trooper', '--attacker-roll', 'sword', '--defender-roll', 'shield', '--no-journal'];\n"
+        "try:\n    runpy.run_module('referee', run_name='__main__')\nexcept SystemExit:\n    pass\n"
+        "print('fractions' in sys.modules, file=sys.stderr)"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=False)
+    assert done.stderr.strip().splitlines()[-1] == "False", done.stderr

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from referee.procedures import told
 from referee.procedures.staged import resolver
 from referee.procedures.staged.grammar import Staged
 from referee.ruleset.model import Ruleset
 from referee.stages.added import made_alone
+
+if TYPE_CHECKING:
+    from fractions import Fraction  # exact odds only: a ruling never pays for it
 
 
 def _counted(rules: Ruleset, params: Staged, battle: Any) -> list[tuple[dict[str, Any], Fraction]] | None:
