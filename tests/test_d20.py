@@ -19,7 +19,9 @@ D20 = Path(__file__).resolve().parent.parent / "docs" / "examples" / "d20.yaml"
 PLUS = {"longsword": 3, "longbow": 2}
 
 
-def brute(bonus: int, armour: int, weapon: str, when: frozenset[str]) -> dict[tuple[int, int], Fraction]:
+def brute(
+    bonus: int, armour: int, weapon: str, when: frozenset[str], plus: int | None = None
+) -> dict[tuple[int, int], Fraction]:
     """(criticals, damage): every d20 rolled (two with advantage or disadvantage, one with both)
     and every d8 of damage (two on a critical)."""
     both = {"advantage", "disadvantage"} <= when
@@ -33,13 +35,13 @@ def brute(bonus: int, armour: int, weapon: str, when: frozenset[str]) -> dict[tu
             continue
         critical = kept == 20
         for d8s in itertools.product(range(1, 9), repeat=2 if critical else 1):
-            found[int(critical), sum(d8s) + PLUS[weapon]] += p / 8 ** len(d8s)
+            found[int(critical), max(0, sum(d8s) + (PLUS[weapon] if plus is None else plus))] += p / 8 ** len(d8s)
     return dict(found)
 
 
-def odds(told: str) -> dict[tuple[int, int], Fraction]:
+def odds(told: str, path: Path = D20) -> dict[tuple[int, int], Fraction]:
     found: Counter[tuple[int, int]] = Counter()
-    for o in run_json(f"odds {D20} --attacker fighter --defender target {told}")["outcomes"]:
+    for o in run_json(f"odds {path} --attacker fighter --defender target {told}")["outcomes"]:
         found[o["attacker_criticals"], o["defender_loses"]] += Fraction(o["probability"])
     return dict(found)
 
@@ -104,3 +106,13 @@ def test_the_numbers_stated_are_said_first_in_every_language() -> None:
     told += " --no-journal"
     out = run(f"--lang de battle {D20} --attacker fighter --defender target {told}").stdout
     assert "bonus des Angreifers: 5" in out
+
+
+@pytest.mark.parametrize("might", [-2, 0, 4])
+def test_a_damage_roll_adds_a_number_the_table_states(tmp_path: Path, might: int) -> None:
+    path = tmp_path / "d20.yaml"
+    text = D20.read_text(encoding="utf-8").replace("plus: 3, critical: 2", "plus: might, critical: 2")
+    stated = '  might: {rule: D20-4, text: "the damage bonus", side: attacker, at_least: -5, at_most: 10}\n'
+    path.write_text(text.replace("  armour: {rule: D20-1", stated + "  armour: {rule: D20-1"), encoding="utf-8")
+    told = f"--attacker-value bonus=5 --defender-value ac=15 --attacker-value might={might}"
+    assert odds(told, path) == brute(5, 15, "longsword", frozenset(), plus=might)

@@ -21,6 +21,7 @@ from referee.core.errors import RefereeError
 from referee.core.records import section
 from referee.ruleset.crosscheck import Fail, names_exist
 from referee.ruleset.spec import EMPTY, Integer, Record, Seq, Table, Text, field
+from referee.ruleset.values import Amount
 from referee.rulings.ruling import SIDES, Side, Step, Value, either, listed, say, say_n, spaced, step, step_n, summed
 from referee.words.language import own_catalogue, pgettext
 from referee.words.names import counted
@@ -56,7 +57,9 @@ class DamageRoll:
 
     die: str = field(Text(), "the damage die (a key of 'dice', numbered faces)")
     dice: int = field(Integer(minimum=1, maximum=20), "how many damage dice a hit rolls", 1)
-    plus: int = field(Integer(), "added to the dice's sum (a longsword's +3)", 0)
+    plus: int = field(
+        Amount(), "added to the dice's sum (a longsword's +3), or a value the table states (a weapon's POW)", 0
+    )
     critical: int = field(
         Integer(minimum=1, maximum=4), "a critical hit rolls the damage dice this many times (2: doubled)", 2
     )
