@@ -235,3 +235,44 @@ def test_a_name_where_a_number_stands_needs_values_declared(tmp_path: Path) -> N
     said = " ".join(fails(f"validate {path}").split())
     undeclared = "'pool' is not a whole number; a number the table states is declared under 'values'"
     assert f"attacks.attack.attacker.roll.dice: {undeclared}" in said
+
+
+SKILL = """\
+format: 1
+name: skill
+title: Skill roll
+source: a roll with no opponent
+rules:
+  S-1: "Roll 3d6; each die at most the hero's skill is a success."
+dice:
+  d6: {rule: S-1, faces: [1, 2, 3, 4, 5, 6]}
+units:
+  hero: {plural: heroes}
+values:
+  skill: {rule: S-1, text: "the hero's skill", side: attacker, at_least: 1, at_most: 6}
+attacks:
+  test:
+    procedure: staged
+    rule: S-1
+    label: skill roll
+    attacker: {die: d6, roll: {by: fixed, dice: 3}, read: {aim: {number: skill, hits_on: at-most}}}
+    defender: {die: d6}
+    costs: {counts: [hit]}
+"""
+
+
+@pytest.mark.parametrize("skill", [1, 4, 6])
+def test_a_roll_with_no_opponent_needs_no_defender(tmp_path: Path, skill: int) -> None:
+    path = tmp_path / "skill.yaml"
+    path.write_text(SKILL, encoding="utf-8")
+    found = run_json(f"odds {path} --attacker hero --attacker-value skill={skill}")["outcomes"]
+    brute: dict[int, Fraction] = {}
+    for throw in itertools.product(range(1, 7), repeat=3):
+        n = sum(face <= skill for face in throw)
+        brute[n] = brute.get(n, Fraction(0)) + Fraction(1, 216)
+    assert {o["attacker_scores_hit"]: Fraction(o["probability"]) for o in found} == brute
+    said = run(
+        f"battle {path} --attacker hero --attacker-value skill={skill} --attacker-roll 1,5,4 --no-journal"
+    ).stdout
+    assert "defender" not in said.split("Why:")[0]  # the attacker alone
+    assert "say which units the defender fights with" in fails("battle groundforce --attacker trooper")

@@ -56,7 +56,7 @@ def read_battle(rules: Ruleset, words: Words) -> Battle:
             )
         )
     for side in SIDES:
-        if not words.get(side):
+        if not words.get(side) and not (side == Side.DEFENDER and _unopposed(rules, words)):
             example = next(iter(rules.units.values())).counted(2)
             raise RefereeError(
                 say(
@@ -75,7 +75,7 @@ def read_battle(rules: Ruleset, words: Words) -> Battle:
         groups[group] = tuple(units)
         states += typed_states
     for side in SIDES:
-        if not groups[side]:
+        if not groups[side] and (side == Side.ATTACKER or words.get(side)):
             raise RefereeError(say("battle.one_unit", "the {side} needs at least one unit in the battle", side=side))
     attack = _told_attack(rules, words["kind"], groups["attacker"]) if words.get("kind") else ""
     named = named_situations(rules, words.get("when") or ())
@@ -87,6 +87,19 @@ def read_battle(rules: Ruleset, words: Words) -> Battle:
     if values:
         check_values_read(rules, battle)
     return battle
+
+
+def _unopposed(rules: Ruleset, words: Words) -> bool:
+    """Whether the attack told needs no defending units (`unopposed`: a skill
+    roll, a pool counted alone): the one `--attack` names, else the one the
+    first attacking unit makes, where the attacker is told at all."""
+    told = str(words.get("attacker") or "")
+    if not told:
+        return False
+    if words.get("kind"):
+        return any(getattr(attack, "unopposed", False) for attack in rules.attacks.values())
+    units, _ = _force(rules, told, "attacker", next(iter(rules.units)), lambda: (units_of(rules), states_of(rules)))
+    return bool(units) and bool(getattr(rules.attacks[rules.attack_of(units[0][0])], "unopposed", False))
 
 
 def told_values(rules: Ruleset, told: Mapping[str, tuple[str, ...]]) -> tuple[tuple[str, str, int], ...]:

@@ -102,6 +102,7 @@ def _table(rules: Ruleset, outcome: Tally) -> str:
             *([outcome.side(side).retreats] if _retreats(rules, outcome) else []),
         )
         for side in SIDES
+        if outcome.side(side).units or outcome.side(side).rolled  # a roll with no opponent shows no defender
     ]
     headers = [_("side"), _("units"), _("rolled"), _("symbols"), _("scores"), _("loses")]
     return table(rows, [*headers, _("retreats")] if _retreats(rules, outcome) else headers)

@@ -182,6 +182,16 @@ class Staged:
         return told.kind if told else ""
 
     @property
+    def unopposed(self) -> bool:
+        """Whether the attack needs no defending units: the defender rolls no
+        dice and nothing of the attacker's costs it (a skill roll against a
+        number, a pool counted alone), so `--defender` may be left out."""
+        roll = self.defender.roll
+        quiet = roll.by == "fixed" and not roll.dice and not any(change.dice > 0 for change in roll.changes)
+        costs_it = self.costs.losses or self.costs.retreats or self.compare or self.follow or self.added
+        return quiet and not costs_it
+
+    @property
     def units_refused(self) -> str:
         """Why no unit may make this attack, where one of its stages says so (a hit check), else ""."""
         return next((part.units_refused for part in self.added.values() if hasattr(part, "units_refused")), "")
