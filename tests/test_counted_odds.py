@@ -98,9 +98,13 @@ def test_a_chain_counted_die_by_die_is_the_resolver_summed(
     ],
 )
 def test_the_examples_counted_die_by_die_are_the_resolver_summed(
-    example: str, attacker: tuple[tuple[str, int], ...], defender: tuple[tuple[str, int], ...]
+    tmp_path: Path, example: str, attacker: tuple[tuple[str, int], ...], defender: tuple[tuple[str, int], ...]
 ) -> None:
-    rules = load_file(EXAMPLES / example)
+    """Legion without its cover (cover takes hits from the whole roll: its dice no longer count on their own)."""
+    text = (EXAMPLES / example).read_text(encoding="utf-8")
+    path = tmp_path / example
+    path.write_text(text.replace("    ignore:\n      - {by: defender, up_to: cover, order: [hit], rule: LG-9}\n", ""))
+    rules = load_file(path)
     battle = Battle(attacker=attacker, defender=defender)
     assert die_by_die(rules, battle) == summed(rules, battle)
 
@@ -108,6 +112,8 @@ def test_the_examples_counted_die_by_die_are_the_resolver_summed(
 def test_an_attack_whose_dice_read_more_is_ruled_throw_by_throw() -> None:
     rules = load_file(EXAMPLES / "xwing.yaml")  # evades cancel hits: the dice do not count on their own
     assert counted(rules, Battle(attacker=(("x-wing", 1),), defender=(("tie-fighter", 1),))) is None
+    legion = load_file(EXAMPLES / "legion.yaml")  # cover ignores hits of the whole roll
+    assert counted(legion, Battle(attacker=(("stormtrooper", 2),), defender=(("rebel-trooper", 1),))) is None
 
 
 def test_ten_models_with_three_rolls_each_answer_exactly(tmp_path: Path) -> None:

@@ -37,34 +37,38 @@ def unblocked(hits: int, target: str) -> dict[int, Fraction]:
     return {n: Fraction(k, 6**hits) for n, k in out.items()}
 
 
-def brute(attackers: dict[str, int], target: str, defenders: int) -> dict[int, Fraction]:
+def brute(attackers: dict[str, int], target: str, defenders: int, cover: int = 0) -> dict[int, Fraction]:
     """Wounds dealt by chance: every face of every attack die (LG-1 to LG-3),
-    then every defence die its hits need, capped at the unit's wounds (LG-7)."""
+    the hits the defender's cover cancels first (LG-9), then every defence
+    die the hits left need, capped at the unit's wounds (LG-7)."""
     dice = [(unit, POOL[unit][0]) for unit, n in attackers.items() for _ in range(n * POOL[unit][1])]
     out: Counter[int] = Counter()
     total = 0
     for faces in itertools.product(*(faces for _, faces in dice)):
         reads = [f in ("hit", "critical") or (f == "surge" and unit in SURGES) for (unit, _), f in zip(dice, faces)]
-        for wounds, p in unblocked(sum(reads), target).items():
+        for wounds, p in unblocked(max(0, sum(reads) - cover), target).items():
             out[min(wounds, WOUNDS[target] * defenders)] += p
         total += 1
     return {n: p / total for n, p in out.items()}
 
 
 @pytest.mark.parametrize(
-    ("attackers", "target", "defenders"),
+    ("attackers", "target", "defenders", "cover"),
     [
-        ({"stormtrooper": 3, "dlt-19": 1}, "rebel-trooper", 4),
-        ({"rebel-trooper": 2}, "at-rt", 1),
-        ({"at-rt": 1}, "stormtrooper", 1),
-        ({"stormtrooper": 2, "dlt-19": 1}, "dlt-19", 2),
+        ({"stormtrooper": 3, "dlt-19": 1}, "rebel-trooper", 4, 0),
+        ({"rebel-trooper": 2}, "at-rt", 1, 0),
+        ({"at-rt": 1}, "stormtrooper", 1, 0),
+        ({"stormtrooper": 2, "dlt-19": 1}, "dlt-19", 2, 0),
+        ({"stormtrooper": 3, "dlt-19": 1}, "rebel-trooper", 4, 1),  # light cover, before the defence dice
+        ({"at-rt": 1}, "stormtrooper", 2, 2),  # heavy cover
     ],
 )
-def test_legion_odds_are_the_brute_force(attackers: dict[str, int], target: str, defenders: int) -> None:
+def test_legion_odds_are_the_brute_force(attackers: dict[str, int], target: str, defenders: int, cover: int) -> None:
     told = ", ".join(f"{n} {unit}" for unit, n in attackers.items())
-    outcomes = run_json(f"odds {LEGION} --attacker '{told}' --defender '{defenders} {target}'")["outcomes"]
+    stated = f" --defender-value cover={cover}" if cover else ""
+    outcomes = run_json(f"odds {LEGION} --attacker '{told}' --defender '{defenders} {target}'{stated}")["outcomes"]
     found = {o["defender_loses"]: Fraction(o["probability"]) for o in outcomes}
-    assert found == brute(attackers, target, defenders)
+    assert found == brute(attackers, target, defenders, cover)
 
 
 def test_a_typed_attack_reads_each_die_as_its_unit_and_rolls_a_defence_die_per_hit() -> None:
