@@ -116,3 +116,23 @@ def test_a_damage_roll_adds_a_number_the_table_states(tmp_path: Path, might: int
     path.write_text(text.replace("  armour: {rule: D20-1", stated + "  armour: {rule: D20-1"), encoding="utf-8")
     told = f"--attacker-value bonus=5 --defender-value ac=15 --attacker-value might={might}"
     assert odds(told, path) == brute(5, 15, "longsword", frozenset(), plus=might)
+
+
+def test_a_natural_that_decides_against_the_number_is_said() -> None:
+    """Every face would reach 12 with +18, and none 25 with -2: the natural 1 and 20 are what decide."""
+    missed = run_json(
+        f"battle {D20} --attacker fighter --defender target --attacker-value bonus=18 --defender-value ac=12 "
+        "--attacker-roll 1 --no-journal"
+    )
+    texts = [s["text"] for s in missed["explanation"]]
+    assert "but a natural 1 misses whatever the number" in texts and missed["defender_loses"] == 0
+    hit = run(
+        f"battle {D20} --attacker fighter --defender target --attacker-value bonus=-2 --defender-value ac=25 "
+        "--attacker-roll 20 --damage-roll 3 --critical-roll 4 --no-journal"
+    ).stdout
+    assert "but a natural 20 hits whatever the number" in hit
+    plain = run_json(
+        f"battle {D20} --attacker fighter --defender target --attacker-value bonus=5 --defender-value ac=15 "
+        "--attacker-roll 12 --damage-roll 3 --no-journal"
+    )
+    assert not any("natural" in s["text"] for s in plain["explanation"])  # the number decides: nothing more said

@@ -452,12 +452,29 @@ def _aim(
             *changed,
             step(rule, "read.aim_on", "a die hits on {faces}", faces=on),
         ]
+    natural = _naturals(aim.natural, faces, needed, rule)
     if plus:
         return aimed(faces, needed, aim.natural), [
             *changed,
             step(rule, "read.aim_plus", "a die {plus} hits on {number}: {needed}+ on the die", **said),
+            *natural,
         ]
-    return aimed(faces, needed, aim.natural), [*changed, step(rule, "read.aim", "a die hits on {needed}+", **said)]
+    return aimed(faces, needed, aim.natural), [
+        *changed,
+        step(rule, "read.aim", "a die hits on {needed}+", **said),
+        *natural,
+    ]
+
+
+def _naturals(natural: Natural, faces: Sequence[int], needed: int, rule: str) -> list[Step]:
+    """Where a natural face decides against the number (every face would
+    reach it, or none would), the step that says so: the number alone would mislead."""
+    lowest, highest = min(faces), max(faces)
+    if natural.miss and needed <= lowest:
+        return [step(rule, "read.natural_miss", "but a natural {face} misses whatever the number", face=lowest)]
+    if natural.hit and needed > highest:
+        return [step(rule, "read.natural_hit", "but a natural {face} hits whatever the number", face=highest)]
+    return []
 
 
 def summed(faces: Sequence[int], symbol: str) -> dict[str, tuple[str, ...]]:
