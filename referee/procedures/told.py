@@ -55,17 +55,8 @@ def read_battle(rules: Ruleset, words: Words) -> Battle:
                 name=rules.name,
             )
         )
-    for side in SIDES:
-        if not words.get(side) and not (side == Side.DEFENDER and _unopposed(rules, words)):
-            example = next(iter(rules.units.values())).counted(2)
-            raise RefereeError(
-                say(
-                    "battle.say_units",
-                    'say which units the {side} fights with, e.g. "{example}"',
-                    side=side,
-                    example=example,
-                )
-            )
+    if not words.get(Side.ATTACKER):
+        raise _say_units(rules, Side.ATTACKER)
     groups: dict[str, Units] = {}
     states: list[tuple[str, str, str, int]] = []
     default = next(iter(rules.units))
@@ -78,6 +69,9 @@ def read_battle(rules: Ruleset, words: Words) -> Battle:
         if not groups[side] and (side == Side.ATTACKER or words.get(side)):
             raise RefereeError(say("battle.one_unit", "the {side} needs at least one unit in the battle", side=side))
     attack = _told_attack(rules, words["kind"], groups["attacker"]) if words.get("kind") else ""
+    made = attack or rules.attack_of(groups["attacker"][0][0])
+    if not words.get(Side.DEFENDER) and not getattr(rules.attacks[made], "unopposed", False):
+        raise _say_units(rules, Side.DEFENDER)  # a roll with no opponent (`unopposed`) needs none
     named = named_situations(rules, words.get("when") or ())
     values = told_values(rules, {side: words.get(f"{side}_value") or () for side in SIDES})
     battle = Battle.of_groups(
@@ -89,17 +83,11 @@ def read_battle(rules: Ruleset, words: Words) -> Battle:
     return battle
 
 
-def _unopposed(rules: Ruleset, words: Words) -> bool:
-    """Whether the attack told needs no defending units (`unopposed`: a skill
-    roll, a pool counted alone): the one `--attack` names, else the one the
-    first attacking unit makes, where the attacker is told at all."""
-    told = str(words.get("attacker") or "")
-    if not told:
-        return False
-    if words.get("kind"):
-        return any(getattr(attack, "unopposed", False) for attack in rules.attacks.values())
-    units, _ = _force(rules, told, "attacker", next(iter(rules.units)), lambda: (units_of(rules), states_of(rules)))
-    return bool(units) and bool(getattr(rules.attacks[rules.attack_of(units[0][0])], "unopposed", False))
+def _say_units(rules: Ruleset, side: Side) -> RefereeError:
+    example = next(iter(rules.units.values())).counted(2)
+    return RefereeError(
+        say("battle.say_units", 'say which units the {side} fights with, e.g. "{example}"', side=side, example=example)
+    )
 
 
 def told_values(rules: Ruleset, told: Mapping[str, tuple[str, ...]]) -> tuple[tuple[str, str, int], ...]:
@@ -262,9 +250,8 @@ def pips(text: str, what: str, rule: str = "") -> tuple[int, ...]:
         raise RefereeError(takes, rule=rule) from None
 
 
-UNIT_WORDS = frozenset(
-    {*GROUP_NAMES, "reach", "when", "kind", "attacker_value", "defender_value"}
-)  # kind: --attack, checked against the units
+# kind: --attack, checked against the units; a side's value: the numbers it states
+UNIT_WORDS = frozenset({*GROUP_NAMES, "reach", "when", "kind", "attacker_value", "defender_value"})
 ROLLS = {"attacker_roll": "attacker", "defender_roll": "defender"}  # the faces each side rolled, typed
 
 
