@@ -51,9 +51,6 @@ def odds_keys(params: Staged) -> tuple[str, ...]:
         if len(losing) > 1 and not params.costs.damage:
             keys.append(f"{side}_scores")
             continue
-        if carried & set(params.costs.counts) and losing:
-            keys.append(f"{side.other}_loses")
-            continue
         if side in critical_sides(params):  # the damage with the criticals that rolled it
             keys.append(f"{side}_criticals")
         if losing:
