@@ -10,10 +10,11 @@ A test holds every such attack of the examples to the resolver summed."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from math import comb
 
-from referee.chance.dice import convolve, pips
+from referee.chance.dice import Face, convolve, pips
 from referee.procedures.staged.grammar import Staged
 from referee.procedures.staged.resolver import dice_read, each_on_its_own, odds_keys
 from referee.ruleset.model import Ruleset
@@ -21,6 +22,7 @@ from referee.rulings.battle import Battle
 from referee.rulings.procedure import cite
 from referee.rulings.ruling import SIDES, Side
 from referee.stages import added, costs, follow, read
+from referee.stages.follow import Follow
 
 COUNTED_KEYS = {"attacker_loses", "defender_loses"}
 
@@ -34,19 +36,19 @@ def counted(rules: Ruleset, params: Staged, battle: Battle) -> list[tuple[dict[s
         return None  # a stage of its own (both sides firing at once) takes its losses its own way
     if params.follow is None or params.follow.symbol != symbol:
         return None  # plain dice are counted as fast by their faces alike (`exact_throws`)
-    comes_through = _through(rules, params, battle)
+    comes_through = _through(rules, params.follow, battle, cite(params, "follow"))
     spreads = {}
     for side, dice in dice_read(rules, params, battle).items():
         kinds = Counter((die, tuple(sorted(reading.items()))) for die, reading in dice)
-        spread, total = [1], 1
+        weights, total = [1], 1
         for (die, reading), n in kinds.items():
             faces = rules.dice[die].faces
-            each = [dict(reading).get(str(face), ()).count(symbol) for face in faces]
-            one = [each.count(k) for k in range(max(each, default=0) + 1)]
-            one, over = thinned(one, comes_through) if side == Side.ATTACKER else (one, 1)
+            one, over = spread(faces, dict(reading), symbol), 1
+            if side == Side.ATTACKER:
+                one, over = thinned(one, comes_through)
             power, power_total = raised(one, n), (len(faces) * over) ** n
-            spread, total = convolve(spread, power), total * power_total
-        spreads[side] = [Fraction(w, total) for w in spread]
+            weights, total = convolve(weights, power), total * power_total
+        spreads[side] = [Fraction(w, total) for w in weights]
     capped = {side: costs.strength(params.costs, battle, side) for side in SIDES}  # None: as many as dealt
 
     def loses(side: Side, dealt: int) -> int:
@@ -63,15 +65,19 @@ def counted(rules: Ruleset, params: Staged, battle: Battle) -> list[tuple[dict[s
     return [(dict(zip(keys, key, strict=True)), p) for key, p in found.items()]
 
 
-def _through(rules: Ruleset, params: Staged, battle: Battle) -> Fraction:
+def spread(faces: Sequence[Face], reading: Mapping[str, Sequence[str]], symbol: str) -> list[int]:
+    """How many faces of a die read the symbol how many times: by count, from none up."""
+    each = [reading.get(str(face), ()).count(symbol) for face in faces]
+    return [each.count(k) for k in range(max(each, default=0) + 1)]
+
+
+def _through(rules: Ruleset, spec: Follow, battle: Battle, rule: str) -> Fraction:
     """The chance one of the attacker's successes comes through every
     follow-up step: an attacker's die reaching its number, a defender's
-    (a save) failing to; 1 where it rolls none."""
-    if params.follow is None:
-        return Fraction(1)
-    needed = follow.numbers(rules, params.follow, battle, cite(params, "follow"))
+    (a save) failing to."""
+    needed = follow.numbers(rules, spec, battle, rule)
     chance = Fraction(1)
-    for link, number in zip(params.follow.steps, needed, strict=True):
+    for link, number in zip(spec.steps, needed, strict=True):
         faces = pips(rules.dice[link.die].faces)
         reads = read.aimed(faces, number, link.aim.natural)
         reached = Fraction(sum(read.HIT in reads[str(face)] for face in faces), len(faces))

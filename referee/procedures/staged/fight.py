@@ -27,6 +27,7 @@ from referee.chance.dice import MAX_THROWS, convolve, exact_throws, pips, throw_
 from referee.core.errors import RefereeError, setting
 from referee.core.numbering import Numbering
 from referee.procedures.door import dice_needed, ruler
+from referee.procedures.staged import counted
 from referee.procedures.staged.grammar import Staged
 from referee.procedures.staged.resolver import Rolled, decides, dice_read, one_for_one, paired_alone
 from referee.procedures.staged.rounds import LOSS, Rounds
@@ -297,8 +298,7 @@ class StagedFight:
             spread, total = [1], 1
             for die, reading in dice:
                 faces = self.rules.dice[die].faces
-                each = [reading.get(str(face), ()).count(self.counted) for face in faces]
-                spread = convolve(spread, [each.count(k) for k in range(max(each) + 1)])
+                spread = convolve(spread, counted.spread(faces, reading, self.counted))
                 total *= len(faces)
             spreads[side] = (spread, total)
         (a_spread, a_total), (d_spread, d_total) = spreads[Role.ATTACKER], spreads[Role.DEFENDER]
