@@ -14,8 +14,9 @@ from referee.core.records import section
 from referee.ruleset.crosscheck import names_exist
 from referee.ruleset.spec import RULE, Seq, Text, field
 from referee.ruleset.values import Amount
-from referee.rulings.ruling import SIDES, Side, Step, listed, spaced, step
+from referee.rulings.ruling import SIDES, Side, Step
 from referee.stages.added import At
+from referee.stages.count import Cancel, cancel
 from referee.stages.roll import applies
 from referee.words.language import own_catalogue, pgettext
 
@@ -49,30 +50,17 @@ class Ignore:
 
 
 def ignored(at: At, counts: dict[str, int]) -> tuple[dict[str, int], list[Step]]:
-    """The side's symbols less those the other side ignores as they are read."""
+    """The side's symbols less those the other side ignores as they are read:
+    `cancel`'s ignoring, at its place before the follow-up rolls."""
     steps: list[Step] = []
     for entry in at.section:
         by = Side(entry.by)
         if by.other != at.side or (entry.when and not applies(at.rules, at.battle, by, entry.when)):
             continue
-        spare, gone = entry.up_to, []
-        counts = dict(counts)
-        for symbol in entry.order:
-            taken = min(spare, counts.get(symbol, 0))
-            if taken:
-                counts[symbol] -= taken
-                spare -= taken
-                gone.append(spaced(at.rules.said(symbol), taken))
-        if gone:
-            steps.append(
-                step(
-                    entry.rule or at.rule,
-                    "ignore.read",
-                    "the {side} ignores {ignored} as the dice read them",
-                    side=by,
-                    ignored=listed(gone),
-                )
-            )
+        way = Cancel(by=entry.by, order=entry.order, up_to=entry.up_to)
+        left, said = cancel({by: {}, at.side: counts}, (way,), entry.rule or at.rule, at.rules.said)
+        counts = left[at.side]
+        steps += said
     return counts, steps
 
 
