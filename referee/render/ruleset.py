@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable, Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from referee.render import parameters
 from referee.render.parameters import plain
@@ -12,9 +12,11 @@ from referee.render.text import path_lines, styled, table, wrapped
 from referee.ruleset.model import Ruleset, Situation
 from referee.ruleset.spec import ADDED, written
 from referee.ruleset.translated import languages
-from referee.ruleset.values import ToldValue
 from referee.rulings.ruling import Side, listed, side_word
 from referee.words.language import _, ngettext, pgettext
+
+if TYPE_CHECKING:
+    from referee.ruleset.values import ToldValue
 
 
 def document(rules: Ruleset) -> dict[str, Any]:
