@@ -276,3 +276,14 @@ def test_a_roll_with_no_opponent_needs_no_defender(tmp_path: Path, skill: int) -
     ).stdout
     assert "defender" not in said.split("Why:")[0]  # the attacker alone
     assert "say which units the defender fights with" in fails("battle groundforce --attacker trooper")
+
+
+def test_a_hit_check_names_no_value_of_the_table(tmp_path: Path) -> None:
+    """A hit check is told by --attacker and --target: a value named in it would read as nothing, so it is refused."""
+    fifth = Path(__file__).resolve().parent.parent / "docs" / "examples" / "fifth.yaml"
+    text = fifth.read_text(encoding="utf-8").replace("plus: 3, critical: 2", "plus: might, critical: 2")
+    stated = 'values:\n  might: {rule: SRD-4, text: "the damage bonus", side: attacker, default: 3}\n\nattacks:'
+    path = tmp_path / "fifth.yaml"
+    path.write_text(text.replace("attacks:", stated, 1), encoding="utf-8")
+    said = " ".join(fails(f"validate {path}").split())
+    assert "attacks.weapon.strike.damage.plus: 'might': this attack is told by its own numbers" in said

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from referee.core.digests import sha256_hex
-from referee.core.errors import RefereeError, did_you_mean
+from referee.core.errors import RefereeError, did_you_mean, setting
 from referee.core.records import record
 from referee.ruleset import registry, translated
 from referee.ruleset.crosscheck import Fail, names_exist, unambiguous, unknown
@@ -249,6 +249,15 @@ def _check_values(rules: Ruleset, named: Sequence[tuple[str, str]], fail: Fail) 
         )
         raise fail(path, untold.format(name=name))
     names_exist(fail, pgettext("kind", "value"), named, rules.values)
+    for path, told in named:  # a hit check is told by numbers of its own, never by stated values
+        attack = rules.attacks.get(path.split(".")[1]) if path.startswith("attacks.") else None
+        if getattr(attack, "door", None):
+            own = pgettext(
+                "file.value_door",
+                "'{name}': this attack is told by its own numbers (a hit check's {attacker} and {target}), "
+                "not by values the table states: write the number",
+            )
+            raise fail(path, own.format(name=told, attacker=setting("attacker"), target=setting("target")))
 
 
 def _check_attacks(rules: Ruleset, fail: Fail) -> None:
